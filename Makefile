@@ -1,0 +1,49 @@
+# rkmap — build, test, demo, install, bench.
+# Everything a fresh machine may lack is checked by `deps` first.
+
+SWIFT   ?= swift
+PREFIX  ?= /usr/local
+RELEASE := .build/release/rkmap
+
+.PHONY: all build release test demo install bench deps clean
+
+all: build
+
+# The SQLite target needs sqlite3.h and pkg-config. Install them when we are
+# root with apt-get (CI, fresh containers); otherwise say what to run.
+deps:
+	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "error: the Swift toolchain is not on PATH (https://swift.org/install)"; exit 1; }
+	@if ! pkg-config --exists sqlite3 2>/dev/null || [ ! -f "$$(pkg-config --variable=includedir sqlite3 2>/dev/null)/sqlite3.h" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing libsqlite3-dev and pkg-config (needed by the CSQLite target)"; \
+	    (apt-get install -y -q libsqlite3-dev pkg-config >/dev/null 2>&1 || \
+	     (apt-get update -q >/dev/null && apt-get install -y -q libsqlite3-dev pkg-config >/dev/null)) || \
+	     { echo "error: could not install libsqlite3-dev; install it with your package manager"; exit 1; }; \
+	  else \
+	    echo "error: SQLite headers not found. Install them: sudo apt-get install libsqlite3-dev pkg-config (Debian/Ubuntu), sudo dnf install sqlite-devel (Fedora), brew install sqlite (macOS)"; exit 1; \
+	  fi; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+demo: release
+	@echo '$$ rkmap apply specs/example2-relationship.json fixtures/examples/example2-relationship.input.json'
+	@$(RELEASE) apply specs/example2-relationship.json fixtures/examples/example2-relationship.input.json
+
+install: release
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 $(RELEASE) "$(DESTDIR)$(PREFIX)/bin/rkmap"
+
+bench: release
+	python3 Tests/Benchmarks/bench.py --binary $(RELEASE)
+
+clean:
+	rm -rf .build

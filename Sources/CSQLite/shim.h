@@ -1,0 +1,4 @@
+#ifndef RKMAP_CSQLITE_SHIM_H
+#define RKMAP_CSQLITE_SHIM_H
+#include <sqlite3.h>
+#endif

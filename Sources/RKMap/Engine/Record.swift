@@ -1,0 +1,31 @@
+/// A mapped record (SPEC §5.1): a type (its mapper) plus fields in slot order.
+/// `nil` in `fields` is an *absent* field, distinct from a `null` value.
+public struct Record: Sendable {
+    public let mapper: ObjectMapper
+    /// One entry per `mapper.slots`, in field order.
+    public var fields: [FieldValue?]
+
+    public init(mapper: ObjectMapper) {
+        self.mapper = mapper
+        self.fields = Array(repeating: nil, count: mapper.slots.count)
+    }
+
+    public var typeName: String { mapper.typeName }
+
+    /// The value of a destination by name (tests and sinks use this).
+    public subscript(name: String) -> FieldValue? {
+        guard let i = mapper.slotIndex(named: name) else { return nil }
+        return fields[i]
+    }
+}
+
+/// The value of a record field.
+public indirect enum FieldValue: Sendable {
+    /// An attribute value (after type conversion), or `null` for a null relationship.
+    case value(JSONValue)
+    /// A to-one relationship.
+    case record(Record)
+    /// A to-many relationship: records, or nested arrays of them (an array of
+    /// arrays in the source keeps its shape).
+    case many([FieldValue])
+}

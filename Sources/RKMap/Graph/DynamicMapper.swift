@@ -1,0 +1,37 @@
+/// A compiled dynamic mapper (SPEC §3.3): chooses an object (or another dynamic)
+/// mapper per representation; no match declines the representation.
+public final class DynamicMapper: @unchecked Sendable {
+    public let id: String
+    public let matchers: [Matcher]
+    public let location: SourceLocation
+
+    public init(id: String, matchers: [Matcher], location: SourceLocation) {
+        self.id = id
+        self.matchers = matchers
+        self.location = location
+    }
+}
+
+public struct Matcher: Sendable {
+    public enum Test: Sendable {
+        /// Same JSON kind and value at `keyPath` (numbers numerically).
+        case expectValue(KeyPath, JSONValue)
+        /// JSON kind of the value at `keyPath`.
+        case expectType(KeyPath, JSONKind)
+        /// Mapper chosen by the value at `keyPath` (a string, or a number's text).
+        case valueMap(KeyPath, [String: MapperRef])
+        /// A predicate (SPEC §9) evaluated against the representation.
+        case predicate(Predicate)
+    }
+
+    public var test: Test
+    /// The mapper chosen on a match (unused for `valueMap`, which names its own).
+    public var mapper: MapperRef?
+    public var location: SourceLocation
+
+    public init(test: Test, mapper: MapperRef?, location: SourceLocation) {
+        self.test = test
+        self.mapper = mapper
+        self.location = location
+    }
+}

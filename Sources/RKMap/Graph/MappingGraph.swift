@@ -1,0 +1,58 @@
+/// A compiled spec: descriptors and mappers with every reference resolved and
+/// every key path pre-split. Immutable once built; the engine never re-reads the spec.
+public final class MappingGraph: @unchecked Sendable {
+    /// The spec file's name as given on the command line (for diagnostics).
+    public let file: String
+    public let descriptors: [Descriptor]
+    /// All mappers; `MapperRef` values index this array.
+    public let mappers: [Mapper]
+    public let options: SpecOptions
+
+    public init(file: String, descriptors: [Descriptor], mappers: [Mapper], options: SpecOptions) {
+        self.file = file
+        self.descriptors = descriptors
+        self.mappers = mappers
+        self.options = options
+    }
+
+    /// The mapper with this id, if any.
+    public func mapper(id: String) -> Mapper? {
+        mappers.first { $0.id == id }
+    }
+
+    /// Every object mapper, in declaration order.
+    public var objectMappers: [ObjectMapper] {
+        mappers.compactMap { if case .object(let m) = $0 { return m } else { return nil } }
+    }
+}
+
+/// Top-level spec options (SPEC §1).
+public struct SpecOptions: Sendable {
+    public var dateFormats: [String]
+    /// IANA name or `UTC`.
+    public var timeZone: String
+    public var caseInsensitiveKeys: Bool
+
+    public init(dateFormats: [String] = [], timeZone: String = "UTC", caseInsensitiveKeys: Bool = false) {
+        self.dateFormats = dateFormats
+        self.timeZone = timeZone
+        self.caseInsensitiveKeys = caseInsensitiveKeys
+    }
+}
+
+/// Index of a mapper in `MappingGraph.mappers`. Cycles (Boy.friends → person → Boy)
+/// are legal, so mappers refer to each other by index, not by reference.
+public typealias MapperRef = Int
+
+/// An object mapper or a dynamic mapper (SPEC §3.1, §3.3).
+public enum Mapper: Sendable {
+    case object(ObjectMapper)
+    case dynamic(DynamicMapper)
+
+    public var id: String {
+        switch self {
+        case .object(let m): return m.id
+        case .dynamic(let m): return m.id
+        }
+    }
+}

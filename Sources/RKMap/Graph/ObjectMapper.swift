@@ -1,0 +1,217 @@
+/// A compiled object mapper (SPEC §3.1): how one representation becomes one record.
+///
+/// Destinations are numbered **slots** in field order (SPEC §5.1): the key
+/// attribute first, then attributes, then relationships, then connections. Two
+/// mappings that write the same destination share a slot, so the later one wins
+/// and the field keeps the first one's position.
+public final class ObjectMapper: @unchecked Sendable {
+    public let id: String
+    /// Record type name (`target`/`targetName`, default: the id).
+    public let typeName: String
+    public let isEntity: Bool
+    /// Slots of the identification attributes (declared or inferred); empty when
+    /// records of this mapper have no identity.
+    public let identification: [Int]
+    public let modificationSlot: Int?
+    public let slots: [Slot]
+    public let keyAttributeSlot: Int?
+    public let forceCollection: Bool
+    /// Attribute mappings, then relationship mappings, in declaration order:
+    /// the order in which they are applied.
+    public let properties: [PropertyMapping]
+    public let connections: [Connection]
+    /// Slot → value assigned when the source key path is missing.
+    public let defaults: [Int: JSONValue]
+    public let assignsDefaultValueForMissingAttributes: Bool
+    public let assignsNilForMissingRelationships: Bool
+    public let validations: [Validation]
+    /// Date formats tried before the spec's (and then RestKit's defaults).
+    public let dateFormats: [String]
+    /// True when some attribute maps the nil key path (scalars are mappable).
+    public let mapsNilKeyPath: Bool
+    /// Where the mapper is declared in the spec.
+    public let location: SourceLocation
+
+    public init(
+        id: String, typeName: String, isEntity: Bool, identification: [Int], modificationSlot: Int?,
+        slots: [Slot], keyAttributeSlot: Int?, forceCollection: Bool, properties: [PropertyMapping],
+        connections: [Connection], defaults: [Int: JSONValue], assignsDefaultValueForMissingAttributes: Bool,
+        assignsNilForMissingRelationships: Bool, validations: [Validation], dateFormats: [String],
+        location: SourceLocation
+    ) {
+        self.id = id
+        self.typeName = typeName
+        self.isEntity = isEntity
+        self.identification = identification
+        self.modificationSlot = modificationSlot
+        self.slots = slots
+        self.keyAttributeSlot = keyAttributeSlot
+        self.forceCollection = forceCollection
+        self.properties = properties
+        self.connections = connections
+        self.defaults = defaults
+        self.assignsDefaultValueForMissingAttributes = assignsDefaultValueForMissingAttributes
+        self.assignsNilForMissingRelationships = assignsNilForMissingRelationships
+        self.validations = validations
+        self.dateFormats = dateFormats
+        self.mapsNilKeyPath = properties.contains { p in
+            if case .attribute(let a) = p { return a.source.isNil }
+            return false
+        }
+        self.location = location
+    }
+
+    /// The slot index of a destination name, if the mapper writes it.
+    public func slotIndex(named name: String) -> Int? {
+        slots.firstIndex { $0.name == name }
+    }
+}
+
+/// One destination field of a record.
+public struct Slot: Sendable {
+    public enum Kind: Sendable {
+        /// The dynamic nesting key (`keyAttribute`).
+        case keyAttribute
+        /// An attribute (including a relationship without `map-ref`).
+        case attribute
+        /// A relationship to records of another mapper.
+        case relationship(RelationshipInfo)
+        /// A foreign-key connection (SPEC §3.4), filled after the document is mapped.
+        case connection(Connection)
+    }
+
+    /// Destination name as written, escapes removed (`address.city`, `odd.key`).
+    public var name: String
+    /// Destination split on unescaped dots: `["address", "city"]` builds a nested
+    /// object in tree output; a single element for a plain name.
+    public var path: [String]
+    public var kind: Kind
+    /// Declared type from `types`, if any.
+    public var type: ValueType?
+
+    public init(name: String, path: [String], kind: Kind, type: ValueType?) {
+        self.name = name
+        self.path = path
+        self.kind = kind
+        self.type = type
+    }
+
+    public var isRelationship: Bool {
+        switch kind {
+        case .relationship, .connection: return true
+        case .keyAttribute, .attribute: return false
+        }
+    }
+}
+
+/// What a relationship slot points to.
+public struct RelationshipInfo: Sendable {
+    public var mapper: MapperRef
+    /// `true`/`false` when forced with `many`; `nil` decides by the source value.
+    public var many: Bool?
+    public var assignmentPolicy: AssignmentPolicy
+
+    public init(mapper: MapperRef, many: Bool?, assignmentPolicy: AssignmentPolicy) {
+        self.mapper = mapper
+        self.many = many
+        self.assignmentPolicy = assignmentPolicy
+    }
+}
+
+/// How a stored to-many relationship is updated (SPEC §7).
+public enum AssignmentPolicy: String, Sendable, CaseIterable {
+    case set, union, replace
+}
+
+/// An attribute or relationship mapping, in application order.
+public enum PropertyMapping: Sendable {
+    case attribute(AttributeMapping)
+    case relationship(RelationshipMapping)
+}
+
+public struct AttributeMapping: Sendable {
+    /// Source key path (`(key).` prefix already stripped for dynamic nesting).
+    public var source: KeyPath
+    public var slot: Int
+    public var location: SourceLocation
+
+    public init(source: KeyPath, slot: Int, location: SourceLocation) {
+        self.source = source
+        self.slot = slot
+        self.location = location
+    }
+}
+
+public struct RelationshipMapping: Sendable {
+    /// Source key path; the nil key path composes from the parent's own keys.
+    public var source: KeyPath
+    public var slot: Int
+    public var mapper: MapperRef
+    public var many: Bool?
+    public var location: SourceLocation
+
+    public init(source: KeyPath, slot: Int, mapper: MapperRef, many: Bool?, location: SourceLocation) {
+        self.source = source
+        self.slot = slot
+        self.mapper = mapper
+        self.many = many
+        self.location = location
+    }
+}
+
+/// A foreign-key connection (SPEC §3.4).
+public struct Connection: Sendable {
+    /// Destination relationship name (also the slot name).
+    public var relationship: String
+    public var slot: Int
+    /// Slot of the source attribute in this mapper's records.
+    public var sourceSlot: Int
+    public var sourceAttribute: String
+    /// Record type name of the connected records.
+    public var targetType: String
+    public var targetAttribute: String
+    public var location: SourceLocation
+
+    public init(
+        relationship: String, slot: Int, sourceSlot: Int, sourceAttribute: String,
+        targetType: String, targetAttribute: String, location: SourceLocation
+    ) {
+        self.relationship = relationship
+        self.slot = slot
+        self.sourceSlot = sourceSlot
+        self.sourceAttribute = sourceAttribute
+        self.targetType = targetType
+        self.targetAttribute = targetAttribute
+        self.location = location
+    }
+}
+
+/// What a failed validation does (SPEC §8).
+public enum ValidationFailure: String, Sendable, CaseIterable {
+    case skip, reject, fail
+}
+
+/// A validation (SPEC §8): the predicate is evaluated with the converted
+/// attribute value bound to `SELF`.
+public struct Validation: Sendable {
+    public var slot: Int
+    public var attribute: String
+    public var predicateSource: String
+    public var predicate: Predicate
+    public var onFailure: ValidationFailure
+    public var message: String?
+    public var location: SourceLocation
+
+    public init(
+        slot: Int, attribute: String, predicateSource: String, predicate: Predicate,
+        onFailure: ValidationFailure, message: String?, location: SourceLocation
+    ) {
+        self.slot = slot
+        self.attribute = attribute
+        self.predicateSource = predicateSource
+        self.predicate = predicate
+        self.onFailure = onFailure
+        self.message = message
+        self.location = location
+    }
+}

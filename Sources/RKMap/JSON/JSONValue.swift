@@ -1,0 +1,158 @@
+/// A JSON value as rkmap holds it: objects keep member order, numbers keep
+/// their source text until a type asks for a conversion.
+///
+/// ```swift
+/// let v: JSONValue = .object(JSONObject([("id", .number(JSONNumber("12")))]))
+/// v["id"]  // .number(12)
+/// ```
+public enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(JSONNumber)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// The JSON kind, as `expectType` and diagnostics name it.
+    public var kind: JSONKind {
+        switch self {
+        case .null: return .null
+        case .bool: return .bool
+        case .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
+        }
+    }
+
+    /// Member lookup on an object (exact key match); `nil` for other kinds.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    public var isNull: Bool { if case .null = self { return true } else { return false } }
+}
+
+/// The six JSON kinds, spelled as in specs (`expectType`).
+public enum JSONKind: String, Sendable, CaseIterable {
+    case string, number, bool, object, array, null
+}
+
+/// A JSON number as it appeared in the source (`12345678901234567890`, `0.1`,
+/// `1e3`); conversions happen on demand.
+///
+/// Equality is numeric: `1`, `1.0` and `1e0` are equal (RestKit compares
+/// `NSNumber`s), which is what `expectValue` and predicates need.
+public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
+    /// The literal text, always a valid RFC 8259 number.
+    public let text: String
+
+    /// Wraps literal text that the caller guarantees is a valid JSON number.
+    public init(_ text: String) { self.text = text }
+
+    public init(_ value: Int) { self.text = String(value) }
+
+    /// The shortest text that reads back as `value`. Non-finite values have no JSON
+    /// spelling and must be handled by the caller.
+    public init(_ value: Double) {
+        precondition(value.isFinite, "JSON has no spelling for \(value)")
+        if value == value.rounded(.towardZero), abs(value) < 1e15 {
+            self.text = String(Int64(value))
+        } else {
+            self.text = "\(value)"
+        }
+    }
+
+    public var description: String { text }
+
+    /// True when the literal has no fraction and no exponent.
+    public var isIntegerLiteral: Bool {
+        !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") })
+    }
+
+    /// The value as a `Double` (always succeeds for valid JSON; may round).
+    public var doubleValue: Double { Double(text) ?? .nan }
+
+    /// The value as an `Int64` when it is integral and in range (`12`, `12.0`, `1e2`).
+    public var int64Value: Int64? {
+        if isIntegerLiteral { return Int64(text) }
+        let d = doubleValue
+        guard d.isFinite, d == d.rounded(.towardZero), abs(d) < 9.2e18 else { return nil }
+        return Int64(d)
+    }
+
+    public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
+        if lhs.text == rhs.text { return true }
+        if lhs.isIntegerLiteral, rhs.isIntegerLiteral, let a = Int64(lhs.text), let b = Int64(rhs.text) {
+            return a == b
+        }
+        return lhs.doubleValue == rhs.doubleValue
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        if let i = int64Value { hasher.combine(i) } else { hasher.combine(doubleValue) }
+    }
+}
+
+/// An ordered JSON object. Duplicate keys keep the position of the first
+/// occurrence and the value of the last (what `NSJSONSerialization`, jq and
+/// JavaScript do).
+public struct JSONObject: Sendable, Equatable {
+    public struct Member: Sendable, Equatable {
+        public var key: String
+        public var value: JSONValue
+        public init(key: String, value: JSONValue) { self.key = key; self.value = value }
+    }
+
+    public private(set) var members: [Member]
+
+    public init() { members = [] }
+
+    public init(_ pairs: [(String, JSONValue)]) {
+        members = []
+        members.reserveCapacity(pairs.count)
+        for (k, v) in pairs { self[k] = v }
+    }
+
+    /// Builds an object from members already known to have distinct keys.
+    public init(uniqueMembers: [Member]) { members = uniqueMembers }
+
+    public var count: Int { members.count }
+    public var isEmpty: Bool { members.isEmpty }
+    public var keys: [String] { members.map(\.key) }
+
+    /// Exact-key lookup. Objects in API payloads are small, so a linear scan
+    /// beats hashing (no hash of the probe key, no side table to build).
+    public subscript(key: String) -> JSONValue? {
+        get {
+            for m in members where m.key == key { return m.value }
+            return nil
+        }
+        set {
+            if let i = members.firstIndex(where: { $0.key == key }) {
+                if let newValue { members[i].value = newValue } else { members.remove(at: i) }
+            } else if let newValue {
+                members.append(Member(key: key, value: newValue))
+            }
+        }
+    }
+
+    /// Lookup that falls back to a case-insensitive match when no key matches
+    /// exactly; among several inexact matches the first in document order wins.
+    public func value(forKey key: String, caseInsensitive: Bool) -> JSONValue? {
+        if let v = self[key] { return v }
+        guard caseInsensitive else { return nil }
+        let folded = key.lowercased()
+        for m in members {
+            if m.key.lowercased() == folded { return m.value }
+        }
+        return nil
+    }
+
+    /// Appends a member read from a document; a repeated key replaces the
+    /// earlier value in place.
+    public mutating func append(key: String, value: JSONValue) {
+        self[key] = value
+    }
+}

@@ -1,0 +1,138 @@
+extension KeyPath {
+    /// Evaluates the key path against `value` (SPEC §4).
+    ///
+    /// - Returns: the value, or `nil` when the path is *missing* (which is not
+    ///   the same as a JSON `null`).
+    /// - Complexity: O(size of the values visited); no allocation for plain
+    ///   object paths.
+    public func evaluate(on value: JSONValue, context: KeyPathContext) -> JSONValue? {
+        let start: JSONValue
+        switch anchor {
+        case .representation:
+            start = value
+        case .root:
+            start = context.root
+        case .parent(let n):
+            guard n <= context.parents.count else { return nil }
+            start = context.parents[context.parents.count - n]
+        case .metadata:
+            return evaluateMetadata(context: context)
+        }
+        return Self.follow(components[...], from: start, caseInsensitive: context.caseInsensitive)
+    }
+
+    /// Follows `components` from `start`, KVC style: a key on an array maps over
+    /// the elements (with `null` where the key is missing); an operator applies to
+    /// the array so far.
+    static func follow(_ components: ArraySlice<Component>, from start: JSONValue, caseInsensitive: Bool) -> JSONValue? {
+        var current = start
+        for component in components {
+            switch component {
+            case .key(let key):
+                guard let next = lookup(key, in: current, caseInsensitive: caseInsensitive) else { return nil }
+                current = next
+            case .collection(let op):
+                guard case .array(let elements) = current else { return nil }
+                current = apply(op, to: elements)
+            }
+        }
+        return current
+    }
+
+    static func lookup(_ key: String, in value: JSONValue, caseInsensitive: Bool) -> JSONValue? {
+        switch value {
+        case .object(let object):
+            return caseInsensitive ? object.value(forKey: key, caseInsensitive: true) : object[key]
+        case .array(let elements):
+            var out: [JSONValue] = []
+            out.reserveCapacity(elements.count)
+            for element in elements {
+                out.append(lookup(key, in: element, caseInsensitive: caseInsensitive) ?? .null)
+            }
+            return .array(out)
+        default:
+            return nil
+        }
+    }
+
+    static func apply(_ op: CollectionOperator, to elements: [JSONValue]) -> JSONValue {
+        switch op {
+        case .count:
+            return .number(JSONNumber(elements.count))
+        case .sum, .avg:
+            var intSum: Int64 = 0
+            var exact = true
+            var doubleSum = 0.0
+            var n = 0
+            for case .number(let number) in elements {
+                n += 1
+                doubleSum += number.doubleValue
+                if exact, number.isIntegerLiteral, let i = number.int64Value {
+                    let (s, overflow) = intSum.addingReportingOverflow(i)
+                    if overflow { exact = false } else { intSum = s }
+                } else {
+                    exact = false
+                }
+            }
+            if op == .sum {
+                return exact ? .number(JSONNumber(String(intSum))) : number(doubleSum)
+            }
+            return n == 0 ? .null : number(doubleSum / Double(n))
+        case .min, .max:
+            var best: JSONValue?
+            for element in elements where !element.isNull {
+                guard let current = best else { best = element; continue }
+                if let order = JSONValue.compare(element, current) {
+                    if (op == .min && order < 0) || (op == .max && order > 0) { best = element }
+                }
+            }
+            return best ?? .null
+        case .distinctUnionOfObjects:
+            var out: [JSONValue] = []
+            for element in elements where !out.contains(element) { out.append(element) }
+            return .array(out)
+        }
+    }
+
+    private static func number(_ d: Double) -> JSONValue {
+        d.isFinite ? .number(JSONNumber(d)) : .null
+    }
+
+    func evaluateMetadata(context: KeyPathContext) -> JSONValue? {
+        // `@metadata.mapping.collectionIndex` lives in the context, not the object.
+        if components.count >= 2, case .key("mapping") = components[0], case .key("collectionIndex") = components[1] {
+            guard let index = context.collectionIndex else { return nil }
+            return Self.follow(components.dropFirst(2), from: .number(JSONNumber(index)), caseInsensitive: false)
+        }
+        if components.isEmpty {
+            var object = context.metadata
+            if let index = context.collectionIndex {
+                var mapping: JSONObject
+                if case .object(let m)? = object["mapping"] { mapping = m } else { mapping = JSONObject() }
+                mapping["collectionIndex"] = .number(JSONNumber(index))
+                object["mapping"] = .object(mapping)
+            }
+            return .object(object)
+        }
+        return Self.follow(components[...], from: .object(context.metadata), caseInsensitive: false)
+    }
+}
+
+extension JSONValue {
+    /// Orders two values of the same kind: numbers numerically, strings by Unicode
+    /// scalar order, bools false < true. `nil` when the kinds differ or are not
+    /// ordered (objects, arrays, null).
+    public static func compare(_ a: JSONValue, _ b: JSONValue) -> Int? {
+        switch (a, b) {
+        case (.number(let x), .number(let y)):
+            if x == y { return 0 }
+            return x.doubleValue < y.doubleValue ? -1 : 1
+        case (.string(let x), .string(let y)):
+            return x == y ? 0 : (x.unicodeScalars.lexicographicallyPrecedes(y.unicodeScalars) ? -1 : 1)
+        case (.bool(let x), .bool(let y)):
+            return x == y ? 0 : (!x ? -1 : 1)
+        default:
+            return nil
+        }
+    }
+}

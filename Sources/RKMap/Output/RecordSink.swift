@@ -1,0 +1,34 @@
+/// Where mapped records go (JSON tree, NDJSON, CSV, SQLite). The engine calls
+/// `beginDocument`, then `write` for each root record of each applied descriptor
+/// (descriptors in file order, records in document order), then `endDocument`
+/// if the document succeeded, and `finish` once at the end of the run.
+///
+/// A sink must write nothing for a document that ends with `abandonDocument`
+/// unless it has already streamed records (see the streaming notes in the engine).
+public protocol RecordSink: AnyObject {
+    func beginDocument(_ document: DocumentInfo) throws
+    /// A root record (`.record`), or a nested array of them (`.many`) for an array
+    /// element that was itself an array.
+    func write(_ root: FieldValue, descriptor: Descriptor) throws
+    /// Called for a descriptor that found content (possibly empty) in the document,
+    /// before its records: `--shape dictionary` writes a key for it even when empty.
+    func beginDescriptor(_ descriptor: Descriptor) throws
+    func endDocument() throws
+    /// The document failed; records already passed to `write` for it must be
+    /// discarded where possible.
+    func abandonDocument() throws
+    func finish() throws
+}
+
+/// Facts about one input document.
+public struct DocumentInfo: Sendable {
+    /// Input name as given (`-` for stdin).
+    public var input: String
+    /// 0-based position of the document within its input (NDJSON line, concatenated value).
+    public var index: Int
+
+    public init(input: String, index: Int) {
+        self.input = input
+        self.index = index
+    }
+}
