@@ -1,3 +1,37 @@
+// The thin executable: parse the arguments, run the command, exit with its status.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RKMap
-// Placeholder: the command line is built in the CLI work.
-print("rkmap")
+
+// A closed stdout (`rkmap apply … | head`) must surface as EPIPE, which ByteSink
+// turns into a quiet stop, rather than killing the process.
+signal(SIGPIPE, SIG_IGN)
+
+let standardOutput = ByteSink(fd: 1)
+let standardError = ByteSink(fd: 2)
+
+let status: Int32
+do {
+    switch try Command.parse(Array(CommandLine.arguments.dropFirst())) {
+    case .apply(let o): status = Commands.apply(o, stdout: standardOutput, stderr: standardError)
+    case .lint(let o): status = Commands.lint(o, stdout: standardOutput, stderr: standardError)
+    case .fmt(let o): status = Commands.fmt(o, stdout: standardOutput, stderr: standardError)
+    case .check(let o): status = Commands.check(o, stdout: standardOutput, stderr: standardError)
+    case .eval(let o): status = Commands.eval(o, stdout: standardOutput, stderr: standardError)
+    case .help(let topic): status = Commands.help(topic, stdout: standardOutput)
+    case .version: status = Commands.version(stdout: standardOutput)
+    }
+} catch {
+    status = Commands.usageError(error, stderr: standardError)
+}
+
+// A reader that went away before the last flush still gets a quiet exit 0.
+var exitStatus = status
+do { try standardOutput.flush() } catch is ByteSink.Closed {} catch { exitStatus = max(exitStatus, Commands.dataFailed) }
+try? standardError.flush()
+exit(exitStatus)
