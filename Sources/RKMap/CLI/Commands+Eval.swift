@@ -12,7 +12,7 @@ extension Commands {
             try? stderr.write(syntaxErrorText(error, in: options.predicate, style: TerminalStyle(fd: stderr.fd)))
             return usageOrSpecError
         }
-        return stoppingQuietly {
+        return stoppingQuietly(stderr: stderr) {
             var documents = 0
             var allTrue = true
             for input in options.inputs {
@@ -20,14 +20,14 @@ extension Commands {
                 do {
                     bytes = try InputFile.readAll(input)
                 } catch {
-                    try stderr.write("error: \(error)\n")
+                    try? stderr.write("error: \(error)\n")
                     return usageOrSpecError
                 }
                 let values: [JSONValue]
                 do {
                     values = try readDocuments(bytes, input: InputFile.displayName(input))
                 } catch {
-                    try stderr.write("\(error)\n")
+                    try? stderr.write("\(error)\n")
                     allTrue = false
                     continue
                 }

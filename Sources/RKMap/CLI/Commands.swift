@@ -12,14 +12,16 @@ public enum Commands {
     public static let usageOrSpecError: Int32 = 2
 
     /// Runs `body`, turning a closed stdout (`| head`) into a quiet success:
-    /// the reader has what it wanted.
-    static func stoppingQuietly(_ body: () throws -> Int32) -> Int32 {
+    /// the reader has what it wanted. Any other write failure (disk full) is
+    /// reported on `stderr` and fails the run.
+    static func stoppingQuietly(stderr: ByteSink? = nil, _ body: () throws -> Int32) -> Int32 {
         do {
             return try body()
         } catch is ByteSink.Closed {
             return success
         } catch {
-            return usageOrSpecError
+            try? stderr?.write("error: cannot write the output: \(error)\n")
+            return dataFailed
         }
     }
 

@@ -96,5 +96,6 @@ import Testing
     @Test func quietStopMapsClosedToSuccess() {
         #expect(Commands.stoppingQuietly { throw ByteSink.Closed() } == 0)
         #expect(Commands.stoppingQuietly { 1 } == 1)
+        #expect(Commands.stoppingQuietly { throw ByteSink.WriteError(errno: 28) } == 1)
     }
 }
