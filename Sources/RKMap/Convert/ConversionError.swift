@@ -1,0 +1,18 @@
+/// Why a value could not be converted to a declared type (SPEC §6).
+///
+/// The engine turns it into a mapping warning that adds the document path,
+/// the mapper and the attribute, so the message names only the value and the
+/// type: `cannot convert string "abc" to int`.
+public struct ConversionError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// A date format or time zone in a spec that rkmap cannot use: an unsupported
+/// pattern letter, an unterminated quote, an unknown time zone name.
+public struct DateFormatError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(message: String) { self.message = message }
+    public var description: String { message }
+}
