@@ -1,0 +1,255 @@
+/// Attribute, relationship and connection declarations of an object mapper
+/// (SPEC §3.1, §3.2, §3.4), compiled into slots and property mappings.
+extension SpecCompiler {
+    /// What an object mapper is being built from, shared by the helpers below.
+    struct MapperBuild {
+        var id: String
+        var context: String
+        var keyAttribute: String?
+        var table = SlotTable()
+        var properties: [PropertyMapping] = []
+        var connections: [Connection] = []
+    }
+
+    /// One source→destination pair of an `attributes` declaration.
+    private struct AttributeEntry {
+        var source: String
+        var sourceLocation: SourceLocation
+        var destination: String
+        var destinationLocation: SourceLocation
+    }
+
+    // MARK: Attributes
+
+    func compileAttributes(_ member: SpecMember, into build: inout MapperBuild) {
+        var entries: [AttributeEntry] = []
+        switch member.value.kind {
+        case .null: return
+        case .object, .array: collectAttributes(member.value, into: &entries, mapperID: build.id)
+        default:
+            wrongKind(member, expected: "an object, an array or null", context: build.context, mapperID: build.id)
+        }
+        for e in entries {
+            guard let path = destinationPath(e.destination, at: e.destinationLocation, mapperID: build.id),
+                  let source = sourceKeyPath(e.source, at: e.sourceLocation, build: build)
+            else { continue }
+            let slot = build.table.slot(for: path, kind: .attribute)
+            build.properties.append(.attribute(AttributeMapping(source: source, slot: slot, location: e.sourceLocation)))
+        }
+    }
+
+    /// Flattens every attribute form: `{source: destination}`, `["name"]`, nested
+    /// arrays and any mix of them.
+    private func collectAttributes(_ value: SpecValue, into entries: inout [AttributeEntry], mapperID: String) {
+        switch value.kind {
+        case .object(let members):
+            for m in members {
+                guard case .string(let destination) = m.value.kind else {
+                    report(.wrongKind(field: m.key, context: "in attributes", expected: "a destination attribute name (a string)",
+                                      found: m.value.kindDescription), at: m.value.location, mapperID: mapperID)
+                    continue
+                }
+                entries.append(AttributeEntry(source: m.key, sourceLocation: m.keyLocation,
+                                              destination: destination, destinationLocation: m.value.location))
+            }
+        case .array(let elements):
+            for e in elements {
+                if case .string(let name) = e.kind {
+                    entries.append(AttributeEntry(source: name, sourceLocation: e.location, destination: name, destinationLocation: e.location))
+                } else {
+                    collectAttributes(e, into: &entries, mapperID: mapperID)
+                }
+            }
+        case .null: break
+        default:
+            report(.wrongKind(field: "attributes", context: "in mapper '\(mapperID)'", expected: "strings, arrays of strings or objects",
+                              found: "an element that is \(value.kindDescription)"), at: value.location, mapperID: mapperID)
+        }
+    }
+
+    // MARK: Relationships
+
+    static let relationshipFields = ["from", "to", "map-ref", "assignmentPolicy", "many"]
+
+    func compileRelationships(_ member: SpecMember, into build: inout MapperBuild) {
+        let elements: [SpecValue]
+        switch member.value.kind {
+        case .null: return
+        case .object: elements = [member.value]
+        case .array(let a): elements = a
+        default:
+            wrongKind(member, expected: "an array of relationship objects", context: build.context, mapperID: build.id)
+            return
+        }
+        for value in elements {
+            guard case .object = value.kind else {
+                report(.wrongKind(field: "relationships", context: build.context, expected: "an array of relationship objects",
+                                  found: "an element that is \(value.kindDescription)"), at: value.location, mapperID: build.id)
+                continue
+            }
+            compileRelationship(value, into: &build)
+        }
+    }
+
+    private func compileRelationship(_ value: SpecValue, into build: inout MapperBuild) {
+        let context = "in a relationship of mapper '\(build.id)'"
+        let f = fields(of: value, known: Self.relationshipFields, context: context, mapperID: build.id)
+        guard let toMember = f["to"] else {
+            report(.missingField(field: "to", context: context), at: value.location, mapperID: build.id)
+            return
+        }
+        guard let to = string(toMember, context: context, mapperID: build.id),
+              let path = destinationPath(to, at: toMember.value.location, mapperID: build.id)
+        else { return }
+        guard let fromMember = f["from"] else {
+            report(.missingField(field: "from", context: context), at: value.location, mapperID: build.id)
+            return
+        }
+        var source = KeyPath.empty
+        if let from = string(fromMember, context: context, mapperID: build.id), !from.isEmpty {
+            guard let s = sourceKeyPath(from, at: fromMember.value.location, build: build) else { return }
+            source = s
+        }
+        let many = bool(f["many"], context: context, mapperID: build.id)
+        var policy = AssignmentPolicy.set
+        if let m = f["assignmentPolicy"], let text = string(m, context: context, mapperID: build.id) {
+            if let p = AssignmentPolicy(rawValue: text) {
+                policy = p
+            } else {
+                let allowed = AssignmentPolicy.allCases.map(\.rawValue)
+                report(.invalidEnumValue(field: "assignmentPolicy", value: text, allowed: allowed,
+                                         suggestion: Suggestions.closest(to: text, in: allowed)),
+                       at: m.value.location, mapperID: build.id)
+            }
+        }
+        var mapper: MapperRef?
+        if let refMember = f["map-ref"] {
+            switch refMember.value.kind {
+            case .null: break
+            case .string:
+                guard let r = resolve(refMember, mapperID: build.id) else { return }
+                mapper = r
+            default:
+                wrongKind(refMember, expected: "a mapper id (a string)", context: context, mapperID: build.id)
+                return
+            }
+        }
+        guard let ref = mapper else {
+            // No `map-ref`: an attribute mapping that keeps its place among relationships.
+            let slot = build.table.slot(for: path, kind: .attribute)
+            build.properties.append(.attribute(AttributeMapping(source: source, slot: slot, location: value.location)))
+            return
+        }
+        let info = RelationshipInfo(mapper: ref, many: many, assignmentPolicy: policy)
+        let slot = build.table.slot(for: path, kind: .relationship(info))
+        build.properties.append(.relationship(RelationshipMapping(source: source, slot: slot, mapper: ref, many: many, location: value.location)))
+    }
+
+    // MARK: Connections
+
+    static let connectionFields = ["relationship", "sourceAttribute", "target", "targetAttribute"]
+
+    func compileConnections(_ member: SpecMember, into build: inout MapperBuild) {
+        let elements: [SpecValue]
+        switch member.value.kind {
+        case .null: return
+        case .object: elements = [member.value]
+        case .array(let a): elements = a
+        default:
+            wrongKind(member, expected: "an array of connection objects", context: build.context, mapperID: build.id)
+            return
+        }
+        let context = "in a connection of mapper '\(build.id)'"
+        for value in elements {
+            guard case .object = value.kind else {
+                report(.wrongKind(field: "connections", context: build.context, expected: "an array of connection objects",
+                                  found: "an element that is \(value.kindDescription)"), at: value.location, mapperID: build.id)
+                continue
+            }
+            let f = fields(of: value, known: Self.connectionFields, context: context, mapperID: build.id)
+            var strings: [String: (String, SourceLocation)] = [:]
+            for name in Self.connectionFields {
+                guard let m = f[name] else {
+                    report(.missingField(field: name, context: context), at: value.location, mapperID: build.id)
+                    continue
+                }
+                if let s = string(m, context: context, mapperID: build.id) { strings[name] = (s, m.value.location) }
+            }
+            guard strings.count == Self.connectionFields.count,
+                  let (relationship, relationshipLocation) = strings["relationship"],
+                  let (sourceAttribute, sourceLocation) = strings["sourceAttribute"],
+                  let (target, targetLocation) = strings["target"],
+                  let (targetAttribute, _) = strings["targetAttribute"],
+                  let path = destinationPath(relationship, at: relationshipLocation, mapperID: build.id)
+            else { continue }
+            guard let sourceSlot = build.table.index(ofDestination: sourceAttribute) else {
+                report(.unknownDestination(name: sourceAttribute, field: "sourceAttribute",
+                                           suggestion: Suggestions.closest(to: sourceAttribute, in: build.table.slots.map(\.name))),
+                       at: sourceLocation, mapperID: build.id)
+                continue
+            }
+            let targetTypes = declarations.filter { !$0.isDynamic }.map(\.typeName)
+            if !targetTypes.contains(target) {
+                report(.unknownTargetType(type: target, suggestion: Suggestions.closest(to: target, in: targetTypes)),
+                       at: targetLocation, mapperID: build.id)
+                continue
+            }
+            let slot = build.table.slot(for: path, kind: .attribute)
+            let connection = Connection(relationship: relationship, slot: slot, sourceSlot: sourceSlot, sourceAttribute: sourceAttribute,
+                                        targetType: target, targetAttribute: targetAttribute, location: value.location)
+            build.table.setKind(.connection(connection), at: slot)
+            build.connections.append(connection)
+        }
+    }
+
+    /// After every mapper is compiled: a connection's `targetAttribute` must be
+    /// mapped by some mapper producing its target type.
+    func checkConnectionTargets() {
+        let objectMappers = compiled.compactMap { m -> ObjectMapper? in
+            if case .object(let o)? = m { return o } else { return nil }
+        }
+        for mapper in objectMappers {
+            for c in mapper.connections {
+                let producers = objectMappers.filter { $0.typeName == c.targetType }
+                if producers.contains(where: { $0.slotIndex(named: c.targetAttribute) != nil }) { continue }
+                let names = producers.flatMap { $0.slots.map(\.name) }
+                report(.unknownTargetAttribute(type: c.targetType, attribute: c.targetAttribute,
+                                               suggestion: Suggestions.closest(to: c.targetAttribute, in: names)),
+                       at: c.location, mapperID: mapper.id)
+            }
+        }
+    }
+
+    // MARK: Key paths and destinations
+
+    func destinationPath(_ text: String, at location: SourceLocation, mapperID: String) -> [String]? {
+        guard let path = SlotTable.destinationPath(text) else {
+            report(.invalidDestination(text: text), at: location, mapperID: mapperID)
+            return nil
+        }
+        return path
+    }
+
+    /// Compiles a source key path. With a `keyAttribute`, a leading `(name)` that
+    /// spells the dynamic key is stripped (`(username).email` reads `email` of the
+    /// value under the key; `(username)` alone is that value itself, the nil key path).
+    func sourceKeyPath(_ text: String, at location: SourceLocation, build: MapperBuild) -> KeyPath? {
+        var text = text
+        if text.hasPrefix("("), let close = text.firstIndex(of: ")") {
+            let name = String(text[text.index(after: text.startIndex)..<close])
+            let rest = text[text.index(after: close)...]
+            if rest.isEmpty || rest.hasPrefix(".") {
+                if let keyAttribute = build.keyAttribute {
+                    guard name == keyAttribute else {
+                        report(.dynamicKeyMismatch(keyPath: text, written: name, keyAttribute: keyAttribute), at: location, mapperID: build.id)
+                        return nil
+                    }
+                    text = String(rest.dropFirst())
+                } else {
+                    report(.dynamicKeyWithoutKeyAttribute(keyPath: text, written: name), at: location, mapperID: build.id)
+                }
+            }
+        }
+        return keyPath(text, at: location, mapperID: build.id)
+    }
+}

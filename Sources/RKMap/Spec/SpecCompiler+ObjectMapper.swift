@@ -1,0 +1,135 @@
+/// Compiling object mappers (SPEC §3.1): slots in field order, identification,
+/// types, defaults and validations.
+extension SpecCompiler {
+    static let objectMapperFields = [
+        "id", "target", "targetName", "entity", "identification", "modificationAttribute", "connections",
+        "attributes", "relationships", "keyAttribute", "forceCollection", "types", "dateFormats", "defaults",
+        "assignsDefaultValueForMissingAttributes", "assignsNilForMissingRelationships", "validations", "dynamic",
+    ]
+
+    func compileObject(_ declaration: Declaration, ref: MapperRef) -> Mapper? {
+        let id = declaration.id
+        let context = "in mapper '\(id)'"
+        let f = fields(of: declaration.value, known: Self.objectMapperFields, context: context, mapperID: id)
+        var build = MapperBuild(id: id, context: context)
+        for key in ["target", "targetName"] { if let m = f[key] { _ = string(m, context: context, mapperID: id) } }
+
+        // Field order (SPEC §5.1): key attribute, attributes, relationships, connections.
+        var keyAttributeSlot: Int?
+        if let m = f["keyAttribute"], let name = string(m, context: context, mapperID: id),
+           let path = destinationPath(name, at: m.value.location, mapperID: id) {
+            build.keyAttribute = name
+            keyAttributeSlot = build.table.slot(for: path, kind: .keyAttribute)
+        }
+        if let m = f["attributes"] { compileAttributes(m, into: &build) }
+        if let m = f["relationships"] { compileRelationships(m, into: &build) }
+        if let m = f["connections"] { compileConnections(m, into: &build) }
+
+        let isEntity = bool(f["entity"], context: context, mapperID: id) ?? false
+        if let m = f["types"] { compileTypes(m, build: &build) }
+        var defaults: [Int: JSONValue] = [:]
+        if let m = f["defaults"] { defaults = compileDefaults(m, build: build) }
+
+        var identification: [Int] = []
+        if let m = f["identification"] {
+            for name in stringList(m, context: context, mapperID: id) ?? [] {
+                if let slot = destinationSlot(name, field: "identification", at: m.value, build: build) { identification.append(slot) }
+            }
+        } else if isEntity {
+            identification = inferredIdentification(typeName: declaration.typeName, table: build.table)
+        }
+        if !isEntity { identification = [] }
+
+        var modificationSlot: Int?
+        if let m = f["modificationAttribute"], let name = string(m, context: context, mapperID: id) {
+            modificationSlot = destinationSlot(name, field: "modificationAttribute", at: m.value, build: build)
+        }
+        let validations = f["validations"].map { compileValidations($0, build: build) } ?? []
+        let dateFormats = f["dateFormats"].flatMap { stringList($0, context: context, mapperID: id) } ?? []
+
+        return .object(ObjectMapper(
+            id: id, typeName: declaration.typeName, isEntity: isEntity, identification: identification,
+            modificationSlot: modificationSlot, slots: build.table.slots, keyAttributeSlot: keyAttributeSlot,
+            forceCollection: bool(f["forceCollection"], context: context, mapperID: id) ?? false,
+            properties: build.properties, connections: build.connections, defaults: defaults,
+            assignsDefaultValueForMissingAttributes: bool(f["assignsDefaultValueForMissingAttributes"], context: context, mapperID: id) ?? false,
+            assignsNilForMissingRelationships: bool(f["assignsNilForMissingRelationships"], context: context, mapperID: id) ?? false,
+            validations: validations, dateFormats: dateFormats, location: declaration.value.location))
+    }
+
+    /// RestKit's inference for entities without `identification` (SPEC §3.1): the
+    /// candidate names are tried in this order, and the first one the mapper maps
+    /// as a plain (undotted) attribute is used.
+    static func identificationCandidates(typeName: String) -> [String] {
+        let lowered = typeName.prefix(1).lowercased() + typeName.dropFirst()
+        return ["id", "ID", lowered + "Id", lowered + "ID", "identifier", "url", "URL"]
+    }
+
+    private func inferredIdentification(typeName: String, table: SlotTable) -> [Int] {
+        for name in Self.identificationCandidates(typeName: typeName) {
+            if let slot = table.index(of: [name]) {
+                switch table.slots[slot].kind {
+                case .attribute, .keyAttribute: return [slot]
+                case .relationship, .connection: continue
+                }
+            }
+        }
+        return []
+    }
+
+    /// The slot of a destination named by `identification`, `modificationAttribute`
+    /// or a validation; an unknown name is an error with the closest destination.
+    private func destinationSlot(_ name: String, field: String, at value: SpecValue, build: MapperBuild) -> Int? {
+        if let slot = build.table.index(ofDestination: name) { return slot }
+        var location = value.location
+        if case .array(let a) = value.kind, let e = a.first(where: { $0.kind == .string(name) }) { location = e.location }
+        report(.unknownDestination(name: name, field: field, suggestion: Suggestions.closest(to: name, in: build.table.slots.map(\.name))),
+               at: location, mapperID: build.id)
+        return nil
+    }
+
+    private func compileTypes(_ member: SpecMember, build: inout MapperBuild) {
+        guard case .object(let members) = member.value.kind else {
+            if member.value.kind != .null {
+                wrongKind(member, expected: "an object from destination to type", context: build.context, mapperID: build.id)
+            }
+            return
+        }
+        let names = ValueType.allCases.map(\.rawValue) + ["number"]
+        for m in members {
+            guard case .string(let typeName) = m.value.kind else {
+                report(.wrongKind(field: m.key, context: "in types", expected: "a type name (a string)", found: m.value.kindDescription),
+                       at: m.value.location, mapperID: build.id)
+                continue
+            }
+            guard let type = ValueType(specName: typeName) else {
+                report(.unknownType(type: typeName, destination: m.key, suggestion: Suggestions.closest(to: typeName, in: names)),
+                       at: m.value.location, mapperID: build.id, attribute: m.key)
+                continue
+            }
+            guard let slot = build.table.index(ofDestination: m.key) else {
+                report(.unmappedDestination(name: m.key, field: "types"), at: m.keyLocation, mapperID: build.id)
+                continue
+            }
+            build.table.setType(type, at: slot)
+        }
+    }
+
+    private func compileDefaults(_ member: SpecMember, build: MapperBuild) -> [Int: JSONValue] {
+        guard case .object(let members) = member.value.kind else {
+            if member.value.kind != .null {
+                wrongKind(member, expected: "an object from destination to value", context: build.context, mapperID: build.id)
+            }
+            return [:]
+        }
+        var result: [Int: JSONValue] = [:]
+        for m in members {
+            guard let slot = build.table.index(ofDestination: m.key) else {
+                report(.unmappedDestination(name: m.key, field: "defaults"), at: m.keyLocation, mapperID: build.id)
+                continue
+            }
+            result[slot] = m.value.json
+        }
+        return result
+    }
+}

@@ -1,0 +1,113 @@
+/// Reading typed fields out of spec objects, reporting wrong kinds, unknown and
+/// duplicate fields as it goes.
+extension SpecCompiler {
+    /// The fields of a spec object by name (the last of duplicates). Unknown fields
+    /// are warnings with a "did you mean" among `known`; duplicates are warnings.
+    func fields(
+        of value: SpecValue, known: [String], context: String, mapperID: String? = nil, warn: Bool = true
+    ) -> [String: SpecMember] {
+        guard case .object(let members) = value.kind else { return [:] }
+        var result: [String: SpecMember] = [:]
+        for member in members {
+            if warn {
+                if !known.contains(member.key) {
+                    let suggestion = Suggestions.closest(to: member.key, in: known)
+                    report(.unknownField(field: member.key, context: context, suggestion: suggestion),
+                           at: member.keyLocation, mapperID: mapperID)
+                    continue
+                }
+                if result[member.key] != nil {
+                    report(.duplicateField(field: member.key, context: context), at: member.keyLocation, mapperID: mapperID)
+                }
+            }
+            result[member.key] = member
+        }
+        return result
+    }
+
+    func wrongKind(_ member: SpecMember, expected: String, context: String, mapperID: String? = nil) {
+        report(.wrongKind(field: member.key, context: context, expected: expected, found: member.value.kindDescription),
+               at: member.value.location, mapperID: mapperID)
+    }
+
+    /// A string field; `null` reads as absent.
+    func string(_ member: SpecMember, context: String, mapperID: String? = nil) -> String? {
+        switch member.value.kind {
+        case .string(let s): return s
+        case .null: return nil
+        default:
+            wrongKind(member, expected: "a string", context: context, mapperID: mapperID)
+            return nil
+        }
+    }
+
+    /// A boolean field: `true`/`false` or the documented `"YES"`/`"NO"` strings.
+    func bool(_ member: SpecMember?, context: String, mapperID: String? = nil) -> Bool? {
+        guard let member else { return nil }
+        if case .null = member.value.kind { return nil }
+        if let b = member.value.booleanValue { return b }
+        wrongKind(member, expected: "a boolean (true, false, \"YES\" or \"NO\")", context: context, mapperID: mapperID)
+        return nil
+    }
+
+    /// A string or an array of strings; `null` reads as absent.
+    func stringList(_ member: SpecMember, context: String, mapperID: String? = nil) -> [String]? {
+        switch member.value.kind {
+        case .null: return nil
+        case .string(let s): return [s]
+        case .array(let elements):
+            var result: [String] = []
+            for e in elements {
+                guard case .string(let s) = e.kind else {
+                    report(.wrongKind(field: member.key, context: context, expected: "a string or an array of strings",
+                                      found: "an element that is \(e.kindDescription)"), at: e.location, mapperID: mapperID)
+                    continue
+                }
+                result.append(s)
+            }
+            return result
+        default:
+            wrongKind(member, expected: "a string or an array of strings", context: context, mapperID: mapperID)
+            return nil
+        }
+    }
+
+    /// Compiles a source key path, reporting a syntax error at the string.
+    func keyPath(_ text: String, at location: SourceLocation, mapperID: String?) -> KeyPath? {
+        do {
+            return try KeyPath(parsing: text)
+        } catch {
+            report(.invalidKeyPath(message: error.message), at: location, mapperID: mapperID)
+            return nil
+        }
+    }
+}
+
+extension SpecValue {
+    /// How a person would name this value's kind in a message.
+    var kindDescription: String {
+        switch kind {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    /// The value read as a boolean where a boolean is expected: JSON booleans and
+    /// the `"YES"`/`"NO"` strings of the seed document (SPEC §1.1), in any case.
+    var booleanValue: Bool? {
+        switch kind {
+        case .bool(let b): return b
+        case .string(let s):
+            switch s.uppercased() {
+            case "YES", "TRUE": return true
+            case "NO", "FALSE": return false
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+
+/// Compiles a located spec tree (`SpecValue`) into an immutable `MappingGraph`.
+///
+/// Two passes: the first collects every mapper declaration in the file (ids are
+/// global to the file, and references may point forward or form cycles), the
+/// second compiles mappers and descriptors with every reference resolved to a
+/// `MapperRef`. Compilation goes on after an error so one run reports as many
+/// problems as practical; any error means no graph.
+final class SpecCompiler {
+    let file: String
+    var diagnostics: [Diagnostic] = []
+
+    /// A mapper declaration found in the first pass.
+    struct Declaration {
+        var id: String
+        var value: SpecValue
+        var idLocation: SourceLocation
+        var isDynamic: Bool
+        /// The record type name (object mappers only).
+        var typeName: String
+    }
+
+    var declarations: [Declaration] = []
+    var refByID: [String: MapperRef] = [:]
+    var options = SpecOptions()
+    /// Compiled mappers, indexed like `declarations`; nil where compilation failed.
+    var compiled: [Mapper?] = []
+
+    static let descriptorFields = ["path", "keyPath", "statusCodes", "methods", "root-map-ref", "mappers"]
+    static let optionFields = ["dateFormats", "timeZone", "keyMatching"]
+
+    init(file: String) {
+        self.file = file
+    }
+
+    // MARK: Diagnostics
+
+    func report(_ issue: SpecIssue, at location: SourceLocation, mapperID: String? = nil, attribute: String? = nil) {
+        diagnostics.append(Diagnostic(
+            issue.severity, issue.message, file: file, location: .source(location),
+            mapperID: mapperID, attribute: attribute, code: issue.code))
+    }
+
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    // MARK: Entry point
+
+    func compile(_ spec: SpecValue) -> MappingGraph? {
+        var descriptorValues: [SpecValue] = []
+        var mapperLists: [SpecValue] = []
+        var topFields: [String: SpecMember] = [:]
+
+        switch spec.kind {
+        case .array(let elements):
+            descriptorValues = elements
+        case .object(let members):
+            if members.contains(where: { $0.key == "descriptors" }) {
+                let known = ["descriptors", "mappers"] + Self.optionFields
+                topFields = fields(of: spec, known: known + Self.descriptorFields, context: "at the top level")
+                for field in Self.descriptorFields where field != "mappers" {
+                    if let m = topFields[field] { report(.descriptorFieldAtTopLevel(field: field), at: m.keyLocation) }
+                }
+                if let list = topFields["mappers"] { mapperLists.append(list.value) }
+                if let d = topFields["descriptors"] {
+                    if case .array(let elements) = d.value.kind {
+                        descriptorValues = elements
+                    } else if case .object = d.value.kind {
+                        descriptorValues = [d.value]
+                    } else {
+                        wrongKind(d, expected: "an array of descriptor objects", context: "")
+                    }
+                }
+            } else {
+                descriptorValues = [spec]
+                topFields = fields(of: spec, known: Self.descriptorFields + Self.optionFields, context: "in descriptor", warn: false)
+            }
+        default:
+            report(.specNotObject(found: spec.kindDescription), at: spec.location)
+            return nil
+        }
+        compileOptions(topFields)
+
+        for d in descriptorValues {
+            if case .object = d.kind, let list = d["mappers"] { mapperLists.append(list) }
+        }
+        declare(mapperLists)
+        compiled = declarations.map { _ in nil }
+        for (ref, declaration) in declarations.enumerated() {
+            compiled[ref] = declaration.isDynamic ? compileDynamic(declaration) : compileObject(declaration, ref: ref)
+        }
+        checkConnectionTargets()
+
+        var descriptors: [Descriptor] = []
+        let isSingle = descriptorValues.count == 1 && descriptorValues[0].location == spec.location
+        for (index, value) in descriptorValues.enumerated() {
+            if let d = compileDescriptor(value, index: index, isTopLevel: isSingle) { descriptors.append(d) }
+        }
+
+        guard !hasErrors else { return nil }
+        return MappingGraph(file: file, descriptors: descriptors, mappers: compiled.map { $0! }, options: options)
+    }
+
+    // MARK: First pass: mapper declarations
+
+    private func declare(_ lists: [SpecValue]) {
+        var found: [SpecValue] = []
+        for list in lists {
+            switch list.kind {
+            case .array(let elements): found += elements
+            case .object: found.append(list)
+            case .null: break
+            default:
+                report(.wrongKind(field: "mappers", context: "", expected: "an array of mapper objects", found: list.kindDescription),
+                       at: list.location)
+            }
+        }
+        // Source order, whichever of `mappers`/`descriptors` came first in the file.
+        found.sort { $0.location < $1.location }
+        var firstLine: [String: Int] = [:]
+        for value in found {
+            guard case .object = value.kind else {
+                report(.wrongKind(field: "mappers", context: "", expected: "an array of mapper objects",
+                                  found: "an element that is \(value.kindDescription)"), at: value.location)
+                continue
+            }
+            guard let idValue = value["id"] else {
+                report(.missingMapperID, at: value.location)
+                continue
+            }
+            guard case .string(let id) = idValue.kind else {
+                report(.wrongKind(field: "id", context: "", expected: "a string", found: idValue.kindDescription), at: idValue.location)
+                continue
+            }
+            if let line = firstLine[id] {
+                report(.duplicateMapperID(id: id, firstLine: line), at: idValue.location, mapperID: id)
+                continue
+            }
+            firstLine[id] = idValue.location.line
+            let isDynamic = value["dynamic"].flatMap { $0.booleanValue } ?? false
+            var typeName = id
+            for key in ["target", "targetName"] {
+                if case .string(let t)? = value[key]?.kind, !t.isEmpty { typeName = t }
+            }
+            refByID[id] = declarations.count
+            declarations.append(Declaration(id: id, value: value, idLocation: idValue.location, isDynamic: isDynamic, typeName: typeName))
+        }
+    }
+
+    // MARK: Top-level options
+
+    private func compileOptions(_ top: [String: SpecMember]) {
+        if let m = top["dateFormats"] { options.dateFormats = stringList(m, context: "") ?? [] }
+        if let m = top["timeZone"], let zone = string(m, context: "") {
+            if zone.uppercased() == "UTC" || zone == "GMT" || TimeZone(identifier: zone) != nil {
+                options.timeZone = zone
+            } else {
+                report(.unknownTimeZone(text: zone), at: m.value.location)
+            }
+        }
+        if let m = top["keyMatching"], let mode = string(m, context: "") {
+            switch mode {
+            case "exact": options.caseInsensitiveKeys = false
+            case "caseInsensitive": options.caseInsensitiveKeys = true
+            default:
+                let s = Suggestions.closest(to: mode, in: ["exact", "caseInsensitive"])
+                report(.unknownKeyMatching(text: mode, suggestion: s), at: m.value.location)
+            }
+        }
+    }
+
+    // MARK: References
+
+    /// Resolves a `map-ref`/`root-map-ref` string, reporting an unknown id at the
+    /// location of the reference with the closest declared id.
+    func resolve(_ member: SpecMember, mapperID: String?) -> MapperRef? {
+        guard let id = string(member, context: mapperID.map { "in mapper '\($0)'" } ?? "", mapperID: mapperID) else { return nil }
+        return resolve(id: id, at: member.value.location, mapperID: mapperID)
+    }
+
+    func resolve(id: String, at location: SourceLocation, mapperID: String?) -> MapperRef? {
+        if let ref = refByID[id] { return ref }
+        let suggestion = Suggestions.closest(to: id, in: declarations.map(\.id))
+        report(.unknownMapper(id: id, suggestion: suggestion), at: location, mapperID: mapperID)
+        return nil
+    }
+}

@@ -1,0 +1,105 @@
+/// `rkmap fmt`: rewrites a spec as canonical, strict JSON.
+///
+/// Two-space indentation, `"key": value`, one member or element per line, `[]` and
+/// `{}` for empty containers, members in source order, one final newline. Relaxed
+/// forms come out normalised: the reader already turns bare words, bare status
+/// classes and `[k: v]` into plain JSON and drops comments; the formatter also
+/// writes `"YES"`/`"NO"` as `true`/`false` where a boolean is expected. Formatting
+/// a formatted spec changes nothing.
+public enum SpecFormatter {
+    /// - Returns: the canonical text, or nil (with the reader's diagnostics) when
+    ///   the spec does not parse.
+    public static func format(bytes: [UInt8], file: String) -> (text: String?, diagnostics: [Diagnostic]) {
+        let (value, diagnostics) = SpecJSONParser.parse(bytes, file: file)
+        guard let value else { return (nil, diagnostics) }
+        var out = ""
+        write(value, role: .spec, indent: 0, into: &out)
+        out += "\n"
+        return (out, diagnostics)
+    }
+
+    /// Where an object sits in the spec, which decides which fields are booleans.
+    private enum Role {
+        case spec, descriptor, mapper, relationship, other
+
+        var booleanFields: Set<String> {
+            switch self {
+            case .mapper:
+                return ["entity", "dynamic", "forceCollection", "assignsDefaultValueForMissingAttributes",
+                        "assignsNilForMissingRelationships"]
+            case .relationship: return ["many"]
+            case .spec, .descriptor, .other: return []
+            }
+        }
+
+        /// The role of the elements (or the single object) under a member.
+        func child(_ key: String) -> Role {
+            switch (self, key) {
+            case (.spec, "descriptors"): return .descriptor
+            case (.spec, "mappers"), (.descriptor, "mappers"): return .mapper
+            case (.mapper, "relationships"): return .relationship
+            default: return .other
+            }
+        }
+    }
+
+    private static func write(_ value: SpecValue, role: Role, indent: Int, into out: inout String) {
+        switch value.kind {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n): out += n.text
+        case .string(let s): writeString(s, into: &out)
+        case .array(let elements):
+            guard !elements.isEmpty else { out += "[]"; return }
+            // A spec that is an array holds descriptors.
+            let elementRole: Role = role == .spec ? .descriptor : role
+            out += "[\n"
+            for (i, e) in elements.enumerated() {
+                out += String(repeating: " ", count: indent + 2)
+                write(e, role: elementRole, indent: indent + 2, into: &out)
+                out += i + 1 < elements.count ? ",\n" : "\n"
+            }
+            out += String(repeating: " ", count: indent) + "]"
+        case .object(let members):
+            guard !members.isEmpty else { out += "{}"; return }
+            let booleans = role.booleanFields
+            out += "{\n"
+            for (i, m) in members.enumerated() {
+                out += String(repeating: " ", count: indent + 2)
+                writeString(m.key, into: &out)
+                out += ": "
+                if booleans.contains(m.key), let b = m.value.booleanValue {
+                    out += b ? "true" : "false"
+                } else {
+                    write(m.value, role: role.child(m.key), indent: indent + 2, into: &out)
+                }
+                out += i + 1 < members.count ? ",\n" : "\n"
+            }
+            out += String(repeating: " ", count: indent) + "}"
+        }
+    }
+
+    /// Only `"`, `\` and control characters are escaped (SPEC §10.1).
+    private static func writeString(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16, uppercase: false)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

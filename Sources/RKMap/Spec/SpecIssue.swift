@@ -1,0 +1,169 @@
+/// A problem found while compiling a spec (SPEC §1–§4). Every message a user can
+/// see about a spec's meaning is produced here, in one place, so wording stays
+/// consistent and each case can be pinned by a test.
+///
+/// Syntax problems (relaxed JSON) come from the spec reader; these are the
+/// problems of a spec that parsed.
+enum SpecIssue: Sendable, Equatable {
+    // Structure and kinds
+    case specNotObject(found: String)
+    case wrongKind(field: String, context: String, expected: String, found: String)
+    case unknownField(field: String, context: String, suggestion: String?)
+    case duplicateField(field: String, context: String)
+    case missingField(field: String, context: String)
+    case descriptorFieldAtTopLevel(field: String)
+    case misplacedOption(field: String)
+    // Mappers and references
+    case missingMapperID
+    case duplicateMapperID(id: String, firstLine: Int)
+    case unknownMapper(id: String, suggestion: String?)
+    case ambiguousRoot(mapperCount: Int)
+    case noMappers
+    // Descriptor values
+    case invalidStatusCode(text: String)
+    case emptyStatusCodes
+    case unknownMethod(text: String, suggestion: String?)
+    case invalidPathPattern(message: String)
+    case unknownKeyMatching(text: String, suggestion: String?)
+    case unknownTimeZone(text: String)
+    // Key paths and destinations
+    case invalidKeyPath(message: String)
+    case invalidDestination(text: String)
+    case dynamicKeyMismatch(keyPath: String, written: String, keyAttribute: String)
+    case dynamicKeyWithoutKeyAttribute(keyPath: String, written: String)
+    case unknownDestination(name: String, field: String, suggestion: String?)
+    case unmappedDestination(name: String, field: String)
+    case unknownType(type: String, destination: String, suggestion: String?)
+    case invalidEnumValue(field: String, value: String, allowed: [String], suggestion: String?)
+    // Connections
+    case unknownTargetType(type: String, suggestion: String?)
+    case unknownTargetAttribute(type: String, attribute: String, suggestion: String?)
+    // Dynamic mappers
+    case matcherNeedsOneTest
+    case matcherNeedsKeyPath(test: String)
+    case matcherNeedsMapper
+    case unknownExpectType(text: String, suggestion: String?)
+    case emptyMatchers
+    // Predicates
+    case invalidPredicate(PredicateSyntaxError)
+
+    var severity: Severity {
+        switch self {
+        case .unknownField, .duplicateField, .misplacedOption, .unmappedDestination, .emptyStatusCodes,
+             .dynamicKeyWithoutKeyAttribute, .emptyMatchers:
+            return .warning
+        default:
+            return .error
+        }
+    }
+
+    /// A short machine-readable code for JSON reports and filtering.
+    var code: String {
+        switch self {
+        case .specNotObject, .wrongKind: return "wrong-kind"
+        case .unknownField: return "unknown-field"
+        case .duplicateField: return "duplicate-field"
+        case .missingField, .missingMapperID: return "missing-field"
+        case .descriptorFieldAtTopLevel, .misplacedOption: return "misplaced-field"
+        case .duplicateMapperID: return "duplicate-mapper"
+        case .unknownMapper: return "unknown-mapper"
+        case .ambiguousRoot, .noMappers: return "ambiguous-root"
+        case .invalidStatusCode, .emptyStatusCodes: return "status-code"
+        case .unknownMethod: return "method"
+        case .invalidPathPattern: return "path-pattern"
+        case .unknownKeyMatching, .invalidEnumValue, .unknownExpectType: return "invalid-value"
+        case .unknownTimeZone: return "time-zone"
+        case .invalidKeyPath, .dynamicKeyMismatch, .dynamicKeyWithoutKeyAttribute: return "key-path"
+        case .invalidDestination, .unknownDestination, .unmappedDestination: return "destination"
+        case .unknownType: return "unknown-type"
+        case .unknownTargetType, .unknownTargetAttribute: return "connection"
+        case .matcherNeedsOneTest, .matcherNeedsKeyPath, .matcherNeedsMapper, .emptyMatchers: return "matcher"
+        case .invalidPredicate: return "predicate"
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .specNotObject(let found):
+            return "a spec must be a JSON object or an array of descriptor objects; found \(found)"
+        case .wrongKind(let field, let context, let expected, let found):
+            return "'\(field)'\(Self.space(context)) must be \(expected); found \(found)"
+        case .unknownField(let field, let context, let suggestion):
+            return "unknown field '\(field)'\(Self.space(context))" + Self.didYouMean(suggestion)
+        case .duplicateField(let field, let context):
+            return "duplicate field '\(field)'\(Self.space(context)); the last one is used"
+        case .missingField(let field, let context):
+            return "missing field '\(field)'\(Self.space(context))"
+        case .descriptorFieldAtTopLevel(let field):
+            return "'\(field)' is a descriptor field; with \"descriptors\", move it into a descriptor"
+        case .misplacedOption(let field):
+            return "'\(field)' applies to the whole spec and is ignored in a descriptor; move it to the top level"
+        case .missingMapperID:
+            return "mapper has no \"id\"; add one so \"map-ref\" and \"root-map-ref\" can name it"
+        case .duplicateMapperID(let id, let firstLine):
+            return "duplicate mapper id '\(id)'; first declared at line \(firstLine)"
+        case .unknownMapper(let id, let suggestion):
+            return "unknown mapper '\(id)'" + Self.didYouMean(suggestion)
+        case .ambiguousRoot(let count):
+            return "ambiguous root: the spec declares \(count) mappers; add \"root-map-ref\""
+        case .noMappers:
+            return "no mapper to apply: the spec declares no mappers; add one under \"mappers\""
+        case .invalidStatusCode(let text):
+            return "invalid status code \(text): expected an integer from 100 to 599 or a class \"1XX\" to \"5XX\""
+        case .emptyStatusCodes:
+            return "empty \"statusCodes\": the descriptor never applies"
+        case .unknownMethod(let text, let suggestion):
+            return "unknown method '\(text)'" + Self.didYouMean(suggestion)
+                + " (expected GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS or ANY)"
+        case .invalidPathPattern(let message):
+            return "invalid path pattern: \(message)"
+        case .unknownKeyMatching(let text, let suggestion):
+            return "unknown keyMatching '\(text)'" + Self.didYouMean(suggestion) + " (expected \"exact\" or \"caseInsensitive\")"
+        case .unknownTimeZone(let text):
+            return "unknown time zone '\(text)' (expected an IANA name such as \"Europe/Paris\", or \"UTC\")"
+        case .invalidKeyPath(let message):
+            return "invalid key path: \(message)"
+        case .invalidDestination(let text):
+            return "invalid destination '\(text)': a destination name must be non-empty and have no empty part between dots"
+        case .dynamicKeyMismatch(let keyPath, let written, let keyAttribute):
+            return "key path '\(keyPath)' names the dynamic key '(\(written))' but the keyAttribute is '\(keyAttribute)'; write '(\(keyAttribute))'"
+        case .dynamicKeyWithoutKeyAttribute(let keyPath, let written):
+            return "key path '\(keyPath)' names a dynamic key '(\(written))' but the mapper has no keyAttribute; it is read as a literal key"
+        case .unknownDestination(let name, let field, let suggestion):
+            return "'\(field)' names '\(name)', which the mapper does not map" + Self.didYouMean(suggestion)
+        case .unmappedDestination(let name, let field):
+            return "'\(field)' names '\(name)', which the mapper does not map; it has no effect"
+        case .unknownType(let type, let destination, let suggestion):
+            return "unknown type '\(type)' for '\(destination)'" + Self.didYouMean(suggestion)
+                + " (expected string, int, double, number, decimal, bool, date, url, array, set or any)"
+        case .invalidEnumValue(let field, let value, let allowed, let suggestion):
+            return "invalid \(field) '\(value)'" + Self.didYouMean(suggestion)
+                + " (expected " + allowed.joined(separator: ", ") + ")"
+        case .unknownTargetType(let type, let suggestion):
+            return "connection target '\(type)' is not a type any mapper produces" + Self.didYouMean(suggestion)
+        case .unknownTargetAttribute(let type, let attribute, let suggestion):
+            return "no mapper of type '\(type)' maps '\(attribute)'" + Self.didYouMean(suggestion)
+        case .matcherNeedsOneTest:
+            return "a matcher needs exactly one of \"expectValue\", \"expectType\", \"valueMap\" or \"predicate\""
+        case .matcherNeedsKeyPath(let test):
+            return "a matcher with \"\(test)\" needs a \"keyPath\""
+        case .matcherNeedsMapper:
+            return "a matcher needs a \"map-ref\" naming the mapper it chooses"
+        case .unknownExpectType(let text, let suggestion):
+            return "unknown expectType '\(text)'" + Self.didYouMean(suggestion)
+                + " (expected string, number, bool, object, array or null)"
+        case .emptyMatchers:
+            return "dynamic mapper has no matchers: every representation is declined"
+        case .invalidPredicate(let error):
+            return "invalid predicate: \(error.message) at column \(error.column)"
+        }
+    }
+
+    private static func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    private static func space(_ context: String) -> String {
+        context.isEmpty ? "" : " " + context
+    }
+}

@@ -1,0 +1,43 @@
+/// The outcome of loading a spec: the compiled graph when there was no error,
+/// and every diagnostic in the order found (the reader's relaxation warnings
+/// first, then the compiler's).
+public struct SpecLoadResult: Sendable {
+    /// `nil` when any diagnostic is an error.
+    public var graph: MappingGraph?
+    public var diagnostics: [Diagnostic]
+
+    public init(graph: MappingGraph?, diagnostics: [Diagnostic]) {
+        self.graph = graph
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Loads spec files (SPEC §1–§4): reads the relaxed JSON and compiles it into an
+/// immutable `MappingGraph` with every reference resolved and every key path split.
+///
+/// ```swift
+/// let result = SpecLoader.load(bytes: Array(text.utf8), file: "spec.json")
+/// for d in result.diagnostics { print(d) }   // spec.json:5:22: error: unknown mapper …
+/// guard let graph = result.graph else { exit(2) }
+/// ```
+public enum SpecLoader {
+    /// Reads (relaxed syntax, SPEC §1.1) and compiles a spec file.
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's contents.
+    ///   - file: the name used in diagnostics.
+    /// - Returns: the graph (nil on any error) and all diagnostics.
+    public static func load(bytes: [UInt8], file: String) -> SpecLoadResult {
+        let (value, parseDiagnostics) = SpecJSONParser.parse(bytes, file: file)
+        guard let value else { return SpecLoadResult(graph: nil, diagnostics: parseDiagnostics) }
+        let compiled = compile(value, file: file)
+        return SpecLoadResult(graph: compiled.graph, diagnostics: parseDiagnostics + compiled.diagnostics)
+    }
+
+    /// Compiles an already read spec tree.
+    public static func compile(_ value: SpecValue, file: String) -> SpecLoadResult {
+        let compiler = SpecCompiler(file: file)
+        let graph = compiler.compile(value)
+        return SpecLoadResult(graph: graph, diagnostics: compiler.diagnostics)
+    }
+}
