@@ -1,0 +1,114 @@
+/// Evaluation of the compiled tree. A missing key path is `null`; values of
+/// different JSON kinds are never equal and never ordered.
+extension PredicateNode {
+    func evaluate(_ value: JSONValue, _ context: KeyPathContext) -> Bool {
+        switch self {
+        case .constant(let result): return result
+        case .not(let node): return !node.evaluate(value, context)
+        case .and(let a, let b): return a.evaluate(value, context) && b.evaluate(value, context)
+        case .or(let a, let b): return a.evaluate(value, context) || b.evaluate(value, context)
+        case .comparison(let comparison): return comparison.evaluate(value, context)
+        }
+    }
+}
+
+extension PredicateExpression {
+    func evaluate(_ value: JSONValue, _ context: KeyPathContext) -> JSONValue {
+        switch self {
+        case .constant(let constant): return constant
+        case .keyPath(let path): return path.evaluate(on: value, context: context) ?? .null
+        case .aggregate(let items): return .array(items.map { $0.evaluate(value, context) })
+        }
+    }
+}
+
+extension PredicateComparison {
+    func evaluate(_ value: JSONValue, _ context: KeyPathContext) -> Bool {
+        let l = lhs.evaluate(value, context)
+        let r = rhs.evaluate(value, context)
+        guard let quantifier else { return test(l, r) }
+        // NSPredicate needs a collection here; a missing or scalar value is empty.
+        guard case .array(let elements) = l else { return quantifier != .anyOf }
+        switch quantifier {
+        case .anyOf: return elements.contains { test($0, r) }
+        case .allOf: return elements.allSatisfy { test($0, r) }
+        case .noneOf: return !elements.contains { test($0, r) }
+        }
+    }
+
+    /// One comparison of a left value with the right-hand side's value `r`.
+    func test(_ l: JSONValue, _ r: JSONValue) -> Bool {
+        switch op {
+        case .equal: return equal(l, r, needle: needle)
+        case .notEqual: return !equal(l, r, needle: needle)
+        case .less: return order(l, r).map { $0 < 0 } ?? false
+        case .lessOrEqual: return order(l, r).map { $0 <= 0 } ?? false
+        case .greater: return order(l, r).map { $0 > 0 } ?? false
+        case .greaterOrEqual: return order(l, r).map { $0 >= 0 } ?? false
+        case .between:
+            guard case .array(let bounds) = r, bounds.count == 2,
+                  let low = order(l, bounds[0], prefolded: false), let high = order(l, bounds[1], prefolded: false)
+            else { return false }
+            return low >= 0 && high <= 0
+        case .in: return contains(r, l)
+        case .contains:
+            if case .folded = needle, case .string = l { return find(l, r, .anywhere) }
+            return contains(l, r)
+        case .beginsWith: return find(l, r, .prefix)
+        case .endsWith: return find(l, r, .suffix)
+        case .like:
+            guard case .string(let s) = l else { return false }
+            if case .like(let pattern) = needle { return pattern.matches(s) }
+            guard case .string(let p) = r else { return false }
+            return LikePattern(p, options: options).matches(s)
+        case .matches:
+            guard case .string(let s) = l else { return false }
+            if case .regex(let regex) = needle { return PredicateStrings.matches(regex, s, options: options) }
+            guard case .string(let p) = r, let regex = try? PredicateStrings.regex(p, options: options) else { return false }
+            return PredicateStrings.matches(regex, s, options: options)
+        }
+    }
+
+    /// Equality as NSPredicate sees JSON: same kind and value, numbers numerically,
+    /// strings with the comparison's modifiers, `null` equal to `null`/missing.
+    func equal(_ l: JSONValue, _ r: JSONValue, needle: PredicateNeedle) -> Bool {
+        if case .string(let a) = l, case .string(let b) = r {
+            if options.isEmpty { return a == b }
+            let folded: String
+            if case .folded(let f) = needle { folded = f } else { folded = PredicateStrings.fold(b, options) }
+            return PredicateStrings.find(folded, in: a, at: .whole, options: options)
+        }
+        return l == r
+    }
+
+    func order(_ l: JSONValue, _ r: JSONValue, prefolded: Bool = true) -> Int? {
+        if !options.isEmpty, case .string(let a) = l, case .string(let b) = r {
+            var folded = b
+            if prefolded, case .folded(let f) = needle { folded = f } else { folded = PredicateStrings.fold(b, options) }
+            return JSONValue.compare(.string(PredicateStrings.fold(a, options)), .string(folded))
+        }
+        return JSONValue.compare(l, r)
+    }
+
+    /// `haystack CONTAINS item`: substring for two strings, membership for an
+    /// array (or an object's values, as NSPredicate does for dictionaries).
+    func contains(_ haystack: JSONValue, _ item: JSONValue) -> Bool {
+        switch haystack {
+        case .string(let h):
+            guard case .string(let i) = item else { return false }
+            return PredicateStrings.find(PredicateStrings.fold(i, options), in: h, at: .anywhere, options: options)
+        case .array(let elements):
+            return elements.contains { equal($0, item, needle: .none) }
+        case .object(let object):
+            return object.members.contains { equal($0.value, item, needle: .none) }
+        default:
+            return false
+        }
+    }
+
+    func find(_ l: JSONValue, _ r: JSONValue, _ position: PredicateStrings.Position) -> Bool {
+        guard case .string(let s) = l, case .string(let n) = r else { return false }
+        if case .folded(let f) = needle { return PredicateStrings.find(f, in: s, at: position, options: options) }
+        return PredicateStrings.find(PredicateStrings.fold(n, options), in: s, at: position, options: options)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// String tests behind the string operators, with the `[c]`/`[d]` folding.
+///
+/// Folded needles are prepared once at compile time; the value side takes an
+/// ASCII fast path that compares bytes without building a folded copy (for
+/// ASCII text, diacritic folding is the identity and case folding is a byte map).
+enum PredicateStrings {
+    static func fold(_ s: String, _ options: PredicateOptions) -> String {
+        if options.isEmpty { return s }
+        var foundation: String.CompareOptions = []
+        if options.contains(.caseInsensitive) { foundation.insert(.caseInsensitive) }
+        if options.contains(.diacriticInsensitive) { foundation.insert(.diacriticInsensitive) }
+        return s.folding(options: foundation, locale: nil)
+    }
+
+    private static func isASCII(_ s: String) -> Bool {
+        s.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    @inline(__always)
+    private static func lower(_ b: UInt8) -> UInt8 {
+        b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
+    }
+
+    /// Compares `value` (unfolded) with `needle` (already folded by `options`).
+    private static func asciiEqual(_ a: Substring.UTF8View, _ b: Substring.UTF8View, caseInsensitive: Bool) -> Bool {
+        guard a.count == b.count else { return false }
+        if !caseInsensitive { return a.elementsEqual(b) }
+        return zip(a, b).allSatisfy { lower($0) == $1 }
+    }
+
+    enum Position { case whole, prefix, suffix, anywhere }
+
+    /// Whether `value` matches the folded `needle` as a whole, prefix, suffix or
+    /// substring. An empty needle never matches a prefix, suffix or substring
+    /// (NSString's `rangeOfString:` finds nothing for an empty string).
+    static func find(_ needle: String, in value: String, at position: Position, options: PredicateOptions) -> Bool {
+        if needle.isEmpty { return position == .whole && value.isEmpty }
+        if isASCII(value), isASCII(needle) {
+            let ci = options.contains(.caseInsensitive)
+            let v = value[...].utf8
+            let n = needle[...].utf8
+            guard v.count >= n.count else { return false }
+            switch position {
+            case .whole:
+                return asciiEqual(v, n, caseInsensitive: ci)
+            case .prefix:
+                return asciiEqual(v.prefix(n.count), n, caseInsensitive: ci)
+            case .suffix:
+                return asciiEqual(v.suffix(n.count), n, caseInsensitive: ci)
+            case .anywhere:
+                let bytes = Array(v)
+                let pattern = Array(n)
+                outer: for start in 0...(bytes.count - pattern.count) {
+                    for k in 0..<pattern.count where (ci ? lower(bytes[start + k]) : bytes[start + k]) != pattern[k] {
+                        continue outer
+                    }
+                    return true
+                }
+                return false
+            }
+        }
+        let folded = fold(value, options)
+        switch position {
+        case .whole: return folded == needle
+        case .prefix: return folded.hasPrefix(needle)
+        case .suffix: return folded.hasSuffix(needle)
+        case .anywhere: return folded.range(of: needle) != nil
+        }
+    }
+
+    /// Compiles a `MATCHES` pattern for a whole-string match (ICU, as NSPredicate).
+    /// The pattern is first compiled alone so that wrapping cannot hide its errors.
+    static func regex(_ pattern: String, options: PredicateOptions) throws -> NSRegularExpression {
+        var flags: NSRegularExpression.Options = []
+        if options.contains(.caseInsensitive) { flags.insert(.caseInsensitive) }
+        _ = try NSRegularExpression(pattern: pattern, options: flags)
+        return try NSRegularExpression(pattern: "(?:" + pattern + ")\\z", options: flags)
+    }
+
+    static func matches(_ regex: NSRegularExpression, _ value: String, options: PredicateOptions) -> Bool {
+        // Case is handled by the regex itself; only diacritics are folded here.
+        let subject = options.contains(.diacriticInsensitive) ? fold(value, [.diacriticInsensitive]) : value
+        let range = NSRange(location: 0, length: subject.utf16.count)
+        return regex.firstMatch(in: subject, options: [.anchored], range: range) != nil
+    }
+}
+
+/// A compiled `LIKE` pattern: `*` matches any run of characters, `?` exactly
+/// one, and the whole string must match. `\*`, `\?` and `\\` are literal.
+struct LikePattern: Sendable {
+    enum Element: Sendable, Equatable {
+        case character(Character)
+        case one
+        case many
+    }
+
+    let elements: [Element]
+    let options: PredicateOptions
+
+    init(_ pattern: String, options: PredicateOptions) {
+        self.options = options
+        var elements: [Element] = []
+        var escaping = false
+        for c in PredicateStrings.fold(pattern, options) {
+            if escaping {
+                elements.append(.character(c))
+                escaping = false
+                continue
+            }
+            switch c {
+            case "\\": escaping = true
+            case "*": if elements.last != .many { elements.append(.many) }
+            case "?": elements.append(.one)
+            default: elements.append(.character(c))
+            }
+        }
+        if escaping { elements.append(.character("\\")) }
+        self.elements = elements
+    }
+
+    /// Greedy matching with a single backtrack point (the last `*`): linear for
+    /// typical patterns, never exponential.
+    func matches(_ value: String) -> Bool {
+        let text = Array(PredicateStrings.fold(value, options))
+        var t = 0, p = 0
+        var star: Int?, starText = 0
+        while t < text.count {
+            if p < elements.count {
+                switch elements[p] {
+                case .many:
+                    star = p
+                    starText = t
+                    p += 1
+                    continue
+                case .one:
+                    t += 1; p += 1
+                    continue
+                case .character(let c) where c == text[t]:
+                    t += 1; p += 1
+                    continue
+                default:
+                    break
+                }
+            }
+            guard let s = star else { return false }
+            p = s + 1
+            starText += 1
+            t = starText
+        }
+        while p < elements.count, elements[p] == .many { p += 1 }
+        return p == elements.count
+    }
+}
