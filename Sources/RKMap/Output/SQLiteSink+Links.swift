@@ -1,0 +1,147 @@
+extension SQLiteSink {
+    /// Stores a parent's to-many links under an assignment policy (SPEC §7).
+    ///
+    /// - `set`: the parent's links become exactly `children`, positions 0…n-1;
+    /// - `union`: children not linked yet are appended after the last position;
+    /// - `replace`: `set`, then child rows that no row of this link table refers
+    ///   to any more are deleted.
+    func writeLinks(
+        plan: SQLiteSinkPlan, slot: Int, parentKey: [SQLiteValue], children: [RowRef], policy: AssignmentPolicy
+    ) throws {
+        guard let link = try linkTable(plan: plan, slot: slot, child: children.first?.table) else { return }
+        let width = link.childColumns.count
+        if let wrong = children.first(where: { $0.key.count != width }) {
+            throw SQLiteSinkError.keyMismatch(
+                table: link.name, expected: link.childColumns, found: wrong.table.keyColumns)
+        }
+        let parentWhere = link.parentColumns.map { "\(SQL.quote($0)) = ?" }.joined(separator: " AND ")
+        switch policy {
+        case .set:
+            try deleteLinks(link, parentWhere: parentWhere, parentKey: parentKey)
+            try insertLinks(link, parentKey: parentKey, children: children.map(\.key), from: 0)
+        case .union:
+            var existing = Set<[SQLiteValue]>()
+            var next: Int64 = 0
+            let select = try database.cachedStatement(
+                "SELECT \(link.childColumns.map(SQL.quote).joined(separator: ", ")), \"position\" FROM \(link.quotedName) WHERE \(parentWhere)")
+            try bind(parentKey, to: select)
+            while try select.step() {
+                existing.insert((0..<Int32(width)).map { select.value(at: $0) })
+                next = max(next, select.int64(at: Int32(width)) + 1)
+            }
+            select.reset()
+            var added: [[SQLiteValue]] = []
+            for child in children where existing.insert(child.key).inserted { added.append(child.key) }
+            try insertLinks(link, parentKey: parentKey, children: added, from: next)
+        case .replace:
+            let childList = link.childColumns.map(SQL.quote).joined(separator: ", ")
+            let old = try database.rows(
+                "SELECT \(childList) FROM \(link.quotedName) WHERE \(parentWhere)", parentKey)
+            try deleteLinks(link, parentWhere: parentWhere, parentKey: parentKey)
+            try insertLinks(link, parentKey: parentKey, children: children.map(\.key), from: 0)
+            let kept = Set(children.map(\.key))
+            let lost = old.filter { !kept.contains($0) }
+            guard !lost.isEmpty, let childTableName = link.childTable, let childTable = tables[childTableName]
+                ?? plans.values.first(where: { $0.table.name == childTableName })?.table
+            else { return }
+            try deleteOrphans(lost, link: link, childTable: childTable)
+        }
+    }
+
+    private func bind(_ values: [SQLiteValue], to statement: SQLiteStatement, from first: Int32 = 1) throws {
+        for (i, value) in values.enumerated() { try statement.bind(value, at: first + Int32(i)) }
+    }
+
+    private func deleteLinks(_ link: SQLiteSinkLinkTable, parentWhere: String, parentKey: [SQLiteValue]) throws {
+        let delete = try database.cachedStatement("DELETE FROM \(link.quotedName) WHERE \(parentWhere)")
+        try bind(parentKey, to: delete)
+        try delete.run()
+    }
+
+    private func insertLinks(
+        _ link: SQLiteSinkLinkTable, parentKey: [SQLiteValue], children: [[SQLiteValue]], from position: Int64
+    ) throws {
+        guard !children.isEmpty else { return }
+        let columns = link.parentColumns + link.childColumns + ["position"]
+        let insert = try database.cachedStatement(
+            "INSERT INTO \(link.quotedName) (\(columns.map(SQL.quote).joined(separator: ", "))) VALUES ("
+                + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")")
+        try bind(parentKey, to: insert)
+        let childFirst = Int32(parentKey.count + 1)
+        for (offset, key) in children.enumerated() {
+            try bind(key, to: insert, from: childFirst)
+            try insert.bind(position + Int64(offset), at: childFirst + Int32(key.count))
+            try insert.run()
+        }
+    }
+
+    /// Deletes child rows that no row of `link` refers to any more.
+    private func deleteOrphans(_ keys: [[SQLiteValue]], link: SQLiteSinkLinkTable, childTable: SQLiteSinkTable) throws {
+        let childWhere = link.childColumns.map { "\(SQL.quote($0)) = ?" }.joined(separator: " AND ")
+        if !link.hasChildIndex {
+            // `replace` looks links up by child; without an index each check scans the table.
+            try database.execute(
+                "CREATE INDEX IF NOT EXISTS \(SQL.quote(link.name + "_child")) ON \(link.quotedName) (\(link.childColumns.map(SQL.quote).joined(separator: ", ")))")
+            link.hasChildIndex = true
+        }
+        let stillLinked = try database.cachedStatement("SELECT 1 FROM \(link.quotedName) WHERE \(childWhere) LIMIT 1")
+        let delete = try database.cachedStatement("DELETE FROM \(childTable.quotedName) WHERE \(childTable.keyPredicate())")
+        for key in keys {
+            try bind(key, to: stillLinked)
+            let linked = try stillLinked.step()
+            stillLinked.reset()
+            if linked { continue }
+            try bind(key, to: delete)
+            try delete.run()
+        }
+    }
+
+    /// Writes the connections queued during the document: by now every record
+    /// of the document has its row, so each connected record's key is known.
+    func writeConnections() throws {
+        let pending = pendingConnections
+        pendingConnections.removeAll()
+        for item in pending {
+            switch item.value {
+            case .record(let child):
+                guard let ref = try connectedRow(child, connection: item.connection) else { continue }
+                try ensureToOneColumn(plan: item.plan, slot: item.slot, child: ref.table)
+                let table = item.plan.table
+                let update = try database.cachedStatement(
+                    "UPDATE \(table.quotedName) SET \(item.plan.quotedNames[item.slot]) = ? WHERE \(table.keyPredicate())")
+                try update.bind(Self.columnValue(ofKey: ref.key), at: 1)
+                try bind(item.parentKey, to: update, from: 2)
+                try update.run()
+            case .many(let items):
+                var children: [RowRef] = []
+                try forEachRecord(in: items) { record in
+                    if let ref = try connectedRow(record, connection: item.connection) { children.append(ref) }
+                }
+                try writeLinks(plan: item.plan, slot: item.slot, parentKey: item.parentKey, children: children, policy: .set)
+            case .value:
+                continue
+            }
+        }
+    }
+
+    /// The row a connected record was stored in. A record with identity is found
+    /// by its key; one without is the first row of its table inserted during this
+    /// document whose target attribute equals the record's — the record the
+    /// connection chose (SPEC §3.4: the first in document order).
+    private func connectedRow(_ record: Record, connection: Connection) throws -> RowRef? {
+        let plan = try self.plan(for: record)
+        if plan.hasIdentity { return (plan.table, try identityKey(of: record, plan: plan)) }
+        let table = plan.table
+        guard let first = table.firstRowIDInDocument,
+            let type = table.columns[connection.targetAttribute],
+            case .value(let value)? = record[connection.targetAttribute], !value.isNull
+        else { return nil }
+        let find = try database.cachedStatement(
+            "SELECT \"_id\" FROM \(table.quotedName) WHERE \(SQL.quote(connection.targetAttribute)) = ? AND \"_id\" >= ? ORDER BY \"_id\" LIMIT 1")
+        defer { find.reset() }
+        try find.bind(Self.sqliteValue(value, as: type), at: 1)
+        try find.bind(first, at: 2)
+        guard try find.step() else { return nil }
+        return (table, [.integer(find.int64(at: 0))])
+    }
+}

@@ -1,0 +1,187 @@
+extension SQLiteSink {
+    /// A written row: its table and key (identification values or `_id`).
+    typealias RowRef = (table: SQLiteSinkTable, key: [SQLiteValue])
+
+    /// Writes a record: its children first, then its row (upsert or insert),
+    /// then its to-many links; connections are queued for the document's end.
+    ///
+    /// - Returns: The row's table and key, for the parent's column or link.
+    /// - Complexity: One cached-statement step per row, plus link statements.
+    func writeRecord(_ record: Record) throws -> RowRef {
+        let plan = try self.plan(for: record)
+        let table = plan.table
+        var key: [SQLiteValue] = []
+        if plan.hasIdentity {
+            key = try identityKey(of: record, plan: plan)
+            if let modification = record.mapper.modificationSlot,
+                try isStale(record, key: key, modificationSlot: modification, plan: plan) {
+                return (table, key)
+            }
+        }
+        var shape: [Int] = []
+        var values: [SQLiteValue] = []
+        shape.reserveCapacity(record.fields.count)
+        values.reserveCapacity(record.fields.count)
+        var toMany: [(slot: Int, policy: AssignmentPolicy, children: [RowRef])] = []
+        var connections: [(slot: Int, connection: Connection, value: FieldValue)] = []
+
+        for slot in record.fields.indices {
+            guard let field = record.fields[slot] else { continue }
+            switch plan.roles[slot] {
+            case .column:
+                guard case .value(let value) = field else { continue }
+                guard let type = try columnType(plan: plan, slot: slot, value: value) else { continue }
+                shape.append(slot)
+                values.append(Self.sqliteValue(value, as: type))
+            case .relationship(let policy, let many):
+                switch field {
+                case .record(let child):
+                    let ref = try writeRecord(child)
+                    try ensureToOneColumn(plan: plan, slot: slot, child: ref.table)
+                    shape.append(slot)
+                    values.append(Self.columnValue(ofKey: ref.key))
+                case .many(let items):
+                    var children: [RowRef] = []
+                    try forEachRecord(in: items) { children.append(try writeRecord($0)) }
+                    toMany.append((slot, policy, children))
+                case .value(let value):
+                    if many == true || plan.links[slot] != nil {
+                        if value.isNull { toMany.append((slot, policy, [])) }
+                    } else if plan.columnTypes[slot] != nil || table.columns[plan.mapper.slots[slot].name] != nil {
+                        // A null to-one relationship clears a column that exists;
+                        // a missing column is already NULL everywhere.
+                        plan.columnTypes[slot] = table.columns[plan.mapper.slots[slot].name]
+                        shape.append(slot)
+                        values.append(Self.sqliteValue(value, as: plan.columnTypes[slot] ?? .none))
+                    }
+                }
+            case .connection(let connection):
+                connections.append((slot, connection, field))
+            }
+        }
+
+        try writeRow(plan: plan, shape: shape, values: values)
+        if table.usesRowID {
+            let id = database.lastInsertRowID
+            key = [.integer(id)]
+            if table.firstRowIDInDocument == nil {
+                table.firstRowIDInDocument = id
+                tablesTouchedInDocument.append(table)
+            }
+        }
+        for link in toMany {
+            try writeLinks(plan: plan, slot: link.slot, parentKey: key, children: link.children, policy: link.policy)
+        }
+        for c in connections {
+            pendingConnections.append(
+                SQLiteSinkPendingConnection(plan: plan, parentKey: key, slot: c.slot, connection: c.connection, value: c.value))
+        }
+        return (table, key)
+    }
+
+    /// Calls `body` for each record of a to-many value, nested arrays flattened
+    /// in order (positions count across them).
+    func forEachRecord(in items: [FieldValue], _ body: (Record) throws -> Void) rethrows {
+        for item in items {
+            switch item {
+            case .record(let record): try body(record)
+            case .many(let inner): try forEachRecord(in: inner, body)
+            case .value: continue
+            }
+        }
+    }
+
+    /// The identification values of a record, as its key columns store them.
+    func identityKey(of record: Record, plan: SQLiteSinkPlan) throws -> [SQLiteValue] {
+        let mapper = record.mapper
+        var key: [SQLiteValue] = []
+        key.reserveCapacity(mapper.identification.count)
+        for (i, slot) in mapper.identification.enumerated() {
+            guard case .value(let value)? = record.fields[slot], !value.isNull else {
+                throw SQLiteSinkError.missingIdentity(type: mapper.typeName, attribute: mapper.slots[slot].name)
+            }
+            key.append(Self.sqliteValue(value, as: plan.table.keyTypes[i]))
+        }
+        return key
+    }
+
+    /// The column type for an attribute slot, adding the column when needed.
+    /// `nil` for a `null` whose untyped column does not exist yet: there is
+    /// nothing to store, and no type to declare until a real value comes.
+    private func columnType(plan: SQLiteSinkPlan, slot: Int, value: JSONValue) throws -> SQLColumnType? {
+        if let type = plan.columnTypes[slot] { return type }
+        let s = plan.mapper.slots[slot]
+        if let existing = plan.table.columns[s.name] {
+            plan.columnTypes[slot] = existing
+            return existing
+        }
+        let type: SQLColumnType
+        if let declared = s.type {
+            type = SQLColumnType(declared: declared)
+        } else if value.isNull {
+            return nil
+        } else {
+            type = SQLColumnType(kindOf: value)
+        }
+        plan.columnTypes[slot] = try ensureColumn(s.name, type: type, in: plan.table)
+        return plan.columnTypes[slot]
+    }
+
+    /// Adds a to-one relationship's column: the child's key type, with a
+    /// foreign key when the key is a single column.
+    func ensureToOneColumn(plan: SQLiteSinkPlan, slot: Int, child: SQLiteSinkTable) throws {
+        if plan.columnTypes[slot] != nil { return }
+        let single = child.keyColumns.count == 1
+        plan.columnTypes[slot] = try ensureColumn(
+            plan.mapper.slots[slot].name, type: single ? child.keyTypes[0] : .text, in: plan.table,
+            references: single ? (child.name, child.keyColumns[0]) : nil)
+    }
+
+    /// True when the record's `modificationAttribute` is not newer than the
+    /// stored row's, so the whole record must be skipped.
+    private func isStale(_ record: Record, key: [SQLiteValue], modificationSlot: Int, plan: SQLiteSinkPlan) throws -> Bool {
+        guard case .value(let value)? = record.fields[modificationSlot], !value.isNull else { return false }
+        let column = plan.mapper.slots[modificationSlot].name
+        guard let type = plan.table.columns[column] else { return false }
+        let statement = try database.cachedStatement(
+            "SELECT \(SQL.quote(column)) FROM \(plan.table.quotedName) WHERE \(plan.table.keyPredicate())")
+        defer { statement.reset() }
+        for (i, part) in key.enumerated() { try statement.bind(part, at: Int32(i + 1)) }
+        guard try statement.step() else { return false }
+        return !Self.isNewer(Self.sqliteValue(value, as: type), than: statement.value(at: 0))
+    }
+
+    /// Binds and runs the row statement for this shape.
+    private func writeRow(plan: SQLiteSinkPlan, shape: [Int], values: [SQLiteValue]) throws {
+        let statement: SQLiteStatement
+        if let last = plan.lastStatement, plan.lastShape == shape {
+            statement = last
+        } else if let cached = plan.statements[shape] {
+            statement = cached
+        } else {
+            statement = try database.makeStatement(rowSQL(plan: plan, shape: shape))
+            plan.statements[shape] = statement
+        }
+        plan.lastShape = shape
+        plan.lastStatement = statement
+        for (i, value) in values.enumerated() { try statement.bind(value, at: Int32(i + 1)) }
+        try statement.run()
+    }
+
+    /// `INSERT … ON CONFLICT (key) DO UPDATE SET` the present non-key columns, for
+    /// records with identity; a plain INSERT for the others.
+    private func rowSQL(plan: SQLiteSinkPlan, shape: [Int]) -> String {
+        let table = plan.table
+        guard !shape.isEmpty else { return "INSERT INTO \(table.quotedName) DEFAULT VALUES" }
+        let columns = shape.map { plan.quotedNames[$0] }
+        var sql = "INSERT INTO \(table.quotedName) (\(columns.joined(separator: ", "))) VALUES ("
+            + Array(repeating: "?", count: shape.count).joined(separator: ", ") + ")"
+        guard plan.hasIdentity else { return sql }
+        let keys = Set(table.keyColumns)
+        let updates = shape.filter { !keys.contains(plan.mapper.slots[$0].name) }
+            .map { "\(plan.quotedNames[$0]) = excluded.\(plan.quotedNames[$0])" }
+        sql += " ON CONFLICT (\(table.keyColumns.map(SQL.quote).joined(separator: ", "))) DO "
+        sql += updates.isEmpty ? "NOTHING" : "UPDATE SET " + updates.joined(separator: ", ")
+        return sql
+    }
+}

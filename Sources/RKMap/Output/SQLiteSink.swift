@@ -1,0 +1,147 @@
+/// Writes records into an SQLite database (SPEC §7, §10.4): one table per record
+/// type, upserts by identity, link tables for to-many relationships and connections.
+///
+/// ```swift
+/// let sink = try SQLiteSink(path: "out.db")
+/// // the engine calls beginDocument / write / endDocument …
+/// try sink.finish()   // COMMIT: the run's rows appear all at once
+/// ```
+///
+/// **Tables.** A record type `T` is table `"T"`. Entities with identification
+/// attributes are keyed by them (a composite primary key when there are several);
+/// other records get `_id INTEGER PRIMARY KEY`. Each attribute is a column typed
+/// from its declared type (`int`/`bool` INTEGER, `double` REAL, other types TEXT)
+/// or, untyped, from the JSON kind of its first value (objects and arrays are JSON
+/// text). A to-one relationship is a column named after it holding the child's key
+/// (a child with a composite key stores the JSON array of its key values, e.g.
+/// `["us",12]`, since one column cannot reference several). A to-many relationship
+/// or connection `r` of `T` is the link table `"T_r"` with `parent_…` and
+/// `child_…` key columns, `position`, and declared foreign keys. Names are always
+/// quoted, so any type or attribute name is safe.
+///
+/// **Upserts.** A record with identity inserts its row or updates only the
+/// columns of its present fields; a `null` field sets NULL, an absent one keeps
+/// the stored value. A record without identity always inserts. With a
+/// `modificationAttribute`, a record whose value is not greater than the stored
+/// one (numbers numerically, strings — ISO dates — lexicographically) is skipped
+/// whole, including its relationships. To-many links follow the relationship's
+/// assignment policy: `set` replaces the parent's links, `union` appends links not
+/// yet there, `replace` is `set` and also deletes child rows left without a link in
+/// that link table. Connections always use `set`.
+///
+/// **Atomicity.** The run is one transaction: `BEGIN IMMEDIATE` at the first
+/// document (waiting up to the busy timeout for other writers), `COMMIT` in
+/// `finish()`. An abandoned document makes `finish()` roll back and throw; a
+/// crash or kill leaves SQLite's rollback journal, which restores the previous
+/// contents the next time the file is opened. The sink never changes the journal
+/// mode, so that guarantee is SQLite's default one.
+///
+/// `includeType` is accepted for symmetry with the other sinks; tables are
+/// named after types, so it changes nothing here.
+public final class SQLiteSink: RecordSink {
+    enum State { case idle, running, failed, finished }
+
+    let database: SQLiteDatabase
+    let path: String
+    var state = State.idle
+    /// Tables by name (record tables and link tables share SQLite's namespace).
+    var tables: [String: SQLiteSinkTable] = [:]
+    var linkTables: [String: SQLiteSinkLinkTable] = [:]
+    /// Per-mapper write plans: one dictionary lookup per record instead of one
+    /// per field.
+    var plans: [ObjectIdentifier: SQLiteSinkPlan] = [:]
+    /// Tables that received an insert in the current document.
+    var tablesTouchedInDocument: [SQLiteSinkTable] = []
+    /// Connection links, written at the end of the document once every record
+    /// of the document has its row.
+    var pendingConnections: [SQLiteSinkPendingConnection] = []
+
+    /// Opens (or creates) the database. Nothing is written before the first document.
+    ///
+    /// - Parameters:
+    ///   - path: The database file; an existing database is reused and upserted into.
+    ///   - includeType: Ignored (see the type's documentation).
+    ///   - busyTimeoutMilliseconds: How long to wait for another connection's lock.
+    /// - Throws: `SQLiteError` when the file cannot be opened.
+    public init(path: String, includeType: Bool = true, busyTimeoutMilliseconds: Int32 = 5_000) throws {
+        self.path = path
+        self.database = try SQLiteDatabase(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    }
+
+    deinit {
+        // A sink dropped without finish() must not commit half a run.
+        try? database.rollback()
+    }
+
+    public func beginDocument(_ document: DocumentInfo) throws {
+        switch state {
+        case .failed: return
+        case .finished: throw SQLiteSinkError.finished
+        case .idle:
+            try database.beginTransaction(.immediate)
+            state = .running
+        case .running: break
+        }
+        for table in tablesTouchedInDocument { table.firstRowIDInDocument = nil }
+        tablesTouchedInDocument.removeAll(keepingCapacity: true)
+        pendingConnections.removeAll(keepingCapacity: true)
+    }
+
+    public func beginDescriptor(_ descriptor: Descriptor) throws {}
+
+    public func write(_ root: FieldValue, descriptor: Descriptor) throws {
+        switch state {
+        case .failed: return
+        case .finished: throw SQLiteSinkError.finished
+        case .idle:
+            try beginDocument(DocumentInfo(input: "-", index: 0))
+        case .running: break
+        }
+        // A statement that failed halfway through a record leaves the run
+        // inconsistent: it can only be rolled back.
+        do { try writeRoot(root) } catch { state = .failed; throw error }
+    }
+
+    private func writeRoot(_ root: FieldValue) throws {
+        switch root {
+        case .record(let record): _ = try writeRecord(record)
+        case .many(let items): for item in items { try writeRoot(item) }
+        case .value: break
+        }
+    }
+
+    public func endDocument() throws {
+        guard state == .running else { return }
+        do { try writeConnections() } catch { state = .failed; throw error }
+    }
+
+    public func abandonDocument() throws {
+        if state == .running || state == .idle { state = .failed }
+        pendingConnections.removeAll()
+    }
+
+    /// Commits the run, or — after an abandoned document — rolls it back and throws.
+    ///
+    /// - Throws: `SQLiteSinkError.runAbandoned` after `abandonDocument()`;
+    ///   `SQLiteError` when COMMIT fails (the run is then rolled back).
+    public func finish() throws {
+        let previous = state
+        state = .finished
+        switch previous {
+        case .idle, .finished: return
+        case .failed:
+            try database.rollback()
+            throw SQLiteSinkError.runAbandoned(path: path)
+        case .running:
+            do { try database.commit() } catch { try? database.rollback(); throw error }
+        }
+    }
+
+    /// Abandons the run: rolls back everything written since the first document.
+    /// For fatal errors outside the documents (the CLI's error path).
+    public func rollback() throws {
+        state = .finished
+        pendingConnections.removeAll()
+        try database.rollback()
+    }
+}

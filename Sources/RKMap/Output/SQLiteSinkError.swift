@@ -1,0 +1,31 @@
+/// Why SQLite output failed. SQLite's own errors arrive as `SQLiteError`.
+public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A document was abandoned (bad input, a `fail` validation, …): the whole
+    /// run was rolled back and the database is as it was before the run.
+    case runAbandoned(path: String)
+    /// A record of an entity lacks (or has `null` for) an identification attribute,
+    /// so it has no row to upsert.
+    case missingIdentity(type: String, attribute: String)
+    /// An existing table's primary key differs from the identification the spec
+    /// declares now.
+    case keyMismatch(table: String, expected: [String], found: [String])
+    /// A record attribute is named like the column rkmap reserves (`_id`).
+    case reservedColumn(table: String, column: String)
+    /// `write` or `beginDocument` after `finish()` or `rollback()`.
+    case finished
+
+    public var description: String {
+        switch self {
+        case .runAbandoned(let path):
+            return "\(path): a document failed, so nothing from this run was written (the database is unchanged)"
+        case .missingIdentity(let type, let attribute):
+            return "a \(type) record has no value for its identification attribute '\(attribute)'; map it or fix 'identification' so every \(type) can be stored"
+        case .keyMismatch(let table, let expected, let found):
+            return "table \(table) exists with primary key (\(found.joined(separator: ", "))) but the spec identifies it by (\(expected.joined(separator: ", "))); write to a new file or drop the table"
+        case .reservedColumn(let table, let column):
+            return "table \(table): attribute '\(column)' clashes with the row id column rkmap adds to records without identity; rename the destination"
+        case .finished:
+            return "the SQLite output was already finished"
+        }
+    }
+}

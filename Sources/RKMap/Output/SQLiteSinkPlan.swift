@@ -1,0 +1,55 @@
+/// How the records of one mapper are written: the table, what each slot becomes,
+/// and the prepared row statements by shape. Built once per mapper so the hot
+/// path does array indexing instead of hashing names.
+final class SQLiteSinkPlan {
+    enum Role {
+        /// An attribute (or the key attribute): one column named after the slot.
+        case column
+        /// A to-one column or a to-many link table, decided by the value.
+        case relationship(AssignmentPolicy, many: Bool?)
+        /// A connection, written at the end of the document.
+        case connection(Connection)
+    }
+
+    let mapper: ObjectMapper
+    let table: SQLiteSinkTable
+    let hasIdentity: Bool
+    let roles: [Role]
+    /// Quoted column name per slot.
+    let quotedNames: [String]
+    /// The declared type of each slot's column once the column exists.
+    var columnTypes: [SQLColumnType?]
+    /// Row statements by shape (the slots present as columns, in slot order):
+    /// records of one mapper usually share one or two shapes.
+    var statements: [[Int]: SQLiteStatement] = [:]
+    /// The last shape and its statement: the common case skips even the
+    /// dictionary lookup.
+    var lastShape: [Int] = []
+    var lastStatement: SQLiteStatement?
+    /// Link tables by slot.
+    var links: [Int: SQLiteSinkLinkTable] = [:]
+
+    init(mapper: ObjectMapper, table: SQLiteSinkTable, hasIdentity: Bool) {
+        self.mapper = mapper
+        self.table = table
+        self.hasIdentity = hasIdentity
+        self.roles = mapper.slots.map { slot in
+            switch slot.kind {
+            case .keyAttribute, .attribute: return .column
+            case .relationship(let info): return .relationship(info.assignmentPolicy, many: info.many)
+            case .connection(let connection): return .connection(connection)
+            }
+        }
+        self.quotedNames = mapper.slots.map { SQL.quote($0.name) }
+        self.columnTypes = mapper.slots.map { table.columns[$0.name] }
+    }
+}
+
+/// A connection seen during a document, written when the document ends.
+struct SQLiteSinkPendingConnection {
+    var plan: SQLiteSinkPlan
+    var parentKey: [SQLiteValue]
+    var slot: Int
+    var connection: Connection
+    var value: FieldValue
+}

@@ -1,0 +1,152 @@
+import CSQLite
+
+/// A prepared statement. It owns its handle and finalizes it in `deinit`, so a
+/// statement can never outlive its use nor be finalized twice.
+///
+/// ```swift
+/// let s = try db.cachedStatement("INSERT INTO \"T\" (\"a\") VALUES (?)")
+/// try s.bind(.integer(1), at: 1)
+/// try s.run()
+/// ```
+final class SQLiteStatement {
+    let handle: OpaquePointer
+    let sql: String
+
+    init(database: OpaquePointer, sql: String) throws(SQLiteError) {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(database, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            throw SQLiteError(code == SQLITE_OK ? SQLITE_MISUSE : code, database: database, sql: sql)
+        }
+        self.handle = statement
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Number of `?` parameters.
+    var parameterCount: Int32 { sqlite3_bind_parameter_count(handle) }
+
+    // MARK: Binding (1-based indexes, as in SQLite)
+
+    func bindNull(at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_null(handle, index))
+    }
+
+    func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_int64(handle, index, value))
+    }
+
+    func bind(_ value: Double, at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_double(handle, index, value))
+    }
+
+    func bind(_ value: String, at index: Int32) throws(SQLiteError) {
+        var value = value
+        // Native Swift strings are contiguous UTF-8: bind their bytes directly
+        // instead of bridging through a NUL-terminated copy.
+        let code = value.withUTF8 { bytes -> Int32 in
+            // A NULL pointer would bind SQL NULL, so an empty string gets a real one.
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                return sqlite3_bind_text(handle, index, "", 0, SQLiteDestructor.transient)
+            }
+            return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                sqlite3_bind_text(handle, index, $0, Int32(bytes.count), SQLiteDestructor.transient)
+            }
+        }
+        try check(code)
+    }
+
+    func bind(blob: [UInt8], at index: Int32) throws(SQLiteError) {
+        let code = blob.withUnsafeBytes { bytes in
+            sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), SQLiteDestructor.transient)
+        }
+        try check(code)
+    }
+
+    func bind(_ value: SQLiteValue, at index: Int32) throws(SQLiteError) {
+        switch value {
+        case .null: try bindNull(at: index)
+        case .integer(let i): try bind(i, at: index)
+        case .real(let d): try bind(d, at: index)
+        case .text(let s): try bind(s, at: index)
+        case .blob(let b): try bind(blob: b, at: index)
+        }
+    }
+
+    // MARK: Running
+
+    /// Advances one step: `true` when a row is available, `false` when done.
+    @discardableResult
+    func step() throws(SQLiteError) -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = currentError(code)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    /// Runs the statement to completion and resets it for reuse.
+    func run() throws(SQLiteError) {
+        defer { sqlite3_reset(handle) }
+        while try step() {}
+    }
+
+    /// Makes the statement ready to run again (bindings are kept). Any error of
+    /// the previous run was already thrown by `step`, so the code is ignored.
+    func reset() { sqlite3_reset(handle) }
+
+    // MARK: Reading columns of the current row (0-based)
+
+    var columnCount: Int32 { sqlite3_column_count(handle) }
+
+    func int64(at column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    func double(at column: Int32) -> Double { sqlite3_column_double(handle, column) }
+
+    func text(at column: Int32) -> String? {
+        guard let bytes = sqlite3_column_text(handle, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    func value(at column: Int32) -> SQLiteValue {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_NULL: return .null
+        case SQLITE_INTEGER: return .integer(int64(at: column))
+        case SQLITE_FLOAT: return .real(double(at: column))
+        case SQLITE_TEXT: return .text(text(at: column) ?? "")
+        default:
+            let count = Int(sqlite3_column_bytes(handle, column))
+            guard count > 0, let base = sqlite3_column_blob(handle, column) else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: base, count: count)))
+        }
+    }
+
+    /// Every column of the current row.
+    func row() -> [SQLiteValue] { (0..<columnCount).map { value(at: $0) } }
+
+    // MARK: Errors
+
+    @inline(__always)
+    private func check(_ code: Int32) throws(SQLiteError) {
+        try SQLiteError.check(code, database: sqlite3_db_handle(handle), sql: sql)
+    }
+
+    private func currentError(_ code: Int32) -> SQLiteError {
+        SQLiteError(code, database: sqlite3_db_handle(handle), sql: sql)
+    }
+}
+
+/// SQLite's `SQLITE_TRANSIENT` destructor (the C macro `((sqlite3_destructor_type)-1)`
+/// does not import into Swift): tells SQLite to copy bound bytes before the call returns.
+enum SQLiteDestructor {
+    static var transient: sqlite3_destructor_type {
+        unsafeBitCast(-1 as Int, to: sqlite3_destructor_type.self)
+    }
+}
