@@ -1,0 +1,127 @@
+extension JSONScanner {
+    /// Validates the next value and moves past it without building anything.
+    ///
+    /// Validation is as strict as `readValue` (same errors at the same places);
+    /// only allocation is skipped, so skipping the parts of a document no
+    /// descriptor reads costs a scan, not a tree.
+    ///
+    /// - Complexity: O(n) in the value's length, no allocation.
+    public mutating func skipValue() throws(JSONSyntaxError) {
+        justOpened = false
+        do throws(JSONLexError) {
+            try skipAny()
+        } catch {
+            throw fail(error)
+        }
+    }
+
+    mutating func skipAny() throws(JSONLexError) {
+        skipWhitespace()
+        guard offset < buf.count else { throw expectedValue(at: offset) }
+        switch buf[offset] {
+        case JSONByte.quote:
+            offset = try JSONLexer.skipString(buf, openingQuoteAt: offset)
+        case JSONByte.openBrace:
+            try skipObject()
+        case JSONByte.openBracket:
+            try skipArray()
+        case JSONByte.lowerT: try expectLiteral("true")
+        case JSONByte.lowerF: try expectLiteral("false")
+        case JSONByte.lowerN: try expectLiteral("null")
+        case let b where b == JSONByte.minus || JSONByte.isDigit(b):
+            offset = try JSONLexer.scanNumber(buf, at: offset)
+        default:
+            throw expectedValue(at: offset)
+        }
+    }
+
+    private mutating func skipObject() throws(JSONLexError) {
+        try push(at: offset)
+        offset += 1
+        skipWhitespace()
+        if offset < buf.count, buf[offset] == JSONByte.closeBrace {
+            offset += 1
+            depth -= 1
+            return
+        }
+        var afterComma = false
+        while true {
+            guard offset < buf.count, buf[offset] == JSONByte.quote else {
+                let expected = afterComma ? "a string key after ','" : "a string key or '}'"
+                throw JSONLexError(message: "expected \(expected), found \(found(offset))", offset: offset)
+            }
+            offset = try JSONLexer.skipString(buf, openingQuoteAt: offset)
+            try expectColon()
+            try skipAny()
+            skipWhitespace()
+            guard offset < buf.count else {
+                throw JSONLexError(message: "expected ',' or '}' after an object member, found end of input", offset: offset)
+            }
+            let b = buf[offset]
+            offset += 1
+            if b == JSONByte.comma {
+                skipWhitespace()
+                afterComma = true
+                continue
+            }
+            if b == JSONByte.closeBrace { break }
+            offset -= 1
+            throw JSONLexError(message: "expected ',' or '}' after an object member, found \(found(offset))", offset: offset)
+        }
+        depth -= 1
+    }
+
+    private mutating func skipArray() throws(JSONLexError) {
+        try push(at: offset)
+        offset += 1
+        skipWhitespace()
+        if offset < buf.count, buf[offset] == JSONByte.closeBracket {
+            offset += 1
+            depth -= 1
+            return
+        }
+        while true {
+            try skipAny()
+            skipWhitespace()
+            guard offset < buf.count else {
+                throw JSONLexError(message: "expected ',' or ']' after an array element, found end of input", offset: offset)
+            }
+            let b = buf[offset]
+            offset += 1
+            if b == JSONByte.comma {
+                skipWhitespace()
+                if offset < buf.count, buf[offset] == JSONByte.closeBracket {
+                    throw JSONLexError(message: "expected a value after ',', found ']' (trailing commas are not JSON)", offset: offset)
+                }
+                continue
+            }
+            if b == JSONByte.closeBracket { break }
+            offset -= 1
+            throw JSONLexError(message: "expected ',' or ']' after an array element, found \(found(offset))", offset: offset)
+        }
+        depth -= 1
+    }
+}
+
+extension JSONLexer {
+    /// Validates the string at `start` exactly as `scanString` does, without
+    /// building it.
+    ///
+    /// - Returns: the offset just past the closing quote.
+    static func skipString(_ buf: UnsafeRawBufferPointer, openingQuoteAt start: Int) throws(JSONLexError) -> Int {
+        let n = buf.count
+        var i = start + 1
+        while i < n {
+            let b = buf[i]
+            if b == JSONByte.quote { return i + 1 }
+            if b == JSONByte.backslash {
+                // Escapes are rare: let the decoding path check them (and report
+                // exactly the same errors).
+                return try scanString(buf, openingQuoteAt: start).1
+            }
+            if b < 0x20 { return try scanString(buf, openingQuoteAt: start).1 }
+            i = b < 0x80 ? i + 1 : try validateUTF8Sequence(buf, at: i)
+        }
+        return try scanString(buf, openingQuoteAt: start).1
+    }
+}

@@ -1,0 +1,222 @@
+/// A strict (RFC 8259) pull scanner over a buffer of JSON bytes.
+///
+/// It can build whole values (`readValue`), validate and skip them without
+/// allocating (`skipValue`), or walk containers step by step, so a streaming
+/// driver reads `{"articles": [ … ]}` one article at a time:
+///
+/// ```swift
+/// var s = JSONScanner(bytes: buffer)
+/// try s.enterObject()
+/// while let key = try s.nextKey() {
+///     guard key == "articles" else { try s.skipValue(); continue }
+///     try s.enterArray()
+///     while try s.nextElement() { handle(try s.readValue()) }
+/// }
+/// ```
+///
+/// Numbers keep their source text; strings are validated as UTF-8 (overlong
+/// forms, surrogates, values above U+10FFFF and lone `\u` surrogates are
+/// errors). Errors carry the byte offset and the line and column.
+///
+/// The scanner does not own the bytes: the buffer must outlive it.
+public struct JSONScanner {
+    let buf: UnsafeRawBufferPointer
+    public let maxDepth: Int
+    /// The byte offset of the next unread byte.
+    public internal(set) var offset: Int
+    /// Open containers, counting both `enter*` calls and containers being built.
+    var depth = 0
+    /// True right after `enterObject`/`enterArray`: the first `nextKey` or
+    /// `nextElement` expects no comma.
+    var justOpened = false
+
+    public init(bytes: UnsafeRawBufferPointer, maxDepth: Int = 512) {
+        self.init(bytes: bytes, offset: 0, maxDepth: maxDepth)
+    }
+
+    /// Starts at `offset`; locations still count from the buffer's start.
+    public init(bytes: UnsafeRawBufferPointer, offset: Int, maxDepth: Int = 512) {
+        self.buf = bytes
+        self.offset = offset
+        self.maxDepth = maxDepth
+    }
+
+    /// Line and column (Unicode scalars) of a byte offset in the buffer.
+    public func location(ofOffset offset: Int) -> SourceLocation {
+        JSONLexer.location(in: buf, ofOffset: offset)
+    }
+
+    /// Skips whitespace.
+    ///
+    /// - Returns: true when the input is exhausted.
+    public mutating func atEnd() throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        return offset >= buf.count
+    }
+
+    /// Skips whitespace and classifies the next value from its first byte.
+    public mutating func peekKind() throws(JSONSyntaxError) -> JSONKind {
+        skipWhitespace()
+        guard offset < buf.count else { throw fail(expectedValue(at: offset)) }
+        switch buf[offset] {
+        case JSONByte.openBrace: return .object
+        case JSONByte.openBracket: return .array
+        case JSONByte.quote: return .string
+        case JSONByte.lowerT, JSONByte.lowerF: return .bool
+        case JSONByte.lowerN: return .null
+        case let b where b == JSONByte.minus || JSONByte.isDigit(b): return .number
+        default: throw fail(expectedValue(at: offset))
+        }
+    }
+
+    /// Consumes `{`; then call `nextKey` until it returns nil.
+    public mutating func enterObject() throws(JSONSyntaxError) {
+        try enter(JSONByte.openBrace, "'{' (an object)")
+    }
+
+    /// Consumes `[`; then call `nextElement` until it returns false.
+    public mutating func enterArray() throws(JSONSyntaxError) {
+        try enter(JSONByte.openBracket, "'[' (an array)")
+    }
+
+    private mutating func enter(_ open: UInt8, _ what: String) throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard offset < buf.count, buf[offset] == open else {
+            throw fail(JSONLexError(message: "expected \(what), found \(found(offset))", offset: offset))
+        }
+        do throws(JSONLexError) { try push(at: offset) } catch { throw fail(error) }
+        offset += 1
+        justOpened = true
+    }
+
+    /// Reads the next key of the object being walked, with the `,` before it
+    /// and the `:` after it.
+    ///
+    /// - Returns: the key, or nil after consuming the closing `}`.
+    public mutating func nextKey() throws(JSONSyntaxError) -> String? {
+        do throws(JSONLexError) {
+            skipWhitespace()
+            let first = justOpened
+            justOpened = false
+            if offset < buf.count, buf[offset] == JSONByte.closeBrace {
+                offset += 1
+                depth -= 1
+                return nil
+            }
+            if !first {
+                guard offset < buf.count, buf[offset] == JSONByte.comma else {
+                    throw JSONLexError(message: "expected ',' or '}' after an object member, found \(found(offset))", offset: offset)
+                }
+                offset += 1
+                skipWhitespace()
+            }
+            return try readKey(afterComma: !first)
+        } catch {
+            throw fail(error)
+        }
+    }
+
+    /// Moves to the next element of the array being walked (consuming the `,`).
+    ///
+    /// - Returns: true when an element follows, false after consuming `]`.
+    public mutating func nextElement() throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        let first = justOpened
+        justOpened = false
+        if offset < buf.count, buf[offset] == JSONByte.closeBracket {
+            offset += 1
+            depth -= 1
+            return false
+        }
+        if !first {
+            guard offset < buf.count, buf[offset] == JSONByte.comma else {
+                throw fail(JSONLexError(message: "expected ',' or ']' after an array element, found \(found(offset))", offset: offset))
+            }
+            offset += 1
+            skipWhitespace()
+            if offset < buf.count, buf[offset] == JSONByte.closeBracket {
+                throw fail(JSONLexError(message: "expected a value after ',', found ']' (trailing commas are not JSON)", offset: offset))
+            }
+        }
+        return true
+    }
+
+    // MARK: Shared primitives
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while offset < buf.count, JSONByte.isWhitespace(buf[offset]) { offset += 1 }
+    }
+
+    @inline(__always)
+    mutating func push(at open: Int) throws(JSONLexError) {
+        depth += 1
+        if depth > maxDepth {
+            throw JSONLexError(message: "nesting deeper than \(maxDepth) levels", offset: open)
+        }
+    }
+
+    /// Reads `"key"` and the `:` after it; `offset` is at the key's quote.
+    @inline(__always)
+    mutating func readKey(afterComma: Bool) throws(JSONLexError) -> String {
+        guard offset < buf.count, buf[offset] == JSONByte.quote else {
+            let expected = afterComma ? "a string key after ','" : "a string key or '}'"
+            throw JSONLexError(message: "expected \(expected), found \(found(offset))", offset: offset)
+        }
+        let (key, end) = try JSONLexer.scanString(buf, openingQuoteAt: offset)
+        offset = end
+        try expectColon()
+        return key
+    }
+
+    @inline(__always)
+    mutating func expectColon() throws(JSONLexError) {
+        skipWhitespace()
+        guard offset < buf.count, buf[offset] == JSONByte.colon else {
+            throw JSONLexError(message: "expected ':' after an object key, found \(found(offset))", offset: offset)
+        }
+        offset += 1
+    }
+
+    func found(_ i: Int) -> String { JSONLexer.describe(buf, at: i) }
+
+    /// The error for a position where a value must start.
+    func expectedValue(at i: Int) -> JSONLexError {
+        guard i < buf.count else { return JSONLexError(message: "expected a value, found end of input", offset: i) }
+        let b = buf[i]
+        if JSONByte.isLetter(b) {
+            var j = i
+            while j < buf.count, JSONByte.isWordByte(buf[j]) { j += 1 }
+            let word = String(decoding: UnsafeRawBufferPointer(rebasing: buf[i..<j]), as: UTF8.self)
+            return JSONLexError(message: "unexpected word '\(word)'; JSON literals are true, false and null, and strings need double quotes", offset: i)
+        }
+        switch b {
+        case JSONByte.singleQuote:
+            return JSONLexError(message: "single quotes are not JSON; strings need double quotes", offset: i)
+        case JSONByte.plus:
+            return JSONLexError(message: "'+' is not allowed before a number", offset: i)
+        case JSONByte.dot:
+            return JSONLexError(message: "numbers need a digit before '.'", offset: i)
+        default:
+            return JSONLexError(message: "expected a value, found \(found(i))", offset: i)
+        }
+    }
+
+    /// Checks the literal `word` (`true`, `false`, `null`) at `offset` and consumes it.
+    @inline(__always)
+    mutating func expectLiteral(_ word: StaticString) throws(JSONLexError) {
+        let count = word.utf8CodeUnitCount
+        let p = word.utf8Start
+        var k = 0
+        while k < count {
+            guard offset + k < buf.count, buf[offset + k] == p[k] else { throw expectedValue(at: offset) }
+            k += 1
+        }
+        if offset + count < buf.count, JSONByte.isWordByte(buf[offset + count]) { throw expectedValue(at: offset) }
+        offset += count
+    }
+
+    func fail(_ e: JSONLexError) -> JSONSyntaxError {
+        JSONSyntaxError(message: e.message, offset: e.offset, location: location(ofOffset: e.offset))
+    }
+}
