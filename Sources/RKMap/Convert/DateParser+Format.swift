@@ -11,36 +11,50 @@ extension DateParser {
         let (seconds, millisecond) = CivilDate.floorDiv(ms, 1000)
         let (days, secondOfDay) = CivilDate.floorDiv(seconds, 86_400)
         let (year, month, day) = CivilDate.civil(days: days)
-        // Written straight into the string's storage: no intermediate arrays.
+        // Written straight into the string's storage with fixed-width digit
+        // writes: no intermediate arrays, no closures capturing state.
         return String(unsafeUninitializedCapacity: 40) { out in
             var i = 0
-            func put(_ value: Int64, width: Int) {
-                var digits = 1
-                var v = value
-                while v >= 10 { v /= 10; digits += 1 }
-                let count = max(width, digits)
-                var rest = value
-                for k in stride(from: i + count - 1, through: i, by: -1) {
-                    out[k] = UInt8(truncatingIfNeeded: rest % 10) + 48
-                    rest /= 10
-                }
-                i += count
-            }
-            func put(_ byte: Unicode.Scalar) { out[i] = UInt8(ascii: byte); i += 1 }
             if (0...9999).contains(year) {
-                put(year, width: 4)
+                writeDigits(year, count: 4, into: out, at: &i)
             } else {
-                put(year < 0 ? "-" : "+")
-                put(year < 0 ? -year : year, width: 6)
+                out[i] = year < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+                i += 1
+                let magnitude = year < 0 ? -year : year
+                var count = 6
+                var limit: Int64 = 1_000_000
+                while magnitude >= limit { count += 1; limit *= 10 }
+                writeDigits(magnitude, count: count, into: out, at: &i)
             }
-            put("-"); put(month, width: 2)
-            put("-"); put(day, width: 2)
-            put("T"); put(secondOfDay / 3600, width: 2)
-            put(":"); put(secondOfDay / 60 % 60, width: 2)
-            put(":"); put(secondOfDay % 60, width: 2)
-            if millisecond != 0 { put("."); put(millisecond, width: 3) }
-            put("Z")
+            out[i] = UInt8(ascii: "-"); i += 1
+            writeDigits(month, count: 2, into: out, at: &i)
+            out[i] = UInt8(ascii: "-"); i += 1
+            writeDigits(day, count: 2, into: out, at: &i)
+            out[i] = UInt8(ascii: "T"); i += 1
+            writeDigits(secondOfDay / 3600, count: 2, into: out, at: &i)
+            out[i] = UInt8(ascii: ":"); i += 1
+            writeDigits(secondOfDay / 60 % 60, count: 2, into: out, at: &i)
+            out[i] = UInt8(ascii: ":"); i += 1
+            writeDigits(secondOfDay % 60, count: 2, into: out, at: &i)
+            if millisecond != 0 {
+                out[i] = UInt8(ascii: "."); i += 1
+                writeDigits(millisecond, count: 3, into: out, at: &i)
+            }
+            out[i] = UInt8(ascii: "Z"); i += 1
             return i
         }
+    }
+
+    /// Writes the low `count` decimal digits of a non-negative `value`, zero-padded.
+    @inline(__always)
+    private static func writeDigits(_ value: Int64, count: Int, into out: UnsafeMutableBufferPointer<UInt8>, at i: inout Int) {
+        var rest = value
+        var k = i + count - 1
+        while k >= i {
+            out[k] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
+            rest /= 10
+            k -= 1
+        }
+        i += count
     }
 }

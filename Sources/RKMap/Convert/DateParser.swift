@@ -35,8 +35,10 @@ public struct DateParser: Sendable {
     ///
     /// - Complexity: O(length × formats); the ISO 8601 path makes no allocation.
     public func parse(_ text: String) -> Int64? {
-        var text = text
-        return text.withUTF8 { parse(bytes: $0) }
+        // Native strings hand out their UTF-8 without a copy.
+        if let result = text.utf8.withContiguousStorageIfAvailable({ parse(bytes: $0) }) { return result }
+        var copy = text
+        return copy.withUTF8 { parse(bytes: $0) }
     }
 
     private func parse(bytes: UnsafeBufferPointer<UInt8>) -> Int64? {

@@ -38,6 +38,9 @@ public enum ValueConverter {
     private static func toInt(_ value: JSONValue) -> Result<JSONValue, ConversionError> {
         switch value {
         case .number(let n):
+            // Fast path: a JSON integer literal is already canonical (no `+`,
+            // no leading zeros); only `-0` needs rewriting.
+            if n.isIntegerLiteral, Int64(n.text) != nil, !n.text.hasPrefix("-0") { return .success(value) }
             guard let decimal = DecimalText(n.text.utf8, lenient: true) else { return .failure(failure(value, .int)) }
             guard let (i, exact) = decimal.scaledFloor(power: 0) else {
                 return .failure(failure(value, .int, because: "out of 64-bit range"))

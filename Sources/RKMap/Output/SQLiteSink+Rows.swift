@@ -45,7 +45,8 @@ extension SQLiteSink {
                     try forEachRecord(in: items) { children.append(try writeRecord($0)) }
                     toMany.append((slot, policy, children))
                 case .value(let value):
-                    if many == true || plan.links[slot] != nil {
+                    let isToMany = try many ?? hasLinkTable(plan: plan, slot: slot)
+                    if isToMany {
                         if value.isNull { toMany.append((slot, policy, [])) }
                     } else if plan.columnTypes[slot] != nil || table.columns[plan.mapper.slots[slot].name] != nil {
                         // A null to-one relationship clears a column that exists;
@@ -77,6 +78,16 @@ extension SQLiteSink {
                 SQLiteSinkPendingConnection(plan: plan, parentKey: key, slot: c.slot, connection: c.connection, value: c.value))
         }
         return (table, key)
+    }
+
+    /// Whether a relationship whose kind the value does not tell (a `null`) is
+    /// stored as a link table; asked of the database once per slot.
+    private func hasLinkTable(plan: SQLiteSinkPlan, slot: Int) throws -> Bool {
+        if plan.links[slot] != nil { return true }
+        if plan.slotsWithoutLinkTable.contains(slot) { return false }
+        if try linkTable(plan: plan, slot: slot, child: nil) != nil { return true }
+        plan.slotsWithoutLinkTable.insert(slot)
+        return false
     }
 
     /// Calls `body` for each record of a to-many value, nested arrays flattened

@@ -38,7 +38,9 @@ extension SQLiteSink {
     }
 
     /// `a > b` as `modificationAttribute` means it: numbers numerically, text
-    /// lexicographically by UTF-8 bytes (ISO 8601 dates sort that way). A stored
+    /// lexicographically by UTF-8 bytes (ISO 8601 dates sort that way, once the
+    /// whole-second form `…:00Z` is read as `…:00.000Z`: rkmap writes
+    /// milliseconds only when they are not zero, SPEC §6). A stored
     /// NULL, or values of different kinds, cannot be compared: the update proceeds.
     static func isNewer(_ a: SQLiteValue, than b: SQLiteValue) -> Bool {
         switch (a, b) {
@@ -47,8 +49,18 @@ extension SQLiteSink {
         case (.integer(let x), .real(let y)): return Double(x) > y
         case (.real(let x), .integer(let y)): return x > Double(y)
         case (.real(let x), .real(let y)): return x > y
-        case (.text(let x), .text(let y)): return y.utf8.lexicographicallyPrecedes(x.utf8)
+        case (.text(let x), .text(let y)):
+            return normalizedDate(y).utf8.lexicographicallyPrecedes(normalizedDate(x).utf8)
         default: return true
         }
+    }
+
+    /// `2011-07-04T00:00:00Z` → `2011-07-04T00:00:00.000Z`; other text unchanged.
+    static func normalizedDate(_ text: String) -> String {
+        let bytes = text.utf8
+        guard bytes.count == 20, bytes.last == UInt8(ascii: "Z"),
+            bytes[bytes.index(bytes.startIndex, offsetBy: 10)] == UInt8(ascii: "T")
+        else { return text }
+        return String(text.dropLast()) + ".000Z"
     }
 }

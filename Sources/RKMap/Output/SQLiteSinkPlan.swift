@@ -28,6 +28,8 @@ final class SQLiteSinkPlan {
     var lastStatement: SQLiteStatement?
     /// Link tables by slot.
     var links: [Int: SQLiteSinkLinkTable] = [:]
+    /// Slots known to have no link table (yet): a `null` there is a to-one value.
+    var slotsWithoutLinkTable: Set<Int> = []
 
     init(mapper: ObjectMapper, table: SQLiteSinkTable, hasIdentity: Bool) {
         self.mapper = mapper

@@ -38,6 +38,19 @@ public enum SpecLoader {
     public static func compile(_ value: SpecValue, file: String) -> SpecLoadResult {
         let compiler = SpecCompiler(file: file)
         let graph = compiler.compile(value)
-        return SpecLoadResult(graph: graph, diagnostics: compiler.diagnostics)
+        // Found pass by pass; reported in source order, which is how people read them.
+        let sorted = compiler.diagnostics.enumerated().sorted { a, b in
+            let la = a.element.sourceLocation, lb = b.element.sourceLocation
+            return la == lb ? a.offset < b.offset : la < lb
+        }.map(\.element)
+        return SpecLoadResult(graph: graph, diagnostics: sorted)
+    }
+}
+
+extension Diagnostic {
+    /// The source location, or the start of the file for other locations.
+    fileprivate var sourceLocation: SourceLocation {
+        if case .source(let l) = location { return l }
+        return SourceLocation(line: 0, column: 0)
     }
 }

@@ -105,6 +105,13 @@ import Testing
         ("h 'o''clock' a, d/M/yyyy", "3 o'clock PM, 4/7/2011", 1_309_791_600_000),
         ("HH:mm dd/MM/yyyy", "15:30 04/07/2011", 1_309_793_400_000),
         ("kk:mm d/M/yyyy", "24:00 4/7/2011", 1_309_737_600_000),
+        ("yyyy-MM-dd HH:mm:ss.SSSSSS", "2011-08-09 13:45:30.123999", 1_312_897_530_123),
+        ("yyyy-MM-dd HH:mm:ss.S", "2011-08-09 13:45:30.5", 1_312_897_530_500),
+        ("yyyy-MM-dd HH:mm:ssSSS", "2011-08-09 13:45:30250", 1_312_897_530_250),
+        ("yyyy-MM-dd HH:mm z", "2011-08-09 13:45 GMT+02:00", 1_312_890_300_000),
+        ("yyyy-MM-dd HH:mm ZZZZ", "2011-08-09 13:45 GMT-05:30", 1_312_917_300_000),
+        ("K:mm a, yyyy-MM-dd", "0:15 PM, 2011-07-04", 1_309_781_700_000),
+        ("d-MMM-yy", "29-Feb-12", 1_330_473_600_000),
         // the spec's formats come before RestKit's MM/dd/yyyy
         ("dd/MM/yyyy", "04/07/2011", 1_309_737_600_000),
     ] as [(String, String, Int64)])
@@ -120,6 +127,9 @@ import Testing
         ("h:mm a d/M/yyyy", "13:00 PM 4/7/2011"),
         ("EEE d/M/yyyy", "Mon. 4/7/2011"),
         ("d/M/yyyy", "4/7/2011 extra"),
+        ("d-MMM-yy", "29-Feb-11"),
+        ("yyyy-MM-dd HH:mm Z", "2011-08-09 13:45 +2"),
+        ("yyyy-MM-dd HH:mm Z", "2011-08-09 13:45 +02:60"),
     ] as [(String, String)])
     func rejects(_ format: String, _ text: String) throws {
         let parser = try DateParser(formats: [format], timeZone: "UTC")
