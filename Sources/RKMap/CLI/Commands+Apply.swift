@@ -1,6 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension Commands {
-    /// `rkmap apply`. Placeholder until the apply implementation lands.
+    /// `rkmap apply SPEC [INPUT ...]`: map documents and write records (SPEC §10, §11).
+    ///
+    /// Exit status: 0 success; 1 some document failed (does not parse, no
+    /// mappable content, a `fail` validation, a warning under `--strict`);
+    /// 2 usage or spec error. Results of documents before a failure stay written.
     public static func apply(_ options: ApplyOptions, stdout: ByteSink, stderr: ByteSink) -> Int32 {
-        notImplemented(.apply, stderr: stderr)
+        guard let graph = loadSpec(options.spec, stderr: stderr) else { return usageOrSpecError }
+        // Check every input is readable before writing anything.
+        for input in options.inputs where input != "-" {
+            if access(input, R_OK) != 0 {
+                try? stderr.write("error: \(InputFile.Failure(path: input, errno: errno))\n")
+                return usageOrSpecError
+            }
+        }
+        let engine: MappingEngine
+        do {
+            engine = try MappingEngine(graph: graph, options: mappingOptions(options))
+        } catch {
+            try? stderr.write("\(error)\n")
+            return usageOrSpecError
+        }
+        let diagnostics = StreamDiagnostics(stream: stderr)
+        return stoppingQuietly(stderr: stderr) {
+            var status = success
+            let destination: OutputDestination
+            do {
+                destination = try OutputDestination(options, stdout: stdout)
+            } catch {
+                try? stderr.write("error: \(error)\n")
+                return usageOrSpecError
+            }
+            let sink: RecordSink
+            do {
+                sink = try makeSink(options, destination: destination)
+            } catch {
+                destination.discard()
+                try? stderr.write("error: \(error)\n")
+                return usageOrSpecError
+            }
+            do {
+                for input in options.inputs {
+                    let bytes = try InputFile.readAll(input)
+                    let outcome = try engine.run(
+                        input: bytes, inputName: InputFile.displayName(input), sink: sink, diagnostics: diagnostics)
+                    if outcome.failed > 0 { status = dataFailed }
+                }
+                if status != success, let tables = sink as? SQLiteSink {
+                    // One run, one transaction: a failed document leaves the database as it was.
+                    try? tables.rollback()
+                    try? stderr.write("error: the database '\(options.output ?? "")' was left unchanged because a document failed\n")
+                } else {
+                    try sink.finish()
+                }
+                try destination.commit()
+            } catch let closed as ByteSink.Closed {
+                destination.discard()
+                throw closed
+            } catch {
+                try? (sink as? SQLiteSink)?.rollback()
+                destination.discard()
+                try? stderr.write("error: \(error)\n")
+                return dataFailed
+            }
+            if options.stats { try? stderr.write(engine.stats.summary + "\n") }
+            return status
+        }
+    }
+
+    static func mappingOptions(_ o: ApplyOptions) -> MappingOptions {
+        MappingOptions(
+            path: o.path, method: o.method, status: o.status,
+            meta: o.meta.map { ($0.key, $0.value) }, strict: o.strict, maxDepth: o.maxDepth)
+    }
+
+    static func makeSink(_ o: ApplyOptions, destination: OutputDestination) throws -> RecordSink {
+        let write = destination.write
+        switch o.format {
+        case .json:
+            let shape = OutputShape(rawValue: o.shape.rawValue) ?? .collection
+            return JSONTreeSink(output: write, shape: shape, pretty: !o.compact, includeType: !o.noType)
+        case .ndjson:
+            return NDJSONSink(output: write, includeType: !o.noType)
+        case .csv:
+            throw CSVNotLanded()
+        case .sqlite:
+            return try SQLiteSink(path: o.output ?? "", includeType: !o.noType)
+        }
     }
 }
+
+/// Where `apply` writes: stdout, or a file replaced atomically on success
+/// (`-o FILE`; SQLite writes its database itself).
+struct OutputDestination {
+    private let stdout: ByteSink
+    private let file: AtomicFileOutput?
+
+    init(_ o: ApplyOptions, stdout: ByteSink) throws {
+        self.stdout = stdout
+        if let path = o.output, o.format != .sqlite {
+            file = try AtomicFileOutput(path: path)
+        } else {
+            file = nil
+        }
+    }
+
+    var write: ([UInt8]) throws -> Void {
+        let sink = file?.sink ?? stdout
+        return { try sink.write($0) }
+    }
+
+    func commit() throws {
+        if let file { try file.commit() } else { try stdout.flush() }
+    }
+
+    func discard() { file?.discard() }
+}
+
+struct CSVNotLanded: Error, CustomStringConvertible { var description: String { "--format csv is not available yet" } }

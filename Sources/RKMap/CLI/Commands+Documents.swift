@@ -3,14 +3,21 @@ extension Commands {
     /// JSON; SPEC §1: input documents are strict RFC 8259).
     ///
     /// - Parameter input: the name to use in diagnostics (`<stdin>` for `-`).
-    /// - Throws: an error whose `description` is the located diagnostic.
+    /// - Throws: `DocumentSyntaxError`, whose `description` is the located diagnostic.
     static func readDocuments(_ bytes: [UInt8], input: String) throws -> [JSONValue] {
-        // TODO(lead): wire rkmap's strict JSON reader here (document sequence mode).
-        throw DocumentsNotWired(input: input)
+        var reader = JSONDocumentReader(bytes: bytes)
+        var values: [JSONValue] = []
+        do {
+            while let value = try reader.next() { values.append(value) }
+        } catch {
+            throw DocumentSyntaxError(diagnostic: Diagnostic(
+                .error, error.message, file: input, location: .source(error.location), code: "syntax"))
+        }
+        return values
     }
 
-    struct DocumentsNotWired: Error, CustomStringConvertible {
-        var input: String
-        var description: String { "\(input): error: reading JSON documents is not wired yet" }
+    struct DocumentSyntaxError: Error, CustomStringConvertible {
+        var diagnostic: Diagnostic
+        var description: String { diagnostic.description }
     }
 }

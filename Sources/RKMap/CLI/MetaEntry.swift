@@ -12,9 +12,14 @@ public struct MetaEntry: Sendable, Equatable {
     /// VALUE read as JSON when it parses (`--meta page=2` is the number 2,
     /// `--meta tags='["a"]'` an array), else as the string typed (`--meta env=prod`).
     public var value: JSONValue {
-        // TODO(lead): parse as JSON — `rawValue` through rkmap's strict JSON reader,
-        // falling back to `.string(rawValue)` when it does not parse.
-        .string(rawValue)
+        // A value that is one complete JSON document is that value (`--meta
+        // page=2` is a number, `--meta tags='["a"]'` an array); anything else
+        // is taken as text, so `--meta user=alice` needs no quoting.
+        var reader = JSONDocumentReader(bytes: Array(rawValue.utf8))
+        guard let value = try? reader.next(), (try? reader.next()) == .some(nil) else {
+            return .string(rawValue)
+        }
+        return value
     }
 
     /// The keys rkmap fills itself; a `--meta` for one of them is a usage error.

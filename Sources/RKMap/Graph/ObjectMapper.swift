@@ -31,6 +31,8 @@ public final class ObjectMapper: @unchecked Sendable {
     public let mapsNilKeyPath: Bool
     /// Where the mapper is declared in the spec.
     public let location: SourceLocation
+    /// True when some destination has a dot (`address.city`), so records need nesting.
+    public let hasNestedDestinations: Bool
 
     public init(
         id: String, typeName: String, isEntity: Bool, identification: [Int], modificationSlot: Int?,
@@ -59,6 +61,7 @@ public final class ObjectMapper: @unchecked Sendable {
             return false
         }
         self.location = location
+        self.hasNestedDestinations = slots.contains { $0.path.count > 1 }
     }
 
     /// The slot index of a destination name, if the mapper writes it.

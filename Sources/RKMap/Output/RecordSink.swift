@@ -18,6 +18,10 @@ public protocol RecordSink: AnyObject {
     /// discarded where possible.
     func abandonDocument() throws
     func finish() throws
+    /// True when the sink can take a document's records while the document is
+    /// still being read (streaming mode); such a sink must tolerate
+    /// `abandonDocument` after records were written.
+    var acceptsStreaming: Bool { get }
 }
 
 /// Facts about one input document.
@@ -31,4 +35,8 @@ public struct DocumentInfo: Sendable {
         self.input = input
         self.index = index
     }
+}
+
+extension RecordSink {
+    public var acceptsStreaming: Bool { false }
 }

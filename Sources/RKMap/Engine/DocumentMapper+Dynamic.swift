@@ -1,0 +1,49 @@
+extension DocumentMapper {
+    /// Chooses the object mapper for a representation (SPEC §3.3): an object mapper
+    /// is itself; a dynamic mapper tries its matchers in order. No match declines
+    /// the representation (silently, counted in `--stats`).
+    func resolve(_ ref: MapperRef, for value: JSONValue) -> ObjectMapper? {
+        var current = ref
+        // A chain of dynamic mappers that never reaches an object mapper would loop
+        // on the same value; each hop must make progress, so the mapper count bounds it.
+        for _ in 0...graph.mappers.count {
+            switch graph.mappers[current] {
+            case .object(let mapper):
+                return mapper
+            case .dynamic(let dynamic):
+                guard let next = choose(dynamic, for: value) else {
+                    stats.declined += 1
+                    return nil
+                }
+                current = next
+            }
+        }
+        warn("dynamic mappers choose each other in a cycle without reaching an object mapper", mapperID: graph.mappers[ref].id)
+        stats.declined += 1
+        return nil
+    }
+
+    /// The mapper chosen by the first matching matcher, if any.
+    func choose(_ dynamic: DynamicMapper, for value: JSONValue) -> MapperRef? {
+        for matcher in dynamic.matchers {
+            switch matcher.test {
+            case .expectValue(let keyPath, let expected):
+                if let actual = keyPath.evaluate(on: value, context: context), actual == expected { return matcher.mapper }
+            case .expectType(let keyPath, let kind):
+                if let actual = keyPath.evaluate(on: value, context: context), actual.kind == kind { return matcher.mapper }
+            case .valueMap(let keyPath, let table):
+                switch keyPath.evaluate(on: value, context: context) {
+                case .string(let s)?:
+                    if let ref = table[s] { return ref }
+                case .number(let n)?:
+                    if let ref = table[n.text] { return ref }
+                default:
+                    break
+                }
+            case .predicate(let predicate):
+                if predicate.evaluate(value, context: context) { return matcher.mapper }
+            }
+        }
+        return nil
+    }
+}

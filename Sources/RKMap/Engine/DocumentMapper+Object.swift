@@ -1,0 +1,106 @@
+extension DocumentMapper {
+    /// Maps one representation with an object mapper into a record (SPEC §5.1–§5.2, §6, §8).
+    ///
+    /// - Parameters:
+    ///   - representation: what the attribute key paths are evaluated against (for a
+    ///     dynamic nesting key, the value under the key).
+    ///   - key: the dynamic nesting key, written to the `keyAttribute` slot.
+    ///   - composing: the source of a nil-key-path relationship: an unmappable object
+    ///     then leaves the relationship absent silently.
+    /// - Returns: the record, or `nil` when the object is unmappable or rejected.
+    func mapObject(_ representation: JSONValue, with mapper: ObjectMapper, key: String?, composing: Bool) throws(MappingFailure) -> Record? {
+        try enter()
+        defer { leave() }
+        var record = Record(mapper: mapper)
+        // The key of a dynamic nesting dictionary counts as a present value.
+        var present = key != nil
+        if let slot = mapper.keyAttributeSlot, let key {
+            record.fields[slot] = .value(.string(key))
+        }
+        for property in mapper.properties {
+            switch property {
+            case .attribute(let attribute):
+                let value = attribute.source.isNil ? representation : attribute.source.evaluate(on: representation, context: context)
+                guard let value else {
+                    if let fallback = mapper.defaults[attribute.slot] {
+                        record.fields[attribute.slot] = .value(fallback)
+                    } else if mapper.assignsDefaultValueForMissingAttributes {
+                        record.fields[attribute.slot] = .value(.null)
+                    }
+                    continue
+                }
+                if !attribute.source.isAnchoredOutside { present = true }
+                if let converted = convert(value, slot: attribute.slot, of: mapper) {
+                    record.fields[attribute.slot] = .value(converted)
+                }
+            case .relationship(let relationship):
+                let source = relationship.source.isNil
+                    ? representation : relationship.source.evaluate(on: representation, context: context)
+                guard let source else {
+                    if mapper.assignsNilForMissingRelationships { record.fields[relationship.slot] = .value(.null) }
+                    continue
+                }
+                if !relationship.source.isAnchoredOutside { present = true }
+                if let value = try mapRelationship(relationship, source: source, parent: representation, in: mapper) {
+                    record.fields[relationship.slot] = value
+                }
+            }
+        }
+        guard present else {
+            stats.unmappable += 1
+            if !composing {
+                let keys = mapper.properties.compactMap { p -> String? in
+                    switch p {
+                    case .attribute(let a): return a.source.isAnchoredOutside ? nil : a.source.source
+                    case .relationship(let r): return r.source.isAnchoredOutside ? nil : r.source.source
+                    }
+                }
+                let list = keys.prefix(8).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > 8 ? ", …" : "")
+                warn("none of the mapped keys (\(list)) is present; the object is not mapped", mapper: mapper)
+            }
+            return nil
+        }
+        if !mapper.validations.isEmpty {
+            guard try validate(&record) else { return nil }
+        }
+        stats.countRecord(mapper.typeName)
+        return record
+    }
+
+    /// Converts an attribute value to its slot's declared type (SPEC §6). A value
+    /// that cannot be converted is a warning, and the attribute is left absent.
+    func convert(_ value: JSONValue, slot: Int, of mapper: ObjectMapper) -> JSONValue? {
+        guard let type = mapper.slots[slot].type, type != .any else { return value }
+        if case .null = value { return .null }
+        let dates = type == .date ? runtime.dateParser(for: mapper) : runtime.defaultDateParser
+        switch ValueConverter.convert(value, to: type, dates: dates) {
+        case .success(let converted):
+            return converted
+        case .failure(let error):
+            warn(error.message, mapper: mapper, attribute: mapper.slots[slot].name)
+            return nil
+        }
+    }
+
+    /// Runs the mapper's validations on the record's final values (SPEC §8).
+    /// - Returns: `false` when a `reject` validation dropped the record.
+    func validate(_ record: inout Record) throws(MappingFailure) -> Bool {
+        for validation in record.mapper.validations {
+            guard case .value(let value)? = record.fields[validation.slot] else { continue }
+            if validation.predicate.evaluate(value, context: context) { continue }
+            let text = validation.message ?? "validation of \(validation.attribute) failed: \(validation.predicateSource)"
+            switch validation.onFailure {
+            case .skip:
+                warn("\(text); the attribute is left out", mapper: record.mapper, attribute: validation.attribute)
+                record.fields[validation.slot] = nil
+            case .reject:
+                warn("\(text); the record is rejected", mapper: record.mapper, attribute: validation.attribute)
+                stats.rejected += 1
+                return false
+            case .fail:
+                throw MappingFailure(.validation, message: text, path: path.rendered, mapperID: record.mapper.id, attribute: validation.attribute)
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,44 @@
+extension DocumentMapper {
+    /// Maps the value at a relationship's source (SPEC §3.2, §5.2): to-one for an
+    /// object or scalar, to-many for an array or a `forceCollection` dictionary,
+    /// unless `many` forces one or the other.
+    ///
+    /// - Returns: the field value, or `nil` to leave the relationship absent.
+    func mapRelationship(
+        _ relationship: RelationshipMapping, source: JSONValue, parent: JSONValue, in mapper: ObjectMapper
+    ) throws(MappingFailure) -> FieldValue? {
+        if case .null = source { return .value(.null) }
+        let name = mapper.slots[relationship.slot].name
+        let pushed = path.push(relationship.source)
+        context.parents.append(parent)
+        defer {
+            context.parents.removeLast()
+            path.pop(pushed)
+        }
+        switch source {
+        case .array(let elements):
+            if relationship.many == false {
+                warn("relationship '\(name)' is to-one (\"many\": false) but its source is an array; it is left out", mapper: mapper, attribute: name)
+                return nil
+            }
+            return .many(try mapCollection(elements, with: relationship.mapper))
+        default:
+            guard let target = resolve(relationship.mapper, for: source) else {
+                return relationship.many == true ? .many([]) : nil
+            }
+            if case .object(let object) = source, target.forceCollection {
+                let records = try mapKeyedCollection(object, with: target)
+                if relationship.many == false {
+                    warn("relationship '\(name)' is to-one (\"many\": false) but mapper '\(target.id)' maps a collection (forceCollection); it is left out", mapper: mapper, attribute: name)
+                    return nil
+                }
+                return .many(records)
+            }
+            let record = try mapRepresentation(source, with: target, composing: relationship.source.isNil)
+            if relationship.many == true {
+                return .many(record.map { [.record($0)] } ?? [])
+            }
+            return record.map { .record($0) }
+        }
+    }
+}

@@ -1,0 +1,161 @@
+/// Maps the representations of one document into records (SPEC §5).
+///
+/// One instance per document and descriptor run; it carries the key path
+/// context (root, parents, collection index), the JSON path for diagnostics,
+/// and the recursion depth. Nothing here touches the spec text: everything
+/// comes pre-compiled from the `MappingGraph`.
+final class DocumentMapper {
+    let graph: MappingGraph
+    let runtime: EngineRuntime
+    let inputName: String
+    let diagnostics: DiagnosticCollector
+    let strict: Bool
+    let maxDepth: Int
+
+    var context: KeyPathContext
+    var path = DocumentPath()
+    var depth = 0
+    var stats = MappingStats()
+
+    init(engine: MappingEngine, document: JSONValue, inputName: String, diagnostics: DiagnosticCollector) {
+        self.graph = engine.graph
+        self.runtime = engine.runtime
+        self.inputName = inputName
+        self.diagnostics = diagnostics
+        self.strict = engine.options.strict
+        self.maxDepth = engine.options.maxDepth
+        self.context = KeyPathContext(root: document, caseInsensitive: engine.graph.options.caseInsensitiveKeys)
+    }
+
+    // MARK: Content and collections (SPEC §5.2)
+
+    /// Maps the content found at a descriptor's key path.
+    func mapContent(_ content: JSONValue, with ref: MapperRef) throws(MappingFailure) -> [FieldValue] {
+        switch content {
+        case .null:
+            return []
+        case .array(let elements):
+            return try mapCollection(elements, with: ref)
+        default:
+            return try mapSingle(content, with: ref)
+        }
+    }
+
+    /// Maps a non-array, non-null value at the top of a collection slot: one record,
+    /// or several for a `forceCollection` dictionary.
+    func mapSingle(_ value: JSONValue, with ref: MapperRef) throws(MappingFailure) -> [FieldValue] {
+        guard let mapper = resolve(ref, for: value) else { return [] }
+        if case .object(let object) = value, mapper.forceCollection {
+            return try mapKeyedCollection(object, with: mapper)
+        }
+        if let record = try mapRepresentation(value, with: mapper) { return [.record(record)] }
+        return []
+    }
+
+    /// Maps each element of an array (SPEC §5.2): `null` maps to nothing, an inner
+    /// array is a nested collection, a scalar needs a nil-key-path attribute.
+    func mapCollection(_ elements: [JSONValue], with ref: MapperRef) throws(MappingFailure) -> [FieldValue] {
+        try enter()
+        defer { leave() }
+        var out: [FieldValue] = []
+        out.reserveCapacity(elements.count)
+        for (i, element) in elements.enumerated() {
+            try mapElement(element, index: i, with: ref, into: &out)
+        }
+        return out
+    }
+
+    /// Maps one element of a collection at position `index` (its
+    /// `@metadata.mapping.collectionIndex`), appending what it produces.
+    func mapElement(_ element: JSONValue, index: Int, with ref: MapperRef, into out: inout [FieldValue]) throws(MappingFailure) {
+        let savedIndex = context.collectionIndex
+        context.collectionIndex = index
+        path.push(.index(index))
+        defer {
+            path.pop()
+            context.collectionIndex = savedIndex
+        }
+        switch element {
+        case .null:
+            return
+        case .array(let inner):
+            out.append(.many(try mapCollection(inner, with: ref)))
+        default:
+            out.append(contentsOf: try mapSingle(element, with: ref))
+        }
+    }
+
+    /// `forceCollection`: every key of the dictionary is one record, in document
+    /// order, its position being its collection index (SPEC §5.3).
+    func mapKeyedCollection(_ object: JSONObject, with mapper: ObjectMapper) throws(MappingFailure) -> [FieldValue] {
+        var out: [FieldValue] = []
+        let savedIndex = context.collectionIndex
+        defer { context.collectionIndex = savedIndex }
+        for (i, member) in object.members.enumerated() {
+            context.collectionIndex = i
+            path.push(.key(member.key))
+            defer { path.pop() }
+            let record: Record?
+            if mapper.keyAttributeSlot != nil {
+                record = try mapObject(member.value, with: mapper, key: member.key, composing: false)
+            } else {
+                record = try mapRepresentation(member.value, with: mapper)
+            }
+            if let record { out.append(.record(record)) }
+        }
+        return out
+    }
+
+    /// Maps one representation with a resolved object mapper: handles dynamic
+    /// nesting keys and scalars, then the object itself.
+    func mapRepresentation(_ value: JSONValue, with mapper: ObjectMapper, composing: Bool = false) throws(MappingFailure) -> Record? {
+        if mapper.keyAttributeSlot != nil, case .object(let object) = value {
+            guard object.count == 1, let member = object.members.first else {
+                if object.count > 1 {
+                    warn("a dynamic nesting key needs a dictionary with exactly one key, found \(object.count); set \"forceCollection\": true to map each key as a record", mapper: mapper)
+                } else {
+                    warn("a dynamic nesting key needs a dictionary with exactly one key, found none", mapper: mapper)
+                }
+                stats.unmappable += 1
+                return nil
+            }
+            path.push(.key(member.key))
+            defer { path.pop() }
+            return try mapObject(member.value, with: mapper, key: member.key, composing: composing)
+        }
+        switch value {
+        case .object:
+            return try mapObject(value, with: mapper, key: nil, composing: composing)
+        case .null:
+            return nil
+        default:
+            guard mapper.mapsNilKeyPath else {
+                warn("cannot map a \(value.kind.rawValue) with mapper '\(mapper.id)': it has no attribute from the nil key path (\"\")", mapper: mapper)
+                stats.unmappable += 1
+                return nil
+            }
+            return try mapObject(value, with: mapper, key: nil, composing: composing)
+        }
+    }
+
+    // MARK: Depth
+
+    func enter() throws(MappingFailure) {
+        depth += 1
+        if depth > maxDepth {
+            throw MappingFailure(.tooDeep(limit: maxDepth), message: "nesting deeper than --max-depth \(maxDepth)", path: path.rendered)
+        }
+    }
+
+    func leave() { depth -= 1 }
+
+    // MARK: Diagnostics
+
+    /// Reports a mapping warning at the current JSON path.
+    func warn(_ message: String, mapper: ObjectMapper? = nil, mapperID: String? = nil, attribute: String? = nil) {
+        stats.warnings += 1
+        diagnostics.emit(Diagnostic(
+            .warning, message, file: inputName, location: .jsonPath(path.rendered),
+            mapperID: mapper?.id ?? mapperID, attribute: attribute, code: "mapping"))
+    }
+}

@@ -1,0 +1,104 @@
+extension MappingEngine {
+    /// Maps one parsed document with every applicable descriptor and, if it
+    /// succeeds, hands its records to `sink` (SPEC §2, §5).
+    ///
+    /// - Returns: `false` when the document failed (a diagnostic was emitted and
+    ///   nothing was written for it).
+    /// - Throws: only errors of the sink itself (output closed, disk full).
+    public func map(document: JSONValue, info: DocumentInfo, sink: RecordSink, diagnostics: DiagnosticCollector) throws -> Bool {
+        let mapper = DocumentMapper(engine: self, document: document, inputName: info.input, diagnostics: diagnostics)
+        let results: [(Descriptor, [FieldValue])]
+        do {
+            results = try mapDescriptors(document, with: mapper)
+        } catch {
+            return fail(error, stats: mapper.stats, info: info, diagnostics: diagnostics)
+        }
+        stats.add(mapper.stats)
+        stats.documents += 1
+        do {
+            try sink.beginDocument(info)
+            for (descriptor, roots) in results {
+                try sink.beginDescriptor(descriptor)
+                for root in roots { try sink.write(root, descriptor: descriptor) }
+            }
+            try sink.endDocument()
+        } catch let failure as MappingFailure {
+            try sink.abandonDocument()
+            stats.failedDocuments += 1
+            diagnostics.emit(failure.diagnostic(file: info.input))
+            return false
+        }
+        return true
+    }
+
+    /// Runs the applicable descriptors over a document, then connections and
+    /// the `--strict` check.
+    func mapDescriptors(_ document: JSONValue, with mapper: DocumentMapper) throws(MappingFailure) -> [(Descriptor, [FieldValue])] {
+        guard !applicable.isEmpty else { throw noDescriptorFailure() }
+        var results: [(Descriptor, [FieldValue])] = []
+        for (descriptor, metadata) in applicable {
+            mapper.context.metadata = metadata
+            let content = descriptor.keyPath.isNil ? document : descriptor.keyPath.evaluate(on: document, context: mapper.context)
+            guard let content else { continue }
+            let pushed = mapper.path.push(descriptor.keyPath)
+            defer { mapper.path.pop(pushed) }
+            results.append((descriptor, try mapper.mapContent(content, with: descriptor.rootMapper)))
+        }
+        guard !results.isEmpty else { throw noContentFailure() }
+        if hasConnections { connect(&results, mapper: mapper) }
+        if options.strict, mapper.stats.warnings > 0 {
+            throw strictFailure(warnings: mapper.stats.warnings)
+        }
+        return results
+    }
+
+    func fail(_ failure: MappingFailure, stats documentStats: MappingStats, info: DocumentInfo, diagnostics: DiagnosticCollector) -> Bool {
+        stats.add(documentStats)
+        stats.documents += 1
+        stats.failedDocuments += 1
+        diagnostics.emit(failure.diagnostic(file: info.input))
+        return false
+    }
+
+    func noContentFailure() -> MappingFailure {
+        let tried = applicable.map { $0.descriptor.keyPathText ?? "" }
+        let list = tried.map { "'\($0)'" }.joined(separator: ", ")
+        return MappingFailure(
+            .noMappableContent(tried: tried),
+            message: "no mappable content: none of the key paths \(list) is in the document")
+    }
+
+    func noDescriptorFailure() -> MappingFailure {
+        var facts: [String] = []
+        if let path = options.path { facts.append("path '\(path)'") }
+        if let method = options.method { facts.append("method \(method)") }
+        facts.append("status \(options.status ?? 200)")
+        return MappingFailure(
+            .noMappableContent(tried: []),
+            message: "no mappable content: no descriptor applies to \(facts.joined(separator: ", "))")
+    }
+
+    func strictFailure(warnings: Int) -> MappingFailure {
+        MappingFailure(
+            .strictWarnings(count: warnings),
+            message: "\(warnings) mapping warning\(warnings == 1 ? "" : "s") under --strict; the document is not written")
+    }
+
+    var hasConnections: Bool { graph.objectMappers.contains { !$0.connections.isEmpty } }
+}
+
+extension MappingStats {
+    mutating func add(_ other: MappingStats) {
+        for (type, count) in other.recordsPerType {
+            if let i = recordsPerType.firstIndex(where: { $0.type == type }) {
+                recordsPerType[i].count += count
+            } else {
+                recordsPerType.append((type, count))
+            }
+        }
+        declined += other.declined
+        unmappable += other.unmappable
+        rejected += other.rejected
+        warnings += other.warnings
+    }
+}

@@ -1,0 +1,94 @@
+/// Runs a compiled spec over documents and hands the records to a sink.
+///
+/// ```swift
+/// let engine = try MappingEngine(graph: graph, options: MappingOptions())
+/// let ok = try engine.map(document: value, info: DocumentInfo(input: "in.json", index: 0),
+///                         sink: sink, diagnostics: collector)
+/// ```
+public final class MappingEngine {
+    public let graph: MappingGraph
+    public let options: MappingOptions
+    let runtime: EngineRuntime
+    /// Descriptors that apply to the run's request facts, in file order, with
+    /// their metadata object (routing parameters, HTTP facts, `--meta`).
+    let applicable: [(descriptor: Descriptor, metadata: JSONObject)]
+    /// Counters over every document mapped so far.
+    public internal(set) var stats = MappingStats()
+
+    /// A problem with the run's setup that is the spec's fault (exit status 2).
+    public struct SetupError: Error, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    public init(graph: MappingGraph, options: MappingOptions) throws(SetupError) {
+        self.graph = graph
+        self.options = options
+        do {
+            runtime = try EngineRuntime(graph: graph)
+        } catch {
+            throw SetupError(message: "\(graph.file): error: \(error.message)")
+        }
+        var applicable: [(Descriptor, JSONObject)] = []
+        for descriptor in graph.descriptors {
+            if let parameters = Self.match(descriptor, options: options) {
+                applicable.append((descriptor, Self.metadata(for: descriptor, parameters: parameters, options: options)))
+            }
+        }
+        self.applicable = applicable
+    }
+
+    /// The descriptors that apply, in file order.
+    public var applicableDescriptors: [Descriptor] { applicable.map(\.descriptor) }
+
+    /// Path parameters when `descriptor` applies to the request facts, else `nil` (SPEC §2).
+    static func match(_ descriptor: Descriptor, options: MappingOptions) -> [(name: String, value: String)]? {
+        var parameters: [(name: String, value: String)] = []
+        if let path = options.path, let pattern = descriptor.pathPattern {
+            guard let captured = pattern.match(path) else { return nil }
+            parameters = captured
+        }
+        if let method = options.method, let methods = descriptor.methods, !methods.contains(method) {
+            return nil
+        }
+        guard descriptor.statusCodes.contains(options.status ?? 200) else { return nil }
+        return parameters
+    }
+
+    /// Why a descriptor does not apply to the given facts, or `nil` when it does
+    /// (`rkmap check` explains "no descriptor applies" with these).
+    public static func mismatchReason(_ descriptor: Descriptor, options: MappingOptions) -> String? {
+        if let path = options.path, let pattern = descriptor.pathPattern, pattern.match(path) == nil {
+            return "path '\(path)' does not match pattern '\(pattern.source)'"
+        }
+        if let method = options.method, let methods = descriptor.methods, !methods.contains(method) {
+            return "method \(method) is not one of \(methods.sorted().joined(separator: ", "))"
+        }
+        let status = options.status ?? 200
+        if !descriptor.statusCodes.contains(status) {
+            return "status \(status) is not one of \(descriptor.statusCodes)"
+        }
+        return nil
+    }
+
+    /// `@metadata` for one descriptor: `mapping.rootKeyPath`, routing parameters,
+    /// HTTP facts that were given, then `--meta` keys.
+    static func metadata(for descriptor: Descriptor, parameters: [(name: String, value: String)], options: MappingOptions) -> JSONObject {
+        var metadata = JSONObject()
+        metadata["mapping"] = .object(JSONObject([("rootKeyPath", descriptor.keyPathText.map(JSONValue.string) ?? .null)]))
+        var params = JSONObject()
+        for p in parameters { params[p.name] = .string(p.value) }
+        metadata["routing"] = .object(JSONObject([("parameters", .object(params))]))
+        var request = JSONObject()
+        if let method = options.method { request["method"] = .string(method) }
+        if let path = options.path { request["URL"] = .string(path) }
+        var http = JSONObject()
+        if !request.isEmpty { http["request"] = .object(request) }
+        if let status = options.status {
+            http["response"] = .object(JSONObject([("statusCode", .number(JSONNumber(status)))]))
+        }
+        if !http.isEmpty { metadata["HTTP"] = .object(http) }
+        for (key, value) in options.meta { metadata[key] = value }
+        return metadata
+    }
+}

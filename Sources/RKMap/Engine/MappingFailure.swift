@@ -1,0 +1,42 @@
+/// Why a document failed to map (exit status 1). The engine stops mapping the
+/// document and writes nothing for it.
+public struct MappingFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Reason: Sendable, Equatable {
+        /// No applicable descriptor found content (RestKit's `RKMappingErrorNotFound`).
+        case noMappableContent(tried: [String])
+        /// A `fail` validation did not hold.
+        case validation
+        /// Data or mapping nested deeper than `--max-depth`.
+        case tooDeep(limit: Int)
+        /// `--strict` and at least one mapping warning.
+        case strictWarnings(count: Int)
+        /// `--shape object` and not exactly one root record.
+        case notOneRecord(count: Int)
+        /// The input is not valid JSON.
+        case syntax
+        /// The sink refused the document (e.g. a database constraint).
+        case output
+    }
+
+    public var reason: Reason
+    public var message: String
+    /// JSON path where it happened (`$` for the whole document).
+    public var path: String
+    public var mapperID: String?
+    public var attribute: String?
+
+    public init(_ reason: Reason, message: String, path: String = "$", mapperID: String? = nil, attribute: String? = nil) {
+        self.reason = reason
+        self.message = message
+        self.path = path
+        self.mapperID = mapperID
+        self.attribute = attribute
+    }
+
+    public var description: String { "\(path): \(message)" }
+
+    /// The diagnostic printed for this failure.
+    public func diagnostic(file: String) -> Diagnostic {
+        Diagnostic(.error, message, file: file, location: .jsonPath(path), mapperID: mapperID, attribute: attribute, code: "mapping-failed")
+    }
+}

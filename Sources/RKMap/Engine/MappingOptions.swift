@@ -1,0 +1,77 @@
+/// How a run of the engine is configured: the request facts a document came
+/// with (SPEC §2), user metadata, and strictness.
+public struct MappingOptions: Sendable {
+    /// `--path`: the request path; `nil` means "not checked".
+    public var path: String?
+    /// `--method`, upper-cased; `nil` means "not checked".
+    public var method: String?
+    /// `--status`; descriptors are checked against 200 when it is `nil`.
+    public var status: Int?
+    /// `--meta KEY=VALUE` pairs, in order (`@metadata.KEY`).
+    public var meta: [(key: String, value: JSONValue)]
+    /// `--strict`: every mapping warning fails the document.
+    public var strict: Bool
+    /// `--max-depth`: nesting limit for data and for mapping recursion.
+    public var maxDepth: Int
+
+    public init(
+        path: String? = nil, method: String? = nil, status: Int? = nil,
+        meta: [(key: String, value: JSONValue)] = [], strict: Bool = false, maxDepth: Int = 512
+    ) {
+        self.path = path
+        self.method = method
+        self.status = status
+        self.meta = meta
+        self.strict = strict
+        self.maxDepth = maxDepth
+    }
+
+    /// Metadata keys `--meta` may not set (SPEC §4).
+    public static let reservedMetadataKeys: Set<String> = ["mapping", "routing", "HTTP"]
+}
+
+/// Counters for `--stats`.
+public struct MappingStats: Sendable, Equatable {
+    /// Records produced per type name, in first-seen order.
+    public var recordsPerType: [(type: String, count: Int)] = []
+    /// Representations a dynamic mapper declined (no matcher matched).
+    public var declined = 0
+    /// Objects with none of the mapper's keys, and skipped non-object elements.
+    public var unmappable = 0
+    /// Records dropped by a `reject` validation.
+    public var rejected = 0
+    public var documents = 0
+    public var failedDocuments = 0
+    public var warnings = 0
+
+    public init() {}
+
+    mutating func countRecord(_ type: String) {
+        if let i = recordsPerType.firstIndex(where: { $0.type == type }) {
+            recordsPerType[i].count += 1
+        } else {
+            recordsPerType.append((type, 1))
+        }
+    }
+
+    public static func == (a: MappingStats, b: MappingStats) -> Bool {
+        a.recordsPerType.map(\.type) == b.recordsPerType.map(\.type)
+            && a.recordsPerType.map(\.count) == b.recordsPerType.map(\.count)
+            && a.declined == b.declined && a.unmappable == b.unmappable && a.rejected == b.rejected
+            && a.documents == b.documents && a.failedDocuments == b.failedDocuments && a.warnings == b.warnings
+    }
+
+    /// The `--stats` text (stderr).
+    public var summary: String {
+        var lines: [String] = []
+        let total = recordsPerType.reduce(0) { $0 + $1.count }
+        lines.append("documents: \(documents) (\(failedDocuments) failed)")
+        lines.append("records: \(total)")
+        for (type, count) in recordsPerType { lines.append("  \(type): \(count)") }
+        lines.append("declined: \(declined)")
+        lines.append("unmappable: \(unmappable)")
+        if rejected > 0 { lines.append("rejected: \(rejected)") }
+        lines.append("warnings: \(warnings)")
+        return lines.joined(separator: "\n")
+    }
+}
