@@ -96,6 +96,7 @@ struct PredicateLexer {
         case "&": message += "; did you mean '&&'?"
         case "|": message += "; did you mean '||'?"
         case "+", "-", "*", "/": message += "; arithmetic is not supported"
+        case "%": message += "; format arguments like %@ are not supported, write the value itself"
         default: break
         }
         throw PredicateSyntaxError(message: message, column: column)
