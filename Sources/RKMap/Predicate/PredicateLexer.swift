@@ -222,6 +222,10 @@ struct PredicateLexer {
             index += 1
         }
         let word = text(from: start)
+        if word == "#" || word == "@" {
+            let what = word == "#" ? "a name after '#' (as in '#in' for a key named 'in')" : "an operator name after '@'"
+            throw PredicateSyntaxError(message: "expected \(what)", column: start + 2)
+        }
         return PredicateToken(kind: .word(word), column: start + 1, text: word)
     }
 

@@ -51,6 +51,8 @@ import Testing
         ("a == 1 AND AND b == 2", "expected a comparison after 'AND'", 12),
         ("ANY friends.type", "expected a comparison operator after 'friends.type'; a key path alone is not a predicate (write 'friends.type == TRUE' or 'friends.type != nil')", 17),
         ("n == 0x", "invalid number '0x'", 6),
+        ("# == 1", "expected a name after '#' (as in '#in' for a key named 'in')", 2),
+        ("a.@ == 1", "unknown operator '@' in key path 'a.@'", 3), ("@ == 1", "expected an operator name after '@'", 2),
         ("n == 1e", "invalid number '1e'", 6),
     ]
 
