@@ -22,7 +22,7 @@ import time
 sys.dont_write_bytecode = True  # keep Tests/Benchmarks free of __pycache__
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import generate  # noqa: E402  (sibling script)
-from scenarios import build_scenarios, prepare_sqlite_utils_rows  # noqa: E402
+from scenarios import build_scenarios, describe_exit, prepare_sqlite_utils_rows, run_capture  # noqa: E402
 from outputcheck import check_outputs  # noqa: E402
 
 BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
@@ -46,6 +46,7 @@ class Result:
         self.max_rss_kib = 0
         self.failure = None  # text when the scenario failed
         self.rows = None     # for database scenarios
+        self.stderr_head = []  # first stderr lines of a failed run
 
     @property
     def ok(self):
@@ -125,8 +126,7 @@ def measure_all(scenarios, runs, timeout, log):
             print(f"  run {round_index + 1}/{runs}: {s.name} ...", file=log, end="", flush=True)
             seconds, rss, code, stderr_head = run_once(s.argv, timeout)
             if code != 0:
-                what = "could not start" if code is None else f"exit {code}"
-                r.failure = "FAILED (%s)%s" % (what, "" if stderr_head else ", no stderr")
+                r.failure = "FAILED (%s)%s" % (describe_exit(code), "" if stderr_head else ", no stderr")
                 r.stderr_head = stderr_head
                 print(" FAILED", file=log, flush=True)
                 continue
@@ -171,11 +171,12 @@ def machine_facts(binary):
             facts.append(f"{label}: not installed")
             continue
         try:
-            out = subprocess.run(argv, capture_output=True, text=True, timeout=30)
-            text = (out.stdout or out.stderr).strip().splitlines()
-            facts.append(f"{label}: {text[0] if text and out.returncode == 0 else 'version unknown (exit %d)' % out.returncode}")
-        except (OSError, subprocess.SubprocessError) as error:
-            facts.append(f"{label}: cannot run ({error})")
+            code, stdout, stderr = run_capture(argv, 5)
+        except OSError as error:
+            facts.append(f"{label}: cannot run ({error.strerror})")
+            continue
+        text = (stdout.decode("utf-8", "replace") or stderr).strip().splitlines()
+        facts.append(f"{label}: " + (text[0] if text and code == 0 else f"version unknown ({describe_exit(code)})"))
     return facts
 
 
@@ -205,7 +206,7 @@ def print_table(results, out):
         cells = [("%-*s" if i < 2 else "%*s") % (w, c) for i, (w, c) in enumerate(zip(widths, row))]
         print("  ".join(cells) + "  " + row[-1], file=out)
     for r in results:
-        for text in getattr(r, "stderr_head", []) or []:
+        for text in r.stderr_head:
             print(f"  {r.scenario.name} stderr: {text}", file=out)
 
 
@@ -241,6 +242,7 @@ def ratios(results, out):
         print(f"  articles.json: rkmap peak RSS is {ratio:.2f}x the input (bar <= {BARS['rss_ratio']:g}x){verdict(ratio, BARS['rss_ratio'], False)}", file=out)
         summary.append(f"RSS/input {ratio:.2f}")
     else:
+        print("  articles.json: rkmap peak RSS vs input: n/a (rkmap failed)", file=out)
         summary.append("RSS/input n/a")
     ev, pr, static = best("rkmap-expectvalue"), best("rkmap-predicate"), best("rkmap-json")
     if ev and pr:
@@ -303,7 +305,9 @@ def main(argv=None):
         if any(s.key == "sqlite-utils" and not s.skip for s in scenarios):
             prepare_sqlite_utils_rows(manifest, log)
         print("\noutput check (sample of %d articles):" % manifest["sample_articles"], file=out)
-        for line in check_outputs(binary, manifest, BENCH_DIR, workdir):
+        with_rkmap = any(s.key.startswith("rkmap") for s in scenarios)
+        for line in check_outputs(binary, manifest, BENCH_DIR, workdir, with_rkmap,
+                                  timeout=min(args.timeout, 300)):
             print("  " + line, file=out)
         out.flush()
         print(f"\nmeasuring {len(scenarios)} scenarios, {args.runs} run(s) each ...", file=log)
@@ -314,7 +318,12 @@ def main(argv=None):
     print(f"\nresults (best of {args.runs} runs; MB = 10^6 bytes; output to /dev/null):", file=out)
     print_table(results, out)
     summary = ratios(results, out)
-    print("\nsummary: " + "; ".join(summary), file=out)
+    try:
+        print("\nload average at the end: %.2f %.2f %.2f (high load from other tenants skews"
+              " absolute figures more than ratios)" % os.getloadavg(), file=out)
+    except OSError:
+        pass
+    print("summary: " + "; ".join(summary), file=out)
     failed = [r.scenario.name for r in results if r.failure and r.failure.startswith("FAILED")]
     if failed:
         print("failed scenarios: " + ", ".join(failed), file=out)

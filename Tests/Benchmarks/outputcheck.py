@@ -11,9 +11,8 @@ import json
 import os
 import shutil
 import sqlite3
-import subprocess
 
-from scenarios import iso_utc, jq_argv, rkmap_missing
+from scenarios import describe_exit, iso_utc, jq_argv, rkmap_missing, run_capture
 
 
 def reference(article):
@@ -59,16 +58,19 @@ def first_difference(got, want, path="$"):
     return None
 
 
-def compare(label, argv, expected):
+def indented(stderr, lines=3):
+    return "".join(f"\n    {line}" for line in stderr.strip().splitlines()[:lines])
+
+
+def compare(label, argv, expected, timeout):
     try:
-        run = subprocess.run(argv, capture_output=True, timeout=300)
-    except (OSError, subprocess.SubprocessError) as error:
-        return f"{label}: FAILED to run ({error})"
-    if run.returncode != 0:
-        err = run.stderr.decode("utf-8", "replace").strip().splitlines()[:3]
-        return f"{label}: FAILED (exit {run.returncode})" + "".join(f"\n    {line}" for line in err)
+        code, stdout, stderr = run_capture(argv, timeout)
+    except OSError as error:
+        return f"{label}: FAILED to run ({error.strerror})"
+    if code != 0:
+        return f"{label}: FAILED ({describe_exit(code)})" + indented(stderr)
     try:
-        records = [json.loads(line) for line in run.stdout.decode("utf-8").splitlines() if line.strip()]
+        records = [json.loads(line) for line in stdout.decode("utf-8").splitlines() if line.strip()]
     except (UnicodeDecodeError, ValueError) as error:
         return f"{label}: DIFFERS (output is not NDJSON: {error})"
     if len(records) != len(expected):
@@ -80,16 +82,14 @@ def compare(label, argv, expected):
     return f"{label}: OK ({len(records)} records as expected)"
 
 
-def check_sqlite(binary, spec, sample, articles, workdir):
+def check_sqlite(binary, spec, sample, articles, workdir, timeout):
     db = os.path.join(workdir, "check.db")
     try:
-        run = subprocess.run([binary, "apply", "--format", "sqlite", "-o", db, spec, sample],
-                             capture_output=True, timeout=300)
-    except (OSError, subprocess.SubprocessError) as error:
-        return f"rkmap sqlite: FAILED to run ({error})"
-    if run.returncode != 0:
-        err = run.stderr.decode("utf-8", "replace").strip().splitlines()[:3]
-        return f"rkmap sqlite: FAILED (exit {run.returncode})" + "".join(f"\n    {line}" for line in err)
+        code, _, stderr = run_capture([binary, "apply", "--format", "sqlite", "-o", db, spec, sample], timeout)
+    except OSError as error:
+        return f"rkmap sqlite: FAILED to run ({error.strerror})"
+    if code != 0:
+        return f"rkmap sqlite: FAILED ({describe_exit(code)})" + indented(stderr)
     try:
         with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
             tables = [r[0] for r in conn.execute(
@@ -106,8 +106,8 @@ def check_sqlite(binary, spec, sample, articles, workdir):
             f"links; tables: {', '.join(f'{t} {n}' for t, n in counts.items()) or 'none'})")
 
 
-def check_outputs(binary, manifest, bench_dir, workdir):
-    """Returns one report line per check."""
+def check_outputs(binary, manifest, bench_dir, workdir, with_rkmap=True, timeout=300):
+    """Returns one report line per check (rkmap's only when `with_rkmap`)."""
     data = manifest["dir"]
     sample_json = os.path.join(data, "sample.json")
     sample_nd = os.path.join(data, "sample.ndjson")
@@ -116,10 +116,12 @@ def check_outputs(binary, manifest, bench_dir, workdir):
     expected = [reference(a) for a in articles]
     lines = []
     if shutil.which("jq"):
-        lines.append(compare("jq json", jq_argv(bench_dir, sample_json, True), expected))
-        lines.append(compare("jq ndjson", jq_argv(bench_dir, sample_nd, False), expected))
+        lines.append(compare("jq json", jq_argv(bench_dir, sample_json, True), expected, timeout))
+        lines.append(compare("jq ndjson", jq_argv(bench_dir, sample_nd, False), expected, timeout))
     else:
         lines.append("jq: skipped: install with apt-get install jq")
+    if not with_rkmap:
+        return lines
     missing = rkmap_missing(binary)
     if missing:
         lines.append("rkmap: " + missing)
@@ -129,6 +131,6 @@ def check_outputs(binary, manifest, bench_dir, workdir):
                                      ("rkmap ndjson", "bench-spec-ndjson.json", sample_nd),
                                      ("rkmap expectValue", "bench-spec-expectvalue.json", sample_json),
                                      ("rkmap predicate", "bench-spec-predicate.json", sample_json)):
-        lines.append(compare(label, [binary, "apply", "--format", "ndjson", spec(spec_name), sample], expected))
-    lines.append(check_sqlite(binary, spec("bench-spec.json"), sample_json, articles, workdir))
+        lines.append(compare(label, [binary, "apply", "--format", "ndjson", spec(spec_name), sample], expected, timeout))
+    lines.append(check_sqlite(binary, spec("bench-spec.json"), sample_json, articles, workdir, timeout))
     return lines

@@ -9,6 +9,8 @@ import json
 import os
 import shlex
 import shutil
+import signal
+import subprocess
 
 JQ_INSTALL = "skipped: install with apt-get install jq"
 SQLITE_UTILS_INSTALL = "skipped: install with pip install sqlite-utils"
@@ -25,6 +27,28 @@ class Scenario:
         self.input_bytes = input_bytes
         self.skip = skip              # text when the scenario cannot run
         self.database = database      # SQLite file to delete before and count after each run
+
+
+def describe_exit(code):
+    """`exit N`, or the signal that killed the process (a crash, a timeout kill)."""
+    if code is None:
+        return "could not start"
+    return f"killed by signal {-code}" if code < 0 else f"exit {code}"
+
+
+def run_capture(argv, timeout):
+    """Runs argv and returns (exit code, stdout bytes, stderr text); on timeout the
+    whole process group is killed (a wrapper script's children too) and the code
+    is -9. Raises OSError when argv cannot be started."""
+    proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+        err = f"killed after {timeout:g} s\n".encode() + err
+    return proc.returncode, out, err.decode("utf-8", "replace")
 
 
 def jq_argv(bench_dir, path, wrapped):
