@@ -102,26 +102,3 @@ extension JSONScanner {
         depth -= 1
     }
 }
-
-extension JSONLexer {
-    /// Validates the string at `start` exactly as `scanString` does, without
-    /// building it.
-    ///
-    /// - Returns: the offset just past the closing quote.
-    static func skipString(_ buf: UnsafeRawBufferPointer, openingQuoteAt start: Int) throws(JSONLexError) -> Int {
-        let n = buf.count
-        var i = start + 1
-        while i < n {
-            let b = buf[i]
-            if b == JSONByte.quote { return i + 1 }
-            if b == JSONByte.backslash {
-                // Escapes are rare: let the decoding path check them (and report
-                // exactly the same errors).
-                return try scanString(buf, openingQuoteAt: start).1
-            }
-            if b < 0x20 { return try scanString(buf, openingQuoteAt: start).1 }
-            i = b < 0x80 ? i + 1 : try validateUTF8Sequence(buf, at: i)
-        }
-        return try scanString(buf, openingQuoteAt: start).1
-    }
-}

@@ -39,7 +39,7 @@ extension JSONScanner {
         guard offset < buf.count else { throw expectedValue(at: offset) }
         switch buf[offset] {
         case JSONByte.quote:
-            let (s, end) = try JSONLexer.scanString(buf, openingQuoteAt: offset)
+            let (s, end) = try JSONLexer.scanString(buf, openingQuoteAt: offset, scratch: &scratch)
             offset = end
             return .string(s)
         case JSONByte.openBrace:
@@ -74,12 +74,13 @@ extension JSONScanner {
             depth -= 1
             return JSONObject()
         }
-        var builder = ObjectBuilder()
+        let base = memberStack.count
+        var index: [String: Int]?
         var afterComma = false
         while true {
             let key = try readKey(afterComma: afterComma)
             let value = try parseValue()
-            builder.append(key, value)
+            addMember(key, value, base: base, index: &index)
             skipWhitespace()
             guard offset < buf.count else {
                 throw JSONLexError(message: "expected ',' or '}' after an object member, found end of input", offset: offset)
@@ -96,7 +97,43 @@ extension JSONScanner {
             throw JSONLexError(message: "expected ',' or '}' after an object member, found \(found(offset))", offset: offset)
         }
         depth -= 1
-        return JSONObject(uniqueMembers: builder.members)
+        let members = Array(memberStack[base...])
+        memberStack.removeSubrange(base...)
+        return JSONObject(uniqueMembers: members)
+    }
+
+    /// Appends a member of the object whose members start at `base`; a
+    /// repeated key replaces the earlier value in place (last value, first position).
+    ///
+    /// Small objects (the common case in API payloads) find duplicates by a
+    /// linear scan, which needs no hashing; from 16 members on a dictionary
+    /// keeps large objects from going quadratic.
+    @inline(__always)
+    private mutating func addMember(_ key: String, _ value: JSONValue, base: Int, index: inout [String: Int]?) {
+        if index == nil {
+            var i = base
+            while i < memberStack.count {
+                if memberStack[i].key == key {
+                    memberStack[i].value = value
+                    return
+                }
+                i += 1
+            }
+            memberStack.append(JSONObject.Member(key: key, value: value))
+            if memberStack.count - base >= 16 {
+                var map: [String: Int] = [:]
+                map.reserveCapacity(64)
+                for j in base..<memberStack.count { map[memberStack[j].key] = j }
+                index = map
+            }
+            return
+        }
+        if let i = index![key] {
+            memberStack[i].value = value
+        } else {
+            index![key] = memberStack.count
+            memberStack.append(JSONObject.Member(key: key, value: value))
+        }
     }
 
     /// `offset` is at `[`.
@@ -109,9 +146,9 @@ extension JSONScanner {
             depth -= 1
             return []
         }
-        var elements: [JSONValue] = []
+        let base = elementStack.count
         while true {
-            elements.append(try parseValue())
+            elementStack.append(try parseValue())
             skipWhitespace()
             guard offset < buf.count else {
                 throw JSONLexError(message: "expected ',' or ']' after an array element, found end of input", offset: offset)
@@ -130,41 +167,8 @@ extension JSONScanner {
             throw JSONLexError(message: "expected ',' or ']' after an array element, found \(found(offset))", offset: offset)
         }
         depth -= 1
+        let elements = Array(elementStack[base...])
+        elementStack.removeSubrange(base...)
         return elements
-    }
-}
-
-/// Collects object members, replacing the value of a repeated key in place.
-///
-/// Small objects (the common case in API payloads) check for duplicates by a
-/// linear scan, which needs no hashing; past `indexThreshold` members a
-/// dictionary keeps large objects from going quadratic.
-struct ObjectBuilder {
-    static let indexThreshold = 16
-    var members: [JSONObject.Member] = []
-    var index: [String: Int]?
-
-    @inline(__always)
-    mutating func append(_ key: String, _ value: JSONValue) {
-        if index == nil {
-            if let i = members.firstIndex(where: { $0.key == key }) {
-                members[i].value = value
-                return
-            }
-            members.append(JSONObject.Member(key: key, value: value))
-            if members.count >= Self.indexThreshold {
-                var map: [String: Int] = [:]
-                map.reserveCapacity(members.count * 2)
-                for (i, m) in members.enumerated() { map[m.key] = i }
-                index = map
-            }
-            return
-        }
-        if let i = index![key] {
-            members[i].value = value
-        } else {
-            index![key] = members.count
-            members.append(JSONObject.Member(key: key, value: value))
-        }
     }
 }

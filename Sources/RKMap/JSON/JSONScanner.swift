@@ -29,6 +29,13 @@ public struct JSONScanner {
     /// True right after `enterObject`/`enterArray`: the first `nextKey` or
     /// `nextElement` expects no comma.
     var justOpened = false
+    /// Reused for strings with escapes (see `JSONLexer.scanString`).
+    var scratch: [UInt8] = []
+    /// Members and elements of the containers being built, innermost last:
+    /// one shared growing stack instead of a growing array per container, so
+    /// each finished container is copied out once at its exact size.
+    var memberStack: [JSONObject.Member] = []
+    var elementStack: [JSONValue] = []
 
     public init(bytes: UnsafeRawBufferPointer, maxDepth: Int = 512) {
         self.init(bytes: bytes, offset: 0, maxDepth: maxDepth)
@@ -163,7 +170,7 @@ public struct JSONScanner {
             let expected = afterComma ? "a string key after ','" : "a string key or '}'"
             throw JSONLexError(message: "expected \(expected), found \(found(offset))", offset: offset)
         }
-        let (key, end) = try JSONLexer.scanString(buf, openingQuoteAt: offset)
+        let (key, end) = try JSONLexer.scanString(buf, openingQuoteAt: offset, scratch: &scratch)
         offset = end
         try expectColon()
         return key

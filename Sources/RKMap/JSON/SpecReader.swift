@@ -12,6 +12,7 @@ struct SpecReader {
     var lineStart = 0
     var depth = 0
     var diagnostics: [Diagnostic] = []
+    var scratch: [UInt8] = []
 
     init(buf: UnsafeRawBufferPointer, file: String, maxDepth: Int) {
         self.buf = buf
@@ -160,7 +161,7 @@ struct SpecReader {
 
     mutating func parseString() throws(SpecSyntaxError) -> String {
         do {
-            let (s, end) = try JSONLexer.scanString(buf, openingQuoteAt: i)
+            let (s, end) = try JSONLexer.scanString(buf, openingQuoteAt: i, scratch: &scratch)
             i = end
             return s
         } catch {

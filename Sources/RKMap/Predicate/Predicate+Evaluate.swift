@@ -24,6 +24,10 @@ extension PredicateExpression {
 
 extension PredicateComparison {
     func evaluate(_ value: JSONValue, _ context: KeyPathContext) -> Bool {
+        if plainEquality != .no {
+            let found = plainPath.evaluate(on: value, context: context) ?? .null
+            return (found == plainValue) == (plainEquality == .equal)
+        }
         let l = lhs.evaluate(value, context)
         let r = rhs.evaluate(value, context)
         guard let quantifier else { return test(l, r) }
@@ -47,7 +51,7 @@ extension PredicateComparison {
         case .greaterOrEqual: return order(l, r).map { $0 >= 0 } ?? false
         case .between:
             guard case .array(let bounds) = r, bounds.count == 2,
-                  let low = order(l, bounds[0], prefolded: false), let high = order(l, bounds[1], prefolded: false)
+                  let low = order(l, bounds[0], isRHS: false), let high = order(l, bounds[1], isRHS: false)
             else { return false }
             return low >= 0 && high <= 0
         case .in: return contains(r, l)
@@ -81,10 +85,19 @@ extension PredicateComparison {
         return l == r
     }
 
-    func order(_ l: JSONValue, _ r: JSONValue, prefolded: Bool = true) -> Int? {
+    /// Orders `l` against `r`; `isRHS` says `r` is the right-hand side itself, so
+    /// its prepared forms (folded text, parsed number) apply.
+    func order(_ l: JSONValue, _ r: JSONValue, isRHS: Bool = true) -> Int? {
+        if isRHS, let parsed = rhsNumber, case .number(let a) = l {
+            if let b = parsed.integer, a.isIntegerLiteral, let i = Int64(a.text) {
+                return i == b ? 0 : (i < b ? -1 : 1)
+            }
+            let d = a.doubleValue
+            return d == parsed.double ? 0 : (d < parsed.double ? -1 : 1)
+        }
         if !options.isEmpty, case .string(let a) = l, case .string(let b) = r {
             var folded = b
-            if prefolded, case .folded(let f) = needle { folded = f } else { folded = PredicateStrings.fold(b, options) }
+            if isRHS, case .folded(let f) = needle { folded = f } else { folded = PredicateStrings.fold(b, options) }
             return JSONValue.compare(.string(PredicateStrings.fold(a, options)), .string(folded))
         }
         return JSONValue.compare(l, r)

@@ -20,7 +20,8 @@ public struct Predicate: Sendable, CustomStringConvertible {
     /// needles folded, `LIKE` patterns and `MATCHES` regular expressions compiled.
     ///
     /// - Throws: `PredicateSyntaxError` naming what was expected and the 1-based
-    ///   column (Unicode scalars) of the problem.
+    ///   column (Unicode scalars) of the problem in `source` — the predicate after
+    ///   JSON unescaping, so a spec reader adds it to the string's own location.
     public init(parsing source: String) throws(PredicateSyntaxError) {
         self.source = source
         var lexer = PredicateLexer(source)

@@ -96,6 +96,7 @@ struct PredicateLexer {
         case "&": message += "; did you mean '&&'?"
         case "|": message += "; did you mean '||'?"
         case "+", "-", "*", "/": message += "; arithmetic is not supported"
+        case "%": message += "; format arguments like %@ are not supported, write the value itself"
         default: break
         }
         throw PredicateSyntaxError(message: message, column: column)
@@ -221,6 +222,10 @@ struct PredicateLexer {
             index += 1
         }
         let word = text(from: start)
+        if word == "#" || word == "@" {
+            let what = word == "#" ? "a name after '#' (as in '#in' for a key named 'in')" : "an operator name after '@'"
+            throw PredicateSyntaxError(message: "expected \(what)", column: start + 2)
+        }
         return PredicateToken(kind: .word(word), column: start + 1, text: word)
     }
 

@@ -3,11 +3,14 @@ import Foundation
 /// The compiled form of a predicate: a tree built once by `PredicateParser`,
 /// with literals, folded strings, `LIKE` patterns and regular expressions
 /// resolved ahead of evaluation.
-indirect enum PredicateNode: Sendable {
+///
+/// Only the logical cases are `indirect`: a comparison is a class reference held
+/// directly, so a single-comparison predicate reaches it without a box.
+enum PredicateNode: Sendable {
     case constant(Bool)
-    case not(PredicateNode)
-    case and(PredicateNode, PredicateNode)
-    case or(PredicateNode, PredicateNode)
+    indirect case not(PredicateNode)
+    indirect case and(PredicateNode, PredicateNode)
+    indirect case or(PredicateNode, PredicateNode)
     case comparison(PredicateComparison)
 }
 
@@ -63,11 +66,57 @@ enum PredicateNeedle: @unchecked Sendable {
     case regex(NSRegularExpression)
 }
 
-struct PredicateComparison: Sendable {
-    var quantifier: PredicateQuantifier?
-    var lhs: PredicateExpression
-    var op: PredicateOperator
-    var options: PredicateOptions
-    var rhs: PredicateExpression
-    var needle: PredicateNeedle
+/// One comparison. A class so that evaluation borrows its parts instead of
+/// copying (and retaining) each field out of the enum payload: this keeps
+/// `type == 'Boy'` close to the cost of a bare key path lookup.
+final class PredicateComparison: Sendable {
+    let quantifier: PredicateQuantifier?
+    let lhs: PredicateExpression
+    let op: PredicateOperator
+    let options: PredicateOptions
+    let rhs: PredicateExpression
+    let needle: PredicateNeedle
+    /// For the common shape `keypath == literal` / `keypath != literal` without
+    /// modifiers or quantifier: evaluated as one lookup and one `==`. Stored as
+    /// plain properties (not an optional tuple) so evaluation borrows them.
+    let plainEquality: PlainEquality
+    let plainPath: KeyPath
+    let plainValue: JSONValue
+    /// A numeric literal on the right, parsed once, so ordering comparisons
+    /// parse only the left-hand number's text.
+    let rhsNumber: ParsedNumber?
+
+    enum PlainEquality: UInt8, Sendable { case no, equal, notEqual }
+
+    struct ParsedNumber: Sendable {
+        let integer: Int64?
+        let double: Double
+    }
+
+    init(
+        quantifier: PredicateQuantifier?, lhs: PredicateExpression, op: PredicateOperator,
+        options: PredicateOptions, rhs: PredicateExpression, needle: PredicateNeedle
+    ) {
+        self.quantifier = quantifier
+        self.lhs = lhs
+        self.op = op
+        self.options = options
+        self.rhs = rhs
+        self.needle = needle
+        if quantifier == nil, options.isEmpty, op == .equal || op == .notEqual,
+           case .keyPath(let path) = lhs, case .constant(let value) = rhs {
+            plainEquality = op == .equal ? .equal : .notEqual
+            plainPath = path
+            plainValue = value
+        } else {
+            plainEquality = .no
+            plainPath = .empty
+            plainValue = .null
+        }
+        if case .constant(.number(let n)) = rhs {
+            rhsNumber = ParsedNumber(integer: n.isIntegerLiteral ? n.int64Value : nil, double: n.doubleValue)
+        } else {
+            rhsNumber = nil
+        }
+    }
 }

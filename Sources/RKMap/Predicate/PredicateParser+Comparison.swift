@@ -110,6 +110,8 @@ extension PredicateParser {
         var message = "expected a comparison operator after '\(lhsText)'"
         if current.kind == .end || keyword == "AND" || keyword == "OR" || isSymbol("&&") || isSymbol("||") || isSymbol(")") {
             message += "; a key path alone is not a predicate (write '\(lhsText) == TRUE' or '\(lhsText) != nil')"
+        } else if keyword == "NOT" {
+            message += ", found 'NOT'; negate the whole comparison instead, as in 'NOT (\(lhsText) IN {…})'"
         } else {
             message += ", found \(found)"
         }

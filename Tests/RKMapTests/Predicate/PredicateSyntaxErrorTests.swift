@@ -46,12 +46,40 @@ import Testing
         ("(a == 1 b == 2)", "expected ')' or a logical operator, found 'b'", 9),
         ("a == 1 AND (b == 2", "unbalanced '('", 12),
         ("type IN {'a', }", "expected a value in '{…}', found '}'", 15),
+        ("type NOT IN {'a'}", "expected a comparison operator after 'type', found 'NOT'; negate the whole comparison instead, as in 'NOT (type IN {…})'", 6),
+        ("name == %@", "unexpected character '%'; format arguments like %@ are not supported, write the value itself", 9),
+        ("a == 1 AND AND b == 2", "expected a comparison after 'AND'", 12),
+        ("ANY friends.type", "expected a comparison operator after 'friends.type'; a key path alone is not a predicate (write 'friends.type == TRUE' or 'friends.type != nil')", 17),
+        ("n == 0x", "invalid number '0x'", 6),
+        ("# == 1", "expected a name after '#' (as in '#in' for a key named 'in')", 2),
+        ("a.@ == 1", "unknown operator '@' in key path 'a.@'", 3), ("@ == 1", "expected an operator name after '@'", 2),
+        ("n == 1e", "invalid number '1e'", 6),
     ]
 
     @Test(arguments: cases)
     func reportsMessageAndColumn(_ text: String, _ message: String, _ column: Int) {
         #expect(throws: PredicateSyntaxError(message: message, column: column)) {
             try Predicate(parsing: text)
+        }
+    }
+
+    /// Every prefix of every table predicate either parses or fails with a column
+    /// inside the text (or just past its end): the parser never traps or points
+    /// nowhere.
+    @Test func everyPrefixParsesOrPointsInsideTheText() {
+        let sources = PredicateTable.personRows.map(\.0) + PredicateTable.valueRows.map(\.predicate)
+        for source in sources {
+            let scalars = Array(source.unicodeScalars)
+            for end in 0...scalars.count {
+                var prefix = ""
+                prefix.unicodeScalars.append(contentsOf: scalars[..<end])
+                do {
+                    _ = try Predicate(parsing: prefix)
+                } catch {
+                    #expect((1...end + 1).contains(error.column), "\(prefix): \(error)")
+                    #expect(!error.message.isEmpty)
+                }
+            }
         }
     }
 
