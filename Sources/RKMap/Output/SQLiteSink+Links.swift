@@ -41,8 +41,8 @@ extension SQLiteSink {
             try insertLinks(link, parentKey: parentKey, children: children.map(\.key), from: 0)
             let kept = Set(children.map(\.key))
             let lost = old.filter { !kept.contains($0) }
-            guard !lost.isEmpty, let childTableName = link.childTable, let childTable = tables[childTableName]
-                ?? plans.values.first(where: { $0.table.name == childTableName })?.table
+            guard !lost.isEmpty, let childTableName = link.childTable,
+                let childTable = try knownTable(named: childTableName)
             else { return }
             try deleteOrphans(lost, link: link, childTable: childTable)
         }

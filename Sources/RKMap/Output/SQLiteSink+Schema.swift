@@ -34,6 +34,18 @@ extension SQLiteSink {
         return plan
     }
 
+    /// A record table by name: known to this run, or read from the database
+    /// (a link table from an earlier run may name a child table not written yet).
+    func knownTable(named name: String) throws -> SQLiteSinkTable? {
+        if let table = tables[name] { return table }
+        guard let table = try loadTable(named: name, usesRowID: false) else { return nil }
+        let loaded = SQLiteSinkTable(
+            name: name, keyColumns: table.keyColumns, keyTypes: table.keyTypes,
+            usesRowID: table.keyColumns == ["_id"], columns: table.columns)
+        tables[name] = loaded
+        return loaded
+    }
+
     /// Reads an existing table's columns and key, or `nil` when there is none.
     private func loadTable(named name: String, usesRowID: Bool) throws -> SQLiteSinkTable? {
         // PRAGMA table_info rows: cid, name, type, notnull, dflt_value, pk.

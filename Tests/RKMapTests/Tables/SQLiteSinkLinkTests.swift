@@ -137,3 +137,13 @@ import Testing
         #expect(rows == [["this document"]])
     }
 }
+
+extension SQLiteSinkLinkTests {
+    @Test func replaceWithAnEmptyListInALaterRunDeletesTheOrphans() throws {
+        let path = Fixture.temporaryPath()
+        try write(article(.replace), [13, 15], to: path)
+        try write(article(.replace), [], to: path)
+        #expect(try links(path) == [])
+        #expect(try Fixture.query(path, #"SELECT count(*) FROM "Author""#) == [[0]])
+    }
+}
