@@ -97,9 +97,7 @@ extension JSONScanner {
             throw JSONLexError(message: "expected ',' or '}' after an object member, found \(found(offset))", offset: offset)
         }
         depth -= 1
-        let members = Array(memberStack[base...])
-        memberStack.removeSubrange(base...)
-        return JSONObject(uniqueMembers: members)
+        return JSONObject(uniqueMembers: memberStack.popTail(from: base, filler: JSONObject.Member(key: "", value: .null)))
     }
 
     /// Appends a member of the object whose members start at `base`; a
@@ -111,9 +109,12 @@ extension JSONScanner {
     @inline(__always)
     private mutating func addMember(_ key: String, _ value: JSONValue, base: Int, index: inout [String: Int]?) {
         if index == nil {
+            // Comparing UTF-8 lengths first (O(1) for native strings) skips
+            // most full string comparisons.
+            let length = key.utf8.count
             var i = base
             while i < memberStack.count {
-                if memberStack[i].key == key {
+                if memberStack[i].key.utf8.count == length, memberStack[i].key == key {
                     memberStack[i].value = value
                     return
                 }
@@ -167,8 +168,30 @@ extension JSONScanner {
             throw JSONLexError(message: "expected ',' or ']' after an array element, found \(found(offset))", offset: offset)
         }
         depth -= 1
-        let elements = Array(elementStack[base...])
-        elementStack.removeSubrange(base...)
-        return elements
+        return elementStack.popTail(from: base, filler: .null)
+    }
+}
+
+extension Array {
+    /// Removes and returns the elements from `base` on, moving them into the
+    /// result instead of copying (a copy would retain each element, and the
+    /// removal release it again).
+    ///
+    /// `filler` must be a value without references (`.null`, an empty string):
+    /// it is written into the moved-from slots so the removal has nothing to release.
+    @inline(__always)
+    mutating func popTail(from base: Int, filler: Element) -> [Element] {
+        let count = self.count - base
+        guard count > 0 else { return [] }
+        let result = [Element](unsafeUninitializedCapacity: count) { destination, initialized in
+            self.withUnsafeMutableBufferPointer { source in
+                let tail = source.baseAddress! + base
+                destination.baseAddress!.moveInitialize(from: tail, count: count)
+                tail.initialize(repeating: filler, count: count)
+            }
+            initialized = count
+        }
+        removeSubrange(base...)
+        return result
     }
 }

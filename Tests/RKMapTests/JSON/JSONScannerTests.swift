@@ -69,8 +69,7 @@ private func parseError(_ text: String, maxDepth: Int = 512) -> String? {
         } catch {
             #expect(error.offset == 9)
             #expect(error.location == SourceLocation(line: 3, column: 3))
-            #expect(error.message == "unexpected word 'é'; JSON literals are true, false and null, and strings need double quotes"
-                || error.message == "expected a value, found 'é'")
+            #expect(error.message == "expected a value, found 'é'")
         }
     }
 

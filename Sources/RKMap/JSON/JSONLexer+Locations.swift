@@ -1,0 +1,53 @@
+extension JSONLexer {
+    /// Names what is at `i` for a message: `'x'`, `'é'`, `end of input`, `byte 0xFF`.
+    static func describe(_ buf: UnsafeRawBufferPointer, at i: Int, end: String = "end of input") -> String {
+        guard i < buf.count else { return end }
+        let b = buf[i]
+        switch b {
+        case JSONByte.newline: return "a line break"
+        case JSONByte.tab: return "a tab"
+        case JSONByte.carriageReturn: return "a carriage return"
+        default: break
+        }
+        return "'" + describeRaw(buf, at: i) + "'"
+    }
+
+    /// The character at `i` without quotes (or `0xNN` for a byte that is not valid UTF-8).
+    static func describeRaw(_ buf: UnsafeRawBufferPointer, at i: Int) -> String {
+        guard i < buf.count else { return "" }
+        let b = buf[i]
+        if b >= 0x20, b < 0x7F { return String(UnicodeScalar(b)) }
+        if b < 0x80 { return "\\u00" + hexByte(b).lowercased() }
+        if let end = try? validateUTF8Sequence(buf, at: i) {
+            return String(decoding: UnsafeRawBufferPointer(rebasing: buf[i..<end]), as: UTF8.self)
+        }
+        return "0x" + hexByte(b)
+    }
+
+    /// The 1-based line and column of byte `offset`; columns count Unicode
+    /// scalars (bytes that are not UTF-8 continuation bytes). Lines end at `\n`.
+    ///
+    /// - Complexity: O(offset); only used when reporting.
+    static func location(in buf: UnsafeRawBufferPointer, ofOffset offset: Int) -> SourceLocation {
+        let end = min(max(offset, 0), buf.count)
+        var line = 1
+        var lineStart = 0
+        for i in 0..<end where buf[i] == JSONByte.newline {
+            line += 1
+            lineStart = i + 1
+        }
+        return SourceLocation(line: line, column: column(in: buf, lineStart: lineStart, offset: end))
+    }
+
+    /// The column of `offset` on the line that starts at `lineStart`.
+    @inline(__always)
+    static func column(in buf: UnsafeRawBufferPointer, lineStart: Int, offset: Int) -> Int {
+        var column = 1
+        var i = lineStart
+        while i < offset {
+            if !JSONByte.isContinuation(buf[i]) { column += 1 }
+            i += 1
+        }
+        return column
+    }
+}
