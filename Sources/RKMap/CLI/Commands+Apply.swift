@@ -90,7 +90,7 @@ extension Commands {
         case .ndjson:
             return NDJSONSink(output: write, includeType: !o.noType)
         case .csv:
-            throw CSVNotLanded()
+            return CSVSink(output: write, includeType: !o.noType)
         case .sqlite:
             return try SQLiteSink(path: o.output ?? "", includeType: !o.noType)
         }
@@ -123,5 +123,3 @@ struct OutputDestination {
 
     func discard() { file?.discard() }
 }
-
-struct CSVNotLanded: Error, CustomStringConvertible { var description: String { "--format csv is not available yet" } }
