@@ -86,4 +86,10 @@ public final class DiagnosticList: DiagnosticCollector {
     public func emit(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+
+    /// Returns what was collected and starts empty again.
+    public func drain() -> [Diagnostic] {
+        defer { diagnostics.removeAll(keepingCapacity: true) }
+        return diagnostics
+    }
 }

@@ -20,7 +20,7 @@ extension DocumentMapper {
         for property in mapper.properties {
             switch property {
             case .attribute(let attribute):
-                let value = attribute.source.isNil ? representation : attribute.source.evaluate(on: representation, context: context)
+                let value = attribute.source.isNil ? representation : value(at: attribute.source, in: representation)
                 guard let value else {
                     if let fallback = mapper.defaults[attribute.slot] {
                         record.fields[attribute.slot] = .value(fallback)
@@ -35,7 +35,7 @@ extension DocumentMapper {
                 }
             case .relationship(let relationship):
                 let source = relationship.source.isNil
-                    ? representation : relationship.source.evaluate(on: representation, context: context)
+                    ? representation : value(at: relationship.source, in: representation)
                 guard let source else {
                     if mapper.assignsNilForMissingRelationships { record.fields[relationship.slot] = .value(.null) }
                     continue
@@ -65,6 +65,15 @@ extension DocumentMapper {
         }
         stats.countRecord(mapper.typeName)
         return record
+    }
+
+    /// The value at a source key path; paths anchored at the representation (all
+    /// but `@root`/`@parent`/`@metadata` ones) skip the context.
+    func value(at keyPath: KeyPath, in representation: JSONValue) -> JSONValue? {
+        if keyPath.anchor == .representation {
+            return keyPath.evaluate(on: representation, caseInsensitive: caseInsensitive)
+        }
+        return keyPath.evaluate(on: representation, context: context)
     }
 
     /// Converts an attribute value to its slot's declared type (SPEC §6). A value

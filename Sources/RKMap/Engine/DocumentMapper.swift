@@ -11,6 +11,7 @@ final class DocumentMapper {
     let diagnostics: DiagnosticCollector
     let strict: Bool
     let maxDepth: Int
+    let caseInsensitive: Bool
 
     var context: KeyPathContext
     var path = DocumentPath()
@@ -24,6 +25,7 @@ final class DocumentMapper {
         self.diagnostics = diagnostics
         self.strict = engine.options.strict
         self.maxDepth = engine.options.maxDepth
+        self.caseInsensitive = engine.graph.options.caseInsensitiveKeys
         self.context = KeyPathContext(root: document, caseInsensitive: engine.graph.options.caseInsensitiveKeys)
     }
 

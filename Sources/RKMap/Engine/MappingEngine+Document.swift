@@ -13,7 +13,16 @@ extension MappingEngine {
         } catch {
             return fail(error, stats: mapper.stats, info: info, diagnostics: diagnostics)
         }
-        stats.add(mapper.stats)
+        return try emit(results, info: info, stats: mapper.stats, sink: sink, diagnostics: diagnostics)
+    }
+
+    /// Hands a mapped document's records to the sink, descriptors in file order.
+    /// - Returns: `false` when the sink refused the document (`--shape object`).
+    func emit(
+        _ results: [(Descriptor, [FieldValue])], info: DocumentInfo, stats documentStats: MappingStats,
+        sink: RecordSink, diagnostics: DiagnosticCollector
+    ) throws -> Bool {
+        stats.add(documentStats)
         stats.documents += 1
         do {
             try sink.beginDocument(info)

@@ -8,58 +8,50 @@ public struct InputOutcome: Sendable, Equatable {
 }
 
 extension MappingEngine {
-    /// Inputs at least this large are mapped while they are read (when the
-    /// spec allows it), so memory holds one array element at a time instead of
-    /// the whole tree.
-    static let streamingThreshold = 4 << 20
-
     /// Maps every document of an input: one JSON value, NDJSON, or concatenated
     /// JSON (SPEC §1). A syntax error is reported as `FILE:LINE:COL: error: …`
     /// and ends the input (what follows cannot be told apart reliably); documents
     /// before it stay written.
     ///
-    /// - Complexity: O(input size). Large documents whose content sits at a plain
-    ///   key path are streamed (see `canStream`).
+    /// - Complexity: O(input size). Inputs of at least `pipelineThreshold` bytes
+    ///   are mapped on every core, and a large document whose content sits at a
+    ///   plain key path is streamed element by element (see `runPipeline`).
     public func run(input bytes: [UInt8], inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector) throws -> InputOutcome {
-        var outcome = InputOutcome()
         try bytes.withUnsafeBytes { raw in
-            var scanner = JSONScanner(bytes: raw, maxDepth: options.maxDepth)
-            var index = 0
-            while true {
-                let info = DocumentInfo(input: inputName, index: index)
-                do {
-                    if try scanner.atEnd() { break }
-                    let remaining = raw.count - scanner.offset
-                    if remaining >= Self.streamingThreshold, canStream(into: sink) {
-                        // Validate the whole document first (a fast pass that builds
-                        // nothing), so a syntax error is found before any output.
-                        var probe = scanner
-                        try probe.skipValue()
-                        outcome.documents += 1
-                        if try !stream(&scanner, info: info, sink: sink, diagnostics: diagnostics) {
-                            outcome.failed += 1
-                            // After a failure mid-stream the scanner's position inside
-                            // the document is unknown; resume after it.
-                            scanner = probe
-                        }
-                    } else {
-                        let value = try scanner.readValue()
-                        outcome.documents += 1
-                        if try !map(document: value, info: info, sink: sink, diagnostics: diagnostics) {
-                            outcome.failed += 1
-                        }
-                    }
-                } catch let error as JSONSyntaxError {
-                    diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: "syntax"))
-                    stats.documents += 1
-                    stats.failedDocuments += 1
-                    outcome.documents += 1
-                    outcome.failed += 1
-                    outcome.stoppedBySyntaxError = true
-                    break
-                }
-                index += 1
+            if raw.count >= Self.pipelineThreshold, raw.count > 0 {
+                return try runPipeline(raw, inputName: inputName, sink: sink, diagnostics: diagnostics)
             }
+            return try runSerially(raw, inputName: inputName, sink: sink, diagnostics: diagnostics)
+        }
+    }
+
+    /// One document after another on the calling thread (small inputs).
+    func runSerially(
+        _ raw: UnsafeRawBufferPointer, inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector
+    ) throws -> InputOutcome {
+        var outcome = InputOutcome()
+        var scanner = JSONScanner(bytes: raw, maxDepth: options.maxDepth)
+        var index = 0
+        while true {
+            let value: JSONValue
+            do {
+                if try scanner.atEnd() { break }
+                value = try scanner.readValue()
+            } catch {
+                diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: "syntax"))
+                stats.documents += 1
+                stats.failedDocuments += 1
+                outcome.documents += 1
+                outcome.failed += 1
+                outcome.stoppedBySyntaxError = true
+                break
+            }
+            outcome.documents += 1
+            let info = DocumentInfo(input: inputName, index: index)
+            if try !map(document: value, info: info, sink: sink, diagnostics: diagnostics) {
+                outcome.failed += 1
+            }
+            index += 1
         }
         return outcome
     }

@@ -126,8 +126,12 @@ public struct JSONObject: Sendable, Equatable {
     /// beats hashing (no hash of the probe key, no side table to build).
     public subscript(key: String) -> JSONValue? {
         get {
-            for m in members where m.key == key { return m.value }
-            return nil
+            // Compare keys in place: iterating `members` would copy (and
+            // retain) every member passed on the way.
+            members.withUnsafeBufferPointer { buffer in
+                for i in buffer.indices where buffer[i].key == key { return buffer[i].value }
+                return nil
+            }
         }
         set {
             if let i = members.firstIndex(where: { $0.key == key }) {

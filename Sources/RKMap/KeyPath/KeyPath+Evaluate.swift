@@ -9,7 +9,7 @@ extension KeyPath {
         let start: JSONValue
         switch anchor {
         case .representation:
-            start = value
+            return evaluate(on: value, caseInsensitive: context.caseInsensitive)
         case .root:
             start = context.root
         case .parent(let n):
@@ -19,6 +19,16 @@ extension KeyPath {
             return evaluateMetadata(context: context)
         }
         return Self.follow(components[...], from: start, caseInsensitive: context.caseInsensitive)
+    }
+
+    /// Evaluates a key path anchored at the representation, which needs nothing
+    /// from the context but the key matching mode. The engine calls this
+    /// directly on its hot path: no context copy, and no slice for one key.
+    func evaluate(on value: JSONValue, caseInsensitive: Bool) -> JSONValue? {
+        if components.count == 1, case .key(let key) = components[0] {
+            return Self.lookup(key, in: value, caseInsensitive: caseInsensitive)
+        }
+        return Self.follow(components[...], from: value, caseInsensitive: caseInsensitive)
     }
 
     /// Follows `components` from `start`, KVC style: a key on an array maps over

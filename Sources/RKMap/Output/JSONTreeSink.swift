@@ -14,7 +14,7 @@ public enum OutputShape: String, Sendable, CaseIterable {
 /// `collection` output streams: records are written as they arrive, so a
 /// document of any size needs memory for one element at a time. `dictionary`
 /// and `object` buffer one document's roots.
-public final class JSONTreeSink: RecordSink {
+public final class JSONTreeSink: EncodingSink {
     private let output: ([UInt8]) throws -> Void
     private let shape: OutputShape
     private let encoder: RecordEncoder
@@ -35,6 +35,27 @@ public final class JSONTreeSink: RecordSink {
     }
 
     public var acceptsStreaming: Bool { shape == .collection }
+
+    public var encoding: RootEncoding? {
+        shape == .collection ? RootEncoding(style: .collection, pretty: writer.pretty, includeType: encoder.includeType) : nil
+    }
+
+    public func writeEncodedRoots(_ bytes: UnsafeRawBufferPointer, roots: Int) throws {
+        guard roots > 0 else { return }
+        if written == 0 {
+            writer.bytes.append(UInt8(ascii: "["))
+            writer.bytes.append(contentsOf: bytes.dropFirst())
+        } else {
+            writer.bytes.append(contentsOf: bytes)
+        }
+        written += roots
+        if writer.bytes.count >= Self.flushThreshold { try flush() }
+    }
+
+    public func writeEncodedDocument(_ bytes: UnsafeRawBufferPointer) throws {
+        writer.bytes.append(contentsOf: bytes)
+        if writer.bytes.count >= Self.flushThreshold { try flush() }
+    }
 
     public func beginDocument(_ document: DocumentInfo) throws {
         written = 0
@@ -128,7 +149,7 @@ public final class JSONTreeSink: RecordSink {
 
 /// NDJSON output (`--format ndjson`, SPEC §10.2): one compact root record per
 /// line; the records of a nested array each get their own line.
-public final class NDJSONSink: RecordSink {
+public final class NDJSONSink: EncodingSink {
     private let output: ([UInt8]) throws -> Void
     private let encoder: RecordEncoder
     private var writer = JSONWriter(pretty: false)
@@ -139,6 +160,17 @@ public final class NDJSONSink: RecordSink {
     }
 
     public var acceptsStreaming: Bool { true }
+
+    public var encoding: RootEncoding? { RootEncoding(style: .lines, pretty: false, includeType: encoder.includeType) }
+
+    public func writeEncodedRoots(_ bytes: UnsafeRawBufferPointer, roots: Int) throws {
+        writer.bytes.append(contentsOf: bytes)
+        if writer.bytes.count >= 1 << 16 { try flush() }
+    }
+
+    public func writeEncodedDocument(_ bytes: UnsafeRawBufferPointer) throws {
+        try writeEncodedRoots(bytes, roots: 0)
+    }
 
     public func beginDocument(_ document: DocumentInfo) throws {}
     public func beginDescriptor(_ descriptor: Descriptor) throws {}

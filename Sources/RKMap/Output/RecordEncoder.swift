@@ -28,23 +28,42 @@ struct RecordEncoder {
 
     func write(_ record: Record, to w: inout JSONWriter, indent: Int) {
         var first = true
+        let mapper = record.mapper
         w.bytes.append(UInt8(ascii: "{"))
         if includeType {
-            member("@type", first: &first, to: &w, indent: indent)
-            w.writeString(record.mapper.typeName)
+            member(mapper.encodedTypeKey[...], first: &first, to: &w, indent: indent)
+            w.bytes.append(contentsOf: mapper.encodedTypeName)
         }
-        if record.mapper.hasNestedDestinations {
+        if mapper.hasNestedDestinations {
             for entry in Self.nest(record) { write(entry, first: &first, to: &w, indent: indent) }
         } else {
-            // Fast path: flat destinations are written straight from the slots.
-            for (slot, field) in zip(record.mapper.slots, record.fields) {
-                guard let field else { continue }
-                member(slot.name, first: &first, to: &w, indent: indent)
-                write(field, to: &w, indent: indent + 1)
+            // Fast path: flat destinations are written straight from the slots,
+            // with names escaped once per mapper, not once per record.
+            mapper.encodedNames.withUnsafeBufferPointer { names in
+                record.fields.withUnsafeBufferPointer { fields in
+                    var nameStart = 0
+                    for i in fields.indices {
+                        let nameEnd = mapper.encodedNameEnds[i]
+                        defer { nameStart = nameEnd }
+                        guard let field = fields[i] else { continue }
+                        member(names[nameStart..<nameEnd], first: &first, to: &w, indent: indent)
+                        write(field, to: &w, indent: indent + 1)
+                    }
+                }
             }
         }
         if !first { w.writeNewline(indent: indent) }
         w.bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Writes the separator, the quoted key (already encoded) and the colon.
+    private func member<C: Collection>(_ encodedKey: C, first: inout Bool, to w: inout JSONWriter, indent: Int) where C.Element == UInt8 {
+        if !first { w.bytes.append(UInt8(ascii: ",")) }
+        first = false
+        w.writeNewline(indent: indent + 1)
+        w.bytes.append(contentsOf: encodedKey)
+        w.bytes.append(UInt8(ascii: ":"))
+        if w.pretty { w.bytes.append(UInt8(ascii: " ")) }
     }
 
     private func member(_ key: String, first: inout Bool, to w: inout JSONWriter, indent: Int) {

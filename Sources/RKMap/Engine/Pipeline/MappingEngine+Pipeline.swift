@@ -1,0 +1,75 @@
+import Foundation
+
+/// Lets the pipeline hand values that are not `Sendable` to its threads. Safe
+/// here because each is either immutable during the run (the engine's graph,
+/// the input bytes) or used by one thread only.
+struct Unchecked<T>: @unchecked Sendable {
+    let value: T
+}
+
+extension MappingEngine {
+    /// Inputs at least this large go through the pipeline (override with the
+    /// `RKMAP_PIPELINE_THRESHOLD` environment variable, in bytes; tests use 0).
+    static let pipelineThreshold: Int = {
+        if let text = ProcessInfo.processInfo.environment["RKMAP_PIPELINE_THRESHOLD"], let n = Int(text), n >= 0 { return n }
+        return 1 << 20
+    }()
+
+    /// Maps a large input on every core, with the same output, diagnostics and
+    /// exit status as reading it document by document:
+    ///
+    /// - a **splitter** thread reads the input once, validating every byte, and cuts
+    ///   it into units: whole documents, or the content array's elements of a large
+    ///   document the spec lets us stream (`canStream`);
+    /// - **workers** parse and map units in parallel;
+    /// - the calling thread **writes** results in input order. A streamed document
+    ///   is written only once the splitter has read all of it, so a syntax error
+    ///   anywhere in it means nothing of it is written.
+    ///
+    /// Memory holds the input plus a bounded window of units in flight.
+    func runPipeline(
+        _ raw: UnsafeRawBufferPointer, inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector
+    ) throws -> InputOutcome {
+        let state = PipelineState()
+        var streamKeys: [String]?
+        if canStream(into: sink) {
+            streamKeys = applicable[0].descriptor.keyPath.components.compactMap {
+                if case .key(let k) = $0 { return k } else { return nil }
+            }
+        }
+        let workerCount = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
+        let finished = DispatchSemaphore(value: 0)
+        let encoding = (sink as? EncodingSink)?.encoding
+        let shared = Unchecked(value: (self, raw, streamKeys))
+        let splitterThread = Thread {
+            let (engine, raw, keys) = shared.value
+            var splitter = Splitter(
+                scanner: JSONScanner(bytes: raw, maxDepth: engine.options.maxDepth), state: state, streamKeys: keys,
+                streamingThreshold: Self.pipelineThreshold, inputName: inputName, totalBytes: raw.count)
+            splitter.run()
+            state.finishSplitting()
+            finished.signal()
+        }
+        splitterThread.start()
+        for _ in 0..<workerCount {
+            let thread = Thread {
+                let (engine, raw, _) = shared.value
+                PipelineWorker(engine: engine, state: state, bytes: raw, inputName: inputName, encoding: encoding).run()
+                finished.signal()
+            }
+            thread.start()
+        }
+        defer {
+            // Every thread must be done with the input bytes before they go away.
+            for _ in 0...workerCount { finished.wait() }
+        }
+        do {
+            var writer = PipelineWriter(engine: self, sink: sink, diagnostics: diagnostics, inputName: inputName)
+            try writer.run(state)
+            return writer.outcome
+        } catch {
+            state.cancel()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// The state the splitter, the workers and the writer share, guarded by one
+/// condition variable. Sequence numbers are positions in the unit stream.
+///
+/// Back-pressure keeps memory bounded: workers stay at most `resultWindow` units
+/// ahead of the writer, and the splitter at most `unitWindow` units ahead.
+final class PipelineState: @unchecked Sendable {
+    private let condition = NSCondition()
+
+    // Guarded by `condition`:
+    private var units: [WorkUnit] = []
+    /// Sequence number of `units[0]` (taken units are dropped from the front).
+    private var unitBase = 0
+    private var nextToTake = 0
+    private var splitterDone = false
+    private var splitterStalled = false
+    private var results: [Int: (WorkUnit, WorkResult)] = [:]
+    private var nextToWrite = 0
+    private var verdicts: [Int: StreamVerdict] = [:]
+    private(set) var cancelled = false
+
+    let resultWindow: Int
+    let unitWindow: Int
+
+    init(resultWindow: Int = 48, unitWindow: Int = 1 << 20) {
+        self.resultWindow = resultWindow
+        self.unitWindow = unitWindow
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        return body()
+    }
+
+    // MARK: Splitter
+
+    /// Appends a unit; waits while the splitter is too far ahead of the writer.
+    /// - Returns: false when the run was cancelled.
+    func add(_ unit: WorkUnit) -> Bool {
+        locked {
+            while !cancelled, unitBase + units.count - nextToWrite >= unitWindow {
+                splitterStalled = true
+                condition.broadcast()
+                condition.wait()
+            }
+            splitterStalled = false
+            guard !cancelled else { return false }
+            units.append(unit)
+            condition.broadcast()
+            return true
+        }
+    }
+
+    func publish(_ verdict: StreamVerdict, for document: Int) {
+        locked {
+            verdicts[document] = verdict
+            condition.broadcast()
+        }
+    }
+
+    func finishSplitting() {
+        locked {
+            splitterDone = true
+            condition.broadcast()
+        }
+    }
+
+    // MARK: Workers
+
+    /// The next unit to work on, or `nil` when there is none left (or the run was cancelled).
+    func take() -> (seq: Int, unit: WorkUnit)? {
+        locked {
+            while true {
+                if cancelled { return nil }
+                let available = nextToTake < unitBase + units.count
+                if available, nextToTake < nextToWrite + resultWindow {
+                    let seq = nextToTake
+                    let unit = units[seq - unitBase]
+                    nextToTake += 1
+                    // Drop taken units from the front now and then.
+                    if nextToTake - unitBase > 4096 {
+                        let drop = nextToTake - unitBase
+                        units.removeFirst(drop)
+                        unitBase += drop
+                    }
+                    return (seq, unit)
+                }
+                if !available, splitterDone { return nil }
+                condition.wait()
+            }
+        }
+    }
+
+    func complete(_ seq: Int, unit: WorkUnit, result: WorkResult) {
+        locked {
+            results[seq] = (unit, result)
+            condition.broadcast()
+        }
+    }
+
+    // MARK: Writer
+
+    /// The next result in sequence, waiting for it; `nil` when every unit was written.
+    func nextResult() -> (WorkUnit, WorkResult)? {
+        locked {
+            while true {
+                if let r = results.removeValue(forKey: nextToWrite) {
+                    nextToWrite += 1
+                    condition.broadcast()
+                    return r
+                }
+                if cancelled { return nil }
+                if splitterDone, nextToWrite >= unitBase + units.count { return nil }
+                condition.wait()
+            }
+        }
+    }
+
+    /// Waits for the splitter's verdict on a streamed document. Returns `nil` if
+    /// the splitter had to stall first (a stream longer than `unitWindow` units):
+    /// output then starts before the verdict.
+    func verdict(for document: Int) -> StreamVerdict? {
+        locked {
+            while verdicts[document] == nil, !splitterStalled, !cancelled {
+                condition.wait()
+            }
+            return verdicts.removeValue(forKey: document)
+        }
+    }
+
+    func cancel() {
+        locked {
+            cancelled = true
+            condition.broadcast()
+        }
+    }
+}

@@ -1,0 +1,105 @@
+/// Parses and maps units on a worker thread. Everything it reads from the
+/// engine is immutable during a run (graph, runtime, options, descriptors);
+/// stats and diagnostics travel back in the results and are merged by the writer.
+struct PipelineWorker {
+    let engine: MappingEngine
+    let state: PipelineState
+    let bytes: UnsafeRawBufferPointer
+    let inputName: String
+    /// Set when the sink takes pre-encoded records: workers then encode too.
+    let encoding: RootEncoding?
+
+    func run() {
+        // The splitter has validated every byte already, depth included.
+        var scanner = JSONScanner(bytes: bytes, maxDepth: engine.options.maxDepth)
+        let collector = DiagnosticList()
+        let rootMapper = engine.applicable.first?.descriptor.rootMapper ?? 0
+        while let (seq, unit) = state.take() {
+            let result: WorkResult
+            var encoded: [UInt8] = []
+            switch unit {
+            case .documents(let starts, _):
+                result = .documents(starts.map { start in
+                    let unit = mapDocument(at: start, scanner: &scanner, collector: collector)
+                    return unit.map { results in
+                        guard let encoding else { return .values(results) }
+                        let from = encoded.count
+                        encoding.encodeDocument(results, into: &encoded)
+                        return .encoded(from..<encoded.count, roots: 0)
+                    }
+                }, encoded: encoded)
+            case .elements(let starts, _, let firstPosition):
+                result = .roots(starts.enumerated().map { i, start in
+                    let unit = mapStreamed(at: start, scanner: &scanner, collector: collector) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
+                        var roots: [FieldValue] = []
+                        try mapper.mapElement(value, index: firstPosition + i, with: rootMapper, into: &roots)
+                        return roots
+                    }
+                    return unit.map { roots in roots.map { encode($0, into: &encoded) } }
+                }, encoded: encoded)
+            case .content(let start, _, let rest):
+                let unit = mapStreamed(at: start, scanner: &scanner, collector: collector) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
+                    let content = rest.isEmpty
+                        ? value : KeyPath.follow(rest.map { .key($0) }[...], from: value, caseInsensitive: false)
+                    guard let content else { return nil }
+                    return try mapper.mapContent(content, with: rootMapper)
+                }
+                result = .roots([unit.map { roots in roots.map { encode($0, into: &encoded) } }], encoded: encoded)
+            case .streamBegin, .note, .streamEnd, .syntaxError:
+                result = .passThrough
+            }
+            state.complete(seq, unit: unit, result: result)
+        }
+    }
+
+    private func encode(_ roots: [FieldValue], into encoded: inout [UInt8]) -> Mapped<[FieldValue]> {
+        guard let encoding else { return .values(roots) }
+        let from = encoded.count
+        encoding.encodeRoots(roots, into: &encoded)
+        return .encoded(from..<encoded.count, roots: roots.count)
+    }
+
+    private func read(at start: Int, scanner: inout JSONScanner) throws(MappingFailure) -> JSONValue {
+        scanner.offset = start
+        scanner.depth = 0
+        do {
+            return try scanner.readValue()
+        } catch {
+            // Unreachable after the splitter's validation; reported rather than trusted.
+            throw MappingFailure(.syntax, message: error.message)
+        }
+    }
+
+    private func mapDocument(at start: Int, scanner: inout JSONScanner, collector: DiagnosticList) -> MappedUnit<[(Descriptor, [FieldValue])]> {
+        let value: JSONValue
+        do {
+            value = try read(at: start, scanner: &scanner)
+        } catch {
+            return MappedUnit(result: .failure(error), diagnostics: [], stats: MappingStats())
+        }
+        let mapper = DocumentMapper(engine: engine, document: value, inputName: inputName, diagnostics: collector)
+        do {
+            let results = try engine.mapDescriptors(value, with: mapper)
+            return MappedUnit(result: .success(results), diagnostics: collector.drain(), stats: mapper.stats)
+        } catch {
+            return MappedUnit(result: .failure(error), diagnostics: collector.drain(), stats: mapper.stats)
+        }
+    }
+
+    private func mapStreamed(
+        at start: Int, scanner: inout JSONScanner, collector: DiagnosticList,
+        _ body: (DocumentMapper, JSONValue) throws(MappingFailure) -> [FieldValue]?
+    ) -> MappedUnit<[FieldValue]?> {
+        let (descriptor, metadata) = engine.applicable[0]
+        let mapper = DocumentMapper(engine: engine, document: .null, inputName: inputName, diagnostics: collector)
+        mapper.context.metadata = metadata
+        _ = mapper.path.push(descriptor.keyPath)
+        do {
+            let value = try read(at: start, scanner: &scanner)
+            let roots = try body(mapper, value)
+            return MappedUnit(result: .success(roots), diagnostics: collector.drain(), stats: mapper.stats)
+        } catch {
+            return MappedUnit(result: .failure(error), diagnostics: collector.drain(), stats: mapper.stats)
+        }
+    }
+}

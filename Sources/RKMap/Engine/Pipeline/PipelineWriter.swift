@@ -1,0 +1,123 @@
+/// Takes the pipeline's results in input order and hands them to the sink,
+/// with diagnostics and stats, exactly as the one-document-at-a-time path does.
+struct PipelineWriter {
+    let engine: MappingEngine
+    let sink: RecordSink
+    let diagnostics: DiagnosticCollector
+    let inputName: String
+    var outcome = InputOutcome()
+    private let encodingSink: EncodingSink?
+
+    /// The streamed document being written.
+    private var stream: (index: Int, dropping: Bool, failed: Bool, started: Bool, noContent: Bool)?
+
+    init(engine: MappingEngine, sink: RecordSink, diagnostics: DiagnosticCollector, inputName: String) {
+        self.engine = engine
+        self.sink = sink
+        self.diagnostics = diagnostics
+        self.inputName = inputName
+        self.encodingSink = sink as? EncodingSink
+    }
+
+    mutating func run(_ state: PipelineState) throws {
+        while let (unit, result) = state.nextResult() {
+            switch unit {
+            case .documents(_, let firstIndex):
+                guard case .documents(let mapped, let encoded) = result else { continue }
+                for (i, unit) in mapped.enumerated() {
+                    unit.diagnostics.forEach(diagnostics.emit)
+                    let info = DocumentInfo(input: inputName, index: firstIndex + i)
+                    outcome.documents += 1
+                    switch unit.result {
+                    case .success(.values(let results)):
+                        if try !engine.emit(results, info: info, stats: unit.stats, sink: sink, diagnostics: diagnostics) {
+                            outcome.failed += 1
+                        }
+                    case .success(.encoded(let range, _)):
+                        engine.stats.add(unit.stats)
+                        engine.stats.documents += 1
+                        try encoded.withUnsafeBytes { try encodingSink!.writeEncodedDocument(UnsafeRawBufferPointer(rebasing: $0[range])) }
+                    case .failure(let failure):
+                        outcome.failed += 1
+                        _ = engine.fail(failure, stats: unit.stats, info: info, diagnostics: diagnostics)
+                    }
+                }
+            case .streamBegin(let index):
+                try begin(index, verdict: state.verdict(for: index))
+            case .note(let note, _):
+                if stream?.dropping == false { diagnostics.emit(note) }
+            case .elements, .content:
+                guard case .roots(let mapped, let encoded) = result else { continue }
+                for unit in mapped {
+                    guard var s = stream, !s.dropping else { break }
+                    unit.diagnostics.forEach(diagnostics.emit)
+                    engine.stats.add(unit.stats)
+                    switch unit.result {
+                    case .success(.values(let roots)?):
+                        let descriptor = engine.applicable[0].descriptor
+                        for root in roots { try sink.write(root, descriptor: descriptor) }
+                    case .success(.encoded(let range, let count)?):
+                        try encoded.withUnsafeBytes {
+                            try encodingSink!.writeEncodedRoots(UnsafeRawBufferPointer(rebasing: $0[range]), roots: count)
+                        }
+                    case .success(nil):
+                        s.dropping = true
+                        s.noContent = true
+                    case .failure(let failure):
+                        try sink.abandonDocument()
+                        diagnostics.emit(failure.diagnostic(file: inputName))
+                        s.dropping = true
+                        s.failed = true
+                    }
+                    stream = s
+                }
+            case .streamEnd(let index):
+                try end(index)
+            case .syntaxError(let error, _):
+                diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: "syntax"))
+                engine.stats.documents += 1
+                engine.stats.failedDocuments += 1
+                outcome.documents += 1
+                outcome.failed += 1
+                outcome.stoppedBySyntaxError = true
+                stream = nil
+            }
+        }
+    }
+
+    private mutating func begin(_ index: Int, verdict: StreamVerdict?) throws {
+        switch verdict {
+        case .syntaxError?:
+            // The `.syntaxError` unit that follows reports it.
+            stream = (index, true, false, false, false)
+        case .parsed(foundContent: false)?:
+            stream = (index, true, false, false, true)
+        case .parsed(foundContent: true)?, nil:
+            let descriptor = engine.applicable[0].descriptor
+            try sink.beginDocument(DocumentInfo(input: inputName, index: index))
+            try sink.beginDescriptor(descriptor)
+            stream = (index, false, false, true, false)
+        }
+    }
+
+    private mutating func end(_ index: Int) throws {
+        guard let s = stream else { return }
+        stream = nil
+        outcome.documents += 1
+        engine.stats.documents += 1
+        if s.noContent {
+            if s.started { try sink.abandonDocument() }
+            diagnostics.emit(engine.noContentFailure().diagnostic(file: inputName))
+        } else if !s.failed {
+            do {
+                try sink.endDocument()
+                return
+            } catch let failure as MappingFailure {
+                try sink.abandonDocument()
+                diagnostics.emit(failure.diagnostic(file: inputName))
+            }
+        }
+        outcome.failed += 1
+        engine.stats.failedDocuments += 1
+    }
+}

@@ -1,0 +1,151 @@
+/// Reads an input once, validating every byte, and cuts it into work units:
+/// whole documents, or (for a large document the spec lets us stream) the
+/// elements of the content array at the descriptor's key path.
+struct Splitter {
+    var scanner: JSONScanner
+    let state: PipelineState
+    /// The key path to stream along, or `nil` when documents are never streamed.
+    let streamKeys: [String]?
+    let streamingThreshold: Int
+    let inputName: String
+    let totalBytes: Int
+    /// Batch limits: a unit closes at this many bytes or elements.
+    static let batchBytes = 1 << 18
+    static let batchCount = 1024
+    private var batch: [Int] = []
+    private var batchStart = 0
+    private var batchFirst = 0
+
+    init(scanner: JSONScanner, state: PipelineState, streamKeys: [String]?, streamingThreshold: Int, inputName: String, totalBytes: Int) {
+        self.scanner = scanner
+        self.state = state
+        self.streamKeys = streamKeys
+        self.streamingThreshold = streamingThreshold
+        self.inputName = inputName
+        self.totalBytes = totalBytes
+    }
+
+    /// Adds a start offset to the current batch; sends it when full.
+    /// - Returns: false when the run was cancelled.
+    private mutating func batched(_ start: Int, position: Int, send: ([Int], Int) -> WorkUnit) -> Bool {
+        if batch.isEmpty {
+            batchStart = start
+            batchFirst = position
+        }
+        batch.append(start)
+        if batch.count >= Self.batchCount || scanner.offset - batchStart >= Self.batchBytes {
+            return flush(send)
+        }
+        return true
+    }
+
+    private mutating func flush(_ send: ([Int], Int) -> WorkUnit) -> Bool {
+        guard !batch.isEmpty else { return true }
+        defer { batch.removeAll(keepingCapacity: true) }
+        return state.add(send(batch, batchFirst))
+    }
+
+    /// Runs to the end of the input, a syntax error, or cancellation.
+    mutating func run() {
+        var index = 0
+        var streaming = false
+        let documents: ([Int], Int) -> WorkUnit = { .documents(starts: $0, firstIndex: $1) }
+        do {
+            while try !scanner.atEnd() {
+                let start = scanner.offset
+                var probe = scanner
+                if let keys = streamKeys, totalBytes - start >= streamingThreshold,
+                   try !Self.skipIfSmaller(&probe, than: streamingThreshold, from: start) {
+                    guard flush(documents) else { return }
+                    streaming = true
+                    guard state.add(.streamBegin(index: index)) else { return }
+                    let found = try split(keys[...], document: index)
+                    state.publish(.parsed(foundContent: found), for: index)
+                    guard state.add(.streamEnd(index: index)) else { return }
+                    streaming = false
+                } else {
+                    if streamKeys != nil, totalBytes - start >= streamingThreshold {
+                        scanner = probe  // the probe read the whole (small) document
+                    } else {
+                        try scanner.skipValue()
+                    }
+                    guard batched(start, position: index, send: documents) else { return }
+                }
+                index += 1
+            }
+            _ = flush(documents)
+        } catch {
+            // Documents before the error are whole and valid: send them first.
+            if !streaming, !flush(documents) { return }
+            if streaming { state.publish(.syntaxError, for: index) }
+            _ = state.add(.syntaxError(error, index: index))
+        }
+    }
+
+    /// Skips the next value if it ends before `limit` bytes from `start`; stops
+    /// early (returning false, `probe` left inside the value) once it does not.
+    /// Only large documents are streamed; deciding costs at most `limit` bytes
+    /// of scanning, and a small document is not scanned twice.
+    static func skipIfSmaller(_ probe: inout JSONScanner, than limit: Int, from start: Int) throws(JSONSyntaxError) -> Bool {
+        switch try probe.peekKind() {
+        case .object:
+            try probe.enterObject()
+            while try probe.nextKey() != nil {
+                guard try skipIfSmaller(&probe, than: limit, from: start) else { return false }
+            }
+        case .array:
+            try probe.enterArray()
+            while try probe.nextElement() {
+                guard try skipIfSmaller(&probe, than: limit, from: start) else { return false }
+            }
+        default:
+            try probe.skipValue()
+        }
+        return probe.offset - start < limit
+    }
+
+    /// Follows `keys` through objects, skipping everything else, and emits the
+    /// content's units. - Returns: whether the content was found.
+    private mutating func split(_ keys: ArraySlice<String>, document: Int) throws(JSONSyntaxError) -> Bool {
+        guard let key = keys.first else {
+            guard try scanner.peekKind() == .array else {
+                let start = scanner.offset
+                try scanner.skipValue()
+                return state.add(.content(start: start, document: document, rest: []))
+            }
+            try scanner.enterArray()
+            var position = 0
+            let elements: ([Int], Int) -> WorkUnit = { .elements(starts: $0, document: document, firstPosition: $1) }
+            while try scanner.nextElement() {
+                let start = scanner.offset
+                try scanner.skipValue()
+                guard batched(start, position: position, send: elements) else { return false }
+                position += 1
+            }
+            return flush(elements)
+        }
+        guard try scanner.peekKind() == .object else {
+            // A key path through an array collects values (KVC): the worker builds
+            // this subtree and follows the rest of the path in it.
+            let start = scanner.offset
+            try scanner.skipValue()
+            return state.add(.content(start: start, document: document, rest: Array(keys)))
+        }
+        try scanner.enterObject()
+        var found = false
+        while let name = try scanner.nextKey() {
+            if name == key, !found {
+                found = try split(keys.dropFirst(), document: document)
+            } else {
+                if name == key {
+                    let note = Diagnostic(
+                        .warning, "key '\(name)' appears again; a streamed document is mapped from its first occurrence",
+                        file: inputName, location: .source(scanner.location(ofOffset: scanner.offset)), code: "duplicate-key")
+                    _ = state.add(.note(note, document: document))
+                }
+                try scanner.skipValue()
+            }
+        }
+        return found
+    }
+}

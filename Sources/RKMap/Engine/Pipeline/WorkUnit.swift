@@ -1,0 +1,59 @@
+/// A piece of an input that a worker maps on its own, in input order (its
+/// position in the pipeline is its sequence number).
+enum WorkUnit: Sendable {
+    /// Whole documents starting at these byte offsets (NDJSON lines, concatenated
+    /// values, or documents too small to stream), numbered from `firstIndex`.
+    case documents(starts: [Int], firstIndex: Int)
+    /// The start of a streamed document: nothing of it is written until the
+    /// splitter's verdict on the whole document is in.
+    case streamBegin(index: Int)
+    /// Consecutive elements of a streamed document's content array, the first at
+    /// position `firstPosition`. Units are batches: one lock round trip per
+    /// ~256 KiB of input instead of one per element.
+    case elements(starts: [Int], document: Int, firstPosition: Int)
+    /// A streamed document's content that is not an array, with the part of the
+    /// key path still to follow inside it (KVC through an array).
+    case content(start: Int, document: Int, rest: [String])
+    /// A diagnostic found while splitting (a repeated key on the content path).
+    case note(Diagnostic, document: Int)
+    /// The end of a streamed document.
+    case streamEnd(index: Int)
+    /// The input stops here: a syntax error in document `index`.
+    case syntaxError(JSONSyntaxError, index: Int)
+}
+
+/// What a worker made of a unit.
+enum WorkResult {
+    /// Mapped documents: records per descriptor (or their bytes in `encoded`),
+    /// or why each failed.
+    case documents([MappedUnit<Mapped<[(Descriptor, [FieldValue])]>>], encoded: [UInt8])
+    /// Root records of streamed elements or content (or their bytes in `encoded`),
+    /// or why the document fails. `.success(nil)`: the content key path led nowhere.
+    case roots([MappedUnit<Mapped<[FieldValue]>?>], encoded: [UInt8])
+    /// Units with no mapping work pass through.
+    case passThrough
+}
+
+/// Records as values, or already encoded by the worker (a range of the
+/// batch's `encoded` bytes holding `roots` root records) for an `EncodingSink`.
+enum Mapped<T> {
+    case values(T)
+    case encoded(Range<Int>, roots: Int)
+}
+
+/// One mapped document or element, with what the mapping reported.
+struct MappedUnit<T> {
+    var result: Result<T, MappingFailure>
+    var diagnostics: [Diagnostic]
+    var stats: MappingStats
+
+    func map<U>(_ transform: (T) -> U) -> MappedUnit<U> {
+        MappedUnit<U>(result: result.map(transform), diagnostics: diagnostics, stats: stats)
+    }
+}
+
+/// The splitter's verdict on a streamed document, known once it has read it to the end.
+enum StreamVerdict: Sendable {
+    case parsed(foundContent: Bool)
+    case syntaxError
+}

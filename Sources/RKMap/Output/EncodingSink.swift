@@ -1,0 +1,74 @@
+/// A sink whose output is bytes that do not depend on other records, so the
+/// pipeline's workers can encode records in parallel and the sink only joins
+/// the bytes in order (JSON `collection` shape, NDJSON).
+public protocol EncodingSink: RecordSink {
+    /// How workers encode roots (safe to use from any thread), or `nil` when this
+    /// sink's output is not made of independent records (e.g. `--shape object`).
+    var encoding: RootEncoding? { get }
+    /// Bytes of `roots` consecutive root records of the current document, made by
+    /// `encoding.encodeRoots` (each root preceded by its separator).
+    func writeEncodedRoots(_ bytes: UnsafeRawBufferPointer, roots: Int) throws
+    /// The whole output of one document, made by `encoding.encodeDocument`.
+    func writeEncodedDocument(_ bytes: UnsafeRawBufferPointer) throws
+}
+
+/// Encodes root records the way `JSONTreeSink` (collection shape) and
+/// `NDJSONSink` write them.
+public struct RootEncoding: Sendable {
+    public enum Style: Sendable {
+        /// Elements of a JSON array, each preceded by `,` and a newline and indent.
+        case collection
+        /// One compact record per line.
+        case lines
+    }
+
+    public var style: Style
+    public var pretty: Bool
+    public var includeType: Bool
+
+    /// Appends roots; in `collection` style each starts with `,` (the sink turns
+    /// the first separator of a document into `[`).
+    public func encodeRoots(_ roots: [FieldValue], into bytes: inout [UInt8]) {
+        var w = JSONWriter(pretty: pretty)
+        swap(&w.bytes, &bytes)
+        defer { swap(&w.bytes, &bytes) }
+        let encoder = RecordEncoder(includeType: includeType)
+        for root in roots {
+            switch style {
+            case .collection:
+                w.bytes.append(UInt8(ascii: ","))
+                w.writeNewline(indent: 1)
+                encoder.write(root, to: &w, indent: 1)
+            case .lines:
+                appendLines(root, encoder: encoder, to: &w)
+            }
+        }
+    }
+
+    private func appendLines(_ root: FieldValue, encoder: RecordEncoder, to w: inout JSONWriter) {
+        if case .many(let list) = root {
+            for element in list { appendLines(element, encoder: encoder, to: &w) }
+            return
+        }
+        encoder.write(root, to: &w, indent: 0)
+        w.bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// Appends a whole document's output: `[…]` and a newline, or its lines.
+    public func encodeDocument(_ results: [(Descriptor, [FieldValue])], into bytes: inout [UInt8]) {
+        let start = bytes.count
+        var count = 0
+        for (_, roots) in results {
+            count += roots.count
+            encodeRoots(roots, into: &bytes)
+        }
+        guard style == .collection else { return }
+        if count == 0 {
+            bytes.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\n")])
+            return
+        }
+        bytes[start] = UInt8(ascii: "[")
+        if pretty { bytes.append(UInt8(ascii: "\n")) }
+        bytes.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "\n")])
+    }
+}
