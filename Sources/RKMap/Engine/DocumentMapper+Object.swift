@@ -17,44 +17,49 @@ extension DocumentMapper {
         if let slot = mapper.keyAttributeSlot, let key {
             record.fields[slot] = .value(.string(key))
         }
-        for property in mapper.properties {
-            switch property {
-            case .attribute(let attribute):
-                let value = attribute.source.isNil ? representation : value(at: attribute.source, in: representation)
-                guard let value else {
-                    if let fallback = mapper.defaults[attribute.slot] {
-                        record.fields[attribute.slot] = .value(fallback)
+        let steps = mapper.steps
+        for i in steps.indices {
+            let slot = steps[i].slot
+            let source: JSONValue?
+            if steps[i].sourceIsNil {
+                source = representation
+            } else if steps[i].anchoredAtRepresentation {
+                source = steps[i].source.evaluate(on: representation, caseInsensitive: caseInsensitive)
+            } else {
+                source = steps[i].source.evaluate(on: representation, context: context)
+            }
+            guard let target = steps[i].target else {
+                // An attribute.
+                guard let source else {
+                    if let fallback = mapper.defaults[slot] {
+                        record.fields[slot] = .value(fallback)
                     } else if mapper.assignsDefaultValueForMissingAttributes {
-                        record.fields[attribute.slot] = .value(.null)
+                        record.fields[slot] = .value(.null)
                     }
                     continue
                 }
-                if !attribute.source.isAnchoredOutside { present = true }
-                if let converted = convert(value, slot: attribute.slot, of: mapper) {
-                    record.fields[attribute.slot] = .value(converted)
+                if !steps[i].anchoredOutside { present = true }
+                if let converted = convert(source, slot: slot, of: mapper) {
+                    record.fields[slot] = .value(converted)
                 }
-            case .relationship(let relationship):
-                let source = relationship.source.isNil
-                    ? representation : value(at: relationship.source, in: representation)
-                guard let source else {
-                    if mapper.assignsNilForMissingRelationships { record.fields[relationship.slot] = .value(.null) }
-                    continue
-                }
-                if !relationship.source.isAnchoredOutside { present = true }
-                if let value = try mapRelationship(relationship, source: source, parent: representation, in: mapper) {
-                    record.fields[relationship.slot] = value
-                }
+                continue
+            }
+            guard let source else {
+                if mapper.assignsNilForMissingRelationships { record.fields[slot] = .value(.null) }
+                continue
+            }
+            if !steps[i].anchoredOutside { present = true }
+            if let value = try mapRelationship(
+                from: steps[i].source, to: target, many: steps[i].many, slot: slot,
+                source: source, parent: representation, in: mapper
+            ) {
+                record.fields[slot] = value
             }
         }
         guard present else {
             stats.unmappable += 1
             if !composing {
-                let keys = mapper.properties.compactMap { p -> String? in
-                    switch p {
-                    case .attribute(let a): return a.source.isAnchoredOutside ? nil : a.source.source
-                    case .relationship(let r): return r.source.isAnchoredOutside ? nil : r.source.source
-                    }
-                }
+                let keys = mapper.steps.compactMap { $0.anchoredOutside ? nil : $0.source.source }
                 let list = keys.prefix(8).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > 8 ? ", …" : "")
                 warn("none of the mapped keys (\(list)) is present; the object is not mapped", mapper: mapper)
             }

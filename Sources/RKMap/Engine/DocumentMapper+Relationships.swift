@@ -5,11 +5,11 @@ extension DocumentMapper {
     ///
     /// - Returns: the field value, or `nil` to leave the relationship absent.
     func mapRelationship(
-        _ relationship: RelationshipMapping, source: JSONValue, parent: JSONValue, in mapper: ObjectMapper
+        from sourcePath: KeyPath, to targetMapper: MapperRef, many: Bool?, slot: Int,
+        source: JSONValue, parent: JSONValue, in mapper: ObjectMapper
     ) throws(MappingFailure) -> FieldValue? {
         if case .null = source { return .value(.null) }
-        let name = mapper.slots[relationship.slot].name
-        let pushed = path.push(relationship.source)
+        let pushed = path.push(sourcePath)
         context.parents.append(parent)
         defer {
             context.parents.removeLast()
@@ -17,25 +17,27 @@ extension DocumentMapper {
         }
         switch source {
         case .array(let elements):
-            if relationship.many == false {
+            if many == false {
+                let name = mapper.slots[slot].name
                 warn("relationship '\(name)' is to-one (\"many\": false) but its source is an array; it is left out", mapper: mapper, attribute: name)
                 return nil
             }
-            return .many(try mapCollection(elements, with: relationship.mapper))
+            return .many(try mapCollection(elements, with: targetMapper))
         default:
-            guard let target = resolve(relationship.mapper, for: source) else {
-                return relationship.many == true ? .many([]) : nil
+            guard let target = resolve(targetMapper, for: source) else {
+                return many == true ? .many([]) : nil
             }
             if case .object(let object) = source, target.forceCollection {
                 let records = try mapKeyedCollection(object, with: target)
-                if relationship.many == false {
+                if many == false {
+                    let name = mapper.slots[slot].name
                     warn("relationship '\(name)' is to-one (\"many\": false) but mapper '\(target.id)' maps a collection (forceCollection); it is left out", mapper: mapper, attribute: name)
                     return nil
                 }
                 return .many(records)
             }
-            let record = try mapRepresentation(source, with: target, composing: relationship.source.isNil)
-            if relationship.many == true {
+            let record = try mapRepresentation(source, with: target, composing: sourcePath.isNil)
+            if many == true {
                 return .many(record.map { [.record($0)] } ?? [])
             }
             return record.map { .record($0) }

@@ -33,6 +33,10 @@ public final class ObjectMapper: @unchecked Sendable {
     public let location: SourceLocation
     /// True when some destination has a dot (`address.city`), so records need nesting.
     public let hasNestedDestinations: Bool
+    /// `properties` flattened for the engine's inner loop: reading
+    /// `steps[i].field` borrows in place, where binding an enum payload would
+    /// copy (and retain) the whole mapping for every object mapped.
+    let steps: [PropertyStep]
     /// Each slot's name as a quoted JSON string, back to back, and where each
     /// ends: output copies these bytes instead of escaping names per record.
     let encodedNames: [UInt8]
@@ -69,6 +73,7 @@ public final class ObjectMapper: @unchecked Sendable {
         }
         self.location = location
         self.hasNestedDestinations = slots.contains { $0.path.count > 1 }
+        self.steps = properties.map(PropertyStep.init)
         var names: [UInt8] = []
         var ends: [Int] = []
         for slot in slots {
@@ -233,5 +238,38 @@ public struct Validation: Sendable {
         self.onFailure = onFailure
         self.message = message
         self.location = location
+    }
+}
+
+/// One attribute or relationship mapping in the form the engine's inner loop reads.
+struct PropertyStep: Sendable {
+    let source: KeyPath
+    let slot: Int
+    /// The related mapper for a relationship; `nil` for an attribute.
+    let target: MapperRef?
+    let many: Bool?
+    /// The source is the nil key path (the representation itself).
+    let sourceIsNil: Bool
+    /// The source starts at `@root`, `@parent` or `@metadata`.
+    let anchoredOutside: Bool
+    /// The source starts at the representation (no context needed to evaluate it).
+    let anchoredAtRepresentation: Bool
+
+    init(_ property: PropertyMapping) {
+        switch property {
+        case .attribute(let a):
+            source = a.source
+            slot = a.slot
+            target = nil
+            many = nil
+        case .relationship(let r):
+            source = r.source
+            slot = r.slot
+            target = r.mapper
+            many = r.many
+        }
+        sourceIsNil = source.isNil
+        anchoredOutside = source.isAnchoredOutside
+        anchoredAtRepresentation = source.anchor == .representation
     }
 }
