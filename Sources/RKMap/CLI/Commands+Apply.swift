@@ -29,6 +29,8 @@ extension Commands {
             return usageOrSpecError
         }
         let diagnostics = StreamDiagnostics(stream: stderr)
+        // A database the run creates is removed again if the run fails.
+        let newDatabase = options.format == .sqlite && options.output.map { access($0, F_OK) != 0 } == true
         return stoppingQuietly(stderr: stderr) {
             var status = success
             let destination: OutputDestination
@@ -56,7 +58,13 @@ extension Commands {
                 if status != success, let tables = sink as? SQLiteSink {
                     // One run, one transaction: a failed document leaves the database as it was.
                     try? tables.rollback()
-                    try? stderr.write("error: the database '\(options.output ?? "")' was left unchanged because a document failed\n")
+                    let path = options.output ?? ""
+                    if newDatabase {
+                        removeDatabase(path)
+                        try? stderr.write("error: the database '\(path)' was not created because a document failed\n")
+                    } else {
+                        try? stderr.write("error: the database '\(path)' was left unchanged because a document failed\n")
+                    }
                 } else {
                     try sink.finish()
                 }
@@ -66,6 +74,7 @@ extension Commands {
                 throw closed
             } catch {
                 try? (sink as? SQLiteSink)?.rollback()
+                if newDatabase, let path = options.output { removeDatabase(path) }
                 destination.discard()
                 try? stderr.write("error: \(error)\n")
                 return dataFailed
@@ -73,6 +82,12 @@ extension Commands {
             if options.stats { try? stderr.write(engine.stats.summary + "\n") }
             return status
         }
+    }
+
+    /// Removes a database file (and its journal) that a failed run created.
+    static func removeDatabase(_ path: String) {
+        unlink(path)
+        unlink(path + "-journal")
     }
 
     static func mappingOptions(_ o: ApplyOptions) -> MappingOptions {

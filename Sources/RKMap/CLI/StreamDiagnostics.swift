@@ -18,6 +18,8 @@ public final class StreamDiagnostics: DiagnosticCollector {
         case .note: break
         }
         // Diagnostics are best effort: a closed stderr must not stop the mapping.
+        // Each goes out at once, so warnings appear next to the work that caused them.
         try? stream.write(diagnostic.description + "\n")
+        try? stream.flush()
     }
 }

@@ -112,6 +112,7 @@ extension DocumentMapper {
                 stats.rejected += 1
                 return false
             case .fail:
+                warn("\(text); the document fails", mapper: record.mapper, attribute: validation.attribute)
                 throw MappingFailure(.validation, message: text, path: path.rendered, mapperID: record.mapper.id, attribute: validation.attribute)
             }
         }
