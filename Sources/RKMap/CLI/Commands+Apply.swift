@@ -57,6 +57,10 @@ extension Commands {
                     // One run, one transaction: a failed document leaves the database as it was.
                     try? tables.rollback()
                     try? stderr.write("error: the database '\(options.output ?? "")' was left unchanged because a document failed\n")
+                } else if status != success, destination.isFile {
+                    // `-o FILE` is replaced only when the run succeeds (like the database).
+                    destination.discard()
+                    try? stderr.write("error: '\(options.output ?? "")' was left unchanged because a document failed\n")
                 } else {
                     try sink.finish()
                 }
@@ -122,4 +126,7 @@ struct OutputDestination {
     }
 
     func discard() { file?.discard() }
+
+    /// True for `-o FILE`, false for stdout.
+    var isFile: Bool { file != nil }
 }
