@@ -104,4 +104,28 @@ extension TableOutputTests {
         #expect(r.status == 1)
         #expect(r.stdout == "@type,id,name,age\r\nPerson,1,Changed,31\r\n")
     }
+
+    /// `-o` naming something that is not a regular file (here a FIFO, like
+    /// `/dev/null`) writes into it: renaming a temporary file over it would
+    /// replace the device or pipe with a plain file.
+    @Test func anOutputThatIsNotARegularFileIsWrittenInPlace() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let fifo = scratch.path("out.fifo")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        // Open the reading end first (non-blocking), so rkmap's open succeeds at once.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        let r = try RKMapExecutable.run(
+            ["apply", Self.peopleSpec, Tables.fixture("people-base.ndjson"), "--format", "csv", "-o", fifo])
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r)")
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(reader, &buffer, buffer.count)
+        #expect(String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
+            == "@type,id,name,age\r\nPerson,1,Ann,30\r\nPerson,2,Bob,40\r\n")
+        var info = stat()
+        #expect(stat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "the FIFO was replaced")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["out.fifo"])
+    }
 }

@@ -57,7 +57,7 @@ extension Commands {
                     // One run, one transaction: a failed document leaves the database as it was.
                     try? tables.rollback()
                     try? stderr.write("error: the database '\(options.output ?? "")' was left unchanged because a document failed\n")
-                } else if status != success, destination.isFile {
+                } else if status != success, destination.replacesFile {
                     // `-o FILE` is replaced only when the run succeeds (like the database).
                     destination.discard()
                     try? stderr.write("error: '\(options.output ?? "")' was left unchanged because a document failed\n")
@@ -127,6 +127,7 @@ struct OutputDestination {
 
     func discard() { file?.discard() }
 
-    /// True for `-o FILE`, false for stdout.
-    var isFile: Bool { file != nil }
+    /// True for `-o FILE` of a regular file (written whole or not at all);
+    /// false for stdout and for a device or FIFO, which are written as a stream.
+    var replacesFile: Bool { file.map { !$0.writesInPlace } ?? false }
 }
