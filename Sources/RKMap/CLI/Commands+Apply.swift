@@ -65,6 +65,12 @@ extension Commands {
                     } else {
                         try? stderr.write("error: the database '\(path)' was left unchanged because a document failed\n")
                     }
+                } else if status != success, destination.replacesFile {
+                    // `-o FILE` is replaced only when the run succeeds (like the database).
+                    destination.discard()
+                    let path = options.output ?? ""
+                    let what = access(path, F_OK) == 0 ? "was left unchanged" : "was not created"
+                    try? stderr.write("error: '\(path)' \(what) because a document failed\n")
                 } else {
                     try sink.finish()
                 }
@@ -137,4 +143,8 @@ struct OutputDestination {
     }
 
     func discard() { file?.discard() }
+
+    /// True for `-o FILE` of a regular file (written whole or not at all);
+    /// false for stdout and for a device or FIFO, which are written as a stream.
+    var replacesFile: Bool { file.map { !$0.writesInPlace } ?? false }
 }

@@ -11,7 +11,8 @@ import Darwin
 /// Bytes go to a temporary file beside the target (same directory, so the final
 /// `rename(2)` is atomic on the same file system); `commit()` renames it over the
 /// target; `discard()` (or dropping the object uncommitted) removes it and leaves
-/// any existing target untouched.
+/// any existing target untouched. An existing target that is not a regular file
+/// (`-o /dev/null`, a FIFO) is opened and written directly instead.
 ///
 /// ```swift
 /// let file = try AtomicFileOutput(path: "out.json")
@@ -38,10 +39,26 @@ public final class AtomicFileOutput {
     public let temporaryPath: String
     /// Where to write the content.
     public let sink: ByteSink
+    /// True when the target is not a regular file and is written directly
+    /// (`temporaryPath` is then the target itself).
+    public let writesInPlace: Bool
     private var finished = false
 
     public init(path: String) throws(Failure) {
         self.path = path
+        // An existing target that is not a regular file (`/dev/null`, a FIFO, a
+        // terminal) is written in place: renaming a temporary over it would
+        // replace the device with a plain file (and needs a writable /dev).
+        var target = stat()
+        if stat(path, &target) == 0, (target.st_mode & S_IFMT) != S_IFREG {
+            let fd = open(path, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw Failure(path: path, operation: "open", errno: errno) }
+            temporaryPath = path
+            writesInPlace = true
+            sink = ByteSink(fd: fd)
+            return
+        }
+        writesInPlace = false
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -73,14 +90,15 @@ public final class AtomicFileOutput {
             try sink.flush()
         } catch {
             close(sink.fd)
-            unlink(temporaryPath)
+            if !writesInPlace { unlink(temporaryPath) }
             throw error
         }
         if close(sink.fd) != 0 {
             let code = errno
-            unlink(temporaryPath)
+            if !writesInPlace { unlink(temporaryPath) }
             throw Failure(path: path, operation: "write", errno: code)
         }
+        if writesInPlace { return }
         if rename(temporaryPath, path) != 0 {
             let code = errno
             unlink(temporaryPath)
@@ -94,7 +112,7 @@ public final class AtomicFileOutput {
         finished = true
         sink.discardBuffered()
         close(sink.fd)
-        unlink(temporaryPath)
+        if !writesInPlace { unlink(temporaryPath) }
     }
 
     deinit { discard() }

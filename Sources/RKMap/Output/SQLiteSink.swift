@@ -43,6 +43,8 @@ public final class SQLiteSink: RecordSink {
 
     let database: SQLiteDatabase
     let path: String
+    /// True when no file existed at `path` before this sink opened it.
+    let createdFile: Bool
     var state = State.idle
     /// Tables by name (record tables and link tables share SQLite's namespace).
     var tables: [String: SQLiteSinkTable] = [:]
@@ -65,6 +67,7 @@ public final class SQLiteSink: RecordSink {
     /// - Throws: `SQLiteError` when the file cannot be opened.
     public init(path: String, includeType: Bool = true, busyTimeoutMilliseconds: Int32 = 5_000) throws {
         self.path = path
+        self.createdFile = !Self.fileExists(path)
         self.database = try SQLiteDatabase(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
@@ -131,6 +134,7 @@ public final class SQLiteSink: RecordSink {
         case .idle, .finished: return
         case .failed:
             try database.rollback()
+            removeFileIfCreatedEmpty()
             throw SQLiteSinkError.runAbandoned(path: path)
         case .running:
             do { try database.commit() } catch { try? database.rollback(); throw error }
@@ -143,5 +147,6 @@ public final class SQLiteSink: RecordSink {
         state = .finished
         pendingConnections.removeAll()
         try database.rollback()
+        removeFileIfCreatedEmpty()
     }
 }

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+/// `--format csv` beyond the golden cases (`fixtures/cases/csv-*`): a real CSV
+/// reader reads the quoting cases back, and `-o FILE` is replaced only when the
+/// run succeeds.
+extension TableOutputTests {
+    static let python = Tables.which("python3")
+
+    /// Reads `csv` with Python's `csv` module (strict mode) and returns the rows;
+    /// cells and rows travel back separated by ASCII unit/record separators,
+    /// which no test cell contains.
+    static func readWithPython(_ csvPath: String) throws -> [[String]] {
+        let script = """
+            import csv, sys
+            with open(sys.argv[1], newline='', encoding='utf-8') as f:
+                rows = list(csv.reader(f, strict=True))
+            sys.stdout.write('\\x1e'.join('\\x1f'.join(row) for row in rows))
+            """
+        let text = try Tables.runTool(try #require(python), ["-c", script, csvPath])
+        return text.split(separator: "\u{1E}", omittingEmptySubsequences: false)
+            .map { $0.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    @Test(.enabled(if: python != nil, "python3 is not installed: the CSV read-back with Python's csv module is skipped"))
+    func pythonsCSVReaderReadsBackEveryQuotingCase() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let out = scratch.path("quoting.csv")
+        let dir = RKMapExecutable.repositoryRoot.appendingPathComponent("fixtures/cases/csv-quoting")
+        let r = try RKMapExecutable.run(["apply", "spec.json", "input.json", "--format", "csv", "-o", out], directory: dir)
+        #expect(r.status == 0 && r.stdout.isEmpty && r.stderr.isEmpty, "\(r)")
+        // The values of csv-quoting/input.json, as strings; absent "note" is empty.
+        #expect(try Self.readWithPython(out) == [
+            ["@type", "id", "text", #"note, "quoted""#],
+            ["Row", "1", "a,b", "header needs quotes"],
+            ["Row", "2", #"say "hi""#, ""],
+            ["Row", "3", "line1\nline2", ""],
+            ["Row", "4", "Zürich 東京 🎉", ""],
+            ["Row", "5", " padded\t", ""],
+            ["Row", "6", "cr\r\nlf", ""],
+            ["Row", "7", "", ""],
+            ["Row", "8", "1.50", ""],
+            ["Row", "9", "true", ""],
+            ["Row", "10", "it's", ""],
+        ])
+    }
+
+    @Test(.enabled(if: python != nil, "python3 is not installed: the CSV read-back with Python's csv module is skipped"))
+    func pythonReadsEveryRowAsWideAsTheHeaderWhenColumnsAppearLate() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        // 3 documents; the 2nd and 3rd each add a column.
+        let input = try scratch.write("people.ndjson", """
+            {"name": "Ann, \\"A\\""}
+            {"name": "Bob", "phone": "555"}
+            {"name": "Cy", "email": "cy@example.com\\nsecond line"}
+
+            """)
+        let out = scratch.path("people.csv")
+        let spec = RKMapExecutable.repositoryRoot.appendingPathComponent("fixtures/cases/csv-late-column-next-document/spec.json").path
+        let r = try RKMapExecutable.run(["apply", spec, input, "--format", "csv", "--no-type", "-o", out])
+        #expect(r.status == 0, "\(r)")
+        #expect(try Self.readWithPython(out) == [
+            ["name", "phone", "email"],
+            [#"Ann, "A""#, "", ""],
+            ["Bob", "555", ""],
+            ["Cy", "", "cy@example.com\nsecond line"],
+        ])
+    }
+
+    /// `-o FILE` is replaced only when the run succeeds (`rkmap help apply`):
+    /// a failing document leaves the previous file, for CSV as for the database.
+    @Test(arguments: ["csv", "json", "ndjson"])
+    func aFailingRunLeavesThePreviousOutputFile(format: String) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let out = try scratch.write("out.\(format)", "previous contents\n")
+        let r = try RKMapExecutable.run(
+            ["apply", Self.peopleSpec, Tables.fixture("people-bad-json.ndjson"), "--format", format, "-o", out])
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.hasSuffix("error: '\(out)' was left unchanged because a document failed\n"), "\(r)")
+        #expect(try Tables.bytes(out) == Array("previous contents\n".utf8))
+        // No temporary file is left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["out.\(format)"])
+    }
+
+    @Test func aSuccessfulRunReplacesTheOutputFile() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let out = try scratch.write("out.csv", "previous contents\n")
+        let r = try RKMapExecutable.run(
+            ["apply", Self.peopleSpec, Tables.fixture("people-base.ndjson"), "--format", "csv", "-o", out])
+        #expect(r.status == 0 && r.stdout.isEmpty && r.stderr.isEmpty, "\(r)")
+        #expect(String(decoding: try Tables.bytes(out), as: UTF8.self) == "@type,id,name,age\r\nPerson,1,Ann,30\r\nPerson,2,Bob,40\r\n")
+    }
+
+    /// Without `-o`, failing documents do not take back what earlier documents
+    /// produced (SPEC §11: output already written stays valid).
+    @Test func onStdoutTheDocumentsBeforeAFailureAreStillWritten() throws {
+        let r = try RKMapExecutable.run(
+            ["apply", Self.peopleSpec, Tables.fixture("people-bad-json.ndjson"), "--format", "csv"])
+        #expect(r.status == 1)
+        #expect(r.stdout == "@type,id,name,age\r\nPerson,1,Changed,31\r\n")
+    }
+
+    /// `-o` naming something that is not a regular file (here a FIFO, like
+    /// `/dev/null`) writes into it: renaming a temporary file over it would
+    /// replace the device or pipe with a plain file.
+    @Test func anOutputThatIsNotARegularFileIsWrittenInPlace() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let fifo = scratch.path("out.fifo")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        // Open the reading end first (non-blocking), so rkmap's open succeeds at once.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        let r = try RKMapExecutable.run(
+            ["apply", Self.peopleSpec, Tables.fixture("people-base.ndjson"), "--format", "csv", "-o", fifo])
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r)")
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(reader, &buffer, buffer.count)
+        #expect(String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
+            == "@type,id,name,age\r\nPerson,1,Ann,30\r\nPerson,2,Bob,40\r\n")
+        var info = stat()
+        #expect(stat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "the FIFO was replaced")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["out.fifo"])
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import RKMap
+
+/// Assignment policies of stored to-many relationships (SPEC §7), through the
+/// CLI. `policies.spec.json` maps the same `tags` array three times, into three
+/// tag types, one per policy, so each policy's tables are independent.
+extension TableOutputTests {
+    /// Post 1 links a, b; post 2 links a. Then post 1 is mapped again with b, c.
+    static func mapPolicyPayloads(into db: String) throws {
+        let spec = Tables.fixture("policies.spec.json")
+        try Tables.upsert(spec: spec, #"[{"id": 1, "tags": [{"name": "a"}, {"name": "b"}]}, {"id": 2, "tags": [{"name": "a"}]}]"#, database: db)
+        try Tables.upsert(spec: spec, #"{"id": 1, "tags": [{"name": "b"}, {"name": "c"}]}"#, database: db)
+    }
+
+    static func links(_ db: String, _ table: String) throws -> [[SQLiteValue]] {
+        try Tables.query(db, #"SELECT "parent_id", "child_name", "position" FROM "\#(table)" ORDER BY 1, 3"#)
+    }
+
+    static func names(_ db: String, _ table: String) throws -> [[SQLiteValue]] {
+        try Tables.query(db, #"SELECT "name" FROM "\#(table)" ORDER BY 1"#)
+    }
+
+    @Test func setReplacesTheParentsLinksAndKeepsChildRows() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let db = scratch.path("set.db")
+        try Self.mapPolicyPayloads(into: db)
+        #expect(try Self.links(db, "Post_setTags") == [
+            [.integer(1), .text("b"), .integer(0)],
+            [.integer(1), .text("c"), .integer(1)],
+            [.integer(2), .text("a"), .integer(0)],
+        ])
+        #expect(try Self.names(db, "SetTag") == [[.text("a")], [.text("b")], [.text("c")]])
+    }
+
+    @Test func unionAppendsNewLinksAfterTheExistingOnes() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let db = scratch.path("union.db")
+        try Self.mapPolicyPayloads(into: db)
+        // b was linked already: only c is added, after the last position.
+        #expect(try Self.links(db, "Post_unionTags") == [
+            [.integer(1), .text("a"), .integer(0)],
+            [.integer(1), .text("b"), .integer(1)],
+            [.integer(1), .text("c"), .integer(2)],
+            [.integer(2), .text("a"), .integer(0)],
+        ])
+        #expect(try Self.names(db, "UnionTag") == [[.text("a")], [.text("b")], [.text("c")]])
+    }
+
+    @Test func replaceDeletesChildRowsThatLostTheirLastLink() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let db = scratch.path("replace.db")
+        try Self.mapPolicyPayloads(into: db)
+        #expect(try Self.links(db, "Post_replaceTags") == [
+            [.integer(1), .text("b"), .integer(0)],
+            [.integer(1), .text("c"), .integer(1)],
+            [.integer(2), .text("a"), .integer(0)],
+        ])
+        // a lost post 1's link but post 2 still links it: kept.
+        #expect(try Self.names(db, "ReplaceTag") == [[.text("a")], [.text("b")], [.text("c")]])
+
+        try Tables.upsert(spec: Tables.fixture("policies.spec.json"), #"{"id": 2, "tags": []}"#, database: db)
+        #expect(try Self.links(db, "Post_replaceTags") == [
+            [.integer(1), .text("b"), .integer(0)],
+            [.integer(1), .text("c"), .integer(1)],
+        ])
+        #expect(try Self.names(db, "ReplaceTag") == [[.text("b")], [.text("c")]])
+        // The other policies kept their rows: replace only deletes in its own tables.
+        #expect(try Self.names(db, "SetTag") == [[.text("a")], [.text("b")], [.text("c")]])
+        #expect(try Tables.query(db, "PRAGMA foreign_key_check").isEmpty)
+    }
+
+    // MARK: Hostile names
+
+    /// Types and attributes named with quotes, spaces, SQL keywords, dots,
+    /// brackets and a semicolon: every table reads back with quoted SQL, and
+    /// nothing was executed from a name.
+    @Test func hostileNamesBecomeQuotedTablesAndColumns() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let db = scratch.path("hostile.db")
+        for _ in 0..<2 {  // the second run upserts through the same names
+            let r = try Tables.applySQLite(
+                spec: Tables.fixture("hostile.spec.json"), [Tables.fixture("hostile.input.json")], database: db)
+            #expect(r.status == 0 && r.stderr.isEmpty, "\(r)")
+        }
+        let order = "\"Order \"\"Items\"\"; DROP TABLE x\""
+        #expect(try Tables.query(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") == [
+            [.text(#"Order "Items"; DROP TABLE x"#)],
+            [.text(#"Order "Items"; DROP TABLE x_group by"#)],
+            [.text("Owner's")],
+            [.text("table.line")],
+        ])
+        #expect(try Tables.query(db, #"""
+            SELECT "select", "from where", "it's ""q""", "address.city", "address.zip", "owner.main"
+            FROM \#(order) ORDER BY 1
+            """#) == [
+            [.integer(1), .text("Zürich"), .text(#"say "hi""#), .text("Bern"), .text("3000"), .text("Ann")],
+            [.integer(2), .text("Köln"), .null, .null, .null, .text("Bob")],
+        ])
+        #expect(try Tables.query(db, #"SELECT "primary key" FROM "Owner's" ORDER BY 1"#) == [[.text("Ann")], [.text("Bob")]])
+        // Lines have no identity: each run inserted two; order 1 links the second run's.
+        #expect(try Tables.query(db, #"SELECT "_id", "values", "[n]" FROM "table.line" ORDER BY 1"#) == [
+            [.integer(1), .text("a,b"), .integer(2)], [.integer(2), .text("c'd"), .integer(1)],
+            [.integer(3), .text("a,b"), .integer(2)], [.integer(4), .text("c'd"), .integer(1)],
+        ])
+        #expect(try Tables.query(db, #"""
+            SELECT o."select", l."values", k."position"
+            FROM \#(order) o
+            JOIN "Order ""Items""; DROP TABLE x_group by" k ON k."parent_select" = o."select"
+            JOIN "table.line" l ON l."_id" = k."child_id"
+            ORDER BY 1, 3
+            """#) == [
+            [.integer(1), .text("a,b"), .integer(0)],
+            [.integer(1), .text("c'd"), .integer(1)],
+        ])
+        #expect(try Tables.query(db, "PRAGMA integrity_check") == [[.text("ok")]])
+    }
+}
