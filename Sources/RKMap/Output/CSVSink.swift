@@ -51,6 +51,10 @@ public final class CSVSink: RecordSink {
         if includeType { _ = column("@type") }
     }
 
+    /// Records may arrive while a document is still being read: `abandonDocument`
+    /// takes back what a failed document wrote.
+    public var acceptsStreaming: Bool { true }
+
     public func beginDocument(_ document: DocumentInfo) throws {
         documentStart = (spool.checkpoint(), columns.count)
     }

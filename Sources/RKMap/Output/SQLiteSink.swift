@@ -118,6 +118,10 @@ public final class SQLiteSink: RecordSink {
         do { try writeConnections() } catch { state = .failed; throw error }
     }
 
+    /// Records may arrive while a document is still being read: `abandonDocument`
+    /// takes back what a failed document wrote.
+    public var acceptsStreaming: Bool { true }
+
     public func abandonDocument() throws {
         if state == .running || state == .idle { state = .failed }
         pendingConnections.removeAll()

@@ -30,7 +30,11 @@ extension MappingEngine {
     func runPipeline(
         _ raw: UnsafeRawBufferPointer, inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector
     ) throws -> InputOutcome {
-        let state = PipelineState()
+        // Results waiting for the writer are bytes when workers pre-encode, and
+        // record trees (several times larger than their input) otherwise: keep
+        // fewer of those in flight.
+        let encoding = (sink as? EncodingSink)?.encoding
+        let state = PipelineState(resultWindow: encoding == nil ? 8 : 48)
         var streamKeys: [String]?
         if canStream(into: sink) {
             streamKeys = applicable[0].descriptor.keyPath.components.compactMap {
@@ -39,7 +43,6 @@ extension MappingEngine {
         }
         let workerCount = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
         let finished = DispatchSemaphore(value: 0)
-        let encoding = (sink as? EncodingSink)?.encoding
         let shared = Unchecked(value: (self, raw, streamKeys))
         let splitterThread = Thread {
             let (engine, raw, keys) = shared.value
