@@ -25,8 +25,13 @@ public final class ReadTracker {
         public var count: Int
     }
 
-    /// Member paths nothing read, in first-seen order.
-    public private(set) var unmapped: [Unmapped] = []
+    /// Member paths nothing read, sorted by path.
+    public var unmapped: [Unmapped] {
+        found.sorted { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
+    }
+
+    /// In the order objects were closed (children before their parents).
+    private var found: [Unmapped] = []
 
     private struct Frame {
         var keys: [String]
@@ -79,8 +84,13 @@ public final class ReadTracker {
             let target = parentDepth - n
             if let i = frames.lastIndex(where: { $0.parentDepth <= target }) { mark(key, in: &frames[i]) }
         }
-        if !reads.rootKeys.isEmpty, !frames.isEmpty, frames[0].path.isEmpty {
-            for key in reads.rootKeys { mark(key, in: &frames[0]) }
+        // `@root.key` reads the document root, when the root is a mapped object.
+        if !reads.rootKeys.isEmpty {
+            if path.isEmpty {
+                for key in reads.rootKeys { mark(key, in: &frame) }
+            } else if !frames.isEmpty, frames[0].path.isEmpty {
+                for key in reads.rootKeys { mark(key, in: &frames[0]) }
+            }
         }
         frames.append(frame)
     }
@@ -95,11 +105,11 @@ public final class ReadTracker {
             pattern = base
             let path = base + String(DocumentPath.render([.key(key)]).dropFirst())
             if let at = unmappedIndex[path] {
-                unmapped[at].count += 1
-                if !unmapped[at].mapperIDs.contains(frame.mapperID) { unmapped[at].mapperIDs.append(frame.mapperID) }
+                found[at].count += 1
+                if !found[at].mapperIDs.contains(frame.mapperID) { found[at].mapperIDs.append(frame.mapperID) }
             } else {
-                unmappedIndex[path] = unmapped.count
-                unmapped.append(Unmapped(path: path, mapperIDs: [frame.mapperID], count: 1))
+                unmappedIndex[path] = found.count
+                found.append(Unmapped(path: path, mapperIDs: [frame.mapperID], count: 1))
             }
         }
     }
