@@ -36,13 +36,14 @@ extension Commands {
         }
         let annotate = githubActions ?? (getenv("GITHUB_ACTIONS").map { String(cString: $0) } == "true")
         let defaults = ExchangeFacts(method: options.method?.uppercased(), path: options.path, status: options.status)
+        let locator = AnnotationLocator()
         return stoppingQuietly(stderr: stderr) {
             var summary = CheckSummary(spec: graph.file)
             for path in paths {
                 let result = checker.check(FixtureReader.read(path, defaults: defaults))
                 for exchange in result.results {
                     try stdout.write(CheckReport.text(exchange))
-                    if annotate { try stdout.write(CheckReport.github(exchange)) }
+                    if annotate { try stdout.write(CheckReport.github(exchange, locate: locator.locate)) }
                 }
                 summary.files.append(result)
             }

@@ -51,12 +51,17 @@ public enum CheckReport {
 
     /// GitHub workflow annotations for a failing exchange's errors and its
     /// warnings (`::error file=F,line=L,col=C::message`).
-    public static func github(_ result: ExchangeResult) -> String {
+    ///
+    /// - Parameter locate: the line and column of a reason located by JSON
+    ///   path (see `JSONPathLocator`), so the annotation lands on its line.
+    public static func github(_ result: ExchangeResult, locate: (Diagnostic, Exchange) -> SourceLocation? = { _, _ in nil }) -> String {
         var out = ""
         for reason in result.reasons where reason.severity != .note {
             guard result.outcome == .failed || reason.severity == .warning else { continue }
             var properties = ["file=\(DiagnosticRenderer.escapeProperty(reason.file))"]
-            if case .source(let at) = reason.location {
+            var at: SourceLocation?
+            if case .source(let location) = reason.location { at = location } else { at = locate(reason, result.exchange) }
+            if let at {
                 properties.append("line=\(at.line)")
                 properties.append("col=\(at.column)")
             }

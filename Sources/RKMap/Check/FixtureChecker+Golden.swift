@@ -49,19 +49,20 @@ extension FixtureChecker {
     }
 
     /// Compares one exchange's output with its expected value; differences are
-    /// reported by JSON path into the output (`$[0].title`).
+    /// reported by JSON path into the golden file (`$[0].title`; for a HAR
+    /// file's golden, `$[3][0].title` for its fourth checked entry).
     private func compare(_ expected: JSONValue, with result: inout ExchangeResult, golden: String, index: Int?) {
-        let at = index.map { " (entry \($0) of \(golden))" } ?? ""
+        let prefix = index.map { "$[\($0)]" } ?? "$"
         guard let output = result.output else {
             // The mapping failed and says why; `null` is what --update writes then.
             if !expected.isNull, !result.reasons.contains(where: { $0.severity == .error }) {
-                result.reasons.append(Diagnostic(.error, "no output, expected \(GoldenDiff.show(expected))\(at)", file: golden, code: "golden"))
+                result.reasons.append(Diagnostic(.error, "no output, expected \(GoldenDiff.show(expected))", file: golden, location: .jsonPath(prefix), code: "golden"))
             }
             return
         }
         guard case .success(let actual) = FixtureReader.parseOne(output, file: result.exchange.name) else { return }
         for d in GoldenDiff.differences(expected: expected, actual: actual) {
-            result.reasons.append(Diagnostic(.error, d.message + at, file: golden, location: .jsonPath(d.path), code: "golden"))
+            result.reasons.append(Diagnostic(.error, d.message, file: golden, location: .jsonPath(prefix + d.path.dropFirst()), code: "golden"))
         }
     }
 

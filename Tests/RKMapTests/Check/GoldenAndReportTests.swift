@@ -84,7 +84,7 @@ import Testing
 
         try dir.write("s.har.expected.json", "[[]]")
         let short = try F.checker().check(FixtureReader.read(path, defaults: ExchangeFacts())).results
-        #expect(short[0].reasons.map(\.location) == [.jsonPath("$[0]")])
+        #expect(short[0].reasons.map(\.location) == [.jsonPath("$[0][0]")], "paths are into the golden file")
         #expect(short[2].reasons.first?.message.hasPrefix("no expected output for this entry: the golden has 1 for 2 checked entries") == true)
     }
 
