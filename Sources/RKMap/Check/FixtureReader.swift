@@ -92,7 +92,7 @@ public enum FixtureReader {
         var reader = JSONDocumentReader(bytes: bytes)
         do {
             guard let value = try reader.next() else {
-                return .failure(FixtureProblem(file: file, location: SourceLocation(line: 1, column: 1), message: "empty file: expected one JSON value"))
+                return .failure(FixtureProblem(file: file, location: SourceLocation(line: 1, column: 1), message: "empty: expected one JSON value"))
             }
             let end = reader.offset
             if try reader.next() != nil {

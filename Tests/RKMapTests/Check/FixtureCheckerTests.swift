@@ -86,6 +86,18 @@ import Testing
         #expect(r.reasons.first?.message.hasPrefix("the response body is not JSON: ") == true)
     }
 
+    @Test func anEmptyHARBodyFails() throws {
+        let r = try F.checker().check(body("", entry: 2))
+        #expect(r.outcome == .failed)
+        #expect(r.reasons.map(\.message) == ["the response body is not JSON: empty: expected one JSON value (line 1, column 1 of the body)"])
+    }
+
+    @Test func twoDocumentsInOneBodyFail() throws {
+        let r = try F.checker().check(body(#"{"articles": []} {"articles": []}"#))
+        #expect(r.outcome == .failed)
+        #expect(r.reasons.first?.location == .source(SourceLocation(line: 1, column: 18)))
+    }
+
     @Test func pathParameterReachesTheMapping() throws {
         let r = try F.checker().check(body(#"{"article": {"id": 12, "title": "T"}}"#, path: "/articles/12"))
         #expect(r.outcome == .passed)
