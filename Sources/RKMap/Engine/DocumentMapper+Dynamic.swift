@@ -11,8 +11,11 @@ extension DocumentMapper {
             case .object(let mapper):
                 return mapper
             case .dynamic(let dynamic):
+                // `rkmap check`: the matchers' key paths are reads of this value.
+                readTracker?.noteMatchers(of: dynamic)
                 guard let next = choose(dynamic, for: value) else {
                     stats.declined += 1
+                    readTracker?.discardMatcherReads()
                     return nil
                 }
                 current = next

@@ -9,6 +9,37 @@ extension DocumentMapper {
     ///     then leaves the relationship absent silently.
     /// - Returns: the record, or `nil` when the object is unmappable or rejected.
     func mapObject(_ representation: JSONValue, with mapper: ObjectMapper, key: String?, composing: Bool) throws(MappingFailure) -> Record? {
+        // `rkmap check` tracks reads around the mapping; `apply` pays this one nil check.
+        if let tracker = readTracker {
+            return try mapObjectTracked(representation, with: mapper, key: key, composing: composing, tracker: tracker)
+        }
+        return try mapObjectUntracked(representation, with: mapper, key: key, composing: composing)
+    }
+
+    /// `mapObject` with the read tracker told which object is being mapped, so
+    /// reads by child mappers (`@parent.key`) land on the right object.
+    private func mapObjectTracked(
+        _ representation: JSONValue, with mapper: ObjectMapper, key: String?, composing: Bool, tracker: ReadTracker
+    ) throws(MappingFailure) -> Record? {
+        // A nil-key-path relationship's source is the parent's own object, which
+        // the parent already counts as read whole.
+        guard !composing, case .object(let object) = representation else {
+            tracker.discardMatcherReads()
+            return try mapObjectUntracked(representation, with: mapper, key: key, composing: composing)
+        }
+        tracker.open(object, mapper: mapper, path: path.components, parentDepth: context.parents.count)
+        do {
+            let record = try mapObjectUntracked(representation, with: mapper, key: key, composing: composing)
+            // An unmappable or rejected object already has its warning.
+            tracker.close(keep: record != nil)
+            return record
+        } catch {
+            tracker.close(keep: false)
+            throw error
+        }
+    }
+
+    private func mapObjectUntracked(_ representation: JSONValue, with mapper: ObjectMapper, key: String?, composing: Bool) throws(MappingFailure) -> Record? {
         try enter()
         defer { leave() }
         var record = Record(mapper: mapper)

@@ -17,6 +17,10 @@ final class DocumentMapper {
     var path = DocumentPath()
     var depth = 0
     var stats = MappingStats()
+    /// `rkmap check` only: records which members each mapped object had and
+    /// which ones the mapping read. `nil` for `apply`, where it costs one nil
+    /// check per mapped object (in `mapObject`).
+    var readTracker: ReadTracker?
 
     init(engine: MappingEngine, document: JSONValue, inputName: String, diagnostics: DiagnosticCollector) {
         self.graph = engine.graph
@@ -90,12 +94,14 @@ final class DocumentMapper {
     /// `forceCollection`: every key of the dictionary is one record, in document
     /// order, its position being its collection index (SPEC §5.3).
     func mapKeyedCollection(_ object: JSONObject, with mapper: ObjectMapper) throws(MappingFailure) -> [FieldValue] {
+        // Matchers that chose this mapper read the dictionary, not its members.
+        readTracker?.discardMatcherReads()
         var out: [FieldValue] = []
         let savedIndex = context.collectionIndex
         defer { context.collectionIndex = savedIndex }
         for (i, member) in object.members.enumerated() {
             context.collectionIndex = i
-            path.push(.key(member.key))
+            path.push(.dynamicKey(member.key))
             defer { path.pop() }
             let record: Record?
             if mapper.keyAttributeSlot != nil {
@@ -121,7 +127,7 @@ final class DocumentMapper {
                 stats.unmappable += 1
                 return nil
             }
-            path.push(.key(member.key))
+            path.push(.dynamicKey(member.key))
             defer { path.pop() }
             return try mapObject(member.value, with: mapper, key: member.key, composing: composing)
         }

@@ -4,6 +4,10 @@ struct DocumentPath {
     enum Component {
         case key(String)
         case index(Int)
+        /// A key that is data (a dynamic nesting key or a `forceCollection`
+        /// member): rendered like `.key`, but `rkmap check` folds it to `*` when
+        /// it aggregates unmapped members per path pattern.
+        case dynamicKey(String)
     }
 
     private(set) var components: [Component] = []
@@ -31,7 +35,7 @@ struct DocumentPath {
         for c in components {
             switch c {
             case .index(let i): s += "[\(i)]"
-            case .key(let k):
+            case .key(let k), .dynamicKey(let k):
                 if isIdentifier(k) {
                     s += "." + k
                 } else {

@@ -6,7 +6,16 @@ extension MappingEngine {
     ///   nothing was written for it).
     /// - Throws: only errors of the sink itself (output closed, disk full).
     public func map(document: JSONValue, info: DocumentInfo, sink: RecordSink, diagnostics: DiagnosticCollector) throws -> Bool {
+        try map(document: document, info: info, sink: sink, diagnostics: diagnostics, readTracker: nil)
+    }
+
+    /// `map(document:…)` that also records, in `readTracker`, which members of
+    /// the mapped objects the mapping read (`rkmap check`'s unmapped-key report).
+    public func map(
+        document: JSONValue, info: DocumentInfo, sink: RecordSink, diagnostics: DiagnosticCollector, readTracker: ReadTracker?
+    ) throws -> Bool {
         let mapper = DocumentMapper(engine: self, document: document, inputName: info.input, diagnostics: diagnostics)
+        mapper.readTracker = readTracker
         let results: [(Descriptor, [FieldValue])]
         do {
             results = try mapDescriptors(document, with: mapper)

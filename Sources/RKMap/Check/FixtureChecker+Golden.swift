@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension FixtureChecker {
+    /// Check 4 (SPEC §12): compares each checked exchange's output with the
+    /// file's golden, or writes the golden with `--update`. A body file's golden
+    /// is its `apply` output; a HAR file's is an array with one output per
+    /// checked (not skipped) entry, `null` for an entry that did not map.
+    func golden(_ file: FixtureFile, results: inout [ExchangeResult]) {
+        let checked = results.indices.filter { results[$0].outcome != .skipped }
+        guard !checked.isEmpty else { return }
+        if options.update {
+            write(file, results: &results, checked: checked)
+            return
+        }
+        guard access(file.goldenPath, F_OK) == 0 else { return }
+        let expected: JSONValue
+        switch FixtureReader.parseOne(file.goldenPath) {
+        case .success(let value): expected = value
+        case .failure(let problem):
+            for i in checked { results[i].reasons.append(goldenReason(problem.diagnostic)) }
+            return
+        }
+        switch file.kind {
+        case .body:
+            compare(expected, with: &results[checked[0]], golden: file.goldenPath, index: nil)
+        case .har:
+            guard case .array(let outputs) = expected else {
+                let reason = Diagnostic(.error, "expected an array with one output per checked HAR entry, found \(expected.kind.rawValue)", file: file.goldenPath, location: .jsonPath("$"), code: "golden")
+                for i in checked { results[i].reasons.append(reason) }
+                return
+            }
+            for (k, i) in checked.enumerated() {
+                guard k < outputs.count else {
+                    results[i].reasons.append(Diagnostic(.error, "no expected output for this entry: the golden has \(outputs.count) for \(checked.count) checked entries (run with --update after checking the output)", file: file.goldenPath, location: .jsonPath("$[\(k)]"), code: "golden"))
+                    continue
+                }
+                compare(outputs[k], with: &results[i], golden: file.goldenPath, index: k)
+            }
+            if outputs.count > checked.count, let last = checked.last {
+                results[last].reasons.append(Diagnostic(.error, "the golden has \(outputs.count) outputs for \(checked.count) checked entries", file: file.goldenPath, location: .jsonPath("$[\(checked.count)]"), code: "golden"))
+            }
+        }
+    }
+
+    /// Compares one exchange's output with its expected value; differences are
+    /// reported by JSON path into the golden file (`$[0].title`; for a HAR
+    /// file's golden, `$[3][0].title` for its fourth checked entry).
+    private func compare(_ expected: JSONValue, with result: inout ExchangeResult, golden: String, index: Int?) {
+        let prefix = index.map { "$[\($0)]" } ?? "$"
+        guard let output = result.output else {
+            // The mapping failed and says why; `null` is what --update writes then.
+            if !expected.isNull, !result.reasons.contains(where: { $0.severity == .error }) {
+                result.reasons.append(Diagnostic(.error, "no output, expected \(GoldenDiff.show(expected))", file: golden, location: .jsonPath(prefix), code: "golden"))
+            }
+            return
+        }
+        guard case .success(let actual) = FixtureReader.parseOne(output, file: result.exchange.name) else { return }
+        for d in GoldenDiff.differences(expected: expected, actual: actual) {
+            result.reasons.append(Diagnostic(.error, d.message, file: golden, location: .jsonPath(prefix + d.path.dropFirst()), code: "golden"))
+        }
+    }
+
+    private func write(_ file: FixtureFile, results: inout [ExchangeResult], checked: [Int]) {
+        let bytes: [UInt8]
+        switch file.kind {
+        case .body:
+            guard let output = results[checked[0]].output else { return }
+            bytes = output
+        case .har:
+            var outputs: [JSONValue] = []
+            for i in checked {
+                if let output = results[i].output, case .success(let value) = FixtureReader.parseOne(output, file: file.path) {
+                    outputs.append(value)
+                } else {
+                    outputs.append(.null)
+                }
+            }
+            bytes = Array((JSONWriter.serialize(.array(outputs), pretty: true) + "\n").utf8)
+        }
+        do {
+            let out = try AtomicFileOutput(path: file.goldenPath)
+            try out.sink.write(bytes)
+            try out.commit()
+            results[checked[0]].reasons.append(Diagnostic(.note, "wrote \(file.goldenPath)", file: file.goldenPath, code: "golden"))
+        } catch {
+            for i in checked {
+                results[i].reasons.append(Diagnostic(.error, "cannot write the golden: \(error)", file: file.goldenPath, code: "golden"))
+            }
+        }
+    }
+
+    private func goldenReason(_ d: Diagnostic) -> Diagnostic {
+        var d = d
+        d.code = "golden"
+        return d
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import RKMap
+
+/// `rkmap check` end to end on the example in `fixtures/check/` (SPEC §12):
+/// exact stdout, exit statuses, reports, annotations and `--update`.
+@Suite struct CheckCommandTests {
+    private let spec = "fixtures/check/api.json"
+
+    private let cleanReport = """
+        PASS fixtures/check/api/article-12.json: GET /articles/12 200, 1 record
+        PASS fixtures/check/api/articles.json: GET /articles 200, 2 records
+        PASS fixtures/check/api/login.json: POST /api/login 201, 1 record
+        PASS fixtures/check/api/not-found.json: GET /articles/99 404, 1 record
+        PASS fixtures/check/api/session.har#0: POST /api/login 201, 1 record
+        PASS fixtures/check/api/session.har#1: GET /articles 200, 1 record
+        PASS fixtures/check/api/session.har#3: GET /articles/21 200, 1 record
+        PASS fixtures/check/api/session.har#4: GET /articles/404 404, 1 record
+        SKIP fixtures/check/api/session.har#5: GET /api/health 200
+          descriptor (note): no descriptor applies to GET /api/health 200
+          descriptor (note): fixtures/check/api.json:30:5: descriptor 1 (path '/api/login'): path '/api/health' does not match pattern '/api/login'
+          descriptor (note): fixtures/check/api.json:31:5: descriptor 2 (path '/articles'): path '/api/health' does not match pattern '/articles'
+          descriptor (note): fixtures/check/api.json:32:5: descriptor 3 (path '/articles/:articleID'): path '/api/health' does not match pattern '/articles/:articleID'
+          descriptor (note): fixtures/check/api.json:33:5: descriptor 4: status 200 is not one of 4XX
+
+        """
+
+    private let driftedReport = """
+        FAIL fixtures/check/drifted/article-12.json: GET /articles/12 200, 1 record
+          mapping: $.article: cannot convert string "art-12" to int [mapper articleDetail, attribute articleID]
+          unmapped (warning): $.article.content: not mapped (1 time) [mapper articleDetail]
+          unmapped (warning): $.article.reading_time: not mapped (1 time) [mapper articleDetail]
+          golden: fixtures/check/drifted/article-12.expected.json: $[0].articleID: missing (expected 12)
+          golden: fixtures/check/drifted/article-12.expected.json: $[0].body: missing (expected "RestKit's object mapping, ported to the command line.")
+
+        """
+
+    @Test func theCleanFixturesPass() throws {
+        let r = try RKMapExecutable.run(["check", spec, "fixtures/check/api"], environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == cleanReport + "8 passed, 0 failed, 1 skipped\n")
+        #expect(r.stderr == "")
+        #expect(r.status == 0)
+    }
+
+    @Test func theDriftedFixtureFailsWithReasons() throws {
+        let r = try RKMapExecutable.run(["check", spec, "fixtures/check/api", "fixtures/check/drifted"], environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == cleanReport + driftedReport + "8 passed, 1 failed, 1 skipped\n")
+        #expect(r.status == 1)
+    }
+
+    @Test func unmatchedErrorMakesTheSkipAFailure() throws {
+        let r = try RKMapExecutable.run(["check", spec, "fixtures/check/api/session.har", "--unmatched", "error"])
+        #expect(r.stdout.contains("FAIL fixtures/check/api/session.har#5: GET /api/health 200\n  descriptor: no descriptor applies to GET /api/health 200\n"))
+        #expect(r.stdout.hasSuffix("\n4 passed, 1 failed\n"))
+        #expect(r.status == 1)
+    }
+
+    @Test func githubAnnotationsUnderGitHubActions() throws {
+        let r = try RKMapExecutable.run(["check", spec, "fixtures/check/drifted"], environment: ["GITHUB_ACTIONS": "true"])
+        let annotations = r.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }
+        #expect(annotations.first == "::error file=fixtures/check/drifted/article-12.json,line=2,col=14,title=rkmap check%3A mapping::fixtures/check/drifted/article-12.json: mapping: $.article: cannot convert string \"art-12\" to int [mapper articleDetail, attribute articleID]")
+        #expect(annotations.filter { $0.hasPrefix("::warning ") }.map { $0.prefix(while: { $0 != "," && $0 != ":" || $0 == "=" }) }.count == 2)
+        #expect(annotations.contains { $0.hasPrefix("::warning file=fixtures/check/drifted/article-12.json,line=7,col=21,") }, "the new key's line")
+        #expect(annotations.contains { $0.hasPrefix("::error file=fixtures/check/drifted/article-12.expected.json,line=7,col=13,") }, "the golden's line")
+        #expect(annotations.filter { $0.hasPrefix("::error ") }.count == 3)
+        let quiet = try RKMapExecutable.run(["check", spec, "fixtures/check/drifted"], environment: ["GITHUB_ACTIONS": "false"])
+        #expect(!quiet.stdout.contains("::"))
+    }
+
+    @Test func malformedFixturesFailWithLocationAndTheRunGoesOn() throws {
+        let dir = try Scratch()
+        try dir.write("a-bad.json", "{\"articles\": [\n  {\"id\": 1,,}\n]}")
+        try dir.write("b-good.json", #"{"articles": []}"#)
+        try dir.write("c.har", #"{"log": {"entries": "none"}}"#)
+        let r = try RKMapExecutable.run(["check", spec, dir.path, "--path", "/articles", "--method", "get"])
+        #expect(r.stdout == """
+            FAIL \(dir.path)/a-bad.json: GET /articles 200
+              fixture: \(dir.path)/a-bad.json:2:12: expected a string key after ',', found ','
+            PASS \(dir.path)/b-good.json: GET /articles 200, 0 records
+            FAIL \(dir.path)/c.har
+              fixture: $.log.entries: expected an array, found string (a HAR file is {"log": {"entries": [...]}})
+            1 passed, 2 failed
+
+            """)
+        #expect(r.status == 1)
+    }
+
+    @Test(arguments: [
+        (["check", "fixtures/check/api.json", "fixtures/check/nope"], "error: no such fixture file or directory: 'fixtures/check/nope'\n"),
+        (["check", "fixtures/check/nope.json", "fixtures/check/api"], "error: cannot read 'fixtures/check/nope.json': No such file or directory\n"),
+    ])
+    func usageAndSpecErrorsExitTwo(_ args: [String], _ stderr: String) throws {
+        let r = try RKMapExecutable.run(args)
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == stderr)
+    }
+
+    @Test func anUnwritableReportIsExitTwo() throws {
+        let r = try RKMapExecutable.run(["check", spec, "fixtures/check/api/login.json", "--report", "json=/nonexistent-dir/r.json"])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("error: cannot write the json report: "))
+    }
+
+    @Test func junitReportIsValidXMLWithASuitePerFile() throws {
+        let dir = try Scratch()
+        let r = try RKMapExecutable.run([
+            "check", spec, "fixtures/check/api", "fixtures/check/drifted", "--report", "junit=\(dir.path)/junit.xml",
+            "--report", "json=\(dir.path)/report.json",
+        ])
+        #expect(r.status == 1)
+        let xml = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/junit.xml"))
+        let collector = XMLCollector()
+        let parser = XMLParser(data: xml)
+        parser.delegate = collector
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(collector.elements.filter { $0.name == "testsuite" }.map { $0.attributes["name"] } == [
+            "fixtures/check/api/article-12.json", "fixtures/check/api/articles.json", "fixtures/check/api/login.json",
+            "fixtures/check/api/not-found.json", "fixtures/check/api/session.har", "fixtures/check/drifted/article-12.json",
+        ])
+        let root = try #require(collector.elements.first)
+        #expect(root.name == "testsuites")
+        #expect(root.attributes["tests"] == "10")
+        #expect(root.attributes["failures"] == "1")
+        #expect(root.attributes["skipped"] == "1")
+        #expect(collector.elements.filter { $0.name == "testcase" }.count == 10)
+        let failure = try #require(collector.elements.first { $0.name == "failure" })
+        #expect(failure.attributes["message"] == "mapping: $.article: cannot convert string \"art-12\" to int [mapper articleDetail, attribute articleID]")
+        #expect(failure.attributes["type"] == "mapping")
+        #expect(collector.elements.filter { $0.name == "skipped" }.count == 1)
+
+        let json = String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir.path + "/report.json")), as: UTF8.self)
+        var reader = JSONDocumentReader(bytes: Array(json.utf8))
+        guard case .object(let report)? = try reader.next() else { Issue.record("not an object"); return }
+        #expect(report["passed"] == .number(JSONNumber(8)))
+        #expect(report["failed"] == .number(JSONNumber(1)))
+        #expect(report["skipped"] == .number(JSONNumber(1)))
+        guard case .array(let exchanges)? = report["exchanges"], case .object(let last)? = exchanges.last else { Issue.record("no exchanges"); return }
+        #expect(last["result"] == .string("failed"))
+        #expect(last["method"] == .string("GET"))
+        guard case .array(let reasons)? = last["reasons"], case .object(let first)? = reasons.first else { Issue.record("no reasons"); return }
+        #expect(first["check"] == .string("mapping"))
+        #expect(first["path"] == .string("$.article"))
+        #expect(first["mapper"] == .string("articleDetail"))
+    }
+
+    @Test func updateWritesGoldensThatThenPass() throws {
+        let dir = try Scratch()
+        try dir.write("articles.json", #"{"articles": [{"id": 5, "title": "T", "published_at": "2024-01-02", "tags": [], "author": {"id": 1, "name": "A"}}]}"#)
+        try dir.write("articles.meta.json", #"{"method": "GET", "path": "/articles"}"#)
+        let update = try RKMapExecutable.run(["check", spec, dir.path, "--update"])
+        #expect(update.status == 0)
+        #expect(update.stdout.contains("  golden (note): \(dir.path)/articles.expected.json: wrote \(dir.path)/articles.expected.json\n"))
+        let golden = try String(contentsOfFile: dir.path + "/articles.expected.json", encoding: .utf8)
+        let apply = try RKMapExecutable.run(["apply", spec, dir.path + "/articles.json", "--path", "/articles", "--method", "GET"])
+        #expect(golden == apply.stdout, "the golden is exactly apply's output")
+        let again = try RKMapExecutable.run(["check", spec, dir.path])
+        #expect(again.stdout == "PASS \(dir.path)/articles.json: GET /articles 200, 1 record\n1 passed, 0 failed\n")
+        #expect(again.status == 0)
+    }
+}
+
+/// A scratch directory removed when the value goes away.
+final class Scratch {
+    let path: String
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("rkmap-check-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+    func write(_ name: String, _ text: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path + "/" + name))
+    }
+}
+
+/// Collects start elements and their attributes, in document order.
+final class XMLCollector: NSObject, XMLParserDelegate {
+    struct Element { var name: String; var attributes: [String: String] }
+    var elements: [Element] = []
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        elements.append(Element(name: name, attributes: attributes))
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+@testable import RKMap
+
+/// The four checks of SPEC §12, each passing and failing.
+@Suite struct FixtureCheckerTests {
+    typealias F = CheckFixtures
+
+    private func body(_ json: String, method: String? = "GET", path: String? = "/articles", status: Int? = nil, entry: Int? = nil) -> Exchange {
+        Exchange(name: "b.json", file: "b.json", entry: entry, facts: ExchangeFacts(method: method, path: path, status: status), content: .body(Array(json.utf8)))
+    }
+
+    private let twoArticles = #"{"articles": [{"id": 1, "title": "A", "author": {"id": 7, "name": "Ada"}}, {"id": 2, "title": "B"}]}"#
+
+    // MARK: 1. descriptor
+
+    @Test func descriptorAppliesAndRecordsAreCounted() throws {
+        let r = try F.checker().check(body(twoArticles))
+        #expect(r.outcome == .passed)
+        #expect(r.records == 2)
+        #expect(r.reasons.isEmpty)
+    }
+
+    @Test func noDescriptorExplainsEachDescriptor() throws {
+        let r = try F.checker().check(body(twoArticles, method: "POST", path: "/comments", status: 201))
+        #expect(r.outcome == .failed)
+        #expect(r.reasons.map(\.message) == [
+            "no descriptor applies to POST /comments 201",
+            "descriptor 1 (path '/articles'): path '/comments' does not match pattern '/articles'",
+            "descriptor 2 (path '/articles/:articleID'): path '/comments' does not match pattern '/articles/:articleID'",
+            "descriptor 3: status 201 is not one of 4XX",
+        ])
+        #expect(r.reasons[0].severity == .error)
+        #expect(r.reasons[1].file == "spec.json")
+        if case .source(let at) = r.reasons[1].location { #expect(at.line == 13) } else { Issue.record("no location") }
+    }
+
+    @Test func methodMismatchIsExplained() throws {
+        let r = try F.checker().check(body(twoArticles, method: "DELETE"))
+        #expect(r.reasons.contains { $0.message == "descriptor 1 (path '/articles'): method DELETE is not one of GET" })
+    }
+
+    @Test func unmatchedHAREntryIsSkippedUnlessUnmatchedError() throws {
+        let entry = body("{}", path: "/health", entry: 3)
+        let skipped = try F.checker().check(entry)
+        #expect(skipped.outcome == .skipped)
+        #expect(skipped.reasons.allSatisfy { $0.severity == .note })
+        let failed = try F.checker { $0.unmatched = .error }.check(entry)
+        #expect(failed.outcome == .failed)
+    }
+
+    // MARK: 2. mapping
+
+    @Test func aMappingWarningFailsUnlessAllowed() throws {
+        let drifted = #"{"articles": [{"id": "x-1", "title": "A"}]}"#
+        let r = try F.checker().check(body(drifted))
+        #expect(r.outcome == .failed)
+        let d = try #require(r.reasons.first)
+        #expect(d.code == "mapping")
+        #expect(d.location == .jsonPath("$.articles[0]"))
+        #expect(d.mapperID == "article")
+        #expect(d.attribute == "id")
+        #expect(d.message.contains("\"x-1\""))
+        let allowed = try F.checker { $0.allowWarnings = true }.check(body(drifted))
+        #expect(allowed.outcome == .passed)
+        #expect(allowed.reasons.map(\.severity) == [.warning])
+    }
+
+    @Test func noMappableContentFails() throws {
+        let r = try F.checker().check(body(#"{"items": []}"#))
+        #expect(r.outcome == .failed)
+        #expect(r.records == nil)
+        #expect(r.reasons.map(\.message) == ["no mappable content: none of the key paths 'articles' is in the document"])
+    }
+
+    @Test func bodySyntaxErrorHasLineAndColumn() throws {
+        let r = try F.checker().check(body("{\"articles\": [\n  {\"id\": 1,}\n]}"))
+        #expect(r.outcome == .failed)
+        #expect(r.reasons.first?.location == .source(SourceLocation(line: 2, column: 12)))
+        #expect(r.reasons.first?.code == "fixture")
+    }
+
+    @Test func harBodySyntaxErrorNamesTheEntryText() throws {
+        let r = try F.checker().check(body("{\"articles\": [", entry: 4))
+        #expect(r.reasons.first?.location == .jsonPath("$.log.entries[4].response.content.text"))
+        #expect(r.reasons.first?.message.hasPrefix("the response body is not JSON: ") == true)
+    }
+
+    @Test func anEmptyHARBodyFails() throws {
+        let r = try F.checker().check(body("", entry: 2))
+        #expect(r.outcome == .failed)
+        #expect(r.reasons.map(\.message) == ["the response body is not JSON: empty: expected one JSON value (line 1, column 1 of the body)"])
+    }
+
+    @Test func twoDocumentsInOneBodyFail() throws {
+        let r = try F.checker().check(body(#"{"articles": []} {"articles": []}"#))
+        #expect(r.outcome == .failed)
+        #expect(r.reasons.first?.location == .source(SourceLocation(line: 1, column: 18)))
+    }
+
+    @Test func pathParameterReachesTheMapping() throws {
+        let r = try F.checker().check(body(#"{"article": {"id": 12, "title": "T"}}"#, path: "/articles/12"))
+        #expect(r.outcome == .passed)
+        #expect(String(decoding: try #require(r.output), as: UTF8.self).contains("\"requested\": 12"))
+    }
+
+    // MARK: 3. unmapped keys
+
+    @Test func unmappedMembersAreAggregatedPerPattern() throws {
+        var articles: [String] = []
+        for i in 0..<20 { articles.append(#"{"id": \#(i), "title": "t", "subtitle": "s", "author": {"id": 1, "name": "a", "bio": "b"}}"#) }
+        let json = #"{"articles": ["# + articles.joined(separator: ",") + "], \"meta\": {}}"
+        let r = try F.checker().check(body(json))
+        #expect(r.outcome == .passed, "unmapped keys warn by default")
+        let unmapped = r.reasons.filter { $0.code == "unmapped" }
+        #expect(unmapped.map(\.location) == [.jsonPath("$.articles[*].author.bio"), .jsonPath("$.articles[*].subtitle")])
+        #expect(unmapped.map(\.message) == ["not mapped (20 times)", "not mapped (20 times)"])
+        #expect(unmapped.map(\.mapperID) == ["author", "article"])
+        #expect(unmapped.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test func unmappedPolicyErrorFailsAndIgnoreIsSilent() throws {
+        let json = #"{"articles": [{"id": 1, "title": "t", "extra": true}]}"#
+        #expect(try F.checker { $0.unmapped = .error }.check(body(json)).outcome == .failed)
+        let ignored = try F.checker { $0.unmapped = .ignore }.check(body(json))
+        #expect(ignored.outcome == .passed)
+        #expect(ignored.reasons.isEmpty)
+    }
+
+    @Test func escapedMemberNamesInPatterns() throws {
+        let r = try F.checker().check(body(#"{"articles": [{"id": 1, "title": "t", "odd key": 1}]}"#))
+        #expect(r.reasons.map(\.location) == [.jsonPath("$.articles[*][\"odd key\"]")])
+    }
+
+    // MARK: tracker and apply
+
+    @Test func trackingDoesNotChangeTheOutput() throws {
+        let graph = try F.graph()
+        var reader = JSONDocumentReader(bytes: Array(twoArticles.utf8))
+        let document = try #require(try reader.next())
+        func run(_ tracker: ReadTracker?) throws -> [UInt8] {
+            let engine = try MappingEngine(graph: graph, options: MappingOptions(path: "/articles", method: "GET"))
+            let sink = CountingSink()
+            _ = try engine.map(document: document, info: DocumentInfo(input: "x", index: 0), sink: sink, diagnostics: DiagnosticList(), readTracker: tracker)
+            return sink.bytes
+        }
+        let tracked = try run(ReadTracker())
+        #expect(tracked == (try run(nil)))
+        #expect(!tracked.isEmpty)
+    }
+}

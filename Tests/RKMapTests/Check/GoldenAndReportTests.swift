@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+@testable import RKMap
+
+@Suite struct GoldenDiffTests {
+    private func value(_ text: String) throws -> JSONValue {
+        var reader = JSONDocumentReader(bytes: Array(text.utf8))
+        return try #require(try reader.next())
+    }
+
+    private func diff(_ expected: String, _ actual: String) throws -> [String] {
+        GoldenDiff.differences(expected: try value(expected), actual: try value(actual)).map(\.description)
+    }
+
+    @Test func equalValuesHaveNoDifference() throws {
+        #expect(try diff(#"[{"@type": "A", "n": 1.0}]"#, #"[{"@type": "A", "n": 1}]"#) == [], "numbers compare as numbers")
+    }
+
+    @Test func changedValueByPath() throws {
+        #expect(try diff(#"[{"title": "A"}]"#, #"[{"title": "B"}]"#) == [#"$[0].title: expected "A", got "B""#])
+        #expect(try diff(#"[{"id": 12}]"#, #"[{"id": "12"}]"#) == [#"$[0].id: expected 12, got "12""#])
+    }
+
+    @Test func missingAndUnexpectedRecordsAndMembers() throws {
+        #expect(try diff(#"[{"@type": "A"}, {"@type": "B"}]"#, #"[{"@type": "A"}]"#) == [#"$[1]: missing record (expected {"@type":"B"})"#])
+        #expect(try diff(#"[]"#, #"[{"@type": "A"}]"#) == [#"$[0]: unexpected record {"@type":"A"}"#])
+        #expect(try diff(#"[{"a": 1, "b": 2}]"#, #"[{"a": 1, "c": 3}]"#) == [
+            "$[0].b: missing (expected 2)", "$[0].c: unexpected member, got 3",
+        ])
+    }
+
+    @Test func memberOrderCounts() throws {
+        #expect(try diff(#"{"a": 1, "b": 2}"#, #"{"b": 2, "a": 1}"#) == [#"$: members in another order: expected "a", "b", got "b", "a""#])
+    }
+
+    @Test func stopsAtTheLimit() throws {
+        let expected = "[" + (0..<10).map { "{\"n\": \($0)}" }.joined(separator: ",") + "]"
+        let actual = "[" + (0..<10).map { "{\"n\": \($0 + 1)}" }.joined(separator: ",") + "]"
+        #expect(try diff(expected, actual).count == 5)
+    }
+
+    @Test func longValuesAreCut() throws {
+        let long = String(repeating: "x", count: 100)
+        let d = try diff("\"\(long)\"", "1")
+        #expect(d[0].hasSuffix("…, got 1"))
+    }
+}
+
+@Suite struct GoldenFileTests {
+    typealias F = CheckFixtures
+
+    @Test func updateThenCompareRoundTripForABodyFile() throws {
+        let dir = try ScratchDirectory()
+        let path = try dir.write("articles.json", #"{"articles": [{"id": 1, "title": "A"}]}"#)
+        try dir.write("articles.meta.json", #"{"method": "GET", "path": "/articles"}"#)
+        let updated = try F.checker { $0.update = true }.check(FixtureReader.read(path, defaults: ExchangeFacts()))
+        #expect(updated.results[0].outcome == .passed)
+        #expect(try dir.read("articles.expected.json") == "[\n  {\n    \"@type\": \"Article\",\n    \"id\": 1,\n    \"title\": \"A\"\n  }\n]\n")
+        #expect(try F.checker().check(FixtureReader.read(path, defaults: ExchangeFacts())).results[0].outcome == .passed)
+
+        try dir.write("articles.json", #"{"articles": [{"id": 1, "title": "B"}, {"id": 2, "title": "C"}]}"#)
+        let drifted = try F.checker().check(FixtureReader.read(path, defaults: ExchangeFacts())).results[0]
+        #expect(drifted.outcome == .failed)
+        let golden = drifted.reasons.filter { $0.code == "golden" }
+        #expect(golden.map(\.location) == [.jsonPath("$[0].title"), .jsonPath("$[1]")])
+        #expect(golden.map(\.message) == [#"expected "A", got "B""#, #"unexpected record {"@type":"Article","id":2,"title":"C"}"#])
+        #expect(golden.allSatisfy { $0.file == dir.path + "/articles.expected.json" })
+    }
+
+    @Test func harGoldenHasOneOutputPerCheckedEntry() throws {
+        let dir = try ScratchDirectory()
+        let path = try dir.write("s.har", F.har([
+            F.entry(url: "https://h/articles", text: F.quoted(#"{"articles": [{"id": 1}]}"#)),
+            F.entry(url: "https://h/health", text: F.quoted("{}")),
+            F.entry(url: "https://h/logo.png", mimeType: "image/png", text: F.quoted("")),
+            F.entry(url: "https://h/articles/9", status: 404, mimeType: "application/problem+json", text: F.quoted(#"{"error": {"code": "gone"}}"#)),
+        ]))
+        let updated = try F.checker { $0.update = true }.check(FixtureReader.read(path, defaults: ExchangeFacts()))
+        #expect(updated.results.map(\.outcome) == [.passed, .skipped, .passed])
+        var reader = JSONDocumentReader(bytes: Array(try dir.read("s.har.expected.json").utf8))
+        guard case .array(let outputs)? = try reader.next() else { Issue.record("not an array"); return }
+        #expect(outputs.count == 2)
+        #expect(try F.checker().check(FixtureReader.read(path, defaults: ExchangeFacts())).results.map(\.outcome) == [.passed, .skipped, .passed])
+
+        try dir.write("s.har.expected.json", "[[]]")
+        let short = try F.checker().check(FixtureReader.read(path, defaults: ExchangeFacts())).results
+        #expect(short[0].reasons.map(\.location) == [.jsonPath("$[0][0]")], "paths are into the golden file")
+        #expect(short[2].reasons.first?.message.hasPrefix("no expected output for this entry: the golden has 1 for 2 checked entries") == true)
+    }
+
+    @Test func aGoldenThatIsNotJSONFailsWithItsLocation() throws {
+        let dir = try ScratchDirectory()
+        let path = try dir.write("a.json", #"{"articles": []}"#)
+        try dir.write("a.expected.json", "[\n  oops\n]")
+        let r = try F.checker().check(FixtureReader.read(path, defaults: ExchangeFacts(method: "GET", path: "/articles"))).results[0]
+        #expect(r.outcome == .failed)
+        #expect(r.reasons.first?.location == .source(SourceLocation(line: 2, column: 3)))
+        #expect(r.reasons.first?.code == "golden")
+    }
+}
+
+@Suite struct SidecarTests {
+    typealias F = CheckFixtures
+
+    private func exchange(_ sidecar: String, defaults: ExchangeFacts = ExchangeFacts()) throws -> (ScratchDirectory, Exchange) {
+        let dir = try ScratchDirectory()
+        let path = try dir.write("b.json", "{}")
+        try dir.write("b.meta.json", sidecar)
+        return (dir, FixtureReader.read(path, defaults: defaults).exchanges[0])
+    }
+
+    @Test func sidecarFactsWinOverFlagsFieldByField() throws {
+        let (_, e) = try exchange(#"{"method": "post", "status": 201, "headers": {"X": "y"}}"#, defaults: ExchangeFacts(method: "GET", path: "/p", status: 200))
+        #expect(e.facts == ExchangeFacts(method: "POST", path: "/p", status: 201))
+    }
+
+    @Test(arguments: [
+        (#"{"status": "201"}"#, "$.status", "expected an integer, found string"),
+        (#"{"status": 2000}"#, "$.status", "expected an HTTP status code (100-599), found 2000"),
+        (#"{"method": 1}"#, "$.method", "expected a string, found number"),
+        (#"{"stauts": 200}"#, "$.stauts", "unknown key 'stauts'; did you mean 'status'? (a sidecar has method, path, status, headers)"),
+        (#"[]"#, "$", "expected an object like {\"method\": \"GET\", \"path\": \"/articles\", \"status\": 200}, found array"),
+    ])
+    func badSidecarFailsTheExchange(_ sidecar: String, _ path: String, _ message: String) throws {
+        let (dir, e) = try exchange(sidecar)
+        guard case .malformed(let d) = e.content else { Issue.record("not malformed"); return }
+        #expect(d == [Diagnostic(.error, message, file: dir.path + "/b.meta.json", location: .jsonPath(path), code: "fixture")])
+    }
+
+    @Test func sidecarSyntaxErrorHasLineAndColumn() throws {
+        let (_, e) = try exchange("{\n\"method\" \"GET\"}")
+        guard case .malformed(let d) = e.content else { Issue.record("not malformed"); return }
+        #expect(d.first?.location == .source(SourceLocation(line: 2, column: 10)))
+    }
+}
+
+@Suite struct FixtureDiscoveryTests {
+    @Test func directoriesListFixturesInSortedPathOrder() throws {
+        let dir = try ScratchDirectory()
+        for name in ["b.json", "b.meta.json", "b.expected.json", "a/z.har", "a/z.har.expected.json", "a/y.json", "notes.txt", "B.json"] {
+            try dir.write(name, "{}")
+        }
+        let files = try FixtureDiscovery.files(for: [dir.path + "/"])
+        #expect(files == ["B.json", "a/y.json", "a/z.har", "b.json"].map { dir.path + "/" + $0 })
+    }
+
+    @Test func missingArgumentAndEmptyDirectoryAreErrors() throws {
+        let dir = try ScratchDirectory()
+        #expect(throws: FixtureDiscovery.Failure(path: dir.path + "/nope", message: "no such fixture file or directory")) {
+            try FixtureDiscovery.files(for: [dir.path + "/nope"])
+        }
+        try dir.write("x.txt", "")
+        #expect(throws: FixtureDiscovery.Failure(path: dir.path, message: "no fixtures (*.json, *.har) in the directory")) {
+            try FixtureDiscovery.files(for: [dir.path])
+        }
+    }
+}
