@@ -75,12 +75,12 @@ import RKMap
         try dir.write("a-bad.json", "{\"articles\": [\n  {\"id\": 1,,}\n]}")
         try dir.write("b-good.json", #"{"articles": []}"#)
         try dir.write("c.har", #"{"log": {"entries": "none"}}"#)
-        let r = try RKMapExecutable.run(["check", spec, dir.path, "--path", "/articles", "--method", "get"])
+        let r = try RKMapExecutable.run(["check", spec, dir.directory, "--path", "/articles", "--method", "get"])
         #expect(r.stdout == """
-            FAIL \(dir.path)/a-bad.json: GET /articles 200
-              fixture: \(dir.path)/a-bad.json:2:12: expected a string key after ',', found ','
-            PASS \(dir.path)/b-good.json: GET /articles 200, 0 records
-            FAIL \(dir.path)/c.har
+            FAIL \(dir.directory)/a-bad.json: GET /articles 200
+              fixture: \(dir.directory)/a-bad.json:2:12: expected a string key after ',', found ','
+            PASS \(dir.directory)/b-good.json: GET /articles 200, 0 records
+            FAIL \(dir.directory)/c.har
               fixture: $.log.entries: expected an array, found string (a HAR file is {"log": {"entries": [...]}})
             1 passed, 2 failed
 
@@ -108,11 +108,11 @@ import RKMap
     @Test func junitReportIsValidXMLWithASuitePerFile() throws {
         let dir = try Scratch()
         let r = try RKMapExecutable.run([
-            "check", spec, "fixtures/check/api", "fixtures/check/drifted", "--report", "junit=\(dir.path)/junit.xml",
-            "--report", "json=\(dir.path)/report.json",
+            "check", spec, "fixtures/check/api", "fixtures/check/drifted", "--report", "junit=\(dir.directory)/junit.xml",
+            "--report", "json=\(dir.directory)/report.json",
         ])
         #expect(r.status == 1)
-        let xml = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/junit.xml"))
+        let xml = try Data(contentsOf: URL(fileURLWithPath: dir.directory + "/junit.xml"))
         let collector = XMLCollector()
         let parser = XMLParser(data: xml)
         parser.delegate = collector
@@ -132,7 +132,7 @@ import RKMap
         #expect(failure.attributes["type"] == "mapping")
         #expect(collector.elements.filter { $0.name == "skipped" }.count == 1)
 
-        let json = String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir.path + "/report.json")), as: UTF8.self)
+        let json = String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir.directory + "/report.json")), as: UTF8.self)
         var reader = JSONDocumentReader(bytes: Array(json.utf8))
         guard case .object(let report)? = try reader.next() else { Issue.record("not an object"); return }
         #expect(report["passed"] == .number(JSONNumber(8)))
@@ -151,30 +151,19 @@ import RKMap
         let dir = try Scratch()
         try dir.write("articles.json", #"{"articles": [{"id": 5, "title": "T", "published_at": "2024-01-02", "tags": [], "author": {"id": 1, "name": "A"}}]}"#)
         try dir.write("articles.meta.json", #"{"method": "GET", "path": "/articles"}"#)
-        let update = try RKMapExecutable.run(["check", spec, dir.path, "--update"])
+        let update = try RKMapExecutable.run(["check", spec, dir.directory, "--update"])
         #expect(update.status == 0)
-        #expect(update.stdout.contains("  golden (note): \(dir.path)/articles.expected.json: wrote \(dir.path)/articles.expected.json\n"))
-        let golden = try String(contentsOfFile: dir.path + "/articles.expected.json", encoding: .utf8)
-        let apply = try RKMapExecutable.run(["apply", spec, dir.path + "/articles.json", "--path", "/articles", "--method", "GET"])
+        #expect(update.stdout.contains("  golden (note): \(dir.directory)/articles.expected.json: wrote \(dir.directory)/articles.expected.json\n"))
+        let golden = try String(contentsOfFile: dir.directory + "/articles.expected.json", encoding: .utf8)
+        let apply = try RKMapExecutable.run(["apply", spec, dir.directory + "/articles.json", "--path", "/articles", "--method", "GET"])
         #expect(golden == apply.stdout, "the golden is exactly apply's output")
-        let again = try RKMapExecutable.run(["check", spec, dir.path])
-        #expect(again.stdout == "PASS \(dir.path)/articles.json: GET /articles 200, 1 record\n1 passed, 0 failed\n")
+        let again = try RKMapExecutable.run(["check", spec, dir.directory])
+        #expect(again.stdout == "PASS \(dir.directory)/articles.json: GET /articles 200, 1 record\n1 passed, 0 failed\n")
         #expect(again.status == 0)
     }
 }
 
 /// A scratch directory removed when the value goes away.
-final class Scratch {
-    let path: String
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("rkmap-check-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-    func write(_ name: String, _ text: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path + "/" + name))
-    }
-}
 
 /// Collects start elements and their attributes, in document order.
 final class XMLCollector: NSObject, XMLParserDelegate {

@@ -87,22 +87,3 @@ enum Tables {
     }
 }
 
-/// A private temporary directory; call `remove()` when done.
-struct Scratch {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("rkmap-tables-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        let target = path(name)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: target))
-        return target
-    }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
-}
