@@ -37,6 +37,9 @@ test: deps
 demo: release
 	@echo '$$ rkmap apply specs/example2-relationship.json fixtures/examples/example2-relationship.input.json'
 	@$(RELEASE) apply specs/example2-relationship.json fixtures/examples/example2-relationship.input.json
+	@echo
+	@echo '$$ rkmap check fixtures/check/api.json fixtures/check/api'
+	@$(RELEASE) check fixtures/check/api.json fixtures/check/api
 
 install: release
 	install -d "$(DESTDIR)$(PREFIX)/bin"
