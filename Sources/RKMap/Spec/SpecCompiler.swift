@@ -150,7 +150,7 @@ final class SpecCompiler {
     // MARK: Top-level options
 
     private func compileOptions(_ top: [String: SpecMember]) {
-        if let m = top["dateFormats"] { options.dateFormats = stringList(m, context: "") ?? [] }
+        if let m = top["dateFormats"] { options.dateFormats = dateFormatList(m, context: "") }
         if let m = top["timeZone"], let zone = string(m, context: "") {
             if zone.uppercased() == "UTC" || zone == "GMT" || TimeZone(identifier: zone) != nil {
                 options.timeZone = zone

@@ -26,6 +26,7 @@ enum SpecIssue: Sendable, Equatable {
     case invalidPathPattern(message: String)
     case unknownKeyMatching(text: String, suggestion: String?)
     case unknownTimeZone(text: String)
+    case invalidDateFormat(message: String)
     // Key paths and destinations
     case invalidKeyPath(message: String)
     case invalidDestination(text: String)
@@ -73,6 +74,7 @@ enum SpecIssue: Sendable, Equatable {
         case .invalidPathPattern: return "path-pattern"
         case .unknownKeyMatching, .invalidEnumValue, .unknownExpectType: return "invalid-value"
         case .unknownTimeZone: return "time-zone"
+        case .invalidDateFormat: return "date-format"
         case .invalidKeyPath, .dynamicKeyMismatch, .dynamicKeyWithoutKeyAttribute: return "key-path"
         case .invalidDestination, .unknownDestination, .unmappedDestination: return "destination"
         case .unknownType: return "unknown-type"
@@ -121,6 +123,8 @@ enum SpecIssue: Sendable, Equatable {
             return "unknown keyMatching '\(text)'" + Self.didYouMean(suggestion) + " (expected \"exact\" or \"caseInsensitive\")"
         case .unknownTimeZone(let text):
             return "unknown time zone '\(text)' (expected an IANA name such as \"Europe/Paris\", or \"UTC\")"
+        case .invalidDateFormat(let message):
+            return message
         case .invalidKeyPath(let message):
             return "invalid key path: \(message)"
         case .invalidDestination(let text):
