@@ -91,6 +91,11 @@ final class SpecCompiler {
         }
         checkConnectionTargets()
 
+        // `[]` or `"descriptors": []` would fail every document with "no descriptor
+        // applies", which blames the request facts; say what is wrong instead.
+        if descriptorValues.isEmpty, !hasErrors {
+            report(.noDescriptors, at: spec["descriptors"]?.location ?? spec.location)
+        }
         var descriptors: [Descriptor] = []
         let isSingle = descriptorValues.count == 1 && descriptorValues[0].location == spec.location
         for (index, value) in descriptorValues.enumerated() {

@@ -19,6 +19,7 @@ enum SpecIssue: Sendable, Equatable {
     case unknownMapper(id: String, suggestion: String?)
     case ambiguousRoot(mapperCount: Int)
     case noMappers
+    case noDescriptors
     // Descriptor values
     case invalidStatusCode(text: String)
     case emptyStatusCodes
@@ -69,6 +70,7 @@ enum SpecIssue: Sendable, Equatable {
         case .duplicateMapperID: return "duplicate-mapper"
         case .unknownMapper: return "unknown-mapper"
         case .ambiguousRoot, .noMappers: return "ambiguous-root"
+        case .noDescriptors: return "no-descriptors"
         case .invalidStatusCode, .emptyStatusCodes: return "status-code"
         case .unknownMethod: return "method"
         case .invalidPathPattern: return "path-pattern"
@@ -108,6 +110,8 @@ enum SpecIssue: Sendable, Equatable {
             return "unknown mapper '\(id)'" + Self.didYouMean(suggestion)
         case .ambiguousRoot(let count):
             return "ambiguous root: the spec declares \(count) mappers; add \"root-map-ref\""
+        case .noDescriptors:
+            return "no descriptors: the spec maps nothing; add a descriptor object"
         case .noMappers:
             return "no mapper to apply: the spec declares no mappers; add one under \"mappers\""
         case .invalidStatusCode(let text):
