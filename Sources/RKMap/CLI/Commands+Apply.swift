@@ -15,9 +15,9 @@ extension Commands {
     public static func apply(_ options: ApplyOptions, stdout: ByteSink, stderr: ByteSink) -> Int32 {
         guard let graph = loadSpec(options.spec, stderr: stderr) else { return usageOrSpecError }
         // Check every input is readable before writing anything.
-        for input in options.inputs where input != "-" {
-            if access(input, R_OK) != 0 {
-                try? stderr.write("error: \(InputFile.Failure(path: input, errno: errno))\n")
+        for input in options.inputs {
+            if let failure = InputFile.unreadable(input) {
+                try? stderr.write("error: \(failure)\n")
                 return usageOrSpecError
             }
         }
