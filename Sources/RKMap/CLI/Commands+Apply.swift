@@ -64,6 +64,11 @@ extension Commands {
             } catch let closed as ByteSink.Closed {
                 destination.discard()
                 throw closed
+            } catch let failure as ByteSink.WriteError {
+                // Disk full or similar: `stoppingQuietly` says "cannot write the output".
+                try? (sink as? SQLiteSink)?.rollback()
+                destination.discard()
+                throw failure
             } catch {
                 try? (sink as? SQLiteSink)?.rollback()
                 destination.discard()
