@@ -41,6 +41,10 @@ extension Commands {
             let sink: RecordSink
             do {
                 sink = try makeSink(options, destination: destination)
+            } catch let failure as SQLiteError {
+                destination.discard()
+                try? stderr.write("error: cannot open the database '\(options.output ?? "")': \(failure.message)\n")
+                return usageOrSpecError
             } catch {
                 destination.discard()
                 try? stderr.write("error: \(error)\n")
