@@ -38,6 +38,10 @@ extension Commands {
                 try? stderr.write("error: \(error)\n")
                 return usageOrSpecError
             }
+            // A database this run creates is removed again if the run fails:
+            // "left exactly as it was" (SPEC §10.4) means not there at all.
+            let databasePath = options.output ?? ""
+            let newDatabase = options.format == .sqlite && access(databasePath, F_OK) != 0
             let sink: RecordSink
             do {
                 sink = try makeSink(options, destination: destination)
@@ -50,6 +54,11 @@ extension Commands {
                 try? stderr.write("error: \(error)\n")
                 return usageOrSpecError
             }
+            func rollBackDatabase() {
+                guard let tables = sink as? SQLiteSink else { return }
+                try? tables.rollback()
+                if newDatabase { unlink(databasePath) }
+            }
             do {
                 for input in options.inputs {
                     let bytes = try InputFile.readAll(input)
@@ -57,10 +66,11 @@ extension Commands {
                         input: bytes, inputName: InputFile.displayName(input), sink: sink, diagnostics: diagnostics)
                     if outcome.failed > 0 { status = dataFailed }
                 }
-                if status != success, let tables = sink as? SQLiteSink {
+                if status != success, sink is SQLiteSink {
                     // One run, one transaction: a failed document leaves the database as it was.
-                    try? tables.rollback()
-                    try? stderr.write("error: the database '\(options.output ?? "")' was left unchanged because a document failed\n")
+                    rollBackDatabase()
+                    let outcome = newDatabase ? "was not created" : "was left unchanged"
+                    try? stderr.write("error: the database '\(databasePath)' \(outcome) because a document failed\n")
                 } else {
                     try sink.finish()
                 }
@@ -70,11 +80,11 @@ extension Commands {
                 throw closed
             } catch let failure as ByteSink.WriteError {
                 // Disk full or similar: `stoppingQuietly` says "cannot write the output".
-                try? (sink as? SQLiteSink)?.rollback()
+                rollBackDatabase()
                 destination.discard()
                 throw failure
             } catch {
-                try? (sink as? SQLiteSink)?.rollback()
+                rollBackDatabase()
                 destination.discard()
                 try? stderr.write("error: \(error)\n")
                 return dataFailed
