@@ -127,6 +127,10 @@ import Testing
         specCase("bad validation predicate",
                  #"{"mappers":[{"id":"a","attributes":["id"],"validations":[{"attribute":"id","predicate":"SELF >> 3"}]}]}"#,
                  err: "s.json:1:88: error: invalid predicate: expected a value after '>' at column 7 [mapper a, attribute id]\n"),
+        // 300 '(' would overflow the stack of a recursive parser; the 257th is column 257.
+        specCase("predicate nested too deep",
+                 #"{"mappers":[{"id":"a","attributes":["id"],"validations":[{"attribute":"id","predicate":""# + String(repeating: "(", count: 300) + #""}]}]}"#,
+                 err: "s.json:1:88: error: invalid predicate: nesting deeper than 256 levels at column 257 [mapper a, attribute id]\n"),
         specCase("duplicate mapper id",
                  "{\"mappers\": [\n  {\"id\": \"a\", \"attributes\": [\"id\"]},\n  {\"id\": \"a\", \"attributes\": [\"id\"]}\n], \"root-map-ref\": \"a\"}",
                  err: "s.json:3:10: error: duplicate mapper id 'a'; first declared at line 2 [mapper a]\n"),
@@ -206,6 +210,10 @@ import Testing
              err: "error: cannot read 'no.json': No such file or directory\n", code: 2),
         Case("eval checks inputs before printing", files: ["in.json": "{}"], ["eval", "id == 1", "in.json", "no.json"],
              err: "error: cannot read 'no.json': No such file or directory\n", code: 2),
+        // The 257th 'NOT ' starts at column 4 * 256 + 1.
+        Case("eval predicate nested too deep", ["eval", String(repeating: "NOT ", count: 300) + "a == 1"],
+             err: "error: nesting deeper than 256 levels at column 1025\n  " + String(repeating: "NOT ", count: 300) + "a == 1\n  "
+                + String(repeating: " ", count: 1024) + "^\n", code: 2),
         Case("output in a missing directory", files: ["spec.json": spec, "in.json": #"{"items": []}"#],
              ["apply", "spec.json", "in.json", "-o", "/nonexistent-rkmap-dir/x.json"],
              err: "error: cannot create a temporary file for '/nonexistent-rkmap-dir/x.json': No such file or directory\n", code: 2),
