@@ -32,6 +32,13 @@ do {
 
 // A reader that went away before the last flush still gets a quiet exit 0.
 var exitStatus = status
-do { try standardOutput.flush() } catch is ByteSink.Closed {} catch { exitStatus = max(exitStatus, Commands.dataFailed) }
+do {
+    try standardOutput.flush()
+} catch is ByteSink.Closed {
+} catch {
+    // Disk full (`> /dev/full`): say so, or the output is silently lost.
+    try? standardError.write("error: cannot write the output: \(error)\n")
+    exitStatus = max(exitStatus, Commands.dataFailed)
+}
 try? standardError.flush()
 exit(exitStatus)

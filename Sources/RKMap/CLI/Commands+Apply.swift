@@ -15,9 +15,9 @@ extension Commands {
     public static func apply(_ options: ApplyOptions, stdout: ByteSink, stderr: ByteSink) -> Int32 {
         guard let graph = loadSpec(options.spec, stderr: stderr) else { return usageOrSpecError }
         // Check every input is readable before writing anything.
-        for input in options.inputs where input != "-" {
-            if access(input, R_OK) != 0 {
-                try? stderr.write("error: \(InputFile.Failure(path: input, errno: errno))\n")
+        for input in options.inputs {
+            if let failure = InputFile.unreadable(input) {
+                try? stderr.write("error: \(failure)\n")
                 return usageOrSpecError
             }
         }
@@ -29,8 +29,6 @@ extension Commands {
             return usageOrSpecError
         }
         let diagnostics = StreamDiagnostics(stream: stderr)
-        // A database the run creates is removed again if the run fails.
-        let newDatabase = options.format == .sqlite && options.output.map { access($0, F_OK) != 0 } == true
         return stoppingQuietly(stderr: stderr) {
             var status = success
             let destination: OutputDestination
@@ -40,13 +38,26 @@ extension Commands {
                 try? stderr.write("error: \(error)\n")
                 return usageOrSpecError
             }
+            // A database this run creates is removed again if the run fails:
+            // "left exactly as it was" (SPEC §10.4) means not there at all.
+            let databasePath = options.output ?? ""
+            let newDatabase = options.format == .sqlite && access(databasePath, F_OK) != 0
             let sink: RecordSink
             do {
                 sink = try makeSink(options, destination: destination)
+            } catch let failure as SQLiteError {
+                destination.discard()
+                try? stderr.write("error: cannot open the database '\(options.output ?? "")': \(failure.message)\n")
+                return usageOrSpecError
             } catch {
                 destination.discard()
                 try? stderr.write("error: \(error)\n")
                 return usageOrSpecError
+            }
+            func rollBackDatabase() {
+                guard let tables = sink as? SQLiteSink else { return }
+                try? tables.rollback()
+                if newDatabase { unlink(databasePath) }
             }
             do {
                 for input in options.inputs {
@@ -55,22 +66,17 @@ extension Commands {
                         input: bytes, inputName: InputFile.displayName(input), sink: sink, diagnostics: diagnostics)
                     if outcome.failed > 0 { status = dataFailed }
                 }
-                if status != success, let tables = sink as? SQLiteSink {
+                if status != success, sink is SQLiteSink {
                     // One run, one transaction: a failed document leaves the database as it was.
-                    try? tables.rollback()
-                    let path = options.output ?? ""
-                    if newDatabase {
-                        removeDatabase(path)
-                        try? stderr.write("error: the database '\(path)' was not created because a document failed\n")
-                    } else {
-                        try? stderr.write("error: the database '\(path)' was left unchanged because a document failed\n")
-                    }
+                    rollBackDatabase()
+                    let outcome = newDatabase ? "was not created" : "was left unchanged"
+                    try? stderr.write("error: the database '\(databasePath)' \(outcome) because a document failed\n")
                 } else if status != success, destination.replacesFile {
-                    // `-o FILE` is replaced only when the run succeeds (like the database).
+                    // `-o FILE` is replaced only when the run succeeds, like the database.
                     destination.discard()
                     let path = options.output ?? ""
-                    let what = access(path, F_OK) == 0 ? "was left unchanged" : "was not created"
-                    try? stderr.write("error: '\(path)' \(what) because a document failed\n")
+                    let outcome = access(path, F_OK) == 0 ? "was left unchanged" : "was not created"
+                    try? stderr.write("error: '\(path)' \(outcome) because a document failed\n")
                 } else {
                     try sink.finish()
                 }
@@ -78,9 +84,13 @@ extension Commands {
             } catch let closed as ByteSink.Closed {
                 destination.discard()
                 throw closed
+            } catch let failure as ByteSink.WriteError {
+                // Disk full or similar: `stoppingQuietly` says "cannot write the output".
+                rollBackDatabase()
+                destination.discard()
+                throw failure
             } catch {
-                try? (sink as? SQLiteSink)?.rollback()
-                if newDatabase, let path = options.output { removeDatabase(path) }
+                rollBackDatabase()
                 destination.discard()
                 try? stderr.write("error: \(error)\n")
                 return dataFailed
@@ -88,12 +98,6 @@ extension Commands {
             if options.stats { try? stderr.write(engine.stats.summary + "\n") }
             return status
         }
-    }
-
-    /// Removes a database file (and its journal) that a failed run created.
-    static func removeDatabase(_ path: String) {
-        unlink(path)
-        unlink(path + "-journal")
     }
 
     static func mappingOptions(_ o: ApplyOptions) -> MappingOptions {
@@ -144,7 +148,7 @@ struct OutputDestination {
 
     func discard() { file?.discard() }
 
-    /// True for `-o FILE` of a regular file (written whole or not at all);
-    /// false for stdout and for a device or FIFO, which are written as a stream.
+    /// True when a failed run can leave the target file as it was (an atomic
+    /// replacement, not a device written directly).
     var replacesFile: Bool { file.map { !$0.writesInPlace } ?? false }
 }

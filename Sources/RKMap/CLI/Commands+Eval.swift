@@ -12,6 +12,13 @@ extension Commands {
             try? stderr.write(syntaxErrorText(error, in: options.predicate, style: TerminalStyle(fd: stderr.fd)))
             return usageOrSpecError
         }
+        // Check every input is readable before printing anything, as apply does.
+        for input in options.inputs {
+            if let failure = InputFile.unreadable(input) {
+                try? stderr.write("error: \(failure)\n")
+                return usageOrSpecError
+            }
+        }
         return stoppingQuietly(stderr: stderr) {
             var documents = 0
             var allTrue = true

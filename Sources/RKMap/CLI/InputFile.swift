@@ -19,6 +19,17 @@ public enum InputFile {
     /// The name diagnostics use for an input: `<stdin>` for `-`.
     public static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
+    /// Why `path` cannot be read, or `nil` when it can (`-` always can). Commands
+    /// check every input with this before writing anything, so a missing file or
+    /// a directory is a usage error (exit 2) rather than a failure halfway through.
+    public static func unreadable(_ path: String) -> Failure? {
+        guard path != "-" else { return nil }
+        if access(path, R_OK) != 0 { return Failure(path: path, errno: errno) }
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return Failure(path: path, errno: EISDIR) }
+        return nil
+    }
+
     /// All bytes of `path` (`-` reads stdin to its end).
     public static func readAll(_ path: String) throws(Failure) -> [UInt8] {
         let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)

@@ -100,7 +100,9 @@ public struct PathPattern: Sendable, Equatable, CustomStringConvertible {
         return i == scalars.count ? captures : nil
     }
 
-    /// Decodes `%XX` escapes as UTF-8; malformed escapes are kept as written.
+    /// Decodes `%XX` escapes as UTF-8; malformed escapes are kept as written, and
+    /// so is the whole parameter when its escapes do not decode to valid UTF-8
+    /// (`%C3` alone), rather than silently turning into U+FFFD.
     static func percentDecode(_ s: String) -> String {
         guard s.utf8.contains(UInt8(ascii: "%")) else { return s }
         var bytes: [UInt8] = []
@@ -123,6 +125,6 @@ public struct PathPattern: Sendable, Equatable, CustomStringConvertible {
                 i += 1
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(validating: bytes, as: UTF8.self) ?? s
     }
 }

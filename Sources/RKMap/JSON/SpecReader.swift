@@ -1,8 +1,10 @@
 /// The recursive-descent reader behind `SpecJSONParser`.
 ///
 /// It tracks the current line and the offset where that line starts, so the
-/// location of every value costs one short scan of its own line (columns count
-/// Unicode scalars). Spec files are small; clarity wins over speed here.
+/// location of a value costs a scan of its own line (columns count Unicode
+/// scalars). The scan resumes from the last location asked for on the same
+/// line: a minified spec is one long line, and scanning it from its start for
+/// every value made reading quadratic (a 100 KB one-line spec took seconds).
 struct SpecReader {
     let buf: UnsafeRawBufferPointer
     let file: String
@@ -13,6 +15,15 @@ struct SpecReader {
     var depth = 0
     var diagnostics: [Diagnostic] = []
     var scratch: [UInt8] = []
+    private let columnCache = ColumnCache()
+
+    /// The last column computed, so the next one on the same line scans only
+    /// the bytes in between (a class so that `location` stays non-mutating).
+    private final class ColumnCache {
+        var lineStart = -1
+        var offset = 0
+        var column = 1
+    }
 
     init(buf: UnsafeRawBufferPointer, file: String, maxDepth: Int) {
         self.buf = buf
@@ -39,7 +50,17 @@ struct SpecReader {
 
     func location(_ offset: Int) -> SourceLocation {
         if offset >= lineStart {
-            return SourceLocation(line: line, column: JSONLexer.column(in: buf, lineStart: lineStart, offset: min(offset, n)))
+            let offset = min(offset, n)
+            let cache = columnCache
+            if cache.lineStart != lineStart || offset < cache.offset {
+                cache.lineStart = lineStart
+                cache.offset = lineStart
+                cache.column = 1
+            }
+            // Same count as JSONLexer.column(in:lineStart:offset:), from the cached point.
+            cache.column += JSONLexer.column(in: buf, lineStart: cache.offset, offset: offset) - 1
+            cache.offset = offset
+            return SourceLocation(line: line, column: cache.column)
         }
         return JSONLexer.location(in: buf, ofOffset: offset)
     }

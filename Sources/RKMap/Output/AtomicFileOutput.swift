@@ -11,8 +11,9 @@ import Darwin
 /// Bytes go to a temporary file beside the target (same directory, so the final
 /// `rename(2)` is atomic on the same file system); `commit()` renames it over the
 /// target; `discard()` (or dropping the object uncommitted) removes it and leaves
-/// any existing target untouched. An existing target that is not a regular file
-/// (`-o /dev/null`, a FIFO) is opened and written directly instead.
+/// any existing target untouched. Through a symlink, the file it names is
+/// replaced. A device or a FIFO (`/dev/stdout`, a named pipe) cannot be replaced
+/// atomically and is written directly.
 ///
 /// ```swift
 /// let file = try AtomicFileOutput(path: "out.json")
@@ -36,41 +37,60 @@ public final class AtomicFileOutput {
     }
 
     public let path: String
+    /// Where the bytes go until `commit()`; the target itself when it is a
+    /// device or a pipe (see `init`).
     public let temporaryPath: String
     /// Where to write the content.
     public let sink: ByteSink
-    /// True when the target is not a regular file and is written directly
-    /// (`temporaryPath` is then the target itself).
-    public let writesInPlace: Bool
+    /// The file `commit()` renames over: `path`, or the file a symlink names.
+    private let target: String
+    /// Writing straight to `path`, which cannot be replaced by `rename(2)`.
+    private let direct: Bool
+    /// True when the target is a device or FIFO written directly, so a failed
+    /// run cannot leave it "as it was".
+    public var writesInPlace: Bool { direct }
     private var finished = false
 
+    /// - Throws: `Failure` when `path` is empty or a directory, or the temporary
+    ///   file cannot be created.
     public init(path: String) throws(Failure) {
         self.path = path
-        // An existing target that is not a regular file (`/dev/null`, a FIFO, a
-        // terminal) is written in place: renaming a temporary over it would
-        // replace the device with a plain file (and needs a writable /dev).
-        var target = stat()
-        if stat(path, &target) == 0, (target.st_mode & S_IFMT) != S_IFREG {
-            let fd = open(path, O_WRONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw Failure(path: path, operation: "open", errno: errno) }
+        guard !path.isEmpty else { throw Failure(path: path, operation: "write", errno: ENOENT) }
+        var info = stat()
+        let exists = stat(path, &info) == 0
+        if exists, (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(path: path, operation: "write", errno: EISDIR) }
+        if exists, (info.st_mode & S_IFMT) != S_IFREG {
+            // A device or a FIFO (`-o /dev/stdout`, `-o /dev/null`, a named pipe):
+            // renaming a temporary file over it would replace the node itself, so
+            // write to it directly, as a shell redirection would.
+            let fd = open(path, O_WRONLY)
+            guard fd >= 0 else { throw Failure(path: path, operation: "write", errno: errno) }
             temporaryPath = path
-            writesInPlace = true
+            target = path
+            direct = true
             sink = ByteSink(fd: fd)
             return
         }
-        writesInPlace = false
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        // Through a symlink, replace the file it names, not the link.
+        var linkInfo = stat()
+        var target = path
+        if exists, lstat(path, &linkInfo) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) {
+            target = String(cString: real)
+            free(real)
+        }
+        self.target = target
+        direct = false
+        let slash = target.lastIndex(of: "/")
+        let directory = slash.map { String(target[...$0]) } ?? ""
+        let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
         var template = Array((directory + "." + base + ".rkmap-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw Failure(path: path, operation: "create a temporary file for", errno: errno) }
         temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         // mkstemp makes the file 0600; give it the mode the target has, or the
         // mode a plain new file would get (0666 less the umask).
-        var info = stat()
         let mode: mode_t
-        if stat(path, &info) == 0 {
+        if exists {
             mode = info.st_mode & 0o7777
         } else {
             let mask = umask(0)
@@ -90,16 +110,16 @@ public final class AtomicFileOutput {
             try sink.flush()
         } catch {
             close(sink.fd)
-            if !writesInPlace { unlink(temporaryPath) }
+            if !direct { unlink(temporaryPath) }
             throw error
         }
         if close(sink.fd) != 0 {
             let code = errno
-            if !writesInPlace { unlink(temporaryPath) }
+            if !direct { unlink(temporaryPath) }
             throw Failure(path: path, operation: "write", errno: code)
         }
-        if writesInPlace { return }
-        if rename(temporaryPath, path) != 0 {
+        if direct { return }
+        if rename(temporaryPath, target) != 0 {
             let code = errno
             unlink(temporaryPath)
             throw Failure(path: path, operation: "replace", errno: code)
@@ -112,7 +132,7 @@ public final class AtomicFileOutput {
         finished = true
         sink.discardBuffered()
         close(sink.fd)
-        if !writesInPlace { unlink(temporaryPath) }
+        if !direct { unlink(temporaryPath) }
     }
 
     deinit { discard() }

@@ -166,6 +166,8 @@ extension PredicateParser {
 
     mutating func parseAggregate() throws(PredicateSyntaxError) -> PredicateExpression {
         let open = current
+        try enter(at: open.column)
+        defer { depth -= 1 }
         advance()
         var items: [PredicateExpression] = []
         if isSymbol("}") {

@@ -15,6 +15,11 @@ struct PredicateParser {
     var position = 0
     /// Columns of the `(` still open, innermost last, for "unbalanced '('".
     var openParens: [Int] = []
+    /// Open `(`, `NOT` and `{` around the current token.
+    var depth = 0
+    /// Deeper nesting is a syntax error, not a stack overflow (5,000 `(` or
+    /// `NOT`s crashed the recursive descent).
+    static let maxDepth = 256
 
     init(tokens: [PredicateToken]) {
         self.tokens = tokens
@@ -32,6 +37,14 @@ struct PredicateParser {
     }
 
     func isSymbol(_ s: String) -> Bool { current.kind == .symbol(s) }
+
+    /// Counts one level of nesting opened at `column`; pair with `depth -= 1`.
+    mutating func enter(at column: Int) throws(PredicateSyntaxError) {
+        depth += 1
+        if depth > Self.maxDepth {
+            throw PredicateSyntaxError(message: "nesting deeper than \(Self.maxDepth) levels", column: column)
+        }
+    }
 
     mutating func parse() throws(PredicateSyntaxError) -> PredicateNode {
         if current.kind == .end {
@@ -87,6 +100,8 @@ struct PredicateParser {
     mutating func parseNot() throws(PredicateSyntaxError) -> PredicateNode {
         if keyword == "NOT" || isSymbol("!") {
             let op = current
+            try enter(at: op.column)
+            defer { depth -= 1 }
             advance()
             try requireOperand(after: op)
             return .not(try parseNot())
@@ -96,6 +111,8 @@ struct PredicateParser {
 
     mutating func parsePrimary() throws(PredicateSyntaxError) -> PredicateNode {
         if isSymbol("(") {
+            try enter(at: current.column)
+            defer { depth -= 1 }
             openParens.append(current.column)
             advance()
             if isSymbol(")") {

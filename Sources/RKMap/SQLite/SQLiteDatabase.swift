@@ -40,6 +40,13 @@ final class SQLiteDatabase {
         sqlite3_extended_result_codes(connection, 1)
         do {
             try SQLiteError.check(sqlite3_busy_timeout(connection, busyTimeoutMilliseconds), database: connection)
+            // SQLite reads the file lazily: read the schema now, so that a file
+            // that is not a database fails here, before any document is mapped.
+            let probe = "SELECT count(*) FROM sqlite_master"
+            var errorMessage: UnsafeMutablePointer<CChar>?
+            let code = sqlite3_exec(connection, probe, nil, nil, &errorMessage)
+            sqlite3_free(errorMessage)
+            try SQLiteError.check(code, database: connection)
         } catch {
             sqlite3_close_v2(connection)
             throw error

@@ -45,7 +45,7 @@ extension SpecCompiler {
             modificationSlot = destinationSlot(name, field: "modificationAttribute", at: m.value, build: build)
         }
         let validations = f["validations"].map { compileValidations($0, build: build) } ?? []
-        let dateFormats = f["dateFormats"].flatMap { stringList($0, context: context, mapperID: id) } ?? []
+        let dateFormats = f["dateFormats"].map { dateFormatList($0, context: context, mapperID: id) } ?? []
 
         return .object(ObjectMapper(
             id: id, typeName: declaration.typeName, isEntity: isEntity, identification: identification,

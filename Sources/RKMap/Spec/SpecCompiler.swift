@@ -91,6 +91,11 @@ final class SpecCompiler {
         }
         checkConnectionTargets()
 
+        // `[]` or `"descriptors": []` would fail every document with "no descriptor
+        // applies", which blames the request facts; say what is wrong instead.
+        if descriptorValues.isEmpty, !hasErrors {
+            report(.noDescriptors, at: spec["descriptors"]?.location ?? spec.location)
+        }
         var descriptors: [Descriptor] = []
         let isSingle = descriptorValues.count == 1 && descriptorValues[0].location == spec.location
         for (index, value) in descriptorValues.enumerated() {
@@ -150,7 +155,7 @@ final class SpecCompiler {
     // MARK: Top-level options
 
     private func compileOptions(_ top: [String: SpecMember]) {
-        if let m = top["dateFormats"] { options.dateFormats = stringList(m, context: "") ?? [] }
+        if let m = top["dateFormats"] { options.dateFormats = dateFormatList(m, context: "") }
         if let m = top["timeZone"], let zone = string(m, context: "") {
             if zone.uppercased() == "UTC" || zone == "GMT" || TimeZone(identifier: zone) != nil {
                 options.timeZone = zone

@@ -19,6 +19,7 @@ enum SpecIssue: Sendable, Equatable {
     case unknownMapper(id: String, suggestion: String?)
     case ambiguousRoot(mapperCount: Int)
     case noMappers
+    case noDescriptors
     // Descriptor values
     case invalidStatusCode(text: String)
     case emptyStatusCodes
@@ -26,6 +27,7 @@ enum SpecIssue: Sendable, Equatable {
     case invalidPathPattern(message: String)
     case unknownKeyMatching(text: String, suggestion: String?)
     case unknownTimeZone(text: String)
+    case invalidDateFormat(message: String)
     // Key paths and destinations
     case invalidKeyPath(message: String)
     case invalidDestination(text: String)
@@ -68,11 +70,13 @@ enum SpecIssue: Sendable, Equatable {
         case .duplicateMapperID: return "duplicate-mapper"
         case .unknownMapper: return "unknown-mapper"
         case .ambiguousRoot, .noMappers: return "ambiguous-root"
+        case .noDescriptors: return "no-descriptors"
         case .invalidStatusCode, .emptyStatusCodes: return "status-code"
         case .unknownMethod: return "method"
         case .invalidPathPattern: return "path-pattern"
         case .unknownKeyMatching, .invalidEnumValue, .unknownExpectType: return "invalid-value"
         case .unknownTimeZone: return "time-zone"
+        case .invalidDateFormat: return "date-format"
         case .invalidKeyPath, .dynamicKeyMismatch, .dynamicKeyWithoutKeyAttribute: return "key-path"
         case .invalidDestination, .unknownDestination, .unmappedDestination: return "destination"
         case .unknownType: return "unknown-type"
@@ -106,6 +110,8 @@ enum SpecIssue: Sendable, Equatable {
             return "unknown mapper '\(id)'" + Self.didYouMean(suggestion)
         case .ambiguousRoot(let count):
             return "ambiguous root: the spec declares \(count) mappers; add \"root-map-ref\""
+        case .noDescriptors:
+            return "no descriptors: the spec maps nothing; add a descriptor object"
         case .noMappers:
             return "no mapper to apply: the spec declares no mappers; add one under \"mappers\""
         case .invalidStatusCode(let text):
@@ -121,6 +127,8 @@ enum SpecIssue: Sendable, Equatable {
             return "unknown keyMatching '\(text)'" + Self.didYouMean(suggestion) + " (expected \"exact\" or \"caseInsensitive\")"
         case .unknownTimeZone(let text):
             return "unknown time zone '\(text)' (expected an IANA name such as \"Europe/Paris\", or \"UTC\")"
+        case .invalidDateFormat(let message):
+            return message
         case .invalidKeyPath(let message):
             return "invalid key path: \(message)"
         case .invalidDestination(let text):

@@ -67,8 +67,10 @@ import Testing
         try Array("this is not an SQLite database, just text that is long enough to be read".utf8).withUnsafeBytes {
             try Foundation.Data($0).write(to: URL(fileURLWithPath: path))
         }
-        let db = try SQLiteDatabase(path: path)
-        #expect(throws: SQLiteError.self) { try db.execute("SELECT * FROM sqlite_master") }
-        do { try db.execute("SELECT * FROM sqlite_master") } catch ResultCode.SQLITE_NOTADB {} catch { Issue.record("\(error)") }
+        // Opening reads the schema, so the error comes before any document is mapped.
+        do {
+            _ = try SQLiteDatabase(path: path)
+            Issue.record("opened a file that is not a database")
+        } catch ResultCode.SQLITE_NOTADB {} catch { Issue.record("\(error)") }
     }
 }

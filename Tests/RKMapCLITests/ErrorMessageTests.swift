@@ -1,0 +1,391 @@
+import Foundation
+import Testing
+
+/// Every error a user can provoke with bad input, pinned end to end: exact
+/// stderr, stdout and exit status of the built binary (SPEC §1, §11; STYLE.md
+/// "every error message a user can see has a test that pins its text and
+/// location"). Locations were counted by hand from the files below (columns
+/// count Unicode scalars; a tab is one column).
+///
+/// Each case runs in its own scratch directory holding its files. Cases that
+/// read documents also run with `RKMAP_PIPELINE_THRESHOLD=0`, which forces the
+/// multi-threaded path, and must give the same bytes there.
+@Suite struct ErrorMessageTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var files: [String: [UInt8]]
+        var args: [String]
+        var stdin: [UInt8]?
+        var out: String
+        var err: String
+        var code: Int32
+        /// Maps documents, so the pipeline must agree with the serial path.
+        var readsDocuments: Bool
+
+        var testDescription: String { name }
+
+        init(_ name: String, files: [String: String] = [:], bytes: [String: [UInt8]] = [:], _ args: [String],
+             stdin: String? = nil, out: String = "", err: String, code: Int32, readsDocuments: Bool = false) {
+            self.name = name
+            var all = bytes
+            for (file, text) in files { all[file] = Array(text.utf8) }
+            self.files = all
+            self.args = args
+            self.stdin = stdin.map { Array($0.utf8) }
+            self.out = out
+            self.err = err
+            self.code = code
+            self.readsDocuments = readsDocuments
+        }
+    }
+
+    /// A spec mapping `items` with one mapper, and a document it maps.
+    static let spec = #"{"keyPath": "items", "mappers": [{"id": "item", "target": "Item", "attributes": ["id"]}]}"#
+    static let usageApply = "usage: rkmap apply SPEC [INPUT ...] [options]; see 'rkmap help apply'\n"
+
+    static func specCase(_ name: String, _ text: String, err: String) -> Case {
+        Case(name, files: ["s.json": text, "in.json": #"{"items": [{"id": 1}]}"#], ["apply", "s.json", "in.json"],
+             err: err, code: 2)
+    }
+
+    static func specCase(_ name: String, bytes: [UInt8], err: String) -> Case {
+        Case(name, files: ["in.json": "{}"], bytes: ["s.json": bytes], ["apply", "s.json", "in.json"], err: err, code: 2)
+    }
+
+    static func inputCase(_ name: String, _ input: String, out: String = "", err: String, code: Int32 = 1,
+                          extra: [String] = []) -> Case {
+        Case(name, files: ["spec.json": spec, "in.json": input], ["apply", "spec.json", "in.json", "--compact"] + extra,
+             out: out, err: err, code: code, readsDocuments: true)
+    }
+
+    static func inputCase(_ name: String, bytes: [UInt8], out: String = "", err: String) -> Case {
+        Case(name, files: ["spec.json": spec], bytes: ["in.json": bytes], ["apply", "spec.json", "in.json", "--compact"],
+             out: out, err: err, code: 1, readsDocuments: true)
+    }
+
+    // MARK: Specs (exit 2)
+
+    static let specCases: [Case] = [
+        specCase("empty spec", "", err: "s.json:1:1: error: expected a JSON value, found end of file\n"),
+        specCase("whitespace-only spec", "  \n  ", err: "s.json:2:3: error: expected a JSON value, found end of file\n"),
+        specCase("spec is null", "null",
+                 err: "s.json:1:1: error: a spec must be a JSON object or an array of descriptor objects; found null\n"),
+        specCase("spec is a number", "5",
+                 err: "s.json:1:1: error: a spec must be a JSON object or an array of descriptor objects; found a number\n"),
+        specCase("spec is an empty object", "{}",
+                 err: "s.json:1:1: error: no mapper to apply: the spec declares no mappers; add one under \"mappers\"\n"),
+        specCase("spec is an empty array", "[]", err: "s.json:1:1: error: no descriptors: the spec maps nothing; add a descriptor object\n"),
+        // `[` of the empty list is column 17.
+        specCase("empty descriptors", #"{"descriptors": [], "mappers": [{"id": "a", "attributes": ["id"]}]}"#,
+                 err: "s.json:1:17: error: no descriptors: the spec maps nothing; add a descriptor object\n"),
+        specCase("binary garbage", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A],
+                 err: "s.json:1:1: error: expected a value, found '0x89'\n"),
+        // `{"mappers":[{"id":"a` is 20 scalars; the bad byte is column 21.
+        specCase("invalid UTF-8 in a spec", bytes: Array(#"{"mappers":[{"id":"a"#.utf8) + [0xFF] + Array(#"","attributes":["id"]}]}"#.utf8),
+                 err: "s.json:1:21: error: invalid UTF-8: byte 0xFF never appears in UTF-8 (code point above U+10FFFF)\n"),
+        // The 513th '[' is column 513.
+        specCase("10,000 nested arrays", String(repeating: "[", count: 10_000),
+                 err: "s.json:1:513: error: nesting deeper than 512 levels\n"),
+        specCase("truncated in a string", "{\n\t\"path\" : \"ar", err: "s.json:2:11: error: unterminated string; add the closing '\"'\n"),
+        specCase("truncated after a colon", "{\n  \"keyPath\" : ", err: "s.json:2:15: error: expected a value, found end of file\n"),
+        specCase("truncated in an array", "{\"attributes\" : [\"name\", \"email\"",
+                 err: "s.json:1:33: error: unterminated array (opened at 1:17); expected ',' or ']', found end of file\n"),
+        specCase("attributes is a number", #"{"keyPath":"items","mappers":[{"id":"item","attributes":5}]}"#,
+                 err: "s.json:1:57: error: 'attributes' in mapper 'item' must be an object, an array or null; found a number [mapper item]\n"),
+        specCase("relationships is a string",
+                 #"{"keyPath":"items","mappers":[{"id":"item","attributes":["id"],"relationships":"x"}]}"#,
+                 err: "s.json:1:80: error: 'relationships' in mapper 'item' must be an array of relationship objects; found a string [mapper item]\n"),
+        specCase("status code 600", #"{"statusCodes":[600],"mappers":[{"id":"a","attributes":["id"]}]}"#,
+                 err: "s.json:1:17: error: invalid status code 600: expected an integer from 100 to 599 or a class \"1XX\" to \"5XX\"\n"),
+        specCase("status class 6XX", #"{"statusCodes":["6XX"],"mappers":[{"id":"a","attributes":["id"]}]}"#,
+                 err: "s.json:1:17: error: invalid status code \"6XX\": expected an integer from 100 to 599 or a class \"1XX\" to \"5XX\"\n"),
+        specCase("unknown method", #"{"methods":["FETCH"],"mappers":[{"id":"a","attributes":["id"]}]}"#,
+                 err: "s.json:1:13: error: unknown method 'FETCH' (expected GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS or ANY)\n"),
+        specCase("keyPath is a number", #"{"keyPath":3,"mappers":[{"id":"a","attributes":["id"]}]}"#,
+                 err: "s.json:1:12: error: 'keyPath' in descriptor must be a string; found a number\n"),
+        specCase("empty key in a key path", #"{"keyPath":"a..b","mappers":[{"id":"a","attributes":["id"]}]}"#,
+                 err: "s.json:1:12: error: invalid key path: empty key in key path 'a..b'\n"),
+        specCase("misspelled operator", #"{"mappers":[{"id":"a","attributes":["n.@cuont"]}]}"#,
+                 err: #"s.json:1:37: error: invalid key path: unknown operator '@cuont' in key path 'n.@cuont'; did you mean '@count'? (write '\\@' in JSON for a key that starts with '@') [mapper a]"# + "\n"),
+        specCase("parameter without a name", #"{"path":"/:","mappers":[{"id":"a","attributes":["id"]}]}"#,
+                 err: "s.json:1:9: error: invalid path pattern: ':' in path pattern '/:' must be followed by a parameter name\n"),
+        specCase("unknown type", #"{"mappers":[{"id":"a","attributes":["id"],"types":{"id":"integer"}}]}"#,
+                 err: "s.json:1:57: error: unknown type 'integer' for 'id' (expected string, int, double, number, decimal, bool, date, url, array, set or any) [mapper a, attribute id]\n"),
+        specCase("unknown time zone", #"{"timeZone":"Mars/Olympus","mappers":[{"id":"a","attributes":["id"]}]}"#,
+                 err: "s.json:1:13: error: unknown time zone 'Mars/Olympus' (expected an IANA name such as \"Europe/Paris\", or \"UTC\")\n"),
+        // Date patterns are checked when the spec is compiled, at their own string.
+        specCase("unsupported date pattern letter", #"{"dateFormats":["qqqq"],"mappers":[{"id":"a","attributes":["id"]}]}"#,
+                 err: "s.json:1:17: error: unsupported date pattern letter 'q' in 'qqqq'\n"),
+        specCase("empty date pattern", #"{"dateFormats":"","mappers":[{"id":"a","attributes":["id"]}]}"#,
+                 err: "s.json:1:16: error: empty date pattern\n"),
+        specCase("mapper date patterns", #"{"mappers":[{"id":"a","attributes":["id"],"dateFormats":["yyyy-MM-dd'T", "YYYY"]}]}"#,
+                 err: "s.json:1:58: error: unterminated quote in date pattern 'yyyy-MM-dd'T'; close the literal with ' or write '' for a quote [mapper a]\n"
+                    + "s.json:1:74: error: unsupported date pattern letter 'Y' in 'YYYY' (week-based year; did you mean 'y'?) [mapper a]\n"),
+        specCase("bad matcher predicate",
+                 #"{"mappers":[{"id":"d","dynamic":true,"matchers":[{"predicate":"type == ","map-ref":"a"}]},{"id":"a","attributes":["id"]}],"root-map-ref":"d"}"#,
+                 err: "s.json:1:63: error: invalid predicate: expected a value after '==' at column 9 [mapper d]\n"),
+        specCase("bad validation predicate",
+                 #"{"mappers":[{"id":"a","attributes":["id"],"validations":[{"attribute":"id","predicate":"SELF >> 3"}]}]}"#,
+                 err: "s.json:1:88: error: invalid predicate: expected a value after '>' at column 7 [mapper a, attribute id]\n"),
+        // 300 '(' would overflow the stack of a recursive parser; the 257th is column 257.
+        specCase("predicate nested too deep",
+                 #"{"mappers":[{"id":"a","attributes":["id"],"validations":[{"attribute":"id","predicate":""# + String(repeating: "(", count: 300) + #""}]}]}"#,
+                 err: "s.json:1:88: error: invalid predicate: nesting deeper than 256 levels at column 257 [mapper a, attribute id]\n"),
+        specCase("duplicate mapper id",
+                 "{\"mappers\": [\n  {\"id\": \"a\", \"attributes\": [\"id\"]},\n  {\"id\": \"a\", \"attributes\": [\"id\"]}\n], \"root-map-ref\": \"a\"}",
+                 err: "s.json:3:10: error: duplicate mapper id 'a'; first declared at line 2 [mapper a]\n"),
+        specCase("unknown root-map-ref", #"{"mappers":[{"id":"item","attributes":["id"]}],"root-map-ref":"itme"}"#,
+                 err: "s.json:1:63: error: unknown mapper 'itme'; did you mean 'item'?\n"),
+        specCase("ambiguous root", #"{"mappers":[{"id":"a","attributes":["id"]},{"id":"b","attributes":["id"]}]}"#,
+                 err: "s.json:1:1: error: ambiguous root: the spec declares 2 mappers; add \"root-map-ref\"\n"),
+        Case("spec is missing", ["apply", "nope.json"], err: "error: cannot read 'nope.json': No such file or directory\n", code: 2),
+    ]
+
+    // MARK: Documents (exit 1; the same with the pipeline)
+
+    static let inputCases: [Case] = [
+        inputCase("empty input is zero documents", "", err: "", code: 0),
+        inputCase("whitespace-only input is zero documents", " \n\t\n", err: "", code: 0),
+        // `{"items": [{"id": 1},` is 21 scalars: the ']' after the comma is column 22.
+        inputCase("trailing comma in an array", #"{"items": [{"id": 1},]}"#,
+                  err: "in.json:1:22: error: expected a value after ',', found ']' (trailing commas are not JSON)\n"),
+        inputCase("trailing comma in an object", #"{"items": [{"id": 1,}]}"#,
+                  err: "in.json:1:21: error: expected a string key after ',', found '}'\n"),
+        inputCase("single quotes", "{'items': []}", err: "in.json:1:2: error: expected a string key or '}', found '''\n"),
+        inputCase("NaN", #"{"items": [{"id": NaN}]}"#,
+                  err: "in.json:1:19: error: unexpected word 'NaN'; JSON literals are true, false and null, and strings need double quotes\n"),
+        inputCase("leading zero", #"{"items": [{"id": 01}]}"#, err: "in.json:1:19: error: numbers cannot have leading zeros\n"),
+        inputCase("control character", "{\"items\": [{\"id\": \"a\tb\"}]}",
+                  err: "in.json:1:21: error: control character U+0009 in a string; escape it as \\t\n"),
+        inputCase("invalid escape", #"{"items": [{"id": "a\qb"}]}"#,
+                  err: #"in.json:1:21: error: invalid escape '\q' in a string; valid escapes are \" \\ \/ \b \f \n \r \t \uXXXX"# + "\n"),
+        inputCase("lone surrogate", #"{"items": [{"id": "\ud800"}]}"#,
+                  err: #"in.json:1:20: error: lone high surrogate \uD800 in a string; it must be followed by a low surrogate \uDC00-\uDFFF"# + "\n"),
+        // After two 2-byte characters the '@' is column 42, not byte 44.
+        inputCase("error after multibyte characters", #"{"items":[{"name":"héllo wörld","id":1}, @]}"#,
+                  err: "in.json:1:42: error: expected a value, found '@'\n"),
+        inputCase("invalid UTF-8 after a multibyte character", bytes: Array(#"{"items":[{"name":"hé"#.utf8) + [0xFF] + Array(#""}]}"#.utf8),
+                  err: "in.json:1:22: error: invalid UTF-8: byte 0xFF never appears in UTF-8 (code point above U+10FFFF)\n"),
+        inputCase("truncated document", #"{"items": [{"id": 1"#,
+                  err: "in.json:1:20: error: expected ',' or '}' after an object member, found end of input\n"),
+        inputCase("garbage after a document", #"{"items": [{"id": 1}]} x"#, out: "[{\"@type\":\"Item\",\"id\":1}]\n",
+                  err: "in.json:1:24: error: unexpected word 'x'; JSON literals are true, false and null, and strings need double quotes\n"),
+        // The first two documents are written; the third is not closed, so the
+        // error is where line 4 starts instead of a ',' or ']'.
+        inputCase("NDJSON with a bad third line", "{\"items\":[{\"id\":1}]}\n{\"items\":[{\"id\":2}]}\n{\"items\":[{\"id\":3}\n{\"items\":[]}\n",
+                  out: "[{\"@type\":\"Item\",\"id\":1}]\n[{\"@type\":\"Item\",\"id\":2}]\n",
+                  err: "in.json:4:1: error: expected ',' or ']' after an array element, found '{'\n"),
+        inputCase("nesting deeper than --max-depth", #"{"items": [{"id": [[1]]}]}"#,
+                  err: "in.json:1:19: error: nesting deeper than 3 levels\n", extra: ["--max-depth", "3"]),
+        inputCase("no mappable content", #"{"other": 1}"#,
+                  err: "in.json: $: error: no mappable content: none of the key paths 'items' is in the document\n"),
+        Case("syntax error on stdin", files: ["spec.json": spec], ["apply", "spec.json", "-"], stdin: #"{"items": [}"#,
+             err: "<stdin>:1:12: error: expected a value, found '}'\n", code: 1, readsDocuments: true),
+    ]
+
+    // MARK: Command line and output (exit 2 unless said)
+
+    static let commandLineCases: [Case] = [
+        Case("option without value", files: ["spec.json": spec], ["apply", "spec.json", "--status"],
+             err: "error: missing value for '--status'\n" + usageApply, code: 2),
+        Case("status 1000", files: ["spec.json": spec], ["apply", "spec.json", "--status", "1000"],
+             err: "error: invalid value '1000' for '--status'; expected an HTTP status code from 100 to 599\n" + usageApply, code: 2),
+        Case("max-depth 0", files: ["spec.json": spec], ["apply", "spec.json", "--max-depth", "0"],
+             err: "error: invalid value '0' for '--max-depth'; expected a whole number of at least 1\n" + usageApply, code: 2),
+        Case("unknown format", files: ["spec.json": spec], ["apply", "spec.json", "--format", "xml"],
+             err: "error: invalid value 'xml' for '--format'; expected one of json, ndjson, csv, sqlite\n" + usageApply, code: 2),
+        Case("meta without equals", files: ["spec.json": spec], ["apply", "spec.json", "--meta", "noequals"],
+             err: "error: invalid value 'noequals' for '--meta'; expected KEY=VALUE\n" + usageApply, code: 2),
+        Case("flag given a value", files: ["spec.json": spec], ["apply", "spec.json", "--compact=yes"],
+             err: "error: option '--compact' takes no value, but was given 'yes'\n" + usageApply, code: 2),
+        Case("very long unknown option", files: ["spec.json": spec], ["apply", "spec.json", "--" + String(repeating: "x", count: 100_000)],
+             err: "error: unknown option '--\(String(repeating: "x", count: 100_000))'\n" + usageApply, code: 2),
+        Case("sqlite without -o", files: ["spec.json": spec], ["apply", "spec.json", "--format", "sqlite"],
+             err: "error: '--format sqlite' writes a file: add '-o FILE'\n" + usageApply, code: 2),
+        // Inputs are checked before anything is written: a directory is a usage
+        // error like a missing file, not a failure halfway through.
+        Case("input is a directory", files: ["spec.json": spec, "dir/x": ""], ["apply", "spec.json", "dir"],
+             err: "error: cannot read 'dir': Is a directory\n", code: 2),
+        Case("second input missing", files: ["spec.json": spec, "in.json": #"{"items": []}"#], ["apply", "spec.json", "in.json", "no.json"],
+             err: "error: cannot read 'no.json': No such file or directory\n", code: 2),
+        Case("eval checks inputs before printing", files: ["in.json": "{}"], ["eval", "id == 1", "in.json", "no.json"],
+             err: "error: cannot read 'no.json': No such file or directory\n", code: 2),
+        // The 257th 'NOT ' starts at column 4 * 256 + 1.
+        Case("eval predicate nested too deep", ["eval", String(repeating: "NOT ", count: 300) + "a == 1"],
+             err: "error: nesting deeper than 256 levels at column 1025\n  " + String(repeating: "NOT ", count: 300) + "a == 1\n  "
+                + String(repeating: " ", count: 1024) + "^\n", code: 2),
+        Case("output in a missing directory", files: ["spec.json": spec, "in.json": #"{"items": []}"#],
+             ["apply", "spec.json", "in.json", "-o", "/nonexistent-rkmap-dir/x.json"],
+             err: "error: cannot create a temporary file for '/nonexistent-rkmap-dir/x.json': No such file or directory\n", code: 2),
+        Case("output is a directory", files: ["spec.json": spec, "in.json": #"{"items": []}"#, "dir/x": ""],
+             ["apply", "spec.json", "in.json", "-o", "dir"], err: "error: cannot write 'dir': Is a directory\n", code: 2),
+        Case("output is empty", files: ["spec.json": spec, "in.json": #"{"items": []}"#],
+             ["apply", "spec.json", "in.json", "-o", ""], err: "error: cannot write '': No such file or directory\n", code: 2),
+        Case("sqlite output is not a database",
+             files: ["spec.json": spec, "in.json": #"{"items": []}"#, "x.db": "this is plain text, long enough to be read as a header"],
+             ["apply", "spec.json", "in.json", "--format", "sqlite", "-o", "x.db"],
+             err: "error: cannot open the database 'x.db': file is not a database\n", code: 2),
+        Case("sqlite output in a missing directory", files: ["spec.json": spec, "in.json": #"{"items": []}"#],
+             ["apply", "spec.json", "in.json", "--format", "sqlite", "-o", "no/x.db"],
+             err: "error: cannot open the database 'no/x.db': unable to open database file\n", code: 2),
+    ]
+
+    static let allCases = specCases + inputCases + commandLineCases
+
+    @Test(arguments: allCases)
+    func pinnedMessage(_ c: Case) throws {
+        let r = try run(c, environment: [:])
+        #expect(r.stderr == c.err)
+        #expect(r.status == c.code)
+        #expect(r.stdout == c.out)
+        if c.readsDocuments {
+            let pipelined = try run(c, environment: ["RKMAP_PIPELINE_THRESHOLD": "0"])
+            #expect(pipelined == r, "the multi-threaded path differs from the serial one")
+        }
+    }
+
+    // MARK: Output guarantees
+
+    /// A large output into a reader that is gone (`| head -c 10`): exit 0, no
+    /// words, on the serial and on the multi-threaded path, for every text format.
+    @Test(arguments: ["json", "ndjson", "csv"])
+    func closedStdoutWithLargeOutputStopsQuietly(_ format: String) throws {
+        let items = (0..<20_000).map { #"{"id": \#($0)}"# }.joined(separator: ",")
+        let dir = try Self.scratch(["spec.json": Array(Self.spec.utf8), "in.json": Array(#"{"items": [\#(items)]}"#.utf8)])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for threshold in ["0", "1000000000"] {
+            let r = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--format", format], directory: dir,
+                                            environment: ["RKMAP_PIPELINE_THRESHOLD": threshold], stdoutClosed: true)
+            #expect(r.stderr == "", "threshold \(threshold)")
+            #expect(r.status == 0, "threshold \(threshold)")
+        }
+    }
+
+    /// A full disk is reported, for apply and for the commands whose output is
+    /// only flushed at exit.
+    @Test(arguments: [["apply", "spec.json", "in.json"], ["apply", "spec.json", "in.json", "-o", "/dev/full"],
+                      ["fmt", "spec.json"], ["eval", "id == 1", "in.json"], ["--help"]])
+    func fullDiskIsReported(_ args: [String]) throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+        let dir = try Self.scratch(["spec.json": Array(Self.spec.utf8), "in.json": Array(#"{"items": [{"id": 1}]}"#.utf8)])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let process = Process()
+        process.executableURL = try RKMapExecutable.locate()
+        process.arguments = args
+        process.currentDirectoryURL = dir
+        let errURL = dir.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let full = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let err = try FileHandle(forWritingTo: errURL)
+        defer { try? full.close(); try? err.close() }
+        process.standardOutput = full
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(try String(contentsOf: errURL, encoding: .utf8) == "error: cannot write the output: No space left on device\n")
+        #expect(process.terminationStatus == 1)
+    }
+
+    /// SPEC §10.4: when a document fails, an existing database is left byte for
+    /// byte as it was, and a database the run would have created does not exist.
+    @Test func failedRunLeavesTheDatabaseAsItWas() throws {
+        let good = #"{"items": [{"id": 1}]}"#
+        let bad = "{\"items\": [{\"id\": 2}]}\n{\"other\": 1}\n"
+        let dir = try Self.scratch(["spec.json": Array(Self.spec.utf8), "good.json": Array(good.utf8), "bad.json": Array(bad.utf8)])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("out.db")
+        let noDocument = "bad.json: $: error: no mappable content: none of the key paths 'items' is in the document\n"
+
+        let fresh = try RKMapExecutable.run(["apply", "spec.json", "bad.json", "--format", "sqlite", "-o", "out.db"], directory: dir)
+        #expect(fresh.stderr == noDocument + "error: the database 'out.db' was not created because a document failed\n")
+        #expect(fresh.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: db.path))
+
+        let first = try RKMapExecutable.run(["apply", "spec.json", "good.json", "--format", "sqlite", "-o", "out.db"], directory: dir)
+        #expect(first.status == 0)
+        let before = try Data(contentsOf: db)
+        for threshold in ["0", "1000000000"] {
+            let r = try RKMapExecutable.run(["apply", "spec.json", "bad.json", "--format", "sqlite", "-o", "out.db"],
+                                            directory: dir, environment: ["RKMAP_PIPELINE_THRESHOLD": threshold])
+            #expect(r.stderr == noDocument + "error: the database 'out.db' was left unchanged because a document failed\n")
+            #expect(r.status == 1)
+            #expect(try Data(contentsOf: db) == before)
+        }
+    }
+
+    /// `-o FILE` is all or nothing, like a SQLite database (SPEC §10.4): a run
+    /// with a failing document leaves the previous file as it was, says so, and
+    /// leaves no temporary behind.
+    @Test func outputFileIsLeftAsItWasWhenADocumentFails() throws {
+        let input = "{\"items\": [{\"id\": 1}]}\n{\"items\": [\n"
+        let dir = try Self.scratch(["spec.json": Array(Self.spec.utf8), "in.json": Array(input.utf8), "out.json": Array("old\n".utf8)])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--compact", "-o", "out.json"], directory: dir)
+        #expect(r.stderr == "in.json:3:1: error: expected a value, found end of input\nerror: 'out.json' was left unchanged because a document failed\n")
+        #expect(r.status == 1)
+        #expect(try String(contentsOf: dir.appendingPathComponent("out.json"), encoding: .utf8) == "old\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["in.json", "out.json", "spec.json"])
+    }
+
+    /// `-o` through a symlink replaces the file it names, not the link; `-o` to a
+    /// device writes to it instead of renaming a file over the device node.
+    @Test func outputThroughASymlinkAndToADevice() throws {
+        let dir = try Self.scratch(["spec.json": Array(Self.spec.utf8), "in.json": Array(#"{"items": [{"id": 1}]}"#.utf8),
+                                    "target.json": Array("old\n".utf8)])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link.json").path, withDestinationPath: "target.json")
+        let expected = "[{\"@type\":\"Item\",\"id\":1}]\n"
+
+        let linked = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--compact", "-o", "link.json"], directory: dir)
+        #expect(linked.status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.appendingPathComponent("link.json").path) == "target.json")
+        #expect(try String(contentsOf: dir.appendingPathComponent("target.json"), encoding: .utf8) == expected)
+
+        let device = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--compact", "-o", "/dev/stdout"], directory: dir)
+        #expect(device == .init(stdout: expected, stderr: "", status: 0, stdoutBytes: Array(expected.utf8)))
+    }
+
+    /// A minified spec is one long line: the column of a problem far along it is
+    /// still exact (and finding it is not quadratic in the line's length).
+    @Test func locationOnALongMinifiedLine() throws {
+        let mappers = (0..<3_000).map { #"{"id":"m\#($0)","attributes":["a\#($0)"]}"# }.joined(separator: ",")
+        let prefix = #"{"root-map-ref":"m0","mappers":["# + mappers + #",{"id":"bad","attributes":"#
+        let text = prefix + #"5}]}"#
+        let dir = try Self.scratch(["s.json": Array(text.utf8), "in.json": Array("{}".utf8)])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try RKMapExecutable.run(["apply", "s.json", "in.json"], directory: dir)
+        #expect(r.stderr == "s.json:1:\(prefix.unicodeScalars.count + 1): error: 'attributes' in mapper 'bad' must be an object, an array or null; found a number [mapper bad]\n")
+        #expect(r.status == 2)
+    }
+
+    /// A path parameter whose escapes are not UTF-8 is kept as written rather
+    /// than turned into U+FFFD.
+    @Test func pathParameterWithInvalidEscapesIsKeptAsWritten() throws {
+        let spec = #"{"path": "/items/:id", "mappers": [{"id": "a", "attributes": ["x", {"@metadata.routing.parameters.id": "id"}]}]}"#
+        let dir = try Self.scratch(["spec.json": Array(spec.utf8), "in.json": Array(#"{"x": 1}"#.utf8)])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (path, value) in [("/items/%C3", "%C3"), ("/items/%C3%A9", "é"), ("/items/%zz", "%zz")] {
+            let r = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--compact", "--no-type", "--path", path], directory: dir)
+            #expect(r.stdout == "[{\"x\":1,\"id\":\"\(value)\"}]\n", "\(path)")
+            #expect(r.status == 0)
+        }
+    }
+
+    private func run(_ c: Case, environment: [String: String?]) throws -> RKMapExecutable.Result {
+        let dir = try Self.scratch(c.files)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        return try RKMapExecutable.run(c.args, stdin: c.stdin, directory: dir, environment: environment)
+    }
+
+    static func scratch(_ files: [String: [UInt8]] = [:]) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rkmap-errors-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for (name, bytes) in files {
+            let url = dir.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        }
+        return dir
+    }
+}
