@@ -295,7 +295,7 @@ import Testing
         let dir = try Self.scratch(["spec.json": Array(Self.spec.utf8), "good.json": Array(good.utf8), "bad.json": Array(bad.utf8)])
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("out.db")
-        let noDocument = "bad.json: $: error: no mappable content: none of the key paths 'items' is in the document\n"
+        let noDocument = "bad.json: $: error: no mappable content: none of the key paths 'items' is in the document (document 2)\n"
 
         let fresh = try RKMapExecutable.run(["apply", "spec.json", "bad.json", "--format", "sqlite", "-o", "out.db"], directory: dir)
         #expect(fresh.stderr == noDocument + "error: the database 'out.db' was not created because a document failed\n")

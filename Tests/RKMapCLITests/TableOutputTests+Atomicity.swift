@@ -47,7 +47,7 @@ extension TableOutputTests {
     @Test func aFailValidationLeavesTheDatabaseByteIdentical() throws {
         try expectRollback(
             input: Tables.fixture("people-fail-validation.ndjson"),
-            diagnostic: "people-fail-validation.ndjson: $: error: age must not be negative [mapper person, attribute age]")
+            diagnostic: "people-fail-validation.ndjson: $: error: age must not be negative (document 2) [mapper person, attribute age]")
     }
 
     /// 20,000 documents (or one array of 20,000 elements) through the

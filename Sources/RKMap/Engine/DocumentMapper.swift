@@ -14,6 +14,8 @@ final class DocumentMapper {
     let caseInsensitive: Bool
 
     var context: KeyPathContext
+    /// 0-based position of the document in its input (for messages).
+    var documentIndex = 0
     var path = DocumentPath()
     var depth = 0
     var stats = MappingStats()
@@ -163,7 +165,7 @@ final class DocumentMapper {
     func warn(_ message: String, mapper: ObjectMapper? = nil, mapperID: String? = nil, attribute: String? = nil) {
         stats.warnings += 1
         diagnostics.emit(Diagnostic(
-            .warning, message, file: inputName, location: .jsonPath(path.rendered),
+            .warning, message + MappingFailure.documentSuffix(documentIndex), file: inputName, location: .jsonPath(path.rendered),
             mapperID: mapper?.id ?? mapperID, attribute: attribute, code: "mapping"))
     }
 }

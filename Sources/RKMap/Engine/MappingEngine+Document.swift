@@ -15,6 +15,7 @@ extension MappingEngine {
         document: JSONValue, info: DocumentInfo, sink: RecordSink, diagnostics: DiagnosticCollector, readTracker: ReadTracker?
     ) throws -> Bool {
         let mapper = DocumentMapper(engine: self, document: document, inputName: info.input, diagnostics: diagnostics)
+        mapper.documentIndex = info.index
         mapper.readTracker = readTracker
         let results: [(Descriptor, [FieldValue])]
         do {
@@ -43,7 +44,7 @@ extension MappingEngine {
         } catch let failure as MappingFailure {
             try sink.abandonDocument()
             stats.failedDocuments += 1
-            diagnostics.emit(failure.diagnostic(file: info.input))
+            diagnostics.emit(failure.diagnostic(file: info.input, document: info.index))
             return false
         }
         return true
@@ -74,7 +75,7 @@ extension MappingEngine {
         stats.add(documentStats)
         stats.documents += 1
         stats.failedDocuments += 1
-        diagnostics.emit(failure.diagnostic(file: info.input))
+        diagnostics.emit(failure.diagnostic(file: info.input, document: info.index))
         return false
     }
 

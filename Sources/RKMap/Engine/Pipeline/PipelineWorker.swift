@@ -18,9 +18,9 @@ struct PipelineWorker {
             let result: WorkResult
             var encoded: [UInt8] = []
             switch unit {
-            case .documents(let starts, _):
-                result = .documents(starts.map { start in
-                    let unit = mapDocument(at: start, scanner: &scanner, collector: collector)
+            case .documents(let starts, let firstIndex):
+                result = .documents(starts.enumerated().map { i, start in
+                    let unit = mapDocument(at: start, index: firstIndex + i, scanner: &scanner, collector: collector)
                     return unit.map { results in
                         guard let encoding else { return .values(results) }
                         let from = encoded.count
@@ -28,17 +28,17 @@ struct PipelineWorker {
                         return .encoded(from..<encoded.count, roots: 0)
                     }
                 }, encoded: encoded)
-            case .elements(let starts, _, let firstPosition):
+            case .elements(let starts, let document, let firstPosition):
                 result = .roots(starts.enumerated().map { i, start in
-                    let unit = mapStreamed(at: start, scanner: &scanner, collector: collector) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
+                    let unit = mapStreamed(at: start, document: document, scanner: &scanner, collector: collector) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                         var roots: [FieldValue] = []
                         try mapper.mapElement(value, index: firstPosition + i, with: rootMapper, into: &roots)
                         return roots
                     }
                     return unit.map { roots in roots.map { encode($0, into: &encoded) } }
                 }, encoded: encoded)
-            case .content(let start, _, let rest):
-                let unit = mapStreamed(at: start, scanner: &scanner, collector: collector) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
+            case .content(let start, let document, let rest):
+                let unit = mapStreamed(at: start, document: document, scanner: &scanner, collector: collector) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                     let content = rest.isEmpty
                         ? value : KeyPath.follow(rest.map { .key($0) }[...], from: value, caseInsensitive: false)
                     guard let content else { return nil }
@@ -70,7 +70,7 @@ struct PipelineWorker {
         }
     }
 
-    private func mapDocument(at start: Int, scanner: inout JSONScanner, collector: DiagnosticList) -> MappedUnit<[(Descriptor, [FieldValue])]> {
+    private func mapDocument(at start: Int, index: Int, scanner: inout JSONScanner, collector: DiagnosticList) -> MappedUnit<[(Descriptor, [FieldValue])]> {
         let value: JSONValue
         do {
             value = try read(at: start, scanner: &scanner)
@@ -78,6 +78,7 @@ struct PipelineWorker {
             return MappedUnit(result: .failure(error), diagnostics: [], stats: MappingStats())
         }
         let mapper = DocumentMapper(engine: engine, document: value, inputName: inputName, diagnostics: collector)
+        mapper.documentIndex = index
         do {
             let results = try engine.mapDescriptors(value, with: mapper)
             return MappedUnit(result: .success(results), diagnostics: collector.drain(), stats: mapper.stats)
@@ -87,11 +88,12 @@ struct PipelineWorker {
     }
 
     private func mapStreamed(
-        at start: Int, scanner: inout JSONScanner, collector: DiagnosticList,
+        at start: Int, document: Int, scanner: inout JSONScanner, collector: DiagnosticList,
         _ body: (DocumentMapper, JSONValue) throws(MappingFailure) -> [FieldValue]?
     ) -> MappedUnit<[FieldValue]?> {
         let (descriptor, metadata) = engine.applicable[0]
         let mapper = DocumentMapper(engine: engine, document: .null, inputName: inputName, diagnostics: collector)
+        mapper.documentIndex = document
         mapper.context.metadata = metadata
         _ = mapper.path.push(descriptor.keyPath)
         do {

@@ -65,7 +65,7 @@ struct PipelineWriter {
                         s.noContent = true
                     case .failure(let failure):
                         try sink.abandonDocument()
-                        diagnostics.emit(failure.diagnostic(file: inputName))
+                        diagnostics.emit(failure.diagnostic(file: inputName, document: s.index))
                         s.dropping = true
                         s.failed = true
                     }
@@ -107,14 +107,14 @@ struct PipelineWriter {
         engine.stats.documents += 1
         if s.noContent {
             if s.started { try sink.abandonDocument() }
-            diagnostics.emit(engine.noContentFailure().diagnostic(file: inputName))
+            diagnostics.emit(engine.noContentFailure().diagnostic(file: inputName, document: index))
         } else if !s.failed {
             do {
                 try sink.endDocument()
                 return
             } catch let failure as MappingFailure {
                 try sink.abandonDocument()
-                diagnostics.emit(failure.diagnostic(file: inputName))
+                diagnostics.emit(failure.diagnostic(file: inputName, document: index))
             }
         }
         outcome.failed += 1
