@@ -57,17 +57,89 @@ class Result:
         return min(self.times) if self.times else None
 
 
+# Peak RSS must be measured one level down. Linux keeps a process's peak RSS
+# across execve, and subprocess starts children with vfork, so a child's own
+# ru_maxrss is at least this Python process's peak (hundreds of MB once the
+# data set and the output check have been loaded): every program would report
+# the same figure. A small measuring parent (GNU time, else LAUNCHER) starts
+# the program from its own small address space and reports that child alone.
+GNU_TIME = "/usr/bin/time"
+
+# Fallback measuring parent: fork, exec, wait4, write the child's ru_maxrss to
+# argv[1]; exits like the child (re-raising its signal). Its own ~7 MB are the
+# floor of what it can report.
+LAUNCHER = r"""
+import os, signal, sys
+out, argv = sys.argv[1], sys.argv[2:]
+pid = os.fork()
+if pid == 0:
+    try:
+        os.execvp(argv[0], argv)
+    except OSError as error:
+        os.write(2, ("cannot run %s: %s\n" % (argv[0], error.strerror)).encode())
+        os._exit(127)
+_, status, usage = os.wait4(pid, 0)
+with open(out, "w") as f:
+    f.write("%d\n" % usage.ru_maxrss)
+if os.WIFSIGNALED(status):
+    signal.signal(os.WTERMSIG(status), signal.SIG_DFL)
+    os.kill(os.getpid(), os.WTERMSIG(status))
+os._exit(os.waitstatus_to_exitcode(status))
+"""
+
+
+def has_gnu_time():
+    try:
+        code, stdout, _ = run_capture([GNU_TIME, "--version"], 5)
+    except OSError:
+        return False
+    return code == 0 and b"GNU" in stdout
+
+
+USE_GNU_TIME = None  # decided on first use
+
+
+def measured(argv, rss_file):
+    """argv wrapped in a measuring parent that writes the peak RSS (KiB) to rss_file."""
+    global USE_GNU_TIME
+    if USE_GNU_TIME is None:
+        USE_GNU_TIME = has_gnu_time()
+    if USE_GNU_TIME:
+        return [GNU_TIME, "-o", rss_file, "-f", "%M", "--"] + list(argv)
+    return [sys.executable, "-S", "-c", LAUNCHER, rss_file] + list(argv)
+
+
+def read_rss(rss_file, code):
+    """(peak RSS KiB, exit code) from the measuring parent's report. GNU time
+    exits 128+N when the program died of signal N and says so in the file;
+    that becomes -N, as subprocess reports it."""
+    try:
+        with open(rss_file) as f:
+            lines = f.read().split()
+    except OSError:
+        return 0, code
+    text = " ".join(lines)
+    if "terminated by signal" in text and code is not None and code > 128:
+        code = 128 - code
+    try:
+        return int(lines[-1]), code
+    except (IndexError, ValueError):
+        return 0, code
+
+
 def run_once(argv, timeout, stdout=os.devnull):
     """Runs argv with stdout to `stdout`; returns (seconds, peak RSS KiB, exit code, stderr head).
 
-    Peak RSS comes from wait4's rusage, which covers the child and every
-    descendant it waited for (so `sh -c 'a && b'` reports the larger of a and b).
+    Peak RSS is the program's own (see `measured`), not this script's: the
+    largest of the program and the descendants it waited for (so
+    `sh -c 'a && b'` reports the larger of a and b).
     """
-    with open(stdout, "wb") as out, tempfile.TemporaryFile() as err:
+    with open(stdout, "wb") as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile(prefix="rkmap-bench-rss-") as rss:
         start = time.perf_counter()
         try:
-            proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
-                                    start_new_session=True)
+            proc = subprocess.Popen(measured(argv, rss.name), stdin=subprocess.DEVNULL, stdout=out,
+                                    stderr=err, start_new_session=True)
         except OSError as error:
             return None, 0, None, [f"cannot run {argv[0]}: {error.strerror}"]
         timed_out = []
@@ -80,15 +152,15 @@ def run_once(argv, timeout, stdout=os.devnull):
                 pass
         timer = threading.Timer(timeout, kill)
         timer.start()
-        _, status, usage = os.wait4(proc.pid, 0)
+        _, status, _ = os.wait4(proc.pid, 0)
         elapsed = time.perf_counter() - start
         timer.cancel()
-        proc.returncode = os.waitstatus_to_exitcode(status)
+        rss_kib, proc.returncode = read_rss(rss.name, os.waitstatus_to_exitcode(status))
         err.seek(0)
         head = err.read(4000).decode("utf-8", "replace").splitlines()[:5]
         if timed_out:
             head = [f"killed after {timeout:g} s"] + head
-        return elapsed, usage.ru_maxrss, proc.returncode, head
+        return elapsed, rss_kib, proc.returncode, head
 
 
 def count_rows(path):
