@@ -32,8 +32,9 @@ enum JSONLexer {
         return String(repeating: "0", count: 4 - s.count) + s
     }
 
-    @inline(__always) static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
-        let v = scalar.value
+    /// Appends the UTF-8 encoding of a Unicode scalar value (a value `decodeEscape`
+    /// returned: never a surrogate, never above U+10FFFF).
+    @inline(__always) static func appendUTF8(_ v: UInt32, to out: inout [UInt8]) {
         if v < 0x80 {
             out.append(UInt8(v))
         } else if v < 0x800 {

@@ -39,7 +39,7 @@ extension JSONScanner {
         guard offset < buf.count else { throw expectedValue(at: offset) }
         switch buf[offset] {
         case JSONByte.quote:
-            let (s, end) = try JSONLexer.scanString(buf, openingQuoteAt: offset, scratch: &scratch)
+            let (s, end) = try JSONLexer.scanString(buf, openingQuoteAt: offset, scratch: &scratch, trusted: trusted)
             offset = end
             return .string(s)
         case JSONByte.openBrace:
@@ -58,7 +58,8 @@ extension JSONScanner {
         case let b where b == JSONByte.minus || JSONByte.isDigit(b):
             let start = offset
             offset = try JSONLexer.scanNumber(buf, at: start)
-            return .number(JSONNumber(String(decoding: UnsafeRawBufferPointer(rebasing: buf[start..<offset]), as: UTF8.self)))
+            // scanNumber accepted only ASCII digits and signs: no need to validate again.
+            return .number(JSONNumber(JSONLexer.makeString(buf, from: start, to: offset, isASCII: true)))
         default:
             throw expectedValue(at: offset)
         }

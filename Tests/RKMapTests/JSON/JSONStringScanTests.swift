@@ -1,0 +1,157 @@
+import Testing
+@testable import RKMap
+
+/// Reads one value from `bytes` (trusted or not) and returns it or the error text.
+private func read(_ bytes: [UInt8], trusted: Bool = false) -> Result<JSONValue, JSONSyntaxError> {
+    bytes.withUnsafeBytes { buf in
+        var s = JSONScanner(bytes: buf, offset: 0, trusted: trusted)
+        do throws(JSONSyntaxError) { return .success(try s.readValue()) } catch { return .failure(error) }
+    }
+}
+
+private func skipError(_ bytes: [UInt8]) -> JSONSyntaxError? {
+    bytes.withUnsafeBytes { buf in
+        var s = JSONScanner(bytes: buf)
+        do throws(JSONSyntaxError) { try s.skipValue(); return nil } catch { return error }
+    }
+}
+
+/// The string readers look at eight bytes at a time; these tests put every
+/// kind of interesting byte at every position of a word, in strings short and
+/// long, ASCII and not, and compare with what RFC 8259 says the string is.
+@Suite struct JSONStringScanTests {
+    /// Fillers before the interesting part: lengths 0…17 cover every position
+    /// in a word and the word after it; non-ASCII fillers put multi-byte
+    /// characters across word boundaries.
+    static let fillers: [String] = (0...17).map { String(repeating: "a", count: $0) }
+        + ["é", "aé", "日本語", "aaaaaaé", "aaaaaaaé", "🚀🚀", "aaaaaaaaaaaaaaa日"]
+
+    /// (JSON text of the string body, the string it means).
+    static let parts: [(String, String)] = [
+        ("", ""),
+        (#"\""#, "\""),
+        (#"\\"#, "\\"),
+        (#"\n"#, "\n"),
+        (#"\u00e9"#, "é"),
+        (#"\ud83d\ude80"#, "🚀"),
+        ("ü", "ü"),
+        ("€x", "€x"),
+        ("\u{7F}", "\u{7F}"),
+        (#"\/\t"#, "/\t"),
+    ]
+
+    static var cases: [(String, String)] {
+        var all: [(String, String)] = []
+        for filler in fillers {
+            for (json, meaning) in parts {
+                all.append((filler + json + filler, filler + meaning + filler))
+            }
+        }
+        return all
+    }
+
+    @Test func everyPositionInAWord() {
+        for (body, meaning) in Self.cases {
+            let bytes = Array(("\"" + body + "\"").utf8)
+            for trusted in [false, true] {
+                let value = try? read(bytes, trusted: trusted).get()
+                #expect(value == .string(meaning), "\(body) trusted: \(trusted)")
+            }
+            #expect(skipError(bytes) == nil, "skip \(body)")
+        }
+    }
+
+    /// A control character or an invalid byte is found where it is, whatever
+    /// its position in a word; the message names it.
+    @Test(arguments: 0...17)
+    func errorsAtEveryPosition(_ n: Int) {
+        let filler = String(repeating: "a", count: n)
+        let column = n + 2  // the opening quote is column 1
+        let control = Array(("\"" + filler + "\u{1}bcdefghijk\"").utf8)
+        let invalid = Array(("\"" + filler).utf8) + [0xFF] + Array("bcdefghijk\"".utf8)
+        let unterminated = Array(("\"" + filler).utf8)
+        let expected = [
+            (control, "1:\(column): control character U+0001 in a string; escape it as \\u0001"),
+            (invalid, "1:\(column): invalid UTF-8: byte 0xFF never appears in UTF-8 (code point above U+10FFFF)"),
+            (unterminated, "1:1: unterminated string; add the closing '\"'"),
+        ]
+        for (bytes, message) in expected {
+            #expect(read(bytes).failureText == message)
+            #expect(skipError(bytes)?.description == message)
+        }
+        // Trusted reading still finds every error that is not about UTF-8.
+        #expect(read(control, trusted: true).failureText == expected[0].1)
+        #expect(read(unterminated, trusted: true).failureText == expected[2].1)
+    }
+
+    /// The first problem in a string is the one reported, even when a later
+    /// one would be found by a faster check.
+    @Test func firstProblemWins() {
+        let invalidThenControl = Array("\"ab".utf8) + [0xC3, 0x28] + Array("\u{1}\"".utf8)
+        #expect(read(invalidThenControl).failureText
+            == "1:4: invalid UTF-8: truncated sequence (lead byte 0xC3 followed by 0x28)")
+        let controlThenInvalid = Array("\"ab\u{1}".utf8) + [0xFF, 0x22]
+        #expect(read(controlThenInvalid).failureText == "1:4: control character U+0001 in a string; escape it as \\u0001")
+        let escapeThenInvalid = Array(#""\u00e9\x"#.utf8) + [0xFF, 0x22]
+        #expect(read(escapeThenInvalid).failureText
+            == "1:8: invalid escape '\\x' in a string; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+    }
+
+    /// Trusted and untrusted readers build the same values from valid documents.
+    @Test(arguments: JSONConformanceTests.accepted)
+    func trustedReadsTheSame(_ name: String, _ text: String) throws {
+        let bytes = Array(text.utf8)
+        let untrusted = try read(bytes).get()
+        #expect(try read(bytes, trusted: true).get() == untrusted, "\(name)")
+    }
+
+    /// Trusted reading reports the same syntax errors, UTF-8 aside.
+    @Test(arguments: JSONConformanceTests.rejected)
+    func trustedRejectsTheSame(_ name: String, _ text: String) {
+        let bytes = Array(text.utf8)
+        #expect(read(bytes, trusted: true).failureText == read(bytes).failureText, "\(name)")
+    }
+
+    /// Strings are built without the standard library validating them again,
+    /// so the reader must tell it exactly whether they are ASCII: a string
+    /// wrongly marked ASCII would compare and hash by its bytes, and a
+    /// decomposed `é` (e + U+0301) would no longer equal a precomposed one.
+    @Test func canonicalEquivalenceSurvives() throws {
+        let decomposed = "long enough to be a heap string: cafe\u{301}"
+        let precomposed = "long enough to be a heap string: café"
+        let raw = Array(("\"" + decomposed + "\"").utf8)
+        let escaped = Array(#""long enough to be a heap string: cafe\u0301""#.utf8)
+        let escapedASCIIPart = Array(#""long enough\t to be a heap string: cafe"#.utf8) + [0xCC, 0x81, 0x22]
+        for bytes in [raw, escaped, escapedASCIIPart] {
+            for trusted in [false, true] {
+                guard case .string(let s) = try read(bytes, trusted: trusted).get() else {
+                    Issue.record("not a string"); continue
+                }
+                let expected = bytes == escapedASCIIPart ? "long enough\t to be a heap string: café" : precomposed
+                #expect(s == expected)
+                #expect(s.hashValue == expected.hashValue)
+                #expect(Set([expected]).contains(s))
+            }
+        }
+    }
+
+    @Test func asciiStringsHashLikeLiterals() throws {
+        let text = "an ASCII string longer than fifteen bytes"
+        for body in [text, "an ASCII string\\u0020longer than fifteen bytes"] {
+            for trusted in [false, true] {
+                let value = try read(Array(("\"" + body + "\"").utf8), trusted: trusted).get()
+                #expect(value == .string(text))
+                guard case .string(let s) = value else { continue }
+                #expect(Set([text]).contains(s))
+            }
+        }
+    }
+}
+
+extension Result where Failure == JSONSyntaxError {
+    /// The error's `LINE:COL: MESSAGE`, or nil on success.
+    fileprivate var failureText: String? {
+        if case .failure(let error) = self { return error.description }
+        return nil
+    }
+}
