@@ -32,9 +32,7 @@ extension JSONLexer {
             if b < 0x20 { throw controlCharacterError(b, at: i, stringStart: start) }
             // Untrusted only: a non-ASCII character, usually followed by more.
             ascii = false
-            repeat {
-                i = try validateUTF8Sequence(buf, at: i)
-            } while i < buf.count && buf[i] >= 0x80
+            i = try validateUTF8Run(buf, from: i)
         }
         return try scanEscapedString(
             buf, start: start, firstEscape: i, isASCII: ascii && high & highs == 0, trusted: trusted, scratch: &scratch)
@@ -68,8 +66,8 @@ extension JSONLexer {
             } else if b < 0x20 {
                 throw controlCharacterError(b, at: i, stringStart: start)
             } else {
-                // Untrusted only: a non-ASCII character.
-                let end = try validateUTF8Sequence(buf, at: i)
+                // Untrusted only: non-ASCII characters.
+                let end = try validateUTF8Run(buf, from: i)
                 ascii = false
                 append(buf, from: i, to: end, to: &out)
                 i = end
@@ -106,9 +104,7 @@ extension JSONLexer {
             } else if b < 0x20 {
                 throw controlCharacterError(b, at: i, stringStart: start)
             } else {
-                repeat {
-                    i = try validateUTF8Sequence(buf, at: i)
-                } while i < buf.count && buf[i] >= 0x80
+                i = try validateUTF8Run(buf, from: i)
             }
         }
     }

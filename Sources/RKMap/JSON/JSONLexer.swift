@@ -48,6 +48,39 @@ enum JSONLexer {
         }
     }
 
+    /// Checks the run of non-ASCII characters starting at `i` (a byte ≥ 0x80).
+    ///
+    /// Two- and three-byte characters (Latin, Greek, Cyrillic, Hebrew, Arabic,
+    /// CJK: nearly all non-ASCII text) are checked inline; four-byte ones and
+    /// every error go through `validateUTF8Sequence`, so errors and their
+    /// offsets are exactly its own.
+    ///
+    /// - Returns: the offset of the first ASCII byte after the run, or the end.
+    @inline(__always)
+    static func validateUTF8Run(_ buf: UnsafeRawBufferPointer, from start: Int) throws(JSONLexError) -> Int {
+        let n = buf.count
+        var i = start
+        while i < n {
+            let b0 = buf[i]
+            if b0 < 0x80 { return i }
+            if i &+ 2 < n {
+                let b1 = buf[i &+ 1]
+                if b0 &- 0xC2 < 0x1E {  // C2...DF: two bytes
+                    if JSONByte.isContinuation(b1) { i &+= 2; continue }
+                } else if b0 & 0xF0 == 0xE0 {  // three bytes, no overlong form, no surrogate
+                    let b2 = buf[i &+ 2]
+                    if JSONByte.isContinuation(b1), JSONByte.isContinuation(b2),
+                       b0 != 0xE0 || b1 >= 0xA0, b0 != 0xED || b1 < 0xA0 {
+                        i &+= 3
+                        continue
+                    }
+                }
+            }
+            i = try validateUTF8Sequence(buf, at: i)
+        }
+        return i
+    }
+
     /// Checks the multi-byte UTF-8 sequence whose lead byte (≥ 0x80) is at `i`.
     ///
     /// - Returns: the offset just past the sequence.

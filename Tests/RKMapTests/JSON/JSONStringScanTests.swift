@@ -97,6 +97,32 @@ private func skipError(_ bytes: [UInt8]) -> JSONSyntaxError? {
             == "1:8: invalid escape '\\x' in a string; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
     }
 
+    /// The first and last scalars of each UTF-8 length (and around the
+    /// surrogate gap) are accepted, alone, in runs and before the closing quote.
+    @Test(arguments: ["\u{80}", "\u{7FF}", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FFFF}", "\u{10000}", "\u{10FFFF}"])
+    func utf8Boundaries(_ scalar: String) throws {
+        for body in [scalar, scalar + scalar + "a" + scalar, "abcdefg" + scalar, "\\n" + scalar] {
+            let value = try read(Array(("\"" + body + "\"").utf8)).get()
+            let meaning = body.hasPrefix("\\n") ? "\n" + scalar : body
+            #expect(value == .string(meaning))
+        }
+    }
+
+    /// Invalid three-byte forms next to valid ones are found at their lead byte.
+    @Test(arguments: [
+        ([0xE0, 0x9F, 0xBF], "invalid UTF-8: overlong encoding (bytes 0xE0 0x9F)"),
+        ([0xED, 0xBF, 0xBF], "invalid UTF-8: encoded surrogate code point (bytes 0xED 0xBF)"),
+        ([0xE3, 0x81, 0x41], "invalid UTF-8: truncated sequence (lead byte 0xE3 followed by 0x41)"),
+        ([0xC3, 0xC3, 0xA9], "invalid UTF-8: truncated sequence (lead byte 0xC3 followed by 0xC3)"),
+        ([0xF0, 0x9F, 0x9A], "invalid UTF-8: truncated sequence (lead byte 0xF0 followed by 0x22)"),
+    ] as [([UInt8], String)])
+    func invalidAfterValid(_ bad: [UInt8], _ message: String) {
+        // "é日" then the bad bytes: the lead byte is at offset 6, column 4.
+        let bytes = [0x22, 0xC3, 0xA9, 0xE6, 0x97, 0xA5] + bad + [0x22]
+        #expect(read(bytes).failureText == "1:4: " + message)
+        #expect(skipError(bytes)?.description == "1:4: " + message)
+    }
+
     /// Trusted and untrusted readers build the same values from valid documents.
     @Test(arguments: JSONConformanceTests.accepted)
     func trustedReadsTheSame(_ name: String, _ text: String) throws {
