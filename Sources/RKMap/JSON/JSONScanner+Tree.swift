@@ -184,13 +184,17 @@ extension Array {
     mutating func popTail(from base: Int, filler: Element) -> [Element] {
         let count = self.count - base
         guard count > 0 else { return [] }
-        let result = [Element](unsafeUninitializedCapacity: count) { destination, initialized in
-            self.withUnsafeMutableBufferPointer { source in
-                let tail = source.baseAddress! + base
-                destination.baseAddress!.moveInitialize(from: tail, count: count)
-                tail.initialize(repeating: filler, count: count)
-            }
-            initialized = count
+        // `reserveCapacity` allocates through code specialized for `Element`,
+        // whose buffer type metadata is a cached constant; the allocation
+        // behind `init(unsafeUninitializedCapacity:)` and `init(repeating:)` is
+        // generic and looked that metadata up at run time on every call
+        // (~380 instructions, 7% of reading a document).
+        var result: [Element] = []
+        result.reserveCapacity(count)
+        withUnsafeMutableBufferPointer { source in
+            let tail = source.baseAddress.unsafelyUnwrapped + base
+            for i in 0..<count { result.append((tail + i).move()) }
+            tail.initialize(repeating: filler, count: count)
         }
         removeSubrange(base...)
         return result
