@@ -9,7 +9,18 @@ struct JSONLexError: Error {
 /// spec parser: strings (with UTF-8 validation), numbers, and the text used in
 /// messages to name what was found.
 enum JSONLexer {
+    /// The value of the four hex digits at `i` (the `XXXX` of `\uXXXX` at `escapeAt`).
+    @inline(__always)
     static func hex4(_ buf: UnsafeRawBufferPointer, at i: Int, escapeAt: Int) throws(JSONLexError) -> UInt16 {
+        // Fast path: four digits in range, decoded without a loop or an
+        // optional per digit (one article in ten is all \u escapes).
+        if i &+ 4 <= buf.count {
+            let d0 = hexDigit(buf[i]), d1 = hexDigit(buf[i &+ 1])
+            let d2 = hexDigit(buf[i &+ 2]), d3 = hexDigit(buf[i &+ 3])
+            if (d0 | d1 | d2 | d3) & 0xF0 == 0 {
+                return UInt16(d0) << 12 | UInt16(d1) << 8 | UInt16(d2) << 4 | UInt16(d3)
+            }
+        }
         var v: UInt16 = 0
         for k in 0..<4 {
             guard i + k < buf.count, let d = hexValue(buf[i + k]) else {
@@ -18,6 +29,14 @@ enum JSONLexer {
             v = v << 4 | UInt16(d)
         }
         return v
+    }
+
+    /// A hex digit's value, or 0xFF for any other byte.
+    @inline(__always) private static func hexDigit(_ b: UInt8) -> UInt8 {
+        let digit = b &- JSONByte.zero
+        if digit < 10 { return digit }
+        let letter = (b | 0x20) &- UInt8(ascii: "a")
+        return letter < 6 ? letter &+ 10 : 0xFF
     }
 
     @inline(__always) private static func hexValue(_ b: UInt8) -> UInt8? {
