@@ -38,55 +38,6 @@ extension JSONLexer {
             buf, start: start, firstEscape: i, isASCII: ascii && high & highs == 0, trusted: trusted, scratch: &scratch)
     }
 
-    /// The slow path of `scanString`, entered at the first backslash.
-    private static func scanEscapedString(
-        _ buf: UnsafeRawBufferPointer, start: Int, firstEscape: Int, isASCII: Bool, trusted: Bool, scratch out: inout [UInt8]
-    ) throws(JSONLexError) -> (String, Int) {
-        out.removeAll(keepingCapacity: true)
-        append(buf, from: start + 1, to: firstEscape, to: &out)
-        var ascii = isASCII
-        var high: UInt64 = 0
-        var i = firstEscape
-        while true {
-            guard i < buf.count else { throw unterminated(start) }
-            let b = buf[i]
-            if b == JSONByte.quote {
-                let string = out.withUnsafeBufferPointer { makeString($0, isASCII: ascii && high & highs == 0) }
-                return (string, i + 1)
-            }
-            if b == JSONByte.backslash {
-                let (value, end) = try decodeEscape(buf, at: i, stringStart: start)
-                if value < 0x80 {
-                    out.append(UInt8(truncatingIfNeeded: value))
-                } else {
-                    ascii = false
-                    appendUTF8(value, to: &out)
-                }
-                i = end
-            } else if b < 0x20 {
-                throw controlCharacterError(b, at: i, stringStart: start)
-            } else {
-                // Untrusted only: non-ASCII characters.
-                let end = try validateUTF8Run(buf, from: i)
-                ascii = false
-                append(buf, from: i, to: end, to: &out)
-                i = end
-            }
-            let runStart = i
-            i = trusted ? skipUnescapedRun(buf, from: i, high: &high) : skipPlainRun(buf, from: i)
-            if i > runStart { append(buf, from: runStart, to: i, to: &out) }
-        }
-    }
-
-    /// Appends bytes `from..<to` of `buf` with one copy.
-    @inline(__always)
-    private static func append(_ buf: UnsafeRawBufferPointer, from: Int, to: Int, to out: inout [UInt8]) {
-        // Typed pointers let `append(contentsOf:)` copy in bulk; a raw buffer
-        // would be appended byte by byte.
-        let start = buf.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + from
-        out.append(contentsOf: UnsafeBufferPointer(start: start, count: to - from))
-    }
-
     /// Validates the string at `start` exactly as `scanString` does (same
     /// errors at the same offsets) without building it.
     ///

@@ -51,20 +51,31 @@ enum JSONLexer {
         return String(repeating: "0", count: 4 - s.count) + s
     }
 
-    /// Appends the UTF-8 encoding of a Unicode scalar value (a value `decodeEscape`
-    /// returned: never a surrogate, never above U+10FFFF).
-    @inline(__always) static func appendUTF8(_ v: UInt32, to out: inout [UInt8]) {
+    /// Writes the UTF-8 encoding of a Unicode scalar value (a value
+    /// `decodeEscape` returned: never a surrogate, never above U+10FFFF).
+    ///
+    /// - Returns: the number of bytes written (1 to 4).
+    @inline(__always) static func writeUTF8(_ v: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
         if v < 0x80 {
-            out.append(UInt8(v))
-        } else if v < 0x800 {
-            out.append(UInt8(0xC0 | (v >> 6))); out.append(UInt8(0x80 | (v & 0x3F)))
-        } else if v < 0x10000 {
-            out.append(UInt8(0xE0 | (v >> 12))); out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-            out.append(UInt8(0x80 | (v & 0x3F)))
-        } else {
-            out.append(UInt8(0xF0 | (v >> 18))); out.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
-            out.append(UInt8(0x80 | ((v >> 6) & 0x3F))); out.append(UInt8(0x80 | (v & 0x3F)))
+            out[0] = UInt8(truncatingIfNeeded: v)
+            return 1
         }
+        if v < 0x800 {
+            out[0] = UInt8(truncatingIfNeeded: 0xC0 | v >> 6)
+            out[1] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+            return 2
+        }
+        if v < 0x10000 {
+            out[0] = UInt8(truncatingIfNeeded: 0xE0 | v >> 12)
+            out[1] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
+            out[2] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+            return 3
+        }
+        out[0] = UInt8(truncatingIfNeeded: 0xF0 | v >> 18)
+        out[1] = UInt8(truncatingIfNeeded: 0x80 | v >> 12 & 0x3F)
+        out[2] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
+        out[3] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+        return 4
     }
 
     /// Checks the run of non-ASCII characters starting at `i` (a byte ≥ 0x80).

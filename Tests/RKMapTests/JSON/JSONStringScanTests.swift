@@ -123,6 +123,46 @@ private func skipError(_ bytes: [UInt8]) -> JSONSyntaxError? {
         #expect(skipError(bytes)?.description == "1:4: " + message)
     }
 
+    /// Escaped strings are decoded into a reused buffer that grows when a
+    /// longer string comes; short, long, longer and short again all decode.
+    @Test func longEscapedStrings() throws {
+        let unit = #"ab\n\u00e9é\"🚀\ud83d\ude80 "#
+        let meaning = "ab\né\u{E9}\"🚀🚀 "
+        let counts = [1, 400, 3000, 100, 20_000, 2, 50_000, 7]
+        for count in counts {
+            let text = "[\"" + String(repeating: unit, count: count) + "\", \"x\\ty\"]"
+            for trusted in [false, true] {
+                let value = try read(Array(text.utf8), trusted: trusted).get()
+                #expect(value == .array([.string(String(repeating: meaning, count: count)), .string("x\ty")]), "\(count)")
+            }
+        }
+        // One document: the scanner's buffer grows and is reused across strings.
+        let text = "[" + counts.map { "\"" + String(repeating: unit, count: $0) + "\"" }.joined(separator: ", ") + "]"
+        let expected = JSONValue.array(counts.map { .string(String(repeating: meaning, count: $0)) })
+        for trusted in [false, true] {
+            #expect(try read(Array(text.utf8), trusted: trusted).get() == expected)
+        }
+    }
+
+    /// Errors far into a long escaped string are found where they are.
+    @Test func errorsInLongEscapedStrings() {
+        let prefix = "[\"" + String(repeating: #"\u00e9a"#, count: 2000)  // 14,002 ASCII bytes: the next column is 14,003
+        let cases: [(String, String)] = [
+            (prefix + "\u{1}\"]", "1:14003: control character U+0001 in a string; escape it as \\u0001"),
+            (prefix + #"\q"]"#, "1:14003: invalid escape '\\q' in a string; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"),
+            (prefix + "abc", "1:2: unterminated string; add the closing '\"'"),
+            (prefix + "\u{1}" + String(repeating: "a", count: 5000), "1:14003: control character U+0001 in a string; escape it as \\u0001"),
+        ]
+        for (text, message) in cases {
+            for trusted in [false, true] {
+                #expect(read(Array(text.utf8), trusted: trusted).failureText == message)
+            }
+            #expect(skipError(Array(text.utf8))?.description == message)
+        }
+        let invalid = Array(prefix.utf8) + [0xE9, 0x22, 0x5D]
+        #expect(read(invalid).failureText == "1:14003: invalid UTF-8: truncated sequence (lead byte 0xE9 followed by 0x22)")
+    }
+
     /// Trusted and untrusted readers build the same values from valid documents.
     @Test(arguments: JSONConformanceTests.accepted)
     func trustedReadsTheSame(_ name: String, _ text: String) throws {
