@@ -297,6 +297,13 @@ def ratios(results, out):
         r = by.get(key)
         return r.best if r is not None and r.ok else None
 
+    def why(*keys):
+        """Why a comparison is n/a: a scenario left out by --only, or one that failed."""
+        missing = [k for k in keys if k not in by]
+        if missing:
+            return "not run: " + ", ".join(missing)
+        return "failed or skipped: " + ", ".join(k for k in keys if not by[k].ok)
+
     summary = []
     print("\nratios (same machine, same invocation, best of the runs):", file=out)
     for label, rk, jq in (("articles.json", "rkmap-json", "jq-json"), ("articles.ndjson", "rkmap-ndjson", "jq-ndjson")):
@@ -306,7 +313,7 @@ def ratios(results, out):
             print(f"  {label}: rkmap is {ratio:.1f}x jq (bar >= {BARS['jq_ratio']:g}x){verdict(ratio, BARS['jq_ratio'])}", file=out)
             summary.append(f"rkmap/jq {label.split('.')[1]} {ratio:.1f}x")
         else:
-            print(f"  {label}: rkmap vs jq: n/a ({'rkmap failed' if not a else 'jq missing or failed'})", file=out)
+            print(f"  {label}: rkmap vs jq: n/a ({why(rk, jq)})", file=out)
             summary.append(f"rkmap/jq {label.split('.')[1]} n/a")
     r = by.get("rkmap-json")
     if r is not None and r.ok:
@@ -314,7 +321,7 @@ def ratios(results, out):
         print(f"  articles.json: rkmap peak RSS is {ratio:.2f}x the input (bar <= {BARS['rss_ratio']:g}x){verdict(ratio, BARS['rss_ratio'], False)}", file=out)
         summary.append(f"RSS/input {ratio:.2f}")
     else:
-        print("  articles.json: rkmap peak RSS vs input: n/a (rkmap failed)", file=out)
+        print(f"  articles.json: rkmap peak RSS vs input: n/a ({why('rkmap-json')})", file=out)
         summary.append("RSS/input n/a")
     ev, pr, static = best("rkmap-expectvalue"), best("rkmap-predicate"), best("rkmap-json")
     if ev and pr:
@@ -322,7 +329,7 @@ def ratios(results, out):
         print(f"  predicate costs {overhead:+.0f}% over expectValue (bar <= +{BARS['predicate_overhead']:g}%){verdict(overhead, BARS['predicate_overhead'], False)}", file=out)
         summary.append(f"predicate {overhead:+.0f}% over expectValue")
     else:
-        print("  predicate vs expectValue: n/a (a dynamic scenario failed)", file=out)
+        print(f"  predicate vs expectValue: n/a ({why('rkmap-expectvalue', 'rkmap-predicate')})", file=out)
         summary.append("predicate n/a")
     if ev and static:
         print(f"  (a dynamic expectValue root costs {(ev / static - 1) * 100:+.0f}% over the static spec)", file=out)
@@ -339,7 +346,7 @@ def ratios(results, out):
             print("  SQLite: ratio to sqlite-utils n/a", file=out)
         summary.append(part)
     else:
-        print("  SQLite: n/a (the rkmap sqlite scenario failed or was not run)", file=out)
+        print(f"  SQLite: n/a ({why('rkmap-sqlite')})", file=out)
         summary.append("sqlite n/a")
     return summary
 
