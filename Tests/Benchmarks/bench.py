@@ -57,17 +57,89 @@ class Result:
         return min(self.times) if self.times else None
 
 
+# Peak RSS must be measured one level down. Linux keeps a process's peak RSS
+# across execve, and subprocess starts children with vfork, so a child's own
+# ru_maxrss is at least this Python process's peak (hundreds of MB once the
+# data set and the output check have been loaded): every program would report
+# the same figure. A small measuring parent (GNU time, else LAUNCHER) starts
+# the program from its own small address space and reports that child alone.
+GNU_TIME = "/usr/bin/time"
+
+# Fallback measuring parent: fork, exec, wait4, write the child's ru_maxrss to
+# argv[1]; exits like the child (re-raising its signal). Its own ~7 MB are the
+# floor of what it can report.
+LAUNCHER = r"""
+import os, signal, sys
+out, argv = sys.argv[1], sys.argv[2:]
+pid = os.fork()
+if pid == 0:
+    try:
+        os.execvp(argv[0], argv)
+    except OSError as error:
+        os.write(2, ("cannot run %s: %s\n" % (argv[0], error.strerror)).encode())
+        os._exit(127)
+_, status, usage = os.wait4(pid, 0)
+with open(out, "w") as f:
+    f.write("%d\n" % usage.ru_maxrss)
+if os.WIFSIGNALED(status):
+    signal.signal(os.WTERMSIG(status), signal.SIG_DFL)
+    os.kill(os.getpid(), os.WTERMSIG(status))
+os._exit(os.waitstatus_to_exitcode(status))
+"""
+
+
+def has_gnu_time():
+    try:
+        code, stdout, _ = run_capture([GNU_TIME, "--version"], 5)
+    except OSError:
+        return False
+    return code == 0 and b"GNU" in stdout
+
+
+USE_GNU_TIME = None  # decided on first use
+
+
+def measured(argv, rss_file):
+    """argv wrapped in a measuring parent that writes the peak RSS (KiB) to rss_file."""
+    global USE_GNU_TIME
+    if USE_GNU_TIME is None:
+        USE_GNU_TIME = has_gnu_time()
+    if USE_GNU_TIME:
+        return [GNU_TIME, "-o", rss_file, "-f", "%M", "--"] + list(argv)
+    return [sys.executable, "-S", "-c", LAUNCHER, rss_file] + list(argv)
+
+
+def read_rss(rss_file, code):
+    """(peak RSS KiB, exit code) from the measuring parent's report. GNU time
+    exits 128+N when the program died of signal N and says so in the file;
+    that becomes -N, as subprocess reports it."""
+    try:
+        with open(rss_file) as f:
+            lines = f.read().split()
+    except OSError:
+        return 0, code
+    text = " ".join(lines)
+    if "terminated by signal" in text and code is not None and code > 128:
+        code = 128 - code
+    try:
+        return int(lines[-1]), code
+    except (IndexError, ValueError):
+        return 0, code
+
+
 def run_once(argv, timeout, stdout=os.devnull):
     """Runs argv with stdout to `stdout`; returns (seconds, peak RSS KiB, exit code, stderr head).
 
-    Peak RSS comes from wait4's rusage, which covers the child and every
-    descendant it waited for (so `sh -c 'a && b'` reports the larger of a and b).
+    Peak RSS is the program's own (see `measured`), not this script's: the
+    largest of the program and the descendants it waited for (so
+    `sh -c 'a && b'` reports the larger of a and b).
     """
-    with open(stdout, "wb") as out, tempfile.TemporaryFile() as err:
+    with open(stdout, "wb") as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile(prefix="rkmap-bench-rss-") as rss:
         start = time.perf_counter()
         try:
-            proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
-                                    start_new_session=True)
+            proc = subprocess.Popen(measured(argv, rss.name), stdin=subprocess.DEVNULL, stdout=out,
+                                    stderr=err, start_new_session=True)
         except OSError as error:
             return None, 0, None, [f"cannot run {argv[0]}: {error.strerror}"]
         timed_out = []
@@ -80,15 +152,15 @@ def run_once(argv, timeout, stdout=os.devnull):
                 pass
         timer = threading.Timer(timeout, kill)
         timer.start()
-        _, status, usage = os.wait4(proc.pid, 0)
+        _, status, _ = os.wait4(proc.pid, 0)
         elapsed = time.perf_counter() - start
         timer.cancel()
-        proc.returncode = os.waitstatus_to_exitcode(status)
+        rss_kib, proc.returncode = read_rss(rss.name, os.waitstatus_to_exitcode(status))
         err.seek(0)
         head = err.read(4000).decode("utf-8", "replace").splitlines()[:5]
         if timed_out:
             head = [f"killed after {timeout:g} s"] + head
-        return elapsed, usage.ru_maxrss, proc.returncode, head
+        return elapsed, rss_kib, proc.returncode, head
 
 
 def count_rows(path):
@@ -225,6 +297,13 @@ def ratios(results, out):
         r = by.get(key)
         return r.best if r is not None and r.ok else None
 
+    def why(*keys):
+        """Why a comparison is n/a: a scenario left out by --only, or one that failed."""
+        missing = [k for k in keys if k not in by]
+        if missing:
+            return "not run: " + ", ".join(missing)
+        return "failed or skipped: " + ", ".join(k for k in keys if not by[k].ok)
+
     summary = []
     print("\nratios (same machine, same invocation, best of the runs):", file=out)
     for label, rk, jq in (("articles.json", "rkmap-json", "jq-json"), ("articles.ndjson", "rkmap-ndjson", "jq-ndjson")):
@@ -234,7 +313,7 @@ def ratios(results, out):
             print(f"  {label}: rkmap is {ratio:.1f}x jq (bar >= {BARS['jq_ratio']:g}x){verdict(ratio, BARS['jq_ratio'])}", file=out)
             summary.append(f"rkmap/jq {label.split('.')[1]} {ratio:.1f}x")
         else:
-            print(f"  {label}: rkmap vs jq: n/a ({'rkmap failed' if not a else 'jq missing or failed'})", file=out)
+            print(f"  {label}: rkmap vs jq: n/a ({why(rk, jq)})", file=out)
             summary.append(f"rkmap/jq {label.split('.')[1]} n/a")
     r = by.get("rkmap-json")
     if r is not None and r.ok:
@@ -242,7 +321,7 @@ def ratios(results, out):
         print(f"  articles.json: rkmap peak RSS is {ratio:.2f}x the input (bar <= {BARS['rss_ratio']:g}x){verdict(ratio, BARS['rss_ratio'], False)}", file=out)
         summary.append(f"RSS/input {ratio:.2f}")
     else:
-        print("  articles.json: rkmap peak RSS vs input: n/a (rkmap failed)", file=out)
+        print(f"  articles.json: rkmap peak RSS vs input: n/a ({why('rkmap-json')})", file=out)
         summary.append("RSS/input n/a")
     ev, pr, static = best("rkmap-expectvalue"), best("rkmap-predicate"), best("rkmap-json")
     if ev and pr:
@@ -250,7 +329,7 @@ def ratios(results, out):
         print(f"  predicate costs {overhead:+.0f}% over expectValue (bar <= +{BARS['predicate_overhead']:g}%){verdict(overhead, BARS['predicate_overhead'], False)}", file=out)
         summary.append(f"predicate {overhead:+.0f}% over expectValue")
     else:
-        print("  predicate vs expectValue: n/a (a dynamic scenario failed)", file=out)
+        print(f"  predicate vs expectValue: n/a ({why('rkmap-expectvalue', 'rkmap-predicate')})", file=out)
         summary.append("predicate n/a")
     if ev and static:
         print(f"  (a dynamic expectValue root costs {(ev / static - 1) * 100:+.0f}% over the static spec)", file=out)
@@ -267,7 +346,7 @@ def ratios(results, out):
             print("  SQLite: ratio to sqlite-utils n/a", file=out)
         summary.append(part)
     else:
-        print("  SQLite: n/a (the rkmap sqlite scenario failed or was not run)", file=out)
+        print(f"  SQLite: n/a ({why('rkmap-sqlite')})", file=out)
         summary.append("sqlite n/a")
     return summary
 

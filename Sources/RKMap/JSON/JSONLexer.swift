@@ -9,7 +9,18 @@ struct JSONLexError: Error {
 /// spec parser: strings (with UTF-8 validation), numbers, and the text used in
 /// messages to name what was found.
 enum JSONLexer {
+    /// The value of the four hex digits at `i` (the `XXXX` of `\uXXXX` at `escapeAt`).
+    @inline(__always)
     static func hex4(_ buf: UnsafeRawBufferPointer, at i: Int, escapeAt: Int) throws(JSONLexError) -> UInt16 {
+        // Fast path: four digits in range, decoded without a loop or an
+        // optional per digit (one article in ten is all \u escapes).
+        if i &+ 4 <= buf.count {
+            let d0 = hexDigit(buf[i]), d1 = hexDigit(buf[i &+ 1])
+            let d2 = hexDigit(buf[i &+ 2]), d3 = hexDigit(buf[i &+ 3])
+            if (d0 | d1 | d2 | d3) & 0xF0 == 0 {
+                return UInt16(d0) << 12 | UInt16(d1) << 8 | UInt16(d2) << 4 | UInt16(d3)
+            }
+        }
         var v: UInt16 = 0
         for k in 0..<4 {
             guard i + k < buf.count, let d = hexValue(buf[i + k]) else {
@@ -18,6 +29,14 @@ enum JSONLexer {
             v = v << 4 | UInt16(d)
         }
         return v
+    }
+
+    /// A hex digit's value, or 0xFF for any other byte.
+    @inline(__always) private static func hexDigit(_ b: UInt8) -> UInt8 {
+        let digit = b &- JSONByte.zero
+        if digit < 10 { return digit }
+        let letter = (b | 0x20) &- UInt8(ascii: "a")
+        return letter < 6 ? letter &+ 10 : 0xFF
     }
 
     @inline(__always) private static func hexValue(_ b: UInt8) -> UInt8? {
@@ -32,19 +51,64 @@ enum JSONLexer {
         return String(repeating: "0", count: 4 - s.count) + s
     }
 
-    @inline(__always) static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
-        let v = scalar.value
+    /// Writes the UTF-8 encoding of a Unicode scalar value (a value
+    /// `decodeEscape` returned: never a surrogate, never above U+10FFFF).
+    ///
+    /// - Returns: the number of bytes written (1 to 4).
+    @inline(__always) static func writeUTF8(_ v: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
         if v < 0x80 {
-            out.append(UInt8(v))
-        } else if v < 0x800 {
-            out.append(UInt8(0xC0 | (v >> 6))); out.append(UInt8(0x80 | (v & 0x3F)))
-        } else if v < 0x10000 {
-            out.append(UInt8(0xE0 | (v >> 12))); out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
-            out.append(UInt8(0x80 | (v & 0x3F)))
-        } else {
-            out.append(UInt8(0xF0 | (v >> 18))); out.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
-            out.append(UInt8(0x80 | ((v >> 6) & 0x3F))); out.append(UInt8(0x80 | (v & 0x3F)))
+            out[0] = UInt8(truncatingIfNeeded: v)
+            return 1
         }
+        if v < 0x800 {
+            out[0] = UInt8(truncatingIfNeeded: 0xC0 | v >> 6)
+            out[1] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+            return 2
+        }
+        if v < 0x10000 {
+            out[0] = UInt8(truncatingIfNeeded: 0xE0 | v >> 12)
+            out[1] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
+            out[2] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+            return 3
+        }
+        out[0] = UInt8(truncatingIfNeeded: 0xF0 | v >> 18)
+        out[1] = UInt8(truncatingIfNeeded: 0x80 | v >> 12 & 0x3F)
+        out[2] = UInt8(truncatingIfNeeded: 0x80 | v >> 6 & 0x3F)
+        out[3] = UInt8(truncatingIfNeeded: 0x80 | v & 0x3F)
+        return 4
+    }
+
+    /// Checks the run of non-ASCII characters starting at `i` (a byte ≥ 0x80).
+    ///
+    /// Two- and three-byte characters (Latin, Greek, Cyrillic, Hebrew, Arabic,
+    /// CJK: nearly all non-ASCII text) are checked inline; four-byte ones and
+    /// every error go through `validateUTF8Sequence`, so errors and their
+    /// offsets are exactly its own.
+    ///
+    /// - Returns: the offset of the first ASCII byte after the run, or the end.
+    @inline(__always)
+    static func validateUTF8Run(_ buf: UnsafeRawBufferPointer, from start: Int) throws(JSONLexError) -> Int {
+        let n = buf.count
+        var i = start
+        while i < n {
+            let b0 = buf[i]
+            if b0 < 0x80 { return i }
+            if i &+ 2 < n {
+                let b1 = buf[i &+ 1]
+                if b0 &- 0xC2 < 0x1E {  // C2...DF: two bytes
+                    if JSONByte.isContinuation(b1) { i &+= 2; continue }
+                } else if b0 & 0xF0 == 0xE0 {  // three bytes, no overlong form, no surrogate
+                    let b2 = buf[i &+ 2]
+                    if JSONByte.isContinuation(b1), JSONByte.isContinuation(b2),
+                       b0 != 0xE0 || b1 >= 0xA0, b0 != 0xED || b1 < 0xA0 {
+                        i &+= 3
+                        continue
+                    }
+                }
+            }
+            i = try validateUTF8Sequence(buf, at: i)
+        }
+        return i
     }
 
     /// Checks the multi-byte UTF-8 sequence whose lead byte (≥ 0x80) is at `i`.

@@ -39,7 +39,7 @@ extension JSONScanner {
         guard offset < buf.count else { throw expectedValue(at: offset) }
         switch buf[offset] {
         case JSONByte.quote:
-            let (s, end) = try JSONLexer.scanString(buf, openingQuoteAt: offset, scratch: &scratch)
+            let (s, end) = try JSONLexer.scanString(buf, openingQuoteAt: offset, scratch: &scratch, trusted: trusted)
             offset = end
             return .string(s)
         case JSONByte.openBrace:
@@ -58,7 +58,8 @@ extension JSONScanner {
         case let b where b == JSONByte.minus || JSONByte.isDigit(b):
             let start = offset
             offset = try JSONLexer.scanNumber(buf, at: start)
-            return .number(JSONNumber(String(decoding: UnsafeRawBufferPointer(rebasing: buf[start..<offset]), as: UTF8.self)))
+            // scanNumber accepted only ASCII digits and signs: no need to validate again.
+            return .number(JSONNumber(JSONLexer.makeString(buf, from: start, to: offset, isASCII: true)))
         default:
             throw expectedValue(at: offset)
         }
@@ -183,13 +184,17 @@ extension Array {
     mutating func popTail(from base: Int, filler: Element) -> [Element] {
         let count = self.count - base
         guard count > 0 else { return [] }
-        let result = [Element](unsafeUninitializedCapacity: count) { destination, initialized in
-            self.withUnsafeMutableBufferPointer { source in
-                let tail = source.baseAddress! + base
-                destination.baseAddress!.moveInitialize(from: tail, count: count)
-                tail.initialize(repeating: filler, count: count)
-            }
-            initialized = count
+        // `reserveCapacity` allocates through code specialized for `Element`,
+        // whose buffer type metadata is a cached constant; the allocation
+        // behind `init(unsafeUninitializedCapacity:)` and `init(repeating:)` is
+        // generic and looked that metadata up at run time on every call
+        // (~380 instructions, 7% of reading a document).
+        var result: [Element] = []
+        result.reserveCapacity(count)
+        withUnsafeMutableBufferPointer { source in
+            let tail = source.baseAddress.unsafelyUnwrapped + base
+            for i in 0..<count { result.append((tail + i).move()) }
+            tail.initialize(repeating: filler, count: count)
         }
         removeSubrange(base...)
         return result

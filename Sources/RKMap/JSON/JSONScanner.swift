@@ -22,6 +22,8 @@
 public struct JSONScanner {
     let buf: UnsafeRawBufferPointer
     public let maxDepth: Int
+    /// The bytes were validated before (see `init(bytes:offset:maxDepth:trusted:)`).
+    public let trusted: Bool
     /// The byte offset of the next unread byte.
     public internal(set) var offset: Int
     /// Open containers, counting both `enter*` calls and containers being built.
@@ -42,10 +44,20 @@ public struct JSONScanner {
     }
 
     /// Starts at `offset`; locations still count from the buffer's start.
-    public init(bytes: UnsafeRawBufferPointer, offset: Int, maxDepth: Int = 512) {
+    ///
+    /// - Parameter trusted: set it for bytes another scanner has already
+    ///   validated with `skipValue` (as the pipeline's splitter does before a
+    ///   worker reads them): `readValue` then skips UTF-8 validation, the only
+    ///   check a second reading can safely drop (about a tenth of its time on
+    ///   non-ASCII text). Everything else is still checked, so errors stay as
+    ///   they were, but invalid UTF-8 in a trusted buffer is undefined behaviour
+    ///   (a `String` holding it breaks the standard library's invariants).
+    ///   `skipValue` always validates.
+    public init(bytes: UnsafeRawBufferPointer, offset: Int, maxDepth: Int = 512, trusted: Bool = false) {
         self.buf = bytes
         self.offset = offset
         self.maxDepth = maxDepth
+        self.trusted = trusted
     }
 
     /// Line and column (Unicode scalars) of a byte offset in the buffer.
@@ -170,7 +182,7 @@ public struct JSONScanner {
             let expected = afterComma ? "a string key after ','" : "a string key or '}'"
             throw JSONLexError(message: "expected \(expected), found \(found(offset))", offset: offset)
         }
-        let (key, end) = try JSONLexer.scanString(buf, openingQuoteAt: offset, scratch: &scratch)
+        let (key, end) = try JSONLexer.scanString(buf, openingQuoteAt: offset, scratch: &scratch, trusted: trusted)
         offset = end
         try expectColon()
         return key

@@ -79,22 +79,25 @@ public struct JSONWriter {
     public mutating func writeString(_ s: String) {
         bytes.append(JSONByte.quote)
         var s = s
-        // Fast path: a string with nothing to escape is appended with one copy
-        // of its contiguous UTF-8 storage.
-        let done: Bool = s.withUTF8 { utf8 in
-            for b in utf8 where b < 0x20 || b == JSONByte.quote || b == JSONByte.backslash { return false }
-            bytes.append(contentsOf: utf8)
-            return true
+        s.withUTF8 { utf8 in
+            // Most strings need no escape: one SWAR scan, one bulk copy.
+            let first = JSONLexer.firstSpecial(utf8, from: 0)
+            if first == utf8.count {
+                bytes.append(contentsOf: utf8)
+            } else {
+                appendEscaped(utf8, firstEscape: first)
+            }
         }
-        if !done { s.withUTF8 { appendEscaped($0) } }
         bytes.append(JSONByte.quote)
     }
 
-    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    /// Appends `utf8` with escapes; `first` is the index of its first byte to escape.
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, firstEscape first: Int) {
         var runStart = 0
-        for (i, b) in utf8.enumerated() where b < 0x20 || b == JSONByte.quote || b == JSONByte.backslash {
+        var i = first
+        while i < utf8.count {
             if runStart < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
-            runStart = i + 1
+            let b = utf8[i]
             bytes.append(JSONByte.backslash)
             switch b {
             case JSONByte.quote, JSONByte.backslash: bytes.append(b)
@@ -104,10 +107,14 @@ public struct JSONWriter {
             case 0x08: bytes.append(JSONByte.lowerB)
             case 0x0C: bytes.append(JSONByte.lowerF)
             default:
-                bytes.append(contentsOf: [JSONByte.lowerU, JSONByte.zero, JSONByte.zero])
+                bytes.append(JSONByte.lowerU)
+                bytes.append(JSONByte.zero)
+                bytes.append(JSONByte.zero)
                 bytes.append(Self.hexDigits[Int(b >> 4)])
                 bytes.append(Self.hexDigits[Int(b & 0x0F)])
             }
+            runStart = i + 1
+            i = JSONLexer.firstSpecial(utf8, from: runStart)
         }
         if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
     }

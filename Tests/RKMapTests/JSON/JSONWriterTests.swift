@@ -121,3 +121,25 @@ private func n(_ s: String) -> JSONValue { .number(JSONNumber(s)) }
         }
     }
 }
+
+/// The writer finds characters to escape eight bytes at a time: every escape
+/// at every position of a word, after ASCII and non-ASCII text.
+@Suite struct JSONWriterEscapeScanTests {
+    static let escapes: [(String, String)] = [
+        ("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#), ("\r", #"\r"#), ("\t", #"\t"#),
+        ("\u{8}", #"\b"#), ("\u{C}", #"\f"#), ("\u{0}", #"\u0000"#), ("\u{1F}", #"\u001f"#),
+        ("\u{7F}", "\u{7F}"), ("/", "/"), ("é", "é"), ("🚀", "🚀"),
+    ]
+
+    @Test(arguments: 0...17)
+    func everyPosition(_ n: Int) {
+        for filler in [String(repeating: "a", count: n), String(repeating: "é", count: n)] {
+            for (raw, written) in Self.escapes {
+                let value = filler + raw + filler + raw
+                let expected = "\"" + filler + written + filler + written + "\""
+                #expect(JSONWriter.serialize(.string(value), pretty: false) == expected)
+            }
+        }
+    }
+}
+
