@@ -10,8 +10,10 @@ struct PipelineWorker {
     let encoding: RootEncoding?
 
     func run() {
-        // The splitter has validated every byte already, depth included.
-        var scanner = JSONScanner(bytes: bytes, maxDepth: engine.options.maxDepth)
+        // The splitter has validated every byte already, depth included, so the
+        // workers skip UTF-8 validation (trusted mode): every unit they read lies
+        // inside a value the splitter's `skipValue` or probe has checked.
+        var scanner = JSONScanner(bytes: bytes, offset: 0, maxDepth: engine.options.maxDepth, trusted: true)
         let collector = DiagnosticList()
         let rootMapper = engine.applicable.first?.descriptor.rootMapper ?? 0
         while let (seq, unit) = state.take() {
