@@ -15,19 +15,22 @@ signal(SIGPIPE, SIG_IGN)
 let standardOutput = ByteSink(fd: 1)
 let standardError = ByteSink(fd: 2)
 
-let status: Int32
-do {
-    switch try Command.parse(Array(CommandLine.arguments.dropFirst())) {
-    case .apply(let o): status = Commands.apply(o, stdout: standardOutput, stderr: standardError)
-    case .lint(let o): status = Commands.lint(o, stdout: standardOutput, stderr: standardError)
-    case .fmt(let o): status = Commands.fmt(o, stdout: standardOutput, stderr: standardError)
-    case .check(let o): status = Commands.check(o, stdout: standardOutput, stderr: standardError)
-    case .eval(let o): status = Commands.eval(o, stdout: standardOutput, stderr: standardError)
-    case .help(let topic): status = Commands.help(topic, stdout: standardOutput)
-    case .version: status = Commands.version(stdout: standardOutput)
+// Commands run on a thread with a large stack: deeply nested documents are
+// read, mapped and written recursively (see LargeStack).
+let status = LargeStack.run {
+    do throws(UsageError) {
+        switch try Command.parse(Array(CommandLine.arguments.dropFirst())) {
+        case .apply(let o): return Commands.apply(o, stdout: standardOutput, stderr: standardError)
+        case .lint(let o): return Commands.lint(o, stdout: standardOutput, stderr: standardError)
+        case .fmt(let o): return Commands.fmt(o, stdout: standardOutput, stderr: standardError)
+        case .check(let o): return Commands.check(o, stdout: standardOutput, stderr: standardError)
+        case .eval(let o): return Commands.eval(o, stdout: standardOutput, stderr: standardError)
+        case .help(let topic): return Commands.help(topic, stdout: standardOutput)
+        case .version: return Commands.version(stdout: standardOutput)
+        }
+    } catch {
+        return Commands.usageError(error, stderr: standardError)
     }
-} catch {
-    status = Commands.usageError(error, stderr: standardError)
 }
 
 // A reader that went away before the last flush still gets a quiet exit 0.

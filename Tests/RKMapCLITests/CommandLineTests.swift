@@ -77,7 +77,7 @@ import RKMap
         (["apply", "s.json", "--format", "xml"], "invalid value 'xml' for '--format'; expected one of json, ndjson, csv, sqlite", "apply"),
         (["apply", "s.json", "--shape=tree"], "invalid value 'tree' for '--shape'; expected one of collection, dictionary, object", "apply"),
         (["apply", "s.json", "--status", "abc"], "invalid value 'abc' for '--status'; expected an HTTP status code from 100 to 599", "apply"),
-        (["apply", "s.json", "--max-depth", "-1"], "invalid value '-1' for '--max-depth'; expected a whole number of at least 1", "apply"),
+        (["apply", "s.json", "--max-depth", "-1"], "invalid value '-1' for '--max-depth'; expected a whole number from 1 to 10000", "apply"),
         (["apply"], "missing argument SPEC", "apply"),
         (["apply", "s.json", "--format", "sqlite"], "'--format sqlite' writes a file: add '-o FILE'", "apply"),
         (["apply", "s.json", "--meta", "routing=1"], "reserved key 'routing' in '--meta'; 'mapping', 'routing' and 'HTTP' are set by rkmap, choose another key", "apply"),

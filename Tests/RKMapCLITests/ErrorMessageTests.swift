@@ -191,7 +191,7 @@ import Testing
         Case("status 1000", files: ["spec.json": spec], ["apply", "spec.json", "--status", "1000"],
              err: "error: invalid value '1000' for '--status'; expected an HTTP status code from 100 to 599\n" + usageApply, code: 2),
         Case("max-depth 0", files: ["spec.json": spec], ["apply", "spec.json", "--max-depth", "0"],
-             err: "error: invalid value '0' for '--max-depth'; expected a whole number of at least 1\n" + usageApply, code: 2),
+             err: "error: invalid value '0' for '--max-depth'; expected a whole number from 1 to 10000\n" + usageApply, code: 2),
         Case("unknown format", files: ["spec.json": spec], ["apply", "spec.json", "--format", "xml"],
              err: "error: invalid value 'xml' for '--format'; expected one of json, ndjson, csv, sqlite\n" + usageApply, code: 2),
         Case("meta without equals", files: ["spec.json": spec], ["apply", "spec.json", "--meta", "noequals"],
@@ -387,5 +387,41 @@ import Testing
             try Data(bytes).write(to: url)
         }
         return dir
+    }
+}
+
+/// Deep nesting up to the largest `--max-depth` maps without exhausting the
+/// stack, on the serial and the pipeline path; one level more is a clean error.
+@Suite struct DeepNestingTests {
+    static let spec = #"{"mappers": [{"id": "node", "target": "Node", "attributes": ["name"], "relationships": [{"from": "child", "to": "child", "map-ref": "node"}]}]}"#
+
+    static func chain(_ depth: Int) -> String {
+        var s = #"{"name":"leaf"}"#
+        for i in 0..<depth { s = #"{"name":"n\#(i)","child":\#(s)}"# }
+        return s
+    }
+
+    @Test(arguments: ["1000000000", "0"])
+    func deepestAllowedNestingMaps(threshold: String) throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", Self.spec)
+        try scratch.write("deep.json", Self.chain(9_998))
+        let r = try RKMapExecutable.run(
+            ["apply", "spec.json", "deep.json", "--compact", "--max-depth", "10000"],
+            directory: scratch.url, environment: ["RKMAP_PIPELINE_THRESHOLD": threshold])
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        #expect(r.stdout.hasPrefix(#"[{"@type":"Node","name":"n9997","child":{"@type":"Node","name":"n9996""#))
+        #expect(r.stdout.hasSuffix(String(repeating: "}", count: 9_999) + "]\n"))
+    }
+
+    @Test func deeperThanTheLimitIsAnErrorNotACrash() throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", Self.spec)
+        try scratch.write("deep.json", Self.chain(10_000))
+        let r = try RKMapExecutable.run(["apply", "spec.json", "deep.json", "--max-depth", "10000"], directory: scratch.url)
+        #expect(r.status == 1)
+        #expect(r.stdout == "")
+        #expect(r.stderr.hasPrefix("deep.json:1:") && r.stderr.hasSuffix(": error: nesting deeper than 10000 levels\n"))
     }
 }

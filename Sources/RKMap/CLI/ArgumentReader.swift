@@ -28,8 +28,10 @@ struct ArgumentReader {
         o.strict = parsed.flag("strict")
         o.stats = parsed.flag("stats")
         if let depth = parsed.value("max-depth") {
-            guard let n = Int(depth), n >= 1 else {
-                throw .invalidValue(option: "--max-depth", value: depth, expected: "a whole number of at least 1", command: command)
+            guard let n = Int(depth), n >= 1, n <= LargeStack.maxDepthLimit else {
+                throw .invalidValue(
+                    option: "--max-depth", value: depth,
+                    expected: "a whole number from 1 to \(LargeStack.maxDepthLimit)", command: command)
             }
             o.maxDepth = n
         }

@@ -98,7 +98,7 @@ public enum HelpText {
           --stats                Print records per type, declined and unmappable
                                  counts to stderr when done.
           --max-depth N          Deepest nesting followed, in documents and
-                                 relationships (default 512).
+                                 relationships (default 512, at most 10000).
           -h, --help             Show this help.
 
         EXAMPLES:
@@ -112,7 +112,8 @@ public enum HelpText {
           1  the data failed: an input does not parse, has no mappable content, a
              "fail" validation fired, or a mapping warning under --strict.
           2  usage error or spec error (nothing is mapped).
-          Output already written for earlier documents stays valid.
+          On stdout, output already written for earlier documents stays
+          valid; with -o, the file is replaced only when every document maps.
 
         """
 

@@ -53,6 +53,7 @@ extension MappingEngine {
             state.finishSplitting()
             finished.signal()
         }
+        splitterThread.stackSize = LargeStack.size
         splitterThread.start()
         for _ in 0..<workerCount {
             let thread = Thread {
@@ -60,6 +61,7 @@ extension MappingEngine {
                 PipelineWorker(engine: engine, state: state, bytes: raw, inputName: inputName, encoding: encoding).run()
                 finished.signal()
             }
+            thread.stackSize = LargeStack.size
             thread.start()
         }
         defer {
