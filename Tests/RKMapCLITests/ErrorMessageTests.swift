@@ -82,7 +82,7 @@ import Testing
                  err: "s.json:1:1: error: expected a value, found '0x89'\n"),
         // `{"mappers":[{"id":"a` is 20 scalars; the bad byte is column 21.
         specCase("invalid UTF-8 in a spec", bytes: Array(#"{"mappers":[{"id":"a"#.utf8) + [0xFF] + Array(#"","attributes":["id"]}]}"#.utf8),
-                 err: "s.json:1:21: error: invalid UTF-8: byte 0xFF never appears in UTF-8 (code point above U+10FFFF)\n"),
+                 err: "s.json:1:21: error: invalid UTF-8: byte 0xFF never appears in UTF-8\n"),
         // The 513th '[' is column 513.
         specCase("10,000 nested arrays", String(repeating: "[", count: 10_000),
                  err: "s.json:1:513: error: nesting deeper than 512 levels\n"),
@@ -165,7 +165,7 @@ import Testing
         inputCase("error after multibyte characters", #"{"items":[{"name":"héllo wörld","id":1}, @]}"#,
                   err: "in.json:1:42: error: expected a value, found '@'\n"),
         inputCase("invalid UTF-8 after a multibyte character", bytes: Array(#"{"items":[{"name":"hé"#.utf8) + [0xFF] + Array(#""}]}"#.utf8),
-                  err: "in.json:1:22: error: invalid UTF-8: byte 0xFF never appears in UTF-8 (code point above U+10FFFF)\n"),
+                  err: "in.json:1:22: error: invalid UTF-8: byte 0xFF never appears in UTF-8\n"),
         inputCase("truncated document", #"{"items": [{"id": 1"#,
                   err: "in.json:1:20: error: expected ',' or '}' after an object member, found end of input\n"),
         inputCase("garbage after a document", #"{"items": [{"id": 1}]} x"#, out: "[{\"@type\":\"Item\",\"id\":1}]\n",

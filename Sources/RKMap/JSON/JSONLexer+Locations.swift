@@ -31,12 +31,18 @@ extension JSONLexer {
     static func location(in buf: UnsafeRawBufferPointer, ofOffset offset: Int) -> SourceLocation {
         let end = min(max(offset, 0), buf.count)
         var line = 1
-        var lineStart = 0
+        // A byte order mark at the start is skipped, not a column (RFC 8259 §8.1).
+        var lineStart = hasByteOrderMark(buf) ? 3 : 0
         for i in 0..<end where buf[i] == JSONByte.newline {
             line += 1
             lineStart = i + 1
         }
         return SourceLocation(line: line, column: column(in: buf, lineStart: lineStart, offset: end))
+    }
+
+    /// True when the buffer starts with the UTF-8 byte order mark (EF BB BF).
+    static func hasByteOrderMark(_ buf: UnsafeRawBufferPointer) -> Bool {
+        buf.count >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF
     }
 
     /// The column of `offset` on the line that starts at `lineStart`.

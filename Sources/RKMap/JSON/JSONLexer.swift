@@ -133,8 +133,10 @@ enum JSONLexer {
             throw JSONLexError(message: "invalid UTF-8: unexpected continuation byte 0x\(hexByte(b0))", offset: i)
         case 0xC0, 0xC1:
             throw JSONLexError(message: "invalid UTF-8: overlong encoding (lead byte 0x\(hexByte(b0)))", offset: i)
+        case 0xF5...0xF7:
+            throw JSONLexError(message: "invalid UTF-8: byte 0x\(hexByte(b0)) would start a code point above U+10FFFF", offset: i)
         default:
-            throw JSONLexError(message: "invalid UTF-8: byte 0x\(hexByte(b0)) never appears in UTF-8 (code point above U+10FFFF)", offset: i)
+            throw JSONLexError(message: "invalid UTF-8: byte 0x\(hexByte(b0)) never appears in UTF-8", offset: i)
         }
         guard i + length <= buf.count else {
             throw JSONLexError(message: "invalid UTF-8: truncated sequence at end of input", offset: i)

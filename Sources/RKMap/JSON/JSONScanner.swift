@@ -55,7 +55,9 @@ public struct JSONScanner {
     ///   `skipValue` always validates.
     public init(bytes: UnsafeRawBufferPointer, offset: Int, maxDepth: Int = 512, trusted: Bool = false) {
         self.buf = bytes
-        self.offset = offset
+        // RFC 8259 §8.1 lets a parser ignore a byte order mark; editors on
+        // Windows write one, and it is never part of a value.
+        self.offset = offset == 0 && JSONLexer.hasByteOrderMark(bytes) ? 3 : offset
         self.maxDepth = maxDepth
         self.trusted = trusted
     }
@@ -171,7 +173,7 @@ public struct JSONScanner {
     mutating func push(at open: Int) throws(JSONLexError) {
         depth += 1
         if depth > maxDepth {
-            throw JSONLexError(message: "nesting deeper than \(maxDepth) levels", offset: open)
+            throw JSONLexError(message: "nesting deeper than \(maxDepth) level\(maxDepth == 1 ? "" : "s")", offset: open)
         }
     }
 

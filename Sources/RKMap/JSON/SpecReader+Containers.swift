@@ -1,7 +1,7 @@
 extension SpecReader {
     mutating func enter(at offset: Int) throws(SpecSyntaxError) {
         depth += 1
-        if depth > maxDepth { throw error("nesting deeper than \(maxDepth) levels", at: offset) }
+        if depth > maxDepth { throw error("nesting deeper than \(maxDepth) level\(maxDepth == 1 ? "" : "s")", at: offset) }
     }
 
     /// Reads `{ "key": value, ... }`, keeping every member (duplicates too).
