@@ -27,7 +27,7 @@ extension CSVSink {
             case .value(let value): set(Self.text(of: value), at: column(name))
             case .record(let child): flatten(child, prefix: name + ".")
             case .many:
-                set(CompactJSONText.string(CompactJSONText.json(of: field, includeType: includeType)), at: column(name))
+                set(RecordEncoder(includeType: includeType).compactText(of: field), at: column(name))
             }
         }
     }
@@ -40,7 +40,7 @@ extension CSVSink {
         case .bool(let b): return b ? "true" : "false"
         case .number(let n): return n.text
         case .string(let s): return s
-        case .array, .object: return CompactJSONText.string(value)
+        case .array, .object: return JSONWriter.serialize(value, pretty: false)
         }
     }
 

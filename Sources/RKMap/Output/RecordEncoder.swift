@@ -4,6 +4,14 @@
 struct RecordEncoder {
     var includeType: Bool
 
+    /// A field as compact JSON text, exactly as the tree output writes it
+    /// (CSV cells of to-many relationships).
+    func compactText(of value: FieldValue) -> String {
+        var w = JSONWriter(pretty: false)
+        write(value, to: &w, indent: 0)
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+
     func write(_ value: FieldValue, to w: inout JSONWriter, indent: Int) {
         switch value {
         case .value(let v):

@@ -15,7 +15,7 @@ extension SQLiteSink {
                 return .integer(i)
             }
             return .real(n.doubleValue)
-        case .array, .object: return .text(CompactJSONText.string(value))
+        case .array, .object: return .text(JSONWriter.serialize(value, pretty: false))
         }
     }
 
@@ -30,8 +30,8 @@ extension SQLiteSink {
             case .null: text += "null"
             case .integer(let v): text += String(v)
             case .real(let v): text += v.isFinite ? JSONNumber(v).text : "null"
-            case .text(let s): CompactJSONText.appendString(s, to: &text)
-            case .blob(let b): CompactJSONText.appendString(String(decoding: b, as: UTF8.self), to: &text)
+            case .text(let s): text += JSONWriter.serialize(.string(s), pretty: false)
+            case .blob(let b): text += JSONWriter.serialize(.string(String(decoding: b, as: UTF8.self)), pretty: false)
             }
         }
         return .text(text + "]")
