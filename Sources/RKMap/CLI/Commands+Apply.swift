@@ -61,10 +61,24 @@ extension Commands {
             }
             do {
                 for input in options.inputs {
-                    let bytes = try InputFile.readAll(input)
-                    let outcome = try engine.run(
-                        input: bytes, inputName: InputFile.displayName(input), sink: sink, diagnostics: diagnostics)
-                    if outcome.failed > 0 { status = dataFailed }
+                    let name = InputFile.displayName(input)
+                    guard InputStream.isStream(input) else {
+                        let bytes = try InputFile.readAll(input)
+                        let outcome = try engine.run(input: bytes, inputName: name, sink: sink, diagnostics: diagnostics)
+                        if outcome.failed > 0 { status = dataFailed }
+                        continue
+                    }
+                    // A pipe or stdin: map documents as they arrive and let each
+                    // batch's records out at once (stdout only; a file is replaced
+                    // at the end anyway).
+                    try InputStream.read(input) { bytes, range, firstIndex in
+                        let outcome = try engine.run(
+                            input: bytes, range: range, firstIndex: firstIndex, inputName: name,
+                            sink: sink, diagnostics: diagnostics)
+                        if outcome.failed > 0 { status = dataFailed }
+                        if options.output == nil { try stdout.flush() }
+                        return (outcome.documents, outcome.stoppedBySyntaxError)
+                    }
                 }
                 if status != success, sink is SQLiteSink {
                     // One run, one transaction: a failed document leaves the database as it was.

@@ -17,21 +17,35 @@ extension MappingEngine {
     ///   are mapped on every core, and a large document whose content sits at a
     ///   plain key path is streamed element by element (see `runPipeline`).
     public func run(input bytes: [UInt8], inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector) throws -> InputOutcome {
-        try bytes.withUnsafeBytes { raw in
-            if raw.count >= Self.pipelineThreshold, raw.count > 0 {
-                return try runPipeline(raw, inputName: inputName, sink: sink, diagnostics: diagnostics)
+        try run(input: bytes, range: 0..<bytes.count, firstIndex: 0, inputName: inputName, sink: sink, diagnostics: diagnostics)
+    }
+
+    /// Maps the documents in `range` of a stream read so far: `bytes` holds the
+    /// stream from its start, so line and column numbers count from there, and
+    /// the first document in the range is number `firstIndex` of its input.
+    /// `range` must start and end at document boundaries (see
+    /// `DocumentBoundaryFinder`).
+    public func run(
+        input bytes: [UInt8], range: Range<Int>, firstIndex: Int, inputName: String,
+        sink: RecordSink, diagnostics: DiagnosticCollector
+    ) throws -> InputOutcome {
+        try bytes.withUnsafeBytes { whole in
+            let raw = UnsafeRawBufferPointer(rebasing: whole[..<range.upperBound])
+            if range.count >= Self.pipelineThreshold, range.count > 0 {
+                return try runPipeline(raw, from: range.lowerBound, firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
             }
-            return try runSerially(raw, inputName: inputName, sink: sink, diagnostics: diagnostics)
+            return try runSerially(raw, from: range.lowerBound, firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
         }
     }
 
     /// One document after another on the calling thread (small inputs).
     func runSerially(
-        _ raw: UnsafeRawBufferPointer, inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector
+        _ raw: UnsafeRawBufferPointer, from start: Int = 0, firstIndex: Int = 0,
+        inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector
     ) throws -> InputOutcome {
         var outcome = InputOutcome()
-        var scanner = JSONScanner(bytes: raw, maxDepth: options.maxDepth)
-        var index = 0
+        var scanner = JSONScanner(bytes: raw, offset: start, maxDepth: options.maxDepth)
+        var index = firstIndex
         while true {
             let value: JSONValue
             do {

@@ -28,7 +28,8 @@ extension MappingEngine {
     ///
     /// Memory holds the input plus a bounded window of units in flight.
     func runPipeline(
-        _ raw: UnsafeRawBufferPointer, inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector
+        _ raw: UnsafeRawBufferPointer, from start: Int = 0, firstIndex: Int = 0,
+        inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector
     ) throws -> InputOutcome {
         // Results waiting for the writer are bytes when workers pre-encode, and
         // record trees (several times larger than their input) otherwise: keep
@@ -47,7 +48,8 @@ extension MappingEngine {
         let splitterThread = Thread {
             let (engine, raw, keys) = shared.value
             var splitter = Splitter(
-                scanner: JSONScanner(bytes: raw, maxDepth: engine.options.maxDepth), state: state, streamKeys: keys,
+                scanner: JSONScanner(bytes: raw, offset: start, maxDepth: engine.options.maxDepth),
+                firstIndex: firstIndex, state: state, streamKeys: keys,
                 streamingThreshold: Self.pipelineThreshold, inputName: inputName, totalBytes: raw.count)
             splitter.run()
             state.finishSplitting()

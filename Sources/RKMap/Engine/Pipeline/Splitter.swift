@@ -16,8 +16,12 @@ struct Splitter {
     private var batchStart = 0
     private var batchFirst = 0
 
-    init(scanner: JSONScanner, state: PipelineState, streamKeys: [String]?, streamingThreshold: Int, inputName: String, totalBytes: Int) {
+    /// Number of the first document (its position in the whole input).
+    let firstIndex: Int
+
+    init(scanner: JSONScanner, firstIndex: Int = 0, state: PipelineState, streamKeys: [String]?, streamingThreshold: Int, inputName: String, totalBytes: Int) {
         self.scanner = scanner
+        self.firstIndex = firstIndex
         self.state = state
         self.streamKeys = streamKeys
         self.streamingThreshold = streamingThreshold
@@ -47,7 +51,7 @@ struct Splitter {
 
     /// Runs to the end of the input, a syntax error, or cancellation.
     mutating func run() {
-        var index = 0
+        var index = firstIndex
         var streaming = false
         let documents: ([Int], Int) -> WorkUnit = { .documents(starts: $0, firstIndex: $1) }
         do {
