@@ -91,10 +91,10 @@ import Testing
         specCase("truncated in an array", "{\"attributes\" : [\"name\", \"email\"",
                  err: "s.json:1:33: error: unterminated array (opened at 1:17); expected ',' or ']', found end of file\n"),
         specCase("attributes is a number", #"{"keyPath":"items","mappers":[{"id":"item","attributes":5}]}"#,
-                 err: "s.json:1:57: error: 'attributes' in mapper 'item' must be an object, an array or null; found a number [mapper item]\n"),
+                 err: "s.json:1:57: error: 'attributes' in mapper 'item' must be an object, an array or null; found a number\n"),
         specCase("relationships is a string",
                  #"{"keyPath":"items","mappers":[{"id":"item","attributes":["id"],"relationships":"x"}]}"#,
-                 err: "s.json:1:80: error: 'relationships' in mapper 'item' must be an array of relationship objects; found a string [mapper item]\n"),
+                 err: "s.json:1:80: error: 'relationships' in mapper 'item' must be an array of relationship objects; found a string\n"),
         specCase("status code 600", #"{"statusCodes":[600],"mappers":[{"id":"a","attributes":["id"]}]}"#,
                  err: "s.json:1:17: error: invalid status code 600: expected an integer from 100 to 599 or a class \"1XX\" to \"5XX\"\n"),
         specCase("status class 6XX", #"{"statusCodes":["6XX"],"mappers":[{"id":"a","attributes":["id"]}]}"#,
@@ -355,7 +355,7 @@ import Testing
         let dir = try Self.scratch(["s.json": Array(text.utf8), "in.json": Array("{}".utf8)])
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = try RKMapExecutable.run(["apply", "s.json", "in.json"], directory: dir)
-        #expect(r.stderr == "s.json:1:\(prefix.unicodeScalars.count + 1): error: 'attributes' in mapper 'bad' must be an object, an array or null; found a number [mapper bad]\n")
+        #expect(r.stderr == "s.json:1:\(prefix.unicodeScalars.count + 1): error: 'attributes' in mapper 'bad' must be an object, an array or null; found a number\n")
         #expect(r.status == 2)
     }
 

@@ -66,7 +66,11 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         case .jsonPath(let path): s = "\(file): \(path): \(severity.rawValue): \(message)"
         }
         var context: [String] = []
-        if let mapperID { context.append("mapper \(mapperID)") }
+        // A spec diagnostic whose message names its mapper needs no "[mapper X]"
+        // after it; mapping diagnostics keep SPEC §11's form whatever the message.
+        var namesMapper = false
+        if case .source = location, let mapperID { namesMapper = message.contains("mapper '\(mapperID)'") }
+        if let mapperID, !namesMapper { context.append("mapper \(mapperID)") }
         if let attribute { context.append("attribute \(attribute)") }
         if !context.isEmpty { s += " [" + context.joined(separator: ", ") + "]" }
         return s

@@ -146,7 +146,7 @@ enum SpecIssue: Sendable, Equatable {
                 + " (expected string, int, double, number, decimal, bool, date, url, array, set or any)"
         case .invalidEnumValue(let field, let value, let allowed, let suggestion):
             return "invalid \(field) '\(value)'" + Self.didYouMean(suggestion)
-                + " (expected " + allowed.joined(separator: ", ") + ")"
+                + " (expected " + Self.list(allowed) + ")"
         case .unknownTargetType(let type, let suggestion):
             return "connection target '\(type)' is not a type any mapper produces" + Self.didYouMean(suggestion)
         case .unknownTargetAttribute(let type, let attribute, let suggestion):
@@ -165,6 +165,12 @@ enum SpecIssue: Sendable, Equatable {
         case .invalidPredicate(let error):
             return "invalid predicate: \(error.message) at column \(error.column)"
         }
+    }
+
+    /// `a`, `a or b`, `a, b or c`.
+    static func list(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " or " + items.last!
     }
 
     private static func didYouMean(_ suggestion: String?) -> String {
