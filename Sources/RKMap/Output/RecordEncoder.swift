@@ -89,7 +89,15 @@ struct RecordEncoder {
 
     indirect enum Entry {
         case field(String, FieldValue)
-        case group(String, [Entry])
+        /// An object built from dotted destinations. `typeName` is set when the
+        /// object began as a record that dotted fields were written into.
+        case group(String, typeName: String?, [Entry])
+
+        var name: String {
+            switch self {
+            case .field(let name, _), .group(let name, _, _): return name
+            }
+        }
     }
 
     private func write(_ entry: Entry, first: inout Bool, to w: inout JSONWriter, indent: Int) {
@@ -97,10 +105,14 @@ struct RecordEncoder {
         case .field(let name, let value):
             member(name, first: &first, to: &w, indent: indent)
             write(value, to: &w, indent: indent + 1)
-        case .group(let name, let entries):
+        case .group(let name, let typeName, let entries):
             member(name, first: &first, to: &w, indent: indent)
             var innerFirst = true
             w.bytes.append(UInt8(ascii: "{"))
+            if includeType, let typeName {
+                member("@type", first: &innerFirst, to: &w, indent: indent + 1)
+                w.writeString(typeName)
+            }
             for e in entries { write(e, first: &innerFirst, to: &w, indent: indent + 1) }
             if !innerFirst { w.writeNewline(indent: indent + 1) }
             w.bytes.append(UInt8(ascii: "}"))
@@ -108,34 +120,63 @@ struct RecordEncoder {
     }
 
     /// Groups present fields by destination path, in the order their first field
-    /// is written (SPEC §3.1).
+    /// is written (SPEC §3.1). A name is written once: when a destination
+    /// (`address`) and dotted destinations under it (`address.city`) are both
+    /// present, the dotted fields are written into its object or record, as
+    /// RestKit applies key-path attributes after the others
+    /// (testShouldSuccessfullyMapPropertiesBeforeKeyPathAttributes); a value
+    /// that is not an object gives way to them.
     static func nest(_ record: Record) -> [Entry] {
         var entries: [Entry] = []
         for (slot, field) in zip(record.mapper.slots, record.fields) {
             guard let field else { continue }
-            insert(field, path: slot.path[...], into: &entries)
+            var entry = Entry.field(slot.path.last!, field)
+            for name in slot.path.dropLast().reversed() { entry = .group(name, typeName: nil, [entry]) }
+            merge(entry, into: &entries)
         }
         return entries
     }
 
-    private static func insert(_ value: FieldValue, path: ArraySlice<String>, into entries: inout [Entry]) {
-        let name = path.first!
-        if path.count == 1 {
-            if let i = entries.firstIndex(where: { if case .field(name, _) = $0 { return true } else { return false } }) {
-                entries[i] = .field(name, value)
-            } else {
-                entries.append(.field(name, value))
-            }
+    /// Adds `entry` to `entries`: a new name goes at the end, a known one keeps
+    /// its position.
+    private static func merge(_ entry: Entry, into entries: inout [Entry]) {
+        guard let i = entries.firstIndex(where: { $0.name == entry.name }) else {
+            entries.append(entry)
             return
         }
-        if let i = entries.firstIndex(where: { if case .group(name, _) = $0 { return true } else { return false } }),
-           case .group(_, var children) = entries[i] {
-            insert(value, path: path.dropFirst(), into: &children)
-            entries[i] = .group(name, children)
-        } else {
-            var children: [Entry] = []
-            insert(value, path: path.dropFirst(), into: &children)
-            entries.append(.group(name, children))
+        switch (entries[i], entry) {
+        case (.field, .field):
+            entries[i] = entry
+        case (.group(let name, let typeName, var children), .group(_, _, let added)):
+            for e in added { merge(e, into: &children) }
+            entries[i] = .group(name, typeName: typeName, children)
+        case (.field(let name, let value), .group(_, _, let added)):
+            guard case .group(_, let typeName, var children)? = expanded(name, value) else {
+                entries[i] = entry
+                return
+            }
+            for e in added { merge(e, into: &children) }
+            entries[i] = .group(name, typeName: typeName, children)
+        case (.group(_, _, let nested), .field(let name, let value)):
+            guard case .group(_, let typeName, var children)? = expanded(name, value) else { return }
+            for e in nested { merge(e, into: &children) }
+            entries[i] = .group(name, typeName: typeName, children)
+        }
+    }
+
+    /// A record or an object value as a group that dotted fields can be written
+    /// into; nil for any other value.
+    private static func expanded(_ name: String, _ value: FieldValue) -> Entry? {
+        switch value {
+        case .record(let record):
+            let fields = record.mapper.hasNestedDestinations
+                ? nest(record)
+                : zip(record.mapper.slots, record.fields).compactMap { slot, field in field.map { Entry.field(slot.name, $0) } }
+            return .group(name, typeName: record.mapper.typeName, fields)
+        case .value(.object(let object)):
+            return .group(name, typeName: nil, object.members.map { .field($0.key, .value($0.value)) })
+        case .value, .many:
+            return nil
         }
     }
 }
