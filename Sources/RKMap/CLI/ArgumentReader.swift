@@ -130,7 +130,9 @@ struct ArgumentReader {
             throw .invalidValue(option: "--meta", value: raw, expected: "KEY=VALUE", command: command)
         }
         let key = String(raw[..<eq])
-        if MetaEntry.reservedKeys.contains(key) { throw .reservedMetaKey(key, command: command) }
+        // `--meta a.b=1` nests under `a`, so the first segment decides.
+        let top = String(key.split(separator: ".", omittingEmptySubsequences: false).first ?? "")
+        if MetaEntry.reservedKeys.contains(top) { throw .reservedMetaKey(key, command: command) }
         return MetaEntry(key: key, rawValue: String(raw[raw.index(after: eq)...]))
     }
 

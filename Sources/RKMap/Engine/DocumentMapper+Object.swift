@@ -91,8 +91,12 @@ extension DocumentMapper {
             stats.unmappable += 1
             if !composing {
                 let keys = mapper.steps.compactMap { $0.anchoredOutside ? nil : $0.source.source }
-                let list = keys.prefix(8).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > 8 ? ", …" : "")
-                warn("none of the mapped keys (\(list)) is present; the object is not mapped", mapper: mapper)
+                if keys.isEmpty {
+                    warn("the mapper reads no keys of the object, so the object is not mapped", mapper: mapper)
+                } else {
+                    let list = keys.prefix(8).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > 8 ? ", …" : "")
+                    warn("none of the mapped keys (\(list)) is present; the object is not mapped", mapper: mapper)
+                }
             }
             return nil
         }

@@ -88,7 +88,23 @@ public final class MappingEngine {
             http["response"] = .object(JSONObject([("statusCode", .number(JSONNumber(status)))]))
         }
         if !http.isEmpty { metadata["HTTP"] = .object(http) }
-        for (key, value) in options.meta { metadata[key] = value }
+        for (key, value) in options.meta {
+            // A dotted key nests, so `--meta user.id=5` is `@metadata.user.id`.
+            let path = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            setMetadata(value, at: path[...], in: &metadata)
+        }
         return metadata
+    }
+
+    static func setMetadata(_ value: JSONValue, at path: ArraySlice<String>, in object: inout JSONObject) {
+        guard let head = path.first else { return }
+        if path.count == 1 {
+            object[head] = value
+            return
+        }
+        var inner: JSONObject
+        if case .object(let existing)? = object[head] { inner = existing } else { inner = JSONObject() }
+        setMetadata(value, at: path.dropFirst(), in: &inner)
+        object[head] = .object(inner)
     }
 }
