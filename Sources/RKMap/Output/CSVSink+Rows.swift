@@ -3,7 +3,8 @@ extension CSVSink {
     func writeRow(_ record: Record) throws {
         cells.removeAll(keepingCapacity: true)
         if includeType { set(record.typeName, at: 0) }
-        flatten(record, prefix: "")
+        var pinned = Set<Int>()
+        flatten(record, prefix: "", pinned: &pinned)
         // Every row is as wide as the columns known now, so the spool needs a
         // new segment only when a column is added, not per row.
         if cells.count < columns.count { cells.append(contentsOf: repeatElement(nil, count: columns.count - cells.count)) }
@@ -18,16 +19,28 @@ extension CSVSink {
     }
 
     /// Present fields become cells named by their path; to-one relationships
-    /// recurse with `name.` as prefix.
-    private func flatten(_ record: Record, prefix: String) {
+    /// recurse with `name.` as prefix. A dotted destination (`address.city`)
+    /// wins over the same cell flattened from a relationship (`address`), as in
+    /// the JSON tree, where key-path attributes are applied last (RestKit).
+    private func flatten(_ record: Record, prefix: String, pinned: inout Set<Int>) {
         for (slot, field) in zip(record.mapper.slots, record.fields) {
             guard let field else { continue }
             let name = prefix.isEmpty ? slot.name : prefix + slot.name
             switch field {
-            case .value(let value): set(Self.text(of: value), at: column(name))
-            case .record(let child): flatten(child, prefix: name + ".")
+            case .value(let value):
+                let index = column(name)
+                if slot.path.count > 1, !slot.isRelationship {
+                    pinned.insert(index)
+                } else if pinned.contains(index) {
+                    continue
+                }
+                set(Self.text(of: value), at: index)
+            case .record(let child):
+                flatten(child, prefix: name + ".", pinned: &pinned)
             case .many:
-                set(RecordEncoder(includeType: includeType).compactText(of: field), at: column(name))
+                let index = column(name)
+                if pinned.contains(index) { continue }
+                set(RecordEncoder(includeType: includeType).compactText(of: field), at: index)
             }
         }
     }
