@@ -53,20 +53,8 @@ extension JSONScanner {
             offset = try JSONLexer.skipString(buf, openingQuoteAt: offset)
             try expectColon()
             try skipAny()
-            skipWhitespace()
-            guard offset < buf.count else {
-                throw JSONLexError(message: "expected ',' or '}' after an object member, found end of input", offset: offset)
-            }
-            let b = buf[offset]
-            offset += 1
-            if b == JSONByte.comma {
-                skipWhitespace()
-                afterComma = true
-                continue
-            }
-            if b == JSONByte.closeBrace { break }
-            offset -= 1
-            throw JSONLexError(message: "expected ',' or '}' after an object member, found \(found(offset))", offset: offset)
+            guard try afterMember() else { break }
+            afterComma = true
         }
         depth -= 1
     }
@@ -82,22 +70,7 @@ extension JSONScanner {
         }
         while true {
             try skipAny()
-            skipWhitespace()
-            guard offset < buf.count else {
-                throw JSONLexError(message: "expected ',' or ']' after an array element, found end of input", offset: offset)
-            }
-            let b = buf[offset]
-            offset += 1
-            if b == JSONByte.comma {
-                skipWhitespace()
-                if offset < buf.count, buf[offset] == JSONByte.closeBracket {
-                    throw JSONLexError(message: "expected a value after ',', found ']' (trailing commas are not JSON)", offset: offset)
-                }
-                continue
-            }
-            if b == JSONByte.closeBracket { break }
-            offset -= 1
-            throw JSONLexError(message: "expected ',' or ']' after an array element, found \(found(offset))", offset: offset)
+            guard try afterElement() else { break }
         }
         depth -= 1
     }

@@ -82,20 +82,8 @@ extension JSONScanner {
             let key = try readKey(afterComma: afterComma)
             let value = try parseValue()
             addMember(key, value, base: base, index: &index)
-            skipWhitespace()
-            guard offset < buf.count else {
-                throw JSONLexError(message: "expected ',' or '}' after an object member, found end of input", offset: offset)
-            }
-            let b = buf[offset]
-            offset += 1
-            if b == JSONByte.comma {
-                skipWhitespace()
-                afterComma = true
-                continue
-            }
-            if b == JSONByte.closeBrace { break }
-            offset -= 1
-            throw JSONLexError(message: "expected ',' or '}' after an object member, found \(found(offset))", offset: offset)
+            guard try afterMember() else { break }
+            afterComma = true
         }
         depth -= 1
         return JSONObject(uniqueMembers: memberStack.popTail(from: base, filler: JSONObject.Member(key: "", value: .null)))
@@ -151,22 +139,7 @@ extension JSONScanner {
         let base = elementStack.count
         while true {
             elementStack.append(try parseValue())
-            skipWhitespace()
-            guard offset < buf.count else {
-                throw JSONLexError(message: "expected ',' or ']' after an array element, found end of input", offset: offset)
-            }
-            let b = buf[offset]
-            offset += 1
-            if b == JSONByte.comma {
-                skipWhitespace()
-                if offset < buf.count, buf[offset] == JSONByte.closeBracket {
-                    throw JSONLexError(message: "expected a value after ',', found ']' (trailing commas are not JSON)", offset: offset)
-                }
-                continue
-            }
-            if b == JSONByte.closeBracket { break }
-            offset -= 1
-            throw JSONLexError(message: "expected ',' or ']' after an array element, found \(found(offset))", offset: offset)
+            guard try afterElement() else { break }
         }
         depth -= 1
         return elementStack.popTail(from: base, filler: .null)

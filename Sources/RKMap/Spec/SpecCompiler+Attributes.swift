@@ -67,20 +67,26 @@ extension SpecCompiler {
         }
     }
 
+    /// The elements of a field that takes an array of objects, or a single
+    /// object as a one-element array (the seeds write both); `nil` for `null`
+    /// or (after reporting it) a value of the wrong kind.
+    func objectList(_ member: SpecMember, expected: String, build: MapperBuild) -> [SpecValue]? {
+        switch member.value.kind {
+        case .null: return nil
+        case .object: return [member.value]
+        case .array(let a): return a
+        default:
+            wrongKind(member, expected: expected, context: build.context, mapperID: build.id)
+            return nil
+        }
+    }
+
     // MARK: Relationships
 
     static let relationshipFields = ["from", "to", "map-ref", "assignmentPolicy", "many"]
 
     func compileRelationships(_ member: SpecMember, into build: inout MapperBuild) {
-        let elements: [SpecValue]
-        switch member.value.kind {
-        case .null: return
-        case .object: elements = [member.value]
-        case .array(let a): elements = a
-        default:
-            wrongKind(member, expected: "an array of relationship objects", context: build.context, mapperID: build.id)
-            return
-        }
+        guard let elements = objectList(member, expected: "an array of relationship objects", build: build) else { return }
         for value in elements {
             guard case .object = value.kind else {
                 report(.wrongKind(field: "relationships", context: build.context, expected: "an array of relationship objects",
@@ -150,15 +156,7 @@ extension SpecCompiler {
     static let connectionFields = ["relationship", "sourceAttribute", "target", "targetAttribute"]
 
     func compileConnections(_ member: SpecMember, into build: inout MapperBuild) {
-        let elements: [SpecValue]
-        switch member.value.kind {
-        case .null: return
-        case .object: elements = [member.value]
-        case .array(let a): elements = a
-        default:
-            wrongKind(member, expected: "an array of connection objects", context: build.context, mapperID: build.id)
-            return
-        }
+        guard let elements = objectList(member, expected: "an array of connection objects", build: build) else { return }
         let context = "in a connection of mapper '\(build.id)'"
         for value in elements {
             guard case .object = value.kind else {
