@@ -119,17 +119,14 @@ public struct JSONScanner {
             skipWhitespace()
             let first = justOpened
             justOpened = false
-            if offset < buf.count, buf[offset] == JSONByte.closeBrace {
+            if first, offset < buf.count, buf[offset] == JSONByte.closeBrace {
                 offset += 1
                 depth -= 1
                 return nil
             }
-            if !first {
-                guard offset < buf.count, buf[offset] == JSONByte.comma else {
-                    throw JSONLexError(message: "expected ',' or '}' after an object member, found \(found(offset))", offset: offset)
-                }
-                offset += 1
-                skipWhitespace()
+            if !first, try !afterMember() {
+                depth -= 1
+                return nil
             }
             return try readKey(afterComma: !first)
         } catch {
@@ -141,25 +138,24 @@ public struct JSONScanner {
     ///
     /// - Returns: true when an element follows, false after consuming `]`.
     public mutating func nextElement() throws(JSONSyntaxError) -> Bool {
-        skipWhitespace()
-        let first = justOpened
-        justOpened = false
-        if offset < buf.count, buf[offset] == JSONByte.closeBracket {
-            offset += 1
-            depth -= 1
-            return false
-        }
-        if !first {
-            guard offset < buf.count, buf[offset] == JSONByte.comma else {
-                throw fail(JSONLexError(message: "expected ',' or ']' after an array element, found \(found(offset))", offset: offset))
-            }
-            offset += 1
+        do throws(JSONLexError) {
             skipWhitespace()
-            if offset < buf.count, buf[offset] == JSONByte.closeBracket {
-                throw fail(JSONLexError(message: "expected a value after ',', found ']' (trailing commas are not JSON)", offset: offset))
+            let first = justOpened
+            justOpened = false
+            if first {
+                guard offset < buf.count, buf[offset] == JSONByte.closeBracket else { return true }
+                offset += 1
+                depth -= 1
+                return false
             }
+            guard try afterElement() else {
+                depth -= 1
+                return false
+            }
+            return true
+        } catch {
+            throw fail(error)
         }
-        return true
     }
 
     // MARK: Shared primitives
