@@ -24,6 +24,10 @@ struct ArgumentReader {
         o.path = parsed.value("path")
         o.method = try method()
         o.status = try status()
+        for raw in parsed.all("header") {
+            let field = try header(raw)
+            o.headers.add(name: field.name, value: field.value)
+        }
         o.meta = try parsed.all("meta").map { (raw) throws(UsageError) in try metaEntry(raw) }
         o.strict = parsed.flag("strict")
         o.stats = parsed.flag("stats")
@@ -66,6 +70,7 @@ struct ArgumentReader {
         o.unmatched = try choice("unmatched") ?? .skip
         o.allowWarnings = parsed.flag("allow-warnings")
         o.unmapped = try choice("unmapped") ?? .warn
+        o.missing = try choice("missing") ?? .warn
         o.update = parsed.flag("update")
         o.reports = try parsed.all("report").map { (raw) throws(UsageError) in try report(raw) }
         return o
@@ -123,6 +128,22 @@ struct ArgumentReader {
             throw .invalidValue(option: "--status", value: raw, expected: "an HTTP status code from 100 to 599", command: command)
         }
         return n
+    }
+
+    private func header(_ raw: String) throws(UsageError) -> (name: String, value: String) {
+        do {
+            return try ResponseHeaders.parseArgument(raw)
+        } catch {
+            let expected: String
+            switch error {
+            case .missingName:
+                expected = "NAME=VALUE, a response header such as 'ETag=\"abc\"'"
+            case .invalidName(_, let c):
+                let shown = c == " " ? "a space" : "'\(c)'"
+                expected = "NAME=VALUE with an HTTP header name before the first '=' (\(shown) cannot be in a name)"
+            }
+            throw .invalidValue(option: "--header", value: raw, expected: expected, command: command)
+        }
     }
 
     private func metaEntry(_ raw: String) throws(UsageError) -> MetaEntry {

@@ -28,6 +28,7 @@ public struct CommandDefinition: Sendable {
         OptionDefinition("path", .value),
         OptionDefinition("method", .value),
         OptionDefinition("status", .value),
+        OptionDefinition("header", .repeatable),
         OptionDefinition("meta", .repeatable),
         OptionDefinition("strict", .flag),
         OptionDefinition("stats", .flag),
@@ -50,6 +51,7 @@ public struct CommandDefinition: Sendable {
         OptionDefinition("unmatched", .value),
         OptionDefinition("allow-warnings", .flag),
         OptionDefinition("unmapped", .value),
+        OptionDefinition("missing", .value),
         OptionDefinition("update", .flag),
         OptionDefinition("report", .repeatable),
     ])

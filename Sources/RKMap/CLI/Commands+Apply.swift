@@ -116,7 +116,7 @@ extension Commands {
 
     static func mappingOptions(_ o: ApplyOptions) -> MappingOptions {
         MappingOptions(
-            path: o.path, method: o.method, status: o.status,
+            path: o.path, method: o.method, status: o.status, headers: o.headers,
             meta: o.meta.map { ($0.key, $0.value) }, strict: o.strict, maxDepth: o.maxDepth)
     }
 

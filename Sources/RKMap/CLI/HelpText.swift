@@ -90,6 +90,9 @@ public enum HelpText {
                                  against descriptors' "methods".
           --status N             The response status code (100-599), matched against
                                  descriptors' "statusCodes".
+          --header NAME=VALUE    A response header the document came with, readable
+                                 as @metadata.HTTP.response.headers.NAME (names
+                                 match ignoring case). Repeatable.
           --meta KEY=VALUE       Make VALUE available as @metadata.KEY. VALUE is read
                                  as JSON when it parses (2, true, ["a"]), else as a
                                  string. Repeatable. 'mapping', 'routing' and 'HTTP'
@@ -165,9 +168,12 @@ public enum HelpText {
         OVERVIEW: Validate recorded API responses against a spec (for CI).
 
         Each exchange is checked: a descriptor applies, the document maps with no
-        warning, every member is mapped, and the output equals NAME.expected.json
-        when that file exists. One PASS or FAIL line is printed per exchange, then
-        'N passed, M failed'.
+        warning, every member is mapped, every key path a mapper reads is in some
+        object it mapped, and the output equals NAME.expected.json when that file
+        exists. A response without a body (204, 304, HEAD, an OPTIONS preflight)
+        is skipped unless a descriptor applies to it. One PASS, FAIL or SKIP line
+        (with METHOD PATH STATUS) is printed per exchange, then 'N passed, M
+        failed' (', K skipped').
 
         USAGE: \(synopsis(.check))
 
@@ -175,7 +181,8 @@ public enum HelpText {
           SPEC                   The mapping spec file.
           FIXTURE                A response body (*.json, facts from a sidecar
                                  NAME.meta.json), a HAR 1.2 file (*.har, every JSON
-                                 entry), or a directory of them.
+                                 or form-encoded entry, JSON served as another type,
+                                 body-less API responses), or a directory of them.
 
         OPTIONS:
           --path P               Request path for body fixtures without a sidecar.
@@ -188,8 +195,12 @@ public enum HelpText {
           --allow-warnings       Let exchanges with mapping warnings pass.
           --unmapped POLICY      Members no mapping reads: ignore, warn (default; in
                                  the report) or error (the exchange fails).
+          --missing POLICY       Key paths a mapper reads that none of the objects
+                                 it mapped had (a field the API dropped or renamed):
+                                 ignore, warn (default) or error.
           --update               Write the NAME.expected.json goldens instead of
-                                 comparing with them.
+                                 comparing with them; never for an exchange that
+                                 fails another check.
           --report KIND=FILE     Also write a report: junit=FILE (JUnit XML) or
                                  json=FILE. Repeatable.
           -h, --help             Show this help.

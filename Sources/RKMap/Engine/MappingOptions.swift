@@ -7,6 +7,9 @@ public struct MappingOptions: Sendable {
     public var method: String?
     /// `--status`; descriptors are checked against 200 when it is `nil`.
     public var status: Int?
+    /// `--header NAME=VALUE`, a sidecar's `headers`, a HAR entry's response
+    /// headers: `@metadata.HTTP.response.headers.NAME` (SPEC §11).
+    public var headers: ResponseHeaders
     /// `--meta KEY=VALUE` pairs, in order (`@metadata.KEY`).
     public var meta: [(key: String, value: JSONValue)]
     /// `--strict`: every mapping warning fails the document.
@@ -15,12 +18,13 @@ public struct MappingOptions: Sendable {
     public var maxDepth: Int
 
     public init(
-        path: String? = nil, method: String? = nil, status: Int? = nil,
+        path: String? = nil, method: String? = nil, status: Int? = nil, headers: ResponseHeaders = ResponseHeaders(),
         meta: [(key: String, value: JSONValue)] = [], strict: Bool = false, maxDepth: Int = 512
     ) {
         self.path = path
         self.method = method
         self.status = status
+        self.headers = headers
         self.meta = meta
         self.strict = strict
         self.maxDepth = maxDepth
