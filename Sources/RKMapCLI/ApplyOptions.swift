@@ -1,3 +1,5 @@
+import RKMap
+
 /// `rkmap apply SPEC [INPUT ...] [options]` (SPEC §11).
 public struct ApplyOptions: Sendable, Equatable {
     /// `--format` (SPEC §10).

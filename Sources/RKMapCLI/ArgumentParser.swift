@@ -1,3 +1,5 @@
+import RKMap
+
 /// Splits one command's arguments into options and positionals as the command's
 /// `CommandDefinition` declares them. It knows the conventions, not the meanings:
 ///

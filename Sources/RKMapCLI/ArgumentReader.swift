@@ -1,3 +1,5 @@
+import RKMap
+
 /// Turns one command's `ParsedArguments` into its options type, checking each
 /// value (choices, numbers, `KEY=VALUE` forms) and the positional arguments.
 struct ArgumentReader {

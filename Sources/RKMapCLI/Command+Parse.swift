@@ -1,3 +1,5 @@
+import RKMap
+
 extension Command {
     /// Parses `rkmap`'s arguments (without the program name).
     ///

@@ -1,3 +1,5 @@
+import RKMap
+
 /// A parsed command line: what `rkmap` was asked to do.
 ///
 /// ```swift

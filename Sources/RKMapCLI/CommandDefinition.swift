@@ -1,3 +1,5 @@
+import RKMap
+
 /// The options each command accepts. Positional arguments are checked by the
 /// command's builder (`Command+Parse.swift`), which knows their names and counts.
 public struct CommandDefinition: Sendable {

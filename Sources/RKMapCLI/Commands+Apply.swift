@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import RKMap
 
 extension Commands {
     /// `rkmap apply SPEC [INPUT ...]`: map documents and write records (SPEC §10, §11).
@@ -117,7 +111,8 @@ extension Commands {
     static func mappingOptions(_ o: ApplyOptions) -> MappingOptions {
         MappingOptions(
             path: o.path, method: o.method, status: o.status,
-            meta: o.meta.map { ($0.key, $0.value) }, strict: o.strict, maxDepth: o.maxDepth)
+            meta: o.meta.map { ($0.key, $0.value) }, strict: o.strict, maxDepth: o.maxDepth,
+            pipelineThreshold: Environment.pipelineThreshold)
     }
 
     static func makeSink(_ o: ApplyOptions, destination: OutputDestination) throws -> RecordSink {

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import RKMap
 
 extension Commands {
     /// `rkmap check SPEC FIXTURE ...`: validate recorded API responses (SPEC §12).
@@ -34,7 +28,7 @@ extension Commands {
             try? stderr.write("error: \(error)\n")
             return usageOrSpecError
         }
-        let annotate = githubActions ?? (getenv("GITHUB_ACTIONS").map { String(cString: $0) } == "true")
+        let annotate = githubActions ?? Environment.githubActions
         let defaults = ExchangeFacts(method: options.method?.uppercased(), path: options.path, status: options.status)
         let locator = AnnotationLocator()
         return stoppingQuietly(stderr: stderr) {

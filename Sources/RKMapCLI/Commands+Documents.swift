@@ -1,3 +1,5 @@
+import RKMap
+
 extension Commands {
     /// Every JSON document in `bytes` (one, or several as NDJSON or concatenated
     /// JSON; SPEC §1: input documents are strict RFC 8259).

@@ -1,3 +1,5 @@
+import RKMap
+
 extension Commands {
     /// `rkmap eval PREDICATE [INPUT ...]`: `true` or `false` per document (SPEC §9).
     ///

@@ -1,3 +1,5 @@
+import RKMap
+
 extension Commands {
     /// `rkmap fmt SPEC [--write]`: the spec as canonical strict JSON (relaxed
     /// syntax normalised, comments dropped). `--write` replaces the file

@@ -1,3 +1,5 @@
+import RKMap
+
 extension Commands {
     /// `rkmap help [COMMAND]`, `rkmap --help`, `rkmap COMMAND --help`: the page on stdout.
     public static func help(_ topic: CommandName?, stdout: ByteSink) -> Int32 {

@@ -1,3 +1,5 @@
+import RKMap
+
 extension Commands {
     /// `rkmap lint SPEC ...`: every diagnostic of each spec, relaxed-syntax
     /// warnings included (SPEC §1.1, §11). `--strict` makes warnings errors.

@@ -1,3 +1,5 @@
+import RKMap
+
 extension Commands {
     /// Reads and compiles a spec for a command that maps (`apply`, `check`).
     /// Errors are printed; warnings other than relaxed syntax too (relaxations

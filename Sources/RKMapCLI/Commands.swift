@@ -1,3 +1,5 @@
+import RKMap
+
 /// What each command does once its arguments are parsed. `main.swift` only
 /// parses, dispatches here and exits with the status returned:
 /// 0 success, 1 the data failed, 2 usage or spec error (SPEC §11).

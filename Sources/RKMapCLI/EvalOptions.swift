@@ -1,3 +1,5 @@
+import RKMap
+
 /// `rkmap eval PREDICATE [INPUT ...]` (SPEC §9).
 public struct EvalOptions: Sendable, Equatable {
     public var predicate: String

@@ -1,3 +1,5 @@
+import RKMap
+
 /// `rkmap fmt SPEC [--write]`: canonical strict JSON to stdout, or in place.
 public struct FmtOptions: Sendable, Equatable {
     public var spec: String

@@ -1,3 +1,5 @@
+import RKMap
+
 /// Every piece of help text rkmap prints, in one place: the overview, one page
 /// per command, and the one-line synopses that usage errors quote.
 public enum HelpText {

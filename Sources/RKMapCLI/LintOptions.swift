@@ -1,3 +1,5 @@
+import RKMap
+
 /// `rkmap lint SPEC ... [--strict] [--format text|json|github]`.
 public struct LintOptions: Sendable, Equatable {
     /// How diagnostics are reported (SPEC §12, last paragraph).

@@ -1,3 +1,5 @@
+import RKMap
+
 /// One `--meta KEY=VALUE` (SPEC §4, §11): becomes `@metadata.KEY` for the run.
 public struct MetaEntry: Sendable, Equatable {
     public var key: String

@@ -1,3 +1,5 @@
+import RKMap
+
 /// One option a command accepts, declared once in `CommandDefinition` and read by
 /// `ArgumentParser`. Help text for options lives in `HelpText.swift`.
 public struct OptionDefinition: Sendable, Equatable {

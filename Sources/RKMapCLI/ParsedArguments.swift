@@ -1,3 +1,5 @@
+import RKMap
+
 /// What `ArgumentParser` found in a command's arguments, before any value is
 /// interpreted: raw values by option name, in the order given.
 public struct ParsedArguments: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import RKMap
+
 /// Prints each diagnostic as one line on a stream (stderr), as it arrives, in
 /// the text forms of SPEC §11; counts what it printed.
 public final class StreamDiagnostics: DiagnosticCollector {

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import RKMap
 
 /// Colour for messages, only on a terminal and never when `NO_COLOR` is set
 /// (https://no-color.org): pipes, files and CI logs get plain text.
@@ -15,8 +9,7 @@ public struct TerminalStyle: Sendable {
 
     /// Colour when `fd` is a terminal and `NO_COLOR` is unset or empty.
     public init(fd: Int32) {
-        let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
-        self.enabled = isatty(fd) == 1 && !noColor
+        self.enabled = isatty(fd) == 1 && !Environment.noColor
     }
 
     /// `error: ` in bold red, `warning: ` in bold yellow, anything else as is.

@@ -1,3 +1,5 @@
+import RKMap
+
 /// The one place where usage errors become text.
 ///
 /// ```text

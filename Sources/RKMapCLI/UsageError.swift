@@ -1,3 +1,5 @@
+import RKMap
+
 /// A command line that cannot be run as typed. Each case carries what was typed
 /// and which command it was typed for; the text a person reads is produced in one
 /// place, `UsageError+Message.swift`. `rkmap` prints it on stderr and exits 2.

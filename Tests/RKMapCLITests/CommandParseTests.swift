@@ -1,5 +1,6 @@
 import Testing
-@testable import RKMap
+@testable import RKMapCLI
+import RKMap
 
 /// `Command.parse`: every option of every command, and the defaults SPEC §11/§12 give.
 @Suite struct CommandParseTests {

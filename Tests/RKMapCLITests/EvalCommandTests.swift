@@ -1,5 +1,6 @@
 import Testing
-@testable import RKMap
+@testable import RKMapCLI
+import RKMap
 
 /// `rkmap eval` pieces that do not need a working predicate parser or JSON reader.
 @Suite struct EvalCommandTests {

@@ -1,5 +1,6 @@
 import Testing
-@testable import RKMap
+@testable import RKMapCLI
+import RKMap
 
 /// Every usage error: the case the parser throws and the exact text a person reads.
 @Suite struct UsageErrorTests {

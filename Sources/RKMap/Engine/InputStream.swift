@@ -1,19 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-#if canImport(Glibc)
-private let systemRead = Glibc.read
-#elseif canImport(Musl)
-private let systemRead = Musl.read
-#elseif canImport(Darwin)
-private let systemRead = Darwin.read
-#endif
-
 /// Reads a stream input (stdin, a pipe, a FIFO, a terminal) and hands over
 /// complete documents as they arrive, so `producer | rkmap apply spec.json`
 /// writes each record while the producer is still running.

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A file written all at once or not at all: `-o FILE` is never left half-written.
 ///
 /// Bytes go to a temporary file beside the target (same directory, so the final

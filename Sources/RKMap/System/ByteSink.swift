@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A buffered writer to a file descriptor: stdout, stderr, or a file.
 ///
 /// Output is collected in a 64 KiB buffer and handed to `write(2)` in large
@@ -105,16 +97,4 @@ public final class ByteSink {
             offset += n
         }
     }
-}
-
-/// `write(2)`, named apart from `ByteSink.write`.
-@inline(__always)
-private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int {
-    #if canImport(Darwin)
-    return Darwin.write(fd, p, n)
-    #elseif canImport(Glibc)
-    return Glibc.write(fd, p, n)
-    #else
-    return Musl.write(fd, p, n)
-    #endif
 }

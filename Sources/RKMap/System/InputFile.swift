@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads an input named on the command line: a file path, or `-` for stdin.
 public enum InputFile {
     /// An input that cannot be read (missing, a directory, no permission).

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
 @testable import RKMap
 
@@ -91,11 +86,5 @@ import Testing
         let sink = ByteSink(fd: -1)
         try sink.write("x")
         #expect(throws: ByteSink.WriteError(errno: EBADF)) { try sink.flush() }
-    }
-
-    @Test func quietStopMapsClosedToSuccess() {
-        #expect(Commands.stoppingQuietly { throw ByteSink.Closed() } == 0)
-        #expect(Commands.stoppingQuietly { 1 } == 1)
-        #expect(Commands.stoppingQuietly { throw ByteSink.WriteError(errno: 28) } == 1)
     }
 }
