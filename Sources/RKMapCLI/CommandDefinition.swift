@@ -1,14 +1,38 @@
-import RKMap
-
-/// The options each command accepts. Positional arguments are checked by the
-/// command's builder (`Command+Parse.swift`), which knows their names and counts.
+/// Everything rkmap says about one command: its arguments and options (which
+/// `ArgumentParser` reads), and the text of its help page, manual section and
+/// shell completions. Each command declares it once, next to the fields its
+/// options set (`ApplyOptions+Command.swift` and its siblings, via
+/// `CommandTable`); nothing else lists a command's options.
 public struct CommandDefinition: Sendable {
     public var name: CommandName
+    /// One line for the overview's command list and completion menus.
+    public var summary: String
+    /// The `OVERVIEW:` sentence of the command's help page.
+    public var overview: String
+    /// Paragraphs after the overview, wrapped; empty for none.
+    public var discussion: String
+    public var arguments: [ArgumentDefinition]
     public var options: [OptionDefinition]
+    /// A paragraph after the options, wrapped; empty for none.
+    public var notes: String
+    public var examples: [String]
+    /// The `EXIT STATUS:` section, indented as printed; empty for none.
+    public var exitStatus: String
 
-    public init(_ name: CommandName, _ options: [OptionDefinition]) {
+    public init(
+        _ name: CommandName, summary: String, overview: String, discussion: String = "",
+        arguments: [ArgumentDefinition], options: [OptionDefinition], notes: String = "",
+        examples: [String] = [], exitStatus: String = ""
+    ) {
         self.name = name
+        self.summary = summary
+        self.overview = overview
+        self.discussion = discussion
+        self.arguments = arguments
         self.options = options
+        self.notes = notes
+        self.examples = examples
+        self.exitStatus = exitStatus
     }
 
     /// The option spelled `--name`, if declared.
@@ -21,53 +45,34 @@ public struct CommandDefinition: Sendable {
         options.first { $0.short == c }
     }
 
-    public static let apply = CommandDefinition(.apply, [
-        OptionDefinition("format", .value),
-        OptionDefinition("output", short: "o", .value),
-        OptionDefinition("shape", .value),
-        OptionDefinition("compact", .flag),
-        OptionDefinition("no-type", .flag),
-        OptionDefinition("path", .value),
-        OptionDefinition("method", .value),
-        OptionDefinition("status", .value),
-        OptionDefinition("meta", .repeatable),
-        OptionDefinition("strict", .flag),
-        OptionDefinition("stats", .flag),
-        OptionDefinition("max-depth", .value),
-    ])
+    /// The positional part of the synopsis: `SPEC [INPUT ...]`.
+    var argumentUsage: String { arguments.map(\.usage).joined(separator: " ") }
 
-    public static let lint = CommandDefinition(.lint, [
-        OptionDefinition("strict", .flag),
-        OptionDefinition("format", .value),
-    ])
+    /// `rkmap apply SPEC [INPUT ...] [options]`: options are listed when there
+    /// are at most two, else summarised as `[options]`.
+    var synopsis: String {
+        var words = ["rkmap", name.rawValue]
+        if !arguments.isEmpty { words.append(argumentUsage) }
+        if options.count > 2 {
+            words.append("[options]")
+        } else {
+            for option in options {
+                switch (option.kind, option.completion) {
+                case (.flag, _): words.append("[\(option.longSpelling)]")
+                case (_, .choices(let values)): words.append("[\(option.longSpelling) \(values.joined(separator: "|"))]")
+                default: words.append("[\(option.longSpelling) \(option.valueName ?? "VALUE")]")
+                }
+            }
+        }
+        return words.joined(separator: " ")
+    }
 
-    public static let fmt = CommandDefinition(.fmt, [
-        OptionDefinition("write", short: "w", .flag),
-    ])
-
-    public static let check = CommandDefinition(.check, [
-        OptionDefinition("path", .value),
-        OptionDefinition("method", .value),
-        OptionDefinition("status", .value),
-        OptionDefinition("unmatched", .value),
-        OptionDefinition("allow-warnings", .flag),
-        OptionDefinition("unmapped", .value),
-        OptionDefinition("update", .flag),
-        OptionDefinition("report", .repeatable),
-    ])
-
-    public static let eval = CommandDefinition(.eval, [])
-
-    public static let help = CommandDefinition(.help, [])
+    /// The definition of every command, in the order help lists them.
+    public static var all: [CommandDefinition] { CommandName.allCases.map(of) }
 
     public static func of(_ name: CommandName) -> CommandDefinition {
-        switch name {
-        case .apply: return apply
-        case .lint: return lint
-        case .fmt: return fmt
-        case .check: return check
-        case .eval: return eval
-        case .help: return help
-        }
+        CommandTableIndex.definition(of: name)
     }
+
+    public static var apply: CommandDefinition { of(.apply) }
 }
