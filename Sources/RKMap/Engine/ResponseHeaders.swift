@@ -13,6 +13,13 @@
 /// headers.metadataObject["link"]  // nil: the object keeps the spelling; key paths ignore case
 /// ```
 public struct ResponseHeaders: Sendable, Equatable {
+    /// One `NAME: VALUE` field.
+    public struct Field: Sendable, Equatable {
+        public var name: String
+        public var value: String
+        public init(name: String, value: String) { self.name = name; self.value = value }
+    }
+
     /// Fields in first-seen order; names as first spelled.
     public private(set) var fields: [(name: String, value: String)] = []
 
@@ -62,14 +69,14 @@ public struct ResponseHeaders: Sendable, Equatable {
     /// Reads `NAME=VALUE`: the name up to the first `=` must be an HTTP field
     /// name (an RFC 9110 token); the value is the rest, spaces around it dropped
     /// as HTTP does (RFC 9110 §5.5), and may contain `=` (`Link` values do).
-    public static func parseArgument(_ raw: String) throws(ParseError) -> (name: String, value: String) {
+    public static func parseArgument(_ raw: String) throws(ParseError) -> Field {
         guard let eq = raw.firstIndex(of: "="), eq != raw.startIndex else { throw .missingName }
         let name = String(raw[..<eq])
         if let bad = name.first(where: { !isTokenCharacter($0) }) { throw .invalidName(name, bad) }
         var value = Substring(raw[raw.index(after: eq)...])
         while let c = value.first, c == " " || c == "\t" { value = value.dropFirst() }
         while let c = value.last, c == " " || c == "\t" { value = value.dropLast() }
-        return (name, String(value))
+        return Field(name: name, value: String(value))
     }
 
     /// RFC 9110 §5.6.2 `tchar`: letters, digits and ``!#$%&'*+-.^_`|~``.
