@@ -25,6 +25,7 @@ let status = LargeStack.run {
         case .fmt(let o): return Commands.fmt(o, stdout: standardOutput, stderr: standardError)
         case .check(let o): return Commands.check(o, stdout: standardOutput, stderr: standardError)
         case .eval(let o): return Commands.eval(o, stdout: standardOutput, stderr: standardError)
+        case .serialize(let o): return Commands.serialize(o, stdout: standardOutput, stderr: standardError)
         case .help(let topic): return Commands.help(topic, stdout: standardOutput)
         case .version: return Commands.version(stdout: standardOutput)
         }

@@ -27,14 +27,8 @@ struct ArgumentReader {
         o.meta = try parsed.all("meta").map { (raw) throws(UsageError) in try metaEntry(raw) }
         o.strict = parsed.flag("strict")
         o.stats = parsed.flag("stats")
-        if let depth = parsed.value("max-depth") {
-            guard let n = Int(depth), n >= 1, n <= LargeStack.maxDepthLimit else {
-                throw .invalidValue(
-                    option: "--max-depth", value: depth,
-                    expected: "a whole number from 1 to \(LargeStack.maxDepthLimit)", command: command)
-            }
-            o.maxDepth = n
-        }
+        o.maxDepth = try maxDepth() ?? o.maxDepth
+        o.inputFormat = try choice("input-format") ?? .json
         if o.format == .sqlite, o.output == nil {
             throw .outputFileRequired(format: o.format.rawValue, command: command)
         }
@@ -77,6 +71,19 @@ struct ArgumentReader {
         return o
     }
 
+    mutating func serialize() throws(UsageError) -> SerializeOptions {
+        var o = SerializeOptions(spec: try requiredPositional("SPEC"))
+        o.inputs = remainingPositionals(default: ["-"])
+        o.format = try choice("format") ?? .json
+        o.output = parsed.value("output")
+        o.compact = parsed.flag("compact")
+        o.mapper = parsed.value("mapper")
+        o.method = try method() ?? "POST"
+        o.nulls = parsed.flag("nulls")
+        o.maxDepth = try maxDepth() ?? o.maxDepth
+        return o
+    }
+
     // MARK: Positionals
 
     mutating func requiredPositional(_ name: String) throws(UsageError) -> String {
@@ -115,6 +122,16 @@ struct ArgumentReader {
             throw .invalidValue(option: "--method", value: raw, expected: "an HTTP method such as GET or POST", command: command)
         }
         return raw.uppercased()
+    }
+
+    private func maxDepth() throws(UsageError) -> Int? {
+        guard let depth = parsed.value("max-depth") else { return nil }
+        guard let n = Int(depth), n >= 1, n <= LargeStack.maxDepthLimit else {
+            throw .invalidValue(
+                option: "--max-depth", value: depth,
+                expected: "a whole number from 1 to \(LargeStack.maxDepthLimit)", command: command)
+        }
+        return n
     }
 
     private func status() throws(UsageError) -> Int? {

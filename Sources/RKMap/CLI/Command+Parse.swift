@@ -28,6 +28,7 @@ extension Command {
         case .fmt: return .fmt(try reader.fmt())
         case .check: return .check(try reader.check())
         case .eval: return .eval(try reader.eval())
+        case .serialize: return .serialize(try reader.serialize())
         case .help:
             guard let topic = try reader.optionalPositional() else { return .help(nil) }
             try reader.noMorePositionals()

@@ -10,6 +10,7 @@ public enum Command: Sendable, Equatable {
     case fmt(FmtOptions)
     case check(CheckOptions)
     case eval(EvalOptions)
+    case serialize(SerializeOptions)
     /// Help for one command, or the overview when `nil`.
     case help(CommandName?)
     case version

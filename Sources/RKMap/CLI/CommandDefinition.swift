@@ -32,6 +32,7 @@ public struct CommandDefinition: Sendable {
         OptionDefinition("strict", .flag),
         OptionDefinition("stats", .flag),
         OptionDefinition("max-depth", .value),
+        OptionDefinition("input-format", .value),
     ])
 
     public static let lint = CommandDefinition(.lint, [
@@ -56,6 +57,16 @@ public struct CommandDefinition: Sendable {
 
     public static let eval = CommandDefinition(.eval, [])
 
+    public static let serialize = CommandDefinition(.serialize, [
+        OptionDefinition("format", .value),
+        OptionDefinition("output", short: "o", .value),
+        OptionDefinition("compact", .flag),
+        OptionDefinition("mapper", .value),
+        OptionDefinition("method", .value),
+        OptionDefinition("nulls", .flag),
+        OptionDefinition("max-depth", .value),
+    ])
+
     public static let help = CommandDefinition(.help, [])
 
     public static func of(_ name: CommandName) -> CommandDefinition {
@@ -65,6 +76,7 @@ public struct CommandDefinition: Sendable {
         case .fmt: return fmt
         case .check: return check
         case .eval: return eval
+        case .serialize: return serialize
         case .help: return help
         }
     }

@@ -13,6 +13,7 @@ public enum HelpText {
         case .fmt: return "rkmap fmt SPEC [--write]"
         case .check: return "rkmap check SPEC FIXTURE ... [options]"
         case .eval: return "rkmap eval PREDICATE [INPUT ...]"
+        case .serialize: return "rkmap serialize SPEC [RECORDS ...] [options]"
         case .help: return "rkmap help [COMMAND]"
         }
     }
@@ -26,6 +27,7 @@ public enum HelpText {
         case .fmt: return fmt
         case .check: return check
         case .eval: return eval
+        case .serialize: return serialize
         case .help: return help
         }
     }
@@ -42,6 +44,7 @@ public enum HelpText {
           fmt SPEC [--write]         Rewrite a spec as canonical, strict JSON.
           check SPEC FIXTURE ...     Validate recorded API responses against a spec.
           eval PREDICATE [INPUT ...] Print true or false for each document.
+          serialize SPEC [RECORDS]   Turn records back into request bodies.
           help [COMMAND]             Show this overview or a command's help.
 
         OPTIONS:
@@ -199,6 +202,55 @@ public enum HelpText {
 
         EXIT STATUS:
           0 every exchange passed, 1 any failed, 2 usage or spec error.
+
+        """
+
+    static let serialize = """
+        OVERVIEW: Turn records back into request bodies (RestKit's object
+        serialization, with inverse mappings).
+
+        RECORDS are read in the shapes 'rkmap apply' writes: each top-level object
+        is a record, each element of a top-level array is one, and an object
+        without @type whose members are all arrays (--shape dictionary) holds the
+        records of those arrays. Files may hold several documents (NDJSON).
+
+        USAGE: \(synopsis(.serialize))
+
+        ARGUMENTS:
+          SPEC                   The mapping spec file.
+          RECORDS                Record files. '-' or no RECORDS reads stdin.
+
+        WHICH MAPPING, for each record (the first that applies):
+          1. --mapper ID (inverted, or applied forward for a request mapper);
+          2. a request descriptor ("requestDescriptors") whose target is the
+             record's @type and whose methods include --method;
+          3. the inverse of the one mapper whose target is the record's @type.
+          Otherwise the record fails (exit status 1); the others are written.
+
+        OPTIONS:
+          --format FORMAT        json (default: pretty JSON bodies, one after
+                                 another), ndjson (one compact body per line) or
+                                 form (application/x-www-form-urlencoded, one body
+                                 per line: sorted keys, a[b]=v, a[]=v, a[][k]=v).
+          -o, --output FILE      Write to FILE instead of stdout (replaced at the end).
+          --compact              One line per JSON body.
+          --mapper ID            Serialize every record with this mapper.
+          --method M             The request's method, to choose among request
+                                 descriptors (default POST).
+          --nulls                Write null for every absent attribute too.
+          --max-depth N          The deepest nesting followed (default 512).
+
+        Absent fields are left out and null is written as null. Dates are written
+        in the mapper's first dateFormats entry, else the spec's, else as ISO 8601
+        in UTC with milliseconds (1970-01-01T00:00:00.000Z).
+
+        EXAMPLES:
+          rkmap apply spec.json response.json | rkmap serialize spec.json
+          rkmap serialize spec.json article.json --format form --method PUT
+
+        EXIT STATUS:
+          0 every record serialized, 1 a record failed or an input does not parse,
+          2 usage or spec error.
 
         """
 
