@@ -52,7 +52,7 @@ import RKMap
         }
     }
 
-    @Test(arguments: [CommandName.lint, .fmt, .check])
+    @Test(arguments: [CommandName.lint, .fmt, .check, .serialize])
     func everyOptionIsExplained(_ command: CommandName) {
         for option in CommandDefinition.of(command).options {
             #expect(HelpText.page(for: command).contains(option.longSpelling), "\(command) explains \(option.longSpelling)")
@@ -67,7 +67,7 @@ import RKMap
 
     /// (arguments, the `error:` line, the command whose usage hint follows)
     static let usageErrors: [([String], String, String)] = [
-        ([], "missing command; expected one of apply, lint, fmt, check, eval, help", "rkmap"),
+        ([], "missing command; expected one of apply, lint, fmt, check, eval, serialize, help", "rkmap"),
         (["aply"], "unknown command 'aply'; did you mean 'apply'?", "rkmap"),
         (["frobnicate"], "unknown command 'frobnicate'", "rkmap"),
         (["--vresion"], "unknown option '--vresion'; did you mean '--version'?", "rkmap"),

@@ -102,6 +102,9 @@ public enum HelpText {
                                  counts to stderr when done.
           --max-depth N          Deepest nesting followed, in documents and
                                  relationships (default 512, at most 10000).
+          --input-format FORMAT  json (default) or form: each input line is one
+                                 application/x-www-form-urlencoded document
+                                 (a[b]=v nests, a[]=v appends; values are strings).
           -h, --help             Show this help.
 
         EXAMPLES:

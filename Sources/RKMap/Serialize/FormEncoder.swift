@@ -79,7 +79,7 @@ package enum FormEncoder {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                  UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.append(b)
-            case UInt8(ascii: "["), UInt8(ascii: "]") where key:
+            case UInt8(ascii: "[") where key, UInt8(ascii: "]") where key:
                 out.append(b)
             default:
                 out.append(UInt8(ascii: "%"))

@@ -47,8 +47,8 @@ package enum MapperInversion {
                 }
             }
             if !writable {
-                let what = m.id == mappers[ref].id ? "" : " (member '\(m.id)')"
-                return "no source key path of\(what) it can be written to (only @metadata, @root, @parent, operators or indexes)"
+                let whose = m.id == mappers[ref].id ? "its source key paths" : "the source key paths of its member '\(m.id)'"
+                return "none of \(whose) can be written to (they are all @metadata, @root, @parent, operators or indexes)"
             }
         }
         return nil

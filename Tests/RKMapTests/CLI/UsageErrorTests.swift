@@ -9,7 +9,7 @@ import Testing
     /// (arguments, error, full text on stderr)
     static let table: [([String], UsageError, String)] = [
         ([], .missingCommand,
-         "error: missing command; expected one of apply, lint, fmt, check, eval, help\n" + topHint),
+         "error: missing command; expected one of apply, lint, fmt, check, eval, serialize, help\n" + topHint),
         (["aply"], .unknownCommand("aply", suggestion: "apply"),
          "error: unknown command 'aply'; did you mean 'apply'?\n" + topHint),
         (["xyzzy"], .unknownCommand("xyzzy", suggestion: nil),
