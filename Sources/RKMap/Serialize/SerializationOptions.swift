@@ -18,6 +18,8 @@ package struct SerializationOptions: Sendable {
     package var method = "POST"
     /// `--nulls`: write `null` for every absent attribute.
     package var nulls = false
+    /// Inputs at least this large are serialized on every core (as for mapping).
+    package var pipelineThreshold = MappingOptions.defaultPipelineThreshold
 
     package init() {}
 }

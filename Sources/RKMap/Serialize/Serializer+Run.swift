@@ -29,7 +29,7 @@ extension Serializer {
     ) throws -> SerializeOutcome {
         try bytes.withUnsafeBytes { whole in
             let raw = UnsafeRawBufferPointer(rebasing: whole[..<range.upperBound])
-            if range.count >= MappingEngine.pipelineThreshold, range.count > 0 {
+            if range.count >= options.pipelineThreshold, range.count > 0 {
                 return try runPipeline(raw, from: range.lowerBound, firstIndex: firstIndex, inputName: inputName,
                                        maxDepth: maxDepth, write: write, diagnostics: diagnostics)
             }
@@ -89,6 +89,7 @@ extension Serializer {
         let workerCount = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
         let finished = DispatchSemaphore(value: 0)
         let shared = Unchecked(value: (self, raw))
+        let threshold = options.pipelineThreshold
         let splitterThread = Thread {
             let (_, raw) = shared.value
             // Stream along the empty key path: a large top-level array is split
@@ -96,7 +97,7 @@ extension Serializer {
             var splitter = Splitter(
                 scanner: JSONScanner(bytes: raw, offset: start, maxDepth: maxDepth),
                 firstIndex: firstIndex, state: state, streamKeys: [],
-                streamingThreshold: MappingEngine.pipelineThreshold, inputName: inputName, totalBytes: raw.count)
+                streamingThreshold: threshold, inputName: inputName, totalBytes: raw.count)
             splitter.run()
             state.finishSplitting()
             finished.signal()
