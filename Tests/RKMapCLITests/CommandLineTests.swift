@@ -23,7 +23,7 @@ import RKMap
         #expect(r.stderr == "")
         #expect(r.stdout == HelpText.page(for: nil))
         #expect(r.stdout.hasPrefix("OVERVIEW: "))
-        for command in ["apply", "lint", "fmt", "check", "eval", "help"] {
+        for command in CommandName.allCases.map(\.rawValue) {
             #expect(r.stdout.contains("\n  \(command) "), "overview lists \(command)")
         }
     }
@@ -53,7 +53,7 @@ import RKMap
         }
     }
 
-    @Test(arguments: [CommandName.lint, .fmt, .check, .serialize])
+    @Test(arguments: [CommandName.lint, .fmt, .check])
     func everyOptionIsExplained(_ command: CommandName) {
         for option in CommandDefinition.of(command).options {
             #expect(HelpText.page(for: command).contains(option.longSpelling), "\(command) explains \(option.longSpelling)")
@@ -68,7 +68,7 @@ import RKMap
 
     /// (arguments, the `error:` line, the command whose usage hint follows)
     static let usageErrors: [([String], String, String)] = [
-        ([], "missing command; expected one of apply, lint, fmt, check, eval, serialize, help", "rkmap"),
+        ([], "missing command; expected one of apply, lint, fmt, check, eval, serialize, completions, help", "rkmap"),
         (["aply"], "unknown command 'aply'; did you mean 'apply'?", "rkmap"),
         (["frobnicate"], "unknown command 'frobnicate'", "rkmap"),
         (["--vresion"], "unknown option '--vresion'; did you mean '--version'?", "rkmap"),

@@ -13,7 +13,10 @@ public enum Command: Sendable, Equatable {
     case check(CheckOptions)
     case eval(EvalOptions)
     case serialize(SerializeOptions)
+    case completions(CompletionsOptions.Shell)
     /// Help for one command, or the overview when `nil`.
     case help(CommandName?)
+    /// `rkmap help --man`: the manual page.
+    case manual
     case version
 }
