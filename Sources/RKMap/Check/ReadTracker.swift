@@ -15,7 +15,7 @@
 /// tracker.unmapped  // [$.articles[*].subtitle: 20 times, mapper article]
 /// tracker.missing   // [$.articles[*].title: 20 of 20, mapper article]
 /// ```
-public final class ReadTracker {
+public final class ReadTracker: ReadObserver {
     /// One member path pattern that some mapped objects had and nothing read.
     public struct Unmapped: Sendable, Equatable {
         /// `$.articles[*].subtitle`: array indices are `[*]`, dynamic keys `*`;
@@ -106,7 +106,7 @@ public final class ReadTracker {
         self.caseInsensitive = caseInsensitive
     }
 
-    // MARK: Engine hooks
+    // MARK: ReadObserver
 
     func noteMatchers(of dynamic: DynamicMapper) {
         matcherReads.add(reads(of: dynamic))
