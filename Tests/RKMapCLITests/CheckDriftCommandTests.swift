@@ -17,14 +17,16 @@ import RKMap
         PASS fixtures/check/github/session.har#0: GET /repos/rkmap/rkmap/issues 200, 2 records
         SKIP fixtures/check/github/session.har#1: OPTIONS /repos/rkmap/rkmap/issues 204
           descriptor (note): no descriptor applies to OPTIONS /repos/rkmap/rkmap/issues 204; the response has no body (an OPTIONS preflight)
-          descriptor (note): fixtures/check/github.json:13:5: descriptor 1 (path '/repos/:owner/:repo/issues'): method OPTIONS is not one of GET, HEAD
-          descriptor (note): fixtures/check/github.json:14:5: descriptor 2 (path '/repos/:owner/:repo'): path '/repos/rkmap/rkmap/issues' does not match pattern '/repos/:owner/:repo'
+          descriptor (note): fixtures/check/github.json:15:5: descriptor 1 (path '/repos/:owner/:repo/issues'): method OPTIONS is not one of GET, HEAD
+          descriptor (note): fixtures/check/github.json:16:5: descriptor 2 (path '/repos/:owner/:repo'): path '/repos/rkmap/rkmap/issues' does not match pattern '/repos/:owner/:repo'
+          descriptor (note): fixtures/check/github.json:17:5: descriptor 3 (path '/login/oauth/access_token'): path '/repos/rkmap/rkmap/issues' does not match pattern '/login/oauth/access_token'
         PASS fixtures/check/github/session.har#2: HEAD /repos/rkmap/rkmap/issues 200
           mapping (note): the response has no body (a HEAD request): nothing to map
         SKIP fixtures/check/github/session.har#3: GET /repos/rkmap/rkmap/issues 304
           descriptor (note): no descriptor applies to GET /repos/rkmap/rkmap/issues 304; the response has no body (304 Not Modified)
-          descriptor (note): fixtures/check/github.json:13:5: descriptor 1 (path '/repos/:owner/:repo/issues'): status 304 is not one of 2XX
-          descriptor (note): fixtures/check/github.json:14:5: descriptor 2 (path '/repos/:owner/:repo'): path '/repos/rkmap/rkmap/issues' does not match pattern '/repos/:owner/:repo'
+          descriptor (note): fixtures/check/github.json:15:5: descriptor 1 (path '/repos/:owner/:repo/issues'): status 304 is not one of 2XX
+          descriptor (note): fixtures/check/github.json:16:5: descriptor 2 (path '/repos/:owner/:repo'): path '/repos/rkmap/rkmap/issues' does not match pattern '/repos/:owner/:repo'
+          descriptor (note): fixtures/check/github.json:17:5: descriptor 3 (path '/login/oauth/access_token'): path '/repos/rkmap/rkmap/issues' does not match pattern '/login/oauth/access_token'
         PASS fixtures/check/github/session.har#4: GET /repos/rkmap/rkmap 200, 1 record
           fixture (note): $.log.entries[4].response.content.mimeType: the response has mimeType 'text/html; charset=utf-8' but its body is JSON: checked as JSON
 
@@ -200,24 +202,32 @@ import RKMap
         #expect(golden.contains(#""etag": "W/\"9f1c\"""#))
     }
 
-    @Test func formEncodedEntriesAreExchanges() throws {
+    @Test func formEncodedEntriesAreReadAsForms() throws {
         let dir = try Scratch()
-        let har = #"""
-            {"log": {"version": "1.2", "entries": [
-              {"request": {"method": "POST", "url": "https://github.com/login/oauth/access_token", "headers": []},
-               "response": {"status": 200, "headers": [], "content": {"size": 42, "mimeType": "application/x-www-form-urlencoded; charset=utf-8",
-                 "text": "access_token=gho_16C7e42F292c&token_type=bearer"}}}]}}
-            """#
-        try dir.write("oauth.har", har)
-        let formSpec = try dir.write("spec.json", #"{"path": "/login/oauth/access_token", "mappers": [{"id": "token", "attributes": {"access_token": "token", "token_type": "type"}}]}"#)
-        let r = try RKMapExecutable.run(["check", formSpec, dir.path("oauth.har")], environment: ["GITHUB_ACTIONS": nil])
+        let r = try RKMapExecutable.run([
+            "check", spec, "fixtures/check/github-form", "--report", "json=\(dir.path("report.json"))", "--report", "junit=\(dir.path("junit.xml"))",
+        ], environment: ["GITHUB_ACTIONS": nil])
         #expect(r.stdout == """
-            FAIL \(dir.directory)/oauth.har#0: POST /login/oauth/access_token 200
-              fixture: $.log.entries[0].response.content.mimeType: form-encoded bodies: not yet supported (application/x-www-form-urlencoded)
-            0 passed, 1 failed
+            PASS fixtures/check/github-form/oauth.har#0: POST /login/oauth/access_token 200, 1 record
+            FAIL fixtures/check/github-form/oauth.har#1: POST /login/oauth/access_token 200
+              fixture: $.log.entries[1].response.content.text: the form-encoded body is not valid: malformed percent escape '%ZZ': '%' must be followed by two hex digits (write '%25' for a literal '%') (column 14 of the body)
+            1 passed, 1 failed
 
             """)
         #expect(r.status == 1)
+        let xml = try String(contentsOfFile: dir.path("junit.xml"), encoding: .utf8)
+        #expect(xml.contains(##"<testcase classname="fixtures/check/github-form/oauth.har" name="#1 POST /login/oauth/access_token 200">"##))
+        #expect(xml.contains(#"type="fixture""#))
+        let report = try jsonObject(dir.path("report.json"))
+        let failing = try #require(report["exchanges"]?.arrayValue?.last?.objectValue)
+        #expect(failing["result"] == .string("failed"))
+        #expect(failing["reasons"]?.arrayValue?.first?.objectValue?["path"] == .string("$.log.entries[1].response.content.text"))
+
+        // Entry 1 fails, so --update writes no golden for the HAR.
+        try FileManager.default.copyItem(atPath: "fixtures/check/github-form/oauth.har", toPath: dir.path("oauth.har"))
+        let update = try RKMapExecutable.run(["check", spec, dir.path("oauth.har"), "--update"])
+        #expect(update.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: dir.path("oauth.har.expected.json")))
     }
 
     private func jsonObject(_ path: String) throws -> JSONObject {

@@ -158,11 +158,18 @@ public final class FixtureChecker {
             case .failure(let problem): return .unreadable(bodyProblem(problem, in: exchange))
             }
         case .form:
-            // The §14 form reader is not in this build yet: say so rather than pass.
-            let at: Diagnostic.Location = exchange.entry.map { .jsonPath("$.log.entries[\($0)].response.content.mimeType") } ?? .none
-            return .unreadable(Diagnostic(
-                .error, "form-encoded bodies: not yet supported (application/x-www-form-urlencoded)", file: exchange.file,
-                location: at, code: "fixture"))
+            // docs/spec.md §14: one form-encoded document, read as `apply --input-format form` reads a line.
+            do {
+                return .document(try FormDocuments.document(from: String(decoding: body, as: UTF8.self)))
+            } catch {
+                let message = "the form-encoded body is not valid: \(error.message)"
+                guard let entry = exchange.entry else {
+                    return .unreadable(Diagnostic(.error, message, file: exchange.file, location: .source(SourceLocation(line: 1, column: error.column)), code: "fixture"))
+                }
+                return .unreadable(Diagnostic(
+                    .error, message + " (column \(error.column) of the body)", file: exchange.file,
+                    location: .jsonPath("$.log.entries[\(entry)].response.content.text"), code: "fixture"))
+            }
         }
     }
 

@@ -180,12 +180,21 @@ import Testing
         #expect(r.reasons.map(\.message) == ["no mappable content: the 404 response has no body (empty content)"])
     }
 
-    @Test func formBodiesSayTheyAreNotSupportedYet() throws {
-        let e = Exchange(name: "s.har#0", file: "s.har", entry: 0, facts: ExchangeFacts(method: "GET", path: "/articles"), content: .body(Array("a=1".utf8), .form))
-        let r = try F.checker().check(e)
-        #expect(r.outcome == .failed)
-        #expect(r.reasons.map(\.message) == ["form-encoded bodies: not yet supported (application/x-www-form-urlencoded)"])
-        #expect(r.reasons.first?.location == .jsonPath("$.log.entries[0].response.content.mimeType"))
+    @Test func formBodiesAreReadAsFormDocuments() throws {
+        let spec = #"{"path": "/token", "mappers": [{"id": "t", "attributes": {"access_token": "token", "scope": "scope", "user.name": "user"}}]}"#
+        let ok = Exchange(name: "s.har#0", file: "s.har", entry: 0, facts: ExchangeFacts(method: "POST", path: "/token"),
+                          content: .body(Array("access_token=abc&scope=repo%2Cgist&user[name]=Ada+L\r\n".utf8), .form))
+        let r = try F.checker(spec).check(ok)
+        #expect(r.outcome == .passed)
+        #expect(r.reasons.isEmpty)
+        #expect(String(decoding: try #require(r.output), as: UTF8.self) == "[\n  {\n    \"@type\": \"t\",\n    \"token\": \"abc\",\n    \"scope\": \"repo,gist\",\n    \"user\": \"Ada L\"\n  }\n]\n")
+
+        let bad = Exchange(name: "s.har#3", file: "s.har", entry: 3, facts: ExchangeFacts(method: "POST", path: "/token"), content: .body(Array("a=%G1".utf8), .form))
+        let failed = try F.checker(spec).check(bad)
+        #expect(failed.outcome == .failed)
+        #expect(failed.reasons.first?.location == .jsonPath("$.log.entries[3].response.content.text"))
+        #expect(failed.reasons.first?.message.hasPrefix("the form-encoded body is not valid: malformed percent escape '%G1'") == true)
+        #expect(failed.reasons.first?.message.hasSuffix("(column 3 of the body)") == true)
     }
 
     @Test func notesOfTheExchangeComeFirst() throws {
