@@ -71,6 +71,7 @@ public final class FixtureChecker {
         let sink = CountingSink()
         let tracking = options.unmapped != .ignore || options.missing != .ignore
         let tracker = tracking ? ReadTracker(caseInsensitive: graph.options.caseInsensitiveKeys) : nil
+        tracker?.begin(contentKeyPaths: engine.applicableDescriptors.map(\.keyPath))
         let mapped: Bool
         do {
             mapped = try engine.map(
@@ -88,7 +89,10 @@ public final class FixtureChecker {
             reasons.append(d)
         }
         // 3. unmapped and missing keys
-        if mapped, let tracker { reasons += drift(tracker, in: exchange) }
+        if mapped, let tracker {
+            tracker.finish(document: document)
+            reasons += drift(tracker, in: exchange)
+        }
         let failed = reasons.contains { $0.severity == .error }
         return ExchangeResult(
             exchange: exchange, outcome: failed ? .failed : .passed, records: mapped ? sink.records : nil,
@@ -105,7 +109,7 @@ public final class FixtureChecker {
                 let times = u.count == 1 ? "1 time" : "\(u.count) times"
                 reasons.append(Diagnostic(
                     severity, "not mapped (\(times))", file: exchange.file, location: .jsonPath(u.path),
-                    mapperID: u.mapperIDs.joined(separator: ", "), code: "unmapped"))
+                    mapperID: u.mapperIDs.isEmpty ? nil : u.mapperIDs.joined(separator: ", "), code: "unmapped"))
             }
         }
         if options.missing != .ignore {

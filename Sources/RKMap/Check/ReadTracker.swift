@@ -22,7 +22,8 @@ public final class ReadTracker: ReadObserver {
         /// members inside objects read through dotted key paths continue the
         /// path (`$.issues[*].reactions.total`).
         public var path: String
-        /// The mappers of the objects that had it, first seen first.
+        /// The mappers of the objects that had it, first seen first; none for
+        /// a member of an unmapped document root.
         public var mapperIDs: [String]
         /// How many mapped objects had it.
         public var count: Int
@@ -92,6 +93,14 @@ public final class ReadTracker: ReadObserver {
 
     private let caseInsensitive: Bool
     private var frames: [Frame] = []
+    /// First keys of the applied descriptors' key paths: their content is read
+    /// (SPEC §12: a root envelope mapper beside a `data` descriptor does not
+    /// make `data` unmapped).
+    private var contentKeys: [String] = []
+    /// Whether the document root was mapped as an object (it had a frame).
+    private var rootMapped = false
+    /// `@root` first keys read by any mapper or matcher.
+    private var rootReads: [String] = []
     /// Reads by the matchers that chose the mapper of the next object opened.
     private var matcherReads = MapperReads()
     private var dynamicReads: [ObjectIdentifier: MapperReads] = [:]
@@ -104,6 +113,32 @@ public final class ReadTracker: ReadObserver {
     ///   a read of `sportId` then reads a member spelled `sportID`.
     public init(caseInsensitive: Bool = false) {
         self.caseInsensitive = caseInsensitive
+    }
+
+    // MARK: The document
+
+    /// Before mapping: the key paths of the descriptors that apply.
+    public func begin(contentKeyPaths: [KeyPath]) {
+        contentKeys = contentKeyPaths.compactMap { path in
+            guard path.anchor == .representation, case .key(let k)? = path.components.first else { return nil }
+            return k
+        }
+    }
+
+    /// After mapping: members of an object root that nothing read (no mapper
+    /// mapped the root, no descriptor's content, no `@root` read) are
+    /// reported like any other (SPEC §12 check 3), with no mapper.
+    public func finish(document: JSONValue) {
+        guard !rootMapped, case .object(let root) = document else { return }
+        let readKeys = contentKeys + rootReads
+        for member in root.members {
+            var read = readKeys.contains(member.key)
+            if !read, caseInsensitive {
+                let folded = member.key.lowercased()
+                read = readKeys.contains { $0.lowercased() == folded }
+            }
+            if !read { record("$" + String(DocumentPath.render([.key(member.key)]).dropFirst()), mapperID: nil) }
+        }
     }
 
     // MARK: ReadObserver
@@ -137,6 +172,11 @@ public final class ReadTracker: ReadObserver {
             let target = parentDepth - n
             if let i = frames.lastIndex(where: { $0.parentDepth <= target }) { mark(key, in: &frames[i]) }
         }
+        if path.isEmpty {
+            rootMapped = true
+            for key in contentKeys { mark(key, in: &frame) }
+        }
+        if !reads.rootKeys.isEmpty { rootReads += reads.rootKeys }
         // `@root.key` reads the document root, when the root is a mapped object.
         if !reads.rootKeys.isEmpty {
             if path.isEmpty {
@@ -187,6 +227,7 @@ public final class ReadTracker: ReadObserver {
         guard !matcherReads.isEmpty else { return }
         let parents = matcherReads.parentKeys
         let roots = matcherReads.rootKeys
+        rootReads += roots
         matcherReads = MapperReads()
         for (n, key) in parents {
             let target = frame.parentDepth - n
@@ -247,13 +288,13 @@ public final class ReadTracker: ReadObserver {
         return tree.entries.first { $0.key.lowercased() == folded }?.node
     }
 
-    private func record(_ path: String, mapperID: String) {
+    private func record(_ path: String, mapperID: String?) {
         if let at = unmappedIndex[path] {
             found[at].count += 1
-            if !found[at].mapperIDs.contains(mapperID) { found[at].mapperIDs.append(mapperID) }
+            if let mapperID, !found[at].mapperIDs.contains(mapperID) { found[at].mapperIDs.append(mapperID) }
         } else {
             unmappedIndex[path] = found.count
-            found.append(Unmapped(path: path, mapperIDs: [mapperID], count: 1))
+            found.append(Unmapped(path: path, mapperIDs: mapperID.map { [$0] } ?? [], count: 1))
         }
     }
 

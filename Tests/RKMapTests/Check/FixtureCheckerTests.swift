@@ -114,9 +114,10 @@ import Testing
         let r = try F.checker().check(body(json))
         #expect(r.outcome == .passed, "unmapped keys warn by default")
         let unmapped = r.reasons.filter { $0.code == "unmapped" }
-        #expect(unmapped.map(\.location) == [.jsonPath("$.articles[*].author.bio"), .jsonPath("$.articles[*].subtitle")])
-        #expect(unmapped.map(\.message) == ["not mapped (20 times)", "not mapped (20 times)"])
-        #expect(unmapped.map(\.mapperID) == ["author", "article"])
+        // SPEC §12: root members nothing reads (`meta`) are reported like any other.
+        #expect(unmapped.map(\.location) == [.jsonPath("$.articles[*].author.bio"), .jsonPath("$.articles[*].subtitle"), .jsonPath("$.meta")])
+        #expect(unmapped.map(\.message) == ["not mapped (20 times)", "not mapped (20 times)", "not mapped (1 time)"])
+        #expect(unmapped.map(\.mapperID) == ["author", "article", nil])
         #expect(unmapped.allSatisfy { $0.severity == .warning })
     }
 
@@ -223,5 +224,31 @@ import Testing
     @Test func aKeyPresentInSomeObjectsIsNotMissing() throws {
         let r = try F.checker().check(body(twoArticles))
         #expect(r.reasons.filter { $0.code == "missing" }.isEmpty, "the second article has no author, the first has one")
+    }
+
+    // MARK: root members (SPEC §12 check 3)
+
+    @Test func rootMembersNothingReadsAreReportedWithoutAMapper() throws {
+        let r = try F.checker().check(body(#"{"articles": [{"id": 1, "title": "t", "author": {"id": 1, "name": "a"}}], "meta": {"page": 1}}"#))
+        let unmapped = r.reasons.filter { $0.code == "unmapped" }
+        #expect(unmapped.map(\.location) == [.jsonPath("$.meta")])
+        #expect(unmapped.map(\.mapperID) == [nil])
+        #expect(CheckReport.text(unmapped[0], exchangeFile: "b.json") == "unmapped (warning): $.meta: not mapped (1 time)")
+    }
+
+    @Test func anEnvelopeMapperBesideADataDescriptorDoesNotMakeDataUnmapped() throws {
+        let spec = #"""
+            {"mappers": [{"id": "page", "attributes": ["total"]}, {"id": "item", "attributes": ["id"]}],
+             "descriptors": [{"root-map-ref": "page"}, {"keyPath": "data", "root-map-ref": "item"}]}
+            """#
+        let r = try F.checker(spec).check(body(#"{"total": 1, "data": [{"id": 1}], "links": {}}"#, method: nil, path: nil))
+        #expect(r.reasons.filter { $0.code == "unmapped" }.map(\.location) == [.jsonPath("$.links")])
+        #expect(r.reasons.filter { $0.code == "unmapped" }.map(\.mapperID) == ["page"])
+    }
+
+    @Test func rootReadsCountForAnUnmappedRoot() throws {
+        let spec = #"{"mappers": [{"id": "item", "attributes": {"id": "id", "@root.version": "v"}}], "descriptors": [{"keyPath": "data", "root-map-ref": "item"}]}"#
+        let r = try F.checker(spec).check(body(#"{"version": 2, "data": [{"id": 1}], "extra": true}"#, method: nil, path: nil))
+        #expect(r.reasons.filter { $0.code == "unmapped" }.map(\.location) == [.jsonPath("$.extra")])
     }
 }
