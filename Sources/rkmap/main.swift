@@ -25,6 +25,9 @@ let status = LargeStack.run {
         case .fmt(let o): return Commands.fmt(o, stdout: standardOutput, stderr: standardError)
         case .check(let o): return Commands.check(o, stdout: standardOutput, stderr: standardError)
         case .eval(let o): return Commands.eval(o, stdout: standardOutput, stderr: standardError)
+        case .infer(let o): return Commands.infer(o, stdout: standardOutput, stderr: standardError)
+        case .graph(let o): return Commands.graph(o, stdout: standardOutput, stderr: standardError)
+        case .schema: return Commands.schema(stdout: standardOutput, stderr: standardError)
         case .help(let topic): return Commands.help(topic, stdout: standardOutput)
         case .version: return Commands.version(stdout: standardOutput)
         }

@@ -50,9 +50,35 @@ struct ArgumentReader {
     }
 
     mutating func fmt() throws(UsageError) -> FmtOptions {
-        var o = FmtOptions(spec: try requiredPositional("SPEC"))
-        try noMorePositionals()
+        let first = try requiredPositional("SPEC")
+        var o = FmtOptions(specs: [first] + remainingPositionals(default: []))
         o.write = parsed.flag("write")
+        o.check = parsed.flag("check")
+        o.dropComments = parsed.flag("drop-comments")
+        if o.write && o.check { throw .conflictingOptions("--write", "--check", command: command) }
+        if o.specs.count > 1 && !(o.write || o.check) {
+            throw .severalSpecsNeedOption(o.specs[1], options: "'--write' or '--check'", command: command)
+        }
+        return o
+    }
+
+    mutating func infer() throws(UsageError) -> InferCommandOptions {
+        var o = InferCommandOptions(samples: remainingPositionals(default: ["-"]))
+        o.keyPath = parsed.value("key-path")
+        o.name = parsed.value("name")
+        if let name = o.name, name.isEmpty || name.contains(".") || name == "@type" {
+            throw .invalidValue(option: "--name", value: name, expected: "a record type name such as Article", command: command)
+        }
+        o.entity = parsed.flag("entity")
+        o.output = parsed.value("output")
+        return o
+    }
+
+    mutating func graph() throws(UsageError) -> GraphOptions {
+        var o = GraphOptions(spec: try requiredPositional("SPEC"))
+        try noMorePositionals()
+        o.format = try choice("format") ?? .mermaid
+        o.attributes = parsed.flag("attributes")
         return o
     }
 

@@ -28,6 +28,11 @@ extension Command {
         case .fmt: return .fmt(try reader.fmt())
         case .check: return .check(try reader.check())
         case .eval: return .eval(try reader.eval())
+        case .infer: return .infer(try reader.infer())
+        case .graph: return .graph(try reader.graph())
+        case .schema:
+            try reader.noMorePositionals()
+            return .schema
         case .help:
             guard let topic = try reader.optionalPositional() else { return .help(nil) }
             try reader.noMorePositionals()

@@ -10,6 +10,10 @@ public enum Command: Sendable, Equatable {
     case fmt(FmtOptions)
     case check(CheckOptions)
     case eval(EvalOptions)
+    case infer(InferCommandOptions)
+    case graph(GraphOptions)
+    /// Print the JSON Schema of the spec format.
+    case schema
     /// Help for one command, or the overview when `nil`.
     case help(CommandName?)
     case version

@@ -41,7 +41,23 @@ public struct CommandDefinition: Sendable {
 
     public static let fmt = CommandDefinition(.fmt, [
         OptionDefinition("write", short: "w", .flag),
+        OptionDefinition("check", .flag),
+        OptionDefinition("drop-comments", .flag),
     ])
+
+    public static let infer = CommandDefinition(.infer, [
+        OptionDefinition("key-path", .value),
+        OptionDefinition("name", .value),
+        OptionDefinition("entity", .flag),
+        OptionDefinition("output", short: "o", .value),
+    ])
+
+    public static let graph = CommandDefinition(.graph, [
+        OptionDefinition("format", .value),
+        OptionDefinition("attributes", .flag),
+    ])
+
+    public static let schema = CommandDefinition(.schema, [])
 
     public static let check = CommandDefinition(.check, [
         OptionDefinition("path", .value),
@@ -65,6 +81,9 @@ public struct CommandDefinition: Sendable {
         case .fmt: return fmt
         case .check: return check
         case .eval: return eval
+        case .infer: return infer
+        case .graph: return graph
+        case .schema: return schema
         case .help: return help
         }
     }

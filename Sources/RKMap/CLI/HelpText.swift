@@ -10,9 +10,12 @@ public enum HelpText {
         switch command {
         case .apply: return "rkmap apply SPEC [INPUT ...] [options]"
         case .lint: return "rkmap lint SPEC ... [--strict] [--format text|json|github]"
-        case .fmt: return "rkmap fmt SPEC [--write]"
+        case .fmt: return "rkmap fmt SPEC ... [--write | --check] [--drop-comments]"
         case .check: return "rkmap check SPEC FIXTURE ... [options]"
         case .eval: return "rkmap eval PREDICATE [INPUT ...]"
+        case .infer: return "rkmap infer SAMPLE ... [--key-path K] [--name TYPE] [--entity] [-o FILE]"
+        case .graph: return "rkmap graph SPEC [--format mermaid|dot] [--attributes]"
+        case .schema: return "rkmap schema"
         case .help: return "rkmap help [COMMAND]"
         }
     }
@@ -26,6 +29,9 @@ public enum HelpText {
         case .fmt: return fmt
         case .check: return check
         case .eval: return eval
+        case .infer: return infer
+        case .graph: return graph
+        case .schema: return schema
         case .help: return help
         }
     }
@@ -39,9 +45,12 @@ public enum HelpText {
         COMMANDS:
           apply SPEC [INPUT ...]     Map documents with a spec and print the records.
           lint SPEC ...              Check specs; print FILE:LINE:COL diagnostics.
-          fmt SPEC [--write]         Rewrite a spec as canonical, strict JSON.
+          fmt SPEC ...               Rewrite specs as canonical, strict JSON.
           check SPEC FIXTURE ...     Validate recorded API responses against a spec.
           eval PREDICATE [INPUT ...] Print true or false for each document.
+          infer SAMPLE ...           Write a working spec from sample responses.
+          graph SPEC                 Draw a spec's mapping graph (Mermaid or DOT).
+          schema                     Print the JSON Schema of the spec format.
           help [COMMAND]             Show this overview or a command's help.
 
         OPTIONS:
@@ -142,22 +151,116 @@ public enum HelpText {
         """
 
     static let fmt = """
-        OVERVIEW: Rewrite a spec as canonical, strict JSON.
+        OVERVIEW: Rewrite specs as canonical, strict JSON.
 
-        Relaxed syntax is made strict (commas added, bare words quoted or replaced,
-        comments dropped) and the result is indented with two spaces.
+        Relaxed syntax is made strict (commas added, bare words quoted or replaced)
+        and the result is indented with two spaces; "description" and "comment"
+        members are kept. Comments are not JSON: printing drops them with a
+        warning, and --write refuses a file that has any (move the text into a
+        "description" or "comment" member, or pass --drop-comments).
 
         USAGE: \(synopsis(.fmt))
 
         ARGUMENTS:
-          SPEC                   The spec file to format.
+          SPEC                   Spec files ('-' is stdin). Printing takes one;
+                                 --write and --check take several.
 
         OPTIONS:
-          -w, --write            Rewrite SPEC in place instead of printing to stdout.
+          -w, --write            Rewrite each SPEC in place (only when it changes).
+          --check                Print the SPECs that are not canonical and exit 1;
+                                 change nothing (for CI).
+          --drop-comments        Let --write drop comments.
           -h, --help             Show this help.
 
+        EXAMPLES:
+          rkmap fmt relaxed.json > strict.json
+          rkmap fmt --check specs/*.json
+
         EXIT STATUS:
-          0 formatted, 2 the spec has errors.
+          0 formatted (or all canonical), 1 a SPEC is not canonical (--check) or
+          has comments (--write), 2 a spec cannot be read or does not parse.
+
+        """
+
+    static let infer = """
+        OVERVIEW: Write a working spec from sample responses.
+
+        Every document of every SAMPLE is a sample; several are merged. The spec
+        maps every member of the samples: the content (the largest array of
+        objects, or --key-path), one mapper per place holding objects, typed
+        attributes, relationships, dynamic mappers for discriminated objects,
+        and descriptors for envelope members such as "meta" and "links". The
+        result lints clean, and 'rkmap check SPEC SAMPLE --unmapped error
+        --missing ignore' passes on every sample. Notes on what was chosen go to
+        stderr.
+
+        USAGE: \(synopsis(.infer))
+
+        ARGUMENTS:
+          SAMPLE                 JSON files (NDJSON and sequences allowed); '-' or
+                                 no SAMPLE reads stdin.
+
+        OPTIONS:
+          --key-path K           The key path of the content (default: found).
+          --name TYPE            The record type of the content (default: from its
+                                 key, singular and PascalCase).
+          --entity               Mappers with an id member become entities
+                                 identified by it.
+          -o, --output FILE      Write the spec to FILE instead of stdout.
+          -h, --help             Show this help.
+
+        EXAMPLES:
+          rkmap infer issues.json --name Issue -o issues.spec.json
+
+        EXIT STATUS:
+          0 the spec was written, 1 a sample does not parse or holds nothing to
+          map, 2 usage error or a SAMPLE cannot be read.
+
+        """
+
+    static let graph = """
+        OVERVIEW: Draw a spec's mapping graph as Mermaid or Graphviz DOT text.
+
+        Descriptors point to their root mappers; relationships are edges labelled
+        'from → to' ('*' marks to-many); dynamic mappers are decision nodes with an
+        edge per matcher; connections are dashed. Output is deterministic.
+
+        USAGE: \(synopsis(.graph))
+
+        ARGUMENTS:
+          SPEC                   The spec file.
+
+        OPTIONS:
+          --format FORMAT        mermaid (default; GitHub renders it) or dot.
+          --attributes           List each mapper's attribute mappings.
+          -h, --help             Show this help.
+
+        EXAMPLES:
+          rkmap graph spec.json --format dot | dot -Tsvg > spec.svg
+
+        EXIT STATUS:
+          0 printed, 2 usage or spec error.
+
+        """
+
+    static let schema = """
+        OVERVIEW: Print the JSON Schema (draft 2020-12) of the spec format.
+
+        Point an editor at it for completion and checks while writing a spec: add
+        "$schema": "PATH/TO/rkmap-spec.schema.json" to the spec, or configure the
+        editor's JSON schema mapping. The same file is schema/rkmap-spec.schema.json
+        in rkmap's repository. 'rkmap lint' remains the full check.
+
+        USAGE: \(synopsis(.schema))
+
+        OPTIONS:
+          -h, --help             Show this help.
+
+        EXAMPLES:
+          rkmap schema > rkmap-spec.schema.json
+
+        EXIT STATUS:
+          0 printed.
 
         """
 
@@ -235,7 +338,8 @@ public enum HelpText {
         USAGE: \(synopsis(.help))
 
         ARGUMENTS:
-          COMMAND                One of apply, lint, fmt, check, eval, help.
+          COMMAND                One of apply, lint, fmt, check, eval, infer, graph,
+                                 schema, help.
 
         OPTIONS:
           -h, --help             Show this help.
