@@ -5,7 +5,7 @@ SWIFT   ?= swift
 PREFIX  ?= /usr/local
 RELEASE := .build/release/rkmap
 
-.PHONY: all build release test demo install bench deps clean
+.PHONY: all build release test demo install bench deps clean schema
 
 all: build
 
@@ -47,6 +47,11 @@ install: release
 
 bench: release
 	python3 Tests/Benchmarks/bench.py --binary $(RELEASE)
+
+# The schema is written by hand in schema/; the CLI embeds a copy so that
+# `rkmap schema` needs no file at run time. A test fails when they differ.
+schema:
+	python3 schema/embed.py
 
 clean:
 	rm -rf .build

@@ -1,4 +1,5 @@
 import Testing
+import RKMapCLI
 import RKMap
 
 /// The command line end to end: the built binary, exact stdout, stderr and exit
@@ -67,7 +68,7 @@ import RKMap
 
     /// (arguments, the `error:` line, the command whose usage hint follows)
     static let usageErrors: [([String], String, String)] = [
-        ([], "missing command; expected one of apply, lint, fmt, check, eval, help", "rkmap"),
+        ([], "missing command; expected one of apply, lint, fmt, check, eval, infer, graph, schema, help", "rkmap"),
         (["aply"], "unknown command 'aply'; did you mean 'apply'?", "rkmap"),
         (["frobnicate"], "unknown command 'frobnicate'", "rkmap"),
         (["--vresion"], "unknown option '--vresion'; did you mean '--version'?", "rkmap"),
@@ -83,7 +84,7 @@ import RKMap
         (["apply", "s.json", "--meta", "routing=1"], "reserved key 'routing' in '--meta'; 'mapping', 'routing' and 'HTTP' are set by rkmap, choose another key", "apply"),
         (["apply", "s.json", "--meta", "page"], "invalid value 'page' for '--meta'; expected KEY=VALUE", "apply"),
         (["apply", "s.json", "--compact=yes"], "option '--compact' takes no value, but was given 'yes'", "apply"),
-        (["fmt", "a.json", "b.json"], "unexpected argument 'b.json'", "fmt"),
+        (["fmt", "a.json", "b.json"], "unexpected argument 'b.json': printing formats one spec; add '--write' or '--check' to format several", "fmt"),
         (["lint", "--format", "xml", "s.json"], "invalid value 'xml' for '--format'; expected one of text, json, github", "lint"),
         (["check", "s.json"], "missing argument FIXTURE", "check"),
         (["check", "s.json", "f", "--report", "xml=r.xml"], "invalid value 'xml=r.xml' for '--report'; expected junit=FILE or json=FILE", "check"),

@@ -52,13 +52,6 @@ import Testing
         #expect(fmt.status == 0 && fmt.stdout.isEmpty, "\(fmt)")
     }
 
-    @Test(arguments: cases) func checkPassesOnEverySampleWithNothingUnmapped(_ c: Case) throws {
-        let spec = "fixtures/infer/expected/\(c.name).spec.json"
-        let check = try RKMapExecutable.run(["check", spec] + c.samples + ["--unmapped", "error"])
-        #expect(check.status == 0, "\(check)")
-        #expect(check.stdout.hasSuffix("\(c.samples.count) passed, 0 failed\n"), "\(check)")
-    }
-
     @Test func namesTheRootTypeAndMakesEntities() throws {
         let result = try RKMapExecutable.run(["infer", "fixtures/infer/github-issues.json", "--name", "Issue", "--entity"])
         #expect(result.status == 0, "\(result)")

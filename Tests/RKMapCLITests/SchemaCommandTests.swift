@@ -78,18 +78,4 @@ import Testing
             #expect(verdict != "ok", "\(file) should be invalid")
         }
     }
-
-    /// The schema and lint agree: every spec the schema rejects, lint reports.
-    @Test(arguments: invalidSpecs) func lintAlsoReportsEachInvalidSpec(_ file: String) throws {
-        let result = try RKMapExecutable.run(["lint", file])
-        #expect(!result.stderr.isEmpty, "lint is silent about \(file)")
-        #expect(result.stderr.contains("error:") || result.stderr.contains("warning:"), "\(result)")
-    }
-
-    @Test func theExampleSpecsPointEditorsAtTheSchema() throws {
-        for file in Self.jsonFiles("specs") {
-            let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
-            #expect(text.contains(#""$schema": "../schema/rkmap-spec.schema.json""#), "\(file) has no $schema")
-        }
-    }
 }
