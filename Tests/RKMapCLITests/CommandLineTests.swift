@@ -23,7 +23,7 @@ import RKMap
         #expect(r.stderr == "")
         #expect(r.stdout == HelpText.page(for: nil))
         #expect(r.stdout.hasPrefix("OVERVIEW: "))
-        for command in ["apply", "lint", "fmt", "check", "eval", "help"] {
+        for command in CommandName.allCases.map(\.rawValue) {
             #expect(r.stdout.contains("\n  \(command) "), "overview lists \(command)")
         }
     }
@@ -38,9 +38,12 @@ import RKMap
             #expect(r.stdout == HelpText.page(for: command), "\(args)")
         }
         let page = HelpText.page(for: command)
-        for section in ["OVERVIEW: ", "\nUSAGE: ", "\nARGUMENTS:\n", "\nOPTIONS:\n"] {
+        // A command without positional arguments (`schema`) has no ARGUMENTS section.
+        let takesArguments = !CommandDefinition.of(command).arguments.isEmpty
+        for section in ["OVERVIEW: ", "\nUSAGE: ", "\nOPTIONS:\n"] + (takesArguments ? ["\nARGUMENTS:\n"] : []) {
             #expect(page.contains(section), "\(command) help has \(section)")
         }
+        #expect(page.contains("\nARGUMENTS:\n") == takesArguments, "\(command) help")
     }
 
     @Test func applyHelpHasExamplesAndExitStatus() {
@@ -68,7 +71,7 @@ import RKMap
 
     /// (arguments, the `error:` line, the command whose usage hint follows)
     static let usageErrors: [([String], String, String)] = [
-        ([], "missing command; expected one of apply, lint, fmt, check, eval, infer, graph, schema, help", "rkmap"),
+        ([], "missing command; expected one of apply, lint, fmt, check, eval, serialize, infer, graph, schema, completions, help", "rkmap"),
         (["aply"], "unknown command 'aply'; did you mean 'apply'?", "rkmap"),
         (["frobnicate"], "unknown command 'frobnicate'", "rkmap"),
         (["--vresion"], "unknown option '--vresion'; did you mean '--version'?", "rkmap"),

@@ -10,7 +10,7 @@ import RKMap
     /// (arguments, error, full text on stderr)
     static let table: [([String], UsageError, String)] = [
         ([], .missingCommand,
-         "error: missing command; expected one of apply, lint, fmt, check, eval, infer, graph, schema, help\n" + topHint),
+         "error: missing command; expected one of apply, lint, fmt, check, eval, serialize, infer, graph, schema, completions, help\n" + topHint),
         (["aply"], .unknownCommand("aply", suggestion: "apply"),
          "error: unknown command 'aply'; did you mean 'apply'?\n" + topHint),
         (["xyzzy"], .unknownCommand("xyzzy", suggestion: nil),
@@ -80,11 +80,11 @@ import RKMap
          .invalidChoice(option: "--format", value: "junit", valid: ["text", "json", "github"], command: .lint),
          "error: invalid value 'junit' for '--format'; expected one of text, json, github\nusage: rkmap lint SPEC ... [--strict] [--format text|json|github]; see 'rkmap help lint'"),
         (["fmt"], .missingArgument("SPEC", command: .fmt),
-         "error: missing argument SPEC\nusage: rkmap fmt SPEC ... [--write | --check] [--drop-comments]; see 'rkmap help fmt'"),
+         "error: missing argument SPEC\nusage: rkmap fmt SPEC ... [options]; see 'rkmap help fmt'"),
         (["fmt", "a", "b"], .severalSpecsNeedOption("b", options: "'--write' or '--check'", command: .fmt),
-         "error: unexpected argument 'b': printing formats one spec; add '--write' or '--check' to format several\nusage: rkmap fmt SPEC ... [--write | --check] [--drop-comments]; see 'rkmap help fmt'"),
+         "error: unexpected argument 'b': printing formats one spec; add '--write' or '--check' to format several\nusage: rkmap fmt SPEC ... [options]; see 'rkmap help fmt'"),
         (["fmt", "a", "--wrte"], .unknownOption("--wrte", suggestion: "--write", command: .fmt),
-         "error: unknown option '--wrte'; did you mean '--write'?\nusage: rkmap fmt SPEC ... [--write | --check] [--drop-comments]; see 'rkmap help fmt'"),
+         "error: unknown option '--wrte'; did you mean '--write'?\nusage: rkmap fmt SPEC ... [options]; see 'rkmap help fmt'"),
         (["check"], .missingArgument("SPEC", command: .check),
          "error: missing argument SPEC\nusage: rkmap check SPEC FIXTURE ... [options]; see 'rkmap help check'"),
         (["check", "s"], .missingArgument("FIXTURE", command: .check),
@@ -112,7 +112,7 @@ import RKMap
         (["eval", "x", "--compact"], .unknownOption("--compact", suggestion: nil, command: .eval),
          "error: unknown option '--compact'\nusage: rkmap eval PREDICATE [INPUT ...]; see 'rkmap help eval'"),
         (["help", "apply", "lint"], .unexpectedArgument("lint", command: .help),
-         "error: unexpected argument 'lint'\nusage: rkmap help [COMMAND]; see 'rkmap help help'"),
+         "error: unexpected argument 'lint'\nusage: rkmap help [COMMAND] [--man]; see 'rkmap help help'"),
     ]
 
     @Test(arguments: table)
