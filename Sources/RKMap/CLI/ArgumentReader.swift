@@ -16,8 +16,9 @@ struct ArgumentReader {
     mutating func apply() throws(UsageError) -> ApplyOptions {
         var o = ApplyOptions(spec: try requiredPositional("SPEC"))
         o.inputs = remainingPositionals(default: ["-"])
-        o.format = try choice("format") ?? .json
-        o.output = parsed.value("output")
+        // `-o -` is stdout (SPEC §11), never a file named `-`.
+        o.output = parsed.value("output").flatMap { $0 == "-" ? nil : $0 }
+        o.format = try choice("format") ?? o.output.map(ApplyOptions.Format.init(inferredFrom:)) ?? .json
         o.shape = try choice("shape") ?? .collection
         o.compact = parsed.flag("compact")
         o.noType = parsed.flag("no-type")
@@ -27,6 +28,10 @@ struct ArgumentReader {
         o.meta = try parsed.all("meta").map { (raw) throws(UsageError) in try metaEntry(raw) }
         o.strict = parsed.flag("strict")
         o.stats = parsed.flag("stats")
+        o.keepGoing = parsed.flag("keep-going")
+        o.explain = parsed.flag("explain")
+        o.progress = parsed.flag("progress") ? true : nil
+        o.color = try choice("color") ?? .auto
         if let depth = parsed.value("max-depth") {
             guard let n = Int(depth), n >= 1, n <= LargeStack.maxDepthLimit else {
                 throw .invalidValue(

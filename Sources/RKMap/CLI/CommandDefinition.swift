@@ -32,6 +32,10 @@ public struct CommandDefinition: Sendable {
         OptionDefinition("strict", .flag),
         OptionDefinition("stats", .flag),
         OptionDefinition("max-depth", .value),
+        OptionDefinition("keep-going", .flag),
+        OptionDefinition("explain", .flag),
+        OptionDefinition("progress", .flag),
+        OptionDefinition("color", .value),
     ])
 
     public static let lint = CommandDefinition(.lint, [

@@ -51,6 +51,7 @@ extension MappingEngine {
                 scanner: JSONScanner(bytes: raw, offset: start, maxDepth: engine.options.maxDepth),
                 firstIndex: firstIndex, state: state, streamKeys: keys,
                 streamingThreshold: Self.pipelineThreshold, inputName: inputName, totalBytes: raw.count)
+            splitter.keepGoing = engine.options.keepGoing
             splitter.run()
             state.finishSplitting()
             finished.signal()
@@ -73,6 +74,9 @@ extension MappingEngine {
         do {
             var writer = PipelineWriter(engine: self, sink: sink, diagnostics: diagnostics, inputName: inputName)
             try writer.run(state)
+            // A failure without --keep-going stops the writer early: stop the
+            // splitter and the workers too.
+            if writer.outcome.stopped { state.cancel() }
             return writer.outcome
         } catch {
             state.cancel()
