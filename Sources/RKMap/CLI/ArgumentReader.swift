@@ -33,12 +33,18 @@ struct ArgumentReader {
         o.progress = parsed.flag("progress") ? true : nil
         o.color = try choice("color") ?? .auto
         if let depth = parsed.value("max-depth") {
-            guard let n = Int(depth), n >= 1, n <= LargeStack.maxDepthLimit else {
+            let limit = LargeStack.maxDepthLimit
+            guard let n = Int(depth), n >= 1, n <= limit else {
+                // Below 10000 only when the stack could not be reserved whole.
+                let why = limit < LargeStack.fullDepthLimit
+                    ? " (the \(LargeStack.size >> 20) MiB stack this process could reserve allows no more; raise 'ulimit -v')" : ""
                 throw .invalidValue(
                     option: "--max-depth", value: depth,
-                    expected: "a whole number from 1 to \(LargeStack.maxDepthLimit)", command: command)
+                    expected: "a whole number from 1 to \(limit)\(why)", command: command)
             }
             o.maxDepth = n
+        } else {
+            o.maxDepth = min(o.maxDepth, LargeStack.maxDepthLimit)
         }
         if o.format == .sqlite, o.output == nil {
             throw .outputFileRequired(format: o.format.rawValue, command: command)

@@ -86,13 +86,14 @@ extension Commands {
                     if outcome.failed > 0 { status = dataFailed }
                     if outcome.stopped { break }
                 }
-                if status != success, !options.keepGoing {
+                if status != success, !options.keepGoing, sink is SQLiteSink || destination.replacesFile {
                     // One run, one transaction: a failed document leaves the
                     // database as it was, and `-o FILE` is replaced only when the
                     // run succeeds (with --keep-going, the documents that mapped
-                    // are written and committed).
+                    // are written and committed). On stdout, what earlier
+                    // documents produced is written out.
                     rollBackDatabase()
-                    if !(sink is SQLiteSink), destination.replacesFile { destination.discard() }
+                    destination.discard()
                     reportUnchangedOutput("a document failed")
                 } else {
                     try sink.finish()
@@ -146,6 +147,7 @@ extension Commands {
                 total.documents += outcome.documents
                 total.failed += outcome.failed
                 total.stopped = outcome.stopped
+                progress?.advanced(inputOffset: range.upperBound)
                 if options.output == nil { try stdout.flush() }
                 return (outcome.documents, outcome.stopped)
             }
@@ -153,6 +155,7 @@ extension Commands {
             let bytes = try InputFile.readAll(input)
             progress?.begin(input: name, size: bytes.count)
             total = try engine.run(input: bytes, inputName: name, sink: sink, diagnostics: diagnostics)
+            if !total.stopped { progress?.advanced(inputOffset: bytes.count) }
         }
         if total.documents == 0 {
             diagnostics.error("no JSON document in \(name)")

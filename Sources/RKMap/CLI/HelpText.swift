@@ -74,9 +74,12 @@ public enum HelpText {
                                  header row, one row per root record, nested objects
                                  flattened as author.name) or sqlite (a table per
                                  record type; needs -o).
-          -o, --output FILE      Write to FILE instead of stdout. The file is
-                                 replaced only when the run succeeds; a SQLite
-                                 database is reused and upserted into.
+          -o, --output FILE      Write to FILE instead of stdout ('-' is stdout).
+                                 Without --format, the extension chooses it: .db
+                                 .sqlite .sqlite3 sqlite, .csv csv, .ndjson .jsonl
+                                 ndjson, else json. The file is replaced only
+                                 when the run succeeds; a SQLite database is
+                                 reused and upserted into.
           --shape SHAPE          How a document's records are grouped (json format):
                                  collection (default; one array of root records),
                                  dictionary (an object from each descriptor's key
@@ -86,6 +89,8 @@ public enum HelpText {
           --no-type              Leave out the "@type" member / column.
           --path P               The request path, matched against descriptors'
                                  path patterns; fills @metadata.routing.parameters.
+                                 A full URL (https://host/v1/a?page=2) is fine:
+                                 scheme, host and query are ignored.
           --method M             The request method (GET, POST, ...), matched
                                  against descriptors' "methods".
           --status N             The response status code (100-599), matched against
@@ -99,6 +104,16 @@ public enum HelpText {
                                  counts to stderr when done.
           --max-depth N          Deepest nesting followed, in documents and
                                  relationships (default 512, at most 10000).
+          --keep-going           Report and skip failing documents, write (and
+                                 commit) the others; the exit status is still 1.
+                                 Without it the first failing document stops the
+                                 run.
+          --explain              When no descriptor applies or finds content, say
+                                 for each descriptor why.
+          --progress             Show bytes read, percent, records and rate on
+                                 stderr (default: on a terminal, inputs > 64 MiB).
+          --color WHEN           Colour diagnostics: auto (default; on a terminal
+                                 without NO_COLOR), always or never.
           -h, --help             Show this help.
 
         EXAMPLES:
@@ -112,8 +127,11 @@ public enum HelpText {
           1  the data failed: an input does not parse, has no mappable content, a
              "fail" validation fired, or a mapping warning under --strict.
           2  usage error or spec error (nothing is mapped).
+          130, 143, 129  stopped by SIGINT, SIGTERM or SIGHUP: no temporary
+             file is left and -o files and databases keep their contents.
           On stdout, output already written for earlier documents stays
-          valid; with -o, the file is replaced only when every document maps.
+          valid; with -o, the file is replaced only when every document maps
+          (with --keep-going, when the others do).
 
         """
 

@@ -35,7 +35,22 @@ package enum Interruption {
                 wakeWrite = fds[1]
             }
         }
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
         for signal in signals {
+            // A signal the parent set to be ignored (`nohup`, a background job
+            // of a non-interactive shell) stays ignored, as is the convention.
+            var previous = sigaction()
+            sigaction(signal, nil, &previous)
+            #if canImport(Darwin)
+            let handler = previous.__sigaction_u.__sa_handler
+            #else
+            let handler = previous.__sigaction_handler.sa_handler
+            #endif
+            // Function pointers are not Equatable: compare their addresses.
+            let ignored = unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+            if ignored { continue }
+            sigaddset(&unblock, signal)
             var action = sigaction()
             #if canImport(Darwin)
             action.__sigaction_u.__sa_handler = Interruption.handle
@@ -46,6 +61,10 @@ package enum Interruption {
             action.sa_flags = 0
             sigaction(signal, &action, nil)
         }
+        // A blocked mask is inherited across exec (some process launchers
+        // leave these blocked): unblock them on this thread, and so on every
+        // thread it starts, or a signal would never arrive.
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     private static let handle: @convention(c) (Int32) -> Void = { signal in
