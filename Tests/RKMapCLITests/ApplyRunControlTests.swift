@@ -83,7 +83,7 @@ import Testing
         #expect(r.stderr == """
             \(input): $: warning: age must not be negative; the document fails (document 2) [mapper person, attribute age]
             \(input): $: error: age must not be negative (document 2) [mapper person, attribute age]
-            \(input):4:15: error: expected ':' after an object key, found '"'
+            \(input):4:16: error: expected ':' after an object key, found '"'
 
             """, "\(r)")
         #expect(try Tables.query(db, #"SELECT "id", "name", "age" FROM "Person" ORDER BY 1"#) == [
@@ -225,7 +225,7 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = stderr
         try process.run()
-        let warning = "spec.json:1:65: warning: unknown field 'atributes' in mapper 'a'; did you mean 'attributes'?\n"
+        let warning = "spec.json:1:71: warning: unknown field 'atributes' in mapper 'a'; did you mean 'attributes'?\n"
         var seen = Data()
         let reader = stderr.fileHandleForReading
         let deadline = Date().addingTimeInterval(20)

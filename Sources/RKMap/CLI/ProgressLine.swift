@@ -30,6 +30,7 @@ final class ProgressLine: ProgressObserver {
     private var doneBytes = 0
     private var currentBytes = 0
     private var current: (name: String, size: Int?) = ("", nil)
+    private var finished = false
 
     static let interval = 0.25
 
@@ -65,6 +66,8 @@ final class ProgressLine: ProgressObserver {
 
     /// The final state, then a newline (only if the line was ever shown).
     func finish() {
+        guard !finished else { return }
+        finished = true
         guard shownWidth > 0 || doneBytes + currentBytes >= minimumBytes else { return }
         show(Self.now())
         try? stream.write("\n")
