@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RKMap
+@testable import RKMapCLI
 
 /// `apply`'s run control through the binary (SPEC 1.1 §11): the output format
 /// from `-o`'s extension, `--keep-going` (files, stdin, the pipeline, SQLite),

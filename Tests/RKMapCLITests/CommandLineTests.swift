@@ -1,4 +1,5 @@
 import Testing
+import RKMapCLI
 import RKMap
 
 /// The command line end to end: the built binary, exact stdout, stderr and exit

@@ -21,11 +21,18 @@ public struct MappingOptions: Sendable {
     /// `--explain`: after a "no mappable content" failure, a note per
     /// descriptor saying why it did not contribute (docs/spec.md §11).
     public var explain = false
+    /// Inputs of at least this many bytes are mapped by the parallel pipeline;
+    /// tests pass 0 to force it. The command line takes it from
+    /// `RKMAP_PIPELINE_THRESHOLD`: the library reads no environment.
+    public var pipelineThreshold: Int
+
+    /// Below 1 MiB the pipeline's threads cost more than they save.
+    public static let defaultPipelineThreshold = 1 << 20
 
     public init(
         path: String? = nil, method: String? = nil, status: Int? = nil,
         meta: [(key: String, value: JSONValue)] = [], strict: Bool = false, maxDepth: Int = 512,
-        keepGoing: Bool = false
+        pipelineThreshold: Int = MappingOptions.defaultPipelineThreshold, keepGoing: Bool = false
     ) {
         self.keepGoing = keepGoing
         self.path = path
@@ -34,6 +41,7 @@ public struct MappingOptions: Sendable {
         self.meta = meta
         self.strict = strict
         self.maxDepth = maxDepth
+        self.pipelineThreshold = pipelineThreshold
     }
 
     /// Metadata keys `--meta` may not set (SPEC §4).

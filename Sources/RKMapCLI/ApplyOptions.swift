@@ -1,0 +1,63 @@
+import RKMap
+
+/// `rkmap apply SPEC [INPUT ...] [options]` (SPEC §11).
+public struct ApplyOptions: Sendable, Equatable {
+    /// `--format` (SPEC §10).
+    public enum Format: String, Sendable, CaseIterable { case json, ndjson, csv, sqlite }
+    /// `--shape` (SPEC §10.1).
+    public enum Shape: String, Sendable, CaseIterable { case collection, dictionary, object }
+    /// `--color` (SPEC §11): colour diagnostics on a terminal, always, or never.
+    public enum Color: String, Sendable, CaseIterable { case auto, always, never }
+
+    public var spec: String
+    /// Input files; `-` is stdin, and no inputs means stdin.
+    public var inputs: [String] = ["-"]
+    public var format: Format = .json
+    /// `-o/--output FILE`; `nil` writes to stdout (not allowed for `sqlite`).
+    public var output: String?
+    public var shape: Shape = .collection
+    public var compact = false
+    public var noType = false
+    /// `--path P`: the request path descriptors are matched against (SPEC §2).
+    public var path: String?
+    /// `--method M`, uppercased.
+    public var method: String?
+    /// `--status N`, 100–599.
+    public var status: Int?
+    /// `--meta KEY=VALUE`, in the order given.
+    public var meta: [MetaEntry] = []
+    public var strict = false
+    public var stats = false
+    /// `--max-depth N`: the deepest nesting rkmap follows.
+    public var maxDepth = 512
+    /// `--keep-going`: report and skip failing documents, write the others (SPEC §11).
+    public var keepGoing = false
+    /// `--explain`: say for each descriptor why it did not apply or find content.
+    public var explain = false
+    /// `--progress`: `true` forces the progress line on stderr; `nil` decides by
+    /// the terminal and the input size (SPEC §11).
+    public var progress: Bool?
+    public var color: Color = .auto
+
+    public init(spec: String) { self.spec = spec }
+}
+
+extension ApplyOptions.Format {
+    /// The format an `-o` file's extension asks for when `--format` is not given
+    /// (SPEC §11): `.db .sqlite .sqlite3` sqlite, `.csv` csv, `.ndjson .jsonl`
+    /// ndjson, anything else json. The extension is compared ignoring case, so
+    /// `OUT.CSV` is CSV too.
+    public init(inferredFrom path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
+            self = .json
+            return
+        }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "db", "sqlite", "sqlite3": self = .sqlite
+        case "csv": self = .csv
+        case "ndjson", "jsonl": self = .ndjson
+        default: self = .json
+        }
+    }
+}
