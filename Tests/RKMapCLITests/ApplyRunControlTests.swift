@@ -276,6 +276,37 @@ import Testing
         #expect(r.status == 0 && r.stderr.isEmpty, "\(r)")
     }
 
+    // MARK: Colour on a terminal
+
+    /// `--color auto` colours only on a terminal without `NO_COLOR`; `script`
+    /// gives the run a pseudo-terminal (skipped, visibly, where it is missing).
+    @Test(arguments: [nil, "1"] as [String?])
+    func autoColourOnATerminal(noColor: String?) throws {
+        guard let script = Tables.which("script") else {
+            print("skipped: autoColourOnATerminal needs the 'script' program for a pseudo-terminal")
+            return
+        }
+        let scratch = try Scratch()
+        try scratch.write("spec.json", Self.articleSpec)
+        try scratch.write("empty.json", "")
+        let binary = try RKMapExecutable.locate().path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: script)
+        process.arguments = ["-qec", "'\(binary)' apply spec.json empty.json", "/dev/null"]
+        process.currentDirectoryURL = scratch.url
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = noColor
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(text == (noColor == nil ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: ") + "no JSON document in empty.json\r\n")
+    }
+
     // MARK: Thread stacks
 
     /// With the address space capped below what 1 GiB stacks need, rkmap still
