@@ -165,7 +165,8 @@ import RKMap
         (["--help"], Command.help(nil)), (["-h"], .help(nil)), (["help"], .help(nil)),
         (["help", "apply"], .help(.apply)), (["check", "--help"], .help(.check)),
         (["eval", "-h"], .help(.eval)), (["fmt", "a", "b", "--help"], .help(.fmt)),
-        (["--version"], .version),
+        (["--version"], .version), (["help", "--man"], .manual),
+        (["completions", "bash"], .completions(.bash)), (["completions", "fish"], .completions(.fish)),
     ])
     func helpAndVersion(_ args: [String], _ command: Command) throws {
         #expect(try Command.parse(args) == command)

@@ -10,7 +10,7 @@ import RKMap
     /// (arguments, error, full text on stderr)
     static let table: [([String], UsageError, String)] = [
         ([], .missingCommand,
-         "error: missing command; expected one of apply, lint, fmt, check, eval, help\n" + topHint),
+         "error: missing command; expected one of apply, lint, fmt, check, eval, completions, help\n" + topHint),
         (["aply"], .unknownCommand("aply", suggestion: "apply"),
          "error: unknown command 'aply'; did you mean 'apply'?\n" + topHint),
         (["xyzzy"], .unknownCommand("xyzzy", suggestion: nil),
@@ -112,7 +112,7 @@ import RKMap
         (["eval", "x", "--compact"], .unknownOption("--compact", suggestion: nil, command: .eval),
          "error: unknown option '--compact'\nusage: rkmap eval PREDICATE [INPUT ...]; see 'rkmap help eval'"),
         (["help", "apply", "lint"], .unexpectedArgument("lint", command: .help),
-         "error: unexpected argument 'lint'\nusage: rkmap help [COMMAND]; see 'rkmap help help'"),
+         "error: unexpected argument 'lint'\nusage: rkmap help [COMMAND] [--man]; see 'rkmap help help'"),
     ]
 
     @Test(arguments: table)

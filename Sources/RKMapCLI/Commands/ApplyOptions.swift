@@ -12,7 +12,14 @@ public struct ApplyOptions: Sendable, Equatable {
     public var spec: String
     /// Input files; `-` is stdin, and no inputs means stdin.
     public var inputs: [String] = ["-"]
-    public var format: Format = .json
+    /// `--format`, when given.
+    public var requestedFormat: Format?
+    /// The output format: `--format`, else the `-o` file's extension (SPEC
+    /// §11), else json.
+    public var format: Format {
+        get { requestedFormat ?? output.map(Format.init(inferredFrom:)) ?? .json }
+        set { requestedFormat = newValue }
+    }
     /// `-o/--output FILE`; `nil` writes to stdout (not allowed for `sqlite`).
     public var output: String?
     public var shape: Shape = .collection
@@ -34,9 +41,9 @@ public struct ApplyOptions: Sendable, Equatable {
     public var keepGoing = false
     /// `--explain`: say for each descriptor why it did not apply or find content.
     public var explain = false
-    /// `--progress`: `true` forces the progress line on stderr; `nil` decides by
-    /// the terminal and the input size (SPEC §11).
-    public var progress: Bool?
+    /// `--progress`: show the progress line on stderr whatever the terminal
+    /// and input size (otherwise: a terminal and more than 64 MiB; SPEC §11).
+    public var progress = false
     public var color: Color = .auto
 
     public init(spec: String) { self.spec = spec }

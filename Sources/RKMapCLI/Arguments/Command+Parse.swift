@@ -23,21 +23,16 @@ extension Command {
         }
         let parsed = try ArgumentParser.parse(rest, as: .of(name))
         if parsed.helpRequested { return .help(name) }
-        var reader = ArgumentReader(parsed, command: name)
         switch name {
-        case .apply: return .apply(try reader.apply())
-        case .lint: return .lint(try reader.lint())
-        case .fmt: return .fmt(try reader.fmt())
-        case .check: return .check(try reader.check())
-        case .eval: return .eval(try reader.eval())
+        case .apply: return .apply(try ApplyOptions.table.parse(parsed))
+        case .lint: return .lint(try LintOptions.table.parse(parsed))
+        case .fmt: return .fmt(try FmtOptions.table.parse(parsed))
+        case .check: return .check(try CheckOptions.table.parse(parsed))
+        case .eval: return .eval(try EvalOptions.table.parse(parsed))
+        case .completions: return .completions(try CompletionsOptions.table.parse(parsed).shell)
         case .help:
-            guard let topic = try reader.optionalPositional() else { return .help(nil) }
-            try reader.noMorePositionals()
-            guard let command = CommandName(rawValue: topic) else {
-                let names = CommandName.allCases.map(\.rawValue)
-                throw .unknownCommand(topic, suggestion: Suggestions.closest(to: topic, in: names))
-            }
-            return .help(command)
+            let help = try HelpOptions.table.parse(parsed)
+            return help.man ? .manual : .help(help.topic)
         }
     }
 }

@@ -22,7 +22,9 @@ package enum CommandLineTool {
                 case .fmt(let o): return Commands.fmt(o, stdout: standardOutput, stderr: standardError)
                 case .check(let o): return Commands.check(o, stdout: standardOutput, stderr: standardError)
                 case .eval(let o): return Commands.eval(o, stdout: standardOutput, stderr: standardError)
+                case .completions(let shell): return Commands.completions(shell, stdout: standardOutput)
                 case .help(let topic): return Commands.help(topic, stdout: standardOutput)
+                case .manual: return Commands.manual(stdout: standardOutput)
                 case .version: return Commands.version(stdout: standardOutput)
                 }
             } catch {

@@ -12,7 +12,10 @@ public enum Command: Sendable, Equatable {
     case fmt(FmtOptions)
     case check(CheckOptions)
     case eval(EvalOptions)
+    case completions(CompletionsOptions.Shell)
     /// Help for one command, or the overview when `nil`.
     case help(CommandName?)
+    /// `rkmap help --man`: the manual page.
+    case manual
     case version
 }
