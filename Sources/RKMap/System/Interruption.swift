@@ -68,7 +68,19 @@ package enum Interruption {
     }
 
     private static let handle: @convention(c) (Int32) -> Void = { signal in
-        _ = Interruption.raised.compareExchange(expected: 0, desired: signal, ordering: .relaxed)
+        // A second signal while the run is still winding down (a user pressing
+        // Ctrl-C again) ends the process at once, the usual way.
+        guard Interruption.raised.compareExchange(expected: 0, desired: signal, ordering: .relaxed).exchanged else {
+            var action = sigaction()
+            #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = SIG_DFL
+            #else
+            action.__sigaction_handler.sa_handler = SIG_DFL
+            #endif
+            sigaction(signal, &action, nil)
+            raise(signal)
+            return
+        }
         if Interruption.wakeWrite >= 0 {
             var byte: UInt8 = 1
             _ = write(Interruption.wakeWrite, &byte, 1)
