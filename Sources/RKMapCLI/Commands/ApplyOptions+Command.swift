@@ -97,6 +97,11 @@ extension ApplyOptions {
                     Colour diagnostics: auto (default; on a terminal
                     without NO_COLOR), always or never.
                     """),
+                .choice("input-format", valueName: "FORMAT", \.inputFormat, help: """
+                    json (default) or form: each input line is one
+                    application/x-www-form-urlencoded document (a[b]=v
+                    nests, a[]=v appends; values are strings).
+                    """),
             ],
             validate: { o, command throws(UsageError) in
                 if o.format == .sqlite, o.output == nil {

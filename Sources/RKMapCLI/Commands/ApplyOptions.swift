@@ -45,6 +45,9 @@ public struct ApplyOptions: Sendable, Equatable {
     /// and input size (otherwise: a terminal and more than 64 MiB; SPEC §11).
     public var progress = false
     public var color: Color = .auto
+    /// `--input-format`: JSON documents, or one form-encoded document per line (§14).
+    public var inputFormat: InputFormat = .json
+    public enum InputFormat: String, Sendable, CaseIterable { case json, form }
 
     public init(spec: String) { self.spec = spec }
 }

@@ -129,6 +129,17 @@ extension Commands {
     ) throws -> InputOutcome {
         let name = InputFile.displayName(input)
         var total = InputOutcome()
+        if options.inputFormat == .form {
+            // One form-encoded document per line (docs/spec.md §14).
+            let converted = FormDocuments.json(from: try InputFile.readAll(input), file: name)
+            total = try engine.run(input: converted.json, inputName: name, sink: sink, diagnostics: diagnostics)
+            if let error = converted.error {
+                diagnostics.emit(error)
+                total.failed += 1
+                if !options.keepGoing { total.stopped = true }
+            }
+            return total
+        }
         if InputStream.isStream(input) {
             progress?.begin(input: name, size: nil)
             // A pipe or stdin: map documents as they arrive and let each
