@@ -97,6 +97,25 @@ import Testing
         }
     }
 
+    @Test func requestDescriptorsAreNodesOfTheirOwn() throws {
+        let result = try RKMapExecutable.run(["graph", "fixtures/cases/serialize-mapper-option/spec.json"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == """
+            flowchart LR
+              d0[/"descriptor 1<br/>ANY (any path)<br/>status 2XX<br/>keyPath: articles"/]
+              r0[\\"request Article<br/>POST<br/>rootKeyPath: article<br/>inverse mapping"\\]
+              r1[\\"request Article<br/>PATCH PUT<br/>rootKeyPath: data.article<br/>inverse mapping"\\]
+              m0["Article (articleObj)"]
+              m1["Article (articleUpdate)"]
+              d0 --> m0
+              r0 --> m0
+              r1 --> m1
+
+            """)
+        let dot = try RKMapExecutable.run(["graph", "fixtures/cases/serialize-mapper-option/spec.json", "--format", "dot"])
+        #expect(dot.stdout.contains(#""r1" [shape=cds, label="request Article\lPATCH PUT\lrootKeyPath: data.article\linverse mapping\l"];"#), "\(dot)")
+    }
+
     @Test func aSpecErrorIsReported() throws {
         let scratch = try Scratch()
         let spec = try scratch.write("spec.json", #"{"root-map-ref": "nope", "mappers": [{"id": "a", "attributes": ["x"]}]}"#)

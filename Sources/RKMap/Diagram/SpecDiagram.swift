@@ -63,6 +63,14 @@ package struct SpecDiagram: Sendable, Equatable {
             edges.append(Edge(from: "d\(descriptor.index)", to: Self.mapperID(descriptor.rootMapper),
                               kind: .uses, label: nil))
         }
+        for (index, request) in graph.requestDescriptors.enumerated() {
+            let methods = request.methods.map { $0.sorted().joined(separator: " ") } ?? "ANY"
+            var lines = ["request \(request.target)", methods]
+            if !request.rootKeyPath.isEmpty { lines.append("rootKeyPath: \(request.rootKeyPath.joined(separator: "."))") }
+            lines.append(request.inverse ? "inverse mapping" : "request mapping")
+            nodes.append(Node(id: "r\(index)", kind: .request, lines: lines))
+            edges.append(Edge(from: "r\(index)", to: Self.mapperID(request.mapper), kind: .uses, label: nil))
+        }
         for (ref, mapper) in graph.mappers.enumerated() {
             switch mapper {
             case .object(let object):
