@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Every error a user can provoke with bad input, pinned end to end: exact
-/// stderr, stdout and exit status of the built binary (SPEC §1, §11; STYLE.md
+/// stderr, stdout and exit status of the built binary (docs/spec.md §1, §11; STYLE.md
 /// "every error message a user can see has a test that pins its text and
 /// location"). Locations were counted by hand from the files below (columns
 /// count Unicode scalars; a tab is one column).
@@ -287,7 +287,7 @@ import Testing
         #expect(process.terminationStatus == 1)
     }
 
-    /// SPEC §10.4: when a document fails, an existing database is left byte for
+    /// docs/spec.md §10.4: when a document fails, an existing database is left byte for
     /// byte as it was, and a database the run would have created does not exist.
     @Test func failedRunLeavesTheDatabaseAsItWas() throws {
         let good = #"{"items": [{"id": 1}]}"#
@@ -314,7 +314,7 @@ import Testing
         }
     }
 
-    /// `-o FILE` is all or nothing, like a SQLite database (SPEC §10.4): a run
+    /// `-o FILE` is all or nothing, like a SQLite database (docs/spec.md §10.4): a run
     /// with a failing document leaves the previous file as it was, says so, and
     /// leaves no temporary behind.
     @Test func outputFileIsLeftAsItWasWhenADocumentFails() throws {

@@ -1,4 +1,4 @@
-/// Text forms of a `rkmap check` run (SPEC §12): one line per exchange, its
+/// Text forms of a `rkmap check` run (docs/spec.md §12): one line per exchange, its
 /// reasons indented below it, and the totals line.
 ///
 /// ```text

@@ -1,5 +1,5 @@
 extension FixtureChecker {
-    /// Check 4 (SPEC §12): compares each checked exchange's output with the
+    /// Check 4 (docs/spec.md §12): compares each checked exchange's output with the
     /// file's golden, or writes the golden with `--update`. A body file's golden
     /// is its `apply` output; a HAR file's is an array with one output per
     /// checked (not skipped) entry, `null` for an entry that did not map.

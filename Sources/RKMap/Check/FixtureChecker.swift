@@ -1,4 +1,4 @@
-/// Runs the four checks of SPEC §12 on exchanges: a descriptor applies, the
+/// Runs the four checks of docs/spec.md §12 on exchanges: a descriptor applies, the
 /// document maps strictly, every member of a mapped object is read by the
 /// mapping, and the output equals the golden file.
 ///
@@ -94,7 +94,7 @@ public final class FixtureChecker {
             reasons: reasons, output: mapped ? sink.bytes : nil)
     }
 
-    /// "no descriptor applies", then for each descriptor why not (SPEC §12 check 1).
+    /// "no descriptor applies", then for each descriptor why not (docs/spec.md §12 check 1).
     func unmatchedReasons(_ exchange: Exchange, skip: Bool) -> [Diagnostic] {
         let facts = exchange.facts
         let mappingOptions = MappingOptions(path: facts.path, method: facts.method, status: facts.status)

@@ -1,4 +1,4 @@
-/// Reads fixture files into exchanges (SPEC §12). Never throws: a file that
+/// Reads fixture files into exchanges (docs/spec.md §12). Never throws: a file that
 /// cannot be read as a fixture becomes a failing exchange that says why and
 /// where, so one bad file does not hide the others.
 public enum FixtureReader {

@@ -1,6 +1,6 @@
 extension MappingEngine {
     /// Maps one parsed document with every applicable descriptor and, if it
-    /// succeeds, hands its records to `sink` (SPEC §2, §5).
+    /// succeeds, hands its records to `sink` (docs/spec.md §2, §5).
     ///
     /// - Returns: `false` when the document failed (a diagnostic was emitted and
     ///   nothing was written for it).

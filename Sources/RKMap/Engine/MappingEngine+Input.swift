@@ -9,7 +9,7 @@ public struct InputOutcome: Sendable, Equatable {
 
 extension MappingEngine {
     /// Maps every document of an input: one JSON value, NDJSON, or concatenated
-    /// JSON (SPEC §1). A syntax error is reported as `FILE:LINE:COL: error: …`
+    /// JSON (docs/spec.md §1). A syntax error is reported as `FILE:LINE:COL: error: …`
     /// and ends the input (what follows cannot be told apart reliably); documents
     /// before it stay written.
     ///

@@ -53,7 +53,7 @@ public struct MappingFailure: Error, Sendable, Equatable, CustomStringConvertibl
     /// Names the document in messages about an input holding several, so a
     /// warning in line 20,000 of an NDJSON file can be found: nothing for the
     /// first document, ` (document N)` (1-based) after it. The `FILE: $.path:`
-    /// prefix stays as SPEC §11 defines it.
+    /// prefix stays as docs/spec.md §11 defines it.
     static func documentSuffix(_ index: Int) -> String {
         index > 0 ? " (document \(index + 1))" : ""
     }

@@ -1,4 +1,4 @@
-/// A problem found while compiling a spec (SPEC §1–§4). Every message a user can
+/// A problem found while compiling a spec (docs/spec.md §1–§4). Every message a user can
 /// see about a spec's meaning is produced here, in one place, so wording stays
 /// consistent and each case can be pinned by a test.
 ///

@@ -1,4 +1,4 @@
-/// Reads a spec file: JSON plus the relaxations of SPEC §1.1, which people write
+/// Reads a spec file: JSON plus the relaxations of docs/spec.md §1.1, which people write
 /// by hand (and which the seed examples use).
 ///
 /// Each relaxation is accepted and reported as a warning with code

@@ -1,10 +1,10 @@
 import RKMap
 
-/// `rkmap apply SPEC [INPUT ...] [options]` (SPEC §11).
+/// `rkmap apply SPEC [INPUT ...] [options]` (docs/spec.md §11).
 public struct ApplyOptions: Sendable, Equatable {
-    /// `--format` (SPEC §10).
+    /// `--format` (docs/spec.md §10).
     public enum Format: String, Sendable, CaseIterable { case json, ndjson, csv, sqlite }
-    /// `--shape` (SPEC §10.1).
+    /// `--shape` (docs/spec.md §10.1).
     public enum Shape: String, Sendable, CaseIterable { case collection, dictionary, object }
 
     public var spec: String
@@ -16,7 +16,7 @@ public struct ApplyOptions: Sendable, Equatable {
     public var shape: Shape = .collection
     public var compact = false
     public var noType = false
-    /// `--path P`: the request path descriptors are matched against (SPEC §2).
+    /// `--path P`: the request path descriptors are matched against (docs/spec.md §2).
     public var path: String?
     /// `--method M`, uppercased.
     public var method: String?

@@ -2,7 +2,7 @@ import RKMap
 
 extension Commands {
     /// `rkmap lint SPEC ...`: every diagnostic of each spec, relaxed-syntax
-    /// warnings included (SPEC §1.1, §11). `--strict` makes warnings errors.
+    /// warnings included (docs/spec.md §1.1, §11). `--strict` makes warnings errors.
     ///
     /// Text diagnostics go to stderr (`FILE:LINE:COL: severity: message`); the
     /// `json` and `github` formats are reports and go to stdout.

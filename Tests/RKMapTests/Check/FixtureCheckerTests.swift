@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RKMap
 
-/// The four checks of SPEC §12, each passing and failing.
+/// The four checks of docs/spec.md §12, each passing and failing.
 @Suite struct FixtureCheckerTests {
     typealias F = CheckFixtures
 

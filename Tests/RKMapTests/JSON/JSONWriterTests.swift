@@ -3,7 +3,7 @@ import Testing
 
 private func n(_ s: String) -> JSONValue { .number(JSONNumber(s)) }
 
-/// The exact output format of SPEC §10.1 (golden files depend on it).
+/// The exact output format of docs/spec.md §10.1 (golden files depend on it).
 @Suite struct JSONWriterTests {
     static let sample: JSONValue = .object(JSONObject([
         ("@type", .string("Article")),

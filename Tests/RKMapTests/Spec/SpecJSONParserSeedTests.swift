@@ -2,7 +2,7 @@ import Testing
 @testable import RKMap
 
 /// The seed document's JSON descriptions must load with warnings only
-/// (SPEC §1.1); warning locations were counted by hand from the seed text.
+/// (docs/spec.md §1.1); warning locations were counted by hand from the seed text.
 @Suite struct SpecJSONParserSeedTests {
     struct Expected: Sendable, CustomStringConvertible {
         var name: String
