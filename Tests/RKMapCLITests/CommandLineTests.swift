@@ -99,15 +99,6 @@ import RKMap
         #expect(r.status == 2)
     }
 
-    @Test func stubCommandsSayTheyAreNotImplemented() throws {
-        // Replaced by the lead's implementations; until then the stub must not pretend.
-        let r = try RKMapExecutable.run(["lint", "s.json"])
-        if r.stderr.hasPrefix("error: 'lint' is not implemented yet") {
-            #expect(r.status == 2)
-            #expect(r.stdout == "")
-        }
-    }
-
     @Test func evalUnreadableInputExits2() throws {
         let r = try RKMapExecutable.run(["eval", "a == 1", "no/such/file.json"])
         #expect(r.stdout == "")

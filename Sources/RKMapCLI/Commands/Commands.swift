@@ -26,10 +26,4 @@ public enum Commands {
             return dataFailed
         }
     }
-
-    /// The stand-in for a command whose implementation has not landed yet.
-    static func notImplemented(_ name: CommandName, stderr: ByteSink) -> Int32 {
-        try? stderr.write("error: '\(name.rawValue)' is not implemented yet\n")
-        return usageOrSpecError
-    }
 }

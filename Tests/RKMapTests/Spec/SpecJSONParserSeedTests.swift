@@ -103,7 +103,9 @@ import Testing
 
     @Test(arguments: SeedSpecs.responses.map(\.0))
     func seedResponsesAreStrictJSON(_ name: String) throws {
-        let text = try #require(SeedSpecs.responses.first { $0.0 == name }?.1)
+        let file = try #require(SeedSpecs.responses.first { $0.0 == name }?.1)
+        let text = SeedSpecs.response(file)
+        #expect(!text.isEmpty)
         let (value, diagnostics) = SpecJSONParser.parse(Array(text.utf8), file: "r.json")
         #expect(value != nil)
         #expect(diagnostics.isEmpty)
