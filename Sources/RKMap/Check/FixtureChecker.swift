@@ -45,7 +45,7 @@ public final class FixtureChecker {
         do {
             engine = try MappingEngine(graph: graph, options: mappingOptions)
         } catch {
-            return ExchangeResult(exchange: exchange, outcome: .failed, reasons: [Diagnostic(.error, error.message, file: graph.file, code: "spec")])
+            return ExchangeResult(exchange: exchange, outcome: .failed, reasons: [Diagnostic(.error, error.message, file: graph.file, code: .spec)])
         }
         // 1. descriptor
         if engine.applicableDescriptors.isEmpty {
@@ -69,13 +69,13 @@ public final class FixtureChecker {
                 diagnostics: list, readTracker: tracker)
         } catch {
             mapped = false
-            list.emit(Diagnostic(.error, "\(error)", file: exchange.file, code: "mapping"))
+            list.emit(Diagnostic(.error, "\(error)", file: exchange.file, code: .mapping))
         }
         var reasons: [Diagnostic] = []
         for var d in list.diagnostics {
             if d.severity == .warning, !options.allowWarnings { d.severity = .error }
             d.file = exchange.file
-            d.code = "mapping"
+            d.code = .mapping
             reasons.append(d)
         }
         // 3. unmapped keys
@@ -85,7 +85,7 @@ public final class FixtureChecker {
                 let times = u.count == 1 ? "1 time" : "\(u.count) times"
                 reasons.append(Diagnostic(
                     severity, "not mapped (\(times))", file: exchange.file, location: .jsonPath(u.path),
-                    mapperID: u.mapperIDs.joined(separator: ", "), code: "unmapped"))
+                    mapperID: u.mapperIDs.joined(separator: ", "), code: .unmapped))
             }
         }
         let failed = reasons.contains { $0.severity == .error }
@@ -98,12 +98,12 @@ public final class FixtureChecker {
     func unmatchedReasons(_ exchange: Exchange, skip: Bool) -> [Diagnostic] {
         let facts = exchange.facts
         let mappingOptions = MappingOptions(path: facts.path, method: facts.method, status: facts.status)
-        var reasons = [Diagnostic(skip ? .note : .error, "no descriptor applies to \(facts.summary)", file: exchange.file, code: "descriptor")]
+        var reasons = [Diagnostic(skip ? .note : .error, "no descriptor applies to \(facts.summary)", file: exchange.file, code: .descriptor)]
         for descriptor in graph.descriptors {
             guard let why = MappingEngine.mismatchReason(descriptor, options: mappingOptions) else { continue }
             var name = "descriptor \(descriptor.index + 1)"
             if let pattern = descriptor.pathPattern { name += " (path '\(pattern.source)')" }
-            reasons.append(Diagnostic(.note, "\(name): \(why)", file: graph.file, location: .source(descriptor.location), code: "descriptor"))
+            reasons.append(Diagnostic(.note, "\(name): \(why)", file: graph.file, location: .source(descriptor.location), code: .descriptor))
         }
         return reasons
     }
@@ -114,6 +114,6 @@ public final class FixtureChecker {
         guard let entry = exchange.entry else { return problem.diagnostic }
         var message = "the response body is not JSON: " + problem.message
         if let at = problem.location { message += " (line \(at.line), column \(at.column) of the body)" }
-        return Diagnostic(.error, message, file: exchange.file, location: .jsonPath("$.log.entries[\(entry)].response.content.text"), code: "fixture")
+        return Diagnostic(.error, message, file: exchange.file, location: .jsonPath("$.log.entries[\(entry)].response.content.text"), code: .fixture)
     }
 }

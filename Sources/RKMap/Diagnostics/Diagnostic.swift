@@ -30,11 +30,11 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     public var attribute: String?
     /// A short machine-readable code (`relaxed-syntax`, `unknown-mapper`, …)
     /// for JSON reports and filtering.
-    public var code: String?
+    public var code: DiagnosticCode?
 
     public init(
         _ severity: Severity, _ message: String, file: String, location: Location = .none,
-        mapperID: String? = nil, attribute: String? = nil, code: String? = nil
+        mapperID: String? = nil, attribute: String? = nil, code: DiagnosticCode? = nil
     ) {
         self.severity = severity
         self.message = message

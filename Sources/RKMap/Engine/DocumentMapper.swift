@@ -166,6 +166,6 @@ final class DocumentMapper {
         stats.warnings += 1
         diagnostics.emit(Diagnostic(
             .warning, message + MappingFailure.documentSuffix(documentIndex), file: inputName, location: .jsonPath(path.rendered),
-            mapperID: mapper?.id ?? mapperID, attribute: attribute, code: "mapping"))
+            mapperID: mapper?.id ?? mapperID, attribute: attribute, code: .mapping))
     }
 }

@@ -52,7 +52,7 @@ extension MappingEngine {
                 if try scanner.atEnd() { break }
                 value = try scanner.readValue()
             } catch {
-                diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: "syntax"))
+                diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
                 stats.documents += 1
                 stats.failedDocuments += 1
                 outcome.documents += 1
@@ -98,7 +98,7 @@ extension MappingGraph {
                     }
                 }
                 for v in m.validations {
-                    if v.onFailure == .fail || v.predicateSource.lowercased().contains("@root") { return true }
+                    if v.onFailure == .fail || v.predicate.readsRoot { return true }
                 }
             case .dynamic(let d):
                 for matcher in d.matchers {
@@ -106,7 +106,7 @@ extension MappingGraph {
                     case .expectValue(let k, _), .expectType(let k, _), .valueMap(let k, _):
                         if usesRoot(k) { return true }
                     case .predicate(let p):
-                        if p.source.lowercased().contains("@root") { return true }
+                        if p.readsRoot { return true }
                     }
                 }
             }

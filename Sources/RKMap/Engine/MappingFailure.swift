@@ -47,7 +47,7 @@ public struct MappingFailure: Error, Sendable, Equatable, CustomStringConvertibl
     public func diagnostic(file: String, document: Int = 0) -> Diagnostic {
         Diagnostic(
             .error, message + Self.documentSuffix(document), file: file, location: .jsonPath(path),
-            mapperID: mapperID, attribute: attribute, code: "mapping-failed")
+            mapperID: mapperID, attribute: attribute, code: .mappingFailed)
     }
 
     /// Names the document in messages about an input holding several, so a

@@ -1,6 +1,6 @@
 /// A compiled dynamic mapper (docs/spec.md §3.3): chooses an object (or another dynamic)
 /// mapper per representation; no match declines the representation.
-public final class DynamicMapper: @unchecked Sendable {
+public final class DynamicMapper: Sendable {
     public let id: String
     public let matchers: [Matcher]
     public let location: SourceLocation

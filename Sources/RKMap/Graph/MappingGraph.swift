@@ -1,6 +1,6 @@
 /// A compiled spec: descriptors and mappers with every reference resolved and
 /// every key path pre-split. Immutable once built; the engine never re-reads the spec.
-public final class MappingGraph: @unchecked Sendable {
+public final class MappingGraph: Sendable {
     /// The spec file's name as given on the command line (for diagnostics).
     public let file: String
     public let descriptors: [Descriptor]

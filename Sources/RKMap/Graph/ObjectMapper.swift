@@ -4,7 +4,7 @@
 /// attribute first, then attributes, then relationships, then connections. Two
 /// mappings that write the same destination share a slot, so the later one wins
 /// and the field keeps the first one's position.
-public final class ObjectMapper: @unchecked Sendable {
+public final class ObjectMapper: Sendable {
     public let id: String
     /// Record type name (`target`/`targetName`, default: the id).
     public let typeName: String

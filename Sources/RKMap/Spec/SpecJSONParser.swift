@@ -15,9 +15,9 @@
 /// ```
 public enum SpecJSONParser {
     /// The diagnostic code of every relaxation warning.
-    public static let relaxedSyntaxCode = "relaxed-syntax"
+    public static let relaxedSyntaxCode = DiagnosticCode.relaxedSyntax
     /// The diagnostic code of a syntax error.
-    public static let syntaxErrorCode = "syntax-error"
+    public static let syntaxErrorCode = DiagnosticCode.syntaxError
 
     /// Parses a whole spec file.
     ///

@@ -13,7 +13,7 @@ extension Commands {
             while let value = try reader.next() { values.append(value) }
         } catch {
             throw DocumentSyntaxError(diagnostic: Diagnostic(
-                .error, error.message, file: input, location: .source(error.location), code: "syntax"))
+                .error, error.message, file: input, location: .source(error.location), code: .syntax))
         }
         return values
     }

@@ -15,7 +15,7 @@ extension Commands {
             do {
                 bytes = try InputFile.readAll(path)
             } catch {
-                all.append(Diagnostic(.error, "\(error)", file: name, code: "unreadable"))
+                all.append(Diagnostic(.error, "\(error)", file: name, code: .unreadable))
                 continue
             }
             for var d in SpecLoader.load(bytes: bytes, file: name).diagnostics {

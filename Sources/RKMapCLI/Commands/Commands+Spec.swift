@@ -15,7 +15,7 @@ extension Commands {
             return nil
         }
         let result = SpecLoader.load(bytes: bytes, file: InputFile.displayName(path))
-        for diagnostic in result.diagnostics where diagnostic.severity == .error || diagnostic.code != "relaxed-syntax" {
+        for diagnostic in result.diagnostics where diagnostic.severity == .error || diagnostic.code != .relaxedSyntax {
             try? stderr.write(diagnostic.description + "\n")
         }
         return result.graph

@@ -34,7 +34,7 @@ import Testing
     func seedSpecLoadsWithWarningsOnly(_ c: Expected) throws {
         let (value, diagnostics) = SpecJSONParser.parse(Array(c.text.utf8), file: "seed.json")
         #expect(value != nil)
-        #expect(diagnostics.allSatisfy { $0.severity == .warning && $0.code == "relaxed-syntax" })
+        #expect(diagnostics.allSatisfy { $0.severity == .warning && $0.code == .relaxedSyntax })
         let got = diagnostics.map { d -> String in
             guard case .source(let loc) = d.location else { return "no location" }
             return "\(loc) \(d.message)"
