@@ -1,4 +1,4 @@
-/// One recorded request/response pair to check (SPEC §12): a response body
+/// One recorded request/response pair to check (docs/spec.md §12): a response body
 /// file, or one JSON entry of a HAR file.
 public struct Exchange: Sendable {
     /// What the report calls it: the body file's path, or `file.har#3`
@@ -18,7 +18,7 @@ public struct Exchange: Sendable {
         /// The response body, to be read as one document of `kind`.
         case body([UInt8], BodyKind)
         /// The response has no body: checked only when a descriptor applies
-        /// (SPEC §12), else skipped with this reason.
+        /// (docs/spec.md §12), else skipped with this reason.
         case noBody(NoBody)
         /// The fixture could not be read as one (bad sidecar, not a HAR, an
         /// entry whose body was not exported): the exchange fails with these reasons.
@@ -29,11 +29,11 @@ public struct Exchange: Sendable {
     public enum BodyKind: Sendable, Equatable {
         /// One JSON document.
         case json
-        /// `application/x-www-form-urlencoded` (SPEC §14).
+        /// `application/x-www-form-urlencoded` (docs/spec.md §14).
         case form
     }
 
-    /// Why a response has no body (SPEC §12).
+    /// Why a response has no body (docs/spec.md §12).
     public enum NoBody: Sendable, Equatable, CustomStringConvertible {
         case noContent, notModified, head, preflight, empty
 
@@ -80,7 +80,7 @@ public struct Exchange: Sendable {
     }
 }
 
-/// Where a response came from: the facts descriptors are matched against (SPEC §2).
+/// Where a response came from: the facts descriptors are matched against (docs/spec.md §2).
 public struct ExchangeFacts: Sendable, Equatable {
     /// Upper-cased; `nil` is not checked.
     public var method: String?
@@ -88,7 +88,7 @@ public struct ExchangeFacts: Sendable, Equatable {
     public var path: String?
     /// `nil` is checked as 200.
     public var status: Int?
-    /// Response headers, `@metadata.HTTP.response.headers.NAME` (SPEC §11).
+    /// Response headers, `@metadata.HTTP.response.headers.NAME` (docs/spec.md §11).
     public var headers: ResponseHeaders
 
     public init(method: String? = nil, path: String? = nil, status: Int? = nil, headers: ResponseHeaders = ResponseHeaders()) {

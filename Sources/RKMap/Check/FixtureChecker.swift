@@ -1,4 +1,4 @@
-/// Runs the four checks of SPEC §12 on exchanges: a descriptor applies, the
+/// Runs the four checks of docs/spec.md §12 on exchanges: a descriptor applies, the
 /// document maps strictly, every member of a mapped object is read by the
 /// mapping and every key path a mapper reads is in some object it mapped,
 /// and the output equals the golden file.
@@ -54,7 +54,7 @@ public final class FixtureChecker {
         do {
             engine = try MappingEngine(graph: graph, options: exchange.facts.mappingOptions)
         } catch {
-            return ExchangeResult(exchange: exchange, outcome: .failed, reasons: [Diagnostic(.error, error.message, file: graph.file, code: "spec")])
+            return ExchangeResult(exchange: exchange, outcome: .failed, reasons: [Diagnostic(.error, error.message, file: graph.file, code: .spec)])
         }
         // 1. descriptor
         if engine.applicableDescriptors.isEmpty {
@@ -79,13 +79,13 @@ public final class FixtureChecker {
                 diagnostics: list, readTracker: tracker)
         } catch {
             mapped = false
-            list.emit(Diagnostic(.error, "\(error)", file: exchange.file, code: "mapping"))
+            list.emit(Diagnostic(.error, "\(error)", file: exchange.file, code: .mapping))
         }
         var reasons: [Diagnostic] = []
         for var d in list.diagnostics {
             if d.severity == .warning, !options.allowWarnings { d.severity = .error }
             d.file = exchange.file
-            d.code = "mapping"
+            d.code = .mapping
             reasons.append(d)
         }
         // 3. unmapped and missing keys
@@ -99,7 +99,7 @@ public final class FixtureChecker {
             reasons: reasons, output: mapped ? sink.bytes : nil)
     }
 
-    /// SPEC §12 check 3: members nothing reads, and key paths a mapper reads
+    /// docs/spec.md §12 check 3: members nothing reads, and key paths a mapper reads
     /// that no object it mapped had.
     private func drift(_ tracker: ReadTracker, in exchange: Exchange) -> [Diagnostic] {
         var reasons: [Diagnostic] = []
@@ -109,7 +109,7 @@ public final class FixtureChecker {
                 let times = u.count == 1 ? "1 time" : "\(u.count) times"
                 reasons.append(Diagnostic(
                     severity, "not mapped (\(times))", file: exchange.file, location: .jsonPath(u.path),
-                    mapperID: u.mapperIDs.isEmpty ? nil : u.mapperIDs.joined(separator: ", "), code: "unmapped"))
+                    mapperID: u.mapperIDs.isEmpty ? nil : u.mapperIDs.joined(separator: ", "), code: .unmapped))
             }
         }
         if options.missing != .ignore {
@@ -117,13 +117,13 @@ public final class FixtureChecker {
             for m in tracker.missing {
                 reasons.append(Diagnostic(
                     severity, "mapped but missing (\(m.count) of \(m.count))", file: exchange.file, location: .jsonPath(m.path),
-                    mapperID: m.mapperID, code: "missing"))
+                    mapperID: m.mapperID, code: .missing))
             }
         }
         return reasons
     }
 
-    /// A response without a body (SPEC §12): skipped when no descriptor
+    /// A response without a body (docs/spec.md §12): skipped when no descriptor
     /// applies (whatever `--unmatched` says: there is nothing to check). When
     /// one does, an empty success response maps to nothing and passes, and an
     /// empty error response fails, as RestKit's `RKResponseMapperOperation`
@@ -140,15 +140,15 @@ public final class FixtureChecker {
         let status = exchange.facts.status ?? 200
         if status >= 400 {
             return ExchangeResult(exchange: exchange, outcome: .failed, reasons: [
-                Diagnostic(.error, "no mappable content: the \(status) response has no body (\(none))", file: exchange.file, code: "mapping"),
+                Diagnostic(.error, "no mappable content: the \(status) response has no body (\(none))", file: exchange.file, code: .mapping),
             ])
         }
         return ExchangeResult(exchange: exchange, outcome: .passed, reasons: [
-            Diagnostic(.note, "the response has no body (\(none)): nothing to map", file: exchange.file, code: "mapping"),
+            Diagnostic(.note, "the response has no body (\(none)): nothing to map", file: exchange.file, code: .mapping),
         ])
     }
 
-    /// The body as one document: JSON, or form-encoded (SPEC §14).
+    /// The body as one document: JSON, or form-encoded (docs/spec.md §14).
     private enum BodyDocument {
         case document(JSONValue)
         case unreadable(Diagnostic)
@@ -168,20 +168,20 @@ public final class FixtureChecker {
             } catch {
                 let message = "the form-encoded body is not valid: \(error.message)"
                 guard let entry = exchange.entry else {
-                    return .unreadable(Diagnostic(.error, message, file: exchange.file, location: .source(SourceLocation(line: 1, column: error.column)), code: "fixture"))
+                    return .unreadable(Diagnostic(.error, message, file: exchange.file, location: .source(SourceLocation(line: 1, column: error.column)), code: .fixture))
                 }
                 return .unreadable(Diagnostic(
                     .error, message + " (column \(error.column) of the body)", file: exchange.file,
-                    location: .jsonPath("$.log.entries[\(entry)].response.content.text"), code: "fixture"))
+                    location: .jsonPath("$.log.entries[\(entry)].response.content.text"), code: .fixture))
             }
         }
     }
 
-    /// "no descriptor applies", then for each descriptor why not (SPEC §12 check 1).
+    /// "no descriptor applies", then for each descriptor why not (docs/spec.md §12 check 1).
     func unmatchedReasons(_ exchange: Exchange, skip: Bool) -> [Diagnostic] {
         let facts = exchange.facts
         let mappingOptions = facts.mappingOptions
-        var reasons = [Diagnostic(skip ? .note : .error, "no descriptor applies to \(facts.summary)", file: exchange.file, code: "descriptor")]
+        var reasons = [Diagnostic(skip ? .note : .error, "no descriptor applies to \(facts.summary)", file: exchange.file, code: .descriptor)]
         reasons += MappingEngine.descriptorNotes(graph, options: mappingOptions, notFound: false)
         return reasons
     }
@@ -192,6 +192,6 @@ public final class FixtureChecker {
         guard let entry = exchange.entry else { return problem.diagnostic }
         var message = "the response body is not JSON: " + problem.message
         if let at = problem.location { message += " (line \(at.line), column \(at.column) of the body)" }
-        return Diagnostic(.error, message, file: exchange.file, location: .jsonPath("$.log.entries[\(entry)].response.content.text"), code: "fixture")
+        return Diagnostic(.error, message, file: exchange.file, location: .jsonPath("$.log.entries[\(entry)].response.content.text"), code: .fixture)
     }
 }

@@ -1,5 +1,5 @@
 /// Reads the API exchanges of a HAR 1.2 file (what browsers and proxies
-/// export), SPEC §12: every entry whose response `content.mimeType` is JSON
+/// export), docs/spec.md §12: every entry whose response `content.mimeType` is JSON
 /// (`application/json` or `…+json`, parameters allowed) or
 /// `application/x-www-form-urlencoded` is one exchange, and so is an entry of
 /// another type whose body is a JSON object or array (with a note), and a
@@ -42,7 +42,7 @@ public enum HARReader {
 
     /// One entry, or `nil` when it is not an API exchange: its response is
     /// neither JSON, form-encoded, JSON served under another type (a note
-    /// says so), nor a body-less response of JSON or of no type (SPEC §12).
+    /// says so), nor a body-less response of JSON or of no type (docs/spec.md §12).
     static func read(_ entry: JSONValue, at: String, name: String, index: Int, file: String) throws(FixtureProblem) -> Exchange? {
         let response = try field("response", of: entry, at: at, kind: .object, file: file)
         let content = try field("content", of: response, at: at + ".response", kind: .object, file: file)
@@ -88,7 +88,7 @@ public enum HARReader {
             let type = mimeType.isEmpty ? "no mimeType" : "mimeType '\(mimeType)'"
             let note = Diagnostic(
                 .note, "the response has \(type) but its body is JSON: checked as JSON", file: file,
-                location: .jsonPath(mimeAt + ".mimeType"), code: "fixture")
+                location: .jsonPath(mimeAt + ".mimeType"), code: .fixture)
             return Exchange(name: name, file: file, entry: index, facts: facts, content: .body(body, .json), notes: [note])
         }
     }

@@ -10,7 +10,7 @@ struct MapperReads {
     var all = false
     /// The keys of each source key path anchored at the representation, up to
     /// its first collection operator (`tags.@count` reads `tags`); only an
-    /// object mapper's own attributes and relationships (SPEC §12 check 3).
+    /// object mapper's own attributes and relationships (docs/spec.md §12 check 3).
     var sources: [[String]] = []
 
     init() {}

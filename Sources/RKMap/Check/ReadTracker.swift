@@ -1,6 +1,6 @@
 /// Records, while one document is mapped, which members of each mapped object
 /// the mapping read, and aggregates the ones nothing read by path pattern
-/// (`rkmap check`'s unmapped-key report, SPEC §12 check 3).
+/// (`rkmap check`'s unmapped-key report, docs/spec.md §12 check 3).
 ///
 /// The engine calls `open` before mapping an object and `close` after; reads
 /// are known statically from the mapper (its source key paths, the matchers of
@@ -94,7 +94,7 @@ public final class ReadTracker: ReadObserver {
     private let caseInsensitive: Bool
     private var frames: [Frame] = []
     /// First keys of the applied descriptors' key paths: their content is read
-    /// (SPEC §12: a root envelope mapper beside a `data` descriptor does not
+    /// (docs/spec.md §12: a root envelope mapper beside a `data` descriptor does not
     /// make `data` unmapped).
     private var contentKeys: [String] = []
     /// Whether the document root was mapped as an object (it had a frame).
@@ -127,7 +127,7 @@ public final class ReadTracker: ReadObserver {
 
     /// After mapping: members of an object root that nothing read (no mapper
     /// mapped the root, no descriptor's content, no `@root` read) are
-    /// reported like any other (SPEC §12 check 3), with no mapper.
+    /// reported like any other (docs/spec.md §12 check 3), with no mapper.
     public func finish(document: JSONValue) {
         guard !rootMapped, case .object(let root) = document else { return }
         let readKeys = contentKeys + rootReads
@@ -299,7 +299,7 @@ public final class ReadTracker: ReadObserver {
     }
 
     /// Whether the key path `keys` finds a value in `value`, as the engine's
-    /// lookup would (SPEC §4): `null` on the way counts as present (the member
+    /// lookup would (docs/spec.md §4): `null` on the way counts as present (the member
     /// is there), and through an array the rest must be in at least one
     /// element (an empty array cannot tell, so it counts as present).
     static func present(_ keys: ArraySlice<String>, in value: JSONValue, caseInsensitive: Bool) -> Bool {

@@ -1,5 +1,5 @@
 /// How a run of the engine is configured: the request facts a document came
-/// with (SPEC §2), user metadata, and strictness.
+/// with (docs/spec.md §2), user metadata, and strictness.
 public struct MappingOptions: Sendable {
     /// `--path`: the request path; `nil` means "not checked".
     public var path: String?
@@ -8,7 +8,7 @@ public struct MappingOptions: Sendable {
     /// `--status`; descriptors are checked against 200 when it is `nil`.
     public var status: Int?
     /// `--header NAME=VALUE`, a sidecar's `headers`, a HAR entry's response
-    /// headers: `@metadata.HTTP.response.headers.NAME` (SPEC §11).
+    /// headers: `@metadata.HTTP.response.headers.NAME` (docs/spec.md §11).
     public var headers: ResponseHeaders
     /// `--meta KEY=VALUE` pairs, in order (`@metadata.KEY`).
     public var meta: [(key: String, value: JSONValue)]
@@ -48,7 +48,7 @@ public struct MappingOptions: Sendable {
         self.pipelineThreshold = pipelineThreshold
     }
 
-    /// Metadata keys `--meta` may not set (SPEC §4).
+    /// Metadata keys `--meta` may not set (docs/spec.md §4).
     public static let reservedMetadataKeys: Set<String> = ["mapping", "routing", "HTTP"]
 }
 

@@ -1,4 +1,4 @@
-/// The response headers a document came with (SPEC §11 `--header NAME=VALUE`,
+/// The response headers a document came with (docs/spec.md §11 `--header NAME=VALUE`,
 /// §12 sidecar `headers` and HAR entries), readable by mappers as
 /// `@metadata.HTTP.response.headers.NAME`.
 ///

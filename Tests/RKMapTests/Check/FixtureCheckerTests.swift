@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RKMap
 
-/// The four checks of SPEC §12, each passing and failing.
+/// The four checks of docs/spec.md §12, each passing and failing.
 @Suite struct FixtureCheckerTests {
     typealias F = CheckFixtures
 
@@ -56,7 +56,7 @@ import Testing
         let r = try F.checker().check(body(drifted))
         #expect(r.outcome == .failed)
         let d = try #require(r.reasons.first)
-        #expect(d.code == "mapping")
+        #expect(d.code == .mapping)
         #expect(d.location == .jsonPath("$.articles[0]"))
         #expect(d.mapperID == "article")
         #expect(d.attribute == "id")
@@ -64,7 +64,7 @@ import Testing
         let allowed = try F.checker { $0.allowWarnings = true }.check(body(drifted))
         #expect(allowed.outcome == .passed)
         #expect(allowed.reasons.map(\.severity) == [.warning, .warning])
-        #expect(allowed.reasons.map(\.code) == ["mapping", "missing"], "no article has an author: SPEC §12 missing keys")
+        #expect(allowed.reasons.map(\.code) == [.mapping, .missing], "no article has an author: SPEC §12 missing keys")
     }
 
     @Test func noMappableContentFails() throws {
@@ -78,7 +78,7 @@ import Testing
         let r = try F.checker().check(body("{\"articles\": [\n  {\"id\": 1,}\n]}"))
         #expect(r.outcome == .failed)
         #expect(r.reasons.first?.location == .source(SourceLocation(line: 2, column: 12)))
-        #expect(r.reasons.first?.code == "fixture")
+        #expect(r.reasons.first?.code == .fixture)
     }
 
     @Test func harBodySyntaxErrorNamesTheEntryText() throws {
@@ -113,7 +113,7 @@ import Testing
         let json = #"{"articles": ["# + articles.joined(separator: ",") + "], \"meta\": {}}"
         let r = try F.checker().check(body(json))
         #expect(r.outcome == .passed, "unmapped keys warn by default")
-        let unmapped = r.reasons.filter { $0.code == "unmapped" }
+        let unmapped = r.reasons.filter { $0.code == .unmapped }
         // SPEC §12: root members nothing reads (`meta`) are reported like any other.
         #expect(unmapped.map(\.location) == [.jsonPath("$.articles[*].author.bio"), .jsonPath("$.articles[*].subtitle"), .jsonPath("$.meta")])
         #expect(unmapped.map(\.message) == ["not mapped (20 times)", "not mapped (20 times)", "not mapped (1 time)"])
@@ -126,12 +126,12 @@ import Testing
         #expect(try F.checker { $0.unmapped = .error }.check(body(json)).outcome == .failed)
         let ignored = try F.checker { $0.unmapped = .ignore }.check(body(json))
         #expect(ignored.outcome == .passed)
-        #expect(ignored.reasons.filter { $0.code == "unmapped" }.isEmpty)
+        #expect(ignored.reasons.filter { $0.code == .unmapped }.isEmpty)
     }
 
     @Test func escapedMemberNamesInPatterns() throws {
         let r = try F.checker().check(body(#"{"articles": [{"id": 1, "title": "t", "odd key": 1}]}"#))
-        #expect(r.reasons.filter { $0.code == "unmapped" }.map(\.location) == [.jsonPath("$.articles[*][\"odd key\"]")])
+        #expect(r.reasons.filter { $0.code == .unmapped }.map(\.location) == [.jsonPath("$.articles[*][\"odd key\"]")])
     }
 
     // MARK: tracker and apply
@@ -211,26 +211,26 @@ import Testing
         for i in 0..<20 { articles.append(#"{"id": \#(i), "headline": "t", "author": {"id": 1, "name": "a"}}"#) }
         let r = try F.checker().check(body(#"{"articles": ["# + articles.joined(separator: ",") + "]}"))
         #expect(r.outcome == .passed, "missing keys warn by default")
-        let missing = r.reasons.filter { $0.code == "missing" }
+        let missing = r.reasons.filter { $0.code == .missing }
         #expect(missing.map(\.location) == [.jsonPath("$.articles[*].title")])
         #expect(missing.map(\.message) == ["mapped but missing (20 of 20)"])
         #expect(missing.map(\.mapperID) == ["article"])
         #expect(missing.map(\.severity) == [.warning])
         #expect(try F.checker { $0.missing = .error }.check(body(#"{"articles": ["# + articles.joined(separator: ",") + "]}")).outcome == .failed)
         let ignored = try F.checker { $0.missing = .ignore }.check(body(#"{"articles": ["# + articles.joined(separator: ",") + "]}"))
-        #expect(ignored.reasons.filter { $0.code == "missing" }.isEmpty)
+        #expect(ignored.reasons.filter { $0.code == .missing }.isEmpty)
     }
 
     @Test func aKeyPresentInSomeObjectsIsNotMissing() throws {
         let r = try F.checker().check(body(twoArticles))
-        #expect(r.reasons.filter { $0.code == "missing" }.isEmpty, "the second article has no author, the first has one")
+        #expect(r.reasons.filter { $0.code == .missing }.isEmpty, "the second article has no author, the first has one")
     }
 
     // MARK: root members (SPEC §12 check 3)
 
     @Test func rootMembersNothingReadsAreReportedWithoutAMapper() throws {
         let r = try F.checker().check(body(#"{"articles": [{"id": 1, "title": "t", "author": {"id": 1, "name": "a"}}], "meta": {"page": 1}}"#))
-        let unmapped = r.reasons.filter { $0.code == "unmapped" }
+        let unmapped = r.reasons.filter { $0.code == .unmapped }
         #expect(unmapped.map(\.location) == [.jsonPath("$.meta")])
         #expect(unmapped.map(\.mapperID) == [nil])
         #expect(CheckReport.text(unmapped[0], exchangeFile: "b.json") == "unmapped (warning): $.meta: not mapped (1 time)")
@@ -242,13 +242,13 @@ import Testing
              "descriptors": [{"root-map-ref": "page"}, {"keyPath": "data", "root-map-ref": "item"}]}
             """#
         let r = try F.checker(spec).check(body(#"{"total": 1, "data": [{"id": 1}], "links": {}}"#, method: nil, path: nil))
-        #expect(r.reasons.filter { $0.code == "unmapped" }.map(\.location) == [.jsonPath("$.links")])
-        #expect(r.reasons.filter { $0.code == "unmapped" }.map(\.mapperID) == ["page"])
+        #expect(r.reasons.filter { $0.code == .unmapped }.map(\.location) == [.jsonPath("$.links")])
+        #expect(r.reasons.filter { $0.code == .unmapped }.map(\.mapperID) == ["page"])
     }
 
     @Test func rootReadsCountForAnUnmappedRoot() throws {
         let spec = #"{"mappers": [{"id": "item", "attributes": {"id": "id", "@root.version": "v"}}], "descriptors": [{"keyPath": "data", "root-map-ref": "item"}]}"#
         let r = try F.checker(spec).check(body(#"{"version": 2, "data": [{"id": 1}], "extra": true}"#, method: nil, path: nil))
-        #expect(r.reasons.filter { $0.code == "unmapped" }.map(\.location) == [.jsonPath("$.extra")])
+        #expect(r.reasons.filter { $0.code == .unmapped }.map(\.location) == [.jsonPath("$.extra")])
     }
 }
