@@ -15,7 +15,7 @@ public final class AnnotationLocator {
         guard let bytes = read(reason.file) else { return nil }
         if let at = JSONPathLocator.location(of: path, in: bytes) { return at }
         // A missing key is not in the file: point at the object that lacks it.
-        guard reason.code == "missing" else { return nil }
+        guard reason.code == .missing else { return nil }
         while let parent = Self.parent(of: path) {
             path = parent
             if let at = JSONPathLocator.location(of: path, in: bytes) { return at }

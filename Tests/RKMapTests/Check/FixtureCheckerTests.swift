@@ -200,7 +200,7 @@ import Testing
 
     @Test func notesOfTheExchangeComeFirst() throws {
         var e = body(#"{"articles": []}"#)
-        e.notes = [Diagnostic(.note, "served as text/html", file: "b.json", code: "fixture")]
+        e.notes = [Diagnostic(.note, "served as text/html", file: "b.json", code: .fixture)]
         let r = try F.checker().check(e)
         #expect(r.outcome == .passed)
         #expect(r.reasons.map(\.message) == ["served as text/html"])
