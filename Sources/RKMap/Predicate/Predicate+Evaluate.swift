@@ -88,13 +88,7 @@ extension PredicateComparison {
     /// Orders `l` against `r`; `isRHS` says `r` is the right-hand side itself, so
     /// its prepared forms (folded text, parsed number) apply.
     func order(_ l: JSONValue, _ r: JSONValue, isRHS: Bool = true) -> Int? {
-        if isRHS, let parsed = rhsNumber, case .number(let a) = l {
-            if let b = parsed.integer, a.isIntegerLiteral, let i = Int64(a.text) {
-                return i == b ? 0 : (i < b ? -1 : 1)
-            }
-            let d = a.doubleValue
-            return d == parsed.double ? 0 : (d < parsed.double ? -1 : 1)
-        }
+        if case .number(let a) = l, case .number(let b) = r { return JSONNumber.compare(a, b) }
         if !options.isEmpty, case .string(let a) = l, case .string(let b) = r {
             var folded = b
             if isRHS, case .folded(let f) = needle { folded = f } else { folded = PredicateStrings.fold(b, options) }

@@ -82,16 +82,8 @@ final class PredicateComparison: Sendable {
     let plainEquality: PlainEquality
     let plainPath: KeyPath
     let plainValue: JSONValue
-    /// A numeric literal on the right, parsed once, so ordering comparisons
-    /// parse only the left-hand number's text.
-    let rhsNumber: ParsedNumber?
 
     enum PlainEquality: UInt8, Sendable { case no, equal, notEqual }
-
-    struct ParsedNumber: Sendable {
-        let integer: Int64?
-        let double: Double
-    }
 
     init(
         quantifier: PredicateQuantifier?, lhs: PredicateExpression, op: PredicateOperator,
@@ -112,11 +104,6 @@ final class PredicateComparison: Sendable {
             plainEquality = .no
             plainPath = .empty
             plainValue = .null
-        }
-        if case .constant(.number(let n)) = rhs {
-            rhsNumber = ParsedNumber(integer: n.isIntegerLiteral ? n.int64Value : nil, double: n.doubleValue)
-        } else {
-            rhsNumber = nil
         }
     }
 }
