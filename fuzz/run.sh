@@ -45,7 +45,7 @@ for t in $targets; do
   if [ ! -x "$bin" ] || [ -n "$(find Sources/RKMap "$src" -newer "$bin" -name '*.swift' | head -1)" ]; then
     echo "building $bin"
     # shellcheck disable=SC2046
-    "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -module-name RKMapFuzz \
+    "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -module-name RKMapFuzz -package-name rkmap \
       -I Sources/CSQLite $(find Sources/RKMap -name '*.swift' | sort) "$src" -lsqlite3 -lm -o "$bin" 2>&1 |
       grep -v 'Cannot export local symbol' || true
     [ -x "$bin" ] || { echo "error: could not build $bin" >&2; exit 1; }

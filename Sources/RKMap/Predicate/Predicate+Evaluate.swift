@@ -54,7 +54,9 @@ extension PredicateComparison {
                   let low = order(l, bounds[0], isRHS: false), let high = order(l, bounds[1], isRHS: false)
             else { return false }
             return low >= 0 && high <= 0
-        case .in: return contains(r, l)
+        case .in:
+            if case .members(let members) = needle { return members.contains(l) }
+            return contains(r, l)
         case .contains:
             if case .folded = needle, case .string = l { return find(l, r, .anywhere) }
             return contains(l, r)

@@ -61,9 +61,10 @@ enum PredicateNeedle: @unchecked Sendable {
     case folded(String)
     /// A constant `LIKE` pattern.
     case like(LikePattern)
-    /// A constant `MATCHES` pattern. `NSRegularExpression` is immutable and
-    /// documented as safe to share between threads.
-    case regex(NSRegularExpression)
+    /// A constant `MATCHES` pattern, compiled once.
+    case regex(RegexProgram)
+    /// A constant `IN {…}` list: a hash lookup (docs/spec.md §9).
+    case members(PredicateMembers)
 }
 
 /// One comparison. A class so that evaluation borrows its parts instead of
