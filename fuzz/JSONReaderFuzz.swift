@@ -4,8 +4,8 @@
 /// accepts is written back with `JSONWriter` and read again, and the second
 /// read must give the same value (the writer never emits text the reader
 /// rejects or reads differently).
-@_cdecl("LLVMFuzzerTestOneInput")
-public func jsonReaderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+
+func jsonReaderFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     var reader = JSONDocumentReader(bytes: bytes, maxDepth: 64)
     var documents = 0

@@ -4,8 +4,8 @@
 /// the part after (if it is JSON) the representation it is evaluated against.
 /// A parse must succeed or throw a `PredicateSyntaxError` whose column lies
 /// inside the predicate (or just past its end); evaluation must terminate.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func predicateFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+
+func predicateFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     let cut = bytes.firstIndex(of: 0) ?? bytes.count
     let source = String(decoding: bytes[..<cut], as: UTF8.self)
