@@ -30,10 +30,11 @@ package struct ExactDecimal: Sendable, Equatable, CustomStringConvertible {
         normalize()
     }
 
-    /// Reads a number's text; nil when its exponent is too large for arithmetic
-    /// (more than 17 digits: such a number has no representable sum anyway).
-    package init?(_ number: JSONNumber) {
-        var text = number.text
+    /// Reads a number's text (a JSON number); nil when its exponent is too large
+    /// for arithmetic (more than 17 digits: such a number has no representable
+    /// sum anyway).
+    package init?(text: String) {
+        var text = text
         let result: ExactDecimal? = text.withUTF8 { bytes in
             let scan = DecimalScan(bytes)
             if scan.isZero { return .zero }

@@ -36,7 +36,7 @@ package enum NumberArithmetic {
     private static func exactSum(_ elements: [JSONValue]) -> ExactDecimal? {
         var terms: [ExactDecimal] = []
         for case .number(let n) in elements {
-            guard let term = ExactDecimal(n) else { return nil }
+            guard let term = ExactDecimal(text: n.text) else { return nil }
             terms.append(term)
         }
         return ExactDecimal.sum(terms)
