@@ -290,7 +290,7 @@ struct RegexParser {
             }
             return items.isEmpty ? nil : .concat(items)
         case "E":
-            return nil  // a stray \E ends nothing
+            throw RegexSyntaxError("'\\E' without a '\\Q' before it", at: start)
         case "1"..."9":
             throw .backtracking("a backreference '\\\(e)'", at: start)
         case "k":

@@ -115,6 +115,8 @@ import Testing
         ("\\q", "unsupported escape '\\q'", 0), ("\\p{Greek}", "unsupported property 'Greek'; rkmap knows general categories such as L, Lu, Nd, P and Alphabetic, Uppercase, Lowercase, White_Space", 0),
         ("a{2", "invalid interval after '{'; write '\\{' for a literal brace", 1), ("(?z)", "unknown group '(?z'; rkmap supports (?:…), (?<name>…), (?#…) and the flags i, m, s, x", 0),
         ("[a&&b]", "set operation '&&' is not supported; list the members instead", 2), ("x\\", "pattern ends with a lone '\\'", 1),
+        // Found by the regex fuzz target: ICU reads a stray \E differently; rkmap refuses it.
+        ("^\\w+\\Eb", "'\\E' without a '\\Q' before it", 4),
     ]
 
     @Test(arguments: rejected)
