@@ -9,13 +9,6 @@ package struct SerializeOutcome: Sendable, Equatable {
     package init() {}
 }
 
-/// One unit's work, as a pipeline worker hands it to the writer.
-struct SerializedUnit {
-    var bytes: [UInt8] = []
-    var diagnostics: [Diagnostic] = []
-    var records = 0
-    var failed = 0
-}
 
 extension Serializer {
     /// Serializes every record of the documents in `range` of `bytes` (one JSON
@@ -57,7 +50,7 @@ extension Serializer {
                     break
                 }
                 outcome.documents += 1
-                var unit = SerializedUnit()
+                var unit = EncodedUnit()
                 serialize(document: value, index: index, inputName: inputName, into: &unit)
                 try deliver(unit, to: &outcome, write: write, diagnostics: diagnostics)
                 index += 1
@@ -65,7 +58,7 @@ extension Serializer {
             return outcome
     }
 
-    func serialize(document: JSONValue, index: Int, inputName: String, into unit: inout SerializedUnit) {
+    func serialize(document: JSONValue, index: Int, inputName: String, into unit: inout EncodedUnit) {
         records(of: document) { record, path in
             unit.records += 1
             if !serialize(record: record, path: path, document: index, inputName: inputName, into: &unit.bytes, diagnostics: &unit.diagnostics) {
@@ -74,7 +67,7 @@ extension Serializer {
         }
     }
 
-    private func deliver(_ unit: SerializedUnit, to outcome: inout SerializeOutcome, write: ([UInt8]) throws -> Void, diagnostics: DiagnosticCollector) throws {
+    private func deliver(_ unit: EncodedUnit, to outcome: inout SerializeOutcome, write: ([UInt8]) throws -> Void, diagnostics: DiagnosticCollector) throws {
         if !unit.bytes.isEmpty { try write(unit.bytes) }
         for d in unit.diagnostics { diagnostics.emit(d) }
         outcome.records += unit.records
@@ -156,7 +149,7 @@ extension Serializer {
             return try? scanner.readValue()
         }
         while let (seq, unit) = state.take() {
-            var done = SerializedUnit()
+            var done = EncodedUnit()
             switch unit {
             case .documents(let starts, let firstIndex):
                 for (i, start) in starts.enumerated() {

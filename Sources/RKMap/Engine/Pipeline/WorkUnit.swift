@@ -32,8 +32,9 @@ enum WorkResult {
     case roots([MappedUnit<Mapped<[FieldValue]>?>], encoded: [UInt8])
     /// Units with no mapping work pass through.
     case passThrough
-    /// Request bodies of `rkmap serialize`, which shares the splitter and state.
-    case serialized(SerializedUnit)
+    /// Bytes already written by a worker that is not the mapping engine's
+    /// (`rkmap serialize` shares the splitter and state).
+    case serialized(EncodedUnit)
 }
 
 /// Records as values, or already encoded by the worker (a range of the
@@ -58,4 +59,13 @@ struct MappedUnit<T> {
 enum StreamVerdict: Sendable {
     case parsed(foundContent: Bool)
     case syntaxError
+}
+
+/// A unit's output as bytes, with what it reported: the result of a pipeline
+/// worker other than the mapper's (`rkmap serialize`).
+struct EncodedUnit {
+    var bytes: [UInt8] = []
+    var diagnostics: [Diagnostic] = []
+    var records = 0
+    var failed = 0
 }
