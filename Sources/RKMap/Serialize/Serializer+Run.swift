@@ -9,7 +9,6 @@ package struct SerializeOutcome: Sendable, Equatable {
     package init() {}
 }
 
-
 extension Serializer {
     /// Serializes every record of the documents in `range` of `bytes` (one JSON
     /// value, NDJSON or concatenated JSON), handing bodies to `write` in input
@@ -50,7 +49,7 @@ extension Serializer {
                     break
                 }
                 outcome.documents += 1
-                var unit = EncodedUnit()
+                var unit = SerializedUnit()
                 serialize(document: value, index: index, inputName: inputName, into: &unit)
                 try deliver(unit, to: &outcome, write: write, diagnostics: diagnostics)
                 index += 1
@@ -58,7 +57,7 @@ extension Serializer {
             return outcome
     }
 
-    func serialize(document: JSONValue, index: Int, inputName: String, into unit: inout EncodedUnit) {
+    func serialize(document: JSONValue, index: Int, inputName: String, into unit: inout SerializedUnit) {
         records(of: document) { record, path in
             unit.records += 1
             if !serialize(record: record, path: path, document: index, inputName: inputName, into: &unit.bytes, diagnostics: &unit.diagnostics) {
@@ -67,7 +66,7 @@ extension Serializer {
         }
     }
 
-    private func deliver(_ unit: EncodedUnit, to outcome: inout SerializeOutcome, write: ([UInt8]) throws -> Void, diagnostics: DiagnosticCollector) throws {
+    private func deliver(_ unit: SerializedUnit, to outcome: inout SerializeOutcome, write: ([UInt8]) throws -> Void, diagnostics: DiagnosticCollector) throws {
         if !unit.bytes.isEmpty { try write(unit.bytes) }
         for d in unit.diagnostics { diagnostics.emit(d) }
         outcome.records += unit.records
@@ -149,7 +148,7 @@ extension Serializer {
             return try? scanner.readValue()
         }
         while let (seq, unit) = state.take() {
-            var done = EncodedUnit()
+            var done = SerializedUnit()
             switch unit {
             case .documents(let starts, let firstIndex):
                 for (i, start) in starts.enumerated() {

@@ -34,7 +34,7 @@ enum WorkResult {
     case passThrough
     /// Bytes already written by a worker that is not the mapping engine's
     /// (`rkmap serialize` shares the splitter and state).
-    case serialized(EncodedUnit)
+    case serialized(SerializedUnit)
 }
 
 /// Records as values, or already encoded by the worker (a range of the
@@ -59,13 +59,4 @@ struct MappedUnit<T> {
 enum StreamVerdict: Sendable {
     case parsed(foundContent: Bool)
     case syntaxError
-}
-
-/// A unit's output as bytes, with what it reported: the result of a pipeline
-/// worker other than the mapper's (`rkmap serialize`).
-struct EncodedUnit {
-    var bytes: [UInt8] = []
-    var diagnostics: [Diagnostic] = []
-    var records = 0
-    var failed = 0
 }
