@@ -94,6 +94,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: db + "-journal"))
     }
 
+    /// The keep-going and stop-at-first-failure golden cases give the same
+    /// answers on the multi-threaded pipeline (forced with a threshold of 0).
+    @Test(arguments: [
+        "cli-keep-going-ndjson", "cli-keep-going-concatenated-and-files", "cli-keep-going-off-stops-at-first-failure",
+        "cli-keep-going-off-mapping-failure-stops", "cli-no-json-document-keep-going", "cli-no-json-document-file-stops-run",
+        "cli-explain-key-path-not-found", "ndjson-warning-names-document",
+    ])
+    func goldenCasesOnThePipeline(_ name: String) throws {
+        let golden = try GoldenCase(directory: GoldenCaseTests.casesDirectory.appendingPathComponent(name))
+        let r = try RKMapExecutable.run(
+            golden.arguments, stdin: golden.stdin, directory: golden.directory,
+            environment: ["RKMAP_PIPELINE_THRESHOLD": "0"])
+        for failure in golden.mismatches(in: r) {
+            Issue.record("case \(name) on the pipeline: \(failure)")
+        }
+    }
+
     /// A failing document that wrote rows before failing (a streamed array on
     /// the pipeline) is taken back alone: its savepoint is rolled back.
     @Test func keepGoingTakesBackAStreamedDocumentThatFailsHalfway() throws {
