@@ -28,6 +28,14 @@ extension Commands {
             try? stderr.write("\(error)\n")
             return usageOrSpecError
         }
+        if options.format == .sqlite {
+            // Names SQLite cannot keep apart refuse the spec before anything is written (docs/spec.md §10.4).
+            let problems = SQLiteSchema(graph: graph).problems
+            if !problems.isEmpty {
+                for problem in problems { try? stderr.write(problem.description + "\n") }
+                return usageOrSpecError
+            }
+        }
         let diagnostics = StreamDiagnostics(stream: stderr)
         return stoppingQuietly(stderr: stderr) {
             var status = success
@@ -44,7 +52,7 @@ extension Commands {
             let newDatabase = options.format == .sqlite && access(databasePath, F_OK) != 0
             let sink: RecordSink
             do {
-                sink = try makeSink(options, destination: destination)
+                sink = try makeSink(options, graph: graph, engine: engine, destination: destination)
             } catch let failure as SQLiteError {
                 destination.discard()
                 try? stderr.write("error: cannot open the database '\(options.output ?? "")': \(failure.message)\n")
@@ -120,7 +128,7 @@ extension Commands {
             meta: o.meta.map { ($0.key, $0.value) }, strict: o.strict, maxDepth: o.maxDepth)
     }
 
-    static func makeSink(_ o: ApplyOptions, destination: OutputDestination) throws -> RecordSink {
+    static func makeSink(_ o: ApplyOptions, graph: MappingGraph, engine: MappingEngine, destination: OutputDestination) throws -> RecordSink {
         let write = destination.write
         switch o.format {
         case .json:
@@ -131,7 +139,7 @@ extension Commands {
         case .csv:
             return CSVSink(output: write, includeType: !o.noType)
         case .sqlite:
-            return try SQLiteSink(path: o.output ?? "", includeType: !o.noType)
+            return try SQLiteSink(path: o.output ?? "", graph: graph, includeType: !o.noType)
         }
     }
 }

@@ -57,15 +57,30 @@ public final class SQLiteSink: RecordSink {
     /// Connection links, written at the end of the document once every record
     /// of the document has its row.
     var pendingConnections: [SQLiteSinkPendingConnection] = []
+    /// Every table, column and index the spec can produce (docs/spec.md §10.4),
+    /// created at the first document; `nil` without a spec, when tables follow
+    /// the records.
+    let schema: SQLiteSchema?
 
     /// Opens (or creates) the database. Nothing is written before the first document.
     ///
     /// - Parameters:
-    ///   - path: The database file; an existing database is reused and upserted into.
+    ///   - path: The database file; an existing database is reused, extended and upserted into.
+    ///   - graph: The spec. With it, every table, column and index the spec can
+    ///     produce is created up front, and relationships whose mapper yields
+    ///     several record types store each child's type. Without it, tables and
+    ///     columns are added as records bring them.
     ///   - includeType: Ignored (see the type's documentation).
     ///   - busyTimeoutMilliseconds: How long to wait for another connection's lock.
-    /// - Throws: `SQLiteError` when the file cannot be opened.
-    public init(path: String, includeType: Bool = true, busyTimeoutMilliseconds: Int32 = 5_000) throws {
+    /// - Throws: `SQLiteSinkError.invalidNames` when the spec's names cannot be
+    ///   SQLite tables or columns (check `SQLiteSchema.problems` first for the
+    ///   details); `SQLiteError` when the file cannot be opened.
+    public init(path: String, graph: MappingGraph? = nil, includeType: Bool = true, busyTimeoutMilliseconds: Int32 = 5_000) throws {
+        let schema = graph.map(SQLiteSchema.init)
+        if let problems = schema?.problems, !problems.isEmpty {
+            throw SQLiteSinkError.invalidNames(problems.map(\.description))
+        }
+        self.schema = schema
         self.path = path
         self.createdFile = !Self.fileExists(path)
         self.database = try SQLiteDatabase(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
@@ -83,6 +98,9 @@ public final class SQLiteSink: RecordSink {
         case .idle:
             try database.beginTransaction(.immediate)
             state = .running
+            if let schema {
+                do { try create(schema) } catch { state = .failed; throw error }
+            }
         case .running: break
         }
         for table in tablesTouchedInDocument { table.firstRowIDInDocument = nil }
