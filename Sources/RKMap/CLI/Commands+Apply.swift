@@ -125,7 +125,8 @@ extension Commands {
     static func mappingOptions(_ o: ApplyOptions) -> MappingOptions {
         MappingOptions(
             path: o.path, method: o.method, status: o.status,
-            meta: o.meta.map { ($0.key, $0.value) }, strict: o.strict, maxDepth: o.maxDepth)
+            meta: o.meta.map { ($0.key, $0.value) }, strict: o.strict, maxDepth: o.maxDepth,
+            relationshipsToOneUnlessMany: o.format == .csv)
     }
 
     static func makeSink(_ o: ApplyOptions, graph: MappingGraph, engine: MappingEngine, destination: OutputDestination) throws -> RecordSink {
@@ -137,7 +138,8 @@ extension Commands {
         case .ndjson:
             return NDJSONSink(output: write, includeType: !o.noType)
         case .csv:
-            return CSVSink(output: write, includeType: !o.noType)
+            return CSVSink(
+                output: write, graph: graph, roots: engine.applicableDescriptors.map(\.rootMapper), includeType: !o.noType)
         case .sqlite:
             return try SQLiteSink(path: o.output ?? "", graph: graph, includeType: !o.noType)
         }

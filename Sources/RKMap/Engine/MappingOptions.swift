@@ -13,11 +13,17 @@ public struct MappingOptions: Sendable {
     public var strict: Bool
     /// `--max-depth`: nesting limit for data and for mapping recursion.
     public var maxDepth: Int
+    /// A relationship without `"many"` is to-one: an array in its place is left
+    /// out with a warning suggesting `"many": true`. CSV output sets it, since
+    /// its columns are fixed by the spec (docs/spec.md §10.3).
+    public var relationshipsToOneUnlessMany: Bool
 
     public init(
         path: String? = nil, method: String? = nil, status: Int? = nil,
-        meta: [(key: String, value: JSONValue)] = [], strict: Bool = false, maxDepth: Int = 512
+        meta: [(key: String, value: JSONValue)] = [], strict: Bool = false, maxDepth: Int = 512,
+        relationshipsToOneUnlessMany: Bool = false
     ) {
+        self.relationshipsToOneUnlessMany = relationshipsToOneUnlessMany
         self.path = path
         self.method = method
         self.status = status

@@ -107,7 +107,7 @@ package struct SQLiteSchema {
                 : (["_id"], [.integer], true)
             keys[mapper.typeName] = key
             let origin = Origin(
-                text: "type '\(mapper.typeName)' of mapper '\(mapper.id)'", role: "table", mapper: mapper, location: mapper.location)
+                text: "type '\(Self.shown(mapper.typeName))' of mapper '\(Self.shown(mapper.id))'", role: "table", mapper: mapper, location: mapper.location)
             typeOrigins[mapper.typeName] = origin
             tableOrigins[mapper.typeName] = origin
             tableIndex[mapper.typeName] = tables.count
@@ -115,7 +115,7 @@ package struct SQLiteSchema {
             for column in key.columns {
                 let keyOrigin = key.rowID
                     ? Origin(text: "the row id column '_id' of \(origin.text)", role: "rowid", mapper: mapper, location: mapper.location)
-                    : Origin(text: "attribute '\(column)' of \(origin.text)", role: "attribute", mapper: mapper, location: mapper.location)
+                    : Origin(text: "attribute '\(Self.shown(column))' of \(origin.text)", role: "attribute", mapper: mapper, location: mapper.location)
                 _ = addColumnOrigin(column, in: mapper.typeName, origin: keyOrigin)
             }
         }
@@ -126,7 +126,7 @@ package struct SQLiteSchema {
                 switch slot.kind {
                 case .keyAttribute, .attribute:
                     let origin = Origin(
-                        text: "attribute '\(slot.name)' of mapper '\(mapper.id)'", role: "attribute",
+                        text: "attribute '\(Self.shown(slot.name))' of mapper '\(Self.shown(mapper.id))'", role: "attribute",
                         mapper: mapper, location: location)
                     addColumn(Column(name: slot.name, type: Self.columnType(slot.type), references: nil), of: mapper, origin: origin)
                 case .relationship(let info):
@@ -166,7 +166,7 @@ package struct SQLiteSchema {
         var result = Relationship()
         let polymorphic = childTypes.count > 1
         let parentKey = keys[mapper.typeName]!
-        let text = "relationship '\(name)' of mapper '\(mapper.id)'"
+        let text = "relationship '\(Self.shown(name))' of mapper '\(Self.shown(mapper.id))'"
         if many != true {
             var column = Column(name: name, type: .none, references: nil)
             if !polymorphic, let child = childTypes.first, let key = keys[child] {
@@ -237,7 +237,7 @@ package struct SQLiteSchema {
             if polymorphic { columns.append("child_type") }
             for column in columns {
                 _ = addColumnOrigin(column, in: linkName, origin: Origin(
-                    text: "column '\(column)' of \(linkOrigin.text)", role: "link column " + column, mapper: mapper, location: location))
+                    text: "column '\(Self.shown(column))' of \(linkOrigin.text)", role: "link column " + column, mapper: mapper, location: location))
             }
         }
         return result
@@ -302,13 +302,13 @@ package struct SQLiteSchema {
         _ what: String, _ name: String, _ first: Origin, _ second: Origin, other: String? = nil, table: String? = nil,
         suggestLinkTable: Bool
     ) -> Diagnostic {
-        let inTable = table.map { " in table '\($0)'" } ?? ""
+        let inTable = table.map { " in table '\(Self.shown($0))'" } ?? ""
         let sources = "\(Self.describe(first)) and \(Self.describe(second))"
         var message: String
         if let other, other != name {
-            message = "SQLite \(what)s '\(other)' and '\(name)'\(inTable) are one name to SQLite, which ignores case: \(sources)"
+            message = "SQLite \(what)s '\(Self.shown(other))' and '\(Self.shown(name))'\(inTable) are one name to SQLite, which ignores case: \(sources)"
         } else {
-            message = "SQLite \(what) '\(name)'\(inTable) is wanted twice: by \(sources)"
+            message = "SQLite \(what) '\(Self.shown(name))'\(inTable) is wanted twice: by \(sources)"
         }
         message += suggestLinkTable ? "; give one relationship its own \"linkTable\"" : "; rename one of them"
         return diagnostic(message, at: second)
@@ -320,6 +320,12 @@ package struct SQLiteSchema {
 
     private func diagnostic(_ message: String, at origin: Origin) -> Diagnostic {
         Diagnostic(.error, message, file: file, location: .source(origin.location), mapperID: origin.mapper.id, code: "sqlite-name")
+    }
+
+    /// A name as messages show it: control characters (a NUL) escaped as in JSON.
+    static func shown(_ name: String) -> String {
+        guard name.unicodeScalars.contains(where: { $0.value < 0x20 }) else { return name }
+        return String(JSONWriter.serialize(.string(name), pretty: false).dropFirst().dropLast())
     }
 
     /// SQLite's own case folding: ASCII letters only.
