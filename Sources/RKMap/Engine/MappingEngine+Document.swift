@@ -57,7 +57,8 @@ extension MappingEngine {
         var results: [(Descriptor, [FieldValue])] = []
         for (descriptor, metadata) in applicable {
             mapper.context.metadata = metadata
-            let content = descriptor.keyPath.isNil ? document : descriptor.keyPath.evaluate(on: document, context: mapper.context)
+            // A key through an array finds content only if some element has it (docs/spec.md §2).
+            let content = descriptor.keyPath.isNil ? document : descriptor.keyPath.find(in: document, context: mapper.context)
             guard let content else { continue }
             let pushed = mapper.path.push(descriptor.keyPath)
             defer { mapper.path.pop(pushed) }

@@ -17,10 +17,18 @@ public struct MappingOptions: Sendable {
     /// out with a warning suggesting `"many": true`. CSV output sets it, since
     /// its columns are fixed by the spec (docs/spec.md §10.3).
     public var relationshipsToOneUnlessMany: Bool
+    /// Inputs of at least this many bytes are mapped by the parallel pipeline;
+    /// tests pass 0 to force it. The command line takes it from
+    /// `RKMAP_PIPELINE_THRESHOLD`: the library reads no environment.
+    public var pipelineThreshold: Int
+
+    /// Below 1 MiB the pipeline's threads cost more than they save.
+    public static let defaultPipelineThreshold = 1 << 20
 
     public init(
         path: String? = nil, method: String? = nil, status: Int? = nil,
         meta: [(key: String, value: JSONValue)] = [], strict: Bool = false, maxDepth: Int = 512,
+        pipelineThreshold: Int = MappingOptions.defaultPipelineThreshold,
         relationshipsToOneUnlessMany: Bool = false
     ) {
         self.relationshipsToOneUnlessMany = relationshipsToOneUnlessMany
@@ -30,6 +38,7 @@ public struct MappingOptions: Sendable {
         self.meta = meta
         self.strict = strict
         self.maxDepth = maxDepth
+        self.pipelineThreshold = pipelineThreshold
     }
 
     /// Metadata keys `--meta` may not set (SPEC §4).
