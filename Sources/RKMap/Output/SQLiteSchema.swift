@@ -55,6 +55,9 @@ package struct SQLiteSchema {
         package var name: String
         package var table: String
         package var columns: [String]
+        /// True when the run itself looks rows up through it (`replace`'s
+        /// orphan check); other indexes can be built in one pass at the end.
+        package var usedDuringRun = false
     }
 
     /// How one relationship or connection slot is stored.
@@ -94,6 +97,7 @@ package struct SQLiteSchema {
     private var typeOrigins: [String: Origin] = [:]
     private var tableOrigins: [String: Origin] = [:]
     private var columnOrigins: [String: [String: Origin]] = [:]
+    private var replaceLinkTables: Set<String> = []
 
     package init(graph: MappingGraph) {
         file = graph.file
@@ -133,6 +137,7 @@ package struct SQLiteSchema {
                     let childTypes = Self.unique(graph.objectMappers(producedBy: info.mapper).map(\.typeName))
                     stored[slotIndex] = relationship(
                         slot.name, of: mapper, many: info.many, linkTable: info.linkTable, childTypes: childTypes, location: location)
+                    if info.assignmentPolicy == .replace, let link = stored[slotIndex]?.linkTable { replaceLinkTables.insert(link) }
                 case .connection(let connection):
                     // A connection is to-one or to-many by its source value: both are prepared.
                     let childTypes = keys[connection.targetType] == nil ? [] : [connection.targetType]
@@ -145,7 +150,9 @@ package struct SQLiteSchema {
         for link in linkTables {
             var columns = link.childColumns
             if link.hasTypeColumn { columns.append("child_type") }
-            indexes.append(Index(name: "\(link.name)(\(columns.joined(separator: ",")))", table: link.name, columns: columns))
+            indexes.append(Index(
+                name: "\(link.name)(\(columns.joined(separator: ",")))", table: link.name, columns: columns,
+                usedDuringRun: replaceLinkTables.contains(link.name)))
         }
         checkNames()
     }

@@ -223,10 +223,20 @@ extension SQLiteSink {
             link.hasChildIndex = true
             linkTables[planned.name] = link
         }
-        for index in schema.indexes {
-            try database.execute(
-                "CREATE INDEX IF NOT EXISTS \(SQL.quote(index.name)) ON \(SQL.quote(index.table)) (\(index.columns.map(SQL.quote).joined(separator: ", ")))")
-        }
+        for index in schema.indexes where index.usedDuringRun { try create(index) }
+    }
+
+    /// Creates the indexes the run did not need, just before COMMIT: building
+    /// an index once over the loaded rows costs far less than updating it on
+    /// every insert, and the transaction makes it part of the same commit.
+    func createRemainingIndexes() throws {
+        guard let schema else { return }
+        for index in schema.indexes where !index.usedDuringRun { try create(index) }
+    }
+
+    private func create(_ index: SQLiteSchema.Index) throws {
+        try database.execute(
+            "CREATE INDEX IF NOT EXISTS \(SQL.quote(index.name)) ON \(SQL.quote(index.table)) (\(index.columns.map(SQL.quote).joined(separator: ", ")))")
     }
 
     private func createLinkTable(_ planned: SQLiteSchema.LinkTable) throws {

@@ -159,7 +159,13 @@ public final class SQLiteSink: RecordSink {
             removeFileIfCreatedEmpty()
             throw SQLiteSinkError.runAbandoned(path: path)
         case .running:
-            do { try database.commit() } catch { try? database.rollback(); throw error }
+            do {
+                try createRemainingIndexes()
+                try database.commit()
+            } catch {
+                try? database.rollback()
+                throw error
+            }
         }
     }
 
