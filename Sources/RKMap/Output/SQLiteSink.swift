@@ -61,6 +61,12 @@ public final class SQLiteSink: RecordSink {
     /// created at the first document; `nil` without a spec, when tables follow
     /// the records.
     let schema: SQLiteSchema?
+    /// `apply --keep-going` (docs/spec.md §11): each document runs in a
+    /// savepoint, so an abandoned document is taken back alone and the run
+    /// goes on; `finish()` commits the documents that succeeded.
+    public var documentSavepoints = false
+    /// A document's savepoint is open.
+    var inDocumentSavepoint = false
 
     /// Opens (or creates) the database. Nothing is written before the first document.
     ///
@@ -103,6 +109,10 @@ public final class SQLiteSink: RecordSink {
             }
         case .running: break
         }
+        if documentSavepoints, !inDocumentSavepoint {
+            try database.execute("SAVEPOINT rkmap_document")
+            inDocumentSavepoint = true
+        }
         for table in tablesTouchedInDocument { table.firstRowIDInDocument = nil }
         tablesTouchedInDocument.removeAll(keepingCapacity: true)
         pendingConnections.removeAll(keepingCapacity: true)
@@ -134,6 +144,10 @@ public final class SQLiteSink: RecordSink {
     public func endDocument() throws {
         guard state == .running else { return }
         do { try writeConnections() } catch { state = .failed; throw error }
+        if inDocumentSavepoint {
+            inDocumentSavepoint = false
+            try database.execute("RELEASE rkmap_document")
+        }
     }
 
     /// Records may arrive while a document is still being read: `abandonDocument`
@@ -141,8 +155,23 @@ public final class SQLiteSink: RecordSink {
     public var acceptsStreaming: Bool { true }
 
     public func abandonDocument() throws {
-        if state == .running || state == .idle { state = .failed }
         pendingConnections.removeAll()
+        if inDocumentSavepoint, state == .running {
+            inDocumentSavepoint = false
+            try database.execute("ROLLBACK TO rkmap_document")
+            try database.execute("RELEASE rkmap_document")
+            tablesTouchedInDocument.removeAll()
+            // With a spec, every table was created before the first savepoint
+            // and is still there. Without one, tables or columns the document
+            // created are gone again: forget what is known about the schema
+            // and read it back when needed.
+            guard schema == nil else { return }
+            tables.removeAll()
+            linkTables.removeAll()
+            plans.removeAll()
+            return
+        }
+        if state == .running || state == .idle { state = .failed }
     }
 
     /// Commits the run, or — after an abandoned document — rolls it back and throws.

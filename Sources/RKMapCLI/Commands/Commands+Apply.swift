@@ -4,14 +4,20 @@ extension Commands {
     /// `rkmap apply SPEC [INPUT ...]`: map documents and write records (SPEC §10, §11).
     ///
     /// Exit status: 0 success; 1 some document failed (does not parse, no
-    /// mappable content, a `fail` validation, a warning under `--strict`);
-    /// 2 usage or spec error. Results of documents before a failure stay written.
+    /// mappable content, a `fail` validation, a warning under `--strict`, an
+    /// input with no document); 2 usage or spec error; 128 + N after signal N
+    /// (SIGINT, SIGTERM, SIGHUP). Without `--keep-going` the first failing
+    /// document stops the run; results of documents before it stay written on
+    /// stdout, while `-o` files and databases keep their previous contents.
     public static func apply(_ options: ApplyOptions, stdout: ByteSink, stderr: ByteSink) -> Int32 {
-        guard let graph = loadSpec(options.spec, stderr: stderr) else { return usageOrSpecError }
+        let diagnostics = StreamDiagnostics(stream: stderr, style: TerminalStyle(options.color, fd: stderr.fd))
+        Interruption.install()
+        // Printed (and flushed) before any input is read.
+        guard let graph = loadSpec(options.spec, diagnostics: diagnostics) else { return usageOrSpecError }
         // Check every input is readable before writing anything.
         for input in options.inputs {
             if let failure = InputFile.unreadable(input) {
-                try? stderr.write("error: \(failure)\n")
+                diagnostics.error("\(failure)")
                 return usageOrSpecError
             }
         }
@@ -19,25 +25,28 @@ extension Commands {
         do {
             engine = try MappingEngine(graph: graph, options: mappingOptions(options))
         } catch {
-            try? stderr.write("\(error)\n")
+            diagnostics.write("\(error)")
             return usageOrSpecError
         }
         if options.format == .sqlite {
             // Names SQLite cannot keep apart refuse the spec before anything is written (docs/spec.md §10.4).
             let problems = SQLiteSchema(graph: graph).problems
             if !problems.isEmpty {
-                for problem in problems { try? stderr.write(problem.description + "\n") }
+                for problem in problems { diagnostics.emit(problem) }
                 return usageOrSpecError
             }
         }
-        let diagnostics = StreamDiagnostics(stream: stderr)
+        let progress = progressLine(options, stderr: stderr, engine: engine)
+        engine.progress = progress
+        if let progress { diagnostics.beforeWrite = { progress.clear() } }
+        defer { progress?.finish() }
         return stoppingQuietly(stderr: stderr) {
             var status = success
             let destination: OutputDestination
             do {
                 destination = try OutputDestination(options, stdout: stdout)
             } catch {
-                try? stderr.write("error: \(error)\n")
+                diagnostics.error("\(error)")
                 return usageOrSpecError
             }
             // A database this run creates is removed again if the run fails:
@@ -49,11 +58,11 @@ extension Commands {
                 sink = try makeSink(options, graph: graph, engine: engine, destination: destination)
             } catch let failure as SQLiteError {
                 destination.discard()
-                try? stderr.write("error: cannot open the database '\(options.output ?? "")': \(failure.message)\n")
+                diagnostics.error("cannot open the database '\(options.output ?? "")': \(failure.message)")
                 return usageOrSpecError
             } catch {
                 destination.discard()
-                try? stderr.write("error: \(error)\n")
+                diagnostics.error("\(error)")
                 return usageOrSpecError
             }
             func rollBackDatabase() {
@@ -61,49 +70,33 @@ extension Commands {
                 try? tables.rollback()
                 if newDatabase { unlink(databasePath) }
             }
-            do {
-                for input in options.inputs {
-                    let name = InputFile.displayName(input)
-                    if options.inputFormat == .form {
-                        // One form-encoded document per line (docs/spec.md §14).
-                        let converted = FormDocuments.json(from: try InputFile.readAll(input), file: name)
-                        let outcome = try engine.run(input: converted.json, inputName: name, sink: sink, diagnostics: diagnostics)
-                        if outcome.failed > 0 { status = dataFailed }
-                        if let error = converted.error {
-                            diagnostics.emit(error)
-                            status = dataFailed
-                        }
-                        continue
-                    }
-                    guard InputStream.isStream(input) else {
-                        let bytes = try InputFile.readAll(input)
-                        let outcome = try engine.run(input: bytes, inputName: name, sink: sink, diagnostics: diagnostics)
-                        if outcome.failed > 0 { status = dataFailed }
-                        continue
-                    }
-                    // A pipe or stdin: map documents as they arrive and let each
-                    // batch's records out at once (stdout only; a file is replaced
-                    // at the end anyway).
-                    try InputStream.read(input) { bytes, range, firstIndex in
-                        let outcome = try engine.run(
-                            input: bytes, range: range, firstIndex: firstIndex, inputName: name,
-                            sink: sink, diagnostics: diagnostics)
-                        if outcome.failed > 0 { status = dataFailed }
-                        if options.output == nil { try stdout.flush() }
-                        return (outcome.documents, outcome.stoppedBySyntaxError)
-                    }
-                }
-                if status != success, sink is SQLiteSink {
-                    // One run, one transaction: a failed document leaves the database as it was.
-                    rollBackDatabase()
+            /// Says what became of a table output after a failure or a signal.
+            func reportUnchangedOutput(_ cause: String) {
+                if sink is SQLiteSink {
                     let outcome = newDatabase ? "was not created" : "was left unchanged"
-                    try? stderr.write("error: the database '\(databasePath)' \(outcome) because a document failed\n")
-                } else if status != success, destination.replacesFile {
-                    // `-o FILE` is replaced only when the run succeeds, like the database.
-                    destination.discard()
+                    diagnostics.error("the database '\(databasePath)' \(outcome) because \(cause)")
+                } else if destination.replacesFile {
                     let path = options.output ?? ""
                     let outcome = access(path, F_OK) == 0 ? "was left unchanged" : "was not created"
-                    try? stderr.write("error: '\(path)' \(outcome) because a document failed\n")
+                    diagnostics.error("'\(path)' \(outcome) because \(cause)")
+                }
+            }
+            do {
+                for input in options.inputs {
+                    let outcome = try mapInput(input, engine: engine, sink: sink, options: options, stdout: stdout,
+                                               progress: progress, diagnostics: diagnostics)
+                    if outcome.failed > 0 { status = dataFailed }
+                    if outcome.stopped { break }
+                }
+                if status != success, !options.keepGoing, sink is SQLiteSink || destination.replacesFile {
+                    // One run, one transaction: a failed document leaves the
+                    // database as it was, and `-o FILE` is replaced only when the
+                    // run succeeds (with --keep-going, the documents that mapped
+                    // are written and committed). On stdout, what earlier
+                    // documents produced is written out.
+                    rollBackDatabase()
+                    destination.discard()
+                    reportUnchangedOutput("a document failed")
                 } else {
                     try sink.finish()
                 }
@@ -116,22 +109,99 @@ extension Commands {
                 rollBackDatabase()
                 destination.discard()
                 throw failure
+            } catch let interrupted as Interrupted {
+                rollBackDatabase()
+                destination.discard()
+                progress?.finish()
+                diagnostics.error("\(interrupted)")
+                reportUnchangedOutput("the run was interrupted")
+                return 128 + interrupted.signal
             } catch {
                 rollBackDatabase()
                 destination.discard()
-                try? stderr.write("error: \(error)\n")
+                diagnostics.error("\(error)")
                 return dataFailed
             }
-            if options.stats { try? stderr.write(engine.stats.summary + "\n") }
+            progress?.finish()
+            if options.stats { diagnostics.write(engine.stats.summary) }
             return status
         }
     }
 
+    /// Maps one input: a regular file read whole, or a stream (stdin, a pipe)
+    /// mapped as its documents arrive. An input without any JSON document is
+    /// an error (docs/spec.md §11).
+    static func mapInput(
+        _ input: String, engine: MappingEngine, sink: RecordSink, options: ApplyOptions, stdout: ByteSink,
+        progress: ProgressLine?, diagnostics: StreamDiagnostics
+    ) throws -> InputOutcome {
+        let name = InputFile.displayName(input)
+        var total = InputOutcome()
+        if options.inputFormat == .form {
+            // One form-encoded document per line (docs/spec.md §14).
+            let converted = FormDocuments.json(from: try InputFile.readAll(input), file: name)
+            total = try engine.run(input: converted.json, inputName: name, sink: sink, diagnostics: diagnostics)
+            if let error = converted.error {
+                diagnostics.emit(error)
+                total.failed += 1
+                if !options.keepGoing { total.stopped = true }
+            }
+            return total
+        }
+        if InputStream.isStream(input) {
+            progress?.begin(input: name, size: nil)
+            // A pipe or stdin: map documents as they arrive and let each
+            // batch's records out at once (stdout only; a file is replaced
+            // at the end anyway).
+            try InputStream.read(input) { bytes, range, firstIndex in
+                let outcome = try engine.run(
+                    input: bytes, range: range, firstIndex: firstIndex, inputName: name,
+                    sink: sink, diagnostics: diagnostics)
+                total.documents += outcome.documents
+                total.failed += outcome.failed
+                total.stopped = outcome.stopped
+                progress?.advanced(inputOffset: range.upperBound)
+                if options.output == nil { try stdout.flush() }
+                return (outcome.documents, outcome.stopped)
+            }
+        } else {
+            let bytes = try InputFile.readAll(input)
+            progress?.begin(input: name, size: bytes.count)
+            total = try engine.run(input: bytes, inputName: name, sink: sink, diagnostics: diagnostics)
+            if !total.stopped { progress?.advanced(inputOffset: bytes.count) }
+        }
+        if total.documents == 0 {
+            diagnostics.error("no JSON document in \(name)")
+            total.failed = 1
+            total.stopped = !options.keepGoing
+        }
+        return total
+    }
+
+    /// The progress line, when asked for (`--progress`) or by default when
+    /// stderr is a terminal and the input is larger than 64 MiB (a stream
+    /// shows it once 64 MiB were read).
+    static func progressLine(_ options: ApplyOptions, stderr: ByteSink, engine: MappingEngine) -> ProgressLine? {
+        let threshold = 64 << 20
+        if options.progress == true { return ProgressLine(stream: stderr, engine: engine, minimumBytes: 0) }
+        guard isatty(stderr.fd) == 1 else { return nil }
+        var size = 0
+        for input in options.inputs {
+            var info = stat()
+            let ok = input == "-" ? fstat(0, &info) == 0 : stat(input, &info) == 0
+            if ok, (info.st_mode & S_IFMT) == S_IFREG { size += Int(info.st_size) } else { size = Int.max; break }
+        }
+        return size > threshold ? ProgressLine(stream: stderr, engine: engine, minimumBytes: size == Int.max ? threshold : 0) : nil
+    }
+
     static func mappingOptions(_ o: ApplyOptions) -> MappingOptions {
-        MappingOptions(
+        var options = MappingOptions(
             path: o.path, method: o.method, status: o.status,
             meta: o.meta.map { ($0.key, $0.value) }, strict: o.strict, maxDepth: o.maxDepth,
-            pipelineThreshold: Environment.pipelineThreshold, relationshipsToOneUnlessMany: o.format == .csv)
+            pipelineThreshold: Environment.pipelineThreshold, keepGoing: o.keepGoing,
+            relationshipsToOneUnlessMany: o.format == .csv)
+        options.explain = o.explain
+        return options
     }
 
     static func makeSink(_ o: ApplyOptions, graph: MappingGraph, engine: MappingEngine, destination: OutputDestination) throws -> RecordSink {
@@ -146,7 +216,9 @@ extension Commands {
             return CSVSink(
                 output: write, graph: graph, roots: engine.applicableDescriptors.map(\.rootMapper), includeType: !o.noType)
         case .sqlite:
-            return try SQLiteSink(path: o.output ?? "", graph: graph, includeType: !o.noType)
+            let sink = try SQLiteSink(path: o.output ?? "", graph: graph, includeType: !o.noType)
+            sink.documentSavepoints = o.keepGoing
+            return sink
         }
     }
 }
