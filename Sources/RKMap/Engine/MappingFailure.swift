@@ -37,6 +37,7 @@ public struct MappingFailure: Error, Sendable, Equatable, CustomStringConvertibl
     public init(_ refusal: DocumentRefusal) {
         switch refusal.reason {
         case .notOneRecord(let count): self.init(.notOneRecord(count: count), message: refusal.message)
+        case .unstorable: self.init(.output, message: refusal.message)
         }
     }
 

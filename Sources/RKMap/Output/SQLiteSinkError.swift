@@ -21,6 +21,13 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
     /// An existing link table lacks a column this spec stores links in.
     case linkTableMismatch(table: String, missingColumn: String)
 
+    /// A problem of one document's data (not of the schema or the database),
+    /// which `--keep-going` can skip.
+    var failsDocumentOnly: Bool {
+        if case .missingIdentity = self { return true }
+        return false
+    }
+
     public var description: String {
         switch self {
         case .runAbandoned(let path):
