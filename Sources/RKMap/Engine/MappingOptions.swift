@@ -1,5 +1,5 @@
 /// How a run of the engine is configured: the request facts a document came
-/// with (SPEC §2), user metadata, and strictness.
+/// with (docs/spec.md §2), user metadata, and strictness.
 public struct MappingOptions: Sendable {
     /// `--path`: the request path; `nil` means "not checked".
     public var path: String?
@@ -50,7 +50,7 @@ public struct MappingOptions: Sendable {
         self.pipelineThreshold = pipelineThreshold
     }
 
-    /// Metadata keys `--meta` may not set (SPEC §4).
+    /// Metadata keys `--meta` may not set (docs/spec.md §4).
     public static let reservedMetadataKeys: Set<String> = ["mapping", "routing", "HTTP"]
 }
 

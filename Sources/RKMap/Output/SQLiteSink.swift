@@ -1,4 +1,4 @@
-/// Writes records into an SQLite database (SPEC §7, §10.4): one table per record
+/// Writes records into an SQLite database (docs/spec.md §7, §10.4): one table per record
 /// type, upserts by identity, link tables for to-many relationships and connections.
 ///
 /// ```swift

@@ -22,7 +22,7 @@ import Testing
                    typeof("views"), typeof("score"), typeof("price") FROM "Article"
             """)
         #expect(rows == [[1, "Intro", 4.5, 1, #"["a",2]"#, 10, 0.25, 12.5, "Paris", "integer", "real", "real"]])
-        // Declared types become column types (SPEC §10.4); untyped numbers and
+        // Declared types become column types (docs/spec.md §10.4); untyped numbers and
         // `decimal` have no type, so each value is stored losslessly as it is.
         let columns = try Fixture.query(path, #"SELECT name, type, pk FROM pragma_table_info('Article') ORDER BY cid"#)
         #expect(columns == [
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func aNonEntityWithIdentificationHasNoIdentity() throws {
-        // SPEC §7: only entity mappers' records have identity.
+        // docs/spec.md §7: only entity mappers' records have identity.
         let path = Fixture.temporaryPath()
         let m = Fixture.mapper("Plain", entity: false, identification: ["id"], [.attribute("id")])
         let r = Fixture.record(m, ["id": .int(7)])

@@ -86,7 +86,7 @@ struct PipelineWriter {
             case .streamEnd(let index):
                 if try !end(index), stopsHere() { return }
             case .syntaxError(let error, _):
-                diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: "syntax"))
+                diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
                 engine.stats.documents += 1
                 engine.stats.failedDocuments += 1
                 outcome.documents += 1
