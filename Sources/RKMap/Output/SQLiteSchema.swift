@@ -326,7 +326,7 @@ package struct SQLiteSchema {
     }
 
     private func diagnostic(_ message: String, at origin: Origin) -> Diagnostic {
-        Diagnostic(.error, message, file: file, location: .source(origin.location), mapperID: origin.mapper.id, code: "sqlite-name")
+        Diagnostic(.error, message, file: file, location: .source(origin.location), mapperID: origin.mapper.id, code: .sqliteName)
     }
 
     /// A name as messages show it: control characters (a NUL) escaped as in JSON.
