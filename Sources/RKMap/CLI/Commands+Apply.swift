@@ -28,8 +28,10 @@ extension Commands {
             try? stderr.write("\(error)\n")
             return usageOrSpecError
         }
-        let diagnostics = StreamDiagnostics(stream: stderr)
+        // The same mapping warning is printed at most 10 times, then summarized (SPEC §11).
+        let diagnostics = RepeatedWarningLimit(forwardingTo: StreamDiagnostics(stream: stderr))
         return stoppingQuietly(stderr: stderr) {
+            defer { diagnostics.emitSummaries() }
             var status = success
             let destination: OutputDestination
             do {
@@ -109,6 +111,7 @@ extension Commands {
                 try? stderr.write("error: \(error)\n")
                 return dataFailed
             }
+            diagnostics.emitSummaries()
             if options.stats { try? stderr.write(engine.stats.summary + "\n") }
             return status
         }

@@ -16,7 +16,7 @@ extension Commands {
                 all.append(Diagnostic(.error, "\(error)", file: name, code: "unreadable"))
                 continue
             }
-            for var d in SpecLoader.load(bytes: bytes, file: name).diagnostics {
+            for var d in SpecLoader.lint(bytes: bytes, file: name) {
                 if options.strict, d.severity == .warning {
                     d.severity = .error
                     d.message += " (--strict)"

@@ -19,7 +19,7 @@ extension DocumentMapper {
         case .array(let elements):
             if many == false {
                 let name = mapper.slots[slot].name
-                warn("relationship '\(name)' is to-one (\"many\": false) but its source is an array; it is left out", mapper: mapper, attribute: name)
+                warn("relationship '\(name)' is to-one (\"many\": false) but its source is an array; it is left out", mapper: mapper, attribute: name, kind: "to-one-array")
                 return nil
             }
             return .many(try mapCollection(elements, with: targetMapper))
@@ -31,7 +31,7 @@ extension DocumentMapper {
                 let records = try mapKeyedCollection(object, with: target)
                 if many == false {
                     let name = mapper.slots[slot].name
-                    warn("relationship '\(name)' is to-one (\"many\": false) but mapper '\(target.id)' maps a collection (forceCollection); it is left out", mapper: mapper, attribute: name)
+                    warn("relationship '\(name)' is to-one (\"many\": false) but mapper '\(target.id)' maps a collection (forceCollection); it is left out", mapper: mapper, attribute: name, kind: "to-one-collection")
                     return nil
                 }
                 return .many(records)

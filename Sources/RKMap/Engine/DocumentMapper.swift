@@ -122,9 +122,9 @@ final class DocumentMapper {
         if mapper.keyAttributeSlot != nil, case .object(let object) = value {
             guard object.count == 1, let member = object.members.first else {
                 if object.count > 1 {
-                    warn("a dynamic nesting key needs a dictionary with exactly one key, found \(object.count); set \"forceCollection\": true to map each key as a record", mapper: mapper)
+                    warn("a dynamic nesting key needs a dictionary with exactly one key, found \(object.count); set \"forceCollection\": true to map each key as a record", mapper: mapper, kind: "dynamic-key-count")
                 } else {
-                    warn("a dynamic nesting key needs a dictionary with exactly one key, found none", mapper: mapper)
+                    warn("a dynamic nesting key needs a dictionary with exactly one key, found none", mapper: mapper, kind: "dynamic-key-count")
                 }
                 stats.unmappable += 1
                 return nil
@@ -140,7 +140,7 @@ final class DocumentMapper {
             return nil
         default:
             guard mapper.mapsNilKeyPath else {
-                warn("cannot map a \(value.kind.rawValue) with mapper '\(mapper.id)': it has no attribute from the nil key path (\"\")", mapper: mapper)
+                warn("cannot map a \(value.kind.rawValue) with mapper '\(mapper.id)': it has no attribute from the nil key path (\"\")", mapper: mapper, kind: "scalar-element")
                 stats.unmappable += 1
                 return nil
             }
@@ -161,11 +161,13 @@ final class DocumentMapper {
 
     // MARK: Diagnostics
 
-    /// Reports a mapping warning at the current JSON path.
-    func warn(_ message: String, mapper: ObjectMapper? = nil, mapperID: String? = nil, attribute: String? = nil) {
+    /// Reports a mapping warning at the current JSON path. `kind` names the
+    /// problem whatever the values in the message, so that repeats of it can be
+    /// summarized (docs/spec.md §11).
+    func warn(_ message: String, mapper: ObjectMapper? = nil, mapperID: String? = nil, attribute: String? = nil, kind: String) {
         stats.warnings += 1
         diagnostics.emit(Diagnostic(
             .warning, message + MappingFailure.documentSuffix(documentIndex), file: inputName, location: .jsonPath(path.rendered),
-            mapperID: mapper?.id ?? mapperID, attribute: attribute, code: "mapping"))
+            mapperID: mapper?.id ?? mapperID, attribute: attribute, code: "mapping", kind: kind))
     }
 }
