@@ -13,7 +13,7 @@ extension MappingEngine {
     /// and ends the input (what follows cannot be told apart reliably); documents
     /// before it stay written.
     ///
-    /// - Complexity: O(input size). Inputs of at least `pipelineThreshold` bytes
+    /// - Complexity: O(input size). Inputs of at least `options.pipelineThreshold` bytes
     ///   are mapped on every core, and a large document whose content sits at a
     ///   plain key path is streamed element by element (see `runPipeline`).
     public func run(input bytes: [UInt8], inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector) throws -> InputOutcome {
@@ -31,7 +31,7 @@ extension MappingEngine {
     ) throws -> InputOutcome {
         try bytes.withUnsafeBytes { whole in
             let raw = UnsafeRawBufferPointer(rebasing: whole[..<range.upperBound])
-            if range.count >= Self.pipelineThreshold, range.count > 0 {
+            if range.count >= options.pipelineThreshold, range.count > 0 {
                 return try runPipeline(raw, from: range.lowerBound, firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
             }
             return try runSerially(raw, from: range.lowerBound, firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)

@@ -1,0 +1,50 @@
+/// Reads an input named on the command line: a file path, or `-` for stdin.
+public enum InputFile {
+    /// An input that cannot be read (missing, a directory, no permission).
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        public var path: String
+        public var errno: Int32
+        public init(path: String, errno: Int32) { self.path = path; self.errno = errno }
+        public var description: String { "cannot read '\(path)': \(String(cString: strerror(errno)))" }
+    }
+
+    /// The name diagnostics use for an input: `<stdin>` for `-`.
+    public static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
+    /// Why `path` cannot be read, or `nil` when it can (`-` always can). Commands
+    /// check every input with this before writing anything, so a missing file or
+    /// a directory is a usage error (exit 2) rather than a failure halfway through.
+    public static func unreadable(_ path: String) -> Failure? {
+        guard path != "-" else { return nil }
+        if access(path, R_OK) != 0 { return Failure(path: path, errno: errno) }
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return Failure(path: path, errno: EISDIR) }
+        return nil
+    }
+
+    /// All bytes of `path` (`-` reads stdin to its end).
+    public static func readAll(_ path: String) throws(Failure) -> [UInt8] {
+        let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
+        guard fd >= 0 else { throw Failure(path: path, errno: errno) }
+        defer { if fd != 0 { close(fd) } }
+        var bytes: [UInt8] = []
+        // Size the buffer once for regular files; grow by doubling for pipes.
+        var info = stat()
+        var capacity = 64 * 1024
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 {
+            capacity = Int(info.st_size) + 1
+        }
+        bytes.reserveCapacity(capacity)
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Failure(path: path, errno: errno)
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return bytes
+    }
+}
