@@ -68,7 +68,7 @@ import RKMap
 
     /// (arguments, the `error:` line, the command whose usage hint follows)
     static let usageErrors: [([String], String, String)] = [
-        ([], "missing command; expected one of apply, lint, fmt, check, eval, completions, help", "rkmap"),
+        ([], "missing command; expected one of apply, lint, fmt, check, eval, serialize, completions, help", "rkmap"),
         (["aply"], "unknown command 'aply'; did you mean 'apply'?", "rkmap"),
         (["frobnicate"], "unknown command 'frobnicate'", "rkmap"),
         (["--vresion"], "unknown option '--vresion'; did you mean '--version'?", "rkmap"),

@@ -10,7 +10,7 @@ import RKMap
     /// (arguments, error, full text on stderr)
     static let table: [([String], UsageError, String)] = [
         ([], .missingCommand,
-         "error: missing command; expected one of apply, lint, fmt, check, eval, completions, help\n" + topHint),
+         "error: missing command; expected one of apply, lint, fmt, check, eval, serialize, completions, help\n" + topHint),
         (["aply"], .unknownCommand("aply", suggestion: "apply"),
          "error: unknown command 'aply'; did you mean 'apply'?\n" + topHint),
         (["xyzzy"], .unknownCommand("xyzzy", suggestion: nil),

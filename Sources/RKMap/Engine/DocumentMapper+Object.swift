@@ -19,7 +19,7 @@ extension DocumentMapper {
     /// `mapObject` with the read tracker told which object is being mapped, so
     /// reads by child mappers (`@parent.key`) land on the right object.
     private func mapObjectTracked(
-        _ representation: JSONValue, with mapper: ObjectMapper, key: String?, composing: Bool, tracker: ReadTracker
+        _ representation: JSONValue, with mapper: ObjectMapper, key: String?, composing: Bool, tracker: ReadObserver
     ) throws(MappingFailure) -> Record? {
         // A nil-key-path relationship's source is the parent's own object, which
         // the parent already counts as read whole.

@@ -218,3 +218,21 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
         components.dropFirst().contains { if case .key = $0 { return true } else { return false } }
     }
 }
+
+extension KeyPath {
+    /// True when a value can be written at this path (docs/spec.md §13): plain
+    /// keys from the representation, no `@metadata`/`@root`/`@parent` anchor
+    /// and no collection operator.
+    public var isWritable: Bool {
+        guard anchor == .representation else { return false }
+        for component in components {
+            guard case .key = component else { return false }
+        }
+        return true
+    }
+
+    /// The plain keys of the path (operators left out).
+    public var keys: [String] {
+        components.compactMap { if case .key(let k) = $0 { return k } else { return nil } }
+    }
+}

@@ -29,6 +29,7 @@ extension Command {
         case .fmt: return .fmt(try FmtOptions.table.parse(parsed))
         case .check: return .check(try CheckOptions.table.parse(parsed))
         case .eval: return .eval(try EvalOptions.table.parse(parsed))
+        case .serialize: return .serialize(try SerializeOptions.table.parse(parsed))
         case .completions: return .completions(try CompletionsOptions.table.parse(parsed).shell)
         case .help:
             let help = try HelpOptions.table.parse(parsed)

@@ -12,6 +12,7 @@ public enum Command: Sendable, Equatable {
     case fmt(FmtOptions)
     case check(CheckOptions)
     case eval(EvalOptions)
+    case serialize(SerializeOptions)
     case completions(CompletionsOptions.Shell)
     /// Help for one command, or the overview when `nil`.
     case help(CommandName?)

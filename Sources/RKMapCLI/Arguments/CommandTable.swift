@@ -48,6 +48,7 @@ extension CommandTable {
         case .fmt: return FmtOptions.table.definition
         case .check: return CheckOptions.table.definition
         case .eval: return EvalOptions.table.definition
+        case .serialize: return SerializeOptions.table.definition
         case .completions: return CompletionsOptions.table.definition
         case .help: return HelpOptions.table.definition
         }

@@ -72,6 +72,11 @@ extension ApplyOptions {
                     Deepest nesting followed, in documents and
                     relationships (default 512, at most 10000).
                     """) { raw, values throws(UsageError) in try values.maxDepth(raw) },
+                .choice("input-format", valueName: "FORMAT", \.inputFormat, help: """
+                    json (default) or form: each input line is one
+                    application/x-www-form-urlencoded document (a[b]=v
+                    nests, a[]=v appends; values are strings).
+                    """),
             ],
             validate: { o, command throws(UsageError) in
                 if o.format == .sqlite, o.output == nil {

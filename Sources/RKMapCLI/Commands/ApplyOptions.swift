@@ -28,6 +28,9 @@ public struct ApplyOptions: Sendable, Equatable {
     public var stats = false
     /// `--max-depth N`: the deepest nesting rkmap follows.
     public var maxDepth = 512
+    /// `--input-format`: JSON documents, or one form-encoded document per line (§14).
+    public var inputFormat: InputFormat = .json
+    public enum InputFormat: String, Sendable, CaseIterable { case json, form }
 
     public init(spec: String) { self.spec = spec }
 }

@@ -58,6 +58,17 @@ extension Commands {
             do {
                 for input in options.inputs {
                     let name = InputFile.displayName(input)
+                    if options.inputFormat == .form {
+                        // One form-encoded document per line (docs/spec.md §14).
+                        let converted = FormDocuments.json(from: try InputFile.readAll(input), file: name)
+                        let outcome = try engine.run(input: converted.json, inputName: name, sink: sink, diagnostics: diagnostics)
+                        if outcome.failed > 0 { status = dataFailed }
+                        if let error = converted.error {
+                            diagnostics.emit(error)
+                            status = dataFailed
+                        }
+                        continue
+                    }
                     guard InputStream.isStream(input) else {
                         let bytes = try InputFile.readAll(input)
                         let outcome = try engine.run(input: bytes, inputName: name, sink: sink, diagnostics: diagnostics)

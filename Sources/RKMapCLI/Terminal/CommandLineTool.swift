@@ -22,6 +22,7 @@ package enum CommandLineTool {
                 case .fmt(let o): return Commands.fmt(o, stdout: standardOutput, stderr: standardError)
                 case .check(let o): return Commands.check(o, stdout: standardOutput, stderr: standardError)
                 case .eval(let o): return Commands.eval(o, stdout: standardOutput, stderr: standardError)
+                case .serialize(let o): return Commands.serialize(o, stdout: standardOutput, stderr: standardError)
                 case .completions(let shell): return Commands.completions(shell, stdout: standardOutput)
                 case .help(let topic): return Commands.help(topic, stdout: standardOutput)
                 case .manual: return Commands.manual(stdout: standardOutput)
