@@ -103,7 +103,7 @@ extension DocumentMapper {
         if !mapper.validations.isEmpty {
             guard try validate(&record) else { return nil }
         }
-        stats.countRecord(mapper.typeName)
+        try countRecord(of: mapper)
         return record
     }
 

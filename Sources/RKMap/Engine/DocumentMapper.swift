@@ -19,6 +19,10 @@ final class DocumentMapper {
     var path = DocumentPath()
     var depth = 0
     var stats = MappingStats()
+    /// Records made so far for this document, and the most allowed
+    /// (`--max-records`): one add and one compare per record.
+    var recordCount = 0
+    var recordLimit = Int.max
     /// `rkmap check` only: records which members each mapped object had and
     /// which ones the mapping read. `nil` for `apply`, where it costs one nil
     /// check per mapped object (in `mapObject`).
@@ -158,6 +162,20 @@ final class DocumentMapper {
     }
 
     func leave() { depth -= 1 }
+
+    /// Counts a record made for the document; past `--max-records` the document fails.
+    func countRecord(of mapper: ObjectMapper) throws(MappingFailure) {
+        recordCount += 1
+        if recordCount > recordLimit { throw Self.tooManyRecords(limit: recordLimit, path: path.rendered) }
+        stats.countRecord(mapper.typeName)
+    }
+
+    static func tooManyRecords(limit: Int, path: String) -> MappingFailure {
+        MappingFailure(
+            .tooManyRecords(limit: limit),
+            message: "the document makes more than \(RepeatedWarningLimit.grouped(limit)) records; stopped (raise the limit with --max-records N)",
+            path: path)
+    }
 
     // MARK: Diagnostics
 

@@ -48,8 +48,10 @@ extension MappingEngine {
         var index = firstIndex
         while true {
             let value: JSONValue
+            let start: Int
             do {
                 if try scanner.atEnd() { break }
+                start = scanner.offset
                 value = try scanner.readValue()
             } catch {
                 diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: "syntax"))
@@ -61,7 +63,7 @@ extension MappingEngine {
                 break
             }
             outcome.documents += 1
-            let info = DocumentInfo(input: inputName, index: index)
+            let info = DocumentInfo(input: inputName, index: index, byteCount: scanner.offset - start)
             if try !map(document: value, info: info, sink: sink, diagnostics: diagnostics) {
                 outcome.failed += 1
             }

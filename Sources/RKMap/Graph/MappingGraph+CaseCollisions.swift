@@ -66,16 +66,6 @@ extension MappingGraph {
         }
         return collisions
     }
-
-    /// Warnings only `lint` reports: problems of some outputs, not of the spec
-    /// as such (case collisions matter to SQLite only).
-    package func lintDiagnostics() -> [Diagnostic] {
-        caseCollisions().map { c in
-            var mapperID: String?
-            if case .destinations(let id) = c.kind { mapperID = id }
-            return Diagnostic(.warning, c.message, file: file, location: .source(c.secondLocation), mapperID: mapperID, code: "case-collision")
-        }
-    }
 }
 
 extension ObjectMapper {

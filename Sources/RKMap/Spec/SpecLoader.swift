@@ -40,7 +40,7 @@ public enum SpecLoader {
     package static func lint(bytes: [UInt8], file: String) -> [Diagnostic] {
         let loaded = load(bytes: bytes, file: file)
         guard let graph = loaded.graph else { return loaded.diagnostics }
-        let extra = graph.lintDiagnostics()
+        let extra = lintDiagnostics(graph)
         guard !extra.isEmpty else { return loaded.diagnostics }
         // Relaxed-syntax warnings come first, then the rest in source order.
         let (syntax, rest) = (loaded.diagnostics.filter { $0.code == SpecJSONParser.relaxedSyntaxCode },
@@ -50,6 +50,16 @@ public enum SpecLoader {
             return la == lb ? a.offset < b.offset : la < lb
         }.map(\.element)
         return syntax + merged
+    }
+
+    /// Warnings only `lint` reports: problems of some outputs, not of the spec
+    /// as such (case collisions matter to SQLite only).
+    package static func lintDiagnostics(_ graph: MappingGraph) -> [Diagnostic] {
+        graph.caseCollisions().map { c in
+            var mapperID: String?
+            if case .destinations(let id) = c.kind { mapperID = id }
+            return Diagnostic(.warning, c.message, file: graph.file, location: .source(c.secondLocation), mapperID: mapperID, code: "case-collision")
+        }
     }
 
     /// Compiles an already read spec tree.

@@ -28,6 +28,10 @@ public struct ApplyOptions: Sendable, Equatable {
     public var stats = false
     /// `--max-depth N`: the deepest nesting rkmap follows.
     public var maxDepth = 512
+    /// `--max-records N`: the most records one document may make (`nil`: the default).
+    public var maxRecords: Int?
+    /// `--type T`: keep only root records of type T (SPEC §10.3).
+    public var type: String?
     /// `--input-format`: JSON documents, or one form-encoded document per line (§14).
     public var inputFormat: InputFormat = .json
     public enum InputFormat: String, Sendable, CaseIterable { case json, form }

@@ -126,7 +126,7 @@ extension Commands {
         MappingOptions(
             path: o.path, method: o.method, status: o.status,
             meta: o.meta.map { ($0.key, $0.value) }, strict: o.strict, maxDepth: o.maxDepth,
-            pipelineThreshold: Environment.pipelineThreshold)
+            pipelineThreshold: Environment.pipelineThreshold, maxRecords: o.maxRecords, onlyType: o.type)
     }
 
     static func makeSink(_ o: ApplyOptions, destination: OutputDestination) throws -> RecordSink {
