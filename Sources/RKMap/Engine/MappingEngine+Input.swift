@@ -4,6 +4,9 @@ public struct InputOutcome: Sendable, Equatable {
     public var failed = 0
     /// The input stopped at a syntax error; later documents were not read.
     public var stoppedBySyntaxError = false
+    /// The run must stop here: a document failed and `keepGoing` is off
+    /// (later documents and inputs are not read).
+    public var stopped = false
     public init() {}
 }
 
@@ -47,11 +50,12 @@ extension MappingEngine {
         var scanner = JSONScanner(bytes: raw, offset: start, maxDepth: options.maxDepth)
         var index = firstIndex
         while true {
+            try Interruption.check()
             let value: JSONValue
-            let start: Int
+            var documentStart = scanner.offset
             do {
                 if try scanner.atEnd() { break }
-                start = scanner.offset
+                documentStart = scanner.offset
                 value = try scanner.readValue()
             } catch {
                 diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: "syntax"))
@@ -59,14 +63,26 @@ extension MappingEngine {
                 stats.failedDocuments += 1
                 outcome.documents += 1
                 outcome.failed += 1
-                outcome.stoppedBySyntaxError = true
-                break
+                guard options.keepGoing else {
+                    outcome.stoppedBySyntaxError = true
+                    outcome.stopped = true
+                    break
+                }
+                let resume = SyntaxRecovery.nextDocumentStart(in: raw, after: documentStart)
+                scanner = JSONScanner(bytes: raw, offset: resume, maxDepth: options.maxDepth)
+                index += 1
+                continue
             }
             outcome.documents += 1
-            let info = DocumentInfo(input: inputName, index: index, byteCount: scanner.offset - start)
+            let info = DocumentInfo(input: inputName, index: index, byteCount: scanner.offset - documentStart)
             if try !map(document: value, info: info, sink: sink, diagnostics: diagnostics) {
                 outcome.failed += 1
+                if !options.keepGoing {
+                    outcome.stopped = true
+                    break
+                }
             }
+            progress?.advanced(inputOffset: scanner.offset)
             index += 1
         }
         return outcome

@@ -14,6 +14,8 @@ public final class MappingEngine {
     let applicable: [(descriptor: Descriptor, metadata: JSONObject)]
     /// Counters over every document mapped so far.
     public internal(set) var stats = MappingStats()
+    /// Told after each document; `nil` (the default) costs nothing.
+    public var progress: ProgressObserver?
 
     /// A problem with the run's setup that is the spec's fault (exit status 2).
     public struct SetupError: Error, Sendable, CustomStringConvertible {

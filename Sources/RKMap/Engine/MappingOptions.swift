@@ -18,6 +18,14 @@ public struct MappingOptions: Sendable {
     public var maxRecords: Int?
     /// `--type T`: only root records of this type are written (docs/spec.md §10.3).
     public var onlyType: String?
+    /// `--keep-going`: a failing document is reported and skipped and the run
+    /// goes on (after a syntax error, at the next line that starts a document;
+    /// see `SyntaxRecovery`). Without it the first failing document stops the
+    /// run (docs/spec.md §11).
+    public var keepGoing: Bool
+    /// `--explain`: after a "no mappable content" failure, a note per
+    /// descriptor saying why it did not contribute (docs/spec.md §11).
+    public var explain = false
     /// Inputs of at least this many bytes are mapped by the parallel pipeline;
     /// tests pass 0 to force it. The command line takes it from
     /// `RKMAP_PIPELINE_THRESHOLD`: the library reads no environment.
@@ -29,9 +37,10 @@ public struct MappingOptions: Sendable {
     public init(
         path: String? = nil, method: String? = nil, status: Int? = nil,
         meta: [(key: String, value: JSONValue)] = [], strict: Bool = false, maxDepth: Int = 512,
-        pipelineThreshold: Int = MappingOptions.defaultPipelineThreshold,
+        pipelineThreshold: Int = MappingOptions.defaultPipelineThreshold, keepGoing: Bool = false,
         maxRecords: Int? = nil, onlyType: String? = nil
     ) {
+        self.keepGoing = keepGoing
         self.maxRecords = maxRecords
         self.onlyType = onlyType
         self.path = path
