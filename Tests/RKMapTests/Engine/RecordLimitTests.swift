@@ -14,12 +14,13 @@ import Testing
     }
 
     /// Each level doubles the records (two relationships from the same key):
-    /// the document with 2^5 - 1 = 31 records fails under a limit of 20, the
+    /// the document with 2^5 - 1 = 31 records fails under a limit of 20, and with
+    /// keepGoing the
     /// next one maps.
     @Test func aDocumentPastTheLimitFailsAndTheNextMaps() throws {
         let spec = #"{"mappers": [{"id": "n", "target": "N", "attributes": ["v"], "relationships": [{"from": "a", "to": "l", "map-ref": "n"}, {"from": "a", "to": "r", "map-ref": "n"}]}]}"#
         let graph = try #require(SpecLoader.load(bytes: Array(spec.utf8), file: "s.json").graph)
-        let engine = try MappingEngine(graph: graph, options: MappingOptions(maxRecords: 20))
+        let engine = try MappingEngine(graph: graph, options: MappingOptions(keepGoing: true, maxRecords: 20))
         let input = String(repeating: #"{"a":"#, count: 4) + #"{"v":1}"# + String(repeating: "}", count: 4) + "\n" + #"{"v":2}"#
         var out: [UInt8] = []
         let sink = NDJSONSink(output: { out += $0 }, includeType: false)
