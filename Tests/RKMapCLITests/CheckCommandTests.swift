@@ -5,7 +5,7 @@ import FoundationXML
 import Testing
 import RKMap
 
-/// `rkmap check` end to end on the example in `fixtures/check/` (SPEC §12):
+/// `rkmap check` end to end on the example in `fixtures/check/` (docs/spec.md §12):
 /// exact stdout, exit statuses, reports, annotations and `--update`.
 @Suite struct CheckCommandTests {
     private let spec = "fixtures/check/api.json"

@@ -1,4 +1,4 @@
-/// `rkmap check SPEC FIXTURE ... [options]` (SPEC §12).
+/// `rkmap check SPEC FIXTURE ... [options]` (docs/spec.md §12).
 public struct CheckOptions: Sendable, Equatable {
     /// `--unmatched`: what an exchange no descriptor applies to is.
     public enum Unmatched: String, Sendable, CaseIterable { case error, skip }
@@ -19,7 +19,7 @@ public struct CheckOptions: Sendable, Equatable {
     public var path: String?
     public var method: String?
     public var status: Int?
-    /// Default `skip`: an unmatched HAR entry is a skipped note (SPEC §12).
+    /// Default `skip`: an unmatched HAR entry is a skipped note (docs/spec.md §12).
     public var unmatched: Unmatched = .skip
     public var allowWarnings = false
     public var unmapped: Unmapped = .warn

@@ -22,7 +22,7 @@ extension CheckReport {
                     out += ">\n      <system-out>\(xml(lines.joined(separator: "\n")))</system-out>\n"
                 case .failed:
                     let first = r.reasons.first { $0.severity == .error }.map { text($0, exchangeFile: r.exchange.file) } ?? "failed"
-                    let type = r.reasons.first { $0.severity == .error }?.code ?? "check"
+                    let type = r.reasons.first { $0.severity == .error }?.code?.rawValue ?? "check"
                     out += ">\n      <failure message=\"\(xml(first))\" type=\"\(xml(type))\">\(xml(lines.joined(separator: "\n")))</failure>\n"
                 case .skipped:
                     out += ">\n      <skipped message=\"\(xml(lines.first ?? "skipped"))\"/>\n"

@@ -1,4 +1,4 @@
-/// One recorded request/response pair to check (SPEC §12): a response body
+/// One recorded request/response pair to check (docs/spec.md §12): a response body
 /// file, or one JSON entry of a HAR file.
 public struct Exchange: Sendable {
     /// What the report calls it: the body file's path, or `file.har#3`
@@ -28,7 +28,7 @@ public struct Exchange: Sendable {
     }
 }
 
-/// Where a response came from: the facts descriptors are matched against (SPEC §2).
+/// Where a response came from: the facts descriptors are matched against (docs/spec.md §2).
 public struct ExchangeFacts: Sendable, Equatable {
     /// Upper-cased; `nil` is not checked.
     public var method: String?

@@ -1,4 +1,4 @@
-/// Runs the four checks of SPEC §12 on exchanges: a descriptor applies, the
+/// Runs the four checks of docs/spec.md §12 on exchanges: a descriptor applies, the
 /// document maps strictly, every member of a mapped object is read by the
 /// mapping, and the output equals the golden file.
 ///
@@ -45,7 +45,7 @@ public final class FixtureChecker {
         do {
             engine = try MappingEngine(graph: graph, options: mappingOptions)
         } catch {
-            return ExchangeResult(exchange: exchange, outcome: .failed, reasons: [Diagnostic(.error, error.message, file: graph.file, code: "spec")])
+            return ExchangeResult(exchange: exchange, outcome: .failed, reasons: [Diagnostic(.error, error.message, file: graph.file, code: .spec)])
         }
         // 1. descriptor
         if engine.applicableDescriptors.isEmpty {
@@ -69,13 +69,13 @@ public final class FixtureChecker {
                 diagnostics: list, readTracker: tracker)
         } catch {
             mapped = false
-            list.emit(Diagnostic(.error, "\(error)", file: exchange.file, code: "mapping"))
+            list.emit(Diagnostic(.error, "\(error)", file: exchange.file, code: .mapping))
         }
         var reasons: [Diagnostic] = []
         for var d in list.diagnostics {
             if d.severity == .warning, !options.allowWarnings { d.severity = .error }
             d.file = exchange.file
-            d.code = "mapping"
+            d.code = .mapping
             reasons.append(d)
         }
         // 3. unmapped keys
@@ -85,7 +85,7 @@ public final class FixtureChecker {
                 let times = u.count == 1 ? "1 time" : "\(u.count) times"
                 reasons.append(Diagnostic(
                     severity, "not mapped (\(times))", file: exchange.file, location: .jsonPath(u.path),
-                    mapperID: u.mapperIDs.joined(separator: ", "), code: "unmapped"))
+                    mapperID: u.mapperIDs.joined(separator: ", "), code: .unmapped))
             }
         }
         let failed = reasons.contains { $0.severity == .error }
@@ -94,11 +94,11 @@ public final class FixtureChecker {
             reasons: reasons, output: mapped ? sink.bytes : nil)
     }
 
-    /// "no descriptor applies", then for each descriptor why not (SPEC §12 check 1).
+    /// "no descriptor applies", then for each descriptor why not (docs/spec.md §12 check 1).
     func unmatchedReasons(_ exchange: Exchange, skip: Bool) -> [Diagnostic] {
         let facts = exchange.facts
         let mappingOptions = MappingOptions(path: facts.path, method: facts.method, status: facts.status)
-        var reasons = [Diagnostic(skip ? .note : .error, "no descriptor applies to \(facts.summary)", file: exchange.file, code: "descriptor")]
+        var reasons = [Diagnostic(skip ? .note : .error, "no descriptor applies to \(facts.summary)", file: exchange.file, code: .descriptor)]
         reasons += MappingEngine.descriptorNotes(graph, options: mappingOptions, notFound: false)
         return reasons
     }
@@ -109,6 +109,6 @@ public final class FixtureChecker {
         guard let entry = exchange.entry else { return problem.diagnostic }
         var message = "the response body is not JSON: " + problem.message
         if let at = problem.location { message += " (line \(at.line), column \(at.column) of the body)" }
-        return Diagnostic(.error, message, file: exchange.file, location: .jsonPath("$.log.entries[\(entry)].response.content.text"), code: "fixture")
+        return Diagnostic(.error, message, file: exchange.file, location: .jsonPath("$.log.entries[\(entry)].response.content.text"), code: .fixture)
     }
 }

@@ -1,4 +1,4 @@
-/// Reads fixture files into exchanges (SPEC §12). Never throws: a file that
+/// Reads fixture files into exchanges (docs/spec.md §12). Never throws: a file that
 /// cannot be read as a fixture becomes a failing exchange that says why and
 /// where, so one bad file does not hide the others.
 public enum FixtureReader {
@@ -25,7 +25,7 @@ public enum FixtureReader {
             return Exchange(name: path, file: path, facts: facts, content: .body(try InputFile.readAll(path)))
         } catch {
             return Exchange(name: path, file: path, facts: facts, content: .malformed([
-                Diagnostic(.error, "\(error)", file: path, code: "fixture"),
+                Diagnostic(.error, "\(error)", file: path, code: .fixture),
             ]))
         }
     }
@@ -114,6 +114,6 @@ public struct FixtureProblem: Error, Sendable, Equatable {
 
     public var diagnostic: Diagnostic {
         let at: Diagnostic.Location = location.map { .source($0) } ?? path.map { .jsonPath($0) } ?? .none
-        return Diagnostic(.error, message, file: file, location: at, code: "fixture")
+        return Diagnostic(.error, message, file: file, location: at, code: .fixture)
     }
 }

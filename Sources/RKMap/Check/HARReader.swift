@@ -1,7 +1,7 @@
 /// Reads the JSON exchanges of a HAR 1.2 file (what browsers and proxies
 /// export): every entry whose response `content.mimeType` is JSON
 /// (`application/json` or `…+json`, parameters allowed) is one exchange;
-/// other entries are ignored silently (SPEC §12).
+/// other entries are ignored silently (docs/spec.md §12).
 ///
 /// A file that is not HAR is one failing exchange naming the missing or
 /// mistyped field by JSON path (`$.log.entries: missing`); an entry that is

@@ -1,6 +1,6 @@
 /// Records, while one document is mapped, which members of each mapped object
 /// the mapping read, and aggregates the ones nothing read by path pattern
-/// (`rkmap check`'s unmapped-key report, SPEC §12 check 3).
+/// (`rkmap check`'s unmapped-key report, docs/spec.md §12 check 3).
 ///
 /// The engine calls `open` before mapping an object and `close` after; reads
 /// are known statically from the mapper (its source key paths, the matchers of

@@ -1,5 +1,5 @@
 extension DocumentMapper {
-    /// Maps one representation with an object mapper into a record (SPEC §5.1–§5.2, §6, §8).
+    /// Maps one representation with an object mapper into a record (docs/spec.md §5.1–§5.2, §6, §8).
     ///
     /// - Parameters:
     ///   - representation: what the attribute key paths are evaluated against (for a
@@ -126,7 +126,7 @@ extension DocumentMapper {
         return keyPath.evaluate(on: representation, context: context)
     }
 
-    /// Converts an attribute value to its slot's declared type (SPEC §6). A value
+    /// Converts an attribute value to its slot's declared type (docs/spec.md §6). A value
     /// that cannot be converted is a warning, and the attribute is left absent.
     /// The warning's JSON path ends at the value (`$.articles[3].id`, docs/spec.md
     /// §11) for a source read from the representation; `sourcePath` is pushed
@@ -146,7 +146,7 @@ extension DocumentMapper {
         }
     }
 
-    /// Runs the mapper's validations on the record's final values (SPEC §8).
+    /// Runs the mapper's validations on the record's final values (docs/spec.md §8).
     /// - Returns: `false` when a `reject` validation dropped the record.
     func validate(_ record: inout Record) throws(MappingFailure) -> Bool {
         for validation in record.mapper.validations {

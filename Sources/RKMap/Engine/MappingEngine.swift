@@ -51,7 +51,7 @@ public final class MappingEngine {
     /// The descriptors that apply, in file order.
     public var applicableDescriptors: [Descriptor] { applicable.map(\.descriptor) }
 
-    /// Path parameters when `descriptor` applies to the request facts, else `nil` (SPEC §2).
+    /// Path parameters when `descriptor` applies to the request facts, else `nil` (docs/spec.md §2).
     static func match(_ descriptor: Descriptor, options: MappingOptions) -> [(name: String, value: String)]? {
         var parameters: [(name: String, value: String)] = []
         if let path = options.path, let pattern = descriptor.pathPattern {

@@ -1,5 +1,5 @@
 /// How a run of the engine is configured: the request facts a document came
-/// with (SPEC §2), user metadata, and strictness.
+/// with (docs/spec.md §2), user metadata, and strictness.
 public struct MappingOptions: Sendable {
     /// `--path`: the request path; `nil` means "not checked".
     public var path: String?
@@ -68,7 +68,7 @@ public struct MappingOptions: Sendable {
     public static let defaultMinimumRecords = 1_000_000
     public static let defaultRecordsPerByte = 16
 
-    /// Metadata keys `--meta` may not set (SPEC §4).
+    /// Metadata keys `--meta` may not set (docs/spec.md §4).
     public static let reservedMetadataKeys: Set<String> = ["mapping", "routing", "HTTP"]
 }
 

@@ -1,5 +1,5 @@
 extension KeyPath {
-    /// Evaluates the key path against `value` (SPEC §4).
+    /// Evaluates the key path against `value` (docs/spec.md §4).
     ///
     /// - Returns: the value, or `nil` when the path is *missing* (which is not
     ///   the same as a JSON `null`).

@@ -1,7 +1,7 @@
 import RKMap
 
 extension Commands {
-    /// `rkmap apply SPEC [INPUT ...]`: map documents and write records (SPEC §10, §11).
+    /// `rkmap apply SPEC [INPUT ...]`: map documents and write records (docs/spec.md §10, §11).
     ///
     /// Exit status: 0 success; 1 some document failed (does not parse, no
     /// mappable content, a `fail` validation, a warning under `--strict`, an
@@ -45,7 +45,7 @@ extension Commands {
                 return usageOrSpecError
             }
             // A database this run creates is removed again if the run fails:
-            // "left exactly as it was" (SPEC §10.4) means not there at all.
+            // "left exactly as it was" (docs/spec.md §10.4) means not there at all.
             let databasePath = options.output ?? ""
             let newDatabase = options.format == .sqlite && access(databasePath, F_OK) != 0
             let sink: RecordSink

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RKMap
 
-/// The four checks of SPEC §12, each passing and failing.
+/// The four checks of docs/spec.md §12, each passing and failing.
 @Suite struct FixtureCheckerTests {
     typealias F = CheckFixtures
 
@@ -56,7 +56,7 @@ import Testing
         let r = try F.checker().check(body(drifted))
         #expect(r.outcome == .failed)
         let d = try #require(r.reasons.first)
-        #expect(d.code == "mapping")
+        #expect(d.code == .mapping)
         #expect(d.location == .jsonPath("$.articles[0].id"))  // the path ends at the value (docs/spec.md §11)
         #expect(d.mapperID == "article")
         #expect(d.attribute == "id")
@@ -77,7 +77,7 @@ import Testing
         let r = try F.checker().check(body("{\"articles\": [\n  {\"id\": 1,}\n]}"))
         #expect(r.outcome == .failed)
         #expect(r.reasons.first?.location == .source(SourceLocation(line: 2, column: 12)))
-        #expect(r.reasons.first?.code == "fixture")
+        #expect(r.reasons.first?.code == .fixture)
     }
 
     @Test func harBodySyntaxErrorNamesTheEntryText() throws {
@@ -112,7 +112,7 @@ import Testing
         let json = #"{"articles": ["# + articles.joined(separator: ",") + "], \"meta\": {}}"
         let r = try F.checker().check(body(json))
         #expect(r.outcome == .passed, "unmapped keys warn by default")
-        let unmapped = r.reasons.filter { $0.code == "unmapped" }
+        let unmapped = r.reasons.filter { $0.code == .unmapped }
         #expect(unmapped.map(\.location) == [.jsonPath("$.articles[*].author.bio"), .jsonPath("$.articles[*].subtitle")])
         #expect(unmapped.map(\.message) == ["not mapped (20 times)", "not mapped (20 times)"])
         #expect(unmapped.map(\.mapperID) == ["author", "article"])

@@ -61,7 +61,7 @@ import Testing
         try dir.write("articles.json", #"{"articles": [{"id": 1, "title": "B"}, {"id": 2, "title": "C"}]}"#)
         let drifted = try F.checker().check(FixtureReader.read(path, defaults: ExchangeFacts())).results[0]
         #expect(drifted.outcome == .failed)
-        let golden = drifted.reasons.filter { $0.code == "golden" }
+        let golden = drifted.reasons.filter { $0.code == .golden }
         #expect(golden.map(\.location) == [.jsonPath("$[0].title"), .jsonPath("$[1]")])
         #expect(golden.map(\.message) == [#"expected "A", got "B""#, #"unexpected record {"@type":"Article","id":2,"title":"C"}"#])
         #expect(golden.allSatisfy { $0.file == dir.path + "/articles.expected.json" })
@@ -95,7 +95,7 @@ import Testing
         let r = try F.checker().check(FixtureReader.read(path, defaults: ExchangeFacts(method: "GET", path: "/articles"))).results[0]
         #expect(r.outcome == .failed)
         #expect(r.reasons.first?.location == .source(SourceLocation(line: 2, column: 3)))
-        #expect(r.reasons.first?.code == "golden")
+        #expect(r.reasons.first?.code == .golden)
     }
 }
 
@@ -124,7 +124,7 @@ import Testing
     func badSidecarFailsTheExchange(_ sidecar: String, _ path: String, _ message: String) throws {
         let (dir, e) = try exchange(sidecar)
         guard case .malformed(let d) = e.content else { Issue.record("not malformed"); return }
-        #expect(d == [Diagnostic(.error, message, file: dir.path + "/b.meta.json", location: .jsonPath(path), code: "fixture")])
+        #expect(d == [Diagnostic(.error, message, file: dir.path + "/b.meta.json", location: .jsonPath(path), code: .fixture)])
     }
 
     @Test func sidecarSyntaxErrorHasLineAndColumn() throws {

@@ -113,7 +113,7 @@ import Testing
         let (_, exchanges) = try read("{\"log\": {\n  \"entries\": [,]}}")
         let d = try #require(problems(exchanges[0]).first)
         #expect(d.location == .source(SourceLocation(line: 2, column: 15)))
-        #expect(d.code == "fixture")
+        #expect(d.code == .fixture)
     }
 
     @Test func entryThatIsNotAnObject() throws {

@@ -21,9 +21,9 @@ import Testing
         var summary = CheckSummary(spec: "spec.json")
         summary.files = [FixtureFileResult(path: exchange.file, results: [
             ExchangeResult(exchange: exchange, outcome: .failed, reasons: [
-                Diagnostic(.error, "bad \(hostile)\nsecond line", file: exchange.file, location: .jsonPath("$[\"<&>\"]"), code: "golden"),
+                Diagnostic(.error, "bad \(hostile)\nsecond line", file: exchange.file, location: .jsonPath("$[\"<&>\"]"), code: .golden),
             ]),
-            ExchangeResult(exchange: exchange, outcome: .skipped, reasons: [Diagnostic(.note, "skip \(hostile)", file: exchange.file, code: "descriptor")]),
+            ExchangeResult(exchange: exchange, outcome: .skipped, reasons: [Diagnostic(.note, "skip \(hostile)", file: exchange.file, code: .descriptor)]),
             ExchangeResult(exchange: exchange, outcome: .passed, records: 1),
         ])]
         let xml = CheckReport.junit(summary)

@@ -1,7 +1,7 @@
 import Testing
 @testable import RKMap
 
-/// Which members count as read (SPEC §12 check 3): source key paths' first
+/// Which members count as read (docs/spec.md §12 check 3): source key paths' first
 /// keys, nil key paths (everything), `@parent` keys, matchers' key paths.
 @Suite struct ReadTrackerTests {
     private func unmapped(spec: String, document: String) throws -> [String] {

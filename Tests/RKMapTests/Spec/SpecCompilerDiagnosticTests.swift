@@ -122,7 +122,7 @@ import Testing
     @Test func diagnosticsCarryCodesAndMapperIDs() throws {
         let spec = "\(Self.m)\n\"atributes\": [\"a\"]}]}"
         let d = try #require(SpecTest.load(spec).diagnostics.first)
-        #expect(d.code == "unknown-field")
+        #expect(d.code == .unknownField)
         #expect(d.mapperID == "m")
         #expect(d.location == .source(SourceLocation(line: 2, column: 1)))
     }
@@ -130,7 +130,7 @@ import Testing
     @Test func relaxationWarningsComeFirstAndSyntaxErrorsStopTheLoad() {
         let relaxed = SpecTest.load("{\"mappers\": [{\"id\": \"m\", \"entity\": YES, \"atributes\": []}]}")
         // "atributes" is misspelt, so the mapper maps nothing (docs/spec.md §3.1).
-        #expect(relaxed.diagnostics.map(\.code) == [SpecJSONParser.relaxedSyntaxCode, "unknown-field", "maps-nothing"])
+        #expect(relaxed.diagnostics.map(\.code) == [SpecJSONParser.relaxedSyntaxCode, .unknownField, .mapsNothing])
         let broken = SpecTest.load("{\"mappers\": [")
         #expect(broken.graph == nil)
         #expect(broken.diagnostics.map(\.severity) == [.error])
