@@ -4,6 +4,8 @@ public struct CheckOptions: Sendable, Equatable {
     public enum Unmatched: String, Sendable, CaseIterable { case error, skip }
     /// `--unmapped`: what members no mapping reads are.
     public enum Unmapped: String, Sendable, CaseIterable { case ignore, warn, error }
+    /// `--missing`: what key paths a mapper reads but no object it mapped had are.
+    public enum Missing: String, Sendable, CaseIterable { case ignore, warn, error }
     /// `--report KIND=FILE`.
     public struct Report: Sendable, Equatable {
         public enum Kind: String, Sendable, CaseIterable { case junit, json }
@@ -23,6 +25,7 @@ public struct CheckOptions: Sendable, Equatable {
     public var unmatched: Unmatched = .skip
     public var allowWarnings = false
     public var unmapped: Unmapped = .warn
+    public var missing: Missing = .warn
     /// Write `*.expected.json` goldens instead of comparing.
     public var update = false
     public var reports: [Report] = []

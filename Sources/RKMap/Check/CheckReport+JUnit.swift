@@ -11,7 +11,7 @@ extension CheckReport {
             out += "  <testsuite name=\"\(xml(file.path))\" tests=\"\(file.results.count)\" failures=\"\(failed)\" errors=\"0\" skipped=\"\(skipped)\">\n"
             for r in file.results {
                 var name = r.exchange.entry.map { "#\($0)" } ?? r.exchange.name
-                if case .body = r.exchange.content { name += " " + r.exchange.facts.summary }
+                if r.exchange.hasFacts { name += " " + r.exchange.facts.summary }
                 out += "    <testcase classname=\"\(xml(file.path))\" name=\"\(xml(name))\""
                 let lines = r.reasons.map { text($0, exchangeFile: r.exchange.file) }
                 switch r.outcome {

@@ -16,9 +16,7 @@ public enum CheckReport {
         case .skipped: word = "SKIP"
         }
         var line = "\(word) \(result.exchange.name)"
-        if case .body = result.exchange.content {
-            line += ": " + result.exchange.facts.summary
-        }
+        if result.exchange.hasFacts { line += ": " + result.exchange.facts.summary }
         if let records = result.records { line += ", \(records) record\(records == 1 ? "" : "s")" }
         var out = line + "\n"
         for reason in result.reasons { out += "  " + text(reason, exchangeFile: result.exchange.file) + "\n" }

@@ -58,11 +58,28 @@ extension FixtureChecker {
         }
     }
 
+    /// `--update`: writes the golden unless an exchange it covers fails
+    /// another check (docs/spec.md §12: a broken mapping must not become the golden);
+    /// then each failing exchange says the golden was not written.
     private func write(_ file: FixtureFile, results: inout [ExchangeResult], checked: [Int]) {
+        let failing = checked.filter { i in results[i].reasons.contains { $0.severity == .error } }
+        if !failing.isEmpty {
+            let why = file.kind == .har
+                ? "\(failing.count) of \(checked.count) checked entries fail another check"
+                : "this exchange fails another check"
+            for i in failing {
+                results[i].reasons.append(Diagnostic(
+                    .note, "not written: \(why) (a broken mapping must not become the golden)", file: file.goldenPath, code: .golden))
+            }
+            return
+        }
         let bytes: [UInt8]
         switch file.kind {
         case .body:
-            guard let output = results[checked[0]].output else { return }
+            guard let output = results[checked[0]].output else {
+                results[checked[0]].reasons.append(Diagnostic(.note, "not written: the exchange has no output (no response body)", file: file.goldenPath, code: .golden))
+                return
+            }
             bytes = output
         case .har:
             var outputs: [JSONValue] = []

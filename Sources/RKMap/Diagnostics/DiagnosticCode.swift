@@ -29,6 +29,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     public static let matcher = DiagnosticCode("matcher")
     public static let method = DiagnosticCode("method")
     public static let misplacedField = DiagnosticCode("misplaced-field")
+    public static let missing = DiagnosticCode("missing")
     public static let missingField = DiagnosticCode("missing-field")
     public static let noDescriptors = DiagnosticCode("no-descriptors")
     public static let notWritable = DiagnosticCode("not-writable")

@@ -196,6 +196,15 @@ extension KeyPath {
             }
             return .object(object)
         }
+        // HTTP header names are case-insensitive (RFC 9110 §5.1): `headers.link` finds `Link`.
+        if components.count >= 4, case .key("HTTP") = components[0], case .key("response") = components[1],
+           case .key("headers") = components[2], case .key(let name) = components[3] {
+            guard case .object(let http)? = context.metadata["HTTP"], case .object(let response)? = http["response"],
+                  case .object(let headers)? = response["headers"],
+                  let value = headers.value(forKey: name, caseInsensitive: true)
+            else { return nil }
+            return Self.follow(components.dropFirst(4), from: value, caseInsensitive: false)
+        }
         return Self.follow(components[...], from: .object(context.metadata), caseInsensitive: false)
     }
 }

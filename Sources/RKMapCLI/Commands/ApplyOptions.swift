@@ -31,6 +31,8 @@ public struct ApplyOptions: Sendable, Equatable {
     public var method: String?
     /// `--status N`, 100–599.
     public var status: Int?
+    /// `--header NAME=VALUE`, in the order given: `@metadata.HTTP.response.headers.NAME`.
+    public var headers: [ResponseHeaders.Field] = []
     /// `--meta KEY=VALUE`, in the order given.
     public var meta: [MetaEntry] = []
     public var strict = false

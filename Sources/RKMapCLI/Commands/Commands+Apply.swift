@@ -192,7 +192,7 @@ extension Commands {
 
     static func mappingOptions(_ o: ApplyOptions) -> MappingOptions {
         var options = MappingOptions(
-            path: o.path, method: o.method, status: o.status,
+            path: o.path, method: o.method, status: o.status, headers: ResponseHeaders(o.headers.map { ($0.name, $0.value) }),
             meta: o.meta.map { ($0.key, $0.value) }, strict: o.strict, maxDepth: o.maxDepth,
             pipelineThreshold: Environment.pipelineThreshold, keepGoing: o.keepGoing,
             maxRecords: o.maxRecords, onlyType: o.type)
