@@ -62,6 +62,13 @@ extension DocumentMapper {
             guard let target = steps[i].target else {
                 // An attribute.
                 guard let source else {
+                    // An `@sum`/`@avg` without a representable result is a warning (docs/spec.md §4).
+                    if steps[i].source.usesArithmetic,
+                       let problem = steps[i].source.arithmeticProblem(on: representation, context: context) {
+                        warn("'\(steps[i].source.source)': \(problem); the attribute is left out",
+                             mapper: mapper, attribute: mapper.slots[slot].name)
+                        continue
+                    }
                     if let fallback = mapper.defaults[slot] {
                         record.fields[slot] = .value(fallback)
                     } else if mapper.assignsDefaultValueForMissingAttributes {
