@@ -66,7 +66,7 @@ extension DocumentMapper {
                     if steps[i].source.usesArithmetic,
                        let problem = steps[i].source.arithmeticProblem(on: representation, context: context) {
                         warn("'\(steps[i].source.source)': \(problem); the attribute is left out",
-                             mapper: mapper, attribute: mapper.slots[slot].name)
+                             mapper: mapper, attribute: mapper.slots[slot].name, kind: "arithmetic")
                         continue
                     }
                     if let fallback = mapper.defaults[slot] {
