@@ -21,6 +21,10 @@ public struct MappingOptions: Sendable {
     public var maxRecords: Int?
     /// `--type T`: only root records of this type are written (docs/spec.md §10.3).
     public var onlyType: String?
+    /// A relationship without `"many"` is to-one: an array in its place is left
+    /// out with a warning suggesting `"many": true`. CSV output sets it, since
+    /// its columns are fixed by the spec (docs/spec.md §10.3).
+    public var relationshipsToOneUnlessMany: Bool
     /// `--keep-going`: a failing document is reported and skipped and the run
     /// goes on (after a syntax error, at the next line that starts a document;
     /// see `SyntaxRecovery`). Without it the first failing document stops the
@@ -41,11 +45,13 @@ public struct MappingOptions: Sendable {
         path: String? = nil, method: String? = nil, status: Int? = nil, headers: ResponseHeaders = ResponseHeaders(),
         meta: [(key: String, value: JSONValue)] = [], strict: Bool = false, maxDepth: Int = 512,
         pipelineThreshold: Int = MappingOptions.defaultPipelineThreshold, keepGoing: Bool = false,
-        maxRecords: Int? = nil, onlyType: String? = nil
+        maxRecords: Int? = nil, onlyType: String? = nil,
+        relationshipsToOneUnlessMany: Bool = false
     ) {
         self.keepGoing = keepGoing
         self.maxRecords = maxRecords
         self.onlyType = onlyType
+        self.relationshipsToOneUnlessMany = relationshipsToOneUnlessMany
         self.path = path
         self.method = method
         self.status = status

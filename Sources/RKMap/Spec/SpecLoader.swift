@@ -34,34 +34,6 @@ public enum SpecLoader {
         return SpecLoadResult(graph: compiled.graph, diagnostics: parseDiagnostics + compiled.diagnostics)
     }
 
-    /// Every diagnostic `rkmap lint` reports for a spec file: `load`'s, plus
-    /// warnings about names some outputs cannot hold (case collisions,
-    /// docs/spec.md §3.1), all in source order.
-    package static func lint(bytes: [UInt8], file: String) -> [Diagnostic] {
-        let loaded = load(bytes: bytes, file: file)
-        guard let graph = loaded.graph else { return loaded.diagnostics }
-        let extra = lintDiagnostics(graph)
-        guard !extra.isEmpty else { return loaded.diagnostics }
-        // Relaxed-syntax warnings come first, then the rest in source order.
-        let (syntax, rest) = (loaded.diagnostics.filter { $0.code == SpecJSONParser.relaxedSyntaxCode },
-                              loaded.diagnostics.filter { $0.code != SpecJSONParser.relaxedSyntaxCode })
-        let merged = (rest + extra).enumerated().sorted { a, b in
-            let la = a.element.sourceLocation, lb = b.element.sourceLocation
-            return la == lb ? a.offset < b.offset : la < lb
-        }.map(\.element)
-        return syntax + merged
-    }
-
-    /// Warnings only `lint` reports: problems of some outputs, not of the spec
-    /// as such (case collisions matter to SQLite only).
-    package static func lintDiagnostics(_ graph: MappingGraph) -> [Diagnostic] {
-        graph.caseCollisions().map { c in
-            var mapperID: String?
-            if case .destinations(let id) = c.kind { mapperID = id }
-            return Diagnostic(.warning, c.message, file: graph.file, location: .source(c.secondLocation), mapperID: mapperID, code: .caseCollision)
-        }
-    }
-
     /// Compiles an already read spec tree.
     public static func compile(_ value: SpecValue, file: String) -> SpecLoadResult {
         let compiler = SpecCompiler(file: file)
