@@ -19,7 +19,7 @@ import Testing
             .filter { $0.hasSuffix(".json") }.sorted().map { "\(dir)/\($0)" }
     }
 
-    static let validSpecs = jsonFiles("specs") + jsonFiles("fixtures/infer/expected") + ["fixtures/check/api.json"]
+    static let validSpecs = jsonFiles("specs") + jsonFiles("fixtures/infer/expected") + ["fixtures/check/api.json", "examples/github-issues/issues.spec.json"]
     static let invalidSpecs = jsonFiles("fixtures/schema/invalid")
 
     /// Validates files with Python's `jsonschema` (draft 2020-12); returns one
@@ -76,6 +76,22 @@ import Testing
         for file in Self.invalidSpecs {
             let verdict = try #require(results[file], "\(file) not validated")
             #expect(verdict != "ok", "\(file) should be invalid")
+        }
+    }
+
+    /// The schema and lint agree: every spec the schema rejects, lint reports.
+    @Test(arguments: invalidSpecs) func lintAlsoReportsEachInvalidSpec(_ file: String) throws {
+        let result = try RKMapExecutable.run(["lint", file])
+        #expect(!result.stderr.isEmpty, "lint is silent about \(file)")
+        #expect(result.stderr.contains("error:") || result.stderr.contains("warning:"), "\(result)")
+    }
+
+    @Test func theExampleSpecsPointEditorsAtTheSchema() throws {
+        let specs = Self.jsonFiles("specs")
+        #expect(specs.count >= 9)
+        for file in specs {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+            #expect(text.contains(#""$schema": "../schema/rkmap-spec.schema.json""#), "\(file) has no $schema")
         }
     }
 }

@@ -219,7 +219,8 @@ extension Commands {
             return NDJSONSink(output: write, includeType: !o.noType)
         case .csv:
             return CSVSink(
-                output: write, graph: graph, roots: engine.applicableDescriptors.map(\.rootMapper), includeType: !o.noType)
+                output: write, graph: graph, roots: engine.applicableDescriptors.map(\.rootMapper), type: o.type,
+                includeType: !o.noType)
         case .sqlite:
             let sink = try SQLiteSink(path: o.output ?? "", graph: graph, includeType: !o.noType)
             sink.documentSavepoints = o.keepGoing
