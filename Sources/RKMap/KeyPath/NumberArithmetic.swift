@@ -57,7 +57,8 @@ package enum NumberArithmetic {
                 for k in scan.first...scan.last { m = m * 10 + Int64(scan.digit(k, bytes)) }
                 return (scan.negative ? -m : m, exponent)
             }) else { return nil }
-            var (m, e) = term
+            var m = term.0
+            let e = term.1
             if m == 0 { continue }
             if !started { accumulator = m; scale = e; started = true; continue }
             if e < scale {
