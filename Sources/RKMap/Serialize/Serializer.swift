@@ -54,7 +54,9 @@ package final class Serializer: @unchecked Sendable {
             let format = m.dateFormats.first ?? graph.options.dateFormats.first
             let dates: DateWriter
             do {
-                dates = try DateWriter(format: format, timeZone: graph.options.timeZone, milliseconds: false)
+                // docs/spec.md §13: with numericDates "milliseconds" and no format, a number.
+                let numeric = m.numericDates ?? graph.options.numericDates
+                dates = try DateWriter(format: format, timeZone: graph.options.timeZone, milliseconds: numeric == .milliseconds)
             } catch {
                 throw SetupError(message: "\(graph.file): error: \(error.message) [mapper \(m.id)]")
             }
