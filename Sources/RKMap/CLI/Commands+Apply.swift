@@ -62,18 +62,13 @@ extension Commands {
             do {
                 for input in options.inputs {
                     let name = InputFile.displayName(input)
-                    guard InputStream.isStream(input) else {
-                        let bytes = try InputFile.readAll(input)
-                        let outcome = try engine.run(input: bytes, inputName: name, sink: sink, diagnostics: diagnostics)
-                        if outcome.failed > 0 { status = dataFailed }
-                        continue
-                    }
-                    // A pipe or stdin: map documents as they arrive and let each
-                    // batch's records out at once (stdout only; a file is replaced
-                    // at the end anyway).
-                    try InputStream.read(input) { bytes, range, firstIndex in
+                    // Files and pipes alike go through a window of fixed size:
+                    // memory does not grow with the input, and each batch's
+                    // records go out at once (stdout only; a file is replaced at
+                    // the end anyway).
+                    try InputFile.readDocuments(input) { window, origin, firstIndex in
                         let outcome = try engine.run(
-                            input: bytes, range: range, firstIndex: firstIndex, inputName: name,
+                            window: window, from: 0, origin: origin, firstIndex: firstIndex, inputName: name,
                             sink: sink, diagnostics: diagnostics)
                         if outcome.failed > 0 { status = dataFailed }
                         if options.output == nil { try stdout.flush() }

@@ -30,6 +30,31 @@ public enum InputFile {
         return nil
     }
 
+    /// The window size: `DocumentWindowReader.defaultWindow`, or
+    /// `RKMAP_WINDOW_BYTES` from the environment (tests use a tiny window so
+    /// that documents and line numbers cross window boundaries).
+    package static let windowBytes: Int = {
+        if let text = getenv("RKMAP_WINDOW_BYTES").map({ String(cString: $0) }), let n = Int(text), n > 0 { return n }
+        return DocumentWindowReader.defaultWindow
+    }()
+
+    /// Reads the documents of `path` (`-` is stdin) through a bounded window,
+    /// calling `map` for each run of complete documents (see `DocumentWindowReader`).
+    package static func readDocuments(
+        _ path: String, window: Int = windowBytes,
+        map: (_ window: UnsafeRawBufferPointer, _ origin: TextOrigin, _ firstIndex: Int) throws -> (documents: Int, stop: Bool)
+    ) throws {
+        let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
+        guard fd >= 0 else { throw Failure(path: path, errno: errno) }
+        defer { if fd != 0 { close(fd) } }
+        var reader = DocumentWindowReader(fd: fd, window: window)
+        do {
+            try reader.read(map)
+        } catch let failure as DocumentWindowReader.ReadError {
+            throw Failure(path: path, errno: failure.errno)
+        }
+    }
+
     /// All bytes of `path` (`-` reads stdin to its end).
     public static func readAll(_ path: String) throws(Failure) -> [UInt8] {
         let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)

@@ -30,21 +30,32 @@ extension MappingEngine {
         sink: RecordSink, diagnostics: DiagnosticCollector
     ) throws -> InputOutcome {
         try bytes.withUnsafeBytes { whole in
-            let raw = UnsafeRawBufferPointer(rebasing: whole[..<range.upperBound])
-            if range.count >= Self.pipelineThreshold, range.count > 0 {
-                return try runPipeline(raw, from: range.lowerBound, firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
-            }
-            return try runSerially(raw, from: range.lowerBound, firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
+            try run(window: UnsafeRawBufferPointer(rebasing: whole[..<range.upperBound]), from: range.lowerBound, origin: .start,
+                    firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
         }
+    }
+
+    /// Maps the documents in `window[start...]`, a window of a longer input that
+    /// begins at `origin` (so line and column numbers count from the input's
+    /// start); the first document is number `firstIndex` of its input. The
+    /// window must end at a document boundary (see `DocumentWindowReader`).
+    package func run(
+        window raw: UnsafeRawBufferPointer, from start: Int, origin: TextOrigin, firstIndex: Int, inputName: String,
+        sink: RecordSink, diagnostics: DiagnosticCollector
+    ) throws -> InputOutcome {
+        if raw.count - start >= Self.pipelineThreshold, raw.count > start {
+            return try runPipeline(raw, from: start, origin: origin, firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
+        }
+        return try runSerially(raw, from: start, origin: origin, firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
     }
 
     /// One document after another on the calling thread (small inputs).
     func runSerially(
-        _ raw: UnsafeRawBufferPointer, from start: Int = 0, firstIndex: Int = 0,
+        _ raw: UnsafeRawBufferPointer, from start: Int = 0, origin: TextOrigin = .start, firstIndex: Int = 0,
         inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector
     ) throws -> InputOutcome {
         var outcome = InputOutcome()
-        var scanner = JSONScanner(bytes: raw, offset: start, maxDepth: options.maxDepth)
+        var scanner = JSONScanner(bytes: raw, offset: start, maxDepth: options.maxDepth, origin: origin)
         var index = firstIndex
         while true {
             let value: JSONValue

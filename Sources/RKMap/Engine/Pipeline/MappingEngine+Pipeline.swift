@@ -28,7 +28,7 @@ extension MappingEngine {
     ///
     /// Memory holds the input plus a bounded window of units in flight.
     func runPipeline(
-        _ raw: UnsafeRawBufferPointer, from start: Int = 0, firstIndex: Int = 0,
+        _ raw: UnsafeRawBufferPointer, from start: Int = 0, origin: TextOrigin = .start, firstIndex: Int = 0,
         inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector
     ) throws -> InputOutcome {
         // Results waiting for the writer are bytes when workers pre-encode, and
@@ -48,7 +48,7 @@ extension MappingEngine {
         let splitterThread = Thread {
             let (engine, raw, keys) = shared.value
             var splitter = Splitter(
-                scanner: JSONScanner(bytes: raw, offset: start, maxDepth: engine.options.maxDepth),
+                scanner: JSONScanner(bytes: raw, offset: start, maxDepth: engine.options.maxDepth, origin: origin),
                 firstIndex: firstIndex, state: state, streamKeys: keys,
                 streamingThreshold: Self.pipelineThreshold, inputName: inputName, totalBytes: raw.count)
             splitter.run()
@@ -60,7 +60,7 @@ extension MappingEngine {
         for _ in 0..<workerCount {
             let thread = Thread {
                 let (engine, raw, _) = shared.value
-                PipelineWorker(engine: engine, state: state, bytes: raw, inputName: inputName, encoding: encoding).run()
+                PipelineWorker(engine: engine, state: state, bytes: raw, origin: origin, inputName: inputName, encoding: encoding).run()
                 finished.signal()
             }
             thread.stackSize = LargeStack.size
