@@ -55,8 +55,8 @@ package struct DocumentWindowReader {
     package mutating func read(
         _ map: (_ window: UnsafeRawBufferPointer, _ origin: TextOrigin, _ firstIndex: Int) throws -> (documents: Int, stop: Bool)
     ) throws {
-        var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
-        defer { buffer.deallocate() }
+        guard var buffer = malloc(capacity) else { throw ReadError(errno: ENOMEM) }
+        defer { free(buffer) }
         var used = 0
         var finder = DocumentBoundaryFinder()
         var origin = TextOrigin.start
@@ -66,10 +66,9 @@ package struct DocumentWindowReader {
             if used == capacity {
                 // One document is larger than the window: it must be whole to be
                 // read (unless the pipeline streams it), so the window grows.
+                // (`realloc` moves large blocks by remapping pages, not copying.)
+                guard let larger = realloc(buffer, capacity * 2) else { throw ReadError(errno: ENOMEM) }
                 capacity *= 2
-                let larger = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
-                larger.copyMemory(from: buffer, byteCount: used)
-                buffer.deallocate()
                 buffer = larger
             }
             let n = systemRead(fd, buffer + used, capacity - used)
