@@ -5,7 +5,7 @@ SWIFT   ?= swift
 PREFIX  ?= /usr/local
 RELEASE := .build/release/rkmap
 
-.PHONY: all build release test demo install bench deps clean
+.PHONY: all build release test demo install man bench deps clean
 
 all: build
 
@@ -41,9 +41,22 @@ demo: release
 	@echo '$$ rkmap check fixtures/check/api.json fixtures/check/api'
 	@$(RELEASE) check fixtures/check/api.json fixtures/check/api
 
+# The binary, its manual page and shell completions; the page and the scripts
+# are generated from the command table by the binary itself.
 install: release
-	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
+	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
 	install -m 755 $(RELEASE) "$(DESTDIR)$(PREFIX)/bin/rkmap"
+	$(RELEASE) help --man > "$(DESTDIR)$(PREFIX)/share/man/man1/rkmap.1"
+	$(RELEASE) completions bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/rkmap"
+	$(RELEASE) completions zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_rkmap"
+	$(RELEASE) completions fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/rkmap.fish"
+
+# The manual page alone, to read before installing: man -l .build/rkmap.1
+man: build
+	.build/debug/rkmap help --man > .build/rkmap.1
 
 bench: release
 	python3 Tests/Benchmarks/bench.py --binary $(RELEASE)

@@ -2,6 +2,14 @@
 import PackageDescription
 
 // No `.package` dependencies by design: the toolchain plus the system SQLite.
+//
+// Three layers (see README, "Architecture"):
+// - `RKMap`, the mapping library an app can embed: spec, graph, engine, records,
+//   outputs, check. It never prints, exits or reads the environment or terminal.
+// - `RKMapCLI`, the command-line application: commands, arguments, help, terminal,
+//   exit codes, environment. Not a product; it reaches the library's `package`
+//   declarations.
+// - `rkmap`, the executable: one call into RKMapCLI.
 let package = Package(
     name: "rkmap",
     products: [
@@ -16,8 +24,11 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "RKMap", dependencies: ["CSQLite"], linkerSettings: [.linkedLibrary("m")]),
-        .executableTarget(name: "rkmap", dependencies: ["RKMap"]),
+        .target(name: "RKMapCLI", dependencies: ["RKMap"]),
+        .executableTarget(name: "rkmap", dependencies: ["RKMapCLI"]),
         .testTarget(name: "RKMapTests", dependencies: ["RKMap"]),
-        .testTarget(name: "RKMapCLITests", dependencies: ["RKMap"]),
+        // Runs the built binary, so it depends on the executable; also unit-tests
+        // argument parsing and help in RKMapCLI.
+        .testTarget(name: "RKMapCLITests", dependencies: ["rkmap", "RKMapCLI", "RKMap"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Testing
+import RKMapCLI
 import RKMap
 
 /// The command line end to end: the built binary, exact stdout, stderr and exit
@@ -22,7 +23,7 @@ import RKMap
         #expect(r.stderr == "")
         #expect(r.stdout == HelpText.page(for: nil))
         #expect(r.stdout.hasPrefix("OVERVIEW: "))
-        for command in ["apply", "lint", "fmt", "check", "eval", "help"] {
+        for command in CommandName.allCases.map(\.rawValue) {
             #expect(r.stdout.contains("\n  \(command) "), "overview lists \(command)")
         }
     }
@@ -67,7 +68,7 @@ import RKMap
 
     /// (arguments, the `error:` line, the command whose usage hint follows)
     static let usageErrors: [([String], String, String)] = [
-        ([], "missing command; expected one of apply, lint, fmt, check, eval, help", "rkmap"),
+        ([], "missing command; expected one of apply, lint, fmt, check, eval, serialize, completions, help", "rkmap"),
         (["aply"], "unknown command 'aply'; did you mean 'apply'?", "rkmap"),
         (["frobnicate"], "unknown command 'frobnicate'", "rkmap"),
         (["--vresion"], "unknown option '--vresion'; did you mean '--version'?", "rkmap"),

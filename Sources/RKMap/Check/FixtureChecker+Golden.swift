@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension FixtureChecker {
     /// Check 4 (SPEC §12): compares each checked exchange's output with the
     /// file's golden, or writes the golden with `--update`. A body file's golden

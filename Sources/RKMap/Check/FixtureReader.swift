@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads fixture files into exchanges (SPEC §12). Never throws: a file that
 /// cannot be read as a fixture becomes a failing exchange that says why and
 /// where, so one bad file does not hide the others.

@@ -14,7 +14,7 @@
 /// _ = try engine.map(document: doc, info: info, sink: sink, diagnostics: list, readTracker: tracker)
 /// tracker.unmapped  // [$.articles[*].subtitle: 20 times, mapper article]
 /// ```
-public final class ReadTracker {
+public final class ReadTracker: ReadObserver {
     /// One member path pattern that some mapped objects had and nothing read.
     public struct Unmapped: Sendable, Equatable {
         /// `$.articles[*].subtitle`: array indices are `[*]`, dynamic keys `*`.
@@ -56,7 +56,7 @@ public final class ReadTracker {
         self.caseInsensitive = caseInsensitive
     }
 
-    // MARK: Engine hooks
+    // MARK: ReadObserver
 
     func noteMatchers(of dynamic: DynamicMapper) {
         matcherReads.add(reads(of: dynamic))

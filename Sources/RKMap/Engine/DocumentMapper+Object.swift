@@ -19,7 +19,7 @@ extension DocumentMapper {
     /// `mapObject` with the read tracker told which object is being mapped, so
     /// reads by child mappers (`@parent.key`) land on the right object.
     private func mapObjectTracked(
-        _ representation: JSONValue, with mapper: ObjectMapper, key: String?, composing: Bool, tracker: ReadTracker
+        _ representation: JSONValue, with mapper: ObjectMapper, key: String?, composing: Bool, tracker: ReadObserver
     ) throws(MappingFailure) -> Record? {
         // A nil-key-path relationship's source is the parent's own object, which
         // the parent already counts as read whole.
@@ -69,7 +69,7 @@ extension DocumentMapper {
                     }
                     continue
                 }
-                if !steps[i].anchoredOutside { present = true }
+                if !present, !steps[i].anchoredOutside { present = isFound(steps[i], in: representation) }
                 if let converted = convert(source, slot: slot, of: mapper) {
                     record.fields[slot] = .value(converted)
                 }
@@ -79,7 +79,7 @@ extension DocumentMapper {
                 if mapper.assignsNilForMissingRelationships { record.fields[slot] = .value(.null) }
                 continue
             }
-            if !steps[i].anchoredOutside { present = true }
+            if !present, !steps[i].anchoredOutside { present = isFound(steps[i], in: representation) }
             if let value = try mapRelationship(
                 from: steps[i].source, to: target, many: steps[i].many, slot: slot,
                 source: source, parent: representation, in: mapper
@@ -105,6 +105,16 @@ extension DocumentMapper {
         }
         stats.countRecord(mapper.typeName)
         return record
+    }
+
+    /// Whether a source that evaluated to a value counts as present for the
+    /// mappable check (docs/spec.md §2, §5.2): a key path through an array
+    /// (`tags.name`) is present only if some element has the key. Checked only
+    /// while no source of the object was present yet, and only for paths that
+    /// can collect, so ordinary objects pay one flag test per source.
+    private func isFound(_ step: PropertyStep, in representation: JSONValue) -> Bool {
+        guard step.mayCollect else { return true }
+        return step.source.find(in: representation, context: context) != nil
     }
 
     /// The value at a source key path; paths anchored at the representation (all

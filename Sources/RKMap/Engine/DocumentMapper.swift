@@ -22,7 +22,7 @@ final class DocumentMapper {
     /// `rkmap check` only: records which members each mapped object had and
     /// which ones the mapping read. `nil` for `apply`, where it costs one nil
     /// check per mapped object (in `mapObject`).
-    var readTracker: ReadTracker?
+    var readTracker: ReadObserver?
 
     init(engine: MappingEngine, document: JSONValue, inputName: String, diagnostics: DiagnosticCollector) {
         self.graph = engine.graph

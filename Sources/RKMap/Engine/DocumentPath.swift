@@ -15,12 +15,16 @@ struct DocumentPath {
     mutating func push(_ c: Component) { components.append(c) }
     mutating func pop() { components.removeLast() }
 
-    /// Pushes the components of a plain key path (`author.name`), returning how
-    /// many were pushed so the caller can pop them.
+    /// Pushes the keys and indexes of a key path (`author.name`, `points[0]`),
+    /// returning how many were pushed so the caller can pop them.
     mutating func push(_ keyPath: KeyPath) -> Int {
         var n = 0
-        for case .key(let k) in keyPath.components {
-            components.append(.key(k))
+        for component in keyPath.components {
+            switch component {
+            case .key(let k): components.append(.key(k))
+            case .index(let i): components.append(.index(i))
+            case .collection: continue
+            }
             n += 1
         }
         return n

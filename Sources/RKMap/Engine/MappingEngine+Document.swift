@@ -11,8 +11,8 @@ extension MappingEngine {
 
     /// `map(document:…)` that also records, in `readTracker`, which members of
     /// the mapped objects the mapping read (`rkmap check`'s unmapped-key report).
-    public func map(
-        document: JSONValue, info: DocumentInfo, sink: RecordSink, diagnostics: DiagnosticCollector, readTracker: ReadTracker?
+    func map(
+        document: JSONValue, info: DocumentInfo, sink: RecordSink, diagnostics: DiagnosticCollector, readTracker: ReadObserver?
     ) throws -> Bool {
         let mapper = DocumentMapper(engine: self, document: document, inputName: info.input, diagnostics: diagnostics)
         mapper.documentIndex = info.index
@@ -41,10 +41,10 @@ extension MappingEngine {
                 for root in roots { try sink.write(root, descriptor: descriptor) }
             }
             try sink.endDocument()
-        } catch let failure as MappingFailure {
+        } catch let refusal as DocumentRefusal {
             try sink.abandonDocument()
             stats.failedDocuments += 1
-            diagnostics.emit(failure.diagnostic(file: info.input, document: info.index))
+            diagnostics.emit(MappingFailure(refusal).diagnostic(file: info.input, document: info.index))
             return false
         }
         return true
@@ -57,7 +57,8 @@ extension MappingEngine {
         var results: [(Descriptor, [FieldValue])] = []
         for (descriptor, metadata) in applicable {
             mapper.context.metadata = metadata
-            let content = descriptor.keyPath.isNil ? document : descriptor.keyPath.evaluate(on: document, context: mapper.context)
+            // A key through an array finds content only if some element has it (docs/spec.md §2).
+            let content = descriptor.keyPath.isNil ? document : descriptor.keyPath.find(in: document, context: mapper.context)
             guard let content else { continue }
             let pushed = mapper.path.push(descriptor.keyPath)
             defer { mapper.path.pop(pushed) }

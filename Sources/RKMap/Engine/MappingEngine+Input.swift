@@ -13,7 +13,7 @@ extension MappingEngine {
     /// and ends the input (what follows cannot be told apart reliably); documents
     /// before it stay written.
     ///
-    /// - Complexity: O(input size). Inputs of at least `pipelineThreshold` bytes
+    /// - Complexity: O(input size). Inputs of at least `options.pipelineThreshold` bytes
     ///   are mapped on every core, and a large document whose content sits at a
     ///   plain key path is streamed element by element (see `runPipeline`).
     public func run(input bytes: [UInt8], inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector) throws -> InputOutcome {
@@ -43,7 +43,7 @@ extension MappingEngine {
         window raw: UnsafeRawBufferPointer, from start: Int, origin: TextOrigin, firstIndex: Int, inputName: String,
         sink: RecordSink, diagnostics: DiagnosticCollector
     ) throws -> InputOutcome {
-        if raw.count - start >= Self.pipelineThreshold, raw.count > start {
+        if raw.count - start >= options.pipelineThreshold, raw.count > start {
             return try runPipeline(raw, from: start, origin: origin, firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
         }
         return try runSerially(raw, from: start, origin: origin, firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)

@@ -33,6 +33,13 @@ public struct MappingFailure: Error, Sendable, Equatable, CustomStringConvertibl
         self.attribute = attribute
     }
 
+    /// The failure a sink's refusal of a document means.
+    public init(_ refusal: DocumentRefusal) {
+        switch refusal.reason {
+        case .notOneRecord(let count): self.init(.notOneRecord(count: count), message: refusal.message)
+        }
+    }
+
     public var description: String { "\(path): \(message)" }
 
     /// The diagnostic printed for this failure; `document` is the 0-based

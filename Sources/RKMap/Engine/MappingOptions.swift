@@ -13,10 +13,18 @@ public struct MappingOptions: Sendable {
     public var strict: Bool
     /// `--max-depth`: nesting limit for data and for mapping recursion.
     public var maxDepth: Int
+    /// Inputs of at least this many bytes are mapped by the parallel pipeline;
+    /// tests pass 0 to force it. The command line takes it from
+    /// `RKMAP_PIPELINE_THRESHOLD`: the library reads no environment.
+    public var pipelineThreshold: Int
+
+    /// Below 1 MiB the pipeline's threads cost more than they save.
+    public static let defaultPipelineThreshold = 1 << 20
 
     public init(
         path: String? = nil, method: String? = nil, status: Int? = nil,
-        meta: [(key: String, value: JSONValue)] = [], strict: Bool = false, maxDepth: Int = 512
+        meta: [(key: String, value: JSONValue)] = [], strict: Bool = false, maxDepth: Int = 512,
+        pipelineThreshold: Int = MappingOptions.defaultPipelineThreshold
     ) {
         self.path = path
         self.method = method
@@ -24,6 +32,7 @@ public struct MappingOptions: Sendable {
         self.meta = meta
         self.strict = strict
         self.maxDepth = maxDepth
+        self.pipelineThreshold = pipelineThreshold
     }
 
     /// Metadata keys `--meta` may not set (SPEC §4).

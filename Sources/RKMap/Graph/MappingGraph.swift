@@ -7,12 +7,15 @@ public final class MappingGraph: @unchecked Sendable {
     /// All mappers; `MapperRef` values index this array.
     public let mappers: [Mapper]
     public let options: SpecOptions
+    /// `requestDescriptors` (docs/spec.md §13), in file order.
+    public let requestDescriptors: [RequestDescriptor]
 
-    public init(file: String, descriptors: [Descriptor], mappers: [Mapper], options: SpecOptions) {
+    public init(file: String, descriptors: [Descriptor], mappers: [Mapper], options: SpecOptions, requestDescriptors: [RequestDescriptor] = []) {
         self.file = file
         self.descriptors = descriptors
         self.mappers = mappers
         self.options = options
+        self.requestDescriptors = requestDescriptors
     }
 
     /// The mapper with this id, if any.

@@ -254,6 +254,9 @@ struct PropertyStep: Sendable {
     let anchoredOutside: Bool
     /// The source starts at the representation (no context needed to evaluate it).
     let anchoredAtRepresentation: Bool
+    /// The source may collect over an array (`tags.name`), so finding a value
+    /// does not yet mean some element has the key (docs/spec.md §2).
+    let mayCollect: Bool
 
     init(_ property: PropertyMapping) {
         switch property {
@@ -271,5 +274,6 @@ struct PropertyStep: Sendable {
         sourceIsNil = source.isNil
         anchoredOutside = source.isAnchoredOutside
         anchoredAtRepresentation = source.anchor == .representation
+        mayCollect = source.mayCollect
     }
 }

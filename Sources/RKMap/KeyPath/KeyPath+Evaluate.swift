@@ -33,7 +33,7 @@ extension KeyPath {
 
     /// Follows `components` from `start`, KVC style: a key on an array maps over
     /// the elements (with `null` where the key is missing); an operator applies to
-    /// the array so far.
+    /// the array so far; an index picks one element.
     static func follow(_ components: ArraySlice<Component>, from start: JSONValue, caseInsensitive: Bool) -> JSONValue? {
         var current = start
         for component in components {
@@ -44,6 +44,9 @@ extension KeyPath {
             case .collection(let op):
                 guard case .array(let elements) = current else { return nil }
                 current = apply(op, to: elements)
+            case .index(let n):
+                guard let next = element(n, of: current) else { return nil }
+                current = next
             }
         }
         return current
@@ -63,6 +66,75 @@ extension KeyPath {
         default:
             return nil
         }
+    }
+
+    /// `[n]` on `value`: missing unless it is an array with that element
+    /// (negative `n` counts from the end).
+    static func element(_ n: Int, of value: JSONValue) -> JSONValue? {
+        guard case .array(let elements) = value else { return nil }
+        let i = n < 0 ? elements.count + n : n
+        return elements.indices.contains(i) ? elements[i] : nil
+    }
+
+    // MARK: Found or not found (docs/spec.md §2)
+
+    /// Evaluates the key path as a *search for content*: like `evaluate`, except
+    /// that a key applied to an array is found only when at least one element
+    /// has it (recursively), so `items` on a bare array of objects without
+    /// `items` is missing rather than an array of `null`s. Descriptors find their
+    /// content with this, and a mapper's object counts as mappable by it.
+    ///
+    /// - Returns: the same value `evaluate` gives when found, else `nil`.
+    public func find(in value: JSONValue, context: KeyPathContext) -> JSONValue? {
+        let start: JSONValue
+        switch anchor {
+        case .representation: start = value
+        case .root: start = context.root
+        case .parent(let n):
+            guard n <= context.parents.count else { return nil }
+            start = context.parents[context.parents.count - n]
+        case .metadata:
+            return evaluateMetadata(context: context)
+        }
+        return Self.find(components[...], from: start, caseInsensitive: context.caseInsensitive)
+    }
+
+    /// `follow` with the "some element has the key" rule for keys on arrays.
+    static func find(_ components: ArraySlice<Component>, from start: JSONValue, caseInsensitive: Bool) -> JSONValue? {
+        var current = start
+        for component in components {
+            switch component {
+            case .key(let key):
+                let (next, found) = findKey(key, in: current, caseInsensitive: caseInsensitive)
+                guard found, let next else { return nil }
+                current = next
+            case .collection(let op):
+                guard case .array(let elements) = current else { return nil }
+                current = apply(op, to: elements)
+            case .index(let n):
+                guard let next = element(n, of: current) else { return nil }
+                current = next
+            }
+        }
+        return current
+    }
+
+    /// A key on `value` as `lookup` evaluates it, and whether it was found: on
+    /// an array, whether some element (at any depth) has the key.
+    private static func findKey(_ key: String, in value: JSONValue, caseInsensitive: Bool) -> (value: JSONValue?, found: Bool) {
+        guard case .array(let elements) = value else {
+            let v = lookup(key, in: value, caseInsensitive: caseInsensitive)
+            return (v, v != nil)
+        }
+        var out: [JSONValue] = []
+        out.reserveCapacity(elements.count)
+        var found = false
+        for element in elements {
+            let (v, f) = findKey(key, in: element, caseInsensitive: caseInsensitive)
+            out.append(v ?? .null)
+            found = found || f
+        }
+        return (.array(out), found)
     }
 
     static func apply(_ op: CollectionOperator, to elements: [JSONValue]) -> JSONValue {

@@ -12,6 +12,9 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
         case key(String)
         /// A collection operator applied to the array so far.
         case collection(CollectionOperator)
+        /// `[N]`: one element of an array, negative counting from the end
+        /// (docs/spec.md §4). It does not collect over arrays.
+        case index(Int)
     }
 
     /// Where evaluation starts.
@@ -63,10 +66,13 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Splits `text` on unescaped dots. `\.` is a literal dot, `\@` a literal `@`
-    /// at the start of a key, `\\` a backslash.
+    /// at the start of a key, `\[` a literal `[`, `\\` a backslash. A key may end
+    /// in indexes (`coordinates[0]`, `matrix[1][0]`, `items[-1]`) or be indexes
+    /// alone (`[0]`).
     ///
     /// - Throws: `SyntaxError` for an empty key (`a..b`), an unknown `@` operator,
-    ///   or `@root`/`@metadata`/`@parent` anywhere but at the start.
+    ///   `@root`/`@metadata`/`@parent` anywhere but at the start, or a malformed
+    ///   index (`a[x]`, `a[1`, `a[0]b`).
     public init(parsing text: String) throws(SyntaxError) {
         source = text
         if text.isEmpty {
@@ -74,44 +80,16 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
             components = []
             return
         }
-        // Split into raw keys, remembering which ones began with an escaped '@'.
-        var keys: [(text: String, literalAt: Bool, offset: Int)] = []
-        var current = ""
-        var currentLiteralAt = false
-        var currentStart = 0
-        var escaping = false
-        var index = 0
-        for scalar in text.unicodeScalars {
-            defer { index += 1 }
-            if escaping {
-                if scalar == "@" && current.isEmpty { currentLiteralAt = true }
-                current.unicodeScalars.append(scalar)
-                escaping = false
-                continue
-            }
-            switch scalar {
-            case "\\":
-                escaping = true
-            case ".":
-                keys.append((current, currentLiteralAt, currentStart))
-                current = ""
-                currentLiteralAt = false
-                currentStart = index + 1
-            default:
-                current.unicodeScalars.append(scalar)
-            }
-        }
-        if escaping { current.unicodeScalars.append("\\") }
-        keys.append((current, currentLiteralAt, currentStart))
-
+        let keys = try Self.splitKeys(text)
         var anchor = Anchor.representation
         var components: [Component] = []
         for (i, key) in keys.enumerated() {
-            if key.text.isEmpty {
+            if key.text.isEmpty && key.indexes.isEmpty {
                 throw SyntaxError(message: "empty key in key path '\(text)'", offset: key.offset)
             }
+            defer { components += key.indexes.map(Component.index) }
             guard key.text.hasPrefix("@"), !key.literalAt else {
-                components.append(.key(key.text))
+                if !key.text.isEmpty { components.append(.key(key.text)) }
                 continue
             }
             switch key.text {
@@ -143,6 +121,84 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
         self.components = components
     }
 
+    /// One dot-separated key as written: its name with escapes removed, whether
+    /// it began with an escaped `@`, its trailing indexes, and its offset.
+    private struct RawKey {
+        var text = ""
+        var literalAt = false
+        var indexes: [Int] = []
+        var offset: Int
+    }
+
+    /// Splits the text into raw keys, reading `[N]` groups at the end of each.
+    private static func splitKeys(_ text: String) throws(SyntaxError) -> [RawKey] {
+        let scalars = Array(text.unicodeScalars)
+        var keys: [RawKey] = []
+        var current = RawKey(offset: 0)
+        var i = 0
+        while i < scalars.count {
+            let scalar = scalars[i]
+            switch scalar {
+            case ".":
+                keys.append(current)
+                current = RawKey(offset: i + 1)
+                i += 1
+                continue
+            case "[":
+                let (index, end) = try readIndex(scalars, at: i, in: text)
+                current.indexes.append(index)
+                i = end
+                continue
+            default:
+                break
+            }
+            if !current.indexes.isEmpty {
+                throw SyntaxError(
+                    message: "unexpected '\(scalar)' after an index in key path '\(text)'; put a '.' before the next key"
+                        + " (write '\\\\[' in JSON for a key that contains '[')",
+                    offset: i)
+            }
+            if scalar == "\\" {
+                i += 1
+                guard i < scalars.count else {
+                    current.text.unicodeScalars.append("\\")
+                    break
+                }
+                if scalars[i] == "@" && current.text.isEmpty { current.literalAt = true }
+                current.text.unicodeScalars.append(scalars[i])
+            } else {
+                current.text.unicodeScalars.append(scalar)
+            }
+            i += 1
+        }
+        keys.append(current)
+        return keys
+    }
+
+    /// Reads `[N]` starting at the `[` at `start`: an optional `-` and decimal
+    /// digits. - Returns: N and the offset just past the `]`.
+    private static func readIndex(_ scalars: [Unicode.Scalar], at start: Int, in text: String) throws(SyntaxError) -> (Int, Int) {
+        var end = start + 1
+        while end < scalars.count, scalars[end] != "]" { end += 1 }
+        guard end < scalars.count, scalars[end] == "]" else {
+            throw SyntaxError(
+                message: "unclosed '[' in key path '\(text)'; an index is written [0] or [-1]"
+                    + " (write '\\\\[' in JSON for a key that contains '[')",
+                offset: start)
+        }
+        var digits = String.UnicodeScalarView()
+        digits.append(contentsOf: scalars[(start + 1)..<end])
+        let inner = String(digits)
+        let body = inner.hasPrefix("-") ? inner.dropFirst() : Substring(inner)
+        guard !body.isEmpty, body.unicodeScalars.allSatisfy({ $0 >= "0" && $0 <= "9" }), let n = Int(inner) else {
+            throw SyntaxError(
+                message: "malformed index '[\(inner)]' in key path '\(text)': expected an integer such as [0] or [-1]"
+                    + " (write '\\\\[' in JSON for a key that contains '[')",
+                offset: start)
+        }
+        return (n, end + 1)
+    }
+
     /// The first component's key, if the path is a plain key path starting with a key.
     public var firstKey: String? {
         guard anchor == .representation, case .key(let k)? = components.first else { return nil }
@@ -153,5 +209,30 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
     /// at the representation: such a path can be followed while streaming.
     public var isPlain: Bool {
         anchor == .representation && components.allSatisfy { if case .key = $0 { return true } else { return false } }
+    }
+
+    /// True when evaluation on an object may collect over an array (KVC): some
+    /// key follows another component. Only such paths need the "found only if
+    /// some element has the key" check (docs/spec.md §2); others skip it.
+    var mayCollect: Bool {
+        components.dropFirst().contains { if case .key = $0 { return true } else { return false } }
+    }
+}
+
+extension KeyPath {
+    /// True when a value can be written at this path (docs/spec.md §13): plain
+    /// keys from the representation, no `@metadata`/`@root`/`@parent` anchor
+    /// and no collection operator.
+    public var isWritable: Bool {
+        guard anchor == .representation else { return false }
+        for component in components {
+            guard case .key = component else { return false }
+        }
+        return true
+    }
+
+    /// The plain keys of the path (operators left out).
+    public var keys: [String] {
+        components.compactMap { if case .key(let k) = $0 { return k } else { return nil } }
     }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Where CSVSink keeps rows until `finish()`: bytes in memory, spilled to an
 /// anonymous temporary file past a threshold, so memory stays bounded whatever
 /// the output size. Rows are stored with the cells they had when written; the

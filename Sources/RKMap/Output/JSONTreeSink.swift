@@ -115,9 +115,7 @@ public final class JSONTreeSink: EncodingSink {
             guard roots.count == 1, case .record = roots[0] else {
                 let count = roots.reduce(0) { n, r in if case .record = r { return n + 1 } else { return n + 2 } }
                 groups = []
-                throw MappingFailure(
-                    .notOneRecord(count: count),
-                    message: "--shape object needs exactly one root record, the document has \(count)")
+                throw DocumentRefusal(.notOneRecord(count: count))
             }
             encoder.write(roots[0], to: &writer, indent: 0)
         }

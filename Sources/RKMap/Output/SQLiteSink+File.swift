@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension SQLiteSink {
     /// Whether a file exists at `path` (checked before SQLite opens, and so
     /// creates, it).

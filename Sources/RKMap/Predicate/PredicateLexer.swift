@@ -62,7 +62,7 @@ struct PredicateLexer {
             || (c == "-" && peek(1) == "." && peek(2).map(Self.isDigit) == true) {
             return try number()
         }
-        if Self.isWordStart(c) { return try word() }
+        if Self.isWordStart(c) || isIndexStart() { return try word() }
         if c == "$" {
             index += 1
             while let n = peek(), Self.isWordPart(n) { index += 1 }
@@ -218,6 +218,15 @@ struct PredicateLexer {
                     break
                 }
             }
+            // Indexes (`coordinates[0]`, `m[1][-1]`, docs/spec.md §4) belong to the
+            // key path; a `[` followed by letters is a modifier (`CONTAINS[c]`).
+            while isIndexStart() {
+                while let c = peek(), c != "]", !c.properties.isWhitespace { index += 1 }
+                guard peek() == "]" else {
+                    throw PredicateSyntaxError(message: "unclosed index '\(text(from: start))'; expected ']'", column: index + 1)
+                }
+                index += 1
+            }
             guard peek() == "." else { break }
             index += 1
         }
@@ -230,6 +239,12 @@ struct PredicateLexer {
     }
 
     static func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
+
+    /// A `[` that starts an index: followed by a digit or a minus sign.
+    private func isIndexStart() -> Bool {
+        guard peek() == "[", let n = peek(1) else { return false }
+        return Self.isDigit(n) || n == "-"
+    }
 
     static func isWordStart(_ c: Unicode.Scalar) -> Bool {
         c == "_" || c == "@" || c == "#" || c.properties.isAlphabetic

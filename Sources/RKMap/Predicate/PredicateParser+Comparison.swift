@@ -206,6 +206,10 @@ extension PredicateParser {
             segments.removeFirst()
             offsets.removeFirst()
             if segments.isEmpty { return .empty }
+        } else if segments[0].uppercased().hasPrefix("SELF[") {
+            // `SELF[0]`: an index applied to the value itself.
+            segments[0].removeFirst(4)
+            offsets[0] += 4
         }
         var text = ""
         var textOffsets: [(text: Int, source: Int)] = []

@@ -233,6 +233,7 @@ extension SpecCompiler {
     /// value under the key; `(username)` alone is that value itself, the nil key path).
     func sourceKeyPath(_ text: String, at location: SourceLocation, build: MapperBuild) -> KeyPath? {
         var text = text
+        var prefix = 0
         if text.hasPrefix("("), let close = text.firstIndex(of: ")") {
             let name = String(text[text.index(after: text.startIndex)..<close])
             let rest = text[text.index(after: close)...]
@@ -242,12 +243,13 @@ extension SpecCompiler {
                         report(.dynamicKeyMismatch(keyPath: text, written: name, keyAttribute: keyAttribute), at: location, mapperID: build.id)
                         return nil
                     }
+                    prefix = Self.sourceWidth(of: text.unicodeScalars.prefix(text.unicodeScalars.count - rest.unicodeScalars.count + 1))
                     text = String(rest.dropFirst())
                 } else {
                     report(.dynamicKeyWithoutKeyAttribute(keyPath: text, written: name), at: location, mapperID: build.id)
                 }
             }
         }
-        return keyPath(text, at: location, mapperID: build.id)
+        return keyPath(text, at: location, mapperID: build.id, prefix: prefix)
     }
 }

@@ -35,7 +35,7 @@ extension SpecCompiler {
         }
 
         let statusCodes = f["statusCodes"].map(compileStatusCodes) ?? .successful
-        let methods = f["methods"].flatMap(compileMethods)
+        let methods = f["methods"].flatMap { compileMethods($0) }
 
         var root: MapperRef?
         if let m = f["root-map-ref"] {
@@ -91,21 +91,21 @@ extension SpecCompiler {
     }
 
     /// Method names in any case; `ANY` anywhere in the list means any method (nil).
-    private func compileMethods(_ member: SpecMember) -> Set<String>? {
+    func compileMethods(_ member: SpecMember, context: String = "in descriptor") -> Set<String>? {
         let elements: [SpecValue]
         switch member.value.kind {
         case .null: return nil
         case .string: elements = [member.value]
         case .array(let a): elements = a
         default:
-            wrongKind(member, expected: "an array of method names", context: "in descriptor")
+            wrongKind(member, expected: "an array of method names", context: context)
             return nil
         }
         var methods: Set<String> = []
         var any = false
         for e in elements {
             guard case .string(let name) = e.kind else {
-                report(.wrongKind(field: "methods", context: "in descriptor", expected: "an array of method names",
+                report(.wrongKind(field: "methods", context: context, expected: "an array of method names",
                                   found: "an element that is \(e.kindDescription)"), at: e.location)
                 continue
             }

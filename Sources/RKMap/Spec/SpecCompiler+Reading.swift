@@ -93,14 +93,35 @@ extension SpecCompiler {
         return valid
     }
 
-    /// Compiles a source key path, reporting a syntax error at the string.
-    func keyPath(_ text: String, at location: SourceLocation, mapperID: String?) -> KeyPath? {
+    /// Compiles a source key path, reporting a syntax error at the offending key:
+    /// `location` is the string's opening quote, and `prefix` counts characters
+    /// of the written text that precede `text` (a stripped `(name).`).
+    func keyPath(_ text: String, at location: SourceLocation, mapperID: String?, prefix: Int = 0) -> KeyPath? {
         do {
             return try KeyPath(parsing: text)
         } catch {
-            report(.invalidKeyPath(message: error.message), at: location, mapperID: mapperID)
+            var at = location
+            at.column += 1 + prefix + Self.sourceWidth(of: text.unicodeScalars.prefix(error.offset))
+            report(.invalidKeyPath(message: error.message), at: at, mapperID: mapperID)
             return nil
         }
+    }
+}
+
+extension SpecCompiler {
+    /// Columns that `scalars` take inside a JSON string literal, assuming the
+    /// usual escapes (`\\`, `\"`, `\n`, and `\u00XX` for other control
+    /// characters): each key path error then points at its key in the spec.
+    static func sourceWidth(of scalars: some Sequence<Unicode.Scalar>) -> Int {
+        var n = 0
+        for c in scalars {
+            switch c {
+            case "\\", "\"", "\n", "\t", "\r", "\u{08}", "\u{0C}": n += 2
+            case _ where c.value < 0x20: n += 6
+            default: n += 1
+            }
+        }
+        return n
     }
 }
 

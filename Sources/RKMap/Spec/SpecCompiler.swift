@@ -28,7 +28,7 @@ final class SpecCompiler {
     var compiled: [Mapper?] = []
 
     static let descriptorFields = ["path", "keyPath", "statusCodes", "methods", "root-map-ref", "mappers"]
-    static let optionFields = ["dateFormats", "timeZone", "keyMatching"]
+    static let optionFields = ["dateFormats", "timeZone", "keyMatching", "requestDescriptors"]
 
     init(file: String) {
         self.file = file
@@ -102,8 +102,12 @@ final class SpecCompiler {
             if let d = compileDescriptor(value, index: index, isTopLevel: isSingle) { descriptors.append(d) }
         }
 
+        let requests = topFields["requestDescriptors"].map(compileRequestDescriptors) ?? []
+
         guard !hasErrors else { return nil }
-        return MappingGraph(file: file, descriptors: descriptors, mappers: compiled.map { $0! }, options: options)
+        return MappingGraph(
+            file: file, descriptors: descriptors, mappers: compiled.map { $0! }, options: options,
+            requestDescriptors: requests)
     }
 
     // MARK: First pass: mapper declarations

@@ -48,6 +48,10 @@ enum SpecIssue: Sendable, Equatable {
     case emptyMatchers
     // Predicates
     case invalidPredicate(PredicateSyntaxError)
+    // Request descriptors (§13)
+    case unknownRequestTarget(type: String, suggestion: String?)
+    case invalidRootKeyPath(text: String)
+    case notInvertible(mapperID: String, reason: String)
 
     var severity: Severity {
         switch self {
@@ -83,6 +87,7 @@ enum SpecIssue: Sendable, Equatable {
         case .unknownTargetType, .unknownTargetAttribute: return "connection"
         case .matcherNeedsOneTest, .matcherNeedsKeyPath, .matcherNeedsMapper, .emptyMatchers: return "matcher"
         case .invalidPredicate: return "predicate"
+        case .unknownRequestTarget, .invalidRootKeyPath, .notInvertible: return "request-descriptor"
         }
     }
 
@@ -164,6 +169,12 @@ enum SpecIssue: Sendable, Equatable {
             return "dynamic mapper has no matchers: every representation is declined"
         case .invalidPredicate(let error):
             return "invalid predicate: \(error.message) at column \(error.column)"
+        case .unknownRequestTarget(let type, let suggestion):
+            return "request descriptor target '\(type)' is not a type any mapper produces" + Self.didYouMean(suggestion)
+        case .invalidRootKeyPath(let text):
+            return "invalid rootKeyPath '\(text)': it must be plain keys separated by dots (no '@' operators or indexes)"
+        case .notInvertible(let mapperID, let reason):
+            return "mapper '\(mapperID)' cannot be inverted to serialize requests: \(reason); use a request mapper with \"inverse\": false"
         }
     }
 

@@ -72,7 +72,7 @@ import Testing
     func largeStreamedDocument(format: String) throws {
         // Well above the 1 MiB pipeline threshold, so the content array is streamed.
         let input = Self.document(elements: 26_000)
-        #expect(input.utf8.count > MappingEngine.pipelineThreshold)
+        #expect(input.utf8.count > MappingOptions.defaultPipelineThreshold)
         try Self.expectSame(input, format: format)
     }
 

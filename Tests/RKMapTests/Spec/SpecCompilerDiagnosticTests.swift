@@ -72,7 +72,7 @@ import Testing
         ("{\"path\": \"/a/:\", \"mappers\": [{\"id\": \"m\"}]}",
          ["spec.json:1:10: error: invalid path pattern: ':' in path pattern '/a/:' must be followed by a parameter name"]),
         ("{\"keyPath\": \"a..b\", \"mappers\": [{\"id\": \"m\"}]}",
-         ["spec.json:1:13: error: invalid key path: empty key in key path 'a..b'"]),
+         ["spec.json:1:16: error: invalid key path: empty key in key path 'a..b'"]),
         // Destinations, types, key paths.
         ("\(m) \"types\": {\"a\":\n\"strng\"}, \"attributes\": [\"a\"]}]}",
          ["spec.json:2:1: error: unknown type 'strng' for 'a'; did you mean 'string'? (expected string, int, double, number, decimal, bool, date, url, array, set or any) [mapper m, attribute a]"]),
@@ -83,7 +83,7 @@ import Testing
         ("\(m) \"keyAttribute\": \"username\", \"attributes\": {\n\"(user).email\": \"email\"}}]}",
          ["spec.json:2:1: error: key path '(user).email' names the dynamic key '(user)' but the keyAttribute is 'username'; write '(username)' [mapper m]"]),
         ("\(m) \"attributes\": {\n\"a.@cout\": \"n\"}}]}",
-         ["spec.json:2:1: error: invalid key path: unknown operator '@cout' in key path 'a.@cout'; did you mean '@count'? (write '\\\\@' in JSON for a key that starts with '@') [mapper m]"]),
+         ["spec.json:2:4: error: invalid key path: unknown operator '@cout' in key path 'a.@cout'; did you mean '@count'? (write '\\\\@' in JSON for a key that starts with '@') [mapper m]"]),
         ("\(m) \"attributes\": {\"a\":\n\"x..y\"}}]}",
          ["spec.json:2:1: error: invalid destination 'x..y': a destination name must be non-empty and have no empty part between dots [mapper m]"]),
         ("\(m) \"attributes\": [\"a\"], \"validations\": [{\"attribute\": \"a\", \"predicate\": \"SELF > 1\", \"onFailure\":\n\"drop\"}]}]}",

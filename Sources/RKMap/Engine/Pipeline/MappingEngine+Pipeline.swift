@@ -1,20 +1,6 @@
 import Foundation
 
-/// Lets the pipeline hand values that are not `Sendable` to its threads. Safe
-/// here because each is either immutable during the run (the engine's graph,
-/// the input bytes) or used by one thread only.
-struct Unchecked<T>: @unchecked Sendable {
-    let value: T
-}
-
 extension MappingEngine {
-    /// Inputs at least this large go through the pipeline (override with the
-    /// `RKMAP_PIPELINE_THRESHOLD` environment variable, in bytes; tests use 0).
-    static let pipelineThreshold: Int = {
-        if let text = ProcessInfo.processInfo.environment["RKMAP_PIPELINE_THRESHOLD"], let n = Int(text), n >= 0 { return n }
-        return 1 << 20
-    }()
-
     /// Maps a large input on every core, with the same output, diagnostics and
     /// exit status as reading it document by document:
     ///
@@ -50,7 +36,7 @@ extension MappingEngine {
             var splitter = Splitter(
                 scanner: JSONScanner(bytes: raw, offset: start, maxDepth: engine.options.maxDepth, origin: origin),
                 firstIndex: firstIndex, state: state, streamKeys: keys,
-                streamingThreshold: Self.pipelineThreshold, inputName: inputName, totalBytes: raw.count)
+                streamingThreshold: engine.options.pipelineThreshold, inputName: inputName, totalBytes: raw.count)
             splitter.run()
             state.finishSplitting()
             finished.signal()

@@ -43,7 +43,7 @@ struct PipelineWorker {
             case .content(let start, let document, let rest):
                 let unit = mapStreamed(at: start, document: document, scanner: &scanner, collector: collector) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                     let content = rest.isEmpty
-                        ? value : KeyPath.follow(rest.map { .key($0) }[...], from: value, caseInsensitive: false)
+                        ? value : KeyPath.find(rest.map { .key($0) }[...], from: value, caseInsensitive: false)
                     guard let content else { return nil }
                     return try mapper.mapContent(content, with: rootMapper)
                 }

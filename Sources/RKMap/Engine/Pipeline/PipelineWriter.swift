@@ -112,9 +112,9 @@ struct PipelineWriter {
             do {
                 try sink.endDocument()
                 return
-            } catch let failure as MappingFailure {
+            } catch let refusal as DocumentRefusal {
                 try sink.abandonDocument()
-                diagnostics.emit(failure.diagnostic(file: inputName, document: index))
+                diagnostics.emit(MappingFailure(refusal).diagnostic(file: inputName, document: index))
             }
         }
         outcome.failed += 1

@@ -32,6 +32,8 @@ enum WorkResult {
     case roots([MappedUnit<Mapped<[FieldValue]>?>], encoded: [UInt8])
     /// Units with no mapping work pass through.
     case passThrough
+    /// Request bodies of `rkmap serialize`, which shares the splitter and state.
+    case serialized(SerializedUnit)
 }
 
 /// Records as values, or already encoded by the worker (a range of the

@@ -1,0 +1,16 @@
+/// Told, while a document is mapped, which object each mapper maps and which
+/// dynamic mappers' matchers were read: what `rkmap check` needs to report the
+/// members nothing reads (docs/spec.md §12). The engine defines the protocol and
+/// knows nothing of who observes (Check's `ReadTracker` does), so the mapping
+/// code does not depend on the checker. `apply` passes none: one nil check per
+/// mapped object.
+protocol ReadObserver: AnyObject {
+    /// A dynamic mapper's matchers were evaluated on the next object opened.
+    func noteMatchers(of dynamic: DynamicMapper)
+    /// The matchers noted since the last `open` led to no object.
+    func discardMatcherReads()
+    /// `mapper` is about to map `object`, found at `path`, `parentDepth` objects deep.
+    func open(_ object: JSONObject, mapper: ObjectMapper, path: [DocumentPath.Component], parentDepth: Int)
+    /// The innermost open object is done; `keep` when it produced a record.
+    func close(keep: Bool)
+}

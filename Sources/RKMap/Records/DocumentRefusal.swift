@@ -1,0 +1,22 @@
+/// A sink's refusal of one document: the document fails (exit status 1), its
+/// records are not written, and the run goes on. Output code throws this, its
+/// own error, rather than the engine's `MappingFailure`; the engine turns it
+/// into the diagnostic.
+public struct DocumentRefusal: Error, Sendable, Equatable {
+    public enum Reason: Sendable, Equatable {
+        /// `--shape object` and not exactly one root record (docs/spec.md §10.1).
+        case notOneRecord(count: Int)
+    }
+
+    public var reason: Reason
+
+    public init(_ reason: Reason) { self.reason = reason }
+
+    /// The text of the diagnostic: the one place it is written.
+    public var message: String {
+        switch reason {
+        case .notOneRecord(let count):
+            return "--shape object needs exactly one root record, the document has \(count)"
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+/// Writes dates in a request's wire format (docs/spec.md §13): a Unicode (ICU)
+/// pattern in the spec's time zone, or ISO 8601 in UTC with milliseconds
+/// (`1970-01-01T00:00:00.000Z`, RestKit's default for requests), or a number
+/// of milliseconds.
+///
+/// Supported letters are those `DatePattern` reads, so any format a spec can
+/// parse it can also write: `y M L d E H k h K m s S a Z X x O z`.
+package struct DateWriter: Sendable {
+    enum Style: Sendable {
+        case iso
+        case milliseconds
+        case pattern([Piece])
+    }
+
+    enum Piece: Sendable {
+        case literal(String)
+        case field(Character, count: Int)
+    }
+
+    let style: Style
+    private let zone: TimeZone?
+
+    /// - Parameters:
+    ///   - format: the pattern, or `nil` for ISO 8601 (or milliseconds).
+    ///   - milliseconds: with no format, write a number of milliseconds.
+    package init(format: String?, timeZone: String, milliseconds: Bool) throws(DateFormatError) {
+        let upper = timeZone.uppercased()
+        if ["UTC", "GMT", "Z", "ETC/UTC", "ETC/GMT"].contains(upper) {
+            zone = nil
+        } else if let tz = TimeZone(identifier: timeZone) {
+            zone = tz
+        } else {
+            throw DateFormatError(message: "unknown time zone '\(timeZone)'")
+        }
+        if let format {
+            _ = try DatePattern(format)  // same validation as reading
+            style = .pattern(Self.pieces(format))
+        } else {
+            style = milliseconds ? .milliseconds : .iso
+        }
+    }
+
+    private static func pieces(_ pattern: String) -> [Piece] {
+        var result: [Piece] = []
+        let scalars = Array(pattern.unicodeScalars)
+        var literal = ""
+        var i = 0
+        func flush() { if !literal.isEmpty { result.append(.literal(literal)); literal = "" } }
+        while i < scalars.count {
+            let c = scalars[i]
+            if c == "'" {
+                if i + 1 < scalars.count, scalars[i + 1] == "'" { literal += "'"; i += 2; continue }
+                i += 1
+                while i < scalars.count {
+                    if scalars[i] == "'" {
+                        if i + 1 < scalars.count, scalars[i + 1] == "'" { literal += "'"; i += 2; continue }
+                        i += 1; break
+                    }
+                    literal.unicodeScalars.append(scalars[i]); i += 1
+                }
+                continue
+            }
+            guard c.isASCII, c.properties.isAlphabetic else { literal.unicodeScalars.append(c); i += 1; continue }
+            var count = 1
+            while i + count < scalars.count, scalars[i + count] == c { count += 1 }
+            flush()
+            result.append(.field(Character(c), count: count))
+            i += count
+        }
+        flush()
+        return result
+    }
+
+    /// The date `epochMilliseconds` as its wire value, or `nil` when it falls
+    /// outside the years 0001–9999 (it cannot be written as a date).
+    package func write(epochMilliseconds ms: Int64) -> JSONValue? {
+        if case .milliseconds = style { return .number(JSONNumber(Int(ms))) }
+        let offset = offsetSeconds(at: ms)
+        let local = ms + offset * 1000
+        let (days, msOfDay) = CivilDate.floorDiv(local, 86_400_000)
+        let (year, month, day) = CivilDate.civil(days: days)
+        guard (1...9999).contains(year) else { return nil }
+        let f = Fields(year: year, month: month, day: day, ms: msOfDay, days: days, offset: offset)
+        switch style {
+        case .iso, .milliseconds:
+            return .string(pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(f.hour, 2) + ":"
+                + pad(f.minute, 2) + ":" + pad(f.second, 2) + "." + pad(f.millis, 3) + "Z")
+        case .pattern(let pieces):
+            var out = ""
+            for piece in pieces {
+                switch piece {
+                case .literal(let s): out += s
+                case .field(let letter, let count): out += text(of: letter, count: count, f)
+                }
+            }
+            return .string(out)
+        }
+    }
+
+    private struct Fields {
+        var year, month, day, ms, days, offset: Int64
+        var hour: Int64 { ms / 3_600_000 }
+        var minute: Int64 { ms / 60_000 % 60 }
+        var second: Int64 { ms / 1000 % 60 }
+        var millis: Int64 { ms % 1000 }
+    }
+
+    private func offsetSeconds(at ms: Int64) -> Int64 {
+        guard let zone else { return 0 }
+        return Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(CivilDate.floorDiv(ms, 1000).quotient))))
+    }
+
+    private static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
+                                 "September", "October", "November", "December"]
+    private static let weekdays = ["Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"]
+
+    private func text(of letter: Character, count: Int, _ f: Fields) -> String {
+        switch letter {
+        case "y", "u": return count == 2 ? pad(f.year % 100, 2) : pad(f.year, count)
+        case "M", "L":
+            if count >= 4 { return Self.months[Int(f.month) - 1] }
+            if count == 3 { return String(Self.months[Int(f.month) - 1].prefix(3)) }
+            return pad(f.month, count)
+        case "d": return pad(f.day, count)
+        case "E", "c", "e":
+            let name = Self.weekdays[Int(CivilDate.floorDiv(f.days, 7).remainder)]
+            return count >= 4 ? name : String(name.prefix(3))
+        case "H": return pad(f.hour, count)
+        case "k": return pad(f.hour == 0 ? 24 : f.hour, count)
+        case "h": return pad(f.hour % 12 == 0 ? 12 : f.hour % 12, count)
+        case "K": return pad(f.hour % 12, count)
+        case "m": return pad(f.minute, count)
+        case "s": return pad(f.second, count)
+        case "S":
+            let digits = pad(f.millis, 3)
+            return count <= 3 ? String(digits.prefix(count)) : digits + String(repeating: "0", count: count - 3)
+        case "a": return f.hour < 12 ? "AM" : "PM"
+        case "Z":
+            if count == 4 { return "GMT" + offset(f.offset, colon: true) }
+            if count == 5 { return f.offset == 0 ? "Z" : offset(f.offset, colon: true) }
+            return offset(f.offset, colon: false)
+        case "X", "x":
+            if letter == "X", f.offset == 0 { return "Z" }
+            if count == 1 { return String(offset(f.offset, colon: false).prefix(3)) }
+            return offset(f.offset, colon: count >= 3)
+        case "O": return f.offset == 0 ? "GMT" : "GMT" + offset(f.offset, colon: true)
+        case "z":
+            guard let zone else { return "UTC" }
+            return zone.abbreviation(for: Date(timeIntervalSince1970: Double((f.days * 86_400_000 + f.ms - f.offset * 1000) / 1000)))
+                ?? "GMT" + offset(f.offset, colon: true)
+        default: return String(repeating: letter, count: count)
+        }
+    }
+
+    private func offset(_ seconds: Int64, colon: Bool) -> String {
+        let sign = seconds < 0 ? "-" : "+"
+        let minutes = abs(seconds) / 60
+        return sign + pad(minutes / 60, 2) + (colon ? ":" : "") + pad(minutes % 60, 2)
+    }
+
+    private func pad(_ n: Int64, _ width: Int) -> String {
+        let s = String(n)
+        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+    }
+}

@@ -1,0 +1,207 @@
+/// Reads one `application/x-www-form-urlencoded` document (docs/spec.md §14,
+/// RestKit's `RKURLEncodedSerialization` plus bracket nesting): pairs split on
+/// `&`, key and value on the first `=`, both percent-decoded with `+` as a
+/// space; the key is decoded before its brackets are read. A pair without `=`
+/// has the value `null`. `a[b]=v` nests, `a[]=v` appends, `a[][k]=v` starts a
+/// new object in `a` whenever `k` repeats, and a plain key that repeats
+/// becomes an array of its values. Values are strings.
+///
+/// ```swift
+/// try FormDecoder.decode("user[name]=Blake%20Watters&tags[]=a")
+/// // {"user": {"name": "Blake Watters"}, "tags": ["a"]}
+/// ```
+package enum FormDecoder {
+    /// A problem in a form line, with its 1-based column (in Unicode scalars).
+    package struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+        package var message: String
+        package var column: Int
+        package var description: String { "\(column): \(message)" }
+    }
+
+    package static func decode(_ line: String) throws(SyntaxError) -> JSONObject {
+        try decode(Array(line.utf8))
+    }
+
+    /// Decodes `bytes` (one line, without its newline).
+    package static func decode(_ bytes: [UInt8]) throws(SyntaxError) -> JSONObject {
+        var result = JSONObject()
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "&") { end += 1 }
+            if end > start {
+                try decodePair(bytes, start..<end, into: &result)
+            }
+            start = end + 1
+        }
+        return result
+    }
+
+    private static func decodePair(_ bytes: [UInt8], _ range: Range<Int>, into result: inout JSONObject) throws(SyntaxError) {
+        var equals: Int?
+        for i in range where bytes[i] == UInt8(ascii: "=") { equals = i; break }
+        let keyRange = range.lowerBound..<(equals ?? range.upperBound)
+        let key = try percentDecode(bytes, keyRange)
+        let value: JSONValue = try equals.map { eq throws(SyntaxError) in .string(try percentDecode(bytes, (eq + 1)..<range.upperBound)) } ?? .null
+        let column = Self.column(bytes, range.lowerBound)
+        let segments = try split(key, column: column)
+        if segments.count == 1 {
+            let name = segments[0]
+            if let existing = result[name] {
+                if case .array(var list) = existing {
+                    // A key repeated again, or `a[]=x&a=y`: the value joins the array.
+                    list.append(value)
+                    result[name] = .array(list)
+                } else if case .object = existing {
+                    throw SyntaxError(message: "key '\(name)' is given a value after 'name[…]' made it an object", column: column)
+                } else {
+                    result[name] = .array([existing, value])
+                }
+            } else {
+                result[name] = value
+            }
+            return
+        }
+        try insert(into: &result, segments[...], value: value, key: key, column: column)
+    }
+
+    /// Splits `name[a][][b]` into `["name", "a", "", "b"]`.
+    private static func split(_ key: String, column: Int) throws(SyntaxError) -> [String] {
+        let scalars = Array(key.unicodeScalars)
+        guard let open = scalars.firstIndex(of: "[") else {
+            guard !key.isEmpty else { throw SyntaxError(message: "empty key", column: column) }
+            return [key]
+        }
+        guard open > 0 else { throw SyntaxError(message: "key '\(key)' has no name before '['", column: column) }
+        var segments = [String(String.UnicodeScalarView(scalars[..<open]))]
+        var i = open
+        while i < scalars.count {
+            guard scalars[i] == "[" else {
+                throw SyntaxError(message: "key '\(key)' has text after ']'; expected '[' or the end of the key", column: column)
+            }
+            guard let close = scalars[i...].firstIndex(of: "]") else {
+                throw SyntaxError(message: "key '\(key)' has an unclosed '['", column: column)
+            }
+            segments.append(String(String.UnicodeScalarView(scalars[(i + 1)..<close])))
+            i = close + 1
+        }
+        return segments
+    }
+
+    /// Rack-style nesting: `segments[0]` is a key of `object`; the rest say
+    /// what it holds.
+    private static func insert(into object: inout JSONObject, _ segments: ArraySlice<String>, value: JSONValue, key: String, column: Int) throws(SyntaxError) {
+        let name = segments.first!
+        let rest = segments.dropFirst()
+        guard let next = rest.first else {
+            switch object[name] {
+            case nil: object[name] = value
+            case .object?:
+                throw SyntaxError(message: "key '\(key)' gives a value where another pair made an object", column: column)
+            case .array(var list)?:
+                list.append(value)
+                object[name] = .array(list)
+            case let existing?:
+                // A repeated nested key collects its values, as a plain key does.
+                object[name] = .array([existing, value])
+            }
+            return
+        }
+        if next.isEmpty {
+            var list: [JSONValue]
+            switch object[name] {
+            case nil: list = []
+            case .array(let l)?: list = l
+            case let other?:
+                throw SyntaxError(message: "key '\(key)' appends to '\(name)', which holds \(describe(other))", column: column)
+            }
+            let inner = rest.dropFirst()
+            if inner.isEmpty {
+                list.append(value)
+            } else {
+                guard !inner.first!.isEmpty else {
+                    throw SyntaxError(message: "key '\(key)' nests arrays directly ('[][]'), which form encoding cannot express", column: column)
+                }
+                if case .object(var last)? = list.last, !has(last, inner) {
+                    try insert(into: &last, inner, value: value, key: key, column: column)
+                    list[list.count - 1] = .object(last)
+                } else {
+                    var fresh = JSONObject()
+                    try insert(into: &fresh, inner, value: value, key: key, column: column)
+                    list.append(.object(fresh))
+                }
+            }
+            object[name] = .array(list)
+            return
+        }
+        var child: JSONObject
+        switch object[name] {
+        case nil: child = JSONObject()
+        case .object(let o)?: child = o
+        case let other?:
+            throw SyntaxError(message: "key '\(key)' nests under '\(name)', which holds \(describe(other))", column: column)
+        }
+        try insert(into: &child, rest, value: value, key: key, column: column)
+        object[name] = .object(child)
+    }
+
+    /// True when `object` already has the keys of `segments` up to the first `[]`.
+    private static func has(_ object: JSONObject, _ segments: ArraySlice<String>) -> Bool {
+        guard let first = segments.first, let value = object[first] else { return false }
+        let rest = segments.dropFirst()
+        guard let next = rest.first, !next.isEmpty else { return true }
+        if case .object(let o) = value { return has(o, rest) }
+        return true
+    }
+
+    private static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        }
+    }
+
+    /// 1-based column of byte `offset` (Unicode scalars before it, plus one).
+    static func column(_ bytes: [UInt8], _ offset: Int) -> Int {
+        var column = 1
+        for i in 0..<offset where bytes[i] & 0xC0 != 0x80 { column += 1 }
+        return column
+    }
+
+    private static func hexValue(_ b: UInt8) -> UInt8? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    private static func percentDecode(_ bytes: [UInt8], _ range: Range<Int>) throws(SyntaxError) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(range.count)
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let b = bytes[i]
+            if b == UInt8(ascii: "%") {
+                guard i + 2 < range.upperBound, let hi = hexValue(bytes[i + 1]), let lo = hexValue(bytes[i + 2]) else {
+                    let shown = String(decoding: bytes[i..<min(i + 3, range.upperBound)], as: UTF8.self)
+                    throw SyntaxError(message: "malformed percent escape '\(shown)': '%' must be followed by two hex digits (write '%25' for a literal '%')", column: column(bytes, i))
+                }
+                out.append(hi << 4 | lo)
+                i += 3
+            } else {
+                out.append(b == UInt8(ascii: "+") ? UInt8(ascii: " ") : b)
+                i += 1
+            }
+        }
+        guard let s = String(validating: out, as: UTF8.self) else {
+            throw SyntaxError(message: "percent escapes do not decode to UTF-8 text", column: column(bytes, range.lowerBound))
+        }
+        return s
+    }
+}

@@ -1,0 +1,48 @@
+/// An object mapper turned around (docs/spec.md §13): for each mapping, where
+/// the record holds the value (the destination) and where the body gets it
+/// (the source key path), in declaration order.
+struct InversePlan: Sendable {
+    struct Step: Sendable {
+        /// Destination name split on dots: where the record holds the value.
+        var field: [String]
+        var fieldName: String
+        /// Source key path: where the body gets the value; empty for the nil key path.
+        var keys: [String]
+        /// The related mapper, for a relationship.
+        var target: MapperRef?
+        var isDate: Bool
+    }
+
+    let mapperID: String
+    /// Where the record holds the `keyAttribute` (the body's key), if any.
+    let keyField: [String]?
+    let keyName: String?
+    let steps: [Step]
+    let dates: DateWriter
+
+    init(_ m: ObjectMapper, mappers: [Mapper], dates: DateWriter) {
+        mapperID = m.id
+        if let k = m.keyAttributeSlot {
+            keyField = m.slots[k].path
+            keyName = m.slots[k].name
+        } else {
+            keyField = nil
+            keyName = nil
+        }
+        var steps: [Step] = []
+        for p in m.properties {
+            let source: KeyPath, slot: Int, target: MapperRef?
+            switch p {
+            case .attribute(let a): (source, slot, target) = (a.source, a.slot, nil)
+            case .relationship(let r): (source, slot, target) = (r.source, r.slot, r.mapper)
+            }
+            // Read-only sources are left out (one warning per mapper, at setup).
+            guard source.isWritable else { continue }
+            let s = m.slots[slot]
+            steps.append(Step(field: s.path, fieldName: s.name, keys: source.keys, target: target,
+                              isDate: target == nil && s.type == .date))
+        }
+        self.steps = steps
+        self.dates = dates
+    }
+}

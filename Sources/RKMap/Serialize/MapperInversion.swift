@@ -1,0 +1,56 @@
+/// What it takes to invert a mapper (docs/spec.md §13, RestKit's
+/// `RKMappingInverter`): which of its sources can be written back, and which
+/// object mappers a dynamic mapper stands for.
+package enum MapperInversion {
+    /// The object mappers a dynamic (or object) mapper can produce, in matcher
+    /// order, following nested dynamic mappers; each appears once.
+    static func members(of ref: MapperRef, mappers: [Mapper]) -> [ObjectMapper] {
+        var seen: Set<MapperRef> = []
+        var result: [ObjectMapper] = []
+        func visit(_ ref: MapperRef) {
+            guard seen.insert(ref).inserted else { return }
+            switch mappers[ref] {
+            case .object(let m):
+                result.append(m)
+            case .dynamic(let d):
+                for matcher in d.matchers {
+                    if case .valueMap(_, let map) = matcher.test {
+                        for key in map.keys.sorted() { visit(map[key]!) }
+                    }
+                    if let m = matcher.mapper { visit(m) }
+                }
+            }
+        }
+        visit(ref)
+        return result
+    }
+
+    /// Source key paths of `mapper` that cannot be written to, in declaration order.
+    static func unwritableSources(of mapper: ObjectMapper) -> [String] {
+        mapper.properties.compactMap { p in
+            switch p {
+            case .attribute(let a): return a.source.isWritable ? nil : a.source.source
+            case .relationship(let r): return r.source.isWritable ? nil : r.source.source
+            }
+        }
+    }
+
+    /// Why the mapper `ref` cannot serialize anything, or `nil` when it can.
+    package static func whyNotInvertible(_ ref: MapperRef, mappers: [Mapper]) -> String? {
+        let objects = members(of: ref, mappers: mappers)
+        guard !objects.isEmpty else { return "its matchers choose no object mapper" }
+        for m in objects {
+            let writable = m.keyAttributeSlot != nil || m.properties.contains { p in
+                switch p {
+                case .attribute(let a): return a.source.isWritable
+                case .relationship(let r): return r.source.isWritable
+                }
+            }
+            if !writable {
+                let whose = m.id == mappers[ref].id ? "its source key paths" : "the source key paths of its member '\(m.id)'"
+                return "none of \(whose) can be written to (they are all @metadata, @root, @parent, operators or indexes)"
+            }
+        }
+        return nil
+    }
+}

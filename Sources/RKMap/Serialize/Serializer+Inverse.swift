@@ -1,0 +1,174 @@
+/// Inverse mappings (docs/spec.md §13): each `source → destination` becomes
+/// `destination → source`, relationships recursively with their mapper's inverse.
+extension Serializer {
+    /// The body for `record` under the inverse of mapper `ref` (a dynamic
+    /// mapper picks its member by the record's `@type`).
+    ///
+    /// Failures carry the path below the record (`.author.name`); callers
+    /// prefix their own part, so nothing is spent on paths when all goes well.
+    func invert(_ record: JSONObject, with ref: MapperRef) throws(SerializeFailure) -> JSONValue {
+        let plan = try plan(for: record, ref: ref)
+        var body = JSONObject()
+        var whole: JSONValue?
+        for step in plan.steps {
+            let found = Self.lookup(record, step.field)
+            if let target = step.target {
+                guard let value = found else { continue }  // absent relationships stay absent
+                let written: JSONValue
+                do {
+                    written = try relationship(value, target: target, step: step, plan: plan)
+                } catch {
+                    throw error.below(Self.member(step.fieldName))
+                }
+                if step.keys.isEmpty {
+                    // Nil key path: the related record's members belong to this object.
+                    switch written {
+                    case .null: continue
+                    case .object(let o): for m in o.members { Self.set(&body, [m.key][...], m.value) }
+                    default:
+                        throw SerializeFailure(
+                            "relationship '\(step.fieldName)' maps the nil key path, so its record's body must be an object to merge; found \(Self.describe(written))",
+                            path: Self.member(step.fieldName), mapperID: plan.mapperID, attribute: step.fieldName)
+                    }
+                } else {
+                    Self.set(&body, step.keys[...], written)
+                }
+                continue
+            }
+            guard var value = found ?? (options.nulls ? .null : nil) else { continue }
+            if step.isDate, value != .null {
+                value = try wireDate(value, plan: plan, step: step)
+            }
+            if step.keys.isEmpty {
+                whole = value
+            } else {
+                Self.set(&body, step.keys[...], value)
+            }
+        }
+        var result: JSONValue = .object(body)
+        if let whole {
+            // An attribute from the nil key path is the whole representation.
+            if body.isEmpty {
+                result = whole
+            } else if case .object(let o) = whole {
+                for m in o.members { Self.set(&body, [m.key][...], m.value) }
+                result = .object(body)
+            } else {
+                throw SerializeFailure(
+                    "the mapper maps the nil key path to a \(Self.describe(whole)) and other keys too; a body cannot be both",
+                    path: "", mapperID: plan.mapperID)
+            }
+        }
+        if let keyField = plan.keyField {
+            // The key attribute becomes the key again (§5.3).
+            let key: String
+            switch Self.lookup(record, keyField) {
+            case .string(let s)?: key = s
+            case .number(let n)?: key = n.text
+            case let other:
+                let found = other.map { "holds \(Self.describe($0))" } ?? "is absent"
+                throw SerializeFailure(
+                    "key attribute '\(plan.keyName ?? "")' \(found); it is the body's key, so it must be a string",
+                    path: "", mapperID: plan.mapperID, attribute: plan.keyName)
+            }
+            return .object(JSONObject([(key, result)]))
+        }
+        return result
+    }
+
+    /// The inverse plan for `record` under mapper `ref`.
+    private func plan(for record: JSONObject, ref: MapperRef) throws(SerializeFailure) -> InversePlan {
+        if let plan = plans[ref] { return plan }
+        // A dynamic mapper: the member whose target is the record's @type.
+        let id = graph.mappers[ref].id
+        let members = MapperInversion.members(of: ref, mappers: graph.mappers)
+        guard case .string(let type)? = record["@type"] else {
+            throw SerializeFailure(
+                "dynamic mapper '\(id)' needs the record's @type to choose among \(members.map { "'\($0.typeName)'" }.joined(separator: ", ")); the record has none",
+                path: "", mapperID: id)
+        }
+        guard let member = members.first(where: { $0.typeName == type }),
+              let memberRef = graph.mappers.firstIndex(where: { $0.id == member.id }), let plan = plans[memberRef]
+        else {
+            throw SerializeFailure(
+                "dynamic mapper '\(id)' has no member with target '\(type)' (it chooses \(members.map { "'\($0.typeName)'" }.joined(separator: ", ")))",
+                path: "", mapperID: id)
+        }
+        return plan
+    }
+
+    private func relationship(_ value: JSONValue, target: MapperRef, step: InversePlan.Step, plan: InversePlan) throws(SerializeFailure) -> JSONValue {
+        switch value {
+        case .null:
+            return .null
+        case .object(let o):
+            return try invert(o, with: target)
+        case .array(let elements):
+            var out: [JSONValue] = []
+            out.reserveCapacity(elements.count)
+            for (i, e) in elements.enumerated() {
+                do {
+                    out.append(try relationship(e, target: target, step: step, plan: plan))
+                } catch {
+                    throw error.below("[\(i)]")
+                }
+            }
+            // A keyAttribute mapper's records are one dictionary again (forceCollection).
+            if case .object(let m) = graph.mappers[target], m.keyAttributeSlot != nil {
+                var merged = JSONObject()
+                for case .object(let o) in out { for member in o.members { merged[member.key] = member.value } }
+                return .object(merged)
+            }
+            return .array(out)
+        default:
+            throw SerializeFailure(
+                "relationship '\(step.fieldName)' holds \(Self.describe(value)); expected a record (an object) or an array of records",
+                path: "", mapperID: plan.mapperID, attribute: step.fieldName)
+        }
+    }
+
+    /// A date field in its wire format (§13).
+    private func wireDate(_ value: JSONValue, plan: InversePlan, step: InversePlan.Step) throws(SerializeFailure) -> JSONValue {
+        guard case .string(let text) = value, let ms = dateReader.parse(text) else {
+            throw SerializeFailure(
+                "'\(step.fieldName)' is declared a date but holds \(Self.describe(value))\(Self.quoted(value)), which is not an ISO 8601 date",
+                path: Self.member(step.fieldName), mapperID: plan.mapperID, attribute: step.fieldName)
+        }
+        guard let written = plan.dates.write(epochMilliseconds: ms) else {
+            throw SerializeFailure(
+                "date '\(text)' cannot be written: it is outside the years 0001–9999",
+                path: Self.member(step.fieldName), mapperID: plan.mapperID, attribute: step.fieldName)
+        }
+        return written
+    }
+
+    private static func quoted(_ value: JSONValue) -> String {
+        if case .string(let s) = value { return " '\(s)'" }
+        return ""
+    }
+
+    // MARK: Nested members
+
+    /// The value at a destination path in a record (`address.city` is nested).
+    static func lookup(_ record: JSONObject, _ field: [String]) -> JSONValue? {
+        guard let first = field.first, let value = record[first] else { return nil }
+        if field.count == 1 { return value }
+        guard case .object(let inner) = value else { return nil }
+        return lookup(inner, Array(field.dropFirst()))
+    }
+
+    /// Writes `value` at `keys` in `object`, creating (or reusing) nested objects.
+    static func set(_ object: inout JSONObject, _ keys: ArraySlice<String>, _ value: JSONValue) {
+        let key = keys.first!
+        guard keys.count > 1 else { object[key] = value; return }
+        var child: JSONObject
+        if case .object(let o)? = object[key] { child = o } else { child = JSONObject() }
+        set(&child, keys.dropFirst(), value)
+        object[key] = .object(child)
+    }
+
+    /// `.name`, or `["odd.name"]` when the name is not a plain identifier.
+    static func member(_ name: String) -> String {
+        String(DocumentPath.render([.key(name)]).dropFirst())
+    }
+}

@@ -1,0 +1,60 @@
+/// Records in, bodies out (docs/spec.md §13 "Records" and "Formats").
+extension Serializer {
+    /// The records of one document, in the shapes `apply` writes: an object is
+    /// one record, each element of an array is one, and an object without
+    /// `@type` whose members are all arrays (`--shape dictionary`) holds the
+    /// records of those arrays. Each comes with its JSON path.
+    func records(of document: JSONValue, body: (JSONValue, String) -> Void) {
+        switch document {
+        case .array(let elements):
+            for (i, e) in elements.enumerated() { body(e, "$[\(i)]") }
+        case .object(let o) where o["@type"] == nil && !o.isEmpty && o.members.allSatisfy({ if case .array = $0.value { true } else { false } }):
+            for m in o.members {
+                guard case .array(let elements) = m.value else { continue }
+                let prefix = DocumentPath.render([.key(m.key)])
+                for (i, e) in elements.enumerated() { body(e, prefix + "[\(i)]") }
+            }
+        default:
+            body(document, "$")
+        }
+    }
+
+    /// Serializes one record and appends its body; a failure appends nothing.
+    /// - Returns: false when the record failed (its diagnostic is in `diagnostics`).
+    func serialize(record: JSONValue, path: String, document: Int, inputName: String,
+                   into out: inout [UInt8], diagnostics: inout [Diagnostic]) -> Bool {
+        do {
+            let (body, notes) = try self.body(for: record, path: path)
+            for var note in notes {
+                note.file = inputName
+                diagnostics.append(note)
+            }
+            try encode(body, into: &out)
+            return true
+        } catch {
+            let failure = error.path.hasPrefix("$") ? error : error.below(path)
+            diagnostics.append(failure.diagnostic(file: inputName, document: document))
+            return false
+        }
+    }
+
+    /// Appends `body` in the run's format, with its line end.
+    func encode(_ body: JSONValue, into out: inout [UInt8]) throws(SerializeFailure) {
+        switch options.format {
+        case .json, .ndjson:
+            var writer = JSONWriter(pretty: options.format == .json && !options.compact)
+            swap(&writer.bytes, &out)
+            writer.write(body)
+            writer.bytes.append(UInt8(ascii: "\n"))
+            swap(&writer.bytes, &out)
+        case .form:
+            guard case .object(let object) = body else {
+                throw SerializeFailure(
+                    "a form-encoded body must be an object of keys and values; this record's body is \(Self.describe(body)) (use --format json)",
+                    path: "")
+            }
+            FormEncoder.encode(object, into: &out)
+            out.append(UInt8(ascii: "\n"))
+        }
+    }
+}

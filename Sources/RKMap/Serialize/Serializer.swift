@@ -1,0 +1,159 @@
+/// Turns records, in the shape `apply` writes them, back into request bodies
+/// (docs/spec.md §13): RestKit's `RKObjectSerializer` with inverse mappings
+/// (`RKMappingInverter`), plus what RestKit cannot invert — dynamic mappers
+/// (by the record's `@type`), nil-key-path relationships and attributes, and
+/// `keyAttribute` keys.
+///
+/// Everything is decided once in `init` (which mapper serves which type,
+/// every mapper's inverse plan, its date writer), so serializing a record
+/// only walks its fields. Immutable after `init`: workers share one instance.
+///
+/// ```swift
+/// let serializer = try Serializer(graph: graph, options: SerializationOptions())
+/// let body = try serializer.body(for: record, path: "$")  // {"title": …}
+/// ```
+package final class Serializer: @unchecked Sendable {
+    let graph: MappingGraph
+    package let options: SerializationOptions
+    /// Inverse plans by `MapperRef` (object mappers only).
+    let plans: [InversePlan?]
+    /// `--mapper`: the mapper, and whether it is applied forward (a request mapper).
+    let forced: (ref: MapperRef, forward: Bool)?
+    /// Object mappers by record type, in declaration order.
+    let mappersByType: [String: [MapperRef]]
+    /// Reads the ISO 8601 dates `apply` writes.
+    let dateReader: DateParser
+    /// Forward request mappers run on the mapping engine.
+    let engine: MappingEngine
+    /// One warning per mapper with sources that cannot be written to.
+    package let warnings: [Diagnostic]
+
+    /// A problem with the run's setup (exit status 2).
+    package struct SetupError: Error, Sendable, CustomStringConvertible {
+        package var message: String
+        package var description: String { message }
+    }
+
+    package init(graph: MappingGraph, options: SerializationOptions) throws(SetupError) {
+        self.graph = graph
+        self.options = options
+        do {
+            dateReader = try DateParser(formats: [], timeZone: "UTC")
+            engine = try MappingEngine(graph: graph, options: MappingOptions())
+        } catch {
+            throw SetupError(message: "\(error)")
+        }
+        var plans: [InversePlan?] = []
+        var warnings: [Diagnostic] = []
+        var byType: [String: [MapperRef]] = [:]
+        for (ref, mapper) in graph.mappers.enumerated() {
+            guard case .object(let m) = mapper else { plans.append(nil); continue }
+            byType[m.typeName, default: []].append(ref)
+            let format = m.dateFormats.first ?? graph.options.dateFormats.first
+            let dates: DateWriter
+            do {
+                dates = try DateWriter(format: format, timeZone: graph.options.timeZone, milliseconds: false)
+            } catch {
+                throw SetupError(message: "\(graph.file): error: \(error.message) [mapper \(m.id)]")
+            }
+            plans.append(InversePlan(m, mappers: graph.mappers, dates: dates))
+            let unwritable = MapperInversion.unwritableSources(of: m)
+            if !unwritable.isEmpty {
+                let list = unwritable.map { "'\($0)'" }.joined(separator: ", ")
+                warnings.append(Diagnostic(
+                    .warning, "serialize leaves out \(list): \(unwritable.count == 1 ? "it is" : "they are") read-only (@metadata, @root, @parent, operators or indexes)",
+                    file: graph.file, location: .source(m.location), mapperID: m.id, code: "not-writable"))
+            }
+        }
+        self.plans = plans
+        self.mappersByType = byType
+        self.warnings = warnings
+        if let id = options.mapperID {
+            guard let ref = graph.mappers.firstIndex(where: { $0.id == id }) else {
+                let suggestion = Suggestions.closest(to: id, in: graph.mappers.map(\.id))
+                throw SetupError(message: "error: unknown mapper '\(id)' for --mapper" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+                    + " (the spec declares " + graph.mappers.map { "'\($0.id)'" }.joined(separator: ", ") + ")")
+            }
+            let forward = graph.requestDescriptors.contains { $0.mapper == ref && !$0.inverse }
+            if !forward, let reason = MapperInversion.whyNotInvertible(ref, mappers: graph.mappers) {
+                throw SetupError(message: "error: mapper '\(id)' cannot be inverted: \(reason)")
+            }
+            forced = (ref, forward)
+        } else {
+            forced = nil
+        }
+    }
+
+    // MARK: Which mapping (§13)
+
+    /// The body for one record: the mapping chosen for it applied, wrapped
+    /// under the request descriptor's `rootKeyPath`.
+    ///
+    /// - Parameter path: the record's JSON path in its document (for messages).
+    package func body(for record: JSONValue, path: String) throws(SerializeFailure) -> (body: JSONValue, diagnostics: [Diagnostic]) {
+        guard case .object(let object) = record else {
+            throw SerializeFailure(
+                "a record must be an object; found \(Self.describe(record)) (serialize reads records as apply writes them)", path: path)
+        }
+        if let forced {
+            if forced.forward { return try forward(object, with: forced.ref, path: path) }
+            return (try inverted(object, with: forced.ref, path: path), [])
+        }
+        guard case .string(let type)? = object["@type"] else {
+            let found = object["@type"].map { "an @type that is \(Self.describe($0))" } ?? "no @type"
+            throw SerializeFailure(
+                "the record has \(found), so no mapper can be chosen for it; give --mapper ID (records written with --no-type have no @type)",
+                path: path)
+        }
+        var tried: [String] = []
+        let method = options.method
+        let forType = graph.requestDescriptors.filter { $0.target == type }
+        if let request = forType.first(where: { $0.applies(to: method) }) {
+            var result: (JSONValue, [Diagnostic])
+            if request.inverse {
+                result = (try inverted(object, with: request.mapper, path: path), [])
+            } else {
+                result = try forward(object, with: request.mapper, path: path)
+            }
+            for key in request.rootKeyPath.reversed() { result.0 = .object(JSONObject([(key, result.0)])) }
+            return result
+        }
+        if forType.isEmpty {
+            tried.append("no request descriptor has target '\(type)'")
+        } else {
+            let methods = Set(forType.flatMap { $0.methods ?? [] }).sorted().joined(separator: ", ")
+            tried.append("the request descriptors for '\(type)' serve \(methods), not \(method) (--method)")
+        }
+        let candidates = mappersByType[type] ?? []
+        if candidates.count == 1 {
+            return (try inverted(object, with: candidates[0], path: path), [])
+        }
+        if candidates.isEmpty {
+            let suggestion = Suggestions.closest(to: type, in: mappersByType.keys.sorted())
+            tried.append("no mapper has target '\(type)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+        } else {
+            let ids = candidates.map { "'\(graph.mappers[$0].id)'" }.joined(separator: ", ")
+            tried.append("\(candidates.count) mappers have target '\(type)' (\(ids)); choose one with --mapper or a request descriptor")
+        }
+        throw SerializeFailure("no mapping serializes records of type '\(type)': " + tried.joined(separator: "; "), path: path)
+    }
+
+    private func inverted(_ object: JSONObject, with ref: MapperRef, path: String) throws(SerializeFailure) -> JSONValue {
+        do {
+            return try invert(object, with: ref)
+        } catch {
+            throw error.below(path)
+        }
+    }
+
+    static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import RKMap
+
+extension CheckOptions {
+    /// `rkmap check`: the one declaration of its arguments and options.
+    static var table: CommandTable<CheckOptions> {
+        CommandTable(
+            name: .check,
+            summary: "Validate recorded API responses against a spec.",
+            overview: "Validate recorded API responses against a spec (for CI).",
+            discussion: """
+                Each exchange is checked: a descriptor applies, the document maps with no
+                warning, every member is mapped, and the output equals NAME.expected.json
+                when that file exists. One PASS or FAIL line is printed per exchange, then
+                'N passed, M failed'.
+                """,
+            arguments: [
+                ArgumentDefinition("SPEC", help: "The mapping spec file."),
+                ArgumentDefinition("FIXTURE", .oneOrMore, help: """
+                    A response body (*.json, facts from a sidecar
+                    NAME.meta.json), a HAR 1.2 file (*.har, every JSON
+                    entry), or a directory of them.
+                    """),
+            ],
+            make: { args throws(UsageError) in
+                let spec = try args.required("SPEC")
+                let first = try args.required("FIXTURE")
+                return CheckOptions(spec: spec, fixtures: [first] + args.remaining(default: []))
+            },
+            options: [
+                .text("path", valueName: "P", \.path, help: "Request path for body fixtures without a sidecar."),
+                .value("method", valueName: "M", \.method, help: "Request method for body fixtures without a sidecar.") {
+                    raw, values throws(UsageError) in try values.method(raw)
+                },
+                .value("status", valueName: "N", \.status, help: """
+                    Response status (100-599) for body fixtures without
+                    a sidecar (default 200).
+                    """) { raw, values throws(UsageError) in try values.status(raw) },
+                .choice("unmatched", valueName: "POLICY", \.unmatched, help: """
+                    A HAR entry no descriptor applies to: skip (default;
+                    a skipped note) or error (a failure). Body fixtures
+                    always fail when unmatched.
+                    """),
+                .flag("allow-warnings", \.allowWarnings, help: "Let exchanges with mapping warnings pass."),
+                .choice("unmapped", valueName: "POLICY", \.unmapped, help: """
+                    Members no mapping reads: ignore, warn (default; in
+                    the report) or error (the exchange fails).
+                    """),
+                .flag("update", \.update, help: """
+                    Write the NAME.expected.json goldens instead of
+                    comparing with them.
+                    """),
+                .repeatable("report", valueName: "KIND=FILE", \.reports, help: """
+                    Also write a report: junit=FILE (JUnit XML) or
+                    json=FILE. Repeatable.
+                    """) { raw, values throws(UsageError) in try values.report(raw) },
+            ],
+            notes: """
+                With GITHUB_ACTIONS=true in the environment, failures are also printed as
+                GitHub workflow annotations.
+                """,
+            exitStatus: "  0 every exchange passed, 1 any failed, 2 usage or spec error.")
+    }
+}

@@ -1,0 +1,59 @@
+import RKMap
+
+extension Commands {
+    /// `rkmap check SPEC FIXTURE ...`: validate recorded API responses (SPEC §12).
+    ///
+    /// Prints one `PASS`/`FAIL`/`SKIP` line per exchange on stdout as each
+    /// fixture file is checked, reasons indented below, then `N passed, M failed`
+    /// (`, K skipped`). Under `GITHUB_ACTIONS=true` failures are also printed as
+    /// workflow annotations. Exit status: 0 every exchange passed (skips are
+    /// fine), 1 some failed, 2 usage or spec error (the spec does not load, a
+    /// FIXTURE names nothing, a report cannot be written).
+    ///
+    /// - Parameter githubActions: annotate failures; default: whether
+    ///   `GITHUB_ACTIONS` is `true` in the environment.
+    public static func check(_ options: CheckOptions, stdout: ByteSink, stderr: ByteSink, githubActions: Bool? = nil) -> Int32 {
+        guard let graph = loadSpec(options.spec, stderr: stderr) else { return usageOrSpecError }
+        let checker: FixtureChecker
+        do {
+            checker = try FixtureChecker(graph: graph, options: options)
+        } catch {
+            try? stderr.write("\(error)\n")
+            return usageOrSpecError
+        }
+        let paths: [String]
+        do {
+            paths = try FixtureDiscovery.files(for: options.fixtures)
+        } catch {
+            try? stderr.write("error: \(error)\n")
+            return usageOrSpecError
+        }
+        let annotate = githubActions ?? Environment.githubActions
+        let defaults = ExchangeFacts(method: options.method?.uppercased(), path: options.path, status: options.status)
+        let locator = AnnotationLocator()
+        return stoppingQuietly(stderr: stderr) {
+            var summary = CheckSummary(spec: graph.file)
+            for path in paths {
+                let result = checker.check(FixtureReader.read(path, defaults: defaults))
+                for exchange in result.results {
+                    try stdout.write(CheckReport.text(exchange))
+                    if annotate { try stdout.write(CheckReport.github(exchange, locate: locator.locate)) }
+                }
+                summary.files.append(result)
+            }
+            try stdout.write(summary.totalsLine + "\n")
+            for report in options.reports {
+                let text = report.kind == .junit ? CheckReport.junit(summary) : CheckReport.json(summary)
+                do {
+                    let file = try AtomicFileOutput(path: report.path)
+                    try file.sink.write(text)
+                    try file.commit()
+                } catch {
+                    try? stderr.write("error: cannot write the \(report.kind.rawValue) report: \(error)\n")
+                    return usageOrSpecError
+                }
+            }
+            return summary.failed > 0 ? dataFailed : success
+        }
+    }
+}

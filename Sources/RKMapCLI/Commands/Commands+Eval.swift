@@ -1,0 +1,78 @@
+import RKMap
+
+extension Commands {
+    /// `rkmap eval PREDICATE [INPUT ...]`: `true` or `false` per document (SPEC §9).
+    ///
+    /// Exit status: 0 when every document gave true (and there was at least one),
+    /// 1 otherwise (including an input that does not parse), 2 when the predicate
+    /// does not parse or an input cannot be read.
+    public static func eval(_ options: EvalOptions, stdout: ByteSink, stderr: ByteSink) -> Int32 {
+        let predicate: Predicate
+        do {
+            predicate = try Predicate(parsing: options.predicate)
+        } catch {
+            try? stderr.write(syntaxErrorText(error, in: options.predicate, style: TerminalStyle(fd: stderr.fd)))
+            return usageOrSpecError
+        }
+        // Check every input is readable before printing anything, as apply does.
+        for input in options.inputs {
+            if let failure = InputFile.unreadable(input) {
+                try? stderr.write("error: \(failure)\n")
+                return usageOrSpecError
+            }
+        }
+        return stoppingQuietly(stderr: stderr) {
+            var documents = 0
+            var allTrue = true
+            for input in options.inputs {
+                let name = InputFile.displayName(input)
+                // Documents are read through a bounded window and each result is
+                // printed as its document arrives; a syntax error ends the input
+                // (results before it stay printed), as `apply` does.
+                do {
+                    try InputFile.readDocuments(input, window: Environment.windowBytes) { window, origin, _ in
+                        var scanner = JSONScanner(bytes: window, offset: 0, origin: origin)
+                        var count = 0
+                        do {
+                            while try !scanner.atEnd() {
+                                let value = try scanner.readValue()
+                                let result = predicate.evaluate(value, context: KeyPathContext(root: value))
+                                count += 1
+                                documents += 1
+                                allTrue = allTrue && result
+                                try stdout.write(result ? "true\n" : "false\n")
+                            }
+                        } catch let error as JSONSyntaxError {
+                            try stdout.flush()
+                            let diagnostic = Diagnostic(.error, error.message, file: name, location: .source(error.location), code: "syntax")
+                            try stderr.write("\(diagnostic)\n")
+                            allTrue = false
+                            return (count, true)
+                        }
+                        try stdout.flush()
+                        return (count, false)
+                    }
+                } catch let failure as InputFile.Failure {
+                    try? stderr.write("error: \(failure)\n")
+                    return usageOrSpecError
+                }
+            }
+            return allTrue && documents > 0 ? success : dataFailed
+        }
+    }
+
+    /// The message, then the predicate with a caret under the column:
+    ///
+    /// ```text
+    /// error: expected a value after '==' at column 9
+    ///   name == 
+    ///           ^
+    /// ```
+    static func syntaxErrorText(_ error: PredicateSyntaxError, in source: String, style: TerminalStyle) -> String {
+        // Keep tabs in the caret line so it lines up under the same character.
+        let before = source.unicodeScalars.prefix(max(0, error.column - 1))
+        let pad = String(String.UnicodeScalarView(before.map { $0 == "\t" ? "\t" : " " }))
+        let padding = pad + String(repeating: " ", count: max(0, error.column - 1 - before.count))
+        return style.highlightingSeverity("error: ") + "\(error)\n  \(source)\n  \(padding)^\n"
+    }
+}

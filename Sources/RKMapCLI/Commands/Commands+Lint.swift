@@ -1,0 +1,41 @@
+import RKMap
+
+extension Commands {
+    /// `rkmap lint SPEC ...`: every diagnostic of each spec, relaxed-syntax
+    /// warnings included (SPEC §1.1, §11). `--strict` makes warnings errors.
+    ///
+    /// Text diagnostics go to stderr (`FILE:LINE:COL: severity: message`); the
+    /// `json` and `github` formats are reports and go to stdout.
+    /// Exit status: 0 no errors, 2 some spec has an error or cannot be read.
+    public static func lint(_ options: LintOptions, stdout: ByteSink, stderr: ByteSink) -> Int32 {
+        var all: [Diagnostic] = []
+        for path in options.specs {
+            let name = InputFile.displayName(path)
+            let bytes: [UInt8]
+            do {
+                bytes = try InputFile.readAll(path)
+            } catch {
+                all.append(Diagnostic(.error, "\(error)", file: name, code: "unreadable"))
+                continue
+            }
+            for var d in SpecLoader.load(bytes: bytes, file: name).diagnostics {
+                if options.strict, d.severity == .warning {
+                    d.severity = .error
+                    d.message += " (--strict)"
+                }
+                all.append(d)
+            }
+        }
+        return stoppingQuietly(stderr: stderr) {
+            switch options.format {
+            case .text:
+                for d in all { try stderr.write(d.description + "\n") }
+            case .json:
+                try stdout.write(DiagnosticRenderer.json(all))
+            case .github:
+                try stdout.write(DiagnosticRenderer.github(all))
+            }
+            return all.contains { $0.severity == .error } ? usageOrSpecError : success
+        }
+    }
+}

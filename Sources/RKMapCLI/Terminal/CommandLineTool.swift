@@ -1,0 +1,49 @@
+import RKMap
+
+/// The whole of `rkmap` as a program: parse the arguments, run the command,
+/// flush, exit with its status (0 success, 1 the data failed, 2 usage or spec
+/// error; docs/spec.md §11). The `rkmap` executable only calls `main()`.
+package enum CommandLineTool {
+    package static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        // A closed stdout (`rkmap apply … | head`) must surface as EPIPE, which ByteSink
+        // turns into a quiet stop, rather than killing the process.
+        signal(SIGPIPE, SIG_IGN)
+
+        let standardOutput = ByteSink(fd: 1)
+        let standardError = ByteSink(fd: 2)
+
+        // Commands run on a thread with a large stack: deeply nested documents are
+        // read, mapped and written recursively (see LargeStack).
+        let status = LargeStack.run {
+            do throws(UsageError) {
+                switch try Command.parse(arguments) {
+                case .apply(let o): return Commands.apply(o, stdout: standardOutput, stderr: standardError)
+                case .lint(let o): return Commands.lint(o, stdout: standardOutput, stderr: standardError)
+                case .fmt(let o): return Commands.fmt(o, stdout: standardOutput, stderr: standardError)
+                case .check(let o): return Commands.check(o, stdout: standardOutput, stderr: standardError)
+                case .eval(let o): return Commands.eval(o, stdout: standardOutput, stderr: standardError)
+                case .serialize(let o): return Commands.serialize(o, stdout: standardOutput, stderr: standardError)
+                case .completions(let shell): return Commands.completions(shell, stdout: standardOutput)
+                case .help(let topic): return Commands.help(topic, stdout: standardOutput)
+                case .manual: return Commands.manual(stdout: standardOutput)
+                case .version: return Commands.version(stdout: standardOutput)
+                }
+            } catch {
+                return Commands.usageError(error, stderr: standardError)
+            }
+        }
+
+        // A reader that went away before the last flush still gets a quiet exit 0.
+        var exitStatus = status
+        do {
+            try standardOutput.flush()
+        } catch is ByteSink.Closed {
+        } catch {
+            // Disk full (`> /dev/full`): say so, or the output is silently lost.
+            try? standardError.write("error: cannot write the output: \(error)\n")
+            exitStatus = max(exitStatus, Commands.dataFailed)
+        }
+        try? standardError.flush()
+        exit(exitStatus)
+    }
+}
