@@ -9,14 +9,6 @@ package struct SerializeOutcome: Sendable, Equatable {
     package init() {}
 }
 
-/// One unit's work, as a pipeline worker hands it to the writer.
-struct SerializedUnit {
-    var bytes: [UInt8] = []
-    var diagnostics: [Diagnostic] = []
-    var records = 0
-    var failed = 0
-}
-
 extension Serializer {
     /// Serializes every record of the documents in `range` of `bytes` (one JSON
     /// value, NDJSON or concatenated JSON), handing bodies to `write` in input
