@@ -38,9 +38,12 @@ import RKMap
             #expect(r.stdout == HelpText.page(for: command), "\(args)")
         }
         let page = HelpText.page(for: command)
-        for section in ["OVERVIEW: ", "\nUSAGE: ", "\nARGUMENTS:\n", "\nOPTIONS:\n"] {
+        // A command without positional arguments (`schema`) has no ARGUMENTS section.
+        let takesArguments = !CommandDefinition.of(command).arguments.isEmpty
+        for section in ["OVERVIEW: ", "\nUSAGE: ", "\nOPTIONS:\n"] + (takesArguments ? ["\nARGUMENTS:\n"] : []) {
             #expect(page.contains(section), "\(command) help has \(section)")
         }
+        #expect(page.contains("\nARGUMENTS:\n") == takesArguments, "\(command) help")
     }
 
     @Test func applyHelpHasExamplesAndExitStatus() {
@@ -68,7 +71,7 @@ import RKMap
 
     /// (arguments, the `error:` line, the command whose usage hint follows)
     static let usageErrors: [([String], String, String)] = [
-        ([], "missing command; expected one of apply, lint, fmt, check, eval, serialize, completions, help", "rkmap"),
+        ([], "missing command; expected one of apply, lint, fmt, check, eval, serialize, infer, graph, schema, completions, help", "rkmap"),
         (["aply"], "unknown command 'aply'; did you mean 'apply'?", "rkmap"),
         (["frobnicate"], "unknown command 'frobnicate'", "rkmap"),
         (["--vresion"], "unknown option '--vresion'; did you mean '--version'?", "rkmap"),
@@ -84,7 +87,7 @@ import RKMap
         (["apply", "s.json", "--meta", "routing=1"], "reserved key 'routing' in '--meta'; 'mapping', 'routing' and 'HTTP' are set by rkmap, choose another key", "apply"),
         (["apply", "s.json", "--meta", "page"], "invalid value 'page' for '--meta'; expected KEY=VALUE", "apply"),
         (["apply", "s.json", "--compact=yes"], "option '--compact' takes no value, but was given 'yes'", "apply"),
-        (["fmt", "a.json", "b.json"], "unexpected argument 'b.json'", "fmt"),
+        (["fmt", "a.json", "b.json"], "unexpected argument 'b.json': printing formats one spec; add '--write' or '--check' to format several", "fmt"),
         (["lint", "--format", "xml", "s.json"], "invalid value 'xml' for '--format'; expected one of text, json, github", "lint"),
         (["check", "s.json"], "missing argument FIXTURE", "check"),
         (["check", "s.json", "f", "--report", "xml=r.xml"], "invalid value 'xml=r.xml' for '--report'; expected junit=FILE or json=FILE", "check"),

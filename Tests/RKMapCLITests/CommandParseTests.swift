@@ -120,11 +120,15 @@ import RKMap
     }
 
     @Test func fmt() throws {
-        #expect(try Command.parse(["fmt", "a.json"]) == .fmt(FmtOptions(spec: "a.json")))
-        var o = FmtOptions(spec: "a.json")
+        #expect(try Command.parse(["fmt", "a.json"]) == .fmt(FmtOptions(specs: ["a.json"])))
+        var o = FmtOptions(specs: ["a.json"])
         o.write = true
         #expect(try Command.parse(["fmt", "--write", "a.json"]) == .fmt(o))
         #expect(try Command.parse(["fmt", "a.json", "-w"]) == .fmt(o))
+        var several = FmtOptions(specs: ["a.json", "b.json"])
+        several.check = true
+        several.dropComments = true
+        #expect(try Command.parse(["fmt", "--check", "a.json", "b.json", "--drop-comments"]) == .fmt(several))
     }
 
     @Test func checkDefaults() throws {

@@ -10,12 +10,20 @@ public enum SpecFormatter {
     /// - Returns: the canonical text, or nil (with the reader's diagnostics) when
     ///   the spec does not parse.
     public static func format(bytes: [UInt8], file: String) -> (text: String?, diagnostics: [Diagnostic]) {
-        let (value, diagnostics) = SpecJSONParser.parse(bytes, file: file)
-        guard let value else { return (nil, diagnostics) }
+        let result = formatKeepingComments(bytes: bytes, file: file)
+        return (result.text, result.diagnostics)
+    }
+
+    /// `format`, also saying where the comments it drops were.
+    package static func formatKeepingComments(bytes: [UInt8], file: String)
+        -> (text: String?, diagnostics: [Diagnostic], comments: [SourceLocation])
+    {
+        let (value, diagnostics, comments) = SpecJSONParser.parseKeepingComments(bytes, file: file)
+        guard let value else { return (nil, diagnostics, comments) }
         var out = ""
         write(value, role: .spec, indent: 0, into: &out)
         out += "\n"
-        return (out, diagnostics)
+        return (out, diagnostics, comments)
     }
 
     /// Where an object sits in the spec, which decides which fields are booleans.

@@ -27,15 +27,24 @@ public enum SpecJSONParser {
     /// - Returns: the located tree (nil after an error) and the warnings, then
     ///   at most one error, in source order.
     public static func parse(_ bytes: [UInt8], file: String, maxDepth: Int = 512) -> (value: SpecValue?, diagnostics: [Diagnostic]) {
+        let result = parseKeepingComments(bytes, file: file, maxDepth: maxDepth)
+        return (result.value, result.diagnostics)
+    }
+
+    /// `parse`, also saying where each comment starts (for `rkmap fmt`, which
+    /// must not drop one silently).
+    static func parseKeepingComments(_ bytes: [UInt8], file: String, maxDepth: Int = 512)
+        -> (value: SpecValue?, diagnostics: [Diagnostic], comments: [SourceLocation])
+    {
         bytes.withUnsafeBytes { buf in
             var reader = SpecReader(buf: buf, file: file, maxDepth: maxDepth)
             do throws(SpecSyntaxError) {
                 let value = try reader.parseDocument()
-                return (value, reader.diagnostics)
+                return (value, reader.diagnostics, reader.comments)
             } catch {
                 reader.diagnostics.append(
                     Diagnostic(.error, error.message, file: file, location: .source(error.location), code: syntaxErrorCode))
-                return (nil, reader.diagnostics)
+                return (nil, reader.diagnostics, reader.comments)
             }
         }
     }

@@ -14,6 +14,8 @@ struct SpecReader {
     var lineStart = 0
     var depth = 0
     var diagnostics: [Diagnostic] = []
+    /// Where each `//` or `/* */` comment starts: `fmt --write` would drop them.
+    var comments: [SourceLocation] = []
     var scratch: [UInt8] = []
     private let columnCache = ColumnCache()
 
@@ -98,11 +100,13 @@ struct SpecReader {
             } else if b == JSONByte.slash {
                 let next: UInt8 = i + 1 < n ? buf[i + 1] : 0
                 if next == JSONByte.slash {
+                    comments.append(location(i))
                     warn("'//' comments are not JSON; read as whitespace", at: location(i))
                     i += 2
                     while i < n, buf[i] != JSONByte.newline { i += 1 }
                 } else if next == JSONByte.star {
                     let start = location(i)
+                    comments.append(start)
                     warn("'/* */' comments are not JSON; read as whitespace", at: start)
                     i += 2
                     var closed = false

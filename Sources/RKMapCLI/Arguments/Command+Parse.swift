@@ -30,6 +30,11 @@ extension Command {
         case .check: return .check(try CheckOptions.table.parse(parsed))
         case .eval: return .eval(try EvalOptions.table.parse(parsed))
         case .serialize: return .serialize(try SerializeOptions.table.parse(parsed))
+        case .infer: return .infer(try InferCommandOptions.table.parse(parsed))
+        case .graph: return .graph(try GraphOptions.table.parse(parsed))
+        case .schema:
+            _ = try SchemaOptions.table.parse(parsed)
+            return .schema
         case .completions: return .completions(try CompletionsOptions.table.parse(parsed).shell)
         case .help:
             let help = try HelpOptions.table.parse(parsed)

@@ -13,6 +13,10 @@ public enum Command: Sendable, Equatable {
     case check(CheckOptions)
     case eval(EvalOptions)
     case serialize(SerializeOptions)
+    case infer(InferCommandOptions)
+    case graph(GraphOptions)
+    /// Print the JSON Schema of the spec format.
+    case schema
     case completions(CompletionsOptions.Shell)
     /// Help for one command, or the overview when `nil`.
     case help(CommandName?)

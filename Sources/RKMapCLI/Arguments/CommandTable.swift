@@ -49,6 +49,9 @@ extension CommandTable {
         case .check: return CheckOptions.table.definition
         case .eval: return EvalOptions.table.definition
         case .serialize: return SerializeOptions.table.definition
+        case .infer: return InferCommandOptions.table.definition
+        case .graph: return GraphOptions.table.definition
+        case .schema: return SchemaOptions.table.definition
         case .completions: return CompletionsOptions.table.definition
         case .help: return HelpOptions.table.definition
         }

@@ -33,6 +33,10 @@ extension UsageError: CustomStringConvertible {
             return "'--format \(format)' writes a file: add '-o FILE'"
         case .reservedMetaKey(let key, _):
             return "reserved key '\(key)' in '--meta'; 'mapping', 'routing' and 'HTTP' are set by rkmap, choose another key"
+        case .conflictingOptions(let a, let b, _):
+            return "'\(a)' and '\(b)' cannot be used together; choose one"
+        case .severalSpecsNeedOption(let second, let options, _):
+            return "unexpected argument '\(second)': printing formats one spec; add \(options) to format several"
         }
     }
 

@@ -28,6 +28,10 @@ public enum UsageError: Error, Sendable, Equatable {
     case outputFileRequired(format: String, command: CommandName)
     /// `--meta mapping=…`: `mapping`, `routing` and `HTTP` are rkmap's own (SPEC §4).
     case reservedMetaKey(String, command: CommandName)
+    /// Two options that ask for opposite things (`fmt --write --check`).
+    case conflictingOptions(String, String, command: CommandName)
+    /// Several SPEC arguments where the command can print only one (`fmt a b`).
+    case severalSpecsNeedOption(String, options: String, command: CommandName)
 
     /// The command the mistake was made in, for the usage hint; `nil` at top level.
     public var command: CommandName? {
@@ -37,7 +41,8 @@ public enum UsageError: Error, Sendable, Equatable {
         case .missingValue(_, let c), .unexpectedValue(_, _, let c),
              .invalidChoice(_, _, _, let c), .invalidValue(_, _, _, let c),
              .missingArgument(_, let c), .unexpectedArgument(_, let c),
-             .outputFileRequired(_, let c), .reservedMetaKey(_, let c):
+             .outputFileRequired(_, let c), .reservedMetaKey(_, let c),
+             .conflictingOptions(_, _, let c), .severalSpecsNeedOption(_, _, let c):
             return c
         }
     }

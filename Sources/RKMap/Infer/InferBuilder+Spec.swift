@@ -1,0 +1,136 @@
+/// Writing the inferred mappers as a spec (docs/spec.md §15): names are given
+/// here, once merging is done, so a merged-away place leaves no gap in them.
+extension InferBuilder {
+    /// The spec as canonical text, as `rkmap fmt` writes it.
+    mutating func specText(descriptors: [(keyPath: [String], mapper: Int)], rootName: String?, rootMapper: Int) -> String {
+        let names = assignNames(rootName: rootName, rootMapper: resolve(rootMapper))
+        var mapperValues: [JSONValue] = []
+        for index in mappers.indices where mappers[index].mergedInto == nil {
+            mapperValues.append(mapperJSON(index, names: names))
+        }
+        let descriptorValues: [JSONValue] = descriptors.map { d in
+            var members: [(String, JSONValue)] = []
+            if !d.keyPath.isEmpty {
+                members.append(("keyPath", .string(d.keyPath.map(InferNaming.sourceKey).joined(separator: "."))))
+            }
+            members.append(("root-map-ref", .string(names.ids[resolve(d.mapper)]!)))
+            return .object(JSONObject(members))
+        }
+        var top: [(String, JSONValue)] = []
+        if !dateFormats.isEmpty { top.append(("dateFormats", .array(dateFormats.map { .string($0) }))) }
+        if descriptorValues.count == 1, case .object(let only) = descriptorValues[0] {
+            for member in only.members { top.append((member.key, member.value)) }
+        } else {
+            top.append(("descriptors", .array(descriptorValues)))
+        }
+        top.append(("mappers", .array(mapperValues)))
+        let raw = JSONWriter.serialize(.object(JSONObject(top)), pretty: true)
+        // The formatter is the one definition of canonical; infer's output is fmt's.
+        return SpecFormatter.format(bytes: Array(raw.utf8), file: "<infer>").text ?? raw + "\n"
+    }
+
+    /// Type names (singular PascalCase of where a mapper was met) and mapper ids,
+    /// unique ignoring case, in mapper order.
+    func assignNames(rootName: String?, rootMapper: Int) -> (types: [Int: String], ids: [Int: String]) {
+        var types: [Int: String] = [:]
+        var ids: [Int: String] = [:]
+        var takenTypes = Set<String>()
+        var takenIDs = Set<String>()
+        for index in mappers.indices where mappers[index].mergedInto == nil {
+            let mapper = mappers[index]
+            if case .dynamic(let key, _) = mapper.kind {
+                let base = InferNaming.mapperID(forType: InferNaming.typeName(fromKey: mapper.nameHint))
+                ids[index] = InferNaming.unique(base + "By" + InferNaming.typeName(fromKey: key), in: &takenIDs)
+                continue
+            }
+            var type = InferNaming.typeName(fromKey: mapper.nameHint)
+            if index == rootMapper, let rootName { type = rootName }
+            type = InferNaming.unique(type, in: &takenTypes)
+            types[index] = type
+            ids[index] = InferNaming.unique(InferNaming.mapperID(forType: type), in: &takenIDs)
+        }
+        return (types, ids)
+    }
+
+    mutating func mapperJSON(_ index: Int, names: (types: [Int: String], ids: [Int: String])) -> JSONValue {
+        let mapper = mappers[index]
+        var members: [(String, JSONValue)] = [("id", .string(names.ids[index]!))]
+        switch mapper.kind {
+        case .dynamic(let key, let choices):
+            members.append(("dynamic", .bool(true)))
+            members.append(("matchers", .array(choices.map { choice in
+                .object(JSONObject([
+                    ("keyPath", .string(InferNaming.sourceKey(key))),
+                    ("expectValue", .string(choice.value)),
+                    ("map-ref", .string(names.ids[resolve(choice.mapper)]!)),
+                ]))
+            })))
+            return .object(JSONObject(members))
+        case .scalar(let values):
+            members.append(("target", .string(names.types[index]!)))
+            members.append(("attributes", .object(JSONObject([("", .string("value"))]))))
+            if let type = typeEntry(values) { members.append(("types", .object(JSONObject([("value", type)])))) }
+            return .object(JSONObject(members))
+        case .object:
+            break
+        }
+        let type = names.types[index]!
+        members.append(("target", .string(type)))
+        var taken = Set<String>()
+        if let key = mapper.keyAttribute { taken.insert(key.lowercased()) }
+        var attributes: [(String, JSONValue)] = []
+        var relationships: [JSONValue] = []
+        var types: [(String, JSONValue)] = []
+        var destinations: [String] = []
+        for field in mapper.fields {
+            let destination = InferNaming.unique(InferNaming.destination(fromKey: field.key), in: &taken)
+            let source = InferNaming.sourceKey(field.key)
+            switch field.kind {
+            case .attribute(let values):
+                attributes.append((source, .string(destination)))
+                destinations.append(destination)
+                if let entry = typeEntry(values) { types.append((destination, entry)) }
+            case .relationship(let child, let many):
+                var r: [(String, JSONValue)] = [("from", .string(source)), ("to", .string(destination)),
+                                                ("map-ref", .string(names.ids[resolve(child)]!))]
+                if many { r.append(("many", .bool(true))) }
+                relationships.append(.object(JSONObject(r)))
+            }
+        }
+        if entity, let identity = identification(destinations, type: type) {
+            members.append(("entity", .bool(true)))
+            members.append(("identification", .string(identity)))
+        }
+        if let key = mapper.keyAttribute {
+            members.append(("keyAttribute", .string(key)))
+            members.append(("forceCollection", .bool(true)))
+        }
+        if !attributes.isEmpty { members.append(("attributes", .object(JSONObject(attributes)))) }
+        if !relationships.isEmpty { members.append(("relationships", .array(relationships))) }
+        if !types.isEmpty { members.append(("types", .object(JSONObject(types)))) }
+        return .object(JSONObject(members))
+    }
+
+    /// `--entity`: the first of `id`, `<type>Id`, `uuid`, `key` among the attributes.
+    func identification(_ destinations: [String], type: String) -> String? {
+        let candidates = ["id", InferNaming.mapperID(forType: type) + "Id", "uuid", "key"]
+        return candidates.first { destinations.contains($0) }
+    }
+
+    /// The `types` entry the values call for, noting a date format it needs.
+    mutating func typeEntry(_ values: [JSONValue]) -> JSONValue? {
+        let scalars = values.filter { v in
+            switch v {
+            case .null: return false
+            default: return true
+            }
+        }
+        switch InferValueType.guess(scalars) {
+        case .untyped: return nil
+        case .type(let t): return .string(t.rawValue)
+        case .dateWithFormat(let format):
+            if !dateFormats.contains(format) { dateFormats.append(format) }
+            return .string(ValueType.date.rawValue)
+        }
+    }
+}

@@ -1,0 +1,263 @@
+/// Builds the mappers of an inferred spec from the objects met at each place
+/// (docs/spec.md §15), then writes them as spec JSON.
+///
+/// A *place* is where objects sit in the samples (`data[*]`, `data[*].author`).
+/// All objects met at one place, in every sample, are inferred together: the
+/// union of their keys, in first-seen order, and each attribute's type from all
+/// of its values.
+struct InferBuilder {
+    var mappers: [InferMapper] = []
+    var dateFormats: [String] = []
+    let entity: Bool
+
+    init(entity: Bool) { self.entity = entity }
+
+    /// Member keys that carry the type of an object in discriminated lists.
+    static let discriminatorKeys = ["type", "kind", "object", "@type"]
+    /// At most this many distinct discriminator values make a dynamic mapper.
+    static let maxDiscriminatorValues = 10
+
+    // MARK: - Building
+
+    /// The mapper for `values` met at one place; arrays are collections of
+    /// their elements when `elements` (a descriptor's content, a to-many source).
+    mutating func mapper(for values: [JSONValue], hint: String, elements: Bool) -> Int? {
+        var objects: [JSONObject] = []
+        var scalars: [JSONValue] = []
+        func collect(_ value: JSONValue) {
+            switch value {
+            case .object(let o): objects.append(o)
+            case .array(let a) where elements: a.forEach(collect)
+            case .null: break
+            default: scalars.append(value)
+            }
+        }
+        values.forEach(collect)
+        if !objects.isEmpty, objects.contains(where: { !$0.isEmpty }) { return objectMapper(objects, hint: hint) }
+        guard objects.isEmpty, !scalars.isEmpty else { return nil }
+        mappers.append(InferMapper(kind: .scalar(values: scalars), nameHint: hint))
+        return mappers.count - 1
+    }
+
+    /// An object mapper, a dynamic mapper for a discriminated list, or a
+    /// dynamic-nesting mapper for a dictionary keyed by data.
+    mutating func objectMapper(_ objects: [JSONObject], hint: String) -> Int {
+        if let (key, groups) = Self.discriminator(objects) {
+            let index = mappers.count
+            mappers.append(InferMapper(kind: .dynamic(key: key, choices: []), nameHint: hint))
+            var choices: [(value: String, mapper: Int)] = []
+            for (value, members) in groups {
+                choices.append((value, objectMapper(members, hint: value)))
+            }
+            mappers[index].kind = .dynamic(key: key, choices: choices)
+            return index
+        }
+        let index = mappers.count
+        mappers.append(InferMapper(kind: .object, nameHint: hint))
+        if let keyed = Self.keyedDictionary(objects) {
+            let fields = fields(of: keyed.values)
+            var taken = Set(fields.map { InferNaming.destination(fromKey: $0.key).lowercased() })
+            mappers[index].keyAttribute = InferNaming.unique(keyed.keyName, in: &taken)
+            mappers[index].fields = fields
+        } else {
+            mappers[index].fields = fields(of: objects)
+        }
+        return index
+    }
+
+    /// The fields of the objects at one place: the union of their keys.
+    mutating func fields(of objects: [JSONObject]) -> [InferField] {
+        var order: [String] = []
+        var values: [String: [JSONValue]] = [:]
+        for object in objects {
+            for member in object.members {
+                if values[member.key] == nil { order.append(member.key); values[member.key] = [] }
+                if !member.value.isNull { values[member.key]!.append(member.value) }
+            }
+        }
+        return order.map { key in InferField(key: key, kind: fieldKind(values[key]!, key: key)) }
+    }
+
+    /// A relationship when every value holds non-empty objects (directly, or in
+    /// arrays at any depth); otherwise an attribute. An empty object would be an
+    /// unmappable representation (a warning), so such a member stays an attribute.
+    mutating func fieldKind(_ values: [JSONValue], key: String) -> InferField.Kind {
+        guard let (objects, sawArray) = Self.heldObjects(values) else { return .attribute(values: values) }
+        let child = objectMapper(objects, hint: key)
+        let many = sawArray || mappers[child].keyAttribute != nil
+        return .relationship(mapper: child, many: many)
+    }
+
+    /// The objects `values` hold when they hold nothing else (nulls aside), and
+    /// whether arrays held them; nil for scalars, empty objects or a mix.
+    static func heldObjects(_ values: [JSONValue]) -> ([JSONObject], Bool)? {
+        var objects: [JSONObject] = []
+        var sawArray = false
+        var onlyObjects = true
+        func collect(_ value: JSONValue) {
+            switch value {
+            case .object(let o) where !o.isEmpty: objects.append(o)
+            case .array(let a): sawArray = true; a.forEach(collect)
+            case .null: break
+            default: onlyObjects = false
+            }
+        }
+        values.forEach(collect)
+        guard onlyObjects, !objects.isEmpty else { return nil }
+        return (objects, sawArray)
+    }
+
+    /// The envelope around the content at `prefix`: members holding objects get
+    /// descriptors of their own (`meta`, `links`), the other members one mapper
+    /// of the holding object, so that every member is read.
+    mutating func envelope(_ holders: [JSONValue], at prefix: [String], skipping content: String)
+        -> [(keyPath: [String], mapper: Int)]
+    {
+        var order: [String] = []
+        var values: [String: [JSONValue]] = [:]
+        for case .object(let object) in holders {
+            for member in object.members where member.key != content {
+                if values[member.key] == nil { order.append(member.key); values[member.key] = [] }
+                values[member.key]!.append(member.value)
+            }
+        }
+        var descriptors: [(keyPath: [String], mapper: Int)] = []
+        var scalarFields: [InferField] = []
+        for key in order {
+            let present = values[key]!.filter { !$0.isNull }
+            if Self.heldObjects(present) != nil, let mapper = mapper(for: present, hint: key, elements: true) {
+                descriptors.append((prefix + [key], mapper))
+                continue
+            }
+            scalarFields.append(InferField(key: key, kind: .attribute(values: present)))
+        }
+        guard !scalarFields.isEmpty else { return descriptors }
+        var holder = InferMapper(kind: .object, nameHint: prefix.last ?? "response")
+        holder.fields = scalarFields
+        mappers.append(holder)
+        return [(prefix, mappers.count - 1)] + descriptors
+    }
+
+    // MARK: - Shapes
+
+    /// A member whose string value names the object's kind, with 2 to 10 values
+    /// whose objects have different key sets: the groups, in first-seen order.
+    static func discriminator(_ objects: [JSONObject]) -> (String, [(String, [JSONObject])])? {
+        guard objects.count >= 2 else { return nil }
+        candidates: for key in discriminatorKeys {
+            var order: [String] = []
+            var groups: [String: [JSONObject]] = [:]
+            for object in objects {
+                guard case .string(let value) = object[key] else { continue candidates }
+                if groups[value] == nil { order.append(value); groups[value] = [] }
+                groups[value]!.append(object)
+            }
+            guard (2...maxDiscriminatorValues).contains(order.count) else { continue }
+            let keySets = order.map { value in Set(groups[value]!.flatMap(\.keys)) }
+            guard Set(keySets).count > 1 else { continue }
+            return (key, order.map { ($0, groups[$0]!) })
+        }
+        return nil
+    }
+
+    /// Objects whose keys are data (`{"1001": {…}, "1002": {…}}`): at least three
+    /// keys, every value a non-empty object of one key set, and keys that look
+    /// like ids or dates — or at least five keys (names such as usernames).
+    static func keyedDictionary(_ objects: [JSONObject]) -> (values: [JSONObject], keyName: String)? {
+        var keySet: Set<String>?
+        var keys: [String] = []
+        var values: [JSONObject] = []
+        for object in objects {
+            guard object.count >= 3 else { return nil }
+            for member in object.members {
+                guard case .object(let value) = member.value, !value.isEmpty else { return nil }
+                let set = Set(value.keys)
+                if keySet == nil { keySet = set } else if keySet != set { return nil }
+                keys.append(member.key)
+                values.append(value)
+            }
+        }
+        guard let keySet else { return nil }
+        let dateLike = keys.allSatisfy { key in
+            if case .untyped = InferValueType.guessString([key]) { return false }
+            return !key.hasPrefix("http")
+        }
+        let idLike = !dateLike && keys.allSatisfy(looksLikeID)
+        guard idLike || dateLike || objects.allSatisfy({ $0.count >= 5 }) else { return nil }
+        let preferred = idLike ? "id" : dateLike ? "date" : "key"
+        return (values, keySet.contains(preferred) ? "key" : preferred)
+    }
+
+    /// Digits, or a hexadecimal id / UUID of at least 8 characters, or a word with digits.
+    static func looksLikeID(_ key: String) -> Bool {
+        guard !key.isEmpty else { return false }
+        if key.allSatisfy({ $0.isASCII && $0.isNumber }) { return true }
+        let hex = key.allSatisfy { $0.isHexDigit || $0 == "-" }
+        if hex && key.count >= 8 { return true }
+        return key.contains { $0.isNumber } && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    }
+
+    // MARK: - Merging
+
+    /// Places whose objects have the same keys, read the same way (same related
+    /// mappers), share one mapper: its attribute types are inferred from the
+    /// values of all of them. Repeats until nothing changes, so that parents
+    /// merge once their children have.
+    mutating func merge() {
+        var changed = true
+        while changed {
+            changed = false
+            for i in mappers.indices where isPlainObject(i) {
+                for j in mappers.indices where j > i && isPlainObject(j) && sameShape(i, j) {
+                    absorb(j, into: i)
+                    changed = true
+                }
+            }
+        }
+    }
+
+    func resolve(_ index: Int) -> Int {
+        var i = index
+        while let next = mappers[i].mergedInto { i = next }
+        return i
+    }
+
+    private func isPlainObject(_ i: Int) -> Bool {
+        guard mappers[i].mergedInto == nil, mappers[i].keyAttribute == nil, case .object = mappers[i].kind else {
+            return false
+        }
+        return true
+    }
+
+    private func sameShape(_ i: Int, _ j: Int) -> Bool {
+        let a = mappers[i].fields
+        let b = mappers[j].fields
+        guard a.count == b.count else { return false }
+        var byKey: [String: InferField.Kind] = [:]
+        for field in b { byKey[field.key] = field.kind }
+        for field in a {
+            guard let other = byKey[field.key] else { return false }
+            switch (field.kind, other) {
+            case (.attribute, .attribute): continue
+            case (.relationship(let m1, let many1), .relationship(let m2, let many2)):
+                guard many1 == many2, resolve(m1) == resolve(m2) else { return false }
+            default: return false
+            }
+        }
+        return true
+    }
+
+    private mutating func absorb(_ j: Int, into i: Int) {
+        var extra: [String: [JSONValue]] = [:]
+        for field in mappers[j].fields {
+            if case .attribute(let values) = field.kind { extra[field.key] = values }
+        }
+        for k in mappers[i].fields.indices {
+            let field = mappers[i].fields[k]
+            if case .attribute(let values) = field.kind, let more = extra[field.key] {
+                mappers[i].fields[k].kind = .attribute(values: values + more)
+            }
+        }
+        mappers[j].mergedInto = i
+    }
+}

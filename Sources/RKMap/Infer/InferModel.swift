@@ -1,0 +1,41 @@
+/// The mappers an inference builds before they become spec JSON
+/// (docs/spec.md §15). Attributes keep the values seen for them, not a type,
+/// so that two places merged into one mapper infer their type from all their
+/// values together.
+struct InferMapper {
+    enum Kind {
+        /// An object mapper; `keyAttribute` set for a dictionary keyed by data.
+        case object
+        /// A dynamic mapper choosing by the string at `key`.
+        case dynamic(key: String, choices: [(value: String, mapper: Int)])
+        /// Scalars mapped from the nil key path into `value`.
+        case scalar(values: [JSONValue])
+    }
+
+    var kind: Kind
+    /// Where it was first met, for its name: the member key or discriminator value.
+    var nameHint: String
+    var fields: [InferField] = []
+    /// Destination of the dynamic-nesting key, with `forceCollection`.
+    var keyAttribute: String?
+    /// Replaced by another mapper with the same shape (see `SpecInferrer.merge`).
+    var mergedInto: Int?
+
+    init(kind: Kind, nameHint: String) {
+        self.kind = kind
+        self.nameHint = nameHint
+    }
+}
+
+/// One member of the objects at a place.
+struct InferField {
+    enum Kind {
+        /// The non-null values seen (scalars, arrays of scalars, or mixed kinds).
+        case attribute(values: [JSONValue])
+        case relationship(mapper: Int, many: Bool)
+    }
+
+    /// The member name as it appears in the data.
+    var key: String
+    var kind: Kind
+}

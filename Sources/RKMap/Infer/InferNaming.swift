@@ -1,0 +1,107 @@
+/// Names for inferred specs (docs/spec.md §15): record types in singular
+/// PascalCase, destinations in camelCase, source keys escaped as key paths.
+///
+/// ```swift
+/// InferNaming.typeName(fromKey: "user_profiles")  // "UserProfile"
+/// InferNaming.destination(fromKey: "publication_date")  // "publicationDate"
+/// InferNaming.sourceKey("meta.version")  // "meta\\.version"
+/// ```
+package enum InferNaming {
+    /// Words of a key: runs of letters and digits; everything else separates.
+    static func words(_ key: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for ch in key {
+            if ch.isLetter || ch.isNumber {
+                current.append(ch)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// `publication_date` → `publicationDate`, `ID` → `id`, `user_ID` → `userID`,
+    /// `@id` → `id`. A key with no letters or digits becomes `field`.
+    package static func destination(fromKey key: String) -> String {
+        var parts = words(key)
+        // `+1`/`-1` (reaction counts) keep their sign as a word.
+        if key.hasPrefix("+") { parts.insert("plus", at: 0) }
+        if key.hasPrefix("-"), key.dropFirst().first?.isNumber == true { parts.insert("minus", at: 0) }
+        // `1. open` (numbered keys) is `open`: the number is position, not name.
+        if parts.count > 1, parts[0].allSatisfy(\.isNumber) { parts.removeFirst() }
+        guard let first = parts.first else { return "field" }
+        var out = isAllUppercase(first) ? first.lowercased() : lowercasedFirst(first)
+        for part in parts.dropFirst() { out += uppercasedFirst(part) }
+        return out
+    }
+
+    /// `articles` → `Article`, `user_profile` → `UserProfile`, `categories` →
+    /// `Category`. Only the last word is made singular.
+    package static func typeName(fromKey key: String) -> String {
+        var parts = words(key)
+        if parts.count > 1, parts[0].allSatisfy(\.isNumber) { parts.removeFirst() }
+        guard !parts.isEmpty else { return "Item" }
+        parts[parts.count - 1] = singular(parts[parts.count - 1])
+        return parts.map { isAllUppercase($0) && $0.count > 1 ? uppercasedFirst($0.lowercased()) : uppercasedFirst($0) }
+            .joined()
+    }
+
+    /// A mapper id for a type name: `UserProfile` → `userProfile`.
+    package static func mapperID(forType type: String) -> String { lowercasedFirst(type) }
+
+    /// English singular for the common plural endings of API keys.
+    package static func singular(_ word: String) -> String {
+        let lower = word.lowercased()
+        let keep: Set<String> = ["data", "status", "news", "series", "species", "address", "access", "alias",
+                                 "bus", "gas", "analysis", "basis", "axis", "class", "process", "canvas"]
+        if keep.contains(lower) || lower.count <= 2 { return word }
+        if lower.hasSuffix("ies") && lower.count > 4 { return String(word.dropLast(3)) + (isAllUppercase(word) ? "Y" : "y") }
+        for suffix in ["sses", "shes", "ches", "xes", "zzes"] where lower.hasSuffix(suffix) {
+            return String(word.dropLast(2))
+        }
+        if lower.hasSuffix("ss") || lower.hasSuffix("us") || lower.hasSuffix("sis") || lower.hasSuffix("xis") { return word }
+        if lower.hasSuffix("s") { return String(word.dropLast()) }
+        return word
+    }
+
+    /// A member name as a key path of one key (docs/spec.md §4): a dot, a `[`,
+    /// a backslash or a leading `@` or `(` is escaped with a backslash.
+    package static func sourceKey(_ key: String) -> String {
+        var out = ""
+        for (i, ch) in key.enumerated() {
+            if ch == "." || ch == "[" || ch == "\\" || (i == 0 && (ch == "@" || ch == "(")) { out.append("\\") }
+            out.append(ch)
+        }
+        return out
+    }
+
+    /// `name`, or `name2`, `name3`, … : the first not in `taken` ignoring case
+    /// (SQLite names ignore case, so inferred names never collide there either).
+    package static func unique(_ name: String, in taken: inout Set<String>) -> String {
+        var candidate = name
+        var n = 2
+        while taken.contains(candidate.lowercased()) {
+            candidate = "\(name)\(n)"
+            n += 1
+        }
+        taken.insert(candidate.lowercased())
+        return candidate
+    }
+
+    static func isAllUppercase(_ s: String) -> Bool {
+        s.contains { $0.isLetter } && !s.contains { $0.isLowercase }
+    }
+
+    static func lowercasedFirst(_ s: String) -> String {
+        guard let first = s.first else { return s }
+        return first.lowercased() + s.dropFirst()
+    }
+
+    static func uppercasedFirst(_ s: String) -> String {
+        guard let first = s.first else { return s }
+        return first.uppercased() + s.dropFirst()
+    }
+}

@@ -1,0 +1,103 @@
+/// The declared type an inferred attribute gets from the values seen for it
+/// (docs/spec.md §15): a `types` entry only when every non-null value agrees.
+package enum InferValueType {
+    /// Formats beyond RestKit's defaults that APIs commonly send; a string
+    /// attribute read by one of them gets it added to the spec's `dateFormats`.
+    package static let commonDateFormats = ["yyyy-MM-dd HH:mm:ss", "EEE, dd MMM yyyy HH:mm:ss zzz"]
+
+    /// What the values say.
+    package enum Guess: Equatable {
+        case untyped
+        case type(ValueType)
+        /// A date read by one of `commonDateFormats`.
+        case dateWithFormat(String)
+    }
+
+    /// Years 0001–9999 in epoch milliseconds: the range an ISO 8601 date can say.
+    static let earliestMilliseconds: Int64 = -62_135_596_800_000
+    static let latestMilliseconds: Int64 = 253_402_300_799_999
+
+    private static let defaultDates = try? DateParser(formats: [], timeZone: "UTC")
+    private static let commonParsers: [(String, DateParser)] = commonDateFormats.compactMap { format in
+        (try? DateParser(formats: [format], timeZone: "UTC")).map { (format, $0) }
+    }
+
+    /// - Parameter values: the non-null scalar values seen for one attribute.
+    package static func guess(_ values: [JSONValue]) -> Guess {
+        guard let first = values.first else { return .untyped }
+        switch first {
+        case .bool:
+            return values.allSatisfy { if case .bool = $0 { return true } else { return false } } ? .type(.bool) : .untyped
+        case .number:
+            var allIntegers = true
+            for value in values {
+                guard case .number(let n) = value else { return .untyped }
+                if !(n.isIntegerLiteral && n.int64Value != nil) { allIntegers = false }
+                // A double only where it reads back as the same number: typing must not round.
+                if !allIntegers && !roundTrips(n) { return .untyped }
+            }
+            return allIntegers ? .type(.int) : .type(.double)
+        case .string:
+            var strings: [String] = []
+            for value in values {
+                guard case .string(let s) = value else { return .untyped }
+                strings.append(s)
+            }
+            return guessString(strings)
+        case .null, .array, .object:
+            return .untyped
+        }
+    }
+
+    static func roundTrips(_ n: JSONNumber) -> Bool {
+        let d = n.doubleValue
+        guard d.isFinite else { return false }
+        guard let a = normalized(n.text), let b = normalized("\(d)") else { return false }
+        return a == b
+    }
+
+    /// A decimal literal as (negative, significant digits, exponent of the last
+    /// digit): `1.50`, `1.5` and `15e-1` all give (false, "15", -1).
+    static func normalized(_ text: String) -> (Bool, String, Int)? {
+        var negative = false
+        var digits = ""
+        var exponent = 0
+        var seenPoint = false
+        var chars = Substring(text)
+        if chars.first == "-" { negative = true; chars = chars.dropFirst() }
+        while let c = chars.first, c != "e", c != "E" {
+            chars = chars.dropFirst()
+            if c == "." { seenPoint = true; continue }
+            guard c.isASCII, c.isNumber else { return nil }
+            digits.append(c)
+            if seenPoint { exponent -= 1 }
+        }
+        if !chars.isEmpty { guard let e = Int(chars.dropFirst()) else { return nil }; exponent += e }
+        while digits.hasPrefix("0") { digits.removeFirst() }
+        while digits.hasSuffix("0") { digits.removeLast(); exponent += 1 }
+        if digits.isEmpty { return (false, "", 0) }
+        return (negative, digits, exponent)
+    }
+
+    static func guessString(_ strings: [String]) -> Guess {
+        if strings.allSatisfy(isHTTPURL) { return .type(.url) }
+        // Numeric strings are seconds to RestKit, but to an API they are ids and zip codes.
+        guard strings.allSatisfy({ s in s.contains { !$0.isNumber && $0 != "." && $0 != "-" } }) else { return .untyped }
+        if let parser = defaultDates, strings.allSatisfy({ isRealDate(parser.parse($0)) }) { return .type(.date) }
+        for (format, parser) in commonParsers where strings.allSatisfy({ isRealDate(parser.parse($0)) }) {
+            return .dateWithFormat(format)
+        }
+        return .untyped
+    }
+
+    static func isRealDate(_ ms: Int64?) -> Bool {
+        guard let ms else { return false }
+        return ms >= earliestMilliseconds && ms <= latestMilliseconds
+    }
+
+    static func isHTTPURL(_ s: String) -> Bool {
+        let lower = s.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), s.count > 8 else { return false }
+        return URIReference.isValid(s)
+    }
+}

@@ -1,0 +1,163 @@
+/// `rkmap infer`: a working spec from sample responses (docs/spec.md §15).
+///
+/// ```swift
+/// let spec = try SpecInferrer.infer(samples: [document], options: InferOptions())
+/// print(spec.text)  // canonical JSON, as `rkmap fmt` writes it
+/// ```
+///
+/// The promise is checkable: the spec lints clean, and `rkmap check SPEC SAMPLE
+/// --unmapped error --missing ignore` passes on every sample, because every key of
+/// every sample is read by some mapping, and every declared type was chosen
+/// because all of the sample values for it convert.
+package enum SpecInferrer {
+    /// - Parameters:
+    ///   - samples: the sample documents, merged.
+    ///   - options: `--key-path`, `--name`, `--entity`.
+    /// - Returns: the spec text and notes for the user (what was chosen, and why).
+    /// - Throws: `InferError` when there is nothing to infer from.
+    package static func infer(samples: [JSONValue], options: InferOptions) throws(InferError) -> InferredSpec {
+        guard let first = samples.first else { throw .noSamples }
+        var builder = InferBuilder(entity: options.entity)
+
+        let contentPath: [String]
+        if let written = options.keyPath {
+            contentPath = try keys(ofKeyPath: written)
+            guard samples.contains(where: { value(at: contentPath, in: $0) != nil }) else {
+                throw .keyPathNotFound(written)
+            }
+        } else {
+            contentPath = findContent(in: first)
+        }
+        var notes: [String] = []
+        notes.append(contentPath.isEmpty ? "content: the whole document"
+                     : "content: \(contentPath.map(InferNaming.sourceKey).joined(separator: "."))")
+
+        // The content descriptor first, then the envelope around it.
+        let contents = samples.compactMap { value(at: contentPath, in: $0) }
+        let rootHint = options.rootName ?? (contentPath.last ?? "item")
+        guard let root = builder.mapper(for: contents, hint: rootHint, elements: true) else {
+            throw .nothingToMap
+        }
+        var descriptors: [(keyPath: [String], mapper: Int)] = [(contentPath, root)]
+        for depth in 0..<contentPath.count {
+            let prefix = Array(contentPath.prefix(depth))
+            let holders = samples.compactMap { value(at: prefix, in: $0) }
+            descriptors += builder.envelope(holders, at: prefix, skipping: contentPath[depth])
+        }
+
+        builder.merge()
+        let text = builder.specText(descriptors: descriptors, rootName: options.rootName, rootMapper: root)
+        if !builder.dateFormats.isEmpty {
+            notes.append("dateFormats: \(builder.dateFormats.joined(separator: ", "))")
+        }
+        return InferredSpec(text: text, notes: notes)
+    }
+
+    /// Member names APIs give their content: when one of them holds an array of
+    /// objects it is the content, whatever else is larger (JSON:API's `included`
+    /// may outnumber its `data`).
+    static let contentNames: Set<String> = ["data", "items", "results", "records", "entries", "features", "hits"]
+
+    /// The member path of the largest array of objects (a conventional content
+    /// name first): at the root's members, else one level further down; the
+    /// root itself when there is none (or when the root is an array).
+    static func findContent(in document: JSONValue) -> [String] {
+        guard case .object(let root) = document else { return [] }
+        func best(in object: JSONObject, prefix: [String]) -> ([String], Int)? {
+            var found: ([String], Int)?
+            for member in object.members {
+                guard case .array(let elements) = member.value else { continue }
+                var objects = elements.filter { if case .object = $0 { return true } else { return false } }.count
+                if objects > 0, contentNames.contains(member.key) { objects += 1 << 40 }
+                if objects > 0, objects > (found?.1 ?? 0) { found = (prefix + [member.key], objects) }
+            }
+            return found
+        }
+        if let (path, _) = best(in: root, prefix: []) { return path }
+        var deeper: ([String], Int)?
+        for member in root.members {
+            guard case .object(let inner) = member.value, let candidate = best(in: inner, prefix: [member.key]) else { continue }
+            if candidate.1 > (deeper?.1 ?? 0) { deeper = candidate }
+        }
+        return deeper?.0 ?? []
+    }
+
+    static func value(at path: [String], in document: JSONValue) -> JSONValue? {
+        var current = document
+        for key in path {
+            guard case .object(let object) = current, let next = object[key] else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    /// Splits a `--key-path` on unescaped dots; operators and indexes are not
+    /// content paths `infer` can follow.
+    static func keys(ofKeyPath text: String) throws(InferError) -> [String] {
+        guard !text.isEmpty else { return [] }
+        var keys: [String] = []
+        var current = ""
+        var escaped = false
+        for ch in text {
+            if escaped { current.append(ch); escaped = false; continue }
+            switch ch {
+            case "\\": escaped = true
+            case ".":
+                guard !current.isEmpty else { throw .invalidKeyPath(text) }
+                keys.append(current)
+                current = ""
+            case "@" where current.isEmpty, "[":
+                throw .invalidKeyPath(text)
+            default: current.append(ch)
+            }
+        }
+        guard !current.isEmpty, !escaped else { throw .invalidKeyPath(text) }
+        keys.append(current)
+        return keys
+    }
+}
+
+/// What `infer` was asked for.
+package struct InferOptions: Sendable, Equatable {
+    /// `--key-path`: the content's key path as written in a spec.
+    package var keyPath: String?
+    /// `--name`: the root record type.
+    package var rootName: String?
+    /// `--entity`: mappers with an id member become identified entities.
+    package var entity = false
+
+    package init(keyPath: String? = nil, rootName: String? = nil, entity: Bool = false) {
+        self.keyPath = keyPath
+        self.rootName = rootName
+        self.entity = entity
+    }
+}
+
+/// An inferred spec.
+package struct InferredSpec: Sendable, Equatable {
+    /// Canonical spec text (as `rkmap fmt` writes it), ending in a newline.
+    package var text: String
+    /// What was decided, one line each, for the user's stderr.
+    package var notes: [String]
+}
+
+/// Why nothing could be inferred.
+package enum InferError: Error, Equatable, CustomStringConvertible {
+    case noSamples
+    case keyPathNotFound(String)
+    case invalidKeyPath(String)
+    case nothingToMap
+
+    package var description: String {
+        switch self {
+        case .noSamples:
+            return "no sample document to infer from"
+        case .keyPathNotFound(let path):
+            return "--key-path '\(path)' is in none of the samples; give the path of the content, e.g. --key-path data"
+        case .invalidKeyPath(let path):
+            return "--key-path '\(path)' is not a path of member names (operators and indexes cannot locate content)"
+        case .nothingToMap:
+            return "the samples' content holds no object or value to map"
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// `rkmap fmt` with several files, `--check` for CI, and the comment rule:
+/// fmt never loses a comment silently (docs/spec.md §1, §1.1).
+@Suite struct FmtCommandTests {
+    static let canonical = """
+        {
+          "description": "users endpoint",
+          "keyPath": "users",
+          "mappers": [
+            {
+              "id": "user",
+              "attributes": [
+                "id"
+              ]
+            }
+          ]
+        }
+
+        """
+    static let relaxed = "{ \"keyPath\": \"users\", \"mappers\": [ { \"id\": \"user\", \"attributes\": [\"id\",] } ] }\n"
+    static let commented = "{\n  // the users endpoint\n  \"keyPath\": \"users\",\n  /* one mapper */ \"mappers\": [ { \"id\": \"user\", \"attributes\": [\"id\"] } ]\n}\n"
+
+    @Test func checkListsTheFilesThatAreNotCanonical() throws {
+        let scratch = try Scratch()
+        let a = try scratch.write("a.json", Self.canonical)
+        let b = try scratch.write("b.json", Self.relaxed)
+        let c = try scratch.write("c.json", Self.commented)
+        let result = try RKMapExecutable.run(["fmt", "--check", a, b, c])
+        #expect(result.status == 1)
+        #expect(result.stdout == "\(b)\n\(c)\n")
+        #expect(result.stderr == "error: 2 specs are not canonical; run 'rkmap fmt --write' on them\n")
+        // Nothing was changed.
+        #expect(try String(contentsOfFile: b, encoding: .utf8) == Self.relaxed)
+    }
+
+    @Test func checkPassesWhenEveryFileIsCanonical() throws {
+        let scratch = try Scratch()
+        let a = try scratch.write("a.json", Self.canonical)
+        let result = try RKMapExecutable.run(["fmt", "--check", a, "specs/quick-example.json", "specs/example2-relationship.json"])
+        #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty, "\(result)")
+    }
+
+    @Test func writeFormatsSeveralFilesAndKeepsNoteFields() throws {
+        let scratch = try Scratch()
+        let a = try scratch.write("a.json", Self.relaxed)
+        let b = try scratch.write("b.json", "{\"description\": \"users endpoint\", \"keyPath\": \"users\", \"mappers\": [{\"id\": \"user\", \"attributes\": [\"id\"]}]}")
+        let result = try RKMapExecutable.run(["fmt", "--write", a, b])
+        #expect(result.status == 0 && result.stdout.isEmpty, "\(result)")
+        #expect(try String(contentsOfFile: b, encoding: .utf8) == Self.canonical)
+        #expect(try String(contentsOfFile: a, encoding: .utf8) == Self.canonical.replacingOccurrences(of: "  \"description\": \"users endpoint\",\n", with: ""))
+    }
+
+    @Test func writeRefusesToDropComments() throws {
+        let scratch = try Scratch()
+        let c = try scratch.write("c.json", Self.commented)
+        let result = try RKMapExecutable.run(["fmt", "--write", c])
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            error: \(c): 2 comments (the first at line 2, column 3) would be lost; move them into "description" or "comment" members (docs/spec.md §1), or add --drop-comments; the file is unchanged
+
+            """)
+        #expect(try String(contentsOfFile: c, encoding: .utf8) == Self.commented)
+    }
+
+    @Test func dropCommentsLetsWriteDropThem() throws {
+        let scratch = try Scratch()
+        let c = try scratch.write("c.json", Self.commented)
+        let result = try RKMapExecutable.run(["fmt", "--write", "--drop-comments", c])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        let text = try String(contentsOfFile: c, encoding: .utf8)
+        #expect(!text.contains("//") && !text.contains("/*"))
+        #expect(text.hasPrefix("{\n  \"keyPath\": \"users\",\n"))
+    }
+
+    @Test func printingWarnsAboutDroppedComments() throws {
+        let scratch = try Scratch()
+        let c = try scratch.write("c.json", Self.commented)
+        let result = try RKMapExecutable.run(["fmt", c])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("{\n  \"keyPath\": \"users\",\n"))
+        #expect(result.stderr == "warning: \(c): 2 comments (the first at line 2, column 3) are not in the output; keep notes in \"description\" or \"comment\" members\n")
+    }
+
+    @Test func writeAndCheckTogetherAreAUsageError() throws {
+        let result = try RKMapExecutable.run(["fmt", "--write", "--check", "specs/quick-example.json"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("error: '--write' and '--check' cannot be used together; choose one\n"))
+    }
+
+    @Test func severalFilesWithoutWriteOrCheckAreAUsageError() throws {
+        let result = try RKMapExecutable.run(["fmt", "specs/quick-example.json", "specs/example2-relationship.json"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("error: unexpected argument 'specs/example2-relationship.json': printing formats one spec; add '--write' or '--check' to format several\n"))
+    }
+
+    @Test func checkReportsASpecThatDoesNotParse() throws {
+        let scratch = try Scratch()
+        let bad = try scratch.write("bad.json", "{\"keyPath\": }")
+        let result = try RKMapExecutable.run(["fmt", "--check", bad, "specs/quick-example.json"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("\(bad):1:13: error: "), "\(result)")
+    }
+
+    @Test func everyCommittedSpecIsCanonical() throws {
+        let dir = RKMapExecutable.repositoryRoot.appendingPathComponent("specs").path
+        let specs = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".json") }.sorted()
+        let result = try RKMapExecutable.run(["fmt", "--check"] + specs.map { "specs/\($0)" })
+        #expect(result.status == 0, "\(result)")
+    }
+}

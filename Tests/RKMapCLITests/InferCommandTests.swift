@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+/// `rkmap infer` through the binary (docs/spec.md §15): every sample in
+/// `fixtures/infer/` gives its golden spec, the spec lints clean, and `check`
+/// with `--unmapped error` passes on the sample — infer's promise.
+@Suite struct InferCommandTests {
+    /// A case: one sample file, or a directory of samples inferred together.
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var samples: [String]
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = {
+        let root = RKMapExecutable.repositoryRoot.appendingPathComponent("fixtures/infer")
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        var cases: [Case] = []
+        for entry in entries.sorted() where entry != "expected" && entry != "README.md" {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: root.appendingPathComponent(entry).path, isDirectory: &isDirectory)
+            if isDirectory.boolValue {
+                let files = ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(entry).path)) ?? [])
+                    .filter { $0.hasSuffix(".json") }.sorted()
+                cases.append(Case(name: entry, samples: files.map { "fixtures/infer/\(entry)/\($0)" }))
+            } else if entry.hasSuffix(".json") {
+                cases.append(Case(name: String(entry.dropLast(5)), samples: ["fixtures/infer/\(entry)"]))
+            }
+        }
+        return cases
+    }()
+
+    @Test func theCorpusIsThere() {
+        // The corpus the issue asks for: lists, JSON:API, GeoJSON, discriminated
+        // lists, timelines, keyed objects, arrays of arrays, mixed nulls.
+        #expect(Self.cases.count >= 10)
+    }
+
+    @Test(arguments: cases) func infersTheGoldenSpec(_ c: Case) throws {
+        let result = try RKMapExecutable.run(["infer"] + c.samples)
+        #expect(result.status == 0, "\(result)")
+        let expected = try String(contentsOf: RKMapExecutable.repositoryRoot
+            .appendingPathComponent("fixtures/infer/expected/\(c.name).spec.json"), encoding: .utf8)
+        #expect(result.stdout == expected, "\(TextDiff.describe(expected: expected, actual: result.stdout))")
+    }
+
+    @Test(arguments: cases) func theInferredSpecLintsCleanAndIsCanonical(_ c: Case) throws {
+        let spec = "fixtures/infer/expected/\(c.name).spec.json"
+        let lint = try RKMapExecutable.run(["lint", "--strict", spec])
+        #expect(lint.status == 0 && lint.stderr.isEmpty, "\(lint)")
+        let fmt = try RKMapExecutable.run(["fmt", "--check", spec])
+        #expect(fmt.status == 0 && fmt.stdout.isEmpty, "\(fmt)")
+    }
+
+    @Test func namesTheRootTypeAndMakesEntities() throws {
+        let result = try RKMapExecutable.run(["infer", "fixtures/infer/github-issues.json", "--name", "Issue", "--entity"])
+        #expect(result.status == 0, "\(result)")
+        let spec = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let mappers = try #require(spec["mappers"] as? [[String: Any]])
+        let issue = try #require(mappers.first { $0["target"] as? String == "Issue" })
+        #expect(issue["id"] as? String == "issue")
+        #expect(issue["entity"] as? Bool == true)
+        #expect(issue["identification"] as? String == "id")
+        #expect(spec["root-map-ref"] as? String == "issue")
+        // Labels have an id too; milestones and pull requests without one stay plain.
+        let label = try #require(mappers.first { $0["target"] as? String == "Label" })
+        #expect(label["identification"] as? String == "id")
+        let pull = try #require(mappers.first { $0["target"] as? String == "PullRequest" })
+        #expect(pull["entity"] == nil)
+    }
+
+    @Test func keyPathChoosesTheContent() throws {
+        let result = try RKMapExecutable.run(["infer", "fixtures/infer/jsonapi-articles.json", "--key-path", "included"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr == "note: content: included\n")
+        let spec = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let descriptors = try #require(spec["descriptors"] as? [[String: Any]])
+        #expect(descriptors.first?["keyPath"] as? String == "included")
+    }
+
+    @Test func writesTheSpecToAFile() throws {
+        let scratch = try Scratch()
+        let out = scratch.path("spec.json")
+        let result = try RKMapExecutable.run(["infer", "fixtures/infer/threads.json", "-o", out])
+        #expect(result.status == 0 && result.stdout.isEmpty, "\(result)")
+        let written = try String(contentsOfFile: out, encoding: .utf8)
+        let expected = try String(contentsOf: RKMapExecutable.repositoryRoot
+            .appendingPathComponent("fixtures/infer/expected/threads.spec.json"), encoding: .utf8)
+        #expect(written == expected)
+    }
+
+    @Test func readsSamplesFromStdin() throws {
+        let sample = #"[{"id": 1, "name": "a", "tags": ["x"]}, {"id": 2, "name": null}]"#
+        let result = try RKMapExecutable.run(["infer", "--name", "Tag"], stdin: Array(sample.utf8))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == """
+            {
+              "root-map-ref": "tag",
+              "mappers": [
+                {
+                  "id": "tag",
+                  "target": "Tag",
+                  "attributes": {
+                    "id": "id",
+                    "name": "name",
+                    "tags": "tags"
+                  },
+                  "types": {
+                    "id": "int"
+                  }
+                }
+              ]
+            }
+
+            """)
+    }
+
+    // MARK: Unhappy paths
+
+    @Test func aKeyPathInNoSampleIsAnError() throws {
+        let result = try RKMapExecutable.run(["infer", "fixtures/infer/threads.json", "--key-path", "items"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "error: --key-path 'items' is in none of the samples; give the path of the content, e.g. --key-path data\n")
+    }
+
+    @Test func aKeyPathWithOperatorsIsAnError() throws {
+        let result = try RKMapExecutable.run(["infer", "fixtures/infer/threads.json", "--key-path", "data.@count"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: --key-path 'data.@count' is not a path of member names (operators and indexes cannot locate content)\n")
+    }
+
+    @Test func aSampleThatDoesNotParseSaysWhere() throws {
+        let result = try RKMapExecutable.run(["infer", "-"], stdin: Array("{\"a\": [1, 2,]}".utf8))
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("<stdin>:1:13: error: "), "\(result)")
+    }
+
+    @Test func anEmptySampleIsAnError() throws {
+        let result = try RKMapExecutable.run(["infer", "-"], stdin: Array("  \n".utf8))
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: no JSON document in <stdin>\n")
+    }
+
+    @Test func samplesWithNothingToMapAreAnError() throws {
+        let result = try RKMapExecutable.run(["infer", "-"], stdin: Array("[null, null]".utf8))
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: the samples' content holds no object or value to map\n")
+    }
+
+    @Test func aMissingSampleFileIsAUsageError() throws {
+        let result = try RKMapExecutable.run(["infer", "no-such-sample.json"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("error: "), "\(result)")
+        #expect(result.stderr.contains("no-such-sample.json"))
+    }
+
+    @Test func aNameThatCannotBeATypeIsAUsageError() throws {
+        let result = try RKMapExecutable.run(["infer", "fixtures/infer/threads.json", "--name", "a.b"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("error: invalid value 'a.b' for '--name'; expected a record type name such as Article\n"))
+    }
+}
