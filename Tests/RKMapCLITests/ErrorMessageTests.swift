@@ -144,8 +144,10 @@ import Testing
     // MARK: Documents (exit 1; the same with the pipeline)
 
     static let inputCases: [Case] = [
-        inputCase("empty input is zero documents", "", err: "", code: 0),
-        inputCase("whitespace-only input is zero documents", " \n\t\n", err: "", code: 0),
+        // SPEC 1.1 §11: an input with no JSON document at all is an error.
+        inputCase("empty input has no JSON document", "", err: "error: no JSON document in in.json\n"),
+        inputCase("whitespace-only input has no JSON document", " \n\t\n", err: "error: no JSON document in in.json\n"),
+        inputCase("a lone byte order mark is no JSON document", bytes: [0xEF, 0xBB, 0xBF], err: "error: no JSON document in in.json\n"),
         // `{"items": [{"id": 1},` is 21 scalars: the ']' after the comma is column 22.
         inputCase("trailing comma in an array", #"{"items": [{"id": 1},]}"#,
                   err: "in.json:1:22: error: expected a value after ',', found ']' (trailing commas are not JSON)\n"),

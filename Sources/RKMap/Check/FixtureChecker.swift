@@ -99,12 +99,7 @@ public final class FixtureChecker {
         let facts = exchange.facts
         let mappingOptions = MappingOptions(path: facts.path, method: facts.method, status: facts.status)
         var reasons = [Diagnostic(skip ? .note : .error, "no descriptor applies to \(facts.summary)", file: exchange.file, code: "descriptor")]
-        for descriptor in graph.descriptors {
-            guard let why = MappingEngine.mismatchReason(descriptor, options: mappingOptions) else { continue }
-            var name = "descriptor \(descriptor.index + 1)"
-            if let pattern = descriptor.pathPattern { name += " (path '\(pattern.source)')" }
-            reasons.append(Diagnostic(.note, "\(name): \(why)", file: graph.file, location: .source(descriptor.location), code: "descriptor"))
-        }
+        reasons += MappingEngine.descriptorNotes(graph, options: mappingOptions, notFound: false)
         return reasons
     }
 

@@ -55,6 +55,8 @@ package struct DocumentWindowReader {
                 capacity *= 2
                 buffer = larger
             }
+            // Waiting for a slow producer must not delay a signal (docs/spec.md §11).
+            try Interruption.waitForInput(fd)
             let n = systemRead(fd, buffer + used, capacity - used)
             if n < 0 {
                 if errno == EINTR { continue }

@@ -34,6 +34,8 @@ public enum InputStream {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var atEnd = false
         while !atEnd {
+            // Waiting for a slow producer must not delay a signal (docs/spec.md §11).
+            try Interruption.waitForInput(fd)
             let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }

@@ -76,8 +76,39 @@ extension MappingEngine {
         stats.add(documentStats)
         stats.documents += 1
         stats.failedDocuments += 1
-        diagnostics.emit(failure.diagnostic(file: info.input, document: info.index))
+        emitFailure(failure, info: info, diagnostics: diagnostics)
         return false
+    }
+
+    /// Reports a failed document; with `explain`, a "no mappable content"
+    /// failure is followed by a note per descriptor saying why.
+    func emitFailure(_ failure: MappingFailure, info: DocumentInfo, diagnostics: DiagnosticCollector) {
+        diagnostics.emit(failure.diagnostic(file: info.input, document: info.index))
+        guard options.explain, case .noMappableContent = failure.reason else { return }
+        for note in Self.descriptorNotes(graph, options: options, notFound: true) { diagnostics.emit(note) }
+    }
+
+    /// Why each descriptor did not contribute, one note each, located at the
+    /// descriptor in the spec: its path pattern, method or status does not fit
+    /// the request facts (`mismatchReason`), or — with `notFound`, for a
+    /// document that had no mappable content — its key path is not in the
+    /// document. `rkmap check` and `apply --explain` both print these.
+    public static func descriptorNotes(_ graph: MappingGraph, options: MappingOptions, notFound: Bool) -> [Diagnostic] {
+        var notes: [Diagnostic] = []
+        for descriptor in graph.descriptors {
+            let why: String
+            if let mismatch = mismatchReason(descriptor, options: options) {
+                why = mismatch
+            } else if notFound, let keyPath = descriptor.keyPathText, !keyPath.isEmpty {
+                why = "key path '\(keyPath)' is not in the document"
+            } else {
+                continue
+            }
+            var name = "descriptor \(descriptor.index + 1)"
+            if let pattern = descriptor.pathPattern { name += " (path '\(pattern.source)')" }
+            notes.append(Diagnostic(.note, "\(name): \(why)", file: graph.file, location: .source(descriptor.location), code: "descriptor"))
+        }
+        return notes
     }
 
     func noContentFailure() -> MappingFailure {

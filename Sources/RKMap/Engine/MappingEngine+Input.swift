@@ -4,6 +4,9 @@ public struct InputOutcome: Sendable, Equatable {
     public var failed = 0
     /// The input stopped at a syntax error; later documents were not read.
     public var stoppedBySyntaxError = false
+    /// The run must stop here: a document failed and `keepGoing` is off
+    /// (later documents and inputs are not read).
+    public var stopped = false
     public init() {}
 }
 
@@ -39,10 +42,13 @@ extension MappingEngine {
     /// begins at `origin` (so line and column numbers count from the input's
     /// start); the first document is number `firstIndex` of its input. The
     /// window must end at a document boundary (see `DocumentWindowReader`).
+    /// `base` is the window's byte offset in the input, for progress reports.
     package func run(
-        window raw: UnsafeRawBufferPointer, from start: Int, origin: TextOrigin, firstIndex: Int, inputName: String,
+        window raw: UnsafeRawBufferPointer, from start: Int, origin: TextOrigin, base: Int = 0, firstIndex: Int, inputName: String,
         sink: RecordSink, diagnostics: DiagnosticCollector
     ) throws -> InputOutcome {
+        windowBase = base
+        defer { windowBase = 0 }
         if raw.count - start >= options.pipelineThreshold, raw.count > start {
             return try runPipeline(raw, from: start, origin: origin, firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
         }
@@ -58,9 +64,12 @@ extension MappingEngine {
         var scanner = JSONScanner(bytes: raw, offset: start, maxDepth: options.maxDepth, origin: origin)
         var index = firstIndex
         while true {
+            try Interruption.check()
             let value: JSONValue
+            var documentStart = scanner.offset
             do {
                 if try scanner.atEnd() { break }
+                documentStart = scanner.offset
                 value = try scanner.readValue()
             } catch {
                 diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: "syntax"))
@@ -68,14 +77,26 @@ extension MappingEngine {
                 stats.failedDocuments += 1
                 outcome.documents += 1
                 outcome.failed += 1
-                outcome.stoppedBySyntaxError = true
-                break
+                guard options.keepGoing else {
+                    outcome.stoppedBySyntaxError = true
+                    outcome.stopped = true
+                    break
+                }
+                let resume = SyntaxRecovery.nextDocumentStart(in: raw, after: documentStart)
+                scanner = JSONScanner(bytes: raw, offset: resume, maxDepth: options.maxDepth, origin: origin)
+                index += 1
+                continue
             }
             outcome.documents += 1
             let info = DocumentInfo(input: inputName, index: index)
             if try !map(document: value, info: info, sink: sink, diagnostics: diagnostics) {
                 outcome.failed += 1
+                if !options.keepGoing {
+                    outcome.stopped = true
+                    break
+                }
             }
+            progress?.advanced(inputOffset: windowBase + scanner.offset)
             index += 1
         }
         return outcome

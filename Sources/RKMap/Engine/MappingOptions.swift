@@ -13,6 +13,14 @@ public struct MappingOptions: Sendable {
     public var strict: Bool
     /// `--max-depth`: nesting limit for data and for mapping recursion.
     public var maxDepth: Int
+    /// `--keep-going`: a failing document is reported and skipped and the run
+    /// goes on (after a syntax error, at the next line that starts a document;
+    /// see `SyntaxRecovery`). Without it the first failing document stops the
+    /// run (docs/spec.md §11).
+    public var keepGoing: Bool
+    /// `--explain`: after a "no mappable content" failure, a note per
+    /// descriptor saying why it did not contribute (docs/spec.md §11).
+    public var explain = false
     /// Inputs of at least this many bytes are mapped by the parallel pipeline;
     /// tests pass 0 to force it. The command line takes it from
     /// `RKMAP_PIPELINE_THRESHOLD`: the library reads no environment.
@@ -24,8 +32,9 @@ public struct MappingOptions: Sendable {
     public init(
         path: String? = nil, method: String? = nil, status: Int? = nil,
         meta: [(key: String, value: JSONValue)] = [], strict: Bool = false, maxDepth: Int = 512,
-        pipelineThreshold: Int = MappingOptions.defaultPipelineThreshold
+        pipelineThreshold: Int = MappingOptions.defaultPipelineThreshold, keepGoing: Bool = false
     ) {
+        self.keepGoing = keepGoing
         self.path = path
         self.method = method
         self.status = status

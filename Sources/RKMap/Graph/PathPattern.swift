@@ -73,7 +73,7 @@ public struct PathPattern: Sendable, Equatable, CustomStringConvertible {
     /// Matches a request path (query string and trailing `/` ignored; a leading
     /// `/` optional). Returns the percent-decoded parameters, or `nil` on no match.
     public func match(_ path: String) -> [(name: String, value: String)]? {
-        var text = path
+        var text = Self.requestPath(path)
         if let q = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = String(text[..<q]) }
         var scalars = Array(text.unicodeScalars)
         if scalars.first == "/" { scalars.removeFirst() }
@@ -98,6 +98,30 @@ public struct PathPattern: Sendable, Equatable, CustomStringConvertible {
             }
         }
         return i == scalars.count ? captures : nil
+    }
+
+    /// The path part of `text`: a full URL as pasted from curl or a browser
+    /// (`https://api.example.com/v1/articles?page=2`) loses its scheme and host
+    /// (docs/spec.md §11; the query is dropped by matching anyway). Anything
+    /// that does not start with `SCHEME://` is already a path and is returned
+    /// as is.
+    public static func requestPath(_ text: String) -> String {
+        let utf8 = text.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon != utf8.startIndex else { return text }
+        let scheme = utf8[..<colon]
+        guard let first = scheme.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20),
+              scheme.allSatisfy({ b in
+                  let lower = b | 0x20
+                  return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
+                      || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+              })
+        else { return text }
+        let rest = text[text.index(after: colon)...]
+        guard rest.hasPrefix("//") else { return text }
+        let authority = rest.dropFirst(2)
+        // The host ends at the path, the query or the fragment.
+        guard let end = authority.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) else { return "/" }
+        return String(authority[end...])
     }
 
     /// Decodes `%XX` escapes as UTF-8; malformed escapes are kept as written, and

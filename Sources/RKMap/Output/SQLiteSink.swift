@@ -57,6 +57,12 @@ public final class SQLiteSink: RecordSink {
     /// Connection links, written at the end of the document once every record
     /// of the document has its row.
     var pendingConnections: [SQLiteSinkPendingConnection] = []
+    /// `apply --keep-going` (docs/spec.md §11): each document runs in a
+    /// savepoint, so an abandoned document is taken back alone and the run
+    /// goes on; `finish()` commits the documents that succeeded.
+    public var documentSavepoints = false
+    /// A document's savepoint is open.
+    var inDocumentSavepoint = false
 
     /// Opens (or creates) the database. Nothing is written before the first document.
     ///
@@ -84,6 +90,10 @@ public final class SQLiteSink: RecordSink {
             try database.beginTransaction(.immediate)
             state = .running
         case .running: break
+        }
+        if documentSavepoints, !inDocumentSavepoint {
+            try database.execute("SAVEPOINT rkmap_document")
+            inDocumentSavepoint = true
         }
         for table in tablesTouchedInDocument { table.firstRowIDInDocument = nil }
         tablesTouchedInDocument.removeAll(keepingCapacity: true)
@@ -116,6 +126,10 @@ public final class SQLiteSink: RecordSink {
     public func endDocument() throws {
         guard state == .running else { return }
         do { try writeConnections() } catch { state = .failed; throw error }
+        if inDocumentSavepoint {
+            inDocumentSavepoint = false
+            try database.execute("RELEASE rkmap_document")
+        }
     }
 
     /// Records may arrive while a document is still being read: `abandonDocument`
@@ -123,8 +137,20 @@ public final class SQLiteSink: RecordSink {
     public var acceptsStreaming: Bool { true }
 
     public func abandonDocument() throws {
-        if state == .running || state == .idle { state = .failed }
         pendingConnections.removeAll()
+        if inDocumentSavepoint, state == .running {
+            inDocumentSavepoint = false
+            try database.execute("ROLLBACK TO rkmap_document")
+            try database.execute("RELEASE rkmap_document")
+            // Tables or columns the document created are gone again: forget
+            // what is known about the schema and read it back when needed.
+            tables.removeAll()
+            linkTables.removeAll()
+            plans.removeAll()
+            tablesTouchedInDocument.removeAll()
+            return
+        }
+        if state == .running || state == .idle { state = .failed }
     }
 
     /// Commits the run, or — after an abandoned document — rolls it back and throws.

@@ -29,6 +29,13 @@ public enum InputFile {
         return nil
     }
 
+    /// The size of a regular file, or nil (stdin, a pipe, a device).
+    public static func size(_ path: String) -> Int? {
+        var info = stat()
+        let ok = path == "-" ? fstat(0, &info) == 0 : stat(path, &info) == 0
+        return ok && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
+    }
+
     /// All bytes of `path` (`-` reads stdin to its end), for inputs parsed whole.
     ///
     /// Reading stops early at the first byte that is valid nowhere in JSON or a

@@ -31,9 +31,13 @@ extension OptionValues {
     }
 
     /// `--max-depth N`: from 1 to what the large stack is known to handle.
+    /// Below 10000 only when the stack could not be reserved whole (`ulimit -v`).
     func maxDepth(_ raw: String) throws(UsageError) -> Int {
-        guard let n = Int(raw), n >= 1, n <= LargeStack.maxDepthLimit else {
-            throw invalid(raw, expected: "a whole number from 1 to \(LargeStack.maxDepthLimit)")
+        let limit = LargeStack.maxDepthLimit
+        guard let n = Int(raw), n >= 1, n <= limit else {
+            let why = limit < LargeStack.fullDepthLimit
+                ? " (the \(LargeStack.size >> 20) MiB stack this process could reserve allows no more; raise 'ulimit -v')" : ""
+            throw invalid(raw, expected: "a whole number from 1 to \(limit)\(why)")
         }
         return n
     }

@@ -21,21 +21,27 @@ extension ApplyOptions {
             make: { args throws(UsageError) in
                 var o = ApplyOptions(spec: try args.required("SPEC"))
                 o.inputs = args.remaining(default: ["-"])
+                // Below 512 only when the stack could not be reserved whole (LargeStack).
+                o.maxDepth = min(o.maxDepth, LargeStack.maxDepthLimit)
                 return o
             },
             options: [
-                .choice("format", valueName: "FORMAT", \.format, help: """
-                    Output format: json (default; a JSON tree per
-                    document), ndjson (one record per line), csv (a
-                    header row, one row per root record, nested objects
-                    flattened as author.name) or sqlite (a table per
-                    record type; needs -o).
-                    """),
-                .text("output", short: "o", valueName: "FILE", completion: .file, \.output, help: """
-                    Write to FILE instead of stdout. The file is
-                    replaced only when the run succeeds; a SQLite
+                .value(
+                    "format", valueName: "FORMAT", completion: .choices(ApplyOptions.Format.allCases.map(\.rawValue)),
+                    \.requestedFormat, help: """
+                    Output format: json (a JSON tree per document),
+                    ndjson (one record per line), csv (a header row, one
+                    row per root record, nested objects flattened as
+                    author.name) or sqlite (a table per record type;
+                    needs -o). Default: chosen by -o's extension (.db
+                    .sqlite .sqlite3 sqlite, .csv csv, .ndjson .jsonl
+                    ndjson), else json.
+                    """) { _, values throws(UsageError) in try values.choice() },
+                .value("output", short: "o", valueName: "FILE", completion: .file, \.output, help: """
+                    Write to FILE instead of stdout ('-' is stdout). The
+                    file is replaced only when the run succeeds; a SQLite
                     database is reused and upserted into.
-                    """),
+                    """) { raw, _ throws(UsageError) in raw == "-" ? nil : raw },
                 .choice("shape", valueName: "SHAPE", \.shape, help: """
                     How a document's records are grouped (json format):
                     collection (default; one array of root records),
@@ -48,6 +54,8 @@ extension ApplyOptions {
                 .text("path", valueName: "P", \.path, help: """
                     The request path, matched against descriptors'
                     path patterns; fills @metadata.routing.parameters.
+                    A full URL (https://host/v1/a?page=2) is fine:
+                    scheme, host and query are ignored.
                     """),
                 .value("method", valueName: "M", \.method, help: """
                     The request method (GET, POST, ...), matched
@@ -72,6 +80,23 @@ extension ApplyOptions {
                     Deepest nesting followed, in documents and
                     relationships (default 512, at most 10000).
                     """) { raw, values throws(UsageError) in try values.maxDepth(raw) },
+                .flag("keep-going", \.keepGoing, help: """
+                    Report and skip failing documents, write (and
+                    commit) the others; the exit status is still 1.
+                    Without it the first failing document stops the run.
+                    """),
+                .flag("explain", \.explain, help: """
+                    When no descriptor applies or finds content, say
+                    for each descriptor why.
+                    """),
+                .flag("progress", \.progress, help: """
+                    Show bytes read, percent, records and rate on
+                    stderr (default: on a terminal, inputs > 64 MiB).
+                    """),
+                .choice("color", valueName: "WHEN", \.color, help: """
+                    Colour diagnostics: auto (default; on a terminal
+                    without NO_COLOR), always or never.
+                    """),
                 .choice("input-format", valueName: "FORMAT", \.inputFormat, help: """
                     json (default) or form: each input line is one
                     application/x-www-form-urlencoded document (a[b]=v
@@ -94,8 +119,11 @@ extension ApplyOptions {
                   1  the data failed: an input does not parse, has no mappable content, a
                      "fail" validation fired, or a mapping warning under --strict.
                   2  usage error or spec error (nothing is mapped).
+                  130, 143, 129  stopped by SIGINT, SIGTERM or SIGHUP: no temporary
+                     file is left and -o files and databases keep their contents.
                   On stdout, output already written for earlier documents stays
-                  valid; with -o, the file is replaced only when every document maps.
+                  valid; with -o, the file is replaced only when every document maps
+                  (with --keep-going, when the others do).
                 """)
     }
 }

@@ -6,11 +6,20 @@ public struct ApplyOptions: Sendable, Equatable {
     public enum Format: String, Sendable, CaseIterable { case json, ndjson, csv, sqlite }
     /// `--shape` (SPEC §10.1).
     public enum Shape: String, Sendable, CaseIterable { case collection, dictionary, object }
+    /// `--color` (SPEC §11): colour diagnostics on a terminal, always, or never.
+    public enum Color: String, Sendable, CaseIterable { case auto, always, never }
 
     public var spec: String
     /// Input files; `-` is stdin, and no inputs means stdin.
     public var inputs: [String] = ["-"]
-    public var format: Format = .json
+    /// `--format`, when given.
+    public var requestedFormat: Format?
+    /// The output format: `--format`, else the `-o` file's extension (SPEC
+    /// §11), else json.
+    public var format: Format {
+        get { requestedFormat ?? output.map(Format.init(inferredFrom:)) ?? .json }
+        set { requestedFormat = newValue }
+    }
     /// `-o/--output FILE`; `nil` writes to stdout (not allowed for `sqlite`).
     public var output: String?
     public var shape: Shape = .collection
@@ -28,9 +37,37 @@ public struct ApplyOptions: Sendable, Equatable {
     public var stats = false
     /// `--max-depth N`: the deepest nesting rkmap follows.
     public var maxDepth = 512
+    /// `--keep-going`: report and skip failing documents, write the others (SPEC §11).
+    public var keepGoing = false
+    /// `--explain`: say for each descriptor why it did not apply or find content.
+    public var explain = false
+    /// `--progress`: show the progress line on stderr whatever the terminal
+    /// and input size (otherwise: a terminal and more than 64 MiB; SPEC §11).
+    public var progress = false
+    public var color: Color = .auto
     /// `--input-format`: JSON documents, or one form-encoded document per line (§14).
     public var inputFormat: InputFormat = .json
     public enum InputFormat: String, Sendable, CaseIterable { case json, form }
 
     public init(spec: String) { self.spec = spec }
+}
+
+extension ApplyOptions.Format {
+    /// The format an `-o` file's extension asks for when `--format` is not given
+    /// (SPEC §11): `.db .sqlite .sqlite3` sqlite, `.csv` csv, `.ndjson .jsonl`
+    /// ndjson, anything else json. The extension is compared ignoring case, so
+    /// `OUT.CSV` is CSV too.
+    public init(inferredFrom path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
+            self = .json
+            return
+        }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "db", "sqlite", "sqlite3": self = .sqlite
+        case "csv": self = .csv
+        case "ndjson", "jsonl": self = .ndjson
+        default: self = .json
+        }
+    }
 }

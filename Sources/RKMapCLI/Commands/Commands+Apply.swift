@@ -4,14 +4,20 @@ extension Commands {
     /// `rkmap apply SPEC [INPUT ...]`: map documents and write records (SPEC §10, §11).
     ///
     /// Exit status: 0 success; 1 some document failed (does not parse, no
-    /// mappable content, a `fail` validation, a warning under `--strict`);
-    /// 2 usage or spec error. Results of documents before a failure stay written.
+    /// mappable content, a `fail` validation, a warning under `--strict`, an
+    /// input with no document); 2 usage or spec error; 128 + N after signal N
+    /// (SIGINT, SIGTERM, SIGHUP). Without `--keep-going` the first failing
+    /// document stops the run; results of documents before it stay written on
+    /// stdout, while `-o` files and databases keep their previous contents.
     public static func apply(_ options: ApplyOptions, stdout: ByteSink, stderr: ByteSink) -> Int32 {
-        guard let graph = loadSpec(options.spec, stderr: stderr) else { return usageOrSpecError }
+        let diagnostics = StreamDiagnostics(stream: stderr, style: TerminalStyle(options.color, fd: stderr.fd))
+        Interruption.install()
+        // Printed (and flushed) before any input is read.
+        guard let graph = loadSpec(options.spec, diagnostics: diagnostics) else { return usageOrSpecError }
         // Check every input is readable before writing anything.
         for input in options.inputs {
             if let failure = InputFile.unreadable(input) {
-                try? stderr.write("error: \(failure)\n")
+                diagnostics.error("\(failure)")
                 return usageOrSpecError
             }
         }
@@ -19,17 +25,20 @@ extension Commands {
         do {
             engine = try MappingEngine(graph: graph, options: mappingOptions(options))
         } catch {
-            try? stderr.write("\(error)\n")
+            diagnostics.write("\(error)")
             return usageOrSpecError
         }
-        let diagnostics = StreamDiagnostics(stream: stderr)
+        let progress = progressLine(options, stderr: stderr, engine: engine)
+        engine.progress = progress
+        if let progress { diagnostics.beforeWrite = { progress.clear() } }
+        defer { progress?.finish() }
         return stoppingQuietly(stderr: stderr) {
             var status = success
             let destination: OutputDestination
             do {
                 destination = try OutputDestination(options, stdout: stdout)
             } catch {
-                try? stderr.write("error: \(error)\n")
+                diagnostics.error("\(error)")
                 return usageOrSpecError
             }
             // A database this run creates is removed again if the run fails:
@@ -41,11 +50,11 @@ extension Commands {
                 sink = try makeSink(options, destination: destination)
             } catch let failure as SQLiteError {
                 destination.discard()
-                try? stderr.write("error: cannot open the database '\(options.output ?? "")': \(failure.message)\n")
+                diagnostics.error("cannot open the database '\(options.output ?? "")': \(failure.message)")
                 return usageOrSpecError
             } catch {
                 destination.discard()
-                try? stderr.write("error: \(error)\n")
+                diagnostics.error("\(error)")
                 return usageOrSpecError
             }
             func rollBackDatabase() {
@@ -53,44 +62,33 @@ extension Commands {
                 try? tables.rollback()
                 if newDatabase { unlink(databasePath) }
             }
-            do {
-                for input in options.inputs {
-                    let name = InputFile.displayName(input)
-                    if options.inputFormat == .form {
-                        // One form-encoded document per line (docs/spec.md §14).
-                        let converted = FormDocuments.json(from: try InputFile.readAll(input), file: name)
-                        let outcome = try engine.run(input: converted.json, inputName: name, sink: sink, diagnostics: diagnostics)
-                        if outcome.failed > 0 { status = dataFailed }
-                        if let error = converted.error {
-                            diagnostics.emit(error)
-                            status = dataFailed
-                        }
-                        continue
-                    }
-                    // Files and pipes alike go through a window of fixed size:
-                    // memory does not grow with the input, and each batch's
-                    // records go out at once (stdout only; a file is replaced at
-                    // the end anyway).
-                    try InputFile.readDocuments(input, window: Environment.windowBytes) { window, origin, firstIndex in
-                        let outcome = try engine.run(
-                            window: window, from: 0, origin: origin, firstIndex: firstIndex, inputName: name,
-                            sink: sink, diagnostics: diagnostics)
-                        if outcome.failed > 0 { status = dataFailed }
-                        if options.output == nil { try stdout.flush() }
-                        return (outcome.documents, outcome.stoppedBySyntaxError)
-                    }
-                }
-                if status != success, sink is SQLiteSink {
-                    // One run, one transaction: a failed document leaves the database as it was.
-                    rollBackDatabase()
+            /// Says what became of a table output after a failure or a signal.
+            func reportUnchangedOutput(_ cause: String) {
+                if sink is SQLiteSink {
                     let outcome = newDatabase ? "was not created" : "was left unchanged"
-                    try? stderr.write("error: the database '\(databasePath)' \(outcome) because a document failed\n")
-                } else if status != success, destination.replacesFile {
-                    // `-o FILE` is replaced only when the run succeeds, like the database.
-                    destination.discard()
+                    diagnostics.error("the database '\(databasePath)' \(outcome) because \(cause)")
+                } else if destination.replacesFile {
                     let path = options.output ?? ""
                     let outcome = access(path, F_OK) == 0 ? "was left unchanged" : "was not created"
-                    try? stderr.write("error: '\(path)' \(outcome) because a document failed\n")
+                    diagnostics.error("'\(path)' \(outcome) because \(cause)")
+                }
+            }
+            do {
+                for input in options.inputs {
+                    let outcome = try mapInput(input, engine: engine, sink: sink, options: options, stdout: stdout,
+                                               progress: progress, diagnostics: diagnostics)
+                    if outcome.failed > 0 { status = dataFailed }
+                    if outcome.stopped { break }
+                }
+                if status != success, !options.keepGoing, sink is SQLiteSink || destination.replacesFile {
+                    // One run, one transaction: a failed document leaves the
+                    // database as it was, and `-o FILE` is replaced only when the
+                    // run succeeds (with --keep-going, the documents that mapped
+                    // are written and committed). On stdout, what earlier
+                    // documents produced is written out.
+                    rollBackDatabase()
+                    destination.discard()
+                    reportUnchangedOutput("a document failed")
                 } else {
                     try sink.finish()
                 }
@@ -103,22 +101,93 @@ extension Commands {
                 rollBackDatabase()
                 destination.discard()
                 throw failure
+            } catch let interrupted as Interrupted {
+                rollBackDatabase()
+                destination.discard()
+                progress?.finish()
+                diagnostics.error("\(interrupted)")
+                reportUnchangedOutput("the run was interrupted")
+                return 128 + interrupted.signal
             } catch {
                 rollBackDatabase()
                 destination.discard()
-                try? stderr.write("error: \(error)\n")
+                diagnostics.error("\(error)")
                 return dataFailed
             }
-            if options.stats { try? stderr.write(engine.stats.summary + "\n") }
+            progress?.finish()
+            if options.stats { diagnostics.write(engine.stats.summary) }
             return status
         }
     }
 
+    /// Maps one input: a regular file read whole, or a stream (stdin, a pipe)
+    /// mapped as its documents arrive. An input without any JSON document is
+    /// an error (docs/spec.md §11).
+    static func mapInput(
+        _ input: String, engine: MappingEngine, sink: RecordSink, options: ApplyOptions, stdout: ByteSink,
+        progress: ProgressLine?, diagnostics: StreamDiagnostics
+    ) throws -> InputOutcome {
+        let name = InputFile.displayName(input)
+        var total = InputOutcome()
+        if options.inputFormat == .form {
+            // One form-encoded document per line (docs/spec.md §14).
+            let converted = FormDocuments.json(from: try InputFile.readAll(input), file: name)
+            total = try engine.run(input: converted.json, inputName: name, sink: sink, diagnostics: diagnostics)
+            if let error = converted.error {
+                diagnostics.emit(error)
+                total.failed += 1
+                if !options.keepGoing { total.stopped = true }
+            }
+            return total
+        }
+        // Files and pipes alike go through a window of fixed size: memory does
+        // not grow with the input, and each batch's records go out at once
+        // (stdout only; a file is replaced at the end anyway).
+        progress?.begin(input: name, size: InputStream.isStream(input) ? nil : InputFile.size(input))
+        var consumed = 0
+        try InputFile.readDocuments(input, window: Environment.windowBytes) { window, origin, firstIndex in
+            let outcome = try engine.run(
+                window: window, from: 0, origin: origin, base: consumed, firstIndex: firstIndex, inputName: name,
+                sink: sink, diagnostics: diagnostics)
+            consumed += window.count
+            total.documents += outcome.documents
+            total.failed += outcome.failed
+            total.stopped = outcome.stopped
+            if !outcome.stopped { progress?.advanced(inputOffset: consumed) }
+            if options.output == nil { try stdout.flush() }
+            return (outcome.documents, outcome.stopped)
+        }
+        if total.documents == 0 {
+            diagnostics.error("no JSON document in \(name)")
+            total.failed = 1
+            total.stopped = !options.keepGoing
+        }
+        return total
+    }
+
+    /// The progress line, when asked for (`--progress`) or by default when
+    /// stderr is a terminal and the input is larger than 64 MiB (a stream
+    /// shows it once 64 MiB were read).
+    static func progressLine(_ options: ApplyOptions, stderr: ByteSink, engine: MappingEngine) -> ProgressLine? {
+        let threshold = 64 << 20
+        if options.progress == true { return ProgressLine(stream: stderr, engine: engine, minimumBytes: 0) }
+        guard isatty(stderr.fd) == 1 else { return nil }
+        var size = 0
+        for input in options.inputs {
+            var info = stat()
+            let ok = input == "-" ? fstat(0, &info) == 0 : stat(input, &info) == 0
+            if ok, (info.st_mode & S_IFMT) == S_IFREG { size += Int(info.st_size) } else { size = Int.max; break }
+        }
+        return size > threshold ? ProgressLine(stream: stderr, engine: engine, minimumBytes: size == Int.max ? threshold : 0) : nil
+    }
+
     static func mappingOptions(_ o: ApplyOptions) -> MappingOptions {
-        MappingOptions(
+        var options = MappingOptions(
             path: o.path, method: o.method, status: o.status,
             meta: o.meta.map { ($0.key, $0.value) }, strict: o.strict, maxDepth: o.maxDepth,
-            pipelineThreshold: Environment.pipelineThreshold)
+            pipelineThreshold: Environment.pipelineThreshold, keepGoing: o.keepGoing)
+        options.explain = o.explain
+        return options
     }
 
     static func makeSink(_ o: ApplyOptions, destination: OutputDestination) throws -> RecordSink {
@@ -132,7 +201,9 @@ extension Commands {
         case .csv:
             return CSVSink(output: write, includeType: !o.noType)
         case .sqlite:
-            return try SQLiteSink(path: o.output ?? "", includeType: !o.noType)
+            let sink = try SQLiteSink(path: o.output ?? "", includeType: !o.noType)
+            sink.documentSavepoints = o.keepGoing
+            return sink
         }
     }
 }

@@ -29,7 +29,9 @@ extension Commands {
         return stoppingQuietly(stderr: stderr) {
             switch options.format {
             case .text:
-                for d in all { try stderr.write(d.description + "\n") }
+                // Coloured like apply's diagnostics on a terminal (SPEC §11).
+                let style = TerminalStyle(fd: stderr.fd)
+                for d in all { try stderr.write(style.render(d) + "\n") }
             case .json:
                 try stdout.write(DiagnosticRenderer.json(all))
             case .github:

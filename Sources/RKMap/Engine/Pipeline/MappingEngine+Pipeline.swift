@@ -31,34 +31,46 @@ extension MappingEngine {
         let workerCount = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
         let finished = DispatchSemaphore(value: 0)
         let shared = Unchecked(value: (self, raw, streamKeys))
-        let splitterThread = Thread {
+        // Stacks for --max-depth levels; a thread that cannot get one (a capped
+        // address space) is not started, and with no worker at all the input
+        // is mapped on this thread instead (LargeStack).
+        let stackSize = LargeStack.stackSize(forDepth: options.maxDepth)
+        var started = 0
+        for _ in 0..<workerCount {
+            let spawned = LargeStack.spawn(stackSize: stackSize) {
+                let (engine, raw, _) = shared.value
+                PipelineWorker(engine: engine, state: state, bytes: raw, origin: origin, inputName: inputName, encoding: encoding).run()
+                finished.signal()
+            }
+            guard spawned else { break }
+            started += 1
+        }
+        let splitterStarted = started > 0 && LargeStack.spawn(stackSize: stackSize) {
             let (engine, raw, keys) = shared.value
             var splitter = Splitter(
                 scanner: JSONScanner(bytes: raw, offset: start, maxDepth: engine.options.maxDepth, origin: origin),
                 firstIndex: firstIndex, state: state, streamKeys: keys,
                 streamingThreshold: engine.options.pipelineThreshold, inputName: inputName, totalBytes: raw.count)
+            splitter.keepGoing = engine.options.keepGoing
             splitter.run()
             state.finishSplitting()
             finished.signal()
         }
-        splitterThread.stackSize = LargeStack.size
-        splitterThread.start()
-        for _ in 0..<workerCount {
-            let thread = Thread {
-                let (engine, raw, _) = shared.value
-                PipelineWorker(engine: engine, state: state, bytes: raw, origin: origin, inputName: inputName, encoding: encoding).run()
-                finished.signal()
-            }
-            thread.stackSize = LargeStack.size
-            thread.start()
+        guard splitterStarted else {
+            state.cancel()
+            for _ in 0..<started { finished.wait() }
+            return try runSerially(raw, from: start, origin: origin, firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
         }
         defer {
             // Every thread must be done with the input bytes before they go away.
-            for _ in 0...workerCount { finished.wait() }
+            for _ in 0...started { finished.wait() }
         }
         do {
             var writer = PipelineWriter(engine: self, sink: sink, diagnostics: diagnostics, inputName: inputName)
             try writer.run(state)
+            // A failure without --keep-going stops the writer early: stop the
+            // splitter and the workers too.
+            if writer.outcome.stopped { state.cancel() }
             return writer.outcome
         } catch {
             state.cancel()

@@ -21,6 +21,8 @@ struct PipelineWriter {
 
     mutating func run(_ state: PipelineState) throws {
         while let (unit, result) = state.nextResult() {
+            try Interruption.check()
+            if let progress = engine.progress, let offset = unit.lastOffset { progress.advanced(inputOffset: engine.windowBase + offset) }
             switch unit {
             case .documents(_, let firstIndex):
                 guard case .documents(let mapped, let encoded) = result else { continue }
@@ -32,6 +34,7 @@ struct PipelineWriter {
                     case .success(.values(let results)):
                         if try !engine.emit(results, info: info, stats: unit.stats, sink: sink, diagnostics: diagnostics) {
                             outcome.failed += 1
+                            if stopsHere() { return }
                         }
                     case .success(.encoded(let range, _)):
                         engine.stats.add(unit.stats)
@@ -40,6 +43,7 @@ struct PipelineWriter {
                     case .failure(let failure):
                         outcome.failed += 1
                         _ = engine.fail(failure, stats: unit.stats, info: info, diagnostics: diagnostics)
+                        if stopsHere() { return }
                     }
                 }
             case .streamBegin(let index):
@@ -72,17 +76,27 @@ struct PipelineWriter {
                     stream = s
                 }
             case .streamEnd(let index):
-                try end(index)
+                if try !end(index), stopsHere() { return }
             case .syntaxError(let error, _):
                 diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: "syntax"))
                 engine.stats.documents += 1
                 engine.stats.failedDocuments += 1
                 outcome.documents += 1
                 outcome.failed += 1
-                outcome.stoppedBySyntaxError = true
                 stream = nil
+                if stopsHere() {
+                    outcome.stoppedBySyntaxError = true
+                    return
+                }
             }
         }
+    }
+
+    /// After a failed document: true (and `outcome.stopped`) unless `--keep-going`.
+    private mutating func stopsHere() -> Bool {
+        guard !engine.options.keepGoing else { return false }
+        outcome.stopped = true
+        return true
     }
 
     private mutating func begin(_ index: Int, verdict: StreamVerdict?) throws {
@@ -100,18 +114,19 @@ struct PipelineWriter {
         }
     }
 
-    private mutating func end(_ index: Int) throws {
-        guard let s = stream else { return }
+    /// - Returns: false when the document failed.
+    private mutating func end(_ index: Int) throws -> Bool {
+        guard let s = stream else { return true }
         stream = nil
         outcome.documents += 1
         engine.stats.documents += 1
         if s.noContent {
             if s.started { try sink.abandonDocument() }
-            diagnostics.emit(engine.noContentFailure().diagnostic(file: inputName, document: index))
+            engine.emitFailure(engine.noContentFailure(), info: DocumentInfo(input: inputName, index: index), diagnostics: diagnostics)
         } else if !s.failed {
             do {
                 try sink.endDocument()
-                return
+                return true
             } catch let refusal as DocumentRefusal {
                 try sink.abandonDocument()
                 diagnostics.emit(MappingFailure(refusal).diagnostic(file: inputName, document: index))
@@ -119,5 +134,6 @@ struct PipelineWriter {
         }
         outcome.failed += 1
         engine.stats.failedDocuments += 1
+        return false
     }
 }

@@ -9,6 +9,8 @@ struct Splitter {
     let streamingThreshold: Int
     let inputName: String
     let totalBytes: Int
+    /// Resume after a syntax error (`--keep-going`) instead of stopping.
+    var keepGoing = false
     /// Batch limits: a unit closes at this many bytes or elements.
     static let batchBytes = 1 << 18
     static let batchCount = 1024
@@ -49,23 +51,31 @@ struct Splitter {
         return state.add(send(batch, batchFirst))
     }
 
-    /// Runs to the end of the input, a syntax error, or cancellation.
+    /// Runs to the end of the input, a syntax error (unless `keepGoing`), or
+    /// cancellation.
     mutating func run() {
         var index = firstIndex
+        while !runUntilSyntaxError(&index) {}
+    }
+
+    /// Splits until the end (true) or a syntax error; after one, with
+    /// `keepGoing`, moves to the next plausible document start and returns false.
+    private mutating func runUntilSyntaxError(_ index: inout Int) -> Bool {
         var streaming = false
+        var start = scanner.offset
         let documents: ([Int], Int) -> WorkUnit = { .documents(starts: $0, firstIndex: $1) }
         do {
             while try !scanner.atEnd() {
-                let start = scanner.offset
+                start = scanner.offset
                 var probe = scanner
                 if let keys = streamKeys, totalBytes - start >= streamingThreshold,
                    try !Self.skipIfSmaller(&probe, than: streamingThreshold, from: start) {
-                    guard flush(documents) else { return }
+                    guard flush(documents) else { return true }
                     streaming = true
-                    guard state.add(.streamBegin(index: index)) else { return }
+                    guard state.add(.streamBegin(index: index)) else { return true }
                     let found = try split(keys[...], document: index)
                     state.publish(.parsed(foundContent: found), for: index)
-                    guard state.add(.streamEnd(index: index)) else { return }
+                    guard state.add(.streamEnd(index: index)) else { return true }
                     streaming = false
                 } else {
                     if streamKeys != nil, totalBytes - start >= streamingThreshold {
@@ -73,16 +83,21 @@ struct Splitter {
                     } else {
                         try scanner.skipValue()
                     }
-                    guard batched(start, position: index, send: documents) else { return }
+                    guard batched(start, position: index, send: documents) else { return true }
                 }
                 index += 1
             }
             _ = flush(documents)
+            return true
         } catch {
             // Documents before the error are whole and valid: send them first.
-            if !streaming, !flush(documents) { return }
+            if !streaming, !flush(documents) { return true }
             if streaming { state.publish(.syntaxError, for: index) }
-            _ = state.add(.syntaxError(error, index: index))
+            guard state.add(.syntaxError(error, index: index)), keepGoing else { return true }
+            let resume = SyntaxRecovery.nextDocumentStart(in: scanner.buf, after: start)
+            scanner = JSONScanner(bytes: scanner.buf, offset: resume, maxDepth: scanner.maxDepth, origin: scanner.origin)
+            index += 1
+            return false
         }
     }
 

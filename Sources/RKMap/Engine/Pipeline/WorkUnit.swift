@@ -22,6 +22,18 @@ enum WorkUnit: Sendable {
     case syntaxError(JSONSyntaxError, index: Int)
 }
 
+extension WorkUnit {
+    /// The offset of the unit's last value, for progress reports.
+    var lastOffset: Int? {
+        switch self {
+        case .documents(let starts, _), .elements(let starts, _, _): return starts.last
+        case .content(let start, _, _): return start
+        case .syntaxError(let error, _): return error.offset
+        case .streamBegin, .note, .streamEnd: return nil
+        }
+    }
+}
+
 /// What a worker made of a unit.
 enum WorkResult {
     /// Mapped documents: records per descriptor (or their bytes in `encoded`),
