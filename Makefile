@@ -5,7 +5,7 @@ SWIFT   ?= swift
 PREFIX  ?= /usr/local
 RELEASE := .build/release/rkmap
 
-.PHONY: all build release test demo install man bench deps clean
+.PHONY: all build release test demo install man bench deps clean fuzz
 
 all: build
 
@@ -60,6 +60,12 @@ man: build
 
 bench: release
 	python3 Tests/Benchmarks/bench.py --binary $(RELEASE)
+
+# libFuzzer targets for the JSON reader, the spec reader, the predicate parser
+# and the MATCHES engine; FUZZ_SECONDS per target (default 60). See README "Fuzzing".
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) sh fuzz/run.sh $(FUZZ_TARGETS)
 
 clean:
 	rm -rf .build

@@ -4,7 +4,7 @@ A benchmark is only fair if the programs compared produce the same records, so
 before timing anything bench.py maps sample.json / sample.ndjson with rkmap and
 jq and compares both to a reference written here from the spec's meaning
 (bench-spec.json: renamed attributes, a date in UTC, a to-one author, to-many
-comments; "@type" first, fields in declaration order, SPEC §5.1 and §10.1).
+comments; "@type" first, fields in declaration order, docs/spec.md §5.1 and §10.1).
 """
 
 import json
@@ -16,7 +16,7 @@ from scenarios import describe_exit, iso_utc, jq_argv, rkmap_missing, run_captur
 
 
 def reference(article):
-    """The record SPEC.md says bench-spec.json makes of one article."""
+    """The record docs/spec.md says bench-spec.json makes of one article."""
     author = article.get("author")
     return {
         "@type": "Article",
@@ -98,7 +98,7 @@ def check_sqlite(binary, spec, sample, articles, workdir, timeout):
     except sqlite3.Error as error:
         return f"rkmap sqlite: FAILED (database unreadable: {error})"
     comments = sum(len(a["comments"]) for a in articles)
-    # Without identification, every author and comment is its own row (SPEC §7).
+    # Without identification, every author and comment is its own row (docs/spec.md §7).
     expected = 2 * len(articles) + 2 * comments
     got = sum(counts.values())
     state = "OK" if got == expected else "DIFFERS"

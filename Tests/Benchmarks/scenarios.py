@@ -128,7 +128,7 @@ def iso_utc(text):
 
 
 def prepare_sqlite_utils_rows(manifest, log):
-    """Writes the rows rkmap's SQLite output holds (SPEC §10.4: Article, Author and
+    """Writes the rows rkmap's SQLite output holds (docs/spec.md §10.4: Article, Author and
     Comment tables, the Article_comments link table) as one NDJSON file per table,
     so that sqlite-utils inserts the same rows. Done once per data set, untimed:
     the flattening and date conversion that rkmap does inside its measured run are

@@ -94,6 +94,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: db + "-journal"))
     }
 
+    /// The keep-going and stop-at-first-failure golden cases give the same
+    /// answers on the multi-threaded pipeline (forced with a threshold of 0).
+    @Test(arguments: [
+        "cli-keep-going-ndjson", "cli-keep-going-concatenated-and-files", "cli-keep-going-off-stops-at-first-failure",
+        "cli-keep-going-off-mapping-failure-stops", "cli-no-json-document-keep-going", "cli-no-json-document-file-stops-run",
+        "cli-explain-key-path-not-found", "ndjson-warning-names-document",
+    ])
+    func goldenCasesOnThePipeline(_ name: String) throws {
+        let golden = try GoldenCase(directory: GoldenCaseTests.casesDirectory.appendingPathComponent(name))
+        let r = try RKMapExecutable.run(
+            golden.arguments, stdin: golden.stdin, directory: golden.directory,
+            environment: ["RKMAP_PIPELINE_THRESHOLD": "0"])
+        for failure in golden.mismatches(in: r) {
+            Issue.record("case \(name) on the pipeline: \(failure)")
+        }
+    }
+
     /// A failing document that wrote rows before failing (a streamed array on
     /// the pipeline) is taken back alone: its savepoint is rolled back.
     @Test func keepGoingTakesBackAStreamedDocumentThatFailsHalfway() throws {
@@ -108,6 +125,51 @@ import Testing
             environment: ["RKMAP_PIPELINE_THRESHOLD": "0"])
         #expect(r.status == 1, "\(r)")
         #expect(r.stderr.contains("\(input): $[4000]: error: age must not be negative (document 2) [mapper person, attribute age]"), "\(r)")
+        #expect(try Tables.query(db, #"SELECT "id", "name" FROM "Person" ORDER BY 1"#) == [
+            [.integer(1), .text("first")], [.integer(2), .text("last")],
+        ])
+    }
+
+    static let entitySpec = #"{"mappers": [{"id": "p", "entity": true, "target": "Person", "attributes": ["id", "name"], "identification": ["id"]}], "descriptors": [{"root-map-ref": "p"}]}"#
+
+    /// A record the database cannot store (an entity without its
+    /// identification value) fails its document only, with --keep-going;
+    /// without it, the run is rolled back as before.
+    @Test(arguments: ["0", nil] as [String?])
+    func keepGoingSkipsADocumentTheDatabaseCannotStore(threshold: String?) throws {
+        let scratch = try Scratch()
+        let spec = try scratch.write("spec.json", Self.entitySpec)
+        let input = try scratch.write("in.ndjson", #"{"id":1,"name":"a"}"# + "\n" + #"{"name":"no id"}"# + "\n" + #"{"id":3,"name":"c"}"# + "\n")
+        let db = scratch.path("out.db")
+        let message = "a Person record has no value for its identification attribute 'id'; map it or fix 'identification' so every Person can be stored"
+        let r = try RKMapExecutable.run(
+            ["apply", spec, input, "-o", db, "--keep-going"], environment: ["RKMAP_PIPELINE_THRESHOLD": threshold])
+        #expect(r.status == 1)
+        #expect(r.stderr == "\(input): $: error: \(message) (document 2)\n", "\(r)")
+        #expect(try Tables.query(db, #"SELECT "id", "name" FROM "Person" ORDER BY 1"#) == [
+            [.integer(1), .text("a")], [.integer(3), .text("c")],
+        ])
+        try FileManager.default.removeItem(atPath: db)
+        let stopped = try RKMapExecutable.run(
+            ["apply", spec, input, "-o", db], environment: ["RKMAP_PIPELINE_THRESHOLD": threshold])
+        #expect(stopped.status == 1)
+        #expect(stopped.stderr == "error: \(message)\n", "\(stopped)")
+        #expect(!FileManager.default.fileExists(atPath: db))
+    }
+
+    /// The same inside a large document streamed element by element.
+    @Test func keepGoingSkipsAStreamedDocumentTheDatabaseCannotStore() throws {
+        let scratch = try Scratch()
+        let spec = try scratch.write("spec.json", Self.entitySpec)
+        var elements: [String] = []
+        for i in 0..<3_000 { elements.append(i == 2_500 ? #"{"name": "no id"}"# : #"{"id": \#(i + 100), "name": "n\#(i)"}"#) }
+        let input = try scratch.write(
+            "in.json", #"{"id": 1, "name": "first"}"# + "\n[" + elements.joined(separator: ",\n") + "]\n" + #"{"id": 2, "name": "last"}"# + "\n")
+        let db = scratch.path("out.db")
+        let r = try RKMapExecutable.run(
+            ["apply", spec, input, "-o", db, "--keep-going"], environment: ["RKMAP_PIPELINE_THRESHOLD": "0"])
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stderr.hasSuffix("so every Person can be stored (document 2)\n"), "\(r)")
         #expect(try Tables.query(db, #"SELECT "id", "name" FROM "Person" ORDER BY 1"#) == [
             [.integer(1), .text("first")], [.integer(2), .text("last")],
         ])

@@ -3,7 +3,7 @@ import RKMapCLI
 import RKMap
 
 /// The command line end to end: the built binary, exact stdout, stderr and exit
-/// status (STYLE.md "Command line conventions", SPEC §11).
+/// status (STYLE.md "Command line conventions", docs/spec.md §11).
 @Suite struct CommandLineTests {
     private func usage(_ command: String) -> String {
         command == "rkmap"
@@ -102,15 +102,6 @@ import RKMap
         #expect(r.status == 2)
     }
 
-    @Test func stubCommandsSayTheyAreNotImplemented() throws {
-        // Replaced by the lead's implementations; until then the stub must not pretend.
-        let r = try RKMapExecutable.run(["lint", "s.json"])
-        if r.stderr.hasPrefix("error: 'lint' is not implemented yet") {
-            #expect(r.status == 2)
-            #expect(r.stdout == "")
-        }
-    }
-
     @Test func evalUnreadableInputExits2() throws {
         let r = try RKMapExecutable.run(["eval", "a == 1", "no/such/file.json"])
         #expect(r.stdout == "")
@@ -140,7 +131,7 @@ import RKMap
 
     @Test(.enabled(if: predicateParserLanded && jsonReaderWired))
     func evalPrintsOneLinePerDocument() throws {
-        // SPEC §9 / issue 3: true or false per document; 0 only when all are true.
+        // docs/spec.md §9 / issue 3: true or false per document; 0 only when all are true.
         let docs = Array("{\"type\": \"Girl\"}\n{\"type\": \"Boy\"}\n".utf8)
         let mixed = try RKMapExecutable.run(["eval", "type == 'Girl'"], stdin: docs)
         #expect(mixed.stdout == "true\nfalse\n")
@@ -156,7 +147,7 @@ import RKMap
     func evalInputThatDoesNotParseFailsWithItsLocation() throws {
         let r = try RKMapExecutable.run(["eval", "a == 1"], stdin: Array("{\"a\":".utf8))
         #expect(r.stdout == "")
-        #expect(r.stderr.hasPrefix("<stdin>:1:"), "FILE:LINE:COL: error: … (SPEC §11)")
+        #expect(r.stderr.hasPrefix("<stdin>:1:"), "FILE:LINE:COL: error: … (docs/spec.md §11)")
         #expect(r.status == 1)
     }
 

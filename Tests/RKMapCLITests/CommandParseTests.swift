@@ -2,7 +2,7 @@ import Testing
 @testable import RKMapCLI
 import RKMap
 
-/// `Command.parse`: every option of every command, and the defaults SPEC §11/§12 give.
+/// `Command.parse`: every option of every command, and the defaults docs/spec.md §11/§12 give.
 @Suite struct CommandParseTests {
     private func apply(_ args: [String]) throws -> ApplyOptions {
         guard case .apply(let o) = try Command.parse(["apply"] + args) else {

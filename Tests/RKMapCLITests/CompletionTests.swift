@@ -33,7 +33,7 @@ import RKMap
         }
     }
 
-    /// The option lists SPEC §11/§12 give for the commands rkmap implements,
+    /// The option lists docs/spec.md §11/§12 give for the commands rkmap implements,
     /// so a table that lost an option fails here, not only in the scripts.
     @Test func tableHasTheDocumentedOptions() {
         let expected: [CommandName: [String]] = [

@@ -3,7 +3,7 @@ import Testing
 @testable import RKMap
 
 /// "A whole run is one transaction: if anything fails, the database file is
-/// left exactly as it was" (SPEC §10.4), through the CLI: failing documents,
+/// left exactly as it was" (docs/spec.md §10.4), through the CLI: failing documents,
 /// the multi-threaded pipeline, and a process killed mid-run.
 extension TableOutputTests {
     static let peopleSpec = Tables.fixture("people.spec.json")

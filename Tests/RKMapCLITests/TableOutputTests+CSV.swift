@@ -97,7 +97,7 @@ extension TableOutputTests {
     }
 
     /// Without `-o`, failing documents do not take back what earlier documents
-    /// produced (SPEC §11: output already written stays valid).
+    /// produced (docs/spec.md §11: output already written stays valid).
     @Test func onStdoutTheDocumentsBeforeAFailureAreStillWritten() throws {
         let r = try RKMapExecutable.run(
             ["apply", Self.peopleSpec, Tables.fixture("people-bad-json.ndjson"), "--format", "csv"])

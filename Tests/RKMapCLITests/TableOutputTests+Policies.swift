@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RKMap
 
-/// Assignment policies of stored to-many relationships (SPEC §7), through the
+/// Assignment policies of stored to-many relationships (docs/spec.md §7), through the
 /// CLI. `policies.spec.json` maps the same `tags` array three times, into three
 /// tag types, one per policy, so each policy's tables are independent.
 extension TableOutputTests {

@@ -13,7 +13,22 @@ public final class AnnotationLocator {
             path = "$.log.entries[\(entry)]"
         }
         guard let bytes = read(reason.file) else { return nil }
-        return JSONPathLocator.location(of: path, in: bytes)
+        if let at = JSONPathLocator.location(of: path, in: bytes) { return at }
+        // A missing key is not in the file: point at the object that lacks it.
+        guard reason.code == .missing else { return nil }
+        while let parent = Self.parent(of: path) {
+            path = parent
+            if let at = JSONPathLocator.location(of: path, in: bytes) { return at }
+        }
+        return nil
+    }
+
+    /// `$.a.b` → `$.a`, `$.a[*]` → `$.a`; `nil` for `$`. A quoted member
+    /// name holding `.` or `[` is cut at the wrong place, and then simply
+    /// not found.
+    static func parent(of path: String) -> String? {
+        guard path != "$", let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }), cut > path.startIndex else { return nil }
+        return String(path[..<cut])
     }
 
     private func read(_ file: String) -> [UInt8]? {

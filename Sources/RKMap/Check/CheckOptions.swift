@@ -1,9 +1,11 @@
-/// `rkmap check SPEC FIXTURE ... [options]` (SPEC §12).
+/// `rkmap check SPEC FIXTURE ... [options]` (docs/spec.md §12).
 public struct CheckOptions: Sendable, Equatable {
     /// `--unmatched`: what an exchange no descriptor applies to is.
     public enum Unmatched: String, Sendable, CaseIterable { case error, skip }
     /// `--unmapped`: what members no mapping reads are.
     public enum Unmapped: String, Sendable, CaseIterable { case ignore, warn, error }
+    /// `--missing`: what key paths a mapper reads but no object it mapped had are.
+    public enum Missing: String, Sendable, CaseIterable { case ignore, warn, error }
     /// `--report KIND=FILE`.
     public struct Report: Sendable, Equatable {
         public enum Kind: String, Sendable, CaseIterable { case junit, json }
@@ -19,10 +21,11 @@ public struct CheckOptions: Sendable, Equatable {
     public var path: String?
     public var method: String?
     public var status: Int?
-    /// Default `skip`: an unmatched HAR entry is a skipped note (SPEC §12).
+    /// Default `skip`: an unmatched HAR entry is a skipped note (docs/spec.md §12).
     public var unmatched: Unmatched = .skip
     public var allowWarnings = false
     public var unmapped: Unmapped = .warn
+    public var missing: Missing = .warn
     /// Write `*.expected.json` goldens instead of comparing.
     public var update = false
     public var reports: [Report] = []

@@ -11,7 +11,7 @@ extension CheckReport {
             out += "  <testsuite name=\"\(xml(file.path))\" tests=\"\(file.results.count)\" failures=\"\(failed)\" errors=\"0\" skipped=\"\(skipped)\">\n"
             for r in file.results {
                 var name = r.exchange.entry.map { "#\($0)" } ?? r.exchange.name
-                if case .body = r.exchange.content { name += " " + r.exchange.facts.summary }
+                if r.exchange.hasFacts { name += " " + r.exchange.facts.summary }
                 out += "    <testcase classname=\"\(xml(file.path))\" name=\"\(xml(name))\""
                 let lines = r.reasons.map { text($0, exchangeFile: r.exchange.file) }
                 switch r.outcome {
@@ -22,7 +22,7 @@ extension CheckReport {
                     out += ">\n      <system-out>\(xml(lines.joined(separator: "\n")))</system-out>\n"
                 case .failed:
                     let first = r.reasons.first { $0.severity == .error }.map { text($0, exchangeFile: r.exchange.file) } ?? "failed"
-                    let type = r.reasons.first { $0.severity == .error }?.code ?? "check"
+                    let type = r.reasons.first { $0.severity == .error }?.code?.rawValue ?? "check"
                     out += ">\n      <failure message=\"\(xml(first))\" type=\"\(xml(type))\">\(xml(lines.joined(separator: "\n")))</failure>\n"
                 case .skipped:
                     out += ">\n      <skipped message=\"\(xml(lines.first ?? "skipped"))\"/>\n"

@@ -1,4 +1,4 @@
-/// Text forms of a `rkmap check` run (SPEC §12): one line per exchange, its
+/// Text forms of a `rkmap check` run (docs/spec.md §12): one line per exchange, its
 /// reasons indented below it, and the totals line.
 ///
 /// ```text
@@ -16,9 +16,7 @@ public enum CheckReport {
         case .skipped: word = "SKIP"
         }
         var line = "\(word) \(result.exchange.name)"
-        if case .body = result.exchange.content {
-            line += ": " + result.exchange.facts.summary
-        }
+        if result.exchange.hasFacts { line += ": " + result.exchange.facts.summary }
         if let records = result.records { line += ", \(records) record\(records == 1 ? "" : "s")" }
         var out = line + "\n"
         for reason in result.reasons { out += "  " + text(reason, exchangeFile: result.exchange.file) + "\n" }
@@ -28,7 +26,7 @@ public enum CheckReport {
     /// `CHECK: [FILE:LINE:COL: | PATH: ]MESSAGE [mapper M, attribute A]`; the
     /// file is named when it is not the exchange's own (a golden, the spec).
     public static func text(_ reason: Diagnostic, exchangeFile: String) -> String {
-        var s = reason.code ?? "check"
+        var s = reason.code?.rawValue ?? "check"
         switch reason.severity {
         case .warning: s += " (warning)"
         case .note: s += " (note)"
@@ -65,7 +63,7 @@ public enum CheckReport {
                 properties.append("line=\(at.line)")
                 properties.append("col=\(at.column)")
             }
-            properties.append("title=\(DiagnosticRenderer.escapeProperty("rkmap check: \(reason.code ?? "check")"))")
+            properties.append("title=\(DiagnosticRenderer.escapeProperty("rkmap check: \(reason.code?.rawValue ?? "check")"))")
             let message = result.exchange.name + ": " + text(reason, exchangeFile: result.exchange.file)
             let command = reason.severity == .error ? "error" : "warning"
             out += "::\(command) \(properties.joined(separator: ","))::\(DiagnosticRenderer.escapeData(message))\n"
@@ -103,7 +101,7 @@ public enum CheckReport {
 
     private static func reasonJSON(_ d: Diagnostic) -> JSONValue {
         var o = JSONObject()
-        o["check"] = .string(d.code ?? "check")
+        o["check"] = .string(d.code?.rawValue ?? "check")
         o["severity"] = .string(d.severity.rawValue)
         o["file"] = .string(d.file)
         switch d.location {

@@ -1,4 +1,4 @@
-/// What checking one exchange found (SPEC §12).
+/// What checking one exchange found (docs/spec.md §12).
 public struct ExchangeResult: Sendable {
     public enum Outcome: String, Sendable { case passed, failed, skipped }
 

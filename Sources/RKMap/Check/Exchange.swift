@@ -1,4 +1,4 @@
-/// One recorded request/response pair to check (SPEC §12): a response body
+/// One recorded request/response pair to check (docs/spec.md §12): a response body
 /// file, or one JSON entry of a HAR file.
 public struct Exchange: Sendable {
     /// What the report calls it: the body file's path, or `file.har#3`
@@ -10,25 +10,77 @@ public struct Exchange: Sendable {
     public var entry: Int?
     public var facts: ExchangeFacts
     public var content: Content
+    /// Said about the exchange whatever its outcome (a JSON body served as
+    /// `text/html`); reported before the checks' reasons.
+    public var notes: [Diagnostic]
 
     public enum Content: Sendable {
-        /// The response body, to be parsed as one JSON document.
-        case body([UInt8])
+        /// The response body, to be read as one document of `kind`.
+        case body([UInt8], BodyKind)
+        /// The response has no body: checked only when a descriptor applies
+        /// (docs/spec.md §12), else skipped with this reason.
+        case noBody(NoBody)
         /// The fixture could not be read as one (bad sidecar, not a HAR, an
-        /// entry without a body): the exchange fails with these reasons.
+        /// entry whose body was not exported): the exchange fails with these reasons.
         case malformed([Diagnostic])
     }
 
-    public init(name: String, file: String, entry: Int? = nil, facts: ExchangeFacts, content: Content) {
+    /// How a body is read into a document.
+    public enum BodyKind: Sendable, Equatable {
+        /// One JSON document.
+        case json
+        /// `application/x-www-form-urlencoded` (docs/spec.md §14).
+        case form
+    }
+
+    /// Why a response has no body (docs/spec.md §12).
+    public enum NoBody: Sendable, Equatable, CustomStringConvertible {
+        case noContent, notModified, head, preflight, empty
+
+        public var description: String {
+            switch self {
+            case .noContent: return "204 No Content"
+            case .notModified: return "304 Not Modified"
+            case .head: return "a HEAD request"
+            case .preflight: return "an OPTIONS preflight"
+            case .empty: return "empty content"
+            }
+        }
+
+        /// Why a response of `method` and `status` with `body` has none, or `nil`
+        /// when it has one. A body of spaces only is empty, as RestKit's
+        /// `hasEmptyResponse` takes a single space for none (Rails' `render :nothing`).
+        ///
+        /// - Parameter body: `nil` when the body is not known (a HAR saved
+        ///   without it): only the method and status can tell then.
+        static func reason(method: String?, status: Int?, body: [UInt8]?) -> NoBody? {
+            let empty = body?.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 } ?? false
+            if method == "OPTIONS", empty { return .preflight }
+            if method == "HEAD" { return .head }
+            if status == 304 { return .notModified }
+            if status == 204 { return .noContent }
+            return empty ? .empty : nil
+        }
+    }
+
+    public init(name: String, file: String, entry: Int? = nil, facts: ExchangeFacts, content: Content, notes: [Diagnostic] = []) {
         self.name = name
         self.file = file
         self.entry = entry
         self.facts = facts
         self.content = content
+        self.notes = notes
+    }
+
+    /// False only for a fixture file that could not be read at all (not a
+    /// HAR): it has no request, so its report line names the file alone.
+    public var hasFacts: Bool {
+        if entry == nil, case .malformed = content, file.hasSuffix(".har") { return false }
+        return true
     }
 }
 
-/// Where a response came from: the facts descriptors are matched against (SPEC §2).
+/// Where a response came from: the facts descriptors are matched against (docs/spec.md §2).
 public struct ExchangeFacts: Sendable, Equatable {
     /// Upper-cased; `nil` is not checked.
     public var method: String?
@@ -36,11 +88,19 @@ public struct ExchangeFacts: Sendable, Equatable {
     public var path: String?
     /// `nil` is checked as 200.
     public var status: Int?
+    /// Response headers, `@metadata.HTTP.response.headers.NAME` (docs/spec.md §11).
+    public var headers: ResponseHeaders
 
-    public init(method: String? = nil, path: String? = nil, status: Int? = nil) {
+    public init(method: String? = nil, path: String? = nil, status: Int? = nil, headers: ResponseHeaders = ResponseHeaders()) {
         self.method = method
         self.path = path
         self.status = status
+        self.headers = headers
+    }
+
+    /// The engine options that match descriptors against these facts.
+    var mappingOptions: MappingOptions {
+        MappingOptions(path: path, method: method, status: status, headers: headers)
     }
 
     /// `GET /articles/12 200`: the facts that are known, status always.

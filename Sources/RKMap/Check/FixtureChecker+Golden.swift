@@ -1,5 +1,5 @@
 extension FixtureChecker {
-    /// Check 4 (SPEC §12): compares each checked exchange's output with the
+    /// Check 4 (docs/spec.md §12): compares each checked exchange's output with the
     /// file's golden, or writes the golden with `--update`. A body file's golden
     /// is its `apply` output; a HAR file's is an array with one output per
     /// checked (not skipped) entry, `null` for an entry that did not map.
@@ -23,19 +23,19 @@ extension FixtureChecker {
             compare(expected, with: &results[checked[0]], golden: file.goldenPath, index: nil)
         case .har:
             guard case .array(let outputs) = expected else {
-                let reason = Diagnostic(.error, "expected an array with one output per checked HAR entry, found \(expected.kind.rawValue)", file: file.goldenPath, location: .jsonPath("$"), code: "golden")
+                let reason = Diagnostic(.error, "expected an array with one output per checked HAR entry, found \(expected.kind.rawValue)", file: file.goldenPath, location: .jsonPath("$"), code: .golden)
                 for i in checked { results[i].reasons.append(reason) }
                 return
             }
             for (k, i) in checked.enumerated() {
                 guard k < outputs.count else {
-                    results[i].reasons.append(Diagnostic(.error, "no expected output for this entry: the golden has \(outputs.count) for \(checked.count) checked entries (run with --update after checking the output)", file: file.goldenPath, location: .jsonPath("$[\(k)]"), code: "golden"))
+                    results[i].reasons.append(Diagnostic(.error, "no expected output for this entry: the golden has \(outputs.count) for \(checked.count) checked entries (run with --update after checking the output)", file: file.goldenPath, location: .jsonPath("$[\(k)]"), code: .golden))
                     continue
                 }
                 compare(outputs[k], with: &results[i], golden: file.goldenPath, index: k)
             }
             if outputs.count > checked.count, let last = checked.last {
-                results[last].reasons.append(Diagnostic(.error, "the golden has \(outputs.count) outputs for \(checked.count) checked entries", file: file.goldenPath, location: .jsonPath("$[\(checked.count)]"), code: "golden"))
+                results[last].reasons.append(Diagnostic(.error, "the golden has \(outputs.count) outputs for \(checked.count) checked entries", file: file.goldenPath, location: .jsonPath("$[\(checked.count)]"), code: .golden))
             }
         }
     }
@@ -48,21 +48,38 @@ extension FixtureChecker {
         guard let output = result.output else {
             // The mapping failed and says why; `null` is what --update writes then.
             if !expected.isNull, !result.reasons.contains(where: { $0.severity == .error }) {
-                result.reasons.append(Diagnostic(.error, "no output, expected \(GoldenDiff.show(expected))", file: golden, location: .jsonPath(prefix), code: "golden"))
+                result.reasons.append(Diagnostic(.error, "no output, expected \(GoldenDiff.show(expected))", file: golden, location: .jsonPath(prefix), code: .golden))
             }
             return
         }
         guard case .success(let actual) = FixtureReader.parseOne(output, file: result.exchange.name) else { return }
         for d in GoldenDiff.differences(expected: expected, actual: actual) {
-            result.reasons.append(Diagnostic(.error, d.message, file: golden, location: .jsonPath(prefix + d.path.dropFirst()), code: "golden"))
+            result.reasons.append(Diagnostic(.error, d.message, file: golden, location: .jsonPath(prefix + d.path.dropFirst()), code: .golden))
         }
     }
 
+    /// `--update`: writes the golden unless an exchange it covers fails
+    /// another check (docs/spec.md §12: a broken mapping must not become the golden);
+    /// then each failing exchange says the golden was not written.
     private func write(_ file: FixtureFile, results: inout [ExchangeResult], checked: [Int]) {
+        let failing = checked.filter { i in results[i].reasons.contains { $0.severity == .error } }
+        if !failing.isEmpty {
+            let why = file.kind == .har
+                ? "\(failing.count) of \(checked.count) checked entries fail another check"
+                : "this exchange fails another check"
+            for i in failing {
+                results[i].reasons.append(Diagnostic(
+                    .note, "not written: \(why) (a broken mapping must not become the golden)", file: file.goldenPath, code: .golden))
+            }
+            return
+        }
         let bytes: [UInt8]
         switch file.kind {
         case .body:
-            guard let output = results[checked[0]].output else { return }
+            guard let output = results[checked[0]].output else {
+                results[checked[0]].reasons.append(Diagnostic(.note, "not written: the exchange has no output (no response body)", file: file.goldenPath, code: .golden))
+                return
+            }
             bytes = output
         case .har:
             var outputs: [JSONValue] = []
@@ -79,17 +96,17 @@ extension FixtureChecker {
             let out = try AtomicFileOutput(path: file.goldenPath)
             try out.sink.write(bytes)
             try out.commit()
-            results[checked[0]].reasons.append(Diagnostic(.note, "wrote \(file.goldenPath)", file: file.goldenPath, code: "golden"))
+            results[checked[0]].reasons.append(Diagnostic(.note, "wrote \(file.goldenPath)", file: file.goldenPath, code: .golden))
         } catch {
             for i in checked {
-                results[i].reasons.append(Diagnostic(.error, "cannot write the golden: \(error)", file: file.goldenPath, code: "golden"))
+                results[i].reasons.append(Diagnostic(.error, "cannot write the golden: \(error)", file: file.goldenPath, code: .golden))
             }
         }
     }
 
     private func goldenReason(_ d: Diagnostic) -> Diagnostic {
         var d = d
-        d.code = "golden"
+        d.code = .golden
         return d
     }
 }

@@ -1,6 +1,7 @@
-/// Runs the four checks of SPEC §12 on exchanges: a descriptor applies, the
+/// Runs the four checks of docs/spec.md §12 on exchanges: a descriptor applies, the
 /// document maps strictly, every member of a mapped object is read by the
-/// mapping, and the output equals the golden file.
+/// mapping and every key path a mapper reads is in some object it mapped,
+/// and the output equals the golden file.
 ///
 /// ```swift
 /// let checker = try FixtureChecker(graph: graph, options: options)
@@ -32,20 +33,28 @@ public final class FixtureChecker {
 
     /// Checks 1–3 for one exchange; the golden check needs the whole file.
     public func check(_ exchange: Exchange) -> ExchangeResult {
-        let bytes: [UInt8]
+        var result = checkContent(exchange)
+        if !exchange.notes.isEmpty { result.reasons.insert(contentsOf: exchange.notes, at: 0) }
+        return result
+    }
+
+    private func checkContent(_ exchange: Exchange) -> ExchangeResult {
+        let body: [UInt8]
+        let kind: Exchange.BodyKind
         switch exchange.content {
         case .malformed(let reasons):
             return ExchangeResult(exchange: exchange, outcome: .failed, reasons: reasons)
-        case .body(let body):
-            bytes = body
+        case .body(let bytes, let k):
+            body = bytes
+            kind = k
+        case .noBody(let none):
+            return checkWithoutBody(exchange, none)
         }
-        let facts = exchange.facts
-        let mappingOptions = MappingOptions(path: facts.path, method: facts.method, status: facts.status)
         let engine: MappingEngine
         do {
-            engine = try MappingEngine(graph: graph, options: mappingOptions)
+            engine = try MappingEngine(graph: graph, options: exchange.facts.mappingOptions)
         } catch {
-            return ExchangeResult(exchange: exchange, outcome: .failed, reasons: [Diagnostic(.error, error.message, file: graph.file, code: "spec")])
+            return ExchangeResult(exchange: exchange, outcome: .failed, reasons: [Diagnostic(.error, error.message, file: graph.file, code: .spec)])
         }
         // 1. descriptor
         if engine.applicableDescriptors.isEmpty {
@@ -53,15 +62,16 @@ public final class FixtureChecker {
             return ExchangeResult(exchange: exchange, outcome: skip ? .skipped : .failed, reasons: unmatchedReasons(exchange, skip: skip))
         }
         let document: JSONValue
-        switch FixtureReader.parseOne(bytes, file: exchange.file) {
-        case .success(let value): document = value
-        case .failure(let problem):
-            return ExchangeResult(exchange: exchange, outcome: .failed, reasons: [bodyProblem(problem, in: exchange)])
+        switch read(body, kind: kind, of: exchange) {
+        case .document(let value): document = value
+        case .unreadable(let reason): return ExchangeResult(exchange: exchange, outcome: .failed, reasons: [reason])
         }
         // 2. mapping
         let list = DiagnosticList()
         let sink = CountingSink()
-        let tracker = options.unmapped == .ignore ? nil : ReadTracker(caseInsensitive: graph.options.caseInsensitiveKeys)
+        let tracking = options.unmapped != .ignore || options.missing != .ignore
+        let tracker = tracking ? ReadTracker(caseInsensitive: graph.options.caseInsensitiveKeys) : nil
+        tracker?.begin(contentKeyPaths: engine.applicableDescriptors.map(\.keyPath))
         let mapped: Bool
         do {
             mapped = try engine.map(
@@ -69,24 +79,19 @@ public final class FixtureChecker {
                 diagnostics: list, readTracker: tracker)
         } catch {
             mapped = false
-            list.emit(Diagnostic(.error, "\(error)", file: exchange.file, code: "mapping"))
+            list.emit(Diagnostic(.error, "\(error)", file: exchange.file, code: .mapping))
         }
         var reasons: [Diagnostic] = []
         for var d in list.diagnostics {
             if d.severity == .warning, !options.allowWarnings { d.severity = .error }
             d.file = exchange.file
-            d.code = "mapping"
+            d.code = .mapping
             reasons.append(d)
         }
-        // 3. unmapped keys
+        // 3. unmapped and missing keys
         if mapped, let tracker {
-            let severity: Severity = options.unmapped == .error ? .error : .warning
-            for u in tracker.unmapped {
-                let times = u.count == 1 ? "1 time" : "\(u.count) times"
-                reasons.append(Diagnostic(
-                    severity, "not mapped (\(times))", file: exchange.file, location: .jsonPath(u.path),
-                    mapperID: u.mapperIDs.joined(separator: ", "), code: "unmapped"))
-            }
+            tracker.finish(document: document)
+            reasons += drift(tracker, in: exchange)
         }
         let failed = reasons.contains { $0.severity == .error }
         return ExchangeResult(
@@ -94,11 +99,89 @@ public final class FixtureChecker {
             reasons: reasons, output: mapped ? sink.bytes : nil)
     }
 
-    /// "no descriptor applies", then for each descriptor why not (SPEC §12 check 1).
+    /// docs/spec.md §12 check 3: members nothing reads, and key paths a mapper reads
+    /// that no object it mapped had.
+    private func drift(_ tracker: ReadTracker, in exchange: Exchange) -> [Diagnostic] {
+        var reasons: [Diagnostic] = []
+        if options.unmapped != .ignore {
+            let severity: Severity = options.unmapped == .error ? .error : .warning
+            for u in tracker.unmapped {
+                let times = u.count == 1 ? "1 time" : "\(u.count) times"
+                reasons.append(Diagnostic(
+                    severity, "not mapped (\(times))", file: exchange.file, location: .jsonPath(u.path),
+                    mapperID: u.mapperIDs.isEmpty ? nil : u.mapperIDs.joined(separator: ", "), code: .unmapped))
+            }
+        }
+        if options.missing != .ignore {
+            let severity: Severity = options.missing == .error ? .error : .warning
+            for m in tracker.missing {
+                reasons.append(Diagnostic(
+                    severity, "mapped but missing (\(m.count) of \(m.count))", file: exchange.file, location: .jsonPath(m.path),
+                    mapperID: m.mapperID, code: .missing))
+            }
+        }
+        return reasons
+    }
+
+    /// A response without a body (docs/spec.md §12): skipped when no descriptor
+    /// applies (whatever `--unmatched` says: there is nothing to check). When
+    /// one does, an empty success response maps to nothing and passes, and an
+    /// empty error response fails, as RestKit's `RKResponseMapperOperation`
+    /// treats them (`treatsEmptyResponseAsSuccess`; an empty error response is
+    /// "unprocessable").
+    private func checkWithoutBody(_ exchange: Exchange, _ none: Exchange.NoBody) -> ExchangeResult {
+        let options = exchange.facts.mappingOptions
+        let applies = graph.descriptors.contains { MappingEngine.match($0, options: options) != nil }
+        guard applies else {
+            var reasons = unmatchedReasons(exchange, skip: true)
+            reasons[0].message += "; the response has no body (\(none))"
+            return ExchangeResult(exchange: exchange, outcome: .skipped, reasons: reasons)
+        }
+        let status = exchange.facts.status ?? 200
+        if status >= 400 {
+            return ExchangeResult(exchange: exchange, outcome: .failed, reasons: [
+                Diagnostic(.error, "no mappable content: the \(status) response has no body (\(none))", file: exchange.file, code: .mapping),
+            ])
+        }
+        return ExchangeResult(exchange: exchange, outcome: .passed, reasons: [
+            Diagnostic(.note, "the response has no body (\(none)): nothing to map", file: exchange.file, code: .mapping),
+        ])
+    }
+
+    /// The body as one document: JSON, or form-encoded (docs/spec.md §14).
+    private enum BodyDocument {
+        case document(JSONValue)
+        case unreadable(Diagnostic)
+    }
+
+    private func read(_ body: [UInt8], kind: Exchange.BodyKind, of exchange: Exchange) -> BodyDocument {
+        switch kind {
+        case .json:
+            switch FixtureReader.parseOne(body, file: exchange.file) {
+            case .success(let value): return .document(value)
+            case .failure(let problem): return .unreadable(bodyProblem(problem, in: exchange))
+            }
+        case .form:
+            // docs/spec.md §14: one form-encoded document, read as `apply --input-format form` reads a line.
+            do {
+                return .document(try FormDocuments.document(from: String(decoding: body, as: UTF8.self)))
+            } catch {
+                let message = "the form-encoded body is not valid: \(error.message)"
+                guard let entry = exchange.entry else {
+                    return .unreadable(Diagnostic(.error, message, file: exchange.file, location: .source(SourceLocation(line: 1, column: error.column)), code: .fixture))
+                }
+                return .unreadable(Diagnostic(
+                    .error, message + " (column \(error.column) of the body)", file: exchange.file,
+                    location: .jsonPath("$.log.entries[\(entry)].response.content.text"), code: .fixture))
+            }
+        }
+    }
+
+    /// "no descriptor applies", then for each descriptor why not (docs/spec.md §12 check 1).
     func unmatchedReasons(_ exchange: Exchange, skip: Bool) -> [Diagnostic] {
         let facts = exchange.facts
-        let mappingOptions = MappingOptions(path: facts.path, method: facts.method, status: facts.status)
-        var reasons = [Diagnostic(skip ? .note : .error, "no descriptor applies to \(facts.summary)", file: exchange.file, code: "descriptor")]
+        let mappingOptions = facts.mappingOptions
+        var reasons = [Diagnostic(skip ? .note : .error, "no descriptor applies to \(facts.summary)", file: exchange.file, code: .descriptor)]
         reasons += MappingEngine.descriptorNotes(graph, options: mappingOptions, notFound: false)
         return reasons
     }
@@ -109,6 +192,6 @@ public final class FixtureChecker {
         guard let entry = exchange.entry else { return problem.diagnostic }
         var message = "the response body is not JSON: " + problem.message
         if let at = problem.location { message += " (line \(at.line), column \(at.column) of the body)" }
-        return Diagnostic(.error, message, file: exchange.file, location: .jsonPath("$.log.entries[\(entry)].response.content.text"), code: "fixture")
+        return Diagnostic(.error, message, file: exchange.file, location: .jsonPath("$.log.entries[\(entry)].response.content.text"), code: .fixture)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Expands `rkmap check`'s FIXTURE arguments into fixture files (SPEC §12):
+/// Expands `rkmap check`'s FIXTURE arguments into fixture files (docs/spec.md §12):
 /// files as given, directories as every `*.json` and `*.har` below them in
 /// sorted path order, except `*.meta.json` sidecars and `*.expected.json` goldens.
 public enum FixtureDiscovery {

@@ -1,4 +1,4 @@
-/// Reads fixture files into exchanges (SPEC §12). Never throws: a file that
+/// Reads fixture files into exchanges (docs/spec.md §12). Never throws: a file that
 /// cannot be read as a fixture becomes a failing exchange that says why and
 /// where, so one bad file does not hide the others.
 public enum FixtureReader {
@@ -22,10 +22,14 @@ public enum FixtureReader {
             }
         }
         do {
-            return Exchange(name: path, file: path, facts: facts, content: .body(try InputFile.readAll(path)))
+            let bytes = try InputFile.readAll(path)
+            if let none = Exchange.NoBody.reason(method: facts.method, status: facts.status, body: bytes) {
+                return Exchange(name: path, file: path, facts: facts, content: .noBody(none))
+            }
+            return Exchange(name: path, file: path, facts: facts, content: .body(bytes, .json))
         } catch {
             return Exchange(name: path, file: path, facts: facts, content: .malformed([
-                Diagnostic(.error, "\(error)", file: path, code: "fixture"),
+                Diagnostic(.error, "\(error)", file: path, code: .fixture),
             ]))
         }
     }
@@ -54,7 +58,11 @@ public enum FixtureReader {
                 }
                 facts.status = Int(status)
             case ("headers", .object), ("headers", .array):
-                break
+                do throws(FixtureProblem) {
+                    facts.headers = try headers(member.value, at: at, file: path)
+                } catch {
+                    return .failure(error)
+                }
             case ("method", let v), ("path", let v), ("status", let v), ("headers", let v):
                 let expected = member.key == "status" ? "an integer" : member.key == "headers" ? "an object" : "a string"
                 return .failure(FixtureProblem(file: path, path: at, message: "expected \(expected), found \(v.kind.rawValue)"))
@@ -66,6 +74,42 @@ public enum FixtureReader {
             }
         }
         return .success(facts)
+    }
+
+    /// Response headers as a sidecar gives them (`{"Link": "…", "Set-Cookie":
+    /// ["a", "b"]}`) or a HAR entry does (`[{"name": "Link", "value": "…"}]`).
+    static func headers(_ value: JSONValue, at: String, file: String) throws(FixtureProblem) -> ResponseHeaders {
+        var headers = ResponseHeaders()
+        switch value {
+        case .object(let object):
+            for member in object.members {
+                let memberAt = at + DocumentPath.render([.key(member.key)]).dropFirst()
+                switch member.value {
+                case .string(let s):
+                    headers.add(name: member.key, value: s)
+                case .array(let values):
+                    for (i, v) in values.enumerated() {
+                        guard case .string(let s) = v else {
+                            throw FixtureProblem(file: file, path: memberAt + "[\(i)]", message: "expected a string header value, found \(v.kind.rawValue)")
+                        }
+                        headers.add(name: member.key, value: s)
+                    }
+                default:
+                    throw FixtureProblem(file: file, path: memberAt, message: "expected a string header value (or an array of them), found \(member.value.kind.rawValue)")
+                }
+            }
+        case .array(let list):
+            for (i, item) in list.enumerated() {
+                let itemAt = at + "[\(i)]"
+                guard case .object(let o) = item, case .string(let name)? = o["name"], case .string(let v)? = o["value"] else {
+                    throw FixtureProblem(file: file, path: itemAt, message: "expected a header {\"name\": \"…\", \"value\": \"…\"}, found \(JSONWriter.serialize(item, pretty: false))")
+                }
+                headers.add(name: name, value: v)
+            }
+        default:
+            throw FixtureProblem(file: file, path: at, message: "expected an object of headers, found \(value.kind.rawValue)")
+        }
+        return headers
     }
 
     /// Reads a file holding exactly one JSON document with rkmap's JSON reader.
@@ -114,6 +158,6 @@ public struct FixtureProblem: Error, Sendable, Equatable {
 
     public var diagnostic: Diagnostic {
         let at: Diagnostic.Location = location.map { .source($0) } ?? path.map { .jsonPath($0) } ?? .none
-        return Diagnostic(.error, message, file: file, location: at, code: "fixture")
+        return Diagnostic(.error, message, file: file, location: at, code: .fixture)
     }
 }

@@ -1,6 +1,6 @@
 /// Compares an expected JSON value with an actual one as JSON: same kinds,
 /// numbers numerically, objects with the same members **in the same order**,
-/// arrays element by element (SPEC §12 check 4).
+/// arrays element by element (docs/spec.md §12 check 4).
 ///
 /// ```swift
 /// GoldenDiff.differences(expected: golden, actual: output)

@@ -101,7 +101,7 @@ public enum JSONPathLocator {
                     }
                     guard closed else { return nil }
                     var reader = JSONDocumentReader(bytes: Array(String(scalars[..<end]).utf8))
-                    guard case .string(let key)?? = try? reader.next() else { return nil }
+                    guard case .string(let key)? = try? reader.next() else { return nil }
                     steps.append(.key(key))
                     scalars = scalars[end...]
                 } else {

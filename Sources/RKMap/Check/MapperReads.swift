@@ -1,19 +1,31 @@
 /// The members a mapper reads from the object it maps, known from its compiled
-/// key paths: first keys of paths anchored at the representation, `@parent`
-/// and `@root` first keys, and whether some nil key path reads it whole.
+/// key paths: a tree of the members read through paths anchored at the
+/// representation (whole, or through dotted key paths into their inner
+/// members), `@parent` and `@root` first keys, whether some nil key path reads
+/// it whole, and the source key paths the missing-keys check looks for.
 struct MapperReads {
-    var keys: [String] = []
+    var members = ReadTree()
     var parentKeys: [(n: Int, key: String)] = []
     var rootKeys: [String] = []
     var all = false
+    /// The keys of each source key path anchored at the representation, up to
+    /// its first collection operator (`tags.@count` reads `tags`); only an
+    /// object mapper's own attributes and relationships (docs/spec.md §12 check 3).
+    var sources: [[String]] = []
 
     init() {}
 
     init(_ mapper: ObjectMapper) {
         for property in mapper.properties {
+            let source: KeyPath
             switch property {
-            case .attribute(let a): add(a.source)
-            case .relationship(let r): add(r.source)
+            case .attribute(let a): source = a.source
+            case .relationship(let r): source = r.source
+            }
+            add(source)
+            if source.anchor == .representation {
+                let keys = Self.keys(of: source)
+                if !keys.isEmpty, !sources.contains(keys) { sources.append(keys) }
             }
         }
     }
@@ -29,11 +41,13 @@ struct MapperReads {
         }
     }
 
-    var isEmpty: Bool { keys.isEmpty && parentKeys.isEmpty && rootKeys.isEmpty && !all }
+    var isEmpty: Bool { members.isEmpty && parentKeys.isEmpty && rootKeys.isEmpty && !all }
 
+    /// Adds the reads of `other` (matchers that chose the mapper); its
+    /// sources are not this mapper's.
     mutating func add(_ other: MapperReads) {
         guard !other.isEmpty else { return }
-        keys += other.keys
+        members.merge(other.members)
         parentKeys += other.parentKeys
         rootKeys += other.rootKeys
         all = all || other.all
@@ -45,10 +59,75 @@ struct MapperReads {
             return
         }
         switch keyPath.anchor {
-        case .representation: keys.append(first)
+        case .representation: members.add(Self.keys(of: keyPath)[...])
         case .parent(let n): parentKeys.append((n, first))
         case .root: rootKeys.append(first)
         case .metadata: break
+        }
+    }
+
+    /// The leading plain keys of a key path.
+    static func keys(of keyPath: KeyPath) -> [String] {
+        var keys: [String] = []
+        for component in keyPath.components {
+            guard case .key(let k) = component else { break }
+            keys.append(k)
+        }
+        return keys
+    }
+}
+
+/// Which members of an object are read: some whole (an attribute's value, a
+/// relationship's source, the last key of a dotted path), others only through
+/// dotted key paths into their inner members (`reactions.total_count` reads
+/// `total_count` of `reactions`; the other members of `reactions` are unread).
+struct ReadTree {
+    /// Member names in the order first read, with what is read of each.
+    private(set) var entries: [(key: String, node: Node)] = []
+
+    indirect enum Node {
+        case whole
+        case inner(ReadTree)
+    }
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    mutating func add(_ keys: ArraySlice<String>) {
+        guard let key = keys.first else { return }
+        let rest = keys.dropFirst()
+        guard let i = entries.firstIndex(where: { $0.key == key }) else {
+            if rest.isEmpty {
+                entries.append((key, .whole))
+            } else {
+                var inner = ReadTree()
+                inner.add(rest)
+                entries.append((key, .inner(inner)))
+            }
+            return
+        }
+        guard case .inner(var inner) = entries[i].node else { return }
+        if rest.isEmpty {
+            entries[i].node = .whole
+        } else {
+            inner.add(rest)
+            entries[i].node = .inner(inner)
+        }
+    }
+
+    mutating func merge(_ other: ReadTree) {
+        for (key, node) in other.entries {
+            switch node {
+            case .whole: add([key])
+            case .inner(let tree):
+                if let i = entries.firstIndex(where: { $0.key == key }) {
+                    if case .inner(var mine) = entries[i].node {
+                        mine.merge(tree)
+                        entries[i].node = .inner(mine)
+                    }
+                } else {
+                    entries.append((key, node))
+                }
+            }
         }
     }
 }

@@ -1,6 +1,6 @@
 /// Records, while one document is mapped, which members of each mapped object
 /// the mapping read, and aggregates the ones nothing read by path pattern
-/// (`rkmap check`'s unmapped-key report, SPEC §12 check 3).
+/// (`rkmap check`'s unmapped-key report, docs/spec.md §12 check 3).
 ///
 /// The engine calls `open` before mapping an object and `close` after; reads
 /// are known statically from the mapper (its source key paths, the matchers of
@@ -13,15 +13,29 @@
 /// let tracker = ReadTracker()
 /// _ = try engine.map(document: doc, info: info, sink: sink, diagnostics: list, readTracker: tracker)
 /// tracker.unmapped  // [$.articles[*].subtitle: 20 times, mapper article]
+/// tracker.missing   // [$.articles[*].title: 20 of 20, mapper article]
 /// ```
 public final class ReadTracker: ReadObserver {
     /// One member path pattern that some mapped objects had and nothing read.
     public struct Unmapped: Sendable, Equatable {
-        /// `$.articles[*].subtitle`: array indices are `[*]`, dynamic keys `*`.
+        /// `$.articles[*].subtitle`: array indices are `[*]`, dynamic keys `*`;
+        /// members inside objects read through dotted key paths continue the
+        /// path (`$.issues[*].reactions.total`).
         public var path: String
-        /// The mappers of the objects that had it, first seen first.
+        /// The mappers of the objects that had it, first seen first; none for
+        /// a member of an unmapped document root.
         public var mapperIDs: [String]
         /// How many mapped objects had it.
+        public var count: Int
+    }
+
+    /// A source key path a mapper reads that was missing from every object the
+    /// mapper mapped (a field the API dropped or renamed), per path pattern.
+    public struct Missing: Sendable, Equatable {
+        /// `$.articles[*].title`: the objects' path pattern and the key path.
+        public var path: String
+        public var mapperID: String
+        /// Objects mapped at this pattern, all without the key path.
         public var count: Int
     }
 
@@ -30,30 +44,101 @@ public final class ReadTracker: ReadObserver {
         found.sorted { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
     }
 
+    /// Source key paths missing from every object their mapper mapped, sorted by path.
+    public var missing: [Missing] {
+        var out: [Missing] = []
+        for entry in entries where entry.mapped > 0 {
+            for (s, counts) in entry.missing.enumerated() where counts.total == entry.mapped {
+                let source = String(DocumentPath.render(entry.reads.sources[s].map { .key($0) }).dropFirst())
+                for (pattern, n) in counts.patterns {
+                    out.append(Missing(path: pattern + source, mapperID: entry.id, count: n))
+                }
+            }
+        }
+        return out.sorted { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
+    }
+
     /// In the order objects were closed (children before their parents).
     private var found: [Unmapped] = []
 
+    /// A mapper's reads and what the objects it mapped lacked.
+    private final class MapperEntry {
+        let id: String
+        let reads: MapperReads
+        /// Objects mapped (kept).
+        var mapped = 0
+        /// Per source key path: objects without it, by path pattern in first-seen order.
+        var missing: [(total: Int, patterns: [(String, Int)])]
+
+        init(id: String, reads: MapperReads) {
+            self.id = id
+            self.reads = reads
+            missing = Array(repeating: (0, []), count: reads.sources.count)
+        }
+    }
+
     private struct Frame {
-        var keys: [String]
+        var object: JSONObject
         var read: [Bool]
         var readsAll: Bool
+        /// Members read only through dotted key paths, with what is read inside.
+        var inner: [(index: Int, tree: ReadTree)] = []
+        /// Indices of the mapper's sources the object lacks.
+        var missing: [Int] = []
         /// `context.parents.count` when the object was opened.
         var parentDepth: Int
         var path: [DocumentPath.Component]
-        var mapperID: String
+        var entry: MapperEntry
     }
 
     private let caseInsensitive: Bool
     private var frames: [Frame] = []
+    /// First keys of the applied descriptors' key paths: their content is read
+    /// (docs/spec.md §12: a root envelope mapper beside a `data` descriptor does not
+    /// make `data` unmapped).
+    private var contentKeys: [String] = []
+    /// Whether the document root was mapped as an object (it had a frame).
+    private var rootMapped = false
+    /// `@root` first keys read by any mapper or matcher.
+    private var rootReads: [String] = []
     /// Reads by the matchers that chose the mapper of the next object opened.
     private var matcherReads = MapperReads()
-    private var readsByMapper: [ObjectIdentifier: MapperReads] = [:]
+    private var dynamicReads: [ObjectIdentifier: MapperReads] = [:]
+    private var entryByMapper: [ObjectIdentifier: MapperEntry] = [:]
+    /// First opened first, so the missing-keys report does not depend on hashing.
+    private var entries: [MapperEntry] = []
     private var unmappedIndex: [String: Int] = [:]
 
     /// - Parameter caseInsensitive: the spec's `keyMatching: caseInsensitive`:
     ///   a read of `sportId` then reads a member spelled `sportID`.
     public init(caseInsensitive: Bool = false) {
         self.caseInsensitive = caseInsensitive
+    }
+
+    // MARK: The document
+
+    /// Before mapping: the key paths of the descriptors that apply.
+    public func begin(contentKeyPaths: [KeyPath]) {
+        contentKeys = contentKeyPaths.compactMap { path in
+            guard path.anchor == .representation, case .key(let k)? = path.components.first else { return nil }
+            return k
+        }
+    }
+
+    /// After mapping: members of an object root that nothing read (no mapper
+    /// mapped the root, no descriptor's content, no `@root` read) are
+    /// reported like any other (docs/spec.md §12 check 3), with no mapper.
+    public func finish(document: JSONValue) {
+        guard !rootMapped, case .object(let root) = document else { return }
+        let readKeys = contentKeys + rootReads
+        for member in root.members {
+            var read = readKeys.contains(member.key)
+            if !read, caseInsensitive {
+                let folded = member.key.lowercased()
+                read = readKeys.contains { $0.lowercased() == folded }
+            }
+            if !read { record("$" + String(DocumentPath.render([.key(member.key)]).dropFirst()), mapperID: nil) }
+        }
     }
 
     // MARK: ReadObserver
@@ -67,15 +152,18 @@ public final class ReadTracker: ReadObserver {
     }
 
     func open(_ object: JSONObject, mapper: ObjectMapper, path: [DocumentPath.Component], parentDepth: Int) {
-        var reads = reads(of: mapper)
-        reads.add(matcherReads)
-        discardMatcherReads()
-        let keys = object.keys
+        let entry = self.entry(for: mapper)
+        let reads = entry.reads
         var frame = Frame(
-            keys: keys, read: [Bool](repeating: false, count: keys.count), readsAll: reads.all,
-            parentDepth: parentDepth, path: path, mapperID: mapper.id)
+            object: object, read: [Bool](repeating: false, count: object.count), readsAll: reads.all || matcherReads.all,
+            parentDepth: parentDepth, path: path, entry: entry)
         if !frame.readsAll {
-            for key in reads.keys { mark(key, in: &frame) }
+            mark(reads.members, in: &frame)
+            if !matcherReads.isEmpty { mark(matcherReads.members, in: &frame) }
+        }
+        discardMatcherReadsKeepingParents(into: &frame)
+        for (s, keys) in reads.sources.enumerated() where !Self.present(keys[...], in: .object(object), caseInsensitive: caseInsensitive) {
+            frame.missing.append(s)
         }
         for (n, key) in reads.parentKeys {
             // The n-th enclosing object was opened with n fewer parents; a
@@ -84,6 +172,11 @@ public final class ReadTracker: ReadObserver {
             let target = parentDepth - n
             if let i = frames.lastIndex(where: { $0.parentDepth <= target }) { mark(key, in: &frames[i]) }
         }
+        if path.isEmpty {
+            rootMapped = true
+            for key in contentKeys { mark(key, in: &frame) }
+        }
+        if !reads.rootKeys.isEmpty { rootReads += reads.rootKeys }
         // `@root.key` reads the document root, when the root is a mapped object.
         if !reads.rootKeys.isEmpty {
             if path.isEmpty {
@@ -95,49 +188,149 @@ public final class ReadTracker: ReadObserver {
         frames.append(frame)
     }
 
-    /// Ends the innermost object; with `keep`, its unread members are counted.
+    /// Ends the innermost object; with `keep` (the object was mapped), its
+    /// unread members and missing key paths are counted.
     func close(keep: Bool) {
         let frame = frames.removeLast()
-        guard keep, !frame.readsAll else { return }
+        guard keep else { return }
+        frame.entry.mapped += 1
         var pattern: String?
-        for (i, key) in frame.keys.enumerated() where !frame.read[i] {
+        for s in frame.missing {
             let base = pattern ?? Self.pattern(frame.path)
             pattern = base
-            let path = base + String(DocumentPath.render([.key(key)]).dropFirst())
-            if let at = unmappedIndex[path] {
-                found[at].count += 1
-                if !found[at].mapperIDs.contains(frame.mapperID) { found[at].mapperIDs.append(frame.mapperID) }
+            frame.entry.missing[s].total += 1
+            if let i = frame.entry.missing[s].patterns.firstIndex(where: { $0.0 == base }) {
+                frame.entry.missing[s].patterns[i].1 += 1
             } else {
-                unmappedIndex[path] = found.count
-                found.append(Unmapped(path: path, mapperIDs: [frame.mapperID], count: 1))
+                frame.entry.missing[s].patterns.append((base, 1))
             }
+        }
+        guard !frame.readsAll else { return }
+        for (i, member) in frame.object.members.enumerated() where !frame.read[i] {
+            let base = pattern ?? Self.pattern(frame.path)
+            pattern = base
+            record(base + String(DocumentPath.render([.key(member.key)]).dropFirst()), mapperID: frame.entry.id)
+        }
+        for (i, tree) in frame.inner {
+            let base = pattern ?? Self.pattern(frame.path)
+            pattern = base
+            let member = frame.object.members[i]
+            recordUnread(in: member.value, tree: tree, at: base + String(DocumentPath.render([.key(member.key)]).dropFirst()), mapperID: frame.entry.id)
         }
     }
 
     // MARK: Helpers
 
-    private func mark(_ key: String, in frame: inout Frame) {
-        if let i = frame.keys.firstIndex(of: key) {
-            frame.read[i] = true
-        } else if caseInsensitive {
-            let folded = key.lowercased()
-            if let i = frame.keys.firstIndex(where: { $0.lowercased() == folded }) { frame.read[i] = true }
+    /// The matchers' `@parent`/`@root` reads apply like the mapper's own; the
+    /// member reads were marked already.
+    private func discardMatcherReadsKeepingParents(into frame: inout Frame) {
+        guard !matcherReads.isEmpty else { return }
+        let parents = matcherReads.parentKeys
+        let roots = matcherReads.rootKeys
+        rootReads += roots
+        matcherReads = MapperReads()
+        for (n, key) in parents {
+            let target = frame.parentDepth - n
+            if let i = frames.lastIndex(where: { $0.parentDepth <= target }) { mark(key, in: &frames[i]) }
+        }
+        if !roots.isEmpty {
+            if frame.path.isEmpty {
+                for key in roots { mark(key, in: &frame) }
+            } else if !frames.isEmpty, frames[0].path.isEmpty {
+                for key in roots { mark(key, in: &frames[0]) }
+            }
         }
     }
 
-    private func reads(of mapper: ObjectMapper) -> MapperReads {
+    private func mark(_ tree: ReadTree, in frame: inout Frame) {
+        for (key, node) in tree.entries {
+            guard let i = index(of: key, in: frame.object) else { continue }
+            frame.read[i] = true
+            if case .inner(let inner) = node { frame.inner.append((i, inner)) }
+        }
+    }
+
+    private func mark(_ key: String, in frame: inout Frame) {
+        if let i = index(of: key, in: frame.object) { frame.read[i] = true }
+    }
+
+    private func index(of key: String, in object: JSONObject) -> Int? {
+        if let i = object.members.firstIndex(where: { $0.key == key }) { return i }
+        guard caseInsensitive else { return nil }
+        let folded = key.lowercased()
+        return object.members.firstIndex { $0.key.lowercased() == folded }
+    }
+
+    /// Members of `value` (an object read through dotted key paths, or an
+    /// array of them) that `tree` does not read, recursively.
+    private func recordUnread(in value: JSONValue, tree: ReadTree, at path: String, mapperID: String) {
+        switch value {
+        case .object(let object):
+            for member in object.members {
+                let memberPath = path + String(DocumentPath.render([.key(member.key)]).dropFirst())
+                guard let node = node(for: member.key, in: tree) else {
+                    record(memberPath, mapperID: mapperID)
+                    continue
+                }
+                if case .inner(let inner) = node { recordUnread(in: member.value, tree: inner, at: memberPath, mapperID: mapperID) }
+            }
+        case .array(let elements):
+            for element in elements { recordUnread(in: element, tree: tree, at: path + "[*]", mapperID: mapperID) }
+        default:
+            break
+        }
+    }
+
+    private func node(for key: String, in tree: ReadTree) -> ReadTree.Node? {
+        if let e = tree.entries.first(where: { $0.key == key }) { return e.node }
+        guard caseInsensitive else { return nil }
+        let folded = key.lowercased()
+        return tree.entries.first { $0.key.lowercased() == folded }?.node
+    }
+
+    private func record(_ path: String, mapperID: String?) {
+        if let at = unmappedIndex[path] {
+            found[at].count += 1
+            if let mapperID, !found[at].mapperIDs.contains(mapperID) { found[at].mapperIDs.append(mapperID) }
+        } else {
+            unmappedIndex[path] = found.count
+            found.append(Unmapped(path: path, mapperIDs: mapperID.map { [$0] } ?? [], count: 1))
+        }
+    }
+
+    /// Whether the key path `keys` finds a value in `value`, as the engine's
+    /// lookup would (docs/spec.md §4): `null` on the way counts as present (the member
+    /// is there), and through an array the rest must be in at least one
+    /// element (an empty array cannot tell, so it counts as present).
+    static func present(_ keys: ArraySlice<String>, in value: JSONValue, caseInsensitive: Bool) -> Bool {
+        guard let key = keys.first else { return true }
+        switch value {
+        case .object(let object):
+            guard let next = caseInsensitive ? object.value(forKey: key, caseInsensitive: true) : object[key] else { return false }
+            return keys.count == 1 || present(keys.dropFirst(), in: next, caseInsensitive: caseInsensitive)
+        case .array(let elements):
+            return elements.isEmpty || elements.contains { present(keys, in: $0, caseInsensitive: caseInsensitive) }
+        case .null:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func entry(for mapper: ObjectMapper) -> MapperEntry {
         let id = ObjectIdentifier(mapper)
-        if let cached = readsByMapper[id] { return cached }
-        let reads = MapperReads(mapper)
-        readsByMapper[id] = reads
-        return reads
+        if let cached = entryByMapper[id] { return cached }
+        let entry = MapperEntry(id: mapper.id, reads: MapperReads(mapper))
+        entryByMapper[id] = entry
+        entries.append(entry)
+        return entry
     }
 
     private func reads(of mapper: DynamicMapper) -> MapperReads {
         let id = ObjectIdentifier(mapper)
-        if let cached = readsByMapper[id] { return cached }
+        if let cached = dynamicReads[id] { return cached }
         let reads = MapperReads(mapper)
-        readsByMapper[id] = reads
+        dynamicReads[id] = reads
         return reads
     }
 

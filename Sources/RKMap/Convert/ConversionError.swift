@@ -1,4 +1,4 @@
-/// Why a value could not be converted to a declared type (SPEC §6).
+/// Why a value could not be converted to a declared type (docs/spec.md §6).
 ///
 /// The engine turns it into a mapping warning that adds the document path,
 /// the mapper and the attribute, so the message names only the value and the

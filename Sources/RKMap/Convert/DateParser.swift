@@ -1,4 +1,4 @@
-/// Reads date strings the way SPEC §6 says: the given formats in order, then
+/// Reads date strings the way docs/spec.md §6 says: the given formats in order, then
 /// RestKit's defaults (ISO 8601, `MM/dd/yyyy`, .NET `/Date(ms)/`, seconds
 /// since 1970), and writes dates as ISO 8601 in UTC.
 ///

@@ -1,4 +1,4 @@
-/// Converts attribute values to their declared types (SPEC §6).
+/// Converts attribute values to their declared types (docs/spec.md §6).
 ///
 /// ```swift
 /// ValueConverter.convert(.string("12.50"), to: .decimal, dates: parser)  // .success(.number(12.50))

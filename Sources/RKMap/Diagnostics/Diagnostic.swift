@@ -10,7 +10,7 @@ public enum Severity: String, Sendable, Comparable {
 /// One message for a person: a spec or input syntax problem (located by line
 /// and column) or a mapping problem (located by the document's JSON path).
 ///
-/// Text forms (SPEC §11):
+/// Text forms (docs/spec.md §11):
 /// - `FILE:LINE:COL: error: MESSAGE`
 /// - `FILE: $.json.path: warning: MESSAGE [mapper ID, attribute NAME]`
 public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
@@ -30,11 +30,11 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     public var attribute: String?
     /// A short machine-readable code (`relaxed-syntax`, `unknown-mapper`, …)
     /// for JSON reports and filtering.
-    public var code: String?
+    public var code: DiagnosticCode?
 
     public init(
         _ severity: Severity, _ message: String, file: String, location: Location = .none,
-        mapperID: String? = nil, attribute: String? = nil, code: String? = nil
+        mapperID: String? = nil, attribute: String? = nil, code: DiagnosticCode? = nil
     ) {
         self.severity = severity
         self.message = message
@@ -55,7 +55,7 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         }
         var context: [String] = []
         // A spec diagnostic whose message names its mapper needs no "[mapper X]"
-        // after it; mapping diagnostics keep SPEC §11's form whatever the message.
+        // after it; mapping diagnostics keep docs/spec.md §11's form whatever the message.
         var namesMapper = false
         if case .source = location, let mapperID { namesMapper = message.contains("mapper '\(mapperID)'") }
         if let mapperID, !namesMapper { context.append("mapper \(mapperID)") }

@@ -18,7 +18,7 @@ public enum DiagnosticRenderer {
             }
             o["severity"] = .string(d.severity.rawValue)
             o["message"] = .string(d.message)
-            if let code = d.code { o["code"] = .string(code) }
+            if let code = d.code { o["code"] = .string(code.rawValue) }
             if let m = d.mapperID { o["mapper"] = .string(m) }
             if let a = d.attribute { o["attribute"] = .string(a) }
             list.append(.object(o))

@@ -1,5 +1,5 @@
 extension DocumentMapper {
-    /// Chooses the object mapper for a representation (SPEC §3.3): an object mapper
+    /// Chooses the object mapper for a representation (docs/spec.md §3.3): an object mapper
     /// is itself; a dynamic mapper tries its matchers in order. No match declines
     /// the representation (silently, counted in `--stats`).
     func resolve(_ ref: MapperRef, for value: JSONValue) -> ObjectMapper? {

@@ -1,5 +1,5 @@
 extension DocumentMapper {
-    /// Maps one representation with an object mapper into a record (SPEC §5.1–§5.2, §6, §8).
+    /// Maps one representation with an object mapper into a record (docs/spec.md §5.1–§5.2, §6, §8).
     ///
     /// - Parameters:
     ///   - representation: what the attribute key paths are evaluated against (for a
@@ -62,6 +62,13 @@ extension DocumentMapper {
             guard let target = steps[i].target else {
                 // An attribute.
                 guard let source else {
+                    // An `@sum`/`@avg` without a representable result is a warning (docs/spec.md §4).
+                    if steps[i].source.usesArithmetic,
+                       let problem = steps[i].source.arithmeticProblem(on: representation, context: context) {
+                        warn("'\(steps[i].source.source)': \(problem); the attribute is left out",
+                             mapper: mapper, attribute: mapper.slots[slot].name)
+                        continue
+                    }
                     if let fallback = mapper.defaults[slot] {
                         record.fields[slot] = .value(fallback)
                     } else if mapper.assignsDefaultValueForMissingAttributes {
@@ -126,7 +133,7 @@ extension DocumentMapper {
         return keyPath.evaluate(on: representation, context: context)
     }
 
-    /// Converts an attribute value to its slot's declared type (SPEC §6). A value
+    /// Converts an attribute value to its slot's declared type (docs/spec.md §6). A value
     /// that cannot be converted is a warning, and the attribute is left absent.
     func convert(_ value: JSONValue, slot: Int, of mapper: ObjectMapper) -> JSONValue? {
         guard let type = mapper.slots[slot].type, type != .any else { return value }
@@ -141,7 +148,7 @@ extension DocumentMapper {
         }
     }
 
-    /// Runs the mapper's validations on the record's final values (SPEC §8).
+    /// Runs the mapper's validations on the record's final values (docs/spec.md §8).
     /// - Returns: `false` when a `reject` validation dropped the record.
     func validate(_ record: inout Record) throws(MappingFailure) -> Bool {
         for validation in record.mapper.validations {

@@ -1,5 +1,5 @@
 extension DocumentMapper {
-    /// Maps the value at a relationship's source (SPEC §3.2, §5.2): to-one for an
+    /// Maps the value at a relationship's source (docs/spec.md §3.2, §5.2): to-one for an
     /// object or scalar, to-many for an array or a `forceCollection` dictionary,
     /// unless `many` forces one or the other.
     ///

@@ -1,4 +1,4 @@
-/// Maps the representations of one document into records (SPEC §5).
+/// Maps the representations of one document into records (docs/spec.md §5).
 ///
 /// One instance per document and descriptor run; it carries the key path
 /// context (root, parents, collection index), the JSON path for diagnostics,
@@ -35,7 +35,7 @@ final class DocumentMapper {
         self.context = KeyPathContext(root: document, caseInsensitive: engine.graph.options.caseInsensitiveKeys)
     }
 
-    // MARK: Content and collections (SPEC §5.2)
+    // MARK: Content and collections (docs/spec.md §5.2)
 
     /// Maps the content found at a descriptor's key path.
     func mapContent(_ content: JSONValue, with ref: MapperRef) throws(MappingFailure) -> [FieldValue] {
@@ -60,7 +60,7 @@ final class DocumentMapper {
         return []
     }
 
-    /// Maps each element of an array (SPEC §5.2): `null` maps to nothing, an inner
+    /// Maps each element of an array (docs/spec.md §5.2): `null` maps to nothing, an inner
     /// array is a nested collection, a scalar needs a nil-key-path attribute.
     func mapCollection(_ elements: [JSONValue], with ref: MapperRef) throws(MappingFailure) -> [FieldValue] {
         try enter()
@@ -94,7 +94,7 @@ final class DocumentMapper {
     }
 
     /// `forceCollection`: every key of the dictionary is one record, in document
-    /// order, its position being its collection index (SPEC §5.3).
+    /// order, its position being its collection index (docs/spec.md §5.3).
     func mapKeyedCollection(_ object: JSONObject, with mapper: ObjectMapper) throws(MappingFailure) -> [FieldValue] {
         // Matchers that chose this mapper read the dictionary, not its members.
         readTracker?.discardMatcherReads()
@@ -166,6 +166,6 @@ final class DocumentMapper {
         stats.warnings += 1
         diagnostics.emit(Diagnostic(
             .warning, message + MappingFailure.documentSuffix(documentIndex), file: inputName, location: .jsonPath(path.rendered),
-            mapperID: mapper?.id ?? mapperID, attribute: attribute, code: "mapping"))
+            mapperID: mapper?.id ?? mapperID, attribute: attribute, code: .mapping))
     }
 }

@@ -1,5 +1,5 @@
 extension MappingEngine {
-    /// A scalar that connections compare (SPEC §3.4): numbers numerically.
+    /// A scalar that connections compare (docs/spec.md §3.4): numbers numerically.
     enum ConnectionKey: Hashable {
         case string(String)
         case number(JSONNumber)

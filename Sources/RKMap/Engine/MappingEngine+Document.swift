@@ -1,6 +1,6 @@
 extension MappingEngine {
     /// Maps one parsed document with every applicable descriptor and, if it
-    /// succeeds, hands its records to `sink` (SPEC §2, §5).
+    /// succeeds, hands its records to `sink` (docs/spec.md §2, §5).
     ///
     /// - Returns: `false` when the document failed (a diagnostic was emitted and
     ///   nothing was written for it).
@@ -106,7 +106,7 @@ extension MappingEngine {
             }
             var name = "descriptor \(descriptor.index + 1)"
             if let pattern = descriptor.pathPattern { name += " (path '\(pattern.source)')" }
-            notes.append(Diagnostic(.note, "\(name): \(why)", file: graph.file, location: .source(descriptor.location), code: "descriptor"))
+            notes.append(Diagnostic(.note, "\(name): \(why)", file: graph.file, location: .source(descriptor.location), code: .descriptor))
         }
         return notes
     }

@@ -12,7 +12,7 @@ public struct InputOutcome: Sendable, Equatable {
 
 extension MappingEngine {
     /// Maps every document of an input: one JSON value, NDJSON, or concatenated
-    /// JSON (SPEC §1). A syntax error is reported as `FILE:LINE:COL: error: …`
+    /// JSON (docs/spec.md §1). A syntax error is reported as `FILE:LINE:COL: error: …`
     /// and ends the input (what follows cannot be told apart reliably); documents
     /// before it stay written.
     ///
@@ -72,7 +72,7 @@ extension MappingEngine {
                 documentStart = scanner.offset
                 value = try scanner.readValue()
             } catch {
-                diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: "syntax"))
+                diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
                 stats.documents += 1
                 stats.failedDocuments += 1
                 outcome.documents += 1
@@ -130,7 +130,7 @@ extension MappingGraph {
                     }
                 }
                 for v in m.validations {
-                    if v.onFailure == .fail || v.predicateSource.lowercased().contains("@root") { return true }
+                    if v.onFailure == .fail || v.predicate.readsRoot { return true }
                 }
             case .dynamic(let d):
                 for matcher in d.matchers {
@@ -138,7 +138,7 @@ extension MappingGraph {
                     case .expectValue(let k, _), .expectType(let k, _), .valueMap(let k, _):
                         if usesRoot(k) { return true }
                     case .predicate(let p):
-                        if p.source.lowercased().contains("@root") { return true }
+                        if p.readsRoot { return true }
                     }
                 }
             }

@@ -46,7 +46,7 @@ public final class MappingEngine {
     /// The descriptors that apply, in file order.
     public var applicableDescriptors: [Descriptor] { applicable.map(\.descriptor) }
 
-    /// Path parameters when `descriptor` applies to the request facts, else `nil` (SPEC §2).
+    /// Path parameters when `descriptor` applies to the request facts, else `nil` (docs/spec.md §2).
     static func match(_ descriptor: Descriptor, options: MappingOptions) -> [(name: String, value: String)]? {
         var parameters: [(name: String, value: String)] = []
         if let path = options.path, let pattern = descriptor.pathPattern {
@@ -77,7 +77,7 @@ public final class MappingEngine {
     }
 
     /// `@metadata` for one descriptor: `mapping.rootKeyPath`, routing parameters,
-    /// HTTP facts that were given, then `--meta` keys.
+    /// HTTP facts and response headers that were given, then `--meta` keys.
     static func metadata(for descriptor: Descriptor, parameters: [(name: String, value: String)], options: MappingOptions) -> JSONObject {
         var metadata = JSONObject()
         metadata["mapping"] = .object(JSONObject([("rootKeyPath", descriptor.keyPathText.map(JSONValue.string) ?? .null)]))
@@ -89,9 +89,10 @@ public final class MappingEngine {
         if let path = options.path { request["URL"] = .string(path) }
         var http = JSONObject()
         if !request.isEmpty { http["request"] = .object(request) }
-        if let status = options.status {
-            http["response"] = .object(JSONObject([("statusCode", .number(JSONNumber(status)))]))
-        }
+        var response = JSONObject()
+        if let status = options.status { response["statusCode"] = .number(JSONNumber(status)) }
+        if !options.headers.isEmpty { response["headers"] = .object(options.headers.metadataObject) }
+        if !response.isEmpty { http["response"] = .object(response) }
         if !http.isEmpty { metadata["HTTP"] = .object(http) }
         for (key, value) in options.meta {
             // A dotted key nests, so `--meta user.id=5` is `@metadata.user.id`.

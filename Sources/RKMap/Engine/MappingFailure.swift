@@ -37,6 +37,7 @@ public struct MappingFailure: Error, Sendable, Equatable, CustomStringConvertibl
     public init(_ refusal: DocumentRefusal) {
         switch refusal.reason {
         case .notOneRecord(let count): self.init(.notOneRecord(count: count), message: refusal.message)
+        case .unstorable: self.init(.output, message: refusal.message)
         }
     }
 
@@ -47,13 +48,13 @@ public struct MappingFailure: Error, Sendable, Equatable, CustomStringConvertibl
     public func diagnostic(file: String, document: Int = 0) -> Diagnostic {
         Diagnostic(
             .error, message + Self.documentSuffix(document), file: file, location: .jsonPath(path),
-            mapperID: mapperID, attribute: attribute, code: "mapping-failed")
+            mapperID: mapperID, attribute: attribute, code: .mappingFailed)
     }
 
     /// Names the document in messages about an input holding several, so a
     /// warning in line 20,000 of an NDJSON file can be found: nothing for the
     /// first document, ` (document N)` (1-based) after it. The `FILE: $.path:`
-    /// prefix stays as SPEC §11 defines it.
+    /// prefix stays as docs/spec.md §11 defines it.
     static func documentSuffix(_ index: Int) -> String {
         index > 0 ? " (document \(index + 1))" : ""
     }

@@ -1,5 +1,5 @@
 /// How a run of the engine is configured: the request facts a document came
-/// with (SPEC §2), user metadata, and strictness.
+/// with (docs/spec.md §2), user metadata, and strictness.
 public struct MappingOptions: Sendable {
     /// `--path`: the request path; `nil` means "not checked".
     public var path: String?
@@ -7,6 +7,9 @@ public struct MappingOptions: Sendable {
     public var method: String?
     /// `--status`; descriptors are checked against 200 when it is `nil`.
     public var status: Int?
+    /// `--header NAME=VALUE`, a sidecar's `headers`, a HAR entry's response
+    /// headers: `@metadata.HTTP.response.headers.NAME` (docs/spec.md §11).
+    public var headers: ResponseHeaders
     /// `--meta KEY=VALUE` pairs, in order (`@metadata.KEY`).
     public var meta: [(key: String, value: JSONValue)]
     /// `--strict`: every mapping warning fails the document.
@@ -30,7 +33,7 @@ public struct MappingOptions: Sendable {
     public static let defaultPipelineThreshold = 1 << 20
 
     public init(
-        path: String? = nil, method: String? = nil, status: Int? = nil,
+        path: String? = nil, method: String? = nil, status: Int? = nil, headers: ResponseHeaders = ResponseHeaders(),
         meta: [(key: String, value: JSONValue)] = [], strict: Bool = false, maxDepth: Int = 512,
         pipelineThreshold: Int = MappingOptions.defaultPipelineThreshold, keepGoing: Bool = false
     ) {
@@ -38,13 +41,14 @@ public struct MappingOptions: Sendable {
         self.path = path
         self.method = method
         self.status = status
+        self.headers = headers
         self.meta = meta
         self.strict = strict
         self.maxDepth = maxDepth
         self.pipelineThreshold = pipelineThreshold
     }
 
-    /// Metadata keys `--meta` may not set (SPEC §4).
+    /// Metadata keys `--meta` may not set (docs/spec.md §4).
     public static let reservedMetadataKeys: Set<String> = ["mapping", "routing", "HTTP"]
 }
 

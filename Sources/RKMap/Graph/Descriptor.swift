@@ -1,4 +1,4 @@
-/// A compiled response descriptor (SPEC §2).
+/// A compiled response descriptor (docs/spec.md §2).
 public struct Descriptor: Sendable {
     /// Position in the spec file (descriptors apply in file order).
     public var index: Int

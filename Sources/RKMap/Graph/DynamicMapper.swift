@@ -1,6 +1,6 @@
-/// A compiled dynamic mapper (SPEC §3.3): chooses an object (or another dynamic)
+/// A compiled dynamic mapper (docs/spec.md §3.3): chooses an object (or another dynamic)
 /// mapper per representation; no match declines the representation.
-public final class DynamicMapper: @unchecked Sendable {
+public final class DynamicMapper: Sendable {
     public let id: String
     public let matchers: [Matcher]
     public let location: SourceLocation
@@ -20,7 +20,7 @@ public struct Matcher: Sendable {
         case expectType(KeyPath, JSONKind)
         /// Mapper chosen by the value at `keyPath` (a string, or a number's text).
         case valueMap(KeyPath, [String: MapperRef])
-        /// A predicate (SPEC §9) evaluated against the representation.
+        /// A predicate (docs/spec.md §9) evaluated against the representation.
         case predicate(Predicate)
     }
 

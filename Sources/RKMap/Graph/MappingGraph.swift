@@ -1,6 +1,6 @@
 /// A compiled spec: descriptors and mappers with every reference resolved and
 /// every key path pre-split. Immutable once built; the engine never re-reads the spec.
-public final class MappingGraph: @unchecked Sendable {
+public final class MappingGraph: Sendable {
     /// The spec file's name as given on the command line (for diagnostics).
     public let file: String
     public let descriptors: [Descriptor]
@@ -29,7 +29,7 @@ public final class MappingGraph: @unchecked Sendable {
     }
 }
 
-/// Top-level spec options (SPEC §1).
+/// Top-level spec options (docs/spec.md §1).
 public struct SpecOptions: Sendable {
     public var dateFormats: [String]
     /// IANA name or `UTC`.
@@ -47,7 +47,7 @@ public struct SpecOptions: Sendable {
 /// are legal, so mappers refer to each other by index, not by reference.
 public typealias MapperRef = Int
 
-/// An object mapper or a dynamic mapper (SPEC §3.1, §3.3).
+/// An object mapper or a dynamic mapper (docs/spec.md §3.1, §3.3).
 public enum Mapper: Sendable {
     case object(ObjectMapper)
     case dynamic(DynamicMapper)

@@ -1,10 +1,10 @@
-/// A compiled object mapper (SPEC §3.1): how one representation becomes one record.
+/// A compiled object mapper (docs/spec.md §3.1): how one representation becomes one record.
 ///
-/// Destinations are numbered **slots** in field order (SPEC §5.1): the key
+/// Destinations are numbered **slots** in field order (docs/spec.md §5.1): the key
 /// attribute first, then attributes, then relationships, then connections. Two
 /// mappings that write the same destination share a slot, so the later one wins
 /// and the field keeps the first one's position.
-public final class ObjectMapper: @unchecked Sendable {
+public final class ObjectMapper: Sendable {
     public let id: String
     /// Record type name (`target`/`targetName`, default: the id).
     public let typeName: String
@@ -101,7 +101,7 @@ public struct Slot: Sendable {
         case attribute
         /// A relationship to records of another mapper.
         case relationship(RelationshipInfo)
-        /// A foreign-key connection (SPEC §3.4), filled after the document is mapped.
+        /// A foreign-key connection (docs/spec.md §3.4), filled after the document is mapped.
         case connection(Connection)
     }
 
@@ -143,7 +143,7 @@ public struct RelationshipInfo: Sendable {
     }
 }
 
-/// How a stored to-many relationship is updated (SPEC §7).
+/// How a stored to-many relationship is updated (docs/spec.md §7).
 public enum AssignmentPolicy: String, Sendable, CaseIterable {
     case set, union, replace
 }
@@ -184,7 +184,7 @@ public struct RelationshipMapping: Sendable {
     }
 }
 
-/// A foreign-key connection (SPEC §3.4).
+/// A foreign-key connection (docs/spec.md §3.4).
 public struct Connection: Sendable {
     /// Destination relationship name (also the slot name).
     public var relationship: String
@@ -211,12 +211,12 @@ public struct Connection: Sendable {
     }
 }
 
-/// What a failed validation does (SPEC §8).
+/// What a failed validation does (docs/spec.md §8).
 public enum ValidationFailure: String, Sendable, CaseIterable {
     case skip, reject, fail
 }
 
-/// A validation (SPEC §8): the predicate is evaluated with the converted
+/// A validation (docs/spec.md §8): the predicate is evaluated with the converted
 /// attribute value bound to `SELF`.
 public struct Validation: Sendable {
     public var slot: Int

@@ -1,4 +1,4 @@
-/// A RestKit path pattern (SPEC §2): `/articles/:articleID`, `/:file\.json`.
+/// A RestKit path pattern (docs/spec.md §2): `/articles/:articleID`, `/:file\.json`.
 ///
 /// `:name` (letters, digits, `_` and `.`) captures a non-empty run of characters
 /// up to the next `/` or the first following occurrence of the next literal

@@ -1,4 +1,4 @@
-/// A declared attribute type (SPEC §6, `types`).
+/// A declared attribute type (docs/spec.md §6, `types`).
 public enum ValueType: String, Sendable, CaseIterable {
     case string, int, double, decimal, bool, date, url, array, set, any
 

@@ -82,16 +82,45 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         return Int64(d)
     }
 
+    /// Exact decimal equality (docs/spec.md §4): `1`, `1.0` and `10e-1` are
+    /// equal, `12345678901234567890` and `12345678901234567891` are not.
     public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
         if lhs.text == rhs.text { return true }
-        if lhs.isIntegerLiteral, rhs.isIntegerLiteral, let a = Int64(lhs.text), let b = Int64(rhs.text) {
-            return a == b
-        }
-        return lhs.doubleValue == rhs.doubleValue
+        return compare(lhs, rhs) == 0
     }
 
+    /// Orders two numbers exactly, at any size and precision: -1, 0 or 1.
+    ///
+    /// - Complexity: O(digits), no allocation; integers that fit `Int64` take a
+    ///   shortcut.
+    public static func compare(_ lhs: JSONNumber, _ rhs: JSONNumber) -> Int {
+        var a = lhs.text, b = rhs.text
+        if let x = a.utf8.count <= 18 ? smallInteger(a) : nil, let y = b.utf8.count <= 18 ? smallInteger(b) : nil {
+            return x == y ? 0 : (x < y ? -1 : 1)
+        }
+        return a.withUTF8 { x in b.withUTF8 { y in DecimalScan.compare(x, y) } }
+    }
+
+    /// The value of a plain integer literal of at most 18 characters.
+    @inline(__always)
+    private static func smallInteger(_ text: String) -> Int64? {
+        var value: Int64 = 0
+        var negative = false
+        var any = false
+        for b in text.utf8 {
+            if b == UInt8(ascii: "-"), !any, !negative { negative = true; continue }
+            guard b &- 48 < 10 else { return nil }
+            value = value &* 10 &+ Int64(b &- 48)
+            any = true
+        }
+        guard any else { return nil }
+        return negative ? -value : value
+    }
+
+    /// Hashes the canonical decimal form, consistent with `==`.
     public func hash(into hasher: inout Hasher) {
-        if let i = int64Value { hasher.combine(i) } else { hasher.combine(doubleValue) }
+        var text = self.text
+        text.withUTF8 { DecimalScan.hash($0, into: &hasher) }
     }
 }
 

@@ -1,4 +1,4 @@
-/// Writes JSON bytes in rkmap's one output format (SPEC §10.1), which golden
+/// Writes JSON bytes in rkmap's one output format (docs/spec.md §10.1), which golden
 /// files depend on byte for byte.
 ///
 /// - pretty: two-space indentation, `"key": value`, each element or member on

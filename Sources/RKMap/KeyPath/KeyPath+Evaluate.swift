@@ -1,5 +1,5 @@
 extension KeyPath {
-    /// Evaluates the key path against `value` (SPEC §4).
+    /// Evaluates the key path against `value` (docs/spec.md §4).
     ///
     /// - Returns: the value, or `nil` when the path is *missing* (which is not
     ///   the same as a JSON `null`).
@@ -35,6 +35,14 @@ extension KeyPath {
     /// the elements (with `null` where the key is missing); an operator applies to
     /// the array so far; an index picks one element.
     static func follow(_ components: ArraySlice<Component>, from start: JSONValue, caseInsensitive: Bool) -> JSONValue? {
+        var problem: String?
+        return follow(components, from: start, caseInsensitive: caseInsensitive, problem: &problem)
+    }
+
+    /// `follow`, also saying why an `@sum`/`@avg` had no representable result.
+    static func follow(
+        _ components: ArraySlice<Component>, from start: JSONValue, caseInsensitive: Bool, problem: inout String?
+    ) -> JSONValue? {
         var current = start
         for component in components {
             switch component {
@@ -43,13 +51,43 @@ extension KeyPath {
                 current = next
             case .collection(let op):
                 guard case .array(let elements) = current else { return nil }
-                current = apply(op, to: elements)
+                guard let result = apply(op, to: elements) else {
+                    problem = "the exact \(op.rawValue) needs more than \(ExactDecimal.digitLimit) digits, which rkmap does not represent"
+                    return nil
+                }
+                current = result
             case .index(let n):
                 guard let next = element(n, of: current) else { return nil }
                 current = next
             }
         }
         return current
+    }
+
+    /// Whether an `@sum` or `@avg` appears: only such a path can be missing
+    /// because its result is not representable.
+    package var usesArithmetic: Bool {
+        components.contains { $0 == .collection(.sum) || $0 == .collection(.avg) }
+    }
+
+    /// Why this path is missing on `value` when an `@sum`/`@avg` result could not
+    /// be represented (docs/spec.md §4: a mapping warning, never a silent null);
+    /// nil when it is missing for an ordinary reason. Called only off the hot
+    /// path, after an evaluation gave nothing.
+    package func arithmeticProblem(on value: JSONValue, context: KeyPathContext) -> String? {
+        guard usesArithmetic else { return nil }
+        let start: JSONValue
+        switch anchor {
+        case .representation: start = value
+        case .root: start = context.root
+        case .parent(let n):
+            guard n <= context.parents.count else { return nil }
+            start = context.parents[context.parents.count - n]
+        case .metadata: return nil
+        }
+        var problem: String?
+        _ = Self.follow(components[...], from: start, caseInsensitive: context.caseInsensitive, problem: &problem)
+        return problem
     }
 
     static func lookup(_ key: String, in value: JSONValue, caseInsensitive: Bool) -> JSONValue? {
@@ -109,8 +147,8 @@ extension KeyPath {
                 guard found, let next else { return nil }
                 current = next
             case .collection(let op):
-                guard case .array(let elements) = current else { return nil }
-                current = apply(op, to: elements)
+                guard case .array(let elements) = current, let result = apply(op, to: elements) else { return nil }
+                current = result
             case .index(let n):
                 guard let next = element(n, of: current) else { return nil }
                 current = next
@@ -137,29 +175,15 @@ extension KeyPath {
         return (.array(out), found)
     }
 
-    static func apply(_ op: CollectionOperator, to elements: [JSONValue]) -> JSONValue {
+    /// One collection operator; nil when an `@sum`/`@avg` has no representable result.
+    static func apply(_ op: CollectionOperator, to elements: [JSONValue]) -> JSONValue? {
         switch op {
         case .count:
             return .number(JSONNumber(elements.count))
-        case .sum, .avg:
-            var intSum: Int64 = 0
-            var exact = true
-            var doubleSum = 0.0
-            var n = 0
-            for case .number(let number) in elements {
-                n += 1
-                doubleSum += number.doubleValue
-                if exact, number.isIntegerLiteral, let i = number.int64Value {
-                    let (s, overflow) = intSum.addingReportingOverflow(i)
-                    if overflow { exact = false } else { intSum = s }
-                } else {
-                    exact = false
-                }
-            }
-            if op == .sum {
-                return exact ? .number(JSONNumber(String(intSum))) : number(doubleSum)
-            }
-            return n == 0 ? .null : number(doubleSum / Double(n))
+        case .sum:
+            return NumberArithmetic.sum(elements).map { .number($0) }
+        case .avg:
+            return NumberArithmetic.average(elements).map { $0.map { .number($0) } ?? .null }
         case .min, .max:
             var best: JSONValue?
             for element in elements where !element.isNull {
@@ -170,14 +194,8 @@ extension KeyPath {
             }
             return best ?? .null
         case .distinctUnionOfObjects:
-            var out: [JSONValue] = []
-            for element in elements where !out.contains(element) { out.append(element) }
-            return .array(out)
+            return .array(JSONValue.distinct(elements))
         }
-    }
-
-    private static func number(_ d: Double) -> JSONValue {
-        d.isFinite ? .number(JSONNumber(d)) : .null
     }
 
     func evaluateMetadata(context: KeyPathContext) -> JSONValue? {
@@ -196,6 +214,15 @@ extension KeyPath {
             }
             return .object(object)
         }
+        // HTTP header names are case-insensitive (RFC 9110 §5.1): `headers.link` finds `Link`.
+        if components.count >= 4, case .key("HTTP") = components[0], case .key("response") = components[1],
+           case .key("headers") = components[2], case .key(let name) = components[3] {
+            guard case .object(let http)? = context.metadata["HTTP"], case .object(let response)? = http["response"],
+                  case .object(let headers)? = response["headers"],
+                  let value = headers.value(forKey: name, caseInsensitive: true)
+            else { return nil }
+            return Self.follow(components.dropFirst(4), from: value, caseInsensitive: false)
+        }
         return Self.follow(components[...], from: .object(context.metadata), caseInsensitive: false)
     }
 }
@@ -207,8 +234,7 @@ extension JSONValue {
     public static func compare(_ a: JSONValue, _ b: JSONValue) -> Int? {
         switch (a, b) {
         case (.number(let x), .number(let y)):
-            if x == y { return 0 }
-            return x.doubleValue < y.doubleValue ? -1 : 1
+            return JSONNumber.compare(x, y)
         case (.string(let x), .string(let y)):
             return x == y ? 0 : (x.unicodeScalars.lexicographicallyPrecedes(y.unicodeScalars) ? -1 : 1)
         case (.bool(let x), .bool(let y)):

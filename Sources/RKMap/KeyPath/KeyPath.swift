@@ -1,4 +1,4 @@
-/// A compiled key path (SPEC §4): split once when the spec loads, evaluated
+/// A compiled key path (docs/spec.md §4): split once when the spec loads, evaluated
 /// many times by the engine, matchers and predicates.
 ///
 /// ```swift
@@ -43,7 +43,7 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
     public var isNil: Bool { anchor == .representation && components.isEmpty }
 
     /// True when the path starts at `@metadata`, `@root` or `@parent`; such paths do
-    /// not count when deciding whether an object is mappable (SPEC §5.2).
+    /// not count when deciding whether an object is mappable (docs/spec.md §5.2).
     public var isAnchoredOutside: Bool { anchor != .representation }
 
     public var description: String { source }

@@ -1,5 +1,5 @@
 /// What a key path can see besides the representation itself: the document root,
-/// the chain of enclosing representations, and the metadata (SPEC §4).
+/// the chain of enclosing representations, and the metadata (docs/spec.md §4).
 ///
 /// The engine keeps one of these per document and pushes/pops parents as it
 /// descends; predicates and matchers receive the same context.
@@ -13,7 +13,7 @@ public struct KeyPathContext: Sendable {
     public var metadata: JSONObject
     /// Index of the nearest enclosing collection element, if any.
     public var collectionIndex: Int?
-    /// `keyMatching: caseInsensitive` (SPEC §4).
+    /// `keyMatching: caseInsensitive` (docs/spec.md §4).
     public var caseInsensitive: Bool
 
     public init(

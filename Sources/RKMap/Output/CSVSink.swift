@@ -1,4 +1,4 @@
-/// Writes root records as CSV (SPEC §10.3, RFC 4180).
+/// Writes root records as CSV (docs/spec.md §10.3, RFC 4180).
 ///
 /// ```swift
 /// let sink = CSVSink(output: { bytes in try stdout.write(bytes) })

@@ -1,4 +1,4 @@
-/// How the records of one document are shaped in JSON tree output (SPEC §10.1).
+/// How the records of one document are shaped in JSON tree output (docs/spec.md §10.1).
 public enum OutputShape: String, Sendable, CaseIterable {
     /// An array of all root records (default).
     case collection
@@ -8,7 +8,7 @@ public enum OutputShape: String, Sendable, CaseIterable {
     case object
 }
 
-/// JSON tree output (`--format json`, SPEC §10.1): one result per document,
+/// JSON tree output (`--format json`, docs/spec.md §10.1): one result per document,
 /// each followed by a newline.
 ///
 /// `collection` output streams: records are written as they arrive, so a
@@ -145,7 +145,7 @@ public final class JSONTreeSink: EncodingSink {
     }
 }
 
-/// NDJSON output (`--format ndjson`, SPEC §10.2): one compact root record per
+/// NDJSON output (`--format ndjson`, docs/spec.md §10.2): one compact root record per
 /// line; the records of a nested array each get their own line.
 public final class NDJSONSink: EncodingSink {
     private let output: ([UInt8]) throws -> Void

@@ -1,4 +1,4 @@
-/// Writes records as JSON objects (SPEC §10.1): `"@type"` first (unless
+/// Writes records as JSON objects (docs/spec.md §10.1): `"@type"` first (unless
 /// `--no-type`), then present fields in slot order. Destinations with dots build
 /// nested objects placed where their first written field is.
 struct RecordEncoder {
@@ -120,7 +120,7 @@ struct RecordEncoder {
     }
 
     /// Groups present fields by destination path, in the order their first field
-    /// is written (SPEC §3.1). A name is written once: when a destination
+    /// is written (docs/spec.md §3.1). A name is written once: when a destination
     /// (`address`) and dotted destinations under it (`address.city`) are both
     /// present, the dotted fields are written into its object or record, as
     /// RestKit applies key-path attributes after the others

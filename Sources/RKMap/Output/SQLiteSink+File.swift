@@ -8,7 +8,7 @@ extension SQLiteSink {
 
     /// After a rolled-back run, removes the database file when this run created
     /// it and nothing was ever committed to it (it is still empty): a failed run
-    /// leaves no trace, as SPEC §10.4 promises for an existing file. A file that
+    /// leaves no trace, as docs/spec.md §10.4 promises for an existing file. A file that
     /// holds data — someone else's, or a committed run's — is never touched.
     func removeFileIfCreatedEmpty() {
         guard createdFile else { return }

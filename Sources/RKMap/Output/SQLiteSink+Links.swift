@@ -1,5 +1,5 @@
 extension SQLiteSink {
-    /// Stores a parent's to-many links under an assignment policy (SPEC §7).
+    /// Stores a parent's to-many links under an assignment policy (docs/spec.md §7).
     ///
     /// - `set`: the parent's links become exactly `children`, positions 0…n-1;
     /// - `union`: children not linked yet are appended after the last position;
@@ -127,7 +127,7 @@ extension SQLiteSink {
     /// The row a connected record was stored in. A record with identity is found
     /// by its key; one without is the first row of its table inserted during this
     /// document whose target attribute equals the record's — the record the
-    /// connection chose (SPEC §3.4: the first in document order).
+    /// connection chose (docs/spec.md §3.4: the first in document order).
     private func connectedRow(_ record: Record, connection: Connection) throws -> RowRef? {
         let plan = try self.plan(for: record)
         if plan.hasIdentity { return (plan.table, try identityKey(of: record, plan: plan)) }

@@ -40,7 +40,7 @@ extension SQLiteSink {
     /// `a > b` as `modificationAttribute` means it: numbers numerically, text
     /// lexicographically by UTF-8 bytes (ISO 8601 dates sort that way, once the
     /// whole-second form `…:00Z` is read as `…:00.000Z`: rkmap writes
-    /// milliseconds only when they are not zero, SPEC §6). A stored
+    /// milliseconds only when they are not zero, docs/spec.md §6). A stored
     /// NULL, or values of different kinds, cannot be compared: the update proceeds.
     static func isNewer(_ a: SQLiteValue, than b: SQLiteValue) -> Bool {
         switch (a, b) {

@@ -1,4 +1,4 @@
-/// Writes records into an SQLite database (SPEC §7, §10.4): one table per record
+/// Writes records into an SQLite database (docs/spec.md §7, §10.4): one table per record
 /// type, upserts by identity, link tables for to-many relationships and connections.
 ///
 /// ```swift
@@ -111,8 +111,17 @@ public final class SQLiteSink: RecordSink {
         case .running: break
         }
         // A statement that failed halfway through a record leaves the run
-        // inconsistent: it can only be rolled back.
-        do { try writeRoot(root) } catch { state = .failed; throw error }
+        // inconsistent: it can only be rolled back. Inside a document's
+        // savepoint (--keep-going), a record the data makes unstorable fails
+        // only its document: the savepoint takes back what it wrote.
+        do {
+            try writeRoot(root)
+        } catch let error as SQLiteSinkError where inDocumentSavepoint && error.failsDocumentOnly {
+            throw DocumentRefusal(.unstorable(error.description))
+        } catch {
+            state = .failed
+            throw error
+        }
     }
 
     private func writeRoot(_ root: FieldValue) throws {

@@ -14,6 +14,13 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
     /// `write` or `beginDocument` after `finish()` or `rollback()`.
     case finished
 
+    /// A problem of one document's data (not of the schema or the database),
+    /// which `--keep-going` can skip.
+    var failsDocumentOnly: Bool {
+        if case .missingIdentity = self { return true }
+        return false
+    }
+
     public var description: String {
         switch self {
         case .runAbandoned(let path):

@@ -6,7 +6,7 @@ enum SQLColumnType: String, Sendable {
     case text = "TEXT"
     case none = ""
 
-    /// The type of a declared attribute type (SPEC §10.4).
+    /// The type of a declared attribute type (docs/spec.md §10.4).
     init(declared type: ValueType) {
         switch type {
         case .int, .bool: self = .integer

@@ -54,7 +54,9 @@ extension PredicateComparison {
                   let low = order(l, bounds[0], isRHS: false), let high = order(l, bounds[1], isRHS: false)
             else { return false }
             return low >= 0 && high <= 0
-        case .in: return contains(r, l)
+        case .in:
+            if case .members(let members) = needle { return members.contains(l) }
+            return contains(r, l)
         case .contains:
             if case .folded = needle, case .string = l { return find(l, r, .anywhere) }
             return contains(l, r)
@@ -88,13 +90,7 @@ extension PredicateComparison {
     /// Orders `l` against `r`; `isRHS` says `r` is the right-hand side itself, so
     /// its prepared forms (folded text, parsed number) apply.
     func order(_ l: JSONValue, _ r: JSONValue, isRHS: Bool = true) -> Int? {
-        if isRHS, let parsed = rhsNumber, case .number(let a) = l {
-            if let b = parsed.integer, a.isIntegerLiteral, let i = Int64(a.text) {
-                return i == b ? 0 : (i < b ? -1 : 1)
-            }
-            let d = a.doubleValue
-            return d == parsed.double ? 0 : (d < parsed.double ? -1 : 1)
-        }
+        if case .number(let a) = l, case .number(let b) = r { return JSONNumber.compare(a, b) }
         if !options.isEmpty, case .string(let a) = l, case .string(let b) = r {
             var folded = b
             if isRHS, case .folded(let f) = needle { folded = f } else { folded = PredicateStrings.fold(b, options) }

@@ -1,4 +1,4 @@
-/// A compiled predicate (SPEC §9): a subset of NSPredicate's format syntax,
+/// A compiled predicate (docs/spec.md §9): a subset of NSPredicate's format syntax,
 /// parsed once when the spec loads and evaluated per representation.
 ///
 /// ```swift

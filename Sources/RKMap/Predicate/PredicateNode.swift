@@ -61,9 +61,10 @@ enum PredicateNeedle: @unchecked Sendable {
     case folded(String)
     /// A constant `LIKE` pattern.
     case like(LikePattern)
-    /// A constant `MATCHES` pattern. `NSRegularExpression` is immutable and
-    /// documented as safe to share between threads.
-    case regex(NSRegularExpression)
+    /// A constant `MATCHES` pattern, compiled once.
+    case regex(RegexProgram)
+    /// A constant `IN {…}` list: a hash lookup (docs/spec.md §9).
+    case members(PredicateMembers)
 }
 
 /// One comparison. A class so that evaluation borrows its parts instead of
@@ -82,16 +83,8 @@ final class PredicateComparison: Sendable {
     let plainEquality: PlainEquality
     let plainPath: KeyPath
     let plainValue: JSONValue
-    /// A numeric literal on the right, parsed once, so ordering comparisons
-    /// parse only the left-hand number's text.
-    let rhsNumber: ParsedNumber?
 
     enum PlainEquality: UInt8, Sendable { case no, equal, notEqual }
-
-    struct ParsedNumber: Sendable {
-        let integer: Int64?
-        let double: Double
-    }
 
     init(
         quantifier: PredicateQuantifier?, lhs: PredicateExpression, op: PredicateOperator,
@@ -112,11 +105,6 @@ final class PredicateComparison: Sendable {
             plainEquality = .no
             plainPath = .empty
             plainValue = .null
-        }
-        if case .constant(.number(let n)) = rhs {
-            rhsNumber = ParsedNumber(integer: n.isIntegerLiteral ? n.int64Value : nil, double: n.doubleValue)
-        } else {
-            rhsNumber = nil
         }
     }
 }

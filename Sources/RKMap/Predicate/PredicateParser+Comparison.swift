@@ -236,6 +236,9 @@ extension PredicateParser {
     static func needle(
         op: PredicateOperator, options: PredicateOptions, rhs: PredicateExpression, token: PredicateToken
     ) throws(PredicateSyntaxError) -> PredicateNeedle {
+        if op == .in, case .constant(.array(let list)) = rhs {
+            return .members(PredicateMembers(list, options: options))
+        }
         guard case .constant(.string(let s)) = rhs else { return .none }
         switch op {
         case .like:
@@ -244,12 +247,36 @@ extension PredicateParser {
             do {
                 return .regex(try PredicateStrings.regex(s, options: options))
             } catch {
-                throw PredicateSyntaxError(message: "invalid regular expression '\(s)'", column: token.column)
+                throw PredicateSyntaxError(
+                    message: "invalid regular expression '\(s)': \(error.message)",
+                    column: token.column + Self.sourceOffset(ofValueScalar: error.offset, in: token.text))
             }
         case .in, .between:
             return .none
         default:
             return options.isEmpty ? .none : .folded(PredicateStrings.fold(s, options))
         }
+    }
+
+    /// Where the `k`-th scalar of a string literal's value sits in its source
+    /// text `raw` (quotes included), as an offset from the opening quote: so a
+    /// regular-expression error points at its column even after escapes.
+    static func sourceOffset(ofValueScalar k: Int, in raw: String) -> Int {
+        let source = Array(raw.unicodeScalars)
+        var i = 1  // past the opening quote
+        var produced = 0
+        while i < source.count - 1 {
+            if produced >= k { return i }
+            guard source[i] == "\\", i + 1 < source.count - 1 else { i += 1; produced += 1; continue }
+            switch source[i + 1] {
+            case "n", "t", "r", "0", "'", "\"", "\\": i += 2; produced += 1
+            case "u": i += 6; produced += 1
+            default:
+                // The backslash is kept: two value scalars from two source scalars.
+                if produced + 1 == k { return i + 1 }
+                i += 2; produced += 2
+            }
+        }
+        return min(i, max(source.count - 1, 0))
     }
 }

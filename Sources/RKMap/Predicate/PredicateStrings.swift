@@ -70,20 +70,16 @@ enum PredicateStrings {
         }
     }
 
-    /// Compiles a `MATCHES` pattern for a whole-string match (ICU, as NSPredicate).
-    /// The pattern is first compiled alone so that wrapping cannot hide its errors.
-    static func regex(_ pattern: String, options: PredicateOptions) throws -> NSRegularExpression {
-        var flags: NSRegularExpression.Options = []
-        if options.contains(.caseInsensitive) { flags.insert(.caseInsensitive) }
-        _ = try NSRegularExpression(pattern: pattern, options: flags)
-        return try NSRegularExpression(pattern: "(?:" + pattern + ")\\z", options: flags)
+    /// Compiles a `MATCHES` pattern for a whole-string match (docs/spec.md §9):
+    /// rkmap's linear-time matcher over the ICU syntax; `[c]` is `(?i)`.
+    static func regex(_ pattern: String, options: PredicateOptions) throws(RegexSyntaxError) -> RegexProgram {
+        try RegexProgram(pattern: pattern, caseInsensitive: options.contains(.caseInsensitive))
     }
 
-    static func matches(_ regex: NSRegularExpression, _ value: String, options: PredicateOptions) -> Bool {
-        // Case is handled by the regex itself; only diacritics are folded here.
+    static func matches(_ regex: RegexProgram, _ value: String, options: PredicateOptions) -> Bool {
+        // Case is handled by the program itself; only diacritics are folded here.
         let subject = options.contains(.diacriticInsensitive) ? fold(value, [.diacriticInsensitive]) : value
-        let range = NSRange(location: 0, length: subject.utf16.count)
-        return regex.firstMatch(in: subject, options: [.anchored], range: range) != nil
+        return regex.matchesWhole(subject)
     }
 }
 

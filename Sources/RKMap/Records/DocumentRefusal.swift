@@ -6,6 +6,9 @@ public struct DocumentRefusal: Error, Sendable, Equatable {
     public enum Reason: Sendable, Equatable {
         /// `--shape object` and not exactly one root record (docs/spec.md §10.1).
         case notOneRecord(count: Int)
+        /// The output cannot store a record of the document (a SQLite entity
+        /// without its identification value); `message` says why and how to fix it.
+        case unstorable(String)
     }
 
     public var reason: Reason
@@ -17,6 +20,8 @@ public struct DocumentRefusal: Error, Sendable, Equatable {
         switch reason {
         case .notOneRecord(let count):
             return "--shape object needs exactly one root record, the document has \(count)"
+        case .unstorable(let message):
+            return message
         }
     }
 }

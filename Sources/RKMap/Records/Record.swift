@@ -1,4 +1,4 @@
-/// A mapped record (SPEC §5.1): a type (its mapper) plus fields in slot order.
+/// A mapped record (docs/spec.md §5.1): a type (its mapper) plus fields in slot order.
 /// `nil` in `fields` is an *absent* field, distinct from a `null` value.
 public struct Record: Sendable {
     public let mapper: ObjectMapper

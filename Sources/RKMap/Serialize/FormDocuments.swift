@@ -24,7 +24,7 @@ package enum FormDocuments {
                 } catch {
                     let diagnostic = Diagnostic(
                         .error, error.message, file: file,
-                        location: .source(SourceLocation(line: line, column: error.column)), code: "syntax")
+                        location: .source(SourceLocation(line: line, column: error.column)), code: .syntax)
                     return (writer.bytes, documents, diagnostic)
                 }
             }

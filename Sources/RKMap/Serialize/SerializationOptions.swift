@@ -49,6 +49,6 @@ package struct SerializeFailure: Error, Sendable, Equatable {
 
     package func diagnostic(file: String, document: Int) -> Diagnostic {
         Diagnostic(.error, message + MappingFailure.documentSuffix(document), file: file, location: .jsonPath(path),
-                   mapperID: mapperID, attribute: attribute, code: "serialize-failed")
+                   mapperID: mapperID, attribute: attribute, code: .serializeFailed)
     }
 }

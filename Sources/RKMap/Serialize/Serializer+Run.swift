@@ -43,7 +43,7 @@ extension Serializer {
                     if try scanner.atEnd() { break }
                     value = try scanner.readValue()
                 } catch {
-                    diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: "syntax"))
+                    diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
                     outcome.documents += 1
                     outcome.stoppedBySyntaxError = true
                     break
@@ -122,7 +122,7 @@ extension Serializer {
                 case .note(let note, _):
                     diagnostics.emit(note)
                 case .syntaxError(let error, _):
-                    diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: "syntax"))
+                    diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
                     if !discarding { outcome.documents += 1 }
                     outcome.stoppedBySyntaxError = true
                 case .elements, .content:

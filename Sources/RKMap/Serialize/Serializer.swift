@@ -62,7 +62,7 @@ package final class Serializer: @unchecked Sendable {
                 let list = unwritable.map { "'\($0)'" }.joined(separator: ", ")
                 warnings.append(Diagnostic(
                     .warning, "serialize leaves out \(list): \(unwritable.count == 1 ? "it is" : "they are") read-only (@metadata, @root, @parent, operators or indexes)",
-                    file: graph.file, location: .source(m.location), mapperID: m.id, code: "not-writable"))
+                    file: graph.file, location: .source(m.location), mapperID: m.id, code: .notWritable))
             }
         }
         self.plans = plans

@@ -1,11 +1,11 @@
-/// Builds an object mapper's numbered slots (SPEC §5.1): one slot per distinct
+/// Builds an object mapper's numbered slots (docs/spec.md §5.1): one slot per distinct
 /// destination, in the order destinations are first written.
 struct SlotTable {
     private(set) var slots: [Slot] = []
     private var indexByPath: [[String]: Int] = [:]
 
     /// Splits a destination on unescaped dots (`\.` is a literal dot, `\\` a
-    /// backslash, SPEC §4). Returns nil for an empty name or an empty part.
+    /// backslash, docs/spec.md §4). Returns nil for an empty name or an empty part.
     static func destinationPath(_ text: String) -> [String]? {
         var parts: [String] = []
         var current = ""

@@ -1,5 +1,5 @@
 /// Attribute, relationship and connection declarations of an object mapper
-/// (SPEC §3.1, §3.2, §3.4), compiled into slots and property mappings.
+/// (docs/spec.md §3.1, §3.2, §3.4), compiled into slots and property mappings.
 extension SpecCompiler {
     /// What an object mapper is being built from, shared by the helpers below.
     struct MapperBuild {

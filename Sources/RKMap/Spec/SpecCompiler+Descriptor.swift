@@ -1,4 +1,4 @@
-/// Compiling response descriptors (SPEC §2).
+/// Compiling response descriptors (docs/spec.md §2).
 extension SpecCompiler {
     static let methodNames = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "ANY"]
 

@@ -1,4 +1,4 @@
-/// Compiling dynamic mappers (SPEC §3.3).
+/// Compiling dynamic mappers (docs/spec.md §3.3).
 extension SpecCompiler {
     static let dynamicMapperFields = ["id", "dynamic", "matchers"]
     static let matcherFields = ["keyPath", "expectValue", "expectType", "valueMap", "predicate", "map-ref"]

@@ -1,4 +1,4 @@
-/// Compiling object mappers (SPEC §3.1): slots in field order, identification,
+/// Compiling object mappers (docs/spec.md §3.1): slots in field order, identification,
 /// types, defaults and validations.
 extension SpecCompiler {
     static let objectMapperFields = [
@@ -14,7 +14,7 @@ extension SpecCompiler {
         var build = MapperBuild(id: id, context: context)
         for key in ["target", "targetName"] { if let m = f[key] { _ = string(m, context: context, mapperID: id) } }
 
-        // Field order (SPEC §5.1): key attribute, attributes, relationships, connections.
+        // Field order (docs/spec.md §5.1): key attribute, attributes, relationships, connections.
         var keyAttributeSlot: Int?
         if let m = f["keyAttribute"], let name = string(m, context: context, mapperID: id),
            let path = destinationPath(name, at: m.value.location, mapperID: id) {
@@ -57,7 +57,7 @@ extension SpecCompiler {
             validations: validations, dateFormats: dateFormats, location: declaration.value.location))
     }
 
-    /// RestKit's inference for entities without `identification` (SPEC §3.1): the
+    /// RestKit's inference for entities without `identification` (docs/spec.md §3.1): the
     /// candidate names are tried in this order, and the first one the mapper maps
     /// as a plain (undotted) attribute is used.
     static func identificationCandidates(typeName: String) -> [String] {

@@ -139,7 +139,7 @@ extension SpecValue {
     }
 
     /// The value read as a boolean where a boolean is expected: JSON booleans and
-    /// the `"YES"`/`"NO"` strings of the seed document (SPEC §1.1), in any case.
+    /// the `"YES"`/`"NO"` strings of the seed document (docs/spec.md §1.1), in any case.
     var booleanValue: Bool? {
         switch kind {
         case .bool(let b): return b

@@ -1,4 +1,4 @@
-/// Compiling validations (SPEC §8): the predicate is parsed once, here.
+/// Compiling validations (docs/spec.md §8): the predicate is parsed once, here.
 extension SpecCompiler {
     static let validationFields = ["attribute", "predicate", "onFailure", "message"]
 

@@ -87,7 +87,7 @@ public enum SpecFormatter {
         }
     }
 
-    /// Strings are written as the data output writes them (SPEC §10.1).
+    /// Strings are written as the data output writes them (docs/spec.md §10.1).
     private static func writeString(_ s: String, into out: inout String) {
         out += JSONWriter.serialize(.string(s), pretty: false)
     }

@@ -1,4 +1,4 @@
-/// A problem found while compiling a spec (SPEC §1–§4). Every message a user can
+/// A problem found while compiling a spec (docs/spec.md §1–§4). Every message a user can
 /// see about a spec's meaning is produced here, in one place, so wording stays
 /// consistent and each case can be pinned by a test.
 ///
@@ -64,30 +64,30 @@ enum SpecIssue: Sendable, Equatable {
     }
 
     /// A short machine-readable code for JSON reports and filtering.
-    var code: String {
+    var code: DiagnosticCode {
         switch self {
-        case .specNotObject, .wrongKind: return "wrong-kind"
-        case .unknownField: return "unknown-field"
-        case .duplicateField: return "duplicate-field"
-        case .missingField, .missingMapperID: return "missing-field"
-        case .descriptorFieldAtTopLevel, .misplacedOption: return "misplaced-field"
-        case .duplicateMapperID: return "duplicate-mapper"
-        case .unknownMapper: return "unknown-mapper"
-        case .ambiguousRoot, .noMappers: return "ambiguous-root"
-        case .noDescriptors: return "no-descriptors"
-        case .invalidStatusCode, .emptyStatusCodes: return "status-code"
-        case .unknownMethod: return "method"
-        case .invalidPathPattern: return "path-pattern"
-        case .unknownKeyMatching, .invalidEnumValue, .unknownExpectType: return "invalid-value"
-        case .unknownTimeZone: return "time-zone"
-        case .invalidDateFormat: return "date-format"
-        case .invalidKeyPath, .dynamicKeyMismatch, .dynamicKeyWithoutKeyAttribute: return "key-path"
-        case .invalidDestination, .unknownDestination, .unmappedDestination: return "destination"
-        case .unknownType: return "unknown-type"
-        case .unknownTargetType, .unknownTargetAttribute: return "connection"
-        case .matcherNeedsOneTest, .matcherNeedsKeyPath, .matcherNeedsMapper, .emptyMatchers: return "matcher"
-        case .invalidPredicate: return "predicate"
-        case .unknownRequestTarget, .invalidRootKeyPath, .notInvertible: return "request-descriptor"
+        case .specNotObject, .wrongKind: return .wrongKind
+        case .unknownField: return .unknownField
+        case .duplicateField: return .duplicateField
+        case .missingField, .missingMapperID: return .missingField
+        case .descriptorFieldAtTopLevel, .misplacedOption: return .misplacedField
+        case .duplicateMapperID: return .duplicateMapper
+        case .unknownMapper: return .unknownMapper
+        case .ambiguousRoot, .noMappers: return .ambiguousRoot
+        case .noDescriptors: return .noDescriptors
+        case .invalidStatusCode, .emptyStatusCodes: return .statusCode
+        case .unknownMethod: return .method
+        case .invalidPathPattern: return .pathPattern
+        case .unknownKeyMatching, .invalidEnumValue, .unknownExpectType: return .invalidValue
+        case .unknownTimeZone: return .timeZone
+        case .invalidDateFormat: return .dateFormat
+        case .invalidKeyPath, .dynamicKeyMismatch, .dynamicKeyWithoutKeyAttribute: return .keyPath
+        case .invalidDestination, .unknownDestination, .unmappedDestination: return .destination
+        case .unknownType: return .unknownType
+        case .unknownTargetType, .unknownTargetAttribute: return .connection
+        case .matcherNeedsOneTest, .matcherNeedsKeyPath, .matcherNeedsMapper, .emptyMatchers: return .matcher
+        case .invalidPredicate: return .predicate
+        case .unknownRequestTarget, .invalidRootKeyPath, .notInvertible: return .requestDescriptor
         }
     }
 

@@ -1,4 +1,4 @@
-/// Reads a spec file: JSON plus the relaxations of SPEC §1.1, which people write
+/// Reads a spec file: JSON plus the relaxations of docs/spec.md §1.1, which people write
 /// by hand (and which the seed examples use).
 ///
 /// Each relaxation is accepted and reported as a warning with code
@@ -15,9 +15,9 @@
 /// ```
 public enum SpecJSONParser {
     /// The diagnostic code of every relaxation warning.
-    public static let relaxedSyntaxCode = "relaxed-syntax"
+    public static let relaxedSyntaxCode = DiagnosticCode.relaxedSyntax
     /// The diagnostic code of a syntax error.
-    public static let syntaxErrorCode = "syntax-error"
+    public static let syntaxErrorCode = DiagnosticCode.syntaxError
 
     /// Parses a whole spec file.
     ///

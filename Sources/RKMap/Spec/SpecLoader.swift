@@ -12,7 +12,7 @@ public struct SpecLoadResult: Sendable {
     }
 }
 
-/// Loads spec files (SPEC §1–§4): reads the relaxed JSON and compiles it into an
+/// Loads spec files (docs/spec.md §1–§4): reads the relaxed JSON and compiles it into an
 /// immutable `MappingGraph` with every reference resolved and every key path split.
 ///
 /// ```swift
@@ -21,7 +21,7 @@ public struct SpecLoadResult: Sendable {
 /// guard let graph = result.graph else { exit(2) }
 /// ```
 public enum SpecLoader {
-    /// Reads (relaxed syntax, SPEC §1.1) and compiles a spec file.
+    /// Reads (relaxed syntax, docs/spec.md §1.1) and compiles a spec file.
     ///
     /// - Parameters:
     ///   - bytes: the file's contents.

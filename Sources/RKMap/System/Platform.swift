@@ -8,10 +8,16 @@
 // with Foundation.
 #if canImport(Glibc)
 @_exported import Glibc
+private let cRead = Glibc.read
+private let cWrite = Glibc.write
 #elseif canImport(Musl)
 @_exported import Musl
+private let cRead = Musl.read
+private let cWrite = Musl.write
 #elseif canImport(Darwin)
 @_exported import Darwin
+private let cRead = Darwin.read
+private let cWrite = Darwin.write
 #else
 #error("rkmap needs a POSIX C library (Glibc, Musl or Darwin)")
 #endif
@@ -19,23 +25,11 @@
 /// `read(2)` under a name that methods called `read` do not shadow.
 @inline(__always)
 package func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.read(fd, buffer, count)
-    #elseif canImport(Musl)
-    return Musl.read(fd, buffer, count)
-    #else
-    return Darwin.read(fd, buffer, count)
-    #endif
+    cRead(fd, buffer, count)
 }
 
 /// `write(2)` under a name that methods called `write` do not shadow.
 @inline(__always)
 package func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.write(fd, buffer, count)
-    #elseif canImport(Musl)
-    return Musl.write(fd, buffer, count)
-    #else
-    return Darwin.write(fd, buffer, count)
-    #endif
+    cWrite(fd, buffer, count)
 }

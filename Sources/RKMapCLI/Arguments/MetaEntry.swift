@@ -1,6 +1,6 @@
 import RKMap
 
-/// One `--meta KEY=VALUE` (SPEC §4, §11): becomes `@metadata.KEY` for the run.
+/// One `--meta KEY=VALUE` (docs/spec.md §4, §11): becomes `@metadata.KEY` for the run.
 public struct MetaEntry: Sendable, Equatable {
     public var key: String
     /// VALUE exactly as typed.

@@ -30,6 +30,22 @@ extension OptionValues {
         return MetaEntry(key: key, rawValue: String(raw[raw.index(after: eq)...]))
     }
 
+    /// `--header NAME=VALUE`: NAME an HTTP field name, so curl's `'Link: <…>'`
+    /// form is caught rather than read as a header named `Link: <…?page`.
+    func header(_ raw: String) throws(UsageError) -> ResponseHeaders.Field {
+        do {
+            return try ResponseHeaders.parseArgument(raw)
+        } catch {
+            switch error {
+            case .missingName:
+                throw invalid(raw, expected: "NAME=VALUE, a response header such as 'ETag=\"abc\"'")
+            case .invalidName(_, let c):
+                let shown = c == " " ? "a space" : "'\(c)'"
+                throw invalid(raw, expected: "NAME=VALUE with an HTTP header name before the first '=' (\(shown) cannot be in a name)")
+            }
+        }
+    }
+
     /// `--max-depth N`: from 1 to what the large stack is known to handle.
     /// Below 10000 only when the stack could not be reserved whole (`ulimit -v`).
     func maxDepth(_ raw: String) throws(UsageError) -> Int {

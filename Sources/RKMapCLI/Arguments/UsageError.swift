@@ -24,9 +24,9 @@ public enum UsageError: Error, Sendable, Equatable {
     case missingArgument(String, command: CommandName)
     /// More positional arguments than the command takes.
     case unexpectedArgument(String, command: CommandName)
-    /// `--format sqlite` without `-o FILE` (SPEC §10.4): a database is a file.
+    /// `--format sqlite` without `-o FILE` (docs/spec.md §10.4): a database is a file.
     case outputFileRequired(format: String, command: CommandName)
-    /// `--meta mapping=…`: `mapping`, `routing` and `HTTP` are rkmap's own (SPEC §4).
+    /// `--meta mapping=…`: `mapping`, `routing` and `HTTP` are rkmap's own (docs/spec.md §4).
     case reservedMetaKey(String, command: CommandName)
     /// Two options that ask for opposite things (`fmt --write --check`).
     case conflictingOptions(String, String, command: CommandName)

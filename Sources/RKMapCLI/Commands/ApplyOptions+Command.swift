@@ -65,6 +65,11 @@ extension ApplyOptions {
                     The response status code (100-599), matched against
                     descriptors' "statusCodes".
                     """) { raw, values throws(UsageError) in try values.status(raw) },
+                .repeatable("header", valueName: "NAME=VALUE", \.headers, help: """
+                    A response header the document came with, readable
+                    as @metadata.HTTP.response.headers.NAME (names
+                    match ignoring case). Repeatable.
+                    """) { raw, values throws(UsageError) in try values.header(raw) },
                 .repeatable("meta", valueName: "KEY=VALUE", \.meta, help: """
                     Make VALUE available as @metadata.KEY. VALUE is read
                     as JSON when it parses (2, true, ["a"]), else as a

@@ -1,12 +1,12 @@
 import RKMap
 
-/// `rkmap apply SPEC [INPUT ...] [options]` (SPEC §11).
+/// `rkmap apply SPEC [INPUT ...] [options]` (docs/spec.md §11).
 public struct ApplyOptions: Sendable, Equatable {
-    /// `--format` (SPEC §10).
+    /// `--format` (docs/spec.md §10).
     public enum Format: String, Sendable, CaseIterable { case json, ndjson, csv, sqlite }
-    /// `--shape` (SPEC §10.1).
+    /// `--shape` (docs/spec.md §10.1).
     public enum Shape: String, Sendable, CaseIterable { case collection, dictionary, object }
-    /// `--color` (SPEC §11): colour diagnostics on a terminal, always, or never.
+    /// `--color` (docs/spec.md §11): colour diagnostics on a terminal, always, or never.
     public enum Color: String, Sendable, CaseIterable { case auto, always, never }
 
     public var spec: String
@@ -25,24 +25,26 @@ public struct ApplyOptions: Sendable, Equatable {
     public var shape: Shape = .collection
     public var compact = false
     public var noType = false
-    /// `--path P`: the request path descriptors are matched against (SPEC §2).
+    /// `--path P`: the request path descriptors are matched against (docs/spec.md §2).
     public var path: String?
     /// `--method M`, uppercased.
     public var method: String?
     /// `--status N`, 100–599.
     public var status: Int?
+    /// `--header NAME=VALUE`, in the order given: `@metadata.HTTP.response.headers.NAME`.
+    public var headers: [ResponseHeaders.Field] = []
     /// `--meta KEY=VALUE`, in the order given.
     public var meta: [MetaEntry] = []
     public var strict = false
     public var stats = false
     /// `--max-depth N`: the deepest nesting rkmap follows.
     public var maxDepth = 512
-    /// `--keep-going`: report and skip failing documents, write the others (SPEC §11).
+    /// `--keep-going`: report and skip failing documents, write the others (docs/spec.md §11).
     public var keepGoing = false
     /// `--explain`: say for each descriptor why it did not apply or find content.
     public var explain = false
     /// `--progress`: show the progress line on stderr whatever the terminal
-    /// and input size (otherwise: a terminal and more than 64 MiB; SPEC §11).
+    /// and input size (otherwise: a terminal and more than 64 MiB; docs/spec.md §11).
     public var progress = false
     public var color: Color = .auto
     /// `--input-format`: JSON documents, or one form-encoded document per line (§14).
@@ -54,7 +56,7 @@ public struct ApplyOptions: Sendable, Equatable {
 
 extension ApplyOptions.Format {
     /// The format an `-o` file's extension asks for when `--format` is not given
-    /// (SPEC §11): `.db .sqlite .sqlite3` sqlite, `.csv` csv, `.ndjson .jsonl`
+    /// (docs/spec.md §11): `.db .sqlite .sqlite3` sqlite, `.csv` csv, `.ndjson .jsonl`
     /// ndjson, anything else json. The extension is compared ignoring case, so
     /// `OUT.CSV` is CSV too.
     public init(inferredFrom path: String) {

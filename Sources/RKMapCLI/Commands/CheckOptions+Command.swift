@@ -9,16 +9,20 @@ extension CheckOptions {
             overview: "Validate recorded API responses against a spec (for CI).",
             discussion: """
                 Each exchange is checked: a descriptor applies, the document maps with no
-                warning, every member is mapped, and the output equals NAME.expected.json
-                when that file exists. One PASS or FAIL line is printed per exchange, then
-                'N passed, M failed'.
+                warning, every member is mapped, every key path a mapper reads is in some
+                object it mapped, and the output equals NAME.expected.json when that file
+                exists. A response without a body (204, 304, HEAD, an OPTIONS preflight)
+                is skipped unless a descriptor applies to it. One PASS, FAIL or SKIP line
+                (with METHOD PATH STATUS) is printed per exchange, then 'N passed, M
+                failed' (', K skipped').
                 """,
             arguments: [
                 ArgumentDefinition("SPEC", help: "The mapping spec file."),
                 ArgumentDefinition("FIXTURE", .oneOrMore, help: """
                     A response body (*.json, facts from a sidecar
                     NAME.meta.json), a HAR 1.2 file (*.har, every JSON
-                    entry), or a directory of them.
+                    or form-encoded entry, JSON served as another type,
+                    body-less API responses), or a directory of them.
                     """),
             ],
             make: { args throws(UsageError) in
@@ -45,9 +49,15 @@ extension CheckOptions {
                     Members no mapping reads: ignore, warn (default; in
                     the report) or error (the exchange fails).
                     """),
+                .choice("missing", valueName: "POLICY", \.missing, help: """
+                    Key paths a mapper reads that none of the objects
+                    it mapped had (a field the API dropped or renamed):
+                    ignore, warn (default) or error.
+                    """),
                 .flag("update", \.update, help: """
                     Write the NAME.expected.json goldens instead of
-                    comparing with them.
+                    comparing with them; never for an exchange that
+                    fails another check.
                     """),
                 .repeatable("report", valueName: "KIND=FILE", \.reports, help: """
                     Also write a report: junit=FILE (JUnit XML) or

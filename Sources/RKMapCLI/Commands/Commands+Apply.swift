@@ -1,7 +1,7 @@
 import RKMap
 
 extension Commands {
-    /// `rkmap apply SPEC [INPUT ...]`: map documents and write records (SPEC §10, §11).
+    /// `rkmap apply SPEC [INPUT ...]`: map documents and write records (docs/spec.md §10, §11).
     ///
     /// Exit status: 0 success; 1 some document failed (does not parse, no
     /// mappable content, a `fail` validation, a warning under `--strict`, an
@@ -42,7 +42,7 @@ extension Commands {
                 return usageOrSpecError
             }
             // A database this run creates is removed again if the run fails:
-            // "left exactly as it was" (SPEC §10.4) means not there at all.
+            // "left exactly as it was" (docs/spec.md §10.4) means not there at all.
             let databasePath = options.output ?? ""
             let newDatabase = options.format == .sqlite && access(databasePath, F_OK) != 0
             let sink: RecordSink
@@ -183,7 +183,7 @@ extension Commands {
 
     static func mappingOptions(_ o: ApplyOptions) -> MappingOptions {
         var options = MappingOptions(
-            path: o.path, method: o.method, status: o.status,
+            path: o.path, method: o.method, status: o.status, headers: ResponseHeaders(o.headers.map { ($0.name, $0.value) }),
             meta: o.meta.map { ($0.key, $0.value) }, strict: o.strict, maxDepth: o.maxDepth,
             pipelineThreshold: Environment.pipelineThreshold, keepGoing: o.keepGoing)
         options.explain = o.explain

@@ -1,7 +1,7 @@
 import RKMap
 
 extension Commands {
-    /// `rkmap check SPEC FIXTURE ...`: validate recorded API responses (SPEC §12).
+    /// `rkmap check SPEC FIXTURE ...`: validate recorded API responses (docs/spec.md §12).
     ///
     /// Prints one `PASS`/`FAIL`/`SKIP` line per exchange on stdout as each
     /// fixture file is checked, reasons indented below, then `N passed, M failed`

@@ -2,7 +2,7 @@ import RKMap
 
 extension Commands {
     /// Every JSON document in `bytes` (one, or several as NDJSON or concatenated
-    /// JSON; SPEC §1: input documents are strict RFC 8259).
+    /// JSON; docs/spec.md §1: input documents are strict RFC 8259).
     ///
     /// - Parameter input: the name to use in diagnostics (`<stdin>` for `-`).
     /// - Throws: `DocumentSyntaxError`, whose `description` is the located diagnostic.
@@ -13,7 +13,7 @@ extension Commands {
             while let value = try reader.next() { values.append(value) }
         } catch {
             throw DocumentSyntaxError(diagnostic: Diagnostic(
-                .error, error.message, file: input, location: .source(error.location), code: "syntax"))
+                .error, error.message, file: input, location: .source(error.location), code: .syntax))
         }
         return values
     }

@@ -1,7 +1,7 @@
 import RKMap
 
 extension Commands {
-    /// `rkmap eval PREDICATE [INPUT ...]`: `true` or `false` per document (SPEC §9).
+    /// `rkmap eval PREDICATE [INPUT ...]`: `true` or `false` per document (docs/spec.md §9).
     ///
     /// Exit status: 0 when every document gave true (and there was at least one),
     /// 1 otherwise (including an input that does not parse), 2 when the predicate
@@ -44,7 +44,7 @@ extension Commands {
                             }
                         } catch let error as JSONSyntaxError {
                             try stdout.flush()
-                            let diagnostic = Diagnostic(.error, error.message, file: name, location: .source(error.location), code: "syntax")
+                            let diagnostic = Diagnostic(.error, error.message, file: name, location: .source(error.location), code: .syntax)
                             try stderr.write("\(diagnostic)\n")
                             allTrue = false
                             return (count, true)

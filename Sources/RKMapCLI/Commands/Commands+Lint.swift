@@ -2,7 +2,7 @@ import RKMap
 
 extension Commands {
     /// `rkmap lint SPEC ...`: every diagnostic of each spec, relaxed-syntax
-    /// warnings included (SPEC §1.1, §11). `--strict` makes warnings errors.
+    /// warnings included (docs/spec.md §1.1, §11). `--strict` makes warnings errors.
     ///
     /// Text diagnostics go to stderr (`FILE:LINE:COL: severity: message`); the
     /// `json` and `github` formats are reports and go to stdout.
@@ -15,7 +15,7 @@ extension Commands {
             do {
                 bytes = try InputFile.readAll(path)
             } catch {
-                all.append(Diagnostic(.error, "\(error)", file: name, code: "unreadable"))
+                all.append(Diagnostic(.error, "\(error)", file: name, code: .unreadable))
                 continue
             }
             for var d in SpecLoader.load(bytes: bytes, file: name).diagnostics {
@@ -29,7 +29,7 @@ extension Commands {
         return stoppingQuietly(stderr: stderr) {
             switch options.format {
             case .text:
-                // Coloured like apply's diagnostics on a terminal (SPEC §11).
+                // Coloured like apply's diagnostics on a terminal (docs/spec.md §11).
                 let style = TerminalStyle(fd: stderr.fd)
                 for d in all { try stderr.write(style.render(d) + "\n") }
             case .json:

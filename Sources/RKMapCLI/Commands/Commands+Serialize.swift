@@ -68,7 +68,7 @@ extension Commands {
                             maxDepth: options.maxDepth, write: write, diagnostics: diagnostics))
                     }
                     if documents == 0 {
-                        diagnostics.emit(Diagnostic(.error, "no JSON document in \(name)", file: name, code: "empty-input"))
+                        diagnostics.emit(Diagnostic(.error, "no JSON document in \(name)", file: name, code: .emptyInput))
                         status = dataFailed
                     }
                 }

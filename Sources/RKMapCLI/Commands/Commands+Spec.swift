@@ -3,7 +3,7 @@ import RKMap
 extension Commands {
     /// Reads and compiles a spec for a command that maps (`apply`, `check`).
     /// Errors are printed; warnings other than relaxed syntax too (relaxations
-    /// are `lint`'s business, SPEC §11).
+    /// are `lint`'s business, docs/spec.md §11).
     ///
     /// - Returns: the graph, or `nil` after printing why (exit status 2).
     static func loadSpec(_ path: String, stderr: ByteSink) -> MappingGraph? {
@@ -22,7 +22,7 @@ extension Commands {
             return nil
         }
         let result = SpecLoader.load(bytes: bytes, file: InputFile.displayName(path))
-        for diagnostic in result.diagnostics where diagnostic.severity == .error || diagnostic.code != "relaxed-syntax" {
+        for diagnostic in result.diagnostics where diagnostic.severity == .error || diagnostic.code != .relaxedSyntax {
             diagnostics.emit(diagnostic)
         }
         return result.graph

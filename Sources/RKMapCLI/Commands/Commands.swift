@@ -2,13 +2,13 @@ import RKMap
 
 /// What each command does once its arguments are parsed. `main.swift` only
 /// parses, dispatches here and exits with the status returned:
-/// 0 success, 1 the data failed, 2 usage or spec error (SPEC §11).
+/// 0 success, 1 the data failed, 2 usage or spec error (docs/spec.md §11).
 ///
 /// Each command lives in its own `Commands+Name.swift`, so one can be replaced
 /// without touching the others. Commands write results to `stdout` and everything
 /// else to `stderr`; they do not flush (the caller does, once, at the end).
 public enum Commands {
-    /// Exit statuses (SPEC §11).
+    /// Exit statuses (docs/spec.md §11).
     public static let success: Int32 = 0
     public static let dataFailed: Int32 = 1
     public static let usageOrSpecError: Int32 = 2
@@ -25,11 +25,5 @@ public enum Commands {
             try? stderr?.write("error: cannot write the output: \(error)\n")
             return dataFailed
         }
-    }
-
-    /// The stand-in for a command whose implementation has not landed yet.
-    static func notImplemented(_ name: CommandName, stderr: ByteSink) -> Int32 {
-        try? stderr.write("error: '\(name.rawValue)' is not implemented yet\n")
-        return usageOrSpecError
     }
 }

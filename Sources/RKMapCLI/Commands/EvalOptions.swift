@@ -1,6 +1,6 @@
 import RKMap
 
-/// `rkmap eval PREDICATE [INPUT ...]` (SPEC §9).
+/// `rkmap eval PREDICATE [INPUT ...]` (docs/spec.md §9).
 public struct EvalOptions: Sendable, Equatable {
     public var predicate: String
     /// Input files; `-` is stdin, and no inputs means stdin.

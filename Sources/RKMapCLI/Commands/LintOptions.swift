@@ -2,7 +2,7 @@ import RKMap
 
 /// `rkmap lint SPEC ... [--strict] [--format text|json|github]`.
 public struct LintOptions: Sendable, Equatable {
-    /// How diagnostics are reported (SPEC §12, last paragraph).
+    /// How diagnostics are reported (docs/spec.md §12, last paragraph).
     public enum Format: String, Sendable, CaseIterable { case text, json, github }
 
     public var specs: [String]

@@ -1,7 +1,7 @@
 import RKMap
 
 /// Prints each diagnostic as one line on a stream (stderr), as it arrives, in
-/// the text forms of SPEC §11; counts what it printed.
+/// the text forms of docs/spec.md §11; counts what it printed.
 public final class StreamDiagnostics: DiagnosticCollector {
     private let stream: ByteSink
     public let style: TerminalStyle

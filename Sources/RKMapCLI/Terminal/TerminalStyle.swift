@@ -12,7 +12,7 @@ public struct TerminalStyle: Sendable {
         self.enabled = isatty(fd) == 1 && !Environment.noColor
     }
 
-    /// `--color auto|always|never` (SPEC §11): `auto` is `init(fd:)`.
+    /// `--color auto|always|never` (docs/spec.md §11): `auto` is `init(fd:)`.
     public init(_ choice: ApplyOptions.Color, fd: Int32) {
         switch choice {
         case .auto: self.init(fd: fd)

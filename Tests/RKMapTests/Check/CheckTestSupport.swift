@@ -72,14 +72,14 @@ enum CheckFixtures {
     /// One HAR entry; `text` is a JSON string literal, or nil for no `text` member.
     static func entry(
         method: String = "GET", url: String, status: Int = 200, mimeType: String = "application/json",
-        text: String?, encoding: String? = nil
+        text: String?, encoding: String? = nil, size: Int = 0, headers: String = "[]"
     ) -> String {
-        var content = "\"mimeType\": \"\(mimeType)\", \"size\": 0"
+        var content = "\"mimeType\": \"\(mimeType)\", \"size\": \(size)"
         if let text { content += ", \"text\": \(text)" }
         if let encoding { content += ", \"encoding\": \"\(encoding)\"" }
         return """
             {"request": {"method": "\(method)", "url": "\(url)", "headers": []},
-             "response": {"status": \(status), "headers": [], "content": {\(content)}}}
+             "response": {"status": \(status), "headers": \(headers), "content": {\(content)}}}
             """
     }
 

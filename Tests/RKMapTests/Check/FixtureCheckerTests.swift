@@ -2,12 +2,12 @@ import Foundation
 import Testing
 @testable import RKMap
 
-/// The four checks of SPEC §12, each passing and failing.
+/// The four checks of docs/spec.md §12, each passing and failing.
 @Suite struct FixtureCheckerTests {
     typealias F = CheckFixtures
 
     private func body(_ json: String, method: String? = "GET", path: String? = "/articles", status: Int? = nil, entry: Int? = nil) -> Exchange {
-        Exchange(name: "b.json", file: "b.json", entry: entry, facts: ExchangeFacts(method: method, path: path, status: status), content: .body(Array(json.utf8)))
+        Exchange(name: "b.json", file: "b.json", entry: entry, facts: ExchangeFacts(method: method, path: path, status: status), content: .body(Array(json.utf8), .json))
     }
 
     private let twoArticles = #"{"articles": [{"id": 1, "title": "A", "author": {"id": 7, "name": "Ada"}}, {"id": 2, "title": "B"}]}"#
@@ -56,14 +56,15 @@ import Testing
         let r = try F.checker().check(body(drifted))
         #expect(r.outcome == .failed)
         let d = try #require(r.reasons.first)
-        #expect(d.code == "mapping")
+        #expect(d.code == .mapping)
         #expect(d.location == .jsonPath("$.articles[0]"))
         #expect(d.mapperID == "article")
         #expect(d.attribute == "id")
         #expect(d.message.contains("\"x-1\""))
         let allowed = try F.checker { $0.allowWarnings = true }.check(body(drifted))
         #expect(allowed.outcome == .passed)
-        #expect(allowed.reasons.map(\.severity) == [.warning])
+        #expect(allowed.reasons.map(\.severity) == [.warning, .warning])
+        #expect(allowed.reasons.map(\.code) == [.mapping, .missing], "no article has an author: SPEC §12 missing keys")
     }
 
     @Test func noMappableContentFails() throws {
@@ -77,7 +78,7 @@ import Testing
         let r = try F.checker().check(body("{\"articles\": [\n  {\"id\": 1,}\n]}"))
         #expect(r.outcome == .failed)
         #expect(r.reasons.first?.location == .source(SourceLocation(line: 2, column: 12)))
-        #expect(r.reasons.first?.code == "fixture")
+        #expect(r.reasons.first?.code == .fixture)
     }
 
     @Test func harBodySyntaxErrorNamesTheEntryText() throws {
@@ -112,10 +113,11 @@ import Testing
         let json = #"{"articles": ["# + articles.joined(separator: ",") + "], \"meta\": {}}"
         let r = try F.checker().check(body(json))
         #expect(r.outcome == .passed, "unmapped keys warn by default")
-        let unmapped = r.reasons.filter { $0.code == "unmapped" }
-        #expect(unmapped.map(\.location) == [.jsonPath("$.articles[*].author.bio"), .jsonPath("$.articles[*].subtitle")])
-        #expect(unmapped.map(\.message) == ["not mapped (20 times)", "not mapped (20 times)"])
-        #expect(unmapped.map(\.mapperID) == ["author", "article"])
+        let unmapped = r.reasons.filter { $0.code == .unmapped }
+        // SPEC §12: root members nothing reads (`meta`) are reported like any other.
+        #expect(unmapped.map(\.location) == [.jsonPath("$.articles[*].author.bio"), .jsonPath("$.articles[*].subtitle"), .jsonPath("$.meta")])
+        #expect(unmapped.map(\.message) == ["not mapped (20 times)", "not mapped (20 times)", "not mapped (1 time)"])
+        #expect(unmapped.map(\.mapperID) == ["author", "article", nil])
         #expect(unmapped.allSatisfy { $0.severity == .warning })
     }
 
@@ -124,12 +126,12 @@ import Testing
         #expect(try F.checker { $0.unmapped = .error }.check(body(json)).outcome == .failed)
         let ignored = try F.checker { $0.unmapped = .ignore }.check(body(json))
         #expect(ignored.outcome == .passed)
-        #expect(ignored.reasons.isEmpty)
+        #expect(ignored.reasons.filter { $0.code == .unmapped }.isEmpty)
     }
 
     @Test func escapedMemberNamesInPatterns() throws {
         let r = try F.checker().check(body(#"{"articles": [{"id": 1, "title": "t", "odd key": 1}]}"#))
-        #expect(r.reasons.map(\.location) == [.jsonPath("$.articles[*][\"odd key\"]")])
+        #expect(r.reasons.filter { $0.code == .unmapped }.map(\.location) == [.jsonPath("$.articles[*][\"odd key\"]")])
     }
 
     // MARK: tracker and apply
@@ -147,5 +149,106 @@ import Testing
         let tracked = try run(ReadTracker())
         #expect(tracked == (try run(nil)))
         #expect(!tracked.isEmpty)
+    }
+
+    // MARK: body-less responses, form bodies, missing keys
+
+    private func bodyless(_ reason: Exchange.NoBody, method: String = "GET", path: String = "/articles", status: Int = 200) -> Exchange {
+        Exchange(name: "s.har#1", file: "s.har", entry: 1, facts: ExchangeFacts(method: method, path: path, status: status), content: .noBody(reason))
+    }
+
+    @Test func aBodylessEntryNoDescriptorAppliesToIsSkippedWithTheReason() throws {
+        for unmatched in CheckOptions.Unmatched.allCases {
+            let r = try F.checker { $0.unmatched = unmatched }.check(bodyless(.preflight, method: "OPTIONS", status: 204))
+            #expect(r.outcome == .skipped, "there is nothing to check, even under --unmatched \(unmatched)")
+            #expect(r.reasons.first?.message == "no descriptor applies to OPTIONS /articles 204; the response has no body (an OPTIONS preflight)")
+            #expect(r.reasons.allSatisfy { $0.severity == .note })
+        }
+    }
+
+    @Test func aBodylessSuccessADescriptorAppliesToPassesWithNothingMapped() throws {
+        let r = try F.checker().check(bodyless(.head, method: "GET"))
+        #expect(r.outcome == .passed)
+        #expect(r.records == nil)
+        #expect(r.output == nil)
+        #expect(r.reasons.map(\.message) == ["the response has no body (a HEAD request): nothing to map"])
+        #expect(r.reasons.map(\.severity) == [.note])
+    }
+
+    @Test func aBodylessErrorResponseADescriptorAppliesToFails() throws {
+        let r = try F.checker().check(bodyless(.empty, path: "/articles/9", status: 404))
+        #expect(r.outcome == .failed)
+        #expect(r.reasons.map(\.message) == ["no mappable content: the 404 response has no body (empty content)"])
+    }
+
+    @Test func formBodiesAreReadAsFormDocuments() throws {
+        let spec = #"{"path": "/token", "mappers": [{"id": "t", "attributes": {"access_token": "token", "scope": "scope", "user.name": "user"}}]}"#
+        let ok = Exchange(name: "s.har#0", file: "s.har", entry: 0, facts: ExchangeFacts(method: "POST", path: "/token"),
+                          content: .body(Array("access_token=abc&scope=repo%2Cgist&user[name]=Ada+L\r\n".utf8), .form))
+        let r = try F.checker(spec).check(ok)
+        #expect(r.outcome == .passed)
+        #expect(r.reasons.isEmpty)
+        #expect(String(decoding: try #require(r.output), as: UTF8.self) == "[\n  {\n    \"@type\": \"t\",\n    \"token\": \"abc\",\n    \"scope\": \"repo,gist\",\n    \"user\": \"Ada L\"\n  }\n]\n")
+
+        let bad = Exchange(name: "s.har#3", file: "s.har", entry: 3, facts: ExchangeFacts(method: "POST", path: "/token"), content: .body(Array("a=%G1".utf8), .form))
+        let failed = try F.checker(spec).check(bad)
+        #expect(failed.outcome == .failed)
+        #expect(failed.reasons.first?.location == .jsonPath("$.log.entries[3].response.content.text"))
+        #expect(failed.reasons.first?.message.hasPrefix("the form-encoded body is not valid: malformed percent escape '%G1'") == true)
+        #expect(failed.reasons.first?.message.hasSuffix("(column 3 of the body)") == true)
+    }
+
+    @Test func notesOfTheExchangeComeFirst() throws {
+        var e = body(#"{"articles": []}"#)
+        e.notes = [Diagnostic(.note, "served as text/html", file: "b.json", code: .fixture)]
+        let r = try F.checker().check(e)
+        #expect(r.outcome == .passed)
+        #expect(r.reasons.map(\.message) == ["served as text/html"])
+    }
+
+    @Test func aKeyMissingFromEveryMappedObjectIsReported() throws {
+        var articles: [String] = []
+        for i in 0..<20 { articles.append(#"{"id": \#(i), "headline": "t", "author": {"id": 1, "name": "a"}}"#) }
+        let r = try F.checker().check(body(#"{"articles": ["# + articles.joined(separator: ",") + "]}"))
+        #expect(r.outcome == .passed, "missing keys warn by default")
+        let missing = r.reasons.filter { $0.code == .missing }
+        #expect(missing.map(\.location) == [.jsonPath("$.articles[*].title")])
+        #expect(missing.map(\.message) == ["mapped but missing (20 of 20)"])
+        #expect(missing.map(\.mapperID) == ["article"])
+        #expect(missing.map(\.severity) == [.warning])
+        #expect(try F.checker { $0.missing = .error }.check(body(#"{"articles": ["# + articles.joined(separator: ",") + "]}")).outcome == .failed)
+        let ignored = try F.checker { $0.missing = .ignore }.check(body(#"{"articles": ["# + articles.joined(separator: ",") + "]}"))
+        #expect(ignored.reasons.filter { $0.code == .missing }.isEmpty)
+    }
+
+    @Test func aKeyPresentInSomeObjectsIsNotMissing() throws {
+        let r = try F.checker().check(body(twoArticles))
+        #expect(r.reasons.filter { $0.code == .missing }.isEmpty, "the second article has no author, the first has one")
+    }
+
+    // MARK: root members (SPEC §12 check 3)
+
+    @Test func rootMembersNothingReadsAreReportedWithoutAMapper() throws {
+        let r = try F.checker().check(body(#"{"articles": [{"id": 1, "title": "t", "author": {"id": 1, "name": "a"}}], "meta": {"page": 1}}"#))
+        let unmapped = r.reasons.filter { $0.code == .unmapped }
+        #expect(unmapped.map(\.location) == [.jsonPath("$.meta")])
+        #expect(unmapped.map(\.mapperID) == [nil])
+        #expect(CheckReport.text(unmapped[0], exchangeFile: "b.json") == "unmapped (warning): $.meta: not mapped (1 time)")
+    }
+
+    @Test func anEnvelopeMapperBesideADataDescriptorDoesNotMakeDataUnmapped() throws {
+        let spec = #"""
+            {"mappers": [{"id": "page", "attributes": ["total"]}, {"id": "item", "attributes": ["id"]}],
+             "descriptors": [{"root-map-ref": "page"}, {"keyPath": "data", "root-map-ref": "item"}]}
+            """#
+        let r = try F.checker(spec).check(body(#"{"total": 1, "data": [{"id": 1}], "links": {}}"#, method: nil, path: nil))
+        #expect(r.reasons.filter { $0.code == .unmapped }.map(\.location) == [.jsonPath("$.links")])
+        #expect(r.reasons.filter { $0.code == .unmapped }.map(\.mapperID) == ["page"])
+    }
+
+    @Test func rootReadsCountForAnUnmappedRoot() throws {
+        let spec = #"{"mappers": [{"id": "item", "attributes": {"id": "id", "@root.version": "v"}}], "descriptors": [{"keyPath": "data", "root-map-ref": "item"}]}"#
+        let r = try F.checker(spec).check(body(#"{"version": 2, "data": [{"id": 1}], "extra": true}"#, method: nil, path: nil))
+        #expect(r.reasons.filter { $0.code == .unmapped }.map(\.location) == [.jsonPath("$.extra")])
     }
 }

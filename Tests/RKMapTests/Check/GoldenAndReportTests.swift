@@ -61,10 +61,32 @@ import Testing
         try dir.write("articles.json", #"{"articles": [{"id": 1, "title": "B"}, {"id": 2, "title": "C"}]}"#)
         let drifted = try F.checker().check(FixtureReader.read(path, defaults: ExchangeFacts())).results[0]
         #expect(drifted.outcome == .failed)
-        let golden = drifted.reasons.filter { $0.code == "golden" }
+        let golden = drifted.reasons.filter { $0.code == .golden }
         #expect(golden.map(\.location) == [.jsonPath("$[0].title"), .jsonPath("$[1]")])
         #expect(golden.map(\.message) == [#"expected "A", got "B""#, #"unexpected record {"@type":"Article","id":2,"title":"C"}"#])
         #expect(golden.allSatisfy { $0.file == dir.path + "/articles.expected.json" })
+    }
+
+    @Test func updateNeverWritesTheGoldenOfAFailingExchange() throws {
+        let dir = try ScratchDirectory()
+        let path = try dir.write("articles.json", #"{"articles": [{"id": "x-1", "title": "A"}]}"#)
+        try dir.write("articles.meta.json", #"{"method": "GET", "path": "/articles"}"#)
+        let r = try F.checker { $0.update = true }.check(FixtureReader.read(path, defaults: ExchangeFacts())).results[0]
+        #expect(r.outcome == .failed)
+        #expect(!dir.exists("articles.expected.json"))
+        let note = try #require(r.reasons.last)
+        #expect(note.severity == .note)
+        #expect(note.code == .golden)
+        #expect(note.message == "not written: this exchange fails another check (a broken mapping must not become the golden)")
+
+        let har = try dir.write("s.har", F.har([
+            F.entry(url: "https://h/articles", text: F.quoted(#"{"articles": [{"id": 1, "title": "A"}]}"#)),
+            F.entry(url: "https://h/articles", text: F.quoted(#"{"articles": [{"id": "x", "title": "B"}]}"#)),
+        ]))
+        let results = try F.checker { $0.update = true }.check(FixtureReader.read(har, defaults: ExchangeFacts())).results
+        #expect(results.map(\.outcome) == [.passed, .failed])
+        #expect(!dir.exists("s.har.expected.json"), "the HAR's golden holds every checked entry")
+        #expect(results[1].reasons.last?.message == "not written: 1 of 2 checked entries fail another check (a broken mapping must not become the golden)")
     }
 
     @Test func harGoldenHasOneOutputPerCheckedEntry() throws {
@@ -84,7 +106,7 @@ import Testing
 
         try dir.write("s.har.expected.json", "[[]]")
         let short = try F.checker().check(FixtureReader.read(path, defaults: ExchangeFacts())).results
-        #expect(short[0].reasons.map(\.location) == [.jsonPath("$[0][0]")], "paths are into the golden file")
+        #expect(short[0].reasons.filter { $0.code == .golden }.map(\.location) == [.jsonPath("$[0][0]")], "paths are into the golden file")
         #expect(short[2].reasons.first?.message.hasPrefix("no expected output for this entry: the golden has 1 for 2 checked entries") == true)
     }
 
@@ -95,7 +117,7 @@ import Testing
         let r = try F.checker().check(FixtureReader.read(path, defaults: ExchangeFacts(method: "GET", path: "/articles"))).results[0]
         #expect(r.outcome == .failed)
         #expect(r.reasons.first?.location == .source(SourceLocation(line: 2, column: 3)))
-        #expect(r.reasons.first?.code == "golden")
+        #expect(r.reasons.first?.code == .golden)
     }
 }
 
@@ -111,7 +133,26 @@ import Testing
 
     @Test func sidecarFactsWinOverFlagsFieldByField() throws {
         let (_, e) = try exchange(#"{"method": "post", "status": 201, "headers": {"X": "y"}}"#, defaults: ExchangeFacts(method: "GET", path: "/p", status: 200))
-        #expect(e.facts == ExchangeFacts(method: "POST", path: "/p", status: 201))
+        #expect(e.facts == ExchangeFacts(method: "POST", path: "/p", status: 201, headers: ResponseHeaders([("X", "y")])))
+    }
+
+    @Test func sidecarHeadersAsAnObjectOrAHARList() throws {
+        let (_, a) = try exchange(#"{"headers": {"Link": "<a>", "Set-Cookie": ["x=1", "y=2"]}}"#)
+        #expect(a.facts.headers == ResponseHeaders([("Link", "<a>"), ("Set-Cookie", "x=1, y=2")]))
+        let (_, b) = try exchange(#"{"headers": [{"name": "ETag", "value": "1"}]}"#)
+        #expect(b.facts.headers == ResponseHeaders([("ETag", "1")]))
+    }
+
+    @Test(arguments: [
+        (#"{"headers": {"ETag": 1}}"#, "$.headers.ETag", "expected a string header value (or an array of them), found number"),
+        (#"{"headers": {"Set-Cookie": ["a", null]}}"#, "$.headers[\"Set-Cookie\"][1]", "expected a string header value, found null"),
+        (#"{"headers": [["ETag", "1"]]}"#, "$.headers[0]", #"expected a header {"name": "…", "value": "…"}, found ["ETag","1"]"#),
+    ])
+    func badSidecarHeaders(_ sidecar: String, _ path: String, _ message: String) throws {
+        let (_, e) = try exchange(sidecar)
+        guard case .malformed(let reasons) = e.content else { Issue.record("not malformed"); return }
+        #expect(reasons.first?.location == .jsonPath(path))
+        #expect(reasons.first?.message == message)
     }
 
     @Test(arguments: [
@@ -124,7 +165,7 @@ import Testing
     func badSidecarFailsTheExchange(_ sidecar: String, _ path: String, _ message: String) throws {
         let (dir, e) = try exchange(sidecar)
         guard case .malformed(let d) = e.content else { Issue.record("not malformed"); return }
-        #expect(d == [Diagnostic(.error, message, file: dir.path + "/b.meta.json", location: .jsonPath(path), code: "fixture")])
+        #expect(d == [Diagnostic(.error, message, file: dir.path + "/b.meta.json", location: .jsonPath(path), code: .fixture)])
     }
 
     @Test func sidecarSyntaxErrorHasLineAndColumn() throws {

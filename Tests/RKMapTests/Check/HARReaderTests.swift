@@ -12,7 +12,7 @@ import Testing
     }
 
     private func body(_ e: Exchange) -> String? {
-        if case .body(let bytes) = e.content { return String(decoding: bytes, as: UTF8.self) }
+        if case .body(let bytes, _) = e.content { return String(decoding: bytes, as: UTF8.self) }
         return nil
     }
 
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func missingTextOfAJSONResponseIsAFailureThatSaysHowToExport() throws {
-        let (_, exchanges) = try read(F.har([F.entry(url: "https://h/a", text: nil)]))
+        let (_, exchanges) = try read(F.har([F.entry(url: "https://h/a", text: nil, size: 120)]))
         let d = try #require(problems(exchanges[0]).first)
         #expect(d.location == .jsonPath("$.log.entries[0].response.content.text"))
         #expect(d.message.hasPrefix("missing: the HAR has no body for this application/json response"))
@@ -113,13 +113,88 @@ import Testing
         let (_, exchanges) = try read("{\"log\": {\n  \"entries\": [,]}}")
         let d = try #require(problems(exchanges[0]).first)
         #expect(d.location == .source(SourceLocation(line: 2, column: 15)))
-        #expect(d.code == "fixture")
+        #expect(d.code == .fixture)
     }
 
     @Test func entryThatIsNotAnObject() throws {
         let (_, exchanges) = try read(F.har(["42"]))
         #expect(problems(exchanges[0]).first?.location == .jsonPath("$.log.entries[0]"))
         #expect(problems(exchanges[0]).first?.message == "expected an object, found number")
+    }
+    // MARK: SPEC §12: body-less entries, JSON under another type, form bodies
+
+    private func noBody(_ e: Exchange) -> Exchange.NoBody? {
+        if case .noBody(let reason) = e.content { return reason }
+        return nil
+    }
+
+    @Test func bodylessEntriesAreExchangesWithTheirReason() throws {
+        let (_, exchanges) = try read(F.har([
+            F.entry(url: "https://h/a", status: 304, text: nil),
+            F.entry(method: "options", url: "https://h/a", status: 204, mimeType: "", text: nil),
+            F.entry(method: "HEAD", url: "https://h/a", text: nil),
+            F.entry(method: "DELETE", url: "https://h/a/1", status: 204, mimeType: "x-unknown", text: nil),
+            F.entry(url: "https://h/b", text: F.quoted("")),
+            F.entry(url: "https://h/c", text: F.quoted(" ")),
+            F.entry(method: "OPTIONS", url: "https://h/a", mimeType: "text/plain", text: F.quoted("")),
+        ]))
+        #expect(exchanges.map(\.entry) == [0, 1, 2, 3, 4, 5, 6])
+        #expect(exchanges.map(noBody) == [.notModified, .preflight, .head, .noContent, .empty, .empty, .preflight])
+        #expect(exchanges[1].facts == ExchangeFacts(method: "OPTIONS", path: "/a", status: 204))
+    }
+
+    @Test func bodylessResponsesOfOtherTypesAreNotTheAPI() throws {
+        let (_, exchanges) = try read(F.har([
+            F.entry(url: "https://h/logo.png", status: 304, mimeType: "image/png", text: nil),
+            F.entry(method: "HEAD", url: "https://h/index.html", mimeType: "text/html", text: nil),
+            F.entry(url: "https://h/site.css", mimeType: "text/css", text: F.quoted("body { color: red }")),
+        ]))
+        #expect(exchanges.isEmpty)
+    }
+
+    @Test func jsonServedAsAnotherTypeIsAnExchangeWithANote() throws {
+        let json = #"{"articles": []}"#
+        let (dir, exchanges) = try read(F.har([
+            F.entry(url: "https://h/a", mimeType: "text/html; charset=utf-8", text: F.quoted("\n " + json)),
+            F.entry(url: "https://h/b", mimeType: "text/html", text: F.quoted("<html>{}</html>")),
+            F.entry(url: "https://h/c", mimeType: "text/plain", text: F.quoted(Data(json.utf8).base64EncodedString()), encoding: "base64"),
+            F.entry(url: "https://h/d", mimeType: "text/html", text: F.quoted("{not json")),
+            F.entry(url: "https://h/e", mimeType: "", text: F.quoted("[1]")),
+        ]))
+        #expect(exchanges.map(\.entry) == [0, 2, 4])
+        #expect(body(exchanges[0]) == "\n " + json)
+        #expect(body(exchanges[1]) == json, "base64 is decoded")
+        let note = try #require(exchanges[0].notes.first)
+        #expect(note.severity == .note)
+        #expect(note.file == dir.path + "/x.har")
+        #expect(note.location == .jsonPath("$.log.entries[0].response.content.mimeType"))
+        #expect(note.message == "the response has mimeType 'text/html; charset=utf-8' but its body is JSON: checked as JSON")
+        #expect(exchanges[2].notes.first?.message == "the response has no mimeType but its body is JSON: checked as JSON")
+    }
+
+    @Test func formBodiesAreFormExchanges() throws {
+        let (_, exchanges) = try read(F.har([
+            F.entry(method: "POST", url: "https://h/login/oauth/access_token", mimeType: "application/x-www-form-urlencoded; charset=utf-8",
+                    text: F.quoted("access_token=abc&token_type=bearer")),
+        ]))
+        guard case .body(let bytes, let kind)? = exchanges.first?.content else { Issue.record("no body"); return }
+        #expect(kind == .form)
+        #expect(String(decoding: bytes, as: UTF8.self) == "access_token=abc&token_type=bearer")
+    }
+
+    @Test func responseHeadersBecomeFacts() throws {
+        let headers = #"[{"name": "ETag", "value": "W/\"1\""}, {"name": "link", "value": "<a>"}, {"name": "Link", "value": "<b>"}]"#
+        let (_, exchanges) = try read(F.har([F.entry(url: "https://h/a", text: F.quoted("{}"), headers: headers)]))
+        #expect(exchanges[0].facts.headers == ResponseHeaders([("ETag", "W/\"1\""), ("link", "<a>, <b>")]))
+        #expect(exchanges[0].facts.headers["LINK"] == "<a>, <b>")
+    }
+
+    @Test func aMalformedHeaderFailsThatEntryWithItsPathAndFacts() throws {
+        let (_, exchanges) = try read(F.har([F.entry(method: "post", url: "https://h/a?x", status: 201, text: F.quoted("{}"), headers: #"[{"name": "ETag"}]"#)]))
+        let d = try #require(problems(exchanges[0]).first)
+        #expect(d.location == .jsonPath("$.log.entries[0].response.headers[0]"))
+        #expect(d.message == #"expected a header {"name": "…", "value": "…"}, found {"name":"ETag"}"#)
+        #expect(exchanges[0].facts == ExchangeFacts(method: "POST", path: "/a", status: 201), "a broken entry's line still names its request")
     }
 }
 
@@ -141,4 +216,5 @@ import Testing
         let bytes = (0..<256).map { UInt8($0) }
         #expect(Base64.decode(Data(bytes).base64EncodedString()) == bytes)
     }
+
 }

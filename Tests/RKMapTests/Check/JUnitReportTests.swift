@@ -17,13 +17,13 @@ import Testing
     /// parses, and the parser gives the text back (less the illegal characters).
     @Test func hostileTextRoundTripsThroughAnXMLParser() throws {
         let hostile = "<&>\"' \u{1}\u{8}end\u{FFFF}"
-        let exchange = Exchange(name: "f\(hostile).json", file: "f\(hostile).json", facts: ExchangeFacts(method: "GET", path: "/a?<&>"), content: .body([]))
+        let exchange = Exchange(name: "f\(hostile).json", file: "f\(hostile).json", facts: ExchangeFacts(method: "GET", path: "/a?<&>"), content: .body([], .json))
         var summary = CheckSummary(spec: "spec.json")
         summary.files = [FixtureFileResult(path: exchange.file, results: [
             ExchangeResult(exchange: exchange, outcome: .failed, reasons: [
-                Diagnostic(.error, "bad \(hostile)\nsecond line", file: exchange.file, location: .jsonPath("$[\"<&>\"]"), code: "golden"),
+                Diagnostic(.error, "bad \(hostile)\nsecond line", file: exchange.file, location: .jsonPath("$[\"<&>\"]"), code: .golden),
             ]),
-            ExchangeResult(exchange: exchange, outcome: .skipped, reasons: [Diagnostic(.note, "skip \(hostile)", file: exchange.file, code: "descriptor")]),
+            ExchangeResult(exchange: exchange, outcome: .skipped, reasons: [Diagnostic(.note, "skip \(hostile)", file: exchange.file, code: .descriptor)]),
             ExchangeResult(exchange: exchange, outcome: .passed, records: 1),
         ])]
         let xml = CheckReport.junit(summary)

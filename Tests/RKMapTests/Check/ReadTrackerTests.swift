@@ -1,7 +1,7 @@
 import Testing
 @testable import RKMap
 
-/// Which members count as read (SPEC §12 check 3): source key paths' first
+/// Which members count as read (docs/spec.md §12 check 3): source key paths' first
 /// keys, nil key paths (everything), `@parent` keys, matchers' key paths.
 @Suite struct ReadTrackerTests {
     private func unmapped(spec: String, document: String) throws -> [String] {
@@ -79,5 +79,71 @@ import Testing
     @Test func rootKeysReadByAtRoot() throws {
         let spec = #"{"mappers": [{"id": "a", "attributes": {"name": "name", "@root.version": "v"}}], "descriptors": [{"root-map-ref": "a"}]}"#
         #expect(try unmapped(spec: spec, document: #"{"name": "n", "version": 2, "x": 1}"#) == ["$.x 1 a"])
+    }
+
+    // MARK: dotted key paths (SPEC §12 check 3)
+
+    @Test func membersOfObjectsReadThroughDottedPathsAreTracked() throws {
+        let spec = #"{"mappers": [{"id": "i", "attributes": {"reactions.total_count": "reactions", "user.login": "author"}}], "descriptors": [{"keyPath": "issues", "root-map-ref": "i"}]}"#
+        let doc = #"{"issues": [{"reactions": {"total": 1, "url": "u"}, "user": {"login": "a"}}, {"reactions": {"total_count": 2}, "user": {"login": "b", "id": 3}}]}"#
+        #expect(try unmapped(spec: spec, document: doc) == ["$.issues[*].reactions.total 1 i", "$.issues[*].reactions.url 1 i", "$.issues[*].user.id 1 i"])
+    }
+
+    @Test func dottedPathsThroughArraysAndDeeperObjects() throws {
+        let spec = #"{"mappers": [{"id": "i", "attributes": {"labels.name": "labels", "a.b.c": "c"}}], "descriptors": [{"keyPath": "i", "root-map-ref": "i"}]}"#
+        let doc = #"{"i": {"labels": [{"name": "bug", "color": "red"}, {"name": "ui", "color": "blue"}, 5], "a": {"b": {"c": 1, "d": 2}, "e": 3}}}"#
+        #expect(try unmapped(spec: spec, document: doc) == ["$.i.a.b.d 1 i", "$.i.a.e 1 i", "$.i.labels[*].color 2 i"])
+    }
+
+    @Test func aMemberReadWholeIsNotDescended() throws {
+        let spec = #"{"mappers": [{"id": "i", "attributes": {"reactions.total_count": "total", "reactions": "all", "tags.@count": "n"}}], "descriptors": [{"keyPath": "i", "root-map-ref": "i"}]}"#
+        let doc = #"{"i": {"reactions": {"total_count": 1, "heart": 2}, "tags": [{"x": 1}]}}"#
+        #expect(try unmapped(spec: spec, document: doc) == [])
+    }
+
+    @Test func caseInsensitiveDottedReads() throws {
+        let spec = #"{"keyMatching": "caseInsensitive", "mappers": [{"id": "i", "attributes": {"Reactions.Total_Count": "total"}}], "descriptors": [{"keyPath": "i", "root-map-ref": "i"}]}"#
+        #expect(try unmapped(spec: spec, document: #"{"i": {"reactions": {"total_count": 1, "x": 2}}}"#) == ["$.i.reactions.x 1 i"])
+    }
+
+    // MARK: missing keys
+
+    private func missing(spec: String, document: String) throws -> [String] {
+        let graph = try CheckFixtures.graph(spec)
+        let engine = try MappingEngine(graph: graph, options: MappingOptions())
+        var reader = JSONDocumentReader(bytes: Array(document.utf8))
+        let value = try #require(try reader.next())
+        let tracker = ReadTracker(caseInsensitive: graph.options.caseInsensitiveKeys)
+        _ = try engine.map(document: value, info: DocumentInfo(input: "d", index: 0), sink: CountingSink(), diagnostics: DiagnosticList(), readTracker: tracker)
+        return tracker.missing.map { "\($0.path) \($0.count) \($0.mapperID)" }
+    }
+
+    @Test func missingKeyPathsArePerMapperAndPattern() throws {
+        let spec = #"""
+            {"mappers": [
+              {"id": "a", "attributes": {"id": "id", "title": "title", "reactions.total_count": "n", "tags.@count": "tags"},
+               "relationships": [{"from": "author", "to": "author", "map-ref": "p"}]},
+              {"id": "p", "attributes": ["name", "email"]}],
+             "descriptors": [{"keyPath": "articles", "root-map-ref": "a"}, {"keyPath": "featured", "root-map-ref": "a"}]}
+            """#
+        // `reactions.total_count` is not reported: `reactions` is null in one
+        // object (the member is there), so it is not missing from every object.
+        let doc = #"{"articles": [{"id": 1, "reactions": {"total": 1}, "author": {"name": "x"}}, {"id": 2, "reactions": null, "author": {"name": "y"}}], "featured": {"id": 3, "reactions": {}}}"#
+        #expect(try missing(spec: spec, document: doc) == [
+            "$.articles[*].tags 2 a", "$.articles[*].title 2 a", "$.articles[*].author.email 2 p",
+            "$.featured.tags 1 a", "$.featured.title 1 a",
+        ].sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) })
+    }
+
+    @Test func presentInOneObjectOrThroughAnArrayIsNotMissing() throws {
+        let spec = #"{"mappers": [{"id": "a", "attributes": ["id", "title", "labels.name"]}], "descriptors": [{"keyPath": "items", "root-map-ref": "a"}]}"#
+        let doc = #"{"items": [{"id": 1, "labels": [{"color": "r"}, {"name": "bug"}]}, {"id": 2, "title": "t", "labels": []}]}"#
+        #expect(try missing(spec: spec, document: doc) == [])
+    }
+
+    @Test func unmappedObjectsDoNotCountAsMapped() throws {
+        let spec = #"{"mappers": [{"id": "a", "attributes": ["id", "title"]}], "descriptors": [{"keyPath": "items", "root-map-ref": "a"}]}"#
+        // The second element has none of the keys: its warning says so; it is not an object the mapper mapped.
+        #expect(try missing(spec: spec, document: #"{"items": [{"id": 1}, {"x": 1}]}"#) == ["$.items[*].title 1 a"])
     }
 }

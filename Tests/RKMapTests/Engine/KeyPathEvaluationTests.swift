@@ -1,7 +1,7 @@
 import Testing
 @testable import RKMap
 
-/// Key path evaluation (SPEC §4): KVC over arrays, collection operators,
+/// Key path evaluation (docs/spec.md §4): KVC over arrays, collection operators,
 /// anchors, escapes, case-insensitive matching.
 @Suite struct KeyPathEvaluationTests {
     static let document = try! JSONScanner.parse(Array("""

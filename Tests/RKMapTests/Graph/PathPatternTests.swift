@@ -1,7 +1,7 @@
 import Testing
 @testable import RKMap
 
-/// Path patterns (SPEC §2), expected values from the spec's own rules.
+/// Path patterns (docs/spec.md §2), expected values from the spec's own rules.
 @Suite struct PathPatternTests {
     static let matching: [(pattern: String, path: String, parameters: [String])] = [
         ("/articles", "/articles", []),

@@ -18,7 +18,7 @@ private func readAll(_ text: String) -> (docs: [JSONValue], starts: [Int], error
 
 private func n(_ i: Int) -> JSONValue { .number(JSONNumber(i)) }
 
-/// NDJSON and concatenated JSON: each value is a separate document (SPEC §1.1).
+/// NDJSON and concatenated JSON: each value is a separate document (docs/spec.md §1.1).
 @Suite struct JSONDocumentReaderTests {
     @Test func ndjson() {
         let r = readAll("{\"a\":1}\n{\"a\":2}\n{\"a\":3}\n")

@@ -1,7 +1,7 @@
 /// Rows for `PredicateEvaluationTests`: (predicate, JSON value, expected result).
 /// Expected results follow NSPredicate's documented behaviour over the JSON
 /// value (RestKit hands NSPredicate the parsed NSDictionary/NSArray), adjusted
-/// only where SPEC §9 says so (values of different JSON kinds never compare).
+/// only where docs/spec.md §9 says so (values of different JSON kinds never compare).
 enum PredicateTable {
     /// A person like the RestKit "people" example, with one of every JSON kind.
     static let person = #"""
@@ -123,7 +123,7 @@ enum PredicateTable {
 
     /// Rows with their own JSON value (scalars for SELF, literal syntax, keys).
     static let valueRows: [Row] = [
-        // SPEC §8's validation example: the attribute's value is SELF.
+        // docs/spec.md §8's validation example: the attribute's value is SELF.
         ("SELF != 0", "5", true), ("SELF != 0", "0", false), ("SELF != 0", "0.0", false), ("SELF != 0", "-0", false),
         ("SELF != 0", #""0""#, true), ("SELF != 0", "null", true), ("SELF != 0", "[]", true),
         ("SELF == 'x'", #""x""#, true), ("SELF BEGINSWITH 'ab'", #""abc""#, true), ("SELF MATCHES '[0-9]+'", #""123""#, true),

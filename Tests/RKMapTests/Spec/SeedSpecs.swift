@@ -1,359 +1,41 @@
-/// Verbatim JSON blocks from `seeds/004_*.txt` ("Mapping description for RestKit"),
-/// typos included. Line 1 of each block is the seed line named beside it.
+import Foundation
+import Testing
+
+/// The seed document's ("Mapping description for RestKit") JSON blocks, read
+/// from the repository rather than copied: the specs exactly as the seed writes
+/// them, typos included (`specs/seed-verbatim/`), and its example responses
+/// (`fixtures/examples/*.input.json`).
 enum SeedSpecs {
-    /// Spec (seed lines 45-80).
-    static let quickExample = #"""
-{
-	"path" : "api/login",
-    "keyPath" : "member_info",
-    "statusCodes" : [201, 2XX, 3XX, 302],
-    "root-map-ref" : "staffEntity",
-	"methods" : ["POST", "GET"],
-    "mappers" : [
-    	{
-        	"id" : "staffEntity",
-            "entity" : "YES",
-            "targetName" : "NKHouseStaff",
-            "attributes" : {
-            	 "memIdx" : "userId",
-                 "memNm" : "name"
-            },
-            "identification" : "userId",
-            "relationships" : [
-            	{
-            		"from" : "",
-                    "to" : "house"
-                    "map-ref" : "houseEntity"
-                }
-            ]
-        },
-        {
-        	"id" : "houseEntity",
-            "entity" : "YES",
-            "targetName" : "NKHouse",
-            "attributes" : {
-            	"orgId" : "houseId",
-                "orgNm" : "name"
-            },
-            "identification" : "houseId"
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The text of `path` (relative to the repository root); a file that cannot
+    /// be read fails the test that asked for it.
+    static func read(_ path: String) -> String {
+        do {
+            return try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        } catch {
+            Issue.record("cannot read \(path): \(error)")
+            return ""
         }
-    ]
-}
-"""#
-
-    /// Spec (seed lines 110-127).
-    static let example1 = #"""
-{
-	"path" : "",
-    "keyPath" : "articles"
-    "statusCodes" : ["2XX"],
-    "mappers" : [
-    	{
-        	"id" : "articleObj",
-            "entity" : "NO",
-            "targetName" : "Article",
-            "attributes" : {
-            	"title" : "title",
-                "body" : "body",
-                "author" : "author",
-                "publication_date" : "publicationDate"
-            }
-        }
-    ]
-}
-"""#
-
-    /// Spec (seed lines 161-192).
-    static let example2 = #"""
-{
-	"path" : "articles",
-    "keyPath" : "articles"
-    "statusCodes" : ["2XX"],
-    "root-map-ref" : "articleObj",
-    "methods" : ["POST"],
-    "mappers" : [
-    	{
-        	"id" : "authorObj",
-            "entity" : "NO",
-            "target" : "Author",
-            "attributes" : ["name", "email"]
-        },
-        {
-        	"id" : "articleObj",
-            "entity" : "NO",
-            "target" : "Article",
-            "attributes" : {
-            	"title" : "title",
-                "body" : "body",
-                "publication_date" : "publicationDate"
-            }
-            "relationships" : [
-            	{
-                	"from" : "author",
-                    "to" : "author"
-                    "map-ref" : "authorObj"
-                }
-            ]
-        }
-    ]
-}
-"""#
-
-    /// Spec (seed lines 224-244).
-    static let example3 = #"""
-{
-	"path" : "",
-    "keyPath" : "user_ids"
-    "statusCodes" : ["2XX"],
-    "root-map-ref" : "userMapping",
-    "methods" : ["ANY"],
-    "mappers" : [
-    	{
-        	"id" : "userMapping",
-            "entity" : "NO",
-            "target" : "RKExampleUser",
-            "attributes" : nil,
-            "relationships" : [
-            	{
-                	"from" : "",
-                    "to" : "userID"
-                }
-            ]
-        }
-    ]
-}
-"""#
-
-    /// Spec (seed lines 283-316).
-    static let example4 = #"""
-{
-	"path" : "",
-    "keyPath" : ""
-    "statusCodes" : ["2XX"],
-    "root-map-ref" : "userMapping",
-    "methods" : ["ANY"],
-    "mappers" : [
-    	{
-        	"id" : "addressMaper",
-            "entity" : "NO",
-            "target" : "RKExampleAddress",
-            "attributes" : [
-            	["city", "state"],
-                {"zip" : "zipCode"}
-            ]
-        },
-    	{
-        	"id" : "userMapping",
-            "entity" : "NO",
-            "target" : "RKExampleUser",
-            "attributes" : {
-            	"first_name" : "firstName",
-                "last_name" : "lastName"
-            },
-            "relationships" : [
-            	{
-                	"from" : "",
-                    "to" : "address",
-                    "map-ref" : "addressMaper"
-                }
-            ]
-        }
-    ]
-}
-"""#
-
-    /// Spec (seed lines 379-397).
-    static let example6 = #"""
-{
-	"path" : "",
-    "keyPath" : ""
-    "statusCodes" : ["2XX"],
-    "root-map-ref" : "userMapping",
-    "methods" : ["ANY"],
-    "mappers" : [
-    	{
-        	"id" : "userMapper",
-            "entity" : "NO",
-            "target" : "User",
-            "keyAttribute" : "username",
-            "attributes" : [
-            	"email" : "email",
-                "favorite_animal":"favoriteAnimal"
-            ]
-        }
-    ]
-}
-"""#
-
-    /// Spec (seed lines 427-446).
-    static let example6Multiple = #"""
-{
-	"path" : "",
-    "keyPath" : ""
-    "statusCodes" : ["2XX"],
-    "root-map-ref" : "userMapping",
-    "methods" : ["ANY"],
-    "mappers" : [
-    	{
-        	"id" : "userMapper",
-            "entity" : "NO",
-            "target" : "User",
-            "keyAttribute" : "username",
-            "forceCollection" : "YES",
-            "attributes" : [
-            	"email" : "email",
-                "favorite_animal":"favoriteAnimal"
-            ]
-        }
-    ]
-}
-"""#
-
-    /// Spec (seed lines 522-573).
-    static let example7 = #"""
-{
-	"path" : "",
-    "keyPath" : ""
-    "statusCodes" : ["2XX"],
-    "root-map-ref" : "dynamicMapping",
-    "methods" : ["ANY"],
-    "mappers" : [
-    	{
-        	"id" : "boyMappin",
-            "target" : "Boy",
-            "entity" : "NO",
-            "attributes" : [ "name" ],
-            "relationships" : [
-            	"from" : "friends",
-                "to" : "friends",
-                "map-ref" : "dynamicMapper"
-            ]
-        },
-        {
-        	"id" : "girlMappin",
-            "target" : "Girl",
-            "entity" : "NO",
-            "attributes" : [ "name" ],
- 			"relationships" : [
-            	"from" : "friends",
-                "to" : "friends",
-                "map-ref" : "dynamicMapper"
-            ]
-
-        },
-        {
-        	"id" : "dynamicMapper",
-            "dynamic" : "YES",
-            "matchers" : [
-            	{
-                	"keyPath" : "type",
-                    "expectValue" : "Boy",
-                    "map-ref" : "boyMappin"
-                },
-                {
-                	"keyPath" : "type",
-                    "expectValue" : "Girl",
-                    "map-ref" : "girlMappin"
-                },
-                {
-                	"predicate" : "<your predicate statement here>",
-                    "map-ref" : "<your reference to mapper-id>"
-                }
-            ]
-        }
-    ]
-}
-"""#
-
-    /// Response data (seed lines 200-200).
-    static let response3 = #"""
- { "user_ids": [1234, 5678] }
-"""#
-
-    /// Response data (seed lines 254-260).
-    static let response4 = #"""
-    {
-    	"first_name": "Example",
-        "last_name": "McUser",
-        "city": "New York City",
-        "state": "New York",
-        "zip": 10038
     }
-"""#
 
-    /// Response data (seed lines 325-343).
-    static let response5 = #"""
-{
-    "article": { "title": "RestKit Object Mapping Intro",
-                "body": "This article details how to use RestKit object mapping...",
-                "authorIds": [13, 15],
-                "publication_date": "7/4/2011"
-            },
-    "authors": [
-        {
-            "name": "Blake Watters",
-            "email": "blake@gmail.com",
-            "id": 13
-        },
-        {
-            "name": "Bob Spryn",
-            "email": "bob@gmail.com",
-            "id": 15
-        }
+    static func spec(_ name: String) -> String { read("specs/seed-verbatim/\(name).json") }
+    static func response(_ name: String) -> String { read("fixtures/examples/\(name).input.json") }
+
+    static var quickExample: String { spec("quick-example") }
+    static var example1: String { spec("example1-articles") }
+    static var example2: String { spec("example2-relationship") }
+    static var example3: String { spec("example3-values-without-keypaths") }
+    static var example4: String { spec("example4-nil-keypath") }
+    static var example6: String { spec("example6-dynamic-nesting") }
+    static var example6Multiple: String { spec("example6-dynamic-nesting-collection") }
+    static var example7: String { spec("example7-dynamic-mapping") }
+
+    /// Response files by name; read when a test asks.
+    static let responses: [(String, String)] = [
+        ("response3", "example3-values-without-keypaths"), ("response4", "example4-nil-keypath"),
+        ("response5", "example5-multiple-roots"), ("response6", "example6-dynamic-nesting"),
+        ("response6Multiple", "example6-dynamic-nesting-collection"), ("response7", "example7-dynamic-mapping"),
     ]
-}
-"""#
-
-    /// Response data (seed lines 357-362).
-    static let response6 = #"""
-{
-	"blake": {
-        "email": "blake@restkit.org",
-        "favorite_animal": "Monkey"
-    }
-}
-"""#
-
-    /// Response data (seed lines 404-413).
-    static let response6Multiple = #"""
-{
-  "blake": {
-    "email": "blake@restkit.org",
-    "favorite_animal": "Monkey"
-  },
-  "sarah": {
-    "email": "sarah@restkit.org",
-    "favorite_animal": "Cat"
-  }
-}
-"""#
-
-    /// Response data (seed lines 456-477).
-    static let response7 = #"""
-{
-    "people": [
-        {
-            "name": "Blake Watters",
-            "type": "Boy",
-            "friends": [
-                {
-                    "name": "John Doe",
-                    "type": "Boy"
-                },
-                {
-                    "name": "Jane Doe",
-                    "type": "Girl"
-                }
-            ]
-        },
-        {
-            "name": "Sarah",
-            "type": "Girl"
-        }
-    ]
-}
-"""#
-
-    static let specs: [(String, String)] = [("quickExample", quickExample), ("example1", example1), ("example2", example2), ("example3", example3), ("example4", example4), ("example6", example6), ("example6Multiple", example6Multiple), ("example7", example7)]
-    static let responses: [(String, String)] = [("response3", response3), ("response4", response4), ("response5", response5), ("response6", response6), ("response6Multiple", response6Multiple), ("response7", response7)]
 }

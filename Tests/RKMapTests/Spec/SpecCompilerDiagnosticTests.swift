@@ -122,14 +122,14 @@ import Testing
     @Test func diagnosticsCarryCodesAndMapperIDs() throws {
         let spec = "\(Self.m)\n\"atributes\": [\"a\"]}]}"
         let d = try #require(SpecTest.load(spec).diagnostics.first)
-        #expect(d.code == "unknown-field")
+        #expect(d.code == .unknownField)
         #expect(d.mapperID == "m")
         #expect(d.location == .source(SourceLocation(line: 2, column: 1)))
     }
 
     @Test func relaxationWarningsComeFirstAndSyntaxErrorsStopTheLoad() {
         let relaxed = SpecTest.load("{\"mappers\": [{\"id\": \"m\", \"entity\": YES, \"atributes\": []}]}")
-        #expect(relaxed.diagnostics.map(\.code) == [SpecJSONParser.relaxedSyntaxCode, "unknown-field"])
+        #expect(relaxed.diagnostics.map(\.code) == [SpecJSONParser.relaxedSyntaxCode, .unknownField])
         let broken = SpecTest.load("{\"mappers\": [")
         #expect(broken.graph == nil)
         #expect(broken.diagnostics.map(\.severity) == [.error])

@@ -1,7 +1,7 @@
 import Testing
 @testable import RKMap
 
-/// Object mappers (SPEC §3.1, §3.2, §3.4, §5.1): attribute forms, field order,
+/// Object mappers (docs/spec.md §3.1, §3.2, §3.4, §5.1): attribute forms, field order,
 /// identification, booleans, types and defaults.
 @Suite struct SpecCompilerMapperTests {
     private func mapper(_ members: String) throws -> (ObjectMapper, MappingGraph) {

@@ -1,7 +1,7 @@
 import Testing
 @testable import RKMap
 
-/// Spec shapes (SPEC §1), descriptors (§2) and references.
+/// Spec shapes (docs/spec.md §1), descriptors (§2) and references.
 @Suite struct SpecCompilerStructureTests {
     @Test func descriptorsShareTopLevelAndDescriptorMappers() throws {
         let spec = """

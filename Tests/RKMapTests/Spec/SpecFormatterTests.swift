@@ -1,7 +1,7 @@
 import Testing
 @testable import RKMap
 
-/// `rkmap fmt` (SPEC §1.1, §11): canonical strict JSON, idempotent.
+/// `rkmap fmt` (docs/spec.md §1.1, §11): canonical strict JSON, idempotent.
 @Suite struct SpecFormatterTests {
     private func format(_ text: String) -> String? {
         SpecFormatter.format(bytes: Array(text.utf8), file: "spec.json").text

@@ -8,7 +8,7 @@ private func parse(_ text: String) -> (SpecValue?, [Diagnostic]) {
 
 private func num(_ s: String) -> JSONValue { .number(JSONNumber(s)) }
 
-/// Each relaxation of SPEC §1.1: the value read, the warning's location and text.
+/// Each relaxation of docs/spec.md §1.1: the value read, the warning's location and text.
 @Suite struct SpecJSONParserRelaxationTests {
     struct Case: Sendable, CustomStringConvertible {
         var source: String

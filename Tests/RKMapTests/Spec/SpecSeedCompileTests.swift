@@ -2,7 +2,7 @@ import Testing
 @testable import RKMap
 
 /// The seed document's examples (004, "Mapping description for RestKit"),
-/// verbatim with their typos, compile to the graphs SPEC §1–§3 describe.
+/// verbatim with their typos, compile to the graphs docs/spec.md §1–§3 describe.
 @Suite struct SpecSeedCompileTests {
     @Test func quickExample() throws {
         let result = SpecTest.load(SeedSpecs.quickExample)

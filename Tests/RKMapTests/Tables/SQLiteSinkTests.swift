@@ -22,7 +22,7 @@ import Testing
                    typeof("views"), typeof("score"), typeof("price") FROM "Article"
             """)
         #expect(rows == [[1, "Intro", 4.5, 1, #"["a",2]"#, 10, 0.25, "12.50", "Paris", "integer", "real", "text"]])
-        // Declared types become column types (SPEC §10.4).
+        // Declared types become column types (docs/spec.md §10.4).
         let columns = try Fixture.query(path, #"SELECT name, type, pk FROM pragma_table_info('Article') ORDER BY cid"#)
         #expect(columns == [
             ["id", "INTEGER", 1], ["title", "TEXT", 0], ["rating", "REAL", 0], ["published", "INTEGER", 0],
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func aNonEntityWithIdentificationHasNoIdentity() throws {
-        // SPEC §7: only entity mappers' records have identity.
+        // docs/spec.md §7: only entity mappers' records have identity.
         let path = Fixture.temporaryPath()
         let m = Fixture.mapper("Plain", entity: false, identification: ["id"], [.attribute("id")])
         let r = Fixture.record(m, ["id": .int(7)])

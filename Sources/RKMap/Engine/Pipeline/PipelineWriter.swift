@@ -59,7 +59,15 @@ struct PipelineWriter {
                     switch unit.result {
                     case .success(.values(let roots)?):
                         let descriptor = engine.applicable[0].descriptor
-                        for root in roots { try sink.write(root, descriptor: descriptor) }
+                        do {
+                            for root in roots { try sink.write(root, descriptor: descriptor) }
+                        } catch let refusal as DocumentRefusal {
+                            // The sink cannot store this document (--keep-going).
+                            try sink.abandonDocument()
+                            diagnostics.emit(MappingFailure(refusal).diagnostic(file: inputName, document: s.index))
+                            s.dropping = true
+                            s.failed = true
+                        }
                     case .success(.encoded(let range, let count)?):
                         try encoded.withUnsafeBytes {
                             try encodingSink!.writeEncodedRoots(UnsafeRawBufferPointer(rebasing: $0[range]), roots: count)
@@ -78,7 +86,7 @@ struct PipelineWriter {
             case .streamEnd(let index):
                 if try !end(index), stopsHere() { return }
             case .syntaxError(let error, _):
-                diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: "syntax"))
+                diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
                 engine.stats.documents += 1
                 engine.stats.failedDocuments += 1
                 outcome.documents += 1

@@ -159,7 +159,7 @@ struct Splitter {
                 if name == key {
                     let note = Diagnostic(
                         .warning, "key '\(name)' appears again; a streamed document is mapped from its first occurrence",
-                        file: inputName, location: .source(scanner.location(ofOffset: scanner.offset)), code: "duplicate-key")
+                        file: inputName, location: .source(scanner.location(ofOffset: scanner.offset)), code: .duplicateKey)
                     _ = state.add(.note(note, document: document))
                 }
                 try scanner.skipValue()

@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Inputs that used to cost quadratic or exponential time, or gave a wrong
+/// `false`, through the binary (docs/spec.md §4, §6 `set`, §9).
+///
+/// The cost checks compare two input sizes within one test, by the CPU time
+/// of the rkmap process alone (from `wait4`, so other tests running at the
+/// same time do not count): 8× the input must cost well under the 64× a
+/// quadratic algorithm needs. No absolute time bound is asserted.
+@Suite struct AdversarialInputTests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var cpuSeconds: Double
+    }
+
+    /// Runs rkmap with stdin from `input` and measures the child's CPU time.
+    static func measure(_ args: [String], input: String, in scratch: Scratch) throws -> Run {
+        let binary = try RKMapExecutable.locate().path
+        let inPath = try scratch.write("stdin-\(UUID().uuidString)", input)
+        let outPath = scratch.path("stdout-\(UUID().uuidString)")
+        let errPath = scratch.path("stderr-\(UUID().uuidString)")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        func cStrings(_ list: [String]) -> [UnsafeMutablePointer<CChar>?] {
+            list.map { (s: String) -> UnsafeMutablePointer<CChar>? in strdup(s) } + [nil]
+        }
+        let argv = cStrings([binary] + args)
+        let envp = cStrings(["NO_COLOR=1", "PATH=/usr/bin:/bin"])
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, binary, &actions, nil, argv, envp)
+        try #require(spawned == 0, "posix_spawn failed: \(spawned)")
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
+        let out = try String(contentsOfFile: outPath, encoding: .utf8)
+        let err = try String(contentsOfFile: errPath, encoding: .utf8)
+        return Run(status: (status >> 8) & 0xFF, stdout: out, stderr: err, cpuSeconds: cpu)
+    }
+
+    /// CPU time of the large run over the small one, each the best of two.
+    static func growth(
+        _ args: [String], small: String, large: String, in scratch: Scratch,
+        check: (Run, Bool) throws -> Void
+    ) throws -> Double {
+        var best = [Double.infinity, Double.infinity]
+        for _ in 0..<2 {
+            for (k, input) in [small, large].enumerated() {
+                let run = try measure(args, input: input, in: scratch)
+                try check(run, k == 1)
+                best[k] = min(best[k], run.cpuSeconds)
+            }
+        }
+        return best[1] / max(best[0], 0.001)
+    }
+
+    static let operatorsSpec = """
+        { "mappers": [ { "id": "doc", "attributes": {
+            "values.@distinctUnionOfObjects.@count": "distinct",
+            "values.@count": "count" } } ] }
+        """
+
+    @Test func distinctUnionOfNumbersIsLinear() throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", Self.operatorsSpec)
+        func document(_ n: Int) -> String {
+            // n distinct numbers, then all of them again (spelled differently).
+            let values = (0..<n).map { "\(1_000_000 + $0)" } + (0..<n).map { "\(1_000_000 + $0).0" }
+            return #"{"values": ["# + values.joined(separator: ",") + "]}"
+        }
+        let ratio = try Self.growth(["apply", scratch.path("spec.json"), "--no-type"], small: document(5_000), large: document(40_000), in: scratch) { run, large in
+            #expect(run.status == 0)
+            let n = large ? 40_000 : 5_000
+            #expect(run.stdout.contains(#""distinct": \#(n),"#), "\(run.stdout.prefix(200))")
+        }
+        #expect(ratio < 20, "8× the numbers cost \(ratio)× the CPU time")
+    }
+
+    @Test func distinctUnionOfObjectsIsLinear() throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", Self.operatorsSpec)
+        func document(_ n: Int) -> String {
+            let objects = (0..<n).map { #"{"id": \#($0), "tag": "t"}"# } + (0..<n).map { #"{"tag": "t", "id": \#($0)}"# }
+            return #"{"values": ["# + objects.joined(separator: ",") + "]}"
+        }
+        let ratio = try Self.growth(["apply", scratch.path("spec.json"), "--no-type"], small: document(2_000), large: document(16_000), in: scratch) { run, large in
+            #expect(run.status == 0)
+            let n = large ? 16_000 : 2_000
+            #expect(run.stdout.contains(#""distinct": \#(n),"#), "\(run.stdout.prefix(200))")
+        }
+        #expect(ratio < 20, "8× the objects cost \(ratio)× the CPU time")
+    }
+
+    @Test func setOfObjectsIsLinear() throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", """
+            { "mappers": [ { "id": "doc", "attributes": { "values": "values" }, "types": { "values": "set" } } ] }
+            """)
+        func document(_ n: Int) -> String {
+            let objects = (0..<n).map { #"{"id": \#($0)}"# } + (0..<n).map { #"{"id": \#($0).0}"# }
+            return #"{"values": ["# + objects.joined(separator: ",") + "]}"
+        }
+        let ratio = try Self.growth(["apply", scratch.path("spec.json"), "--no-type", "--compact"], small: document(2_000), large: document(16_000), in: scratch) { run, large in
+            #expect(run.status == 0)
+            let n = large ? 16_000 : 2_000
+            #expect(run.stdout.components(separatedBy: #"{"id":"#).count - 1 == n)
+        }
+        #expect(ratio < 20, "8× the objects cost \(ratio)× the CPU time")
+    }
+
+    /// `(a+)+c|a+b` costs exponential time in a backtracking engine; here it is
+    /// linear, and the answer is right both ways.
+    @Test func catastrophicPatternIsLinear() throws {
+        let scratch = try Scratch()
+        func document(_ n: Int, _ last: String) -> String { #"{"name": ""# + String(repeating: "a", count: n) + last + "\"}\n" }
+        let args = ["eval", "name MATCHES '(a+)+c|a+b'"]
+        let ratio = try Self.growth(args, small: document(20_000, ""), large: document(160_000, ""), in: scratch) { run, _ in
+            #expect(run.stdout == "false\n")
+            #expect(run.status == 1)
+        }
+        #expect(ratio < 20, "8× the subject cost \(ratio)× the CPU time")
+        // 20 records of 31 characters: all answered, none wrongly false.
+        let records = String(repeating: document(30, "b"), count: 20) + document(31, "")
+        let run = try Self.measure(args, input: records, in: scratch)
+        #expect(run.stdout == String(repeating: "true\n", count: 20) + "false\n")
+    }
+
+    @Test func starMatchesAMillionCharacters() throws {
+        let scratch = try Scratch()
+        let run = try Self.measure(
+            ["eval", "name MATCHES 'a*'"], input: #"{"name": ""# + String(repeating: "a", count: 1_000_000) + "\"}", in: scratch)
+        #expect(run.stdout == "true\n")
+        #expect(run.status == 0)
+    }
+
+    /// `IN` against a literal list is a hash lookup: ten times the list costs
+    /// about the same for the same documents.
+    @Test func inLiteralListIsAHashLookup() throws {
+        let scratch = try Scratch()
+        let documents = (0..<20_000).map { #"{"x": \#($0 % 7 == 0 ? "\($0 % 500)" : "-\($0)")}"# }.joined(separator: "\n")
+        func predicate(_ n: Int) -> String { "x IN {" + (0..<n).map { String($0) }.joined(separator: ", ") + "}" }
+        var best = [Double.infinity, Double.infinity]
+        for _ in 0..<2 {
+            for (k, n) in [500, 5_000].enumerated() {
+                let run = try Self.measure(["eval", predicate(n)], input: documents, in: scratch)
+                let answers = run.stdout.split(separator: "\n")
+                #expect(answers.count == 20_000)
+                #expect(answers.filter { $0 == "true" }.count == (0..<20_000).filter { $0 % 7 == 0 }.count)
+                best[k] = min(best[k], run.cpuSeconds)
+            }
+        }
+        let ratio = best[1] / max(best[0], 0.001)
+        #expect(ratio < 3, "10× the list cost \(ratio)× the CPU time")
+    }
+}
