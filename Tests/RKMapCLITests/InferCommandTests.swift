@@ -52,6 +52,14 @@ import Testing
         #expect(fmt.status == 0 && fmt.stdout.isEmpty, "\(fmt)")
     }
 
+    /// The promise of docs/spec.md §15.
+    @Test(arguments: cases) func checkPassesOnEverySampleWithNothingUnmapped(_ c: Case) throws {
+        let spec = "fixtures/infer/expected/\(c.name).spec.json"
+        let check = try RKMapExecutable.run(["check", spec] + c.samples + ["--unmapped", "error", "--missing", "ignore"])
+        #expect(check.status == 0, "\(check)")
+        #expect(check.stdout.hasSuffix("\(c.samples.count) passed, 0 failed\n"), "\(check)")
+    }
+
     @Test func namesTheRootTypeAndMakesEntities() throws {
         let result = try RKMapExecutable.run(["infer", "fixtures/infer/github-issues.json", "--name", "Issue", "--entity"])
         #expect(result.status == 0, "\(result)")

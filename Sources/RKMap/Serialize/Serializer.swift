@@ -25,6 +25,8 @@ package final class Serializer: @unchecked Sendable {
     let dateReader: DateParser
     /// Forward request mappers run on the mapping engine.
     let engine: MappingEngine
+    /// Object mappers that are a descriptor's root or a member of a dynamic root.
+    let rootMappers: Set<MapperRef>
     /// One warning per mapper with sources that cannot be written to.
     package let warnings: [Diagnostic]
 
@@ -67,6 +69,13 @@ package final class Serializer: @unchecked Sendable {
         }
         self.plans = plans
         self.mappersByType = byType
+        var roots: Set<MapperRef> = []
+        for d in graph.descriptors {
+            for m in MapperInversion.members(of: d.rootMapper, mappers: graph.mappers) {
+                if let ref = graph.mappers.firstIndex(where: { $0.id == m.id }) { roots.insert(ref) }
+            }
+        }
+        self.rootMappers = roots
         self.warnings = warnings
         if let id = options.mapperID {
             guard let ref = graph.mappers.firstIndex(where: { $0.id == id }) else {
@@ -124,7 +133,14 @@ package final class Serializer: @unchecked Sendable {
             let methods = Set(forType.flatMap { $0.methods ?? [] }).sorted().joined(separator: ", ")
             tried.append("the request descriptors for '\(type)' serve \(methods), not \(method) (--method)")
         }
-        let candidates = mappersByType[type] ?? []
+        var candidates = mappersByType[type] ?? []
+        if candidates.count > 1 {
+            // Records at the top of apply's output come from root mappers: when
+            // exactly one candidate is a descriptor's root (or a member of a
+            // dynamic root), it is the one (README "Behaviour details").
+            let roots = candidates.filter(rootMappers.contains)
+            if roots.count == 1 { candidates = roots }
+        }
         if candidates.count == 1 {
             return (try inverted(object, with: candidates[0], path: path), [])
         }
@@ -133,7 +149,7 @@ package final class Serializer: @unchecked Sendable {
             tried.append("no mapper has target '\(type)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
         } else {
             let ids = candidates.map { "'\(graph.mappers[$0].id)'" }.joined(separator: ", ")
-            tried.append("\(candidates.count) mappers have target '\(type)' (\(ids)); choose one with --mapper or a request descriptor")
+            tried.append("\(candidates.count) mappers have target '\(type)' (\(ids)) and not exactly one of them is a descriptor's root; choose one with --mapper or a request descriptor")
         }
         throw SerializeFailure("no mapping serializes records of type '\(type)': " + tried.joined(separator: "; "), path: path)
     }

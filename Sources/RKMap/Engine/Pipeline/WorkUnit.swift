@@ -44,7 +44,8 @@ enum WorkResult {
     case roots([MappedUnit<Mapped<[FieldValue]>?>], encoded: [UInt8])
     /// Units with no mapping work pass through.
     case passThrough
-    /// Request bodies of `rkmap serialize`, which shares the splitter and state.
+    /// Bytes already written by a worker that is not the mapping engine's
+    /// (`rkmap serialize` shares the splitter and state).
     case serialized(SerializedUnit)
 }
 
