@@ -85,6 +85,7 @@ def build_scenarios(binary, manifest, bench_dir, workdir):
         Scenario("rkmap-ndjson", "rkmap ndjson -> ndjson",
                  [binary, "apply", "--format", "ndjson", spec("bench-spec-ndjson.json"), nd_in],
                  "articles.ndjson", nd_bytes, no_rkmap),
+        serialize_scenario(binary, nd_in, spec("bench-spec-ndjson.json"), workdir, no_rkmap),
         Scenario("rkmap-tree", "rkmap json -> pretty tree",
                  [binary, "apply", spec("bench-spec.json"), json_in],
                  "articles.json", json_bytes, no_rkmap),
@@ -101,6 +102,25 @@ def build_scenarios(binary, manifest, bench_dir, workdir):
                  ["sh", "-c", sqlite_utils_script(data, su_db)],
                  "articles.ndjson*", nd_bytes, no_sqlu, database=su_db),
     ]
+
+
+def serialize_scenario(binary, nd_in, spec_path, workdir, skip):
+    """`rkmap serialize` of the records `apply` makes of articles.ndjson (one
+    record per line, ~100 MB), back to NDJSON bodies: compare its rate with
+    rkmap-ndjson, which maps the same data the other way."""
+    records = os.path.join(workdir, "records.ndjson")
+    size = 0
+    if skip is None:
+        if not os.path.exists(records):
+            with open(records, "wb") as out:
+                code = subprocess.call([binary, "apply", "--format", "ndjson", spec_path, nd_in], stdout=out)
+            if code != 0:
+                skip = f"FAILED (preparing records: apply exited {code})"
+        if skip is None:
+            size = os.path.getsize(records)
+    return Scenario("rkmap-serialize", "rkmap serialize records -> ndjson",
+                    [binary, "serialize", "--format", "ndjson", spec_path, records],
+                    "records.ndjson", size, skip)
 
 
 def sqlite_utils_dir(data):

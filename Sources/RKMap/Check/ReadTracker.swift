@@ -48,7 +48,7 @@ public final class ReadTracker: ReadObserver {
     public var missing: [Missing] {
         var out: [Missing] = []
         for entry in entries where entry.mapped > 0 {
-            for (s, counts) in entry.missing.enumerated() where counts.total == entry.mapped {
+            for (s, counts) in entry.missing.enumerated() where counts.total == entry.mapped && !entry.seen(s) {
                 let source = String(DocumentPath.render(entry.reads.sources[s].map { .key($0) }).dropFirst())
                 for (pattern, n) in counts.patterns {
                     out.append(Missing(path: pattern + source, mapperID: entry.id, count: n))
@@ -74,7 +74,16 @@ public final class ReadTracker: ReadObserver {
             self.id = id
             self.reads = reads
             missing = Array(repeating: (0, []), count: reads.sources.count)
+            unseen = reads.sources.count >= 64 ? ~0 : (1 << UInt64(reads.sources.count)) - 1
         }
+
+        /// Sources (the first 64) not yet found in a mapped object. Once a key
+        /// path was there, it cannot be missing from every object, so it is
+        /// not looked up again: a healthy API costs one lookup per source per
+        /// mapper and exchange, not per object.
+        var unseen: UInt64 = 0
+
+        func seen(_ s: Int) -> Bool { s < 64 && unseen & (1 << UInt64(s)) == 0 }
     }
 
     private struct Frame {
@@ -85,6 +94,8 @@ public final class ReadTracker: ReadObserver {
         var inner: [(index: Int, tree: ReadTree)] = []
         /// Indices of the mapper's sources the object lacks.
         var missing: [Int] = []
+        /// Sources (of the first 64) this object has.
+        var present: UInt64 = 0
         /// `context.parents.count` when the object was opened.
         var parentDepth: Int
         var path: [DocumentPath.Component]
@@ -162,8 +173,20 @@ public final class ReadTracker: ReadObserver {
             if !matcherReads.isEmpty { mark(matcherReads.members, in: &frame) }
         }
         discardMatcherReadsKeepingParents(into: &frame)
-        for (s, keys) in reads.sources.enumerated() where !Self.present(keys[...], in: .object(object), caseInsensitive: caseInsensitive) {
-            frame.missing.append(s)
+        var unseen = entry.unseen
+        while unseen != 0 {
+            let s = unseen.trailingZeroBitCount
+            unseen &= unseen - 1
+            if Self.present(reads.sources[s][...], in: .object(object), caseInsensitive: caseInsensitive) {
+                frame.present |= 1 << UInt64(s)
+            } else {
+                frame.missing.append(s)
+            }
+        }
+        if reads.sources.count > 64 {
+            for s in 64..<reads.sources.count where !Self.present(reads.sources[s][...], in: .object(object), caseInsensitive: caseInsensitive) {
+                frame.missing.append(s)
+            }
         }
         for (n, key) in reads.parentKeys {
             // The n-th enclosing object was opened with n fewer parents; a
@@ -194,6 +217,7 @@ public final class ReadTracker: ReadObserver {
         let frame = frames.removeLast()
         guard keep else { return }
         frame.entry.mapped += 1
+        frame.entry.unseen &= ~frame.present
         var pattern: String?
         for s in frame.missing {
             let base = pattern ?? Self.pattern(frame.path)
