@@ -34,6 +34,7 @@ BARS = {
     "predicate_overhead": 20.0,  # issue 3: predicate matcher <= +20% over expectValue
     "sqlite_rows": 150_000,   # issue 4: >= 150,000 rows/s
     "sqlite_utils_ratio": 6.0,  # issue 4: 6x sqlite-utils
+    "serialize_ratio": 1.0,   # issue 11: serialize at least as fast as apply (MB/s)
 }
 
 
@@ -323,6 +324,15 @@ def ratios(results, out):
     else:
         print(f"  articles.json: rkmap peak RSS vs input: n/a ({why('rkmap-json')})", file=out)
         summary.append("RSS/input n/a")
+    se, ap = by.get("rkmap-serialize"), by.get("rkmap-ndjson")
+    if se is not None and se.ok and ap is not None and ap.ok:
+        # Rates, not times: the records file is not the same size as articles.ndjson.
+        ratio = (se.scenario.input_bytes / se.best) / (ap.scenario.input_bytes / ap.best)
+        print(f"  serialize is {ratio:.2f}x apply in MB/s on the same data (bar >= {BARS['serialize_ratio']:g}x){verdict(ratio, BARS['serialize_ratio'])}", file=out)
+        summary.append(f"serialize/apply {ratio:.2f}x")
+    else:
+        print(f"  serialize vs apply: n/a ({why('rkmap-serialize', 'rkmap-ndjson')})", file=out)
+        summary.append("serialize/apply n/a")
     ev, pr, static = best("rkmap-expectvalue"), best("rkmap-predicate"), best("rkmap-json")
     if ev and pr:
         overhead = (pr / ev - 1) * 100

@@ -69,6 +69,18 @@ struct DecimalText {
 
     var isZero: Bool { digits.isEmpty }
 
+    /// Whether both spell the same number: `1.50` equals `1.5` and `15e-1`.
+    func isNumericallyEqual(to other: DecimalText) -> Bool {
+        func normalized(_ d: DecimalText) -> (ArraySlice<UInt8>, Int) {
+            let significant = d.digits.lastIndex { $0 != UInt8(ascii: "0") }.map { d.digits[...$0] } ?? []
+            return (significant, d.exponent + (d.digits.count - significant.count))
+        }
+        let (a, ea) = normalized(self)
+        let (b, eb) = normalized(other)
+        if a.isEmpty || b.isEmpty { return a.isEmpty && b.isEmpty }
+        return negative == other.negative && ea == eb && a.elementsEqual(b)
+    }
+
     /// `floor(value × 10^power)` and whether that was exact; nil outside `Int64`.
     func scaledFloor(power: Int) -> (value: Int64, exact: Bool)? {
         if digits.isEmpty { return (0, true) }

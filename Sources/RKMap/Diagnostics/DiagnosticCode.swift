@@ -37,6 +37,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     public static let requestDescriptor = DiagnosticCode("request-descriptor")
     public static let serializeFailed = DiagnosticCode("serialize-failed")
     public static let spec = DiagnosticCode("spec")
+    /// A name SQLite output cannot store as the spec asks (docs/spec.md §3.1, §10.4).
+    public static let sqliteName = DiagnosticCode("sqlite-name")
     public static let statusCode = DiagnosticCode("status-code")
     public static let syntax = DiagnosticCode("syntax")
     public static let syntaxError = DiagnosticCode("syntax-error")

@@ -22,6 +22,11 @@ extension DocumentMapper {
                 warn("relationship '\(name)' is to-one (\"many\": false) but its source is an array; it is left out", mapper: mapper, attribute: name)
                 return nil
             }
+            if many == nil, toOneUnlessMany {
+                let name = mapper.slots[slot].name
+                warn("relationship '\(name)' is to-one in CSV output but its source is an array; its cells are left empty; declare \"many\": true to write it as JSON text", mapper: mapper, attribute: name)
+                return nil
+            }
             return .many(try mapCollection(elements, with: targetMapper))
         default:
             guard let target = resolve(targetMapper, for: source) else {
@@ -29,9 +34,10 @@ extension DocumentMapper {
             }
             if case .object(let object) = source, target.forceCollection {
                 let records = try mapKeyedCollection(object, with: target)
-                if many == false {
+                if many == false || (many == nil && toOneUnlessMany) {
                     let name = mapper.slots[slot].name
-                    warn("relationship '\(name)' is to-one (\"many\": false) but mapper '\(target.id)' maps a collection (forceCollection); it is left out", mapper: mapper, attribute: name)
+                    let why = many == false ? "(\"many\": false)" : "in CSV output (declare \"many\": true to write it as JSON text)"
+                    warn("relationship '\(name)' is to-one \(why) but mapper '\(target.id)' maps a collection (forceCollection); it is left out", mapper: mapper, attribute: name)
                     return nil
                 }
                 return .many(records)

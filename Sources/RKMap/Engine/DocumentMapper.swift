@@ -12,6 +12,8 @@ final class DocumentMapper {
     let strict: Bool
     let maxDepth: Int
     let caseInsensitive: Bool
+    /// `MappingOptions.relationshipsToOneUnlessMany` (CSV output).
+    let toOneUnlessMany: Bool
 
     var context: KeyPathContext
     /// 0-based position of the document in its input (for messages).
@@ -32,6 +34,7 @@ final class DocumentMapper {
         self.strict = engine.options.strict
         self.maxDepth = engine.options.maxDepth
         self.caseInsensitive = engine.graph.options.caseInsensitiveKeys
+        self.toOneUnlessMany = engine.options.relationshipsToOneUnlessMany
         self.context = KeyPathContext(root: document, caseInsensitive: engine.graph.options.caseInsensitiveKeys)
     }
 

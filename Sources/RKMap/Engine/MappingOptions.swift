@@ -16,6 +16,10 @@ public struct MappingOptions: Sendable {
     public var strict: Bool
     /// `--max-depth`: nesting limit for data and for mapping recursion.
     public var maxDepth: Int
+    /// A relationship without `"many"` is to-one: an array in its place is left
+    /// out with a warning suggesting `"many": true`. CSV output sets it, since
+    /// its columns are fixed by the spec (docs/spec.md §10.3).
+    public var relationshipsToOneUnlessMany: Bool
     /// `--keep-going`: a failing document is reported and skipped and the run
     /// goes on (after a syntax error, at the next line that starts a document;
     /// see `SyntaxRecovery`). Without it the first failing document stops the
@@ -35,9 +39,11 @@ public struct MappingOptions: Sendable {
     public init(
         path: String? = nil, method: String? = nil, status: Int? = nil, headers: ResponseHeaders = ResponseHeaders(),
         meta: [(key: String, value: JSONValue)] = [], strict: Bool = false, maxDepth: Int = 512,
-        pipelineThreshold: Int = MappingOptions.defaultPipelineThreshold, keepGoing: Bool = false
+        pipelineThreshold: Int = MappingOptions.defaultPipelineThreshold, keepGoing: Bool = false,
+        relationshipsToOneUnlessMany: Bool = false
     ) {
         self.keepGoing = keepGoing
+        self.relationshipsToOneUnlessMany = relationshipsToOneUnlessMany
         self.path = path
         self.method = method
         self.status = status

@@ -135,11 +135,15 @@ public struct RelationshipInfo: Sendable {
     /// `true`/`false` when forced with `many`; `nil` decides by the source value.
     public var many: Bool?
     public var assignmentPolicy: AssignmentPolicy
+    /// `linkTable`: the SQLite link table's name when the default
+    /// `PARENT_relationship` would collide with another table (docs/spec.md §10.4).
+    public var linkTable: String?
 
-    public init(mapper: MapperRef, many: Bool?, assignmentPolicy: AssignmentPolicy) {
+    public init(mapper: MapperRef, many: Bool?, assignmentPolicy: AssignmentPolicy, linkTable: String? = nil) {
         self.mapper = mapper
         self.many = many
         self.assignmentPolicy = assignmentPolicy
+        self.linkTable = linkTable
     }
 }
 

@@ -1,48 +1,42 @@
 extension CSVSink {
-    /// Flattens a root record into the current row and spools it.
+    /// Flattens a root record into a row and buffers it, header first.
     func writeRow(_ record: Record) throws {
-        cells.removeAll(keepingCapacity: true)
-        if includeType { set(record.typeName, at: 0) }
-        var pinned = Set<Int>()
-        flatten(record, prefix: "", pinned: &pinned)
-        // Every row is as wide as the columns known now, so the spool needs a
-        // new segment only when a column is added, not per row.
-        if cells.count < columns.count { cells.append(contentsOf: repeatElement(nil, count: columns.count - cells.count)) }
-        var bytes: [UInt8] = []
-        Self.appendRow(cells, to: &bytes)
-        try spool.append(row: bytes, cells: cells.count)
+        // The engine hands over only records of the layout's root mappers.
+        guard let node = layout.roots[ObjectIdentifier(record.mapper)] else { return }
+        writeHeaderIfNeeded()
+        for i in cells.indices { cells[i] = nil }
+        if includeType { cells[0] = record.typeName }
+        fill(record, node)
+        Self.appendRow(cells, to: &buffer)
+        if buffer.count >= Self.flushThreshold { try flush() }
     }
 
-    private func set(_ text: String, at index: Int) {
-        if index >= cells.count { cells.append(contentsOf: repeatElement(nil, count: index - cells.count + 1)) }
-        cells[index] = text
-    }
-
-    /// Present fields become cells named by their path; to-one relationships
-    /// recurse with `name.` as prefix. A dotted destination (`address.city`)
-    /// wins over the same cell flattened from a relationship (`address`), as in
-    /// the JSON tree, where key-path attributes are applied last (RestKit).
-    private func flatten(_ record: Record, prefix: String, pinned: inout Set<Int>) {
-        for (slot, field) in zip(record.mapper.slots, record.fields) {
-            guard let field else { continue }
-            let name = prefix.isEmpty ? slot.name : prefix + slot.name
-            switch field {
-            case .value(let value):
-                let index = column(name)
-                if slot.path.count > 1, !slot.isRelationship {
-                    pinned.insert(index)
-                } else if pinned.contains(index) {
-                    continue
-                }
-                set(Self.text(of: value), at: index)
-            case .record(let child):
-                flatten(child, prefix: name + ".", pinned: &pinned)
-            case .many:
-                let index = column(name)
-                if pinned.contains(index) { continue }
-                set(RecordEncoder(includeType: includeType).compactText(of: field), at: index)
+    /// Puts a record's present fields into their cells.
+    private func fill(_ record: Record, _ node: CSVLayout.Node) {
+        for slot in record.fields.indices {
+            guard let field = record.fields[slot] else { continue }
+            switch node.cells[slot] {
+            case .dotted:
+                continue
+            case .value(let index), .json(let index):
+                cells[index] = text(of: field)
+            case .flatten(let children):
+                // A null to-one leaves its cells empty; an array in a to-one's
+                // place was already reported by the engine and is left out.
+                guard case .record(let child) = field, let childNode = children[ObjectIdentifier(child.mapper)] else { continue }
+                fill(child, childNode)
             }
         }
+        for slot in node.deferred {
+            guard let field = record.fields[slot], case .dotted(let index) = node.cells[slot] else { continue }
+            cells[index] = text(of: field)
+        }
+    }
+
+    /// A cell's text: scalars as `text(of:)`, records and arrays compact JSON.
+    private func text(of field: FieldValue) -> String {
+        if case .value(let value) = field { return Self.text(of: value) }
+        return RecordEncoder(includeType: includeType).compactText(of: field)
     }
 
     /// A scalar's cell text: strings as they are, numbers with their source

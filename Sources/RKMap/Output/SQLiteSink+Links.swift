@@ -9,42 +9,46 @@ extension SQLiteSink {
         plan: SQLiteSinkPlan, slot: Int, parentKey: [SQLiteValue], children: [RowRef], policy: AssignmentPolicy
     ) throws {
         guard let link = try linkTable(plan: plan, slot: slot, child: children.first?.table) else { return }
-        let width = link.childColumns.count
-        if let wrong = children.first(where: { $0.key.count != width }) {
-            throw SQLiteSinkError.keyMismatch(
-                table: link.name, expected: link.childColumns, found: wrong.table.keyColumns)
+        // Each link as stored: the child key columns' values, then `child_type`
+        // when the children can be of several types.
+        var links: [[SQLiteValue]] = []
+        links.reserveCapacity(children.count)
+        for child in children {
+            guard var values = link.childValues(child) else {
+                throw SQLiteSinkError.keyMismatch(table: link.name, expected: link.childColumns, found: child.table.keyColumns)
+            }
+            if link.hasTypeColumn { values.append(.text(child.table.name)) }
+            links.append(values)
         }
         let parentWhere = link.parentColumns.map { "\(SQL.quote($0)) = ?" }.joined(separator: " AND ")
+        let storedColumns = (link.childColumns + (link.hasTypeColumn ? ["child_type"] : [])).map(SQL.quote).joined(separator: ", ")
         switch policy {
         case .set:
             try deleteLinks(link, parentWhere: parentWhere, parentKey: parentKey)
-            try insertLinks(link, parentKey: parentKey, children: children.map(\.key), from: 0)
+            try insertLinks(link, parentKey: parentKey, links: links, from: 0)
         case .union:
             var existing = Set<[SQLiteValue]>()
             var next: Int64 = 0
+            let width = Int32(links.first?.count ?? link.childColumns.count + (link.hasTypeColumn ? 1 : 0))
             let select = try database.cachedStatement(
-                "SELECT \(link.childColumns.map(SQL.quote).joined(separator: ", ")), \"position\" FROM \(link.quotedName) WHERE \(parentWhere)")
+                "SELECT \(storedColumns), \"position\" FROM \(link.quotedName) WHERE \(parentWhere)")
             try bind(parentKey, to: select)
             while try select.step() {
-                existing.insert((0..<Int32(width)).map { select.value(at: $0) })
-                next = max(next, select.int64(at: Int32(width)) + 1)
+                existing.insert((0..<width).map { select.value(at: $0) })
+                next = max(next, select.int64(at: width) + 1)
             }
             select.reset()
-            var added: [[SQLiteValue]] = []
-            for child in children where existing.insert(child.key).inserted { added.append(child.key) }
-            try insertLinks(link, parentKey: parentKey, children: added, from: next)
+            let added = links.filter { existing.insert($0).inserted }
+            try insertLinks(link, parentKey: parentKey, links: added, from: next)
         case .replace:
-            let childList = link.childColumns.map(SQL.quote).joined(separator: ", ")
             let old = try database.rows(
-                "SELECT \(childList) FROM \(link.quotedName) WHERE \(parentWhere)", parentKey)
+                "SELECT \(storedColumns) FROM \(link.quotedName) WHERE \(parentWhere)", parentKey)
             try deleteLinks(link, parentWhere: parentWhere, parentKey: parentKey)
-            try insertLinks(link, parentKey: parentKey, children: children.map(\.key), from: 0)
-            let kept = Set(children.map(\.key))
+            try insertLinks(link, parentKey: parentKey, links: links, from: 0)
+            let kept = Set(links)
             let lost = old.filter { !kept.contains($0) }
-            guard !lost.isEmpty, let childTableName = link.childTable,
-                let childTable = try knownTable(named: childTableName)
-            else { return }
-            try deleteOrphans(lost, link: link, childTable: childTable)
+            guard !lost.isEmpty else { return }
+            try deleteOrphans(lost, link: link)
         }
     }
 
@@ -59,38 +63,55 @@ extension SQLiteSink {
     }
 
     private func insertLinks(
-        _ link: SQLiteSinkLinkTable, parentKey: [SQLiteValue], children: [[SQLiteValue]], from position: Int64
+        _ link: SQLiteSinkLinkTable, parentKey: [SQLiteValue], links: [[SQLiteValue]], from position: Int64
     ) throws {
-        guard !children.isEmpty else { return }
-        let columns = link.parentColumns + link.childColumns + ["position"]
+        guard !links.isEmpty else { return }
+        let columns = link.parentColumns + link.childColumns + ["position"] + (link.hasTypeColumn ? ["child_type"] : [])
         let insert = try database.cachedStatement(
             "INSERT INTO \(link.quotedName) (\(columns.map(SQL.quote).joined(separator: ", "))) VALUES ("
                 + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")")
         try bind(parentKey, to: insert)
         let childFirst = Int32(parentKey.count + 1)
-        for (offset, key) in children.enumerated() {
-            try bind(key, to: insert, from: childFirst)
-            try insert.bind(position + Int64(offset), at: childFirst + Int32(key.count))
+        let width = link.childColumns.count
+        for (offset, values) in links.enumerated() {
+            try bind(Array(values[..<width]), to: insert, from: childFirst)
+            try insert.bind(position + Int64(offset), at: childFirst + Int32(width))
+            if link.hasTypeColumn { try insert.bind(values[width], at: childFirst + Int32(width) + 1) }
             try insert.run()
         }
     }
 
-    /// Deletes child rows that no row of `link` refers to any more.
-    private func deleteOrphans(_ keys: [[SQLiteValue]], link: SQLiteSinkLinkTable, childTable: SQLiteSinkTable) throws {
-        let childWhere = link.childColumns.map { "\(SQL.quote($0)) = ?" }.joined(separator: " AND ")
+    /// Deletes child rows that no row of `link` refers to any more, from the
+    /// child table, or from each child's own table when `child_type` names it.
+    private func deleteOrphans(_ lost: [[SQLiteValue]], link: SQLiteSinkLinkTable) throws {
+        var stored = link.childColumns
+        if link.hasTypeColumn { stored.append("child_type") }
         if !link.hasChildIndex {
             // `replace` looks links up by child; without an index each check scans the table.
             try database.execute(
-                "CREATE INDEX IF NOT EXISTS \(SQL.quote(link.name + "_child")) ON \(link.quotedName) (\(link.childColumns.map(SQL.quote).joined(separator: ", ")))")
+                "CREATE INDEX IF NOT EXISTS \(SQL.quote(link.name + "_child")) ON \(link.quotedName) (\(stored.map(SQL.quote).joined(separator: ", ")))")
             link.hasChildIndex = true
         }
-        let stillLinked = try database.cachedStatement("SELECT 1 FROM \(link.quotedName) WHERE \(childWhere) LIMIT 1")
-        let delete = try database.cachedStatement("DELETE FROM \(childTable.quotedName) WHERE \(childTable.keyPredicate())")
-        for key in keys {
-            try bind(key, to: stillLinked)
+        // `IS` matches the NULLs of columns another child type's key uses.
+        let stillLinked = try database.cachedStatement(
+            "SELECT 1 FROM \(link.quotedName) WHERE \(stored.map { "\(SQL.quote($0)) IS ?" }.joined(separator: " AND ")) LIMIT 1")
+        let width = link.childColumns.count
+        for values in lost {
+            try bind(values, to: stillLinked)
             let linked = try stillLinked.step()
             stillLinked.reset()
             if linked { continue }
+            let tableName: String?
+            var key = Array(values[..<width])
+            if link.hasTypeColumn, case .text(let type) = values[width] {
+                tableName = type
+                if let positions = link.positionsByType[type] { key = positions.map { values[$0] } }
+            } else {
+                tableName = link.childTable
+            }
+            guard let tableName, let childTable = try knownTable(named: tableName), childTable.keyColumns.count == key.count
+            else { continue }
+            let delete = try database.cachedStatement("DELETE FROM \(childTable.quotedName) WHERE \(childTable.keyPredicate())")
             try bind(key, to: delete)
             try delete.run()
         }

@@ -34,6 +34,38 @@ extension SQLiteSink {
                 shape.append(slot)
                 values.append(Self.sqliteValue(value, as: type))
             case .relationship(let policy, let many):
+                if let stored = plan.storage[slot] {
+                    // Storage decided by the spec (docs/spec.md §10.4).
+                    switch field {
+                    case .record(let child):
+                        let ref = try writeRecord(child)
+                        guard stored.column != nil else { continue }
+                        shape.append(slot)
+                        values.append(Self.columnValue(ofKey: ref.key))
+                        if stored.typeColumn != nil {
+                            shape.append(plan.mapper.slots.count + slot)
+                            values.append(.text(ref.table.name))
+                        }
+                    case .many(let items):
+                        guard stored.linkTable != nil else { continue }
+                        var children: [RowRef] = []
+                        try forEachRecord(in: items) { children.append(try writeRecord($0)) }
+                        toMany.append((slot, policy, children))
+                    case .value(let value):
+                        guard value.isNull else { continue }
+                        if many == true {
+                            toMany.append((slot, policy, []))
+                        } else if stored.column != nil {
+                            shape.append(slot)
+                            values.append(.null)
+                            if stored.typeColumn != nil {
+                                shape.append(plan.mapper.slots.count + slot)
+                                values.append(.null)
+                            }
+                        }
+                    }
+                    continue
+                }
                 switch field {
                 case .record(let child):
                     let ref = try writeRecord(child)
@@ -189,7 +221,9 @@ extension SQLiteSink {
             + Array(repeating: "?", count: shape.count).joined(separator: ", ") + ")"
         guard plan.hasIdentity else { return sql }
         let keys = Set(table.keyColumns)
-        let updates = shape.filter { !keys.contains(plan.mapper.slots[$0].name) }
+        let slotCount = plan.mapper.slots.count
+        // Indexes past the slots are type columns, never keys.
+        let updates = shape.filter { $0 >= slotCount || !keys.contains(plan.mapper.slots[$0].name) }
             .map { "\(plan.quotedNames[$0]) = excluded.\(plan.quotedNames[$0])" }
         sql += " ON CONFLICT (\(table.keyColumns.map(SQL.quote).joined(separator: ", "))) DO "
         sql += updates.isEmpty ? "NOTHING" : "UPDATE SET " + updates.joined(separator: ", ")

@@ -10,6 +10,20 @@ extension SQLiteSink {
         if !hasIdentity, mapper.slots.contains(where: { $0.name == "_id" }) {
             throw SQLiteSinkError.reservedColumn(table: mapper.typeName, column: "_id")
         }
+        if let schema {
+            // Every table was created from the spec at the first document.
+            guard let table = tables[mapper.typeName] else {
+                throw SQLiteSinkError.notInSpec(type: mapper.typeName)
+            }
+            let plan = SQLiteSinkPlan(
+                mapper: mapper, table: table, hasIdentity: hasIdentity,
+                storage: schema.relationships[id] ?? [:])
+            for (slot, stored) in schema.relationships[id] ?? [:] {
+                if let name = stored.linkTable, let link = linkTables[name] { plan.links[slot] = link }
+            }
+            plans[id] = plan
+            return plan
+        }
         let table: SQLiteSinkTable
         if let known = tables[mapper.typeName] {
             table = known
@@ -47,7 +61,7 @@ extension SQLiteSink {
     }
 
     /// Reads an existing table's columns and key, or `nil` when there is none.
-    private func loadTable(named name: String, usesRowID: Bool) throws -> SQLiteSinkTable? {
+    func loadTable(named name: String, usesRowID: Bool) throws -> SQLiteSinkTable? {
         // PRAGMA table_info rows: cid, name, type, notnull, dflt_value, pk.
         let rows = try database.rows("PRAGMA table_info(\(SQL.quote(name)))")
         guard !rows.isEmpty else { return nil }
@@ -88,9 +102,7 @@ extension SQLiteSink {
         _ column: String, type: SQLColumnType, in table: SQLiteSinkTable, references: (table: String, column: String)? = nil
     ) throws -> SQLColumnType {
         if let existing = table.columns[column] { return existing }
-        var definition = "\(SQL.quote(column))"
-        if type != .none { definition += " \(type.rawValue)" }
-        if let references { definition += " REFERENCES \(SQL.quote(references.table)) (\(SQL.quote(references.column)))" }
+        let definition = Self.columnDefinition(column, type, references)
         try database.execute("ALTER TABLE \(table.quotedName) ADD COLUMN \(definition)")
         table.columns[column] = type
         return type
@@ -145,7 +157,114 @@ extension SQLiteSink {
     }
 
     /// `"column" TYPE NOT NULL` (no type word for an untyped column).
-    private static func keyDefinition(_ column: String, _ type: SQLColumnType) -> String {
+    static func keyDefinition(_ column: String, _ type: SQLColumnType) -> String {
         type == .none ? "\(SQL.quote(column)) NOT NULL" : "\(SQL.quote(column)) \(type.rawValue) NOT NULL"
+    }
+}
+
+extension SQLiteSink {
+    /// Creates every table, column and index of the spec that the database
+    /// lacks, in spec order (docs/spec.md §10.4): a declared attribute that never
+    /// receives a value still has its column, and an existing database is
+    /// reused and extended. Runs inside the run's transaction, so a failed run
+    /// takes the new tables back with it.
+    func create(_ schema: SQLiteSchema) throws {
+        for planned in schema.tables {
+            let table: SQLiteSinkTable
+            if let loaded = try loadTable(named: planned.name, usesRowID: planned.usesRowID) {
+                if loaded.keyColumns != planned.keyColumns {
+                    throw SQLiteSinkError.keyMismatch(table: planned.name, expected: planned.keyColumns, found: loaded.keyColumns)
+                }
+                table = loaded
+                for column in planned.columns where table.columns[column.name] == nil {
+                    let folded = SQLiteSchema.fold(column.name)
+                    if let same = table.columns.first(where: { SQLiteSchema.fold($0.key) == folded }) {
+                        // SQLite's names ignore case: that column is this one.
+                        table.columns[column.name] = same.value
+                        continue
+                    }
+                    _ = try ensureColumn(column.name, type: column.type, in: table, references: column.references)
+                }
+            } else {
+                var parts = zip(planned.keyColumns, planned.keyTypes).map { Self.keyDefinition($0, $1) }
+                if planned.usesRowID { parts = ["\"_id\" INTEGER PRIMARY KEY"] }
+                for column in planned.columns { parts.append(Self.columnDefinition(column.name, column.type, column.references)) }
+                if !planned.usesRowID {
+                    parts.append("PRIMARY KEY (\(planned.keyColumns.map(SQL.quote).joined(separator: ", ")))")
+                }
+                try database.execute("CREATE TABLE \(SQL.quote(planned.name)) (\(parts.joined(separator: ", ")))")
+                var columns = Dictionary(uniqueKeysWithValues: zip(planned.keyColumns, planned.keyTypes))
+                for column in planned.columns { columns[column.name] = column.type }
+                table = SQLiteSinkTable(
+                    name: planned.name, keyColumns: planned.keyColumns, keyTypes: planned.keyTypes,
+                    usesRowID: planned.usesRowID, columns: columns)
+            }
+            tables[planned.name] = table
+        }
+        for planned in schema.linkTables {
+            let rows = try database.rows("PRAGMA table_info(\(SQL.quote(planned.name)))")
+            let existing = Set(rows.compactMap { row -> String? in if case .text(let s) = row[1] { return SQLiteSchema.fold(s) } else { return nil } })
+            if rows.isEmpty {
+                try createLinkTable(planned)
+            } else {
+                let expected = planned.parentColumns + planned.childColumns + ["position"]
+                if let missing = expected.first(where: { !existing.contains(SQLiteSchema.fold($0)) }) {
+                    throw SQLiteSinkError.linkTableMismatch(table: planned.name, missingColumn: missing)
+                }
+                if planned.hasTypeColumn, !existing.contains("child_type") {
+                    // Children of several types now: an earlier run's links were all of its one child type.
+                    try database.execute("ALTER TABLE \(SQL.quote(planned.name)) ADD COLUMN \"child_type\" TEXT")
+                }
+            }
+            let link = SQLiteSinkLinkTable(
+                name: planned.name, parentColumns: planned.parentColumns, childColumns: planned.childColumns,
+                childTable: planned.childTable, hasTypeColumn: planned.hasTypeColumn,
+                columnsByType: planned.columnsByType)
+            link.hasChildIndex = true
+            linkTables[planned.name] = link
+        }
+        for index in schema.indexes where index.usedDuringRun { try create(index) }
+    }
+
+    /// Creates the indexes the run did not need, just before COMMIT: building
+    /// an index once over the loaded rows costs far less than updating it on
+    /// every insert, and the transaction makes it part of the same commit.
+    func createRemainingIndexes() throws {
+        guard let schema else { return }
+        for index in schema.indexes where !index.usedDuringRun { try create(index) }
+    }
+
+    private func create(_ index: SQLiteSchema.Index) throws {
+        try database.execute(
+            "CREATE INDEX IF NOT EXISTS \(SQL.quote(index.name)) ON \(SQL.quote(index.table)) (\(index.columns.map(SQL.quote).joined(separator: ", ")))")
+    }
+
+    private func createLinkTable(_ planned: SQLiteSchema.LinkTable) throws {
+        func quoted(_ columns: [String]) -> String { columns.map(SQL.quote).joined(separator: ", ") }
+        var parts = zip(planned.parentColumns, planned.parentTypes).map { Self.keyDefinition($0, $1) }
+            + zip(planned.childColumns, planned.childTypes).map { column, type in
+                // A column only some child types use is NULL in the others' rows.
+                planned.columnsByType.values.allSatisfy { $0.contains(column) }
+                    ? Self.keyDefinition(column, type) : Self.columnDefinition(column, type, nil)
+            }
+            + ["\"position\" INTEGER NOT NULL"]
+        if planned.hasTypeColumn { parts.append("\"child_type\" TEXT NOT NULL") }
+        parts.append("PRIMARY KEY (\(quoted(planned.parentColumns)), \"position\")")
+        if let parent = tables[planned.parentTable] {
+            parts.append("FOREIGN KEY (\(quoted(planned.parentColumns))) REFERENCES \(parent.quotedName) (\(quoted(parent.keyColumns)))")
+        }
+        // Children of several types: no REFERENCES can name a single table.
+        if let name = planned.childTable, let child = tables[name] {
+            parts.append("FOREIGN KEY (\(quoted(planned.childColumns))) REFERENCES \(child.quotedName) (\(quoted(child.keyColumns)))")
+        }
+        try database.execute("CREATE TABLE \(SQL.quote(planned.name)) (\(parts.joined(separator: ", ")))")
+    }
+
+    /// `"column" TYPE REFERENCES "table" ("key")`, each part when it applies.
+    static func columnDefinition(_ column: String, _ type: SQLColumnType, _ references: (table: String, column: String)?) -> String {
+        var definition = SQL.quote(column)
+        if type != .none { definition += " \(type.rawValue)" }
+        if let references { definition += " REFERENCES \(SQL.quote(references.table)) (\(SQL.quote(references.column)))" }
+        return definition
     }
 }

@@ -1,22 +1,50 @@
 extension SQLiteSink {
     /// The SQLite value of a JSON value stored in a column of `type`.
     ///
-    /// Numbers go to TEXT columns (`decimal`, `any`, …) as their literal text so no
-    /// digit is lost; elsewhere integer literals that fit are INTEGER and other
-    /// numbers REAL. Booleans are 0/1; objects and arrays are compact JSON text.
+    /// Numbers are stored without loss (docs/spec.md §10.4): in a REAL column
+    /// (declared `double`, rounded because the spec asked) as a double; in a
+    /// TEXT column as their literal text; elsewhere an integer that fits 64 bits
+    /// is INTEGER, a number whose double prints back as the same number is REAL,
+    /// and any other (`12345678901234567890`, `1e400`, `1e-400`,
+    /// `0.1000000000000000055511`) is TEXT holding its source digits. Booleans
+    /// are 0/1; objects and arrays are compact JSON text.
     static func sqliteValue(_ value: JSONValue, as type: SQLColumnType) -> SQLiteValue {
         switch value {
         case .null: return .null
         case .bool(let b): return .integer(b ? 1 : 0)
         case .string(let s): return .text(s)
         case .number(let n):
-            if type == .text { return .text(n.text) }
-            if type != .real, let i = n.isIntegerLiteral ? Int64(n.text) : (type == .integer ? n.int64Value : nil) {
-                return .integer(i)
+            switch type {
+            case .text: return .text(n.text)
+            case .real: return .real(n.doubleValue)
+            case .integer:
+                if let i = n.isIntegerLiteral ? Int64(n.text) : n.int64Value { return .integer(i) }
+                return losslessValue(n)
+            case .none: return losslessValue(n)
             }
-            return .real(n.doubleValue)
         case .array, .object: return .text(JSONWriter.serialize(value, pretty: false))
         }
+    }
+
+    /// INTEGER, REAL or TEXT, whichever holds the number exactly.
+    ///
+    /// - Complexity: O(1) for integers and for decimals of at most 15 digits
+    ///   without an exponent (every such decimal survives a double); longer
+    ///   numbers are compared digit by digit with the double's shortest text.
+    static func losslessValue(_ n: JSONNumber) -> SQLiteValue {
+        let text = n.text
+        if n.isIntegerLiteral, let i = Int64(text) { return .integer(i) }
+        let utf8 = text.utf8
+        let hasExponent = utf8.contains { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+        // At most 16 characters without an exponent: at most 15 significant
+        // digits and no underflow, so the double is exact to its shortest text.
+        if utf8.count <= 16, !hasExponent, let d = Double(text) { return .real(d) }
+        guard let d = Double(text), d.isFinite,
+              let source = DecimalText(utf8, lenient: false),
+              let printed = DecimalText("\(d)".utf8, lenient: true),
+              source.isNumericallyEqual(to: printed)
+        else { return .text(text) }
+        return .real(d)
     }
 
     /// How a to-one relationship column holds a child's key: the key value

@@ -57,6 +57,10 @@ public final class SQLiteSink: RecordSink {
     /// Connection links, written at the end of the document once every record
     /// of the document has its row.
     var pendingConnections: [SQLiteSinkPendingConnection] = []
+    /// Every table, column and index the spec can produce (docs/spec.md §10.4),
+    /// created at the first document; `nil` without a spec, when tables follow
+    /// the records.
+    let schema: SQLiteSchema?
     /// `apply --keep-going` (docs/spec.md §11): each document runs in a
     /// savepoint, so an abandoned document is taken back alone and the run
     /// goes on; `finish()` commits the documents that succeeded.
@@ -67,11 +71,22 @@ public final class SQLiteSink: RecordSink {
     /// Opens (or creates) the database. Nothing is written before the first document.
     ///
     /// - Parameters:
-    ///   - path: The database file; an existing database is reused and upserted into.
+    ///   - path: The database file; an existing database is reused, extended and upserted into.
+    ///   - graph: The spec. With it, every table, column and index the spec can
+    ///     produce is created up front, and relationships whose mapper yields
+    ///     several record types store each child's type. Without it, tables and
+    ///     columns are added as records bring them.
     ///   - includeType: Ignored (see the type's documentation).
     ///   - busyTimeoutMilliseconds: How long to wait for another connection's lock.
-    /// - Throws: `SQLiteError` when the file cannot be opened.
-    public init(path: String, includeType: Bool = true, busyTimeoutMilliseconds: Int32 = 5_000) throws {
+    /// - Throws: `SQLiteSinkError.invalidNames` when the spec's names cannot be
+    ///   SQLite tables or columns (check `SQLiteSchema.problems` first for the
+    ///   details); `SQLiteError` when the file cannot be opened.
+    public init(path: String, graph: MappingGraph? = nil, includeType: Bool = true, busyTimeoutMilliseconds: Int32 = 5_000) throws {
+        let schema = graph.map(SQLiteSchema.init)
+        if let problems = schema?.problems, !problems.isEmpty {
+            throw SQLiteSinkError.invalidNames(problems.map(\.description))
+        }
+        self.schema = schema
         self.path = path
         self.createdFile = !Self.fileExists(path)
         self.database = try SQLiteDatabase(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
@@ -89,6 +104,9 @@ public final class SQLiteSink: RecordSink {
         case .idle:
             try database.beginTransaction(.immediate)
             state = .running
+            if let schema {
+                do { try create(schema) } catch { state = .failed; throw error }
+            }
         case .running: break
         }
         if documentSavepoints, !inDocumentSavepoint {
@@ -151,12 +169,15 @@ public final class SQLiteSink: RecordSink {
             inDocumentSavepoint = false
             try database.execute("ROLLBACK TO rkmap_document")
             try database.execute("RELEASE rkmap_document")
-            // Tables or columns the document created are gone again: forget
-            // what is known about the schema and read it back when needed.
+            tablesTouchedInDocument.removeAll()
+            // With a spec, every table was created before the first savepoint
+            // and is still there. Without one, tables or columns the document
+            // created are gone again: forget what is known about the schema
+            // and read it back when needed.
+            guard schema == nil else { return }
             tables.removeAll()
             linkTables.removeAll()
             plans.removeAll()
-            tablesTouchedInDocument.removeAll()
             return
         }
         if state == .running || state == .idle { state = .failed }
@@ -176,7 +197,13 @@ public final class SQLiteSink: RecordSink {
             removeFileIfCreatedEmpty()
             throw SQLiteSinkError.runAbandoned(path: path)
         case .running:
-            do { try database.commit() } catch { try? database.rollback(); throw error }
+            do {
+                try createRemainingIndexes()
+                try database.commit()
+            } catch {
+                try? database.rollback()
+                throw error
+            }
         }
     }
 

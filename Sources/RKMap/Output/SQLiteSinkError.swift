@@ -13,6 +13,13 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
     case reservedColumn(table: String, column: String)
     /// `write` or `beginDocument` after `finish()` or `rollback()`.
     case finished
+    /// The spec's type, relationship or attribute names cannot be SQLite
+    /// tables or columns (`SQLiteSchema.problems`, one line each).
+    case invalidNames([String])
+    /// A record whose type the spec given to the sink cannot produce.
+    case notInSpec(type: String)
+    /// An existing link table lacks a column this spec stores links in.
+    case linkTableMismatch(table: String, missingColumn: String)
 
     /// A problem of one document's data (not of the schema or the database),
     /// which `--keep-going` can skip.
@@ -33,6 +40,12 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
             return "table \(table): attribute '\(column)' clashes with the row id column rkmap adds to records without identity; rename the destination"
         case .finished:
             return "the SQLite output was already finished"
+        case .invalidNames(let lines):
+            return lines.joined(separator: "\n")
+        case .notInSpec(let type):
+            return "a \(type) record reached the SQLite output, but the spec it was opened with produces no \(type) table"
+        case .linkTableMismatch(let table, let column):
+            return "link table \(table) exists without column '\(column)' that this spec stores links in; write to a new file or drop the table"
         }
     }
 }

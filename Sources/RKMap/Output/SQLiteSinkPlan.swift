@@ -15,8 +15,14 @@ final class SQLiteSinkPlan {
     let table: SQLiteSinkTable
     let hasIdentity: Bool
     let roles: [Role]
-    /// Quoted column name per slot.
+    /// Quoted column name per slot, then (at `slots.count + slot`) the quoted
+    /// `RELATIONSHIP_type` column of a polymorphic to-one slot: row shapes
+    /// number that column `slots.count + slot`.
     let quotedNames: [String]
+    /// How each relationship or connection slot is stored, from the schema
+    /// computed from the spec; `nil` for every slot when the sink has no spec
+    /// (its tables then follow the records).
+    let storage: [SQLiteSchema.Relationship?]
     /// The declared type of each slot's column once the column exists.
     var columnTypes: [SQLColumnType?]
     /// Row statements by shape (the slots present as columns, in slot order):
@@ -31,7 +37,7 @@ final class SQLiteSinkPlan {
     /// Slots known to have no link table (yet): a `null` there is a to-one value.
     var slotsWithoutLinkTable: Set<Int> = []
 
-    init(mapper: ObjectMapper, table: SQLiteSinkTable, hasIdentity: Bool) {
+    init(mapper: ObjectMapper, table: SQLiteSinkTable, hasIdentity: Bool, storage: [Int: SQLiteSchema.Relationship]? = nil) {
         self.mapper = mapper
         self.table = table
         self.hasIdentity = hasIdentity
@@ -42,7 +48,9 @@ final class SQLiteSinkPlan {
             case .connection(let connection): return .connection(connection)
             }
         }
+        self.storage = mapper.slots.indices.map { storage?[$0] }
         self.quotedNames = mapper.slots.map { SQL.quote($0.name) }
+            + mapper.slots.indices.map { slot in storage?[slot]?.typeColumn.map(SQL.quote) ?? "" }
         self.columnTypes = mapper.slots.map { table.columns[$0.name] }
     }
 }

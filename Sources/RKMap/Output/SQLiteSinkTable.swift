@@ -1,6 +1,6 @@
 /// The SQL storage type a column is declared with. `none` (no declared type)
 /// stores each value as bound: used for untyped attributes whose first value was `null`.
-enum SQLColumnType: String, Sendable {
+package enum SQLColumnType: String, Sendable {
     case integer = "INTEGER"
     case real = "REAL"
     case text = "TEXT"
@@ -11,7 +11,9 @@ enum SQLColumnType: String, Sendable {
         switch type {
         case .int, .bool: self = .integer
         case .double: self = .real
-        case .string, .decimal, .date, .url, .array, .set, .any: self = .text
+        // No affinity: an INTEGER, REAL or TEXT, whichever holds the number exactly.
+        case .decimal: self = .none
+        case .string, .date, .url, .array, .set, .any: self = .text
         }
     }
 
@@ -20,7 +22,9 @@ enum SQLColumnType: String, Sendable {
         switch value {
         case .null: self = .none
         case .bool: self = .integer
-        case .number(let n): self = n.isIntegerLiteral && Int64(n.text) != nil ? .integer : .real
+        // Numbers are stored without affinity: an INTEGER, a REAL, or TEXT with
+        // the source digits when neither holds the number exactly.
+        case .number(let n): self = n.isIntegerLiteral && Int64(n.text) != nil ? .integer : .none
         case .string, .array, .object: self = .text
         }
     }
@@ -74,15 +78,39 @@ final class SQLiteSinkLinkTable {
     let childColumns: [String]
     /// The table the child key columns refer to (for `replace`'s orphan deletion).
     let childTable: String?
+    /// True when the children can be of several types: `child_type` names each
+    /// child's table, and `replace` deletes orphans from each.
+    let hasTypeColumn: Bool
+    /// Per child type (when children have several types), the positions in
+    /// `childColumns` of its key columns; the other child columns stay NULL in
+    /// its rows.
+    let positionsByType: [String: [Int]]
     /// Whether the index on the child columns that `replace` needs exists.
     var hasChildIndex = false
 
-    init(name: String, parentColumns: [String], childColumns: [String], childTable: String?) {
+    init(
+        name: String, parentColumns: [String], childColumns: [String], childTable: String?,
+        hasTypeColumn: Bool = false, columnsByType: [String: [String]] = [:]
+    ) {
         self.name = name
         self.quotedName = SQL.quote(name)
         self.parentColumns = parentColumns
         self.childColumns = childColumns
         self.childTable = childTable
+        self.hasTypeColumn = hasTypeColumn
+        self.positionsByType = columnsByType.mapValues { columns in columns.compactMap { childColumns.firstIndex(of: $0) } }
+    }
+
+    /// The child key columns' values for a child row: its key where its type
+    /// has its columns, NULL elsewhere; `nil` when the key does not fit.
+    func childValues(_ ref: SQLiteSink.RowRef) -> [SQLiteValue]? {
+        guard let positions = positionsByType[ref.table.name] else {
+            return ref.key.count == childColumns.count ? ref.key : nil
+        }
+        guard positions.count == ref.key.count else { return nil }
+        var values = [SQLiteValue](repeating: .null, count: childColumns.count)
+        for (i, p) in positions.enumerated() { values[p] = ref.key[i] }
+        return values
     }
 
     /// The column naming scheme of link tables: `parent_` / `child_` + the key

@@ -83,7 +83,7 @@ extension SpecCompiler {
 
     // MARK: Relationships
 
-    static let relationshipFields = ["from", "to", "map-ref", "assignmentPolicy", "many"]
+    static let relationshipFields = ["from", "to", "map-ref", "assignmentPolicy", "many", "linkTable"]
 
     func compileRelationships(_ member: SpecMember, into build: inout MapperBuild) {
         guard let elements = objectList(member, expected: "an array of relationship objects", build: build) else { return }
@@ -128,6 +128,9 @@ extension SpecCompiler {
                        at: m.value.location, mapperID: build.id)
             }
         }
+        // `linkTable` names the SQLite link table (docs/spec.md §10.4); only
+        // table output reads it, and checks it like every other table name.
+        let linkTable = f["linkTable"].flatMap { string($0, context: context, mapperID: build.id) }
         var mapper: MapperRef?
         if let refMember = f["map-ref"] {
             switch refMember.value.kind {
@@ -146,7 +149,7 @@ extension SpecCompiler {
             build.properties.append(.attribute(AttributeMapping(source: source, slot: slot, location: value.location)))
             return
         }
-        let info = RelationshipInfo(mapper: ref, many: many, assignmentPolicy: policy)
+        let info = RelationshipInfo(mapper: ref, many: many, assignmentPolicy: policy, linkTable: linkTable)
         let slot = build.table.slot(for: path, kind: .relationship(info))
         build.properties.append(.relationship(RelationshipMapping(source: source, slot: slot, mapper: ref, many: many, location: value.location)))
     }

@@ -28,6 +28,14 @@ extension Commands {
             diagnostics.write("\(error)")
             return usageOrSpecError
         }
+        if options.format == .sqlite {
+            // Names SQLite cannot keep apart refuse the spec before anything is written (docs/spec.md §10.4).
+            let problems = SQLiteSchema(graph: graph).problems
+            if !problems.isEmpty {
+                for problem in problems { diagnostics.emit(problem) }
+                return usageOrSpecError
+            }
+        }
         let progress = progressLine(options, stderr: stderr, engine: engine)
         engine.progress = progress
         if let progress { diagnostics.beforeWrite = { progress.clear() } }
@@ -47,7 +55,7 @@ extension Commands {
             let newDatabase = options.format == .sqlite && access(databasePath, F_OK) != 0
             let sink: RecordSink
             do {
-                sink = try makeSink(options, destination: destination)
+                sink = try makeSink(options, graph: graph, engine: engine, destination: destination)
             } catch let failure as SQLiteError {
                 destination.discard()
                 diagnostics.error("cannot open the database '\(options.output ?? "")': \(failure.message)")
@@ -185,12 +193,13 @@ extension Commands {
         var options = MappingOptions(
             path: o.path, method: o.method, status: o.status, headers: ResponseHeaders(o.headers.map { ($0.name, $0.value) }),
             meta: o.meta.map { ($0.key, $0.value) }, strict: o.strict, maxDepth: o.maxDepth,
-            pipelineThreshold: Environment.pipelineThreshold, keepGoing: o.keepGoing)
+            pipelineThreshold: Environment.pipelineThreshold, keepGoing: o.keepGoing,
+            relationshipsToOneUnlessMany: o.format == .csv)
         options.explain = o.explain
         return options
     }
 
-    static func makeSink(_ o: ApplyOptions, destination: OutputDestination) throws -> RecordSink {
+    static func makeSink(_ o: ApplyOptions, graph: MappingGraph, engine: MappingEngine, destination: OutputDestination) throws -> RecordSink {
         let write = destination.write
         switch o.format {
         case .json:
@@ -199,9 +208,10 @@ extension Commands {
         case .ndjson:
             return NDJSONSink(output: write, includeType: !o.noType)
         case .csv:
-            return CSVSink(output: write, includeType: !o.noType)
+            return CSVSink(
+                output: write, graph: graph, roots: engine.applicableDescriptors.map(\.rootMapper), includeType: !o.noType)
         case .sqlite:
-            let sink = try SQLiteSink(path: o.output ?? "", includeType: !o.noType)
+            let sink = try SQLiteSink(path: o.output ?? "", graph: graph, includeType: !o.noType)
             sink.documentSavepoints = o.keepGoing
             return sink
         }

@@ -18,7 +18,18 @@ extension Commands {
                 all.append(Diagnostic(.error, "\(error)", file: name, code: .unreadable))
                 continue
             }
-            for var d in SpecLoader.load(bytes: bytes, file: name).diagnostics {
+            let loaded = SpecLoader.load(bytes: bytes, file: name)
+            var diagnostics = loaded.diagnostics
+            if let graph = loaded.graph {
+                // Names SQLite output would refuse (docs/spec.md §3.1, §10.4): warnings
+                // here, since JSON and CSV output can hold them.
+                for var problem in SQLiteSchema(graph: graph).problems {
+                    problem.severity = .warning
+                    problem.message += " (--format sqlite refuses this spec)"
+                    diagnostics.append(problem)
+                }
+            }
+            for var d in diagnostics {
                 if options.strict, d.severity == .warning {
                     d.severity = .error
                     d.message += " (--strict)"

@@ -21,12 +21,13 @@ import Testing
             SELECT "id", "title", "rating", "published", "tags", "views", "score", "price", "address.city",
                    typeof("views"), typeof("score"), typeof("price") FROM "Article"
             """)
-        #expect(rows == [[1, "Intro", 4.5, 1, #"["a",2]"#, 10, 0.25, "12.50", "Paris", "integer", "real", "text"]])
-        // Declared types become column types (docs/spec.md §10.4).
+        #expect(rows == [[1, "Intro", 4.5, 1, #"["a",2]"#, 10, 0.25, 12.5, "Paris", "integer", "real", "real"]])
+        // Declared types become column types (docs/spec.md §10.4); untyped numbers and
+        // `decimal` have no type, so each value is stored losslessly as it is.
         let columns = try Fixture.query(path, #"SELECT name, type, pk FROM pragma_table_info('Article') ORDER BY cid"#)
         #expect(columns == [
             ["id", "INTEGER", 1], ["title", "TEXT", 0], ["rating", "REAL", 0], ["published", "INTEGER", 0],
-            ["tags", "TEXT", 0], ["views", "INTEGER", 0], ["score", "REAL", 0], ["price", "TEXT", 0],
+            ["tags", "TEXT", 0], ["views", "INTEGER", 0], ["score", "", 0], ["price", "", 0],
             ["address.city", "TEXT", 0],
         ])
     }

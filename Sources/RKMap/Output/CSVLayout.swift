@@ -1,0 +1,106 @@
+/// CSV columns computed from the spec, and where each field of each record
+/// goes (docs/spec.md §10.3). The columns are the same for every input, so the
+/// header can be written with the first row and the rows streamed.
+///
+/// Columns: `@type` (unless turned off), then the fields of the root mappers
+/// in record order, descriptors in file order, a dynamic mapper's members in
+/// matcher order; a name already present is not repeated. A relationship is
+/// to-one unless it declares `"many": true`: its mapper's fields become dotted
+/// columns (`author.name`), recursively, unless the mapper is already being
+/// flattened on that path (a `reblog` that is a status), which makes one
+/// column of compact JSON. To-many relationships and connections are one
+/// column of compact JSON.
+///
+/// - Complexity: built once per run, in time proportional to the columns.
+final class CSVLayout {
+    /// How one slot of a record is written.
+    enum Cell {
+        /// A scalar, array or object cell.
+        case value(Int)
+        /// A dotted attribute (`address.city`): written after the other cells
+        /// of its record so it wins over the same cell flattened from a
+        /// relationship, as in the JSON tree, where key-path attributes are
+        /// applied last (RestKit).
+        case dotted(Int)
+        /// Compact JSON text of the field (to-many, connection, recursion).
+        case json(Int)
+        /// A to-one relationship flattened into its child's columns; the child
+        /// record's mapper picks the node.
+        case flatten([ObjectIdentifier: Node])
+    }
+
+    /// The cells of one mapper's records at one column prefix.
+    final class Node {
+        let cells: [Cell]
+        /// The `dotted` slots.
+        let deferred: [Int]
+
+        init(cells: [Cell], deferred: [Int]) {
+            self.cells = cells
+            self.deferred = deferred
+        }
+    }
+
+    private(set) var columns: [String] = []
+    private var columnIndex: [String: Int] = [:]
+    /// Nodes of the root mappers.
+    private(set) var roots: [ObjectIdentifier: Node] = [:]
+    private let graph: MappingGraph
+
+    /// - Parameters:
+    ///   - graph: The spec.
+    ///   - roots: The root mappers of the descriptors that apply, in file order.
+    ///   - type: `--type T`: only root records of this type, so only its columns.
+    ///   - includeType: Whether the first column is `@type`.
+    init(graph: MappingGraph, roots: [MapperRef], type: String?, includeType: Bool) {
+        self.graph = graph
+        if includeType { _ = column("@type") }
+        for root in roots {
+            for mapper in graph.objectMappers(producedBy: root) where type == nil || mapper.typeName == type {
+                let id = ObjectIdentifier(mapper)
+                if self.roots[id] == nil { self.roots[id] = node(mapper, prefix: "", path: []) }
+            }
+        }
+    }
+
+    private func node(_ mapper: ObjectMapper, prefix: String, path: Set<ObjectIdentifier>) -> Node {
+        var path = path
+        path.insert(ObjectIdentifier(mapper))
+        var cells: [Cell] = []
+        var deferred: [Int] = []
+        cells.reserveCapacity(mapper.slots.count)
+        for (index, slot) in mapper.slots.enumerated() {
+            let name = prefix + slot.name
+            switch slot.kind {
+            case .keyAttribute, .attribute:
+                if slot.path.count > 1 {
+                    cells.append(.dotted(column(name)))
+                    deferred.append(index)
+                } else {
+                    cells.append(.value(column(name)))
+                }
+            case .connection:
+                cells.append(.json(column(name)))
+            case .relationship(let info):
+                let targets = graph.objectMappers(producedBy: info.mapper)
+                if info.many == true || targets.contains(where: { path.contains(ObjectIdentifier($0)) }) {
+                    cells.append(.json(column(name)))
+                    continue
+                }
+                var children: [ObjectIdentifier: Node] = [:]
+                for target in targets {
+                    children[ObjectIdentifier(target)] = node(target, prefix: name + ".", path: path)
+                }
+                cells.append(.flatten(children))
+            }
+        }
+        return Node(cells: cells, deferred: deferred)
+    }
+
+    private func column(_ name: String) -> Int {
+        if let i = columnIndex[name] { return i }
+        columns.append(name)
+        columnIndex[name] = columns.count - 1
+        return columns.count - 1
+    }
+}
