@@ -30,7 +30,7 @@ import RKMap
 
     private let driftedReport = """
         FAIL fixtures/check/drifted/article-12.json: GET /articles/12 200, 1 record
-          mapping: $.article: cannot convert string "art-12" to int [mapper articleDetail, attribute articleID]
+          mapping: $.article.id: cannot convert string "art-12" to int [mapper articleDetail, attribute articleID]
           unmapped (warning): $.article.content: not mapped (1 time) [mapper articleDetail]
           unmapped (warning): $.article.reading_time: not mapped (1 time) [mapper articleDetail]
           missing (warning): $.article.body: mapped but missing (1 of 1) [mapper articleDetail]
@@ -62,7 +62,7 @@ import RKMap
     @Test func githubAnnotationsUnderGitHubActions() throws {
         let r = try RKMapExecutable.run(["check", spec, "fixtures/check/drifted"], environment: ["GITHUB_ACTIONS": "true"])
         let annotations = r.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }
-        #expect(annotations.first == "::error file=fixtures/check/drifted/article-12.json,line=2,col=14,title=rkmap check%3A mapping::fixtures/check/drifted/article-12.json: mapping: $.article: cannot convert string \"art-12\" to int [mapper articleDetail, attribute articleID]")
+        #expect(annotations.first == "::error file=fixtures/check/drifted/article-12.json,line=3,col=11,title=rkmap check%3A mapping::fixtures/check/drifted/article-12.json: mapping: $.article.id: cannot convert string \"art-12\" to int [mapper articleDetail, attribute articleID]")
         #expect(annotations.filter { $0.hasPrefix("::warning ") }.map { $0.prefix(while: { $0 != "," && $0 != ":" || $0 == "=" }) }.count == 3)
         // SPEC §12 missing keys: `body` is not in the file, so the annotation is on the object that lacks it.
         #expect(annotations.contains("::warning file=fixtures/check/drifted/article-12.json,line=2,col=14,title=rkmap check%3A missing::fixtures/check/drifted/article-12.json: missing (warning): $.article.body: mapped but missing (1 of 1) [mapper articleDetail]"))
@@ -131,7 +131,7 @@ import RKMap
         #expect(root.attributes["skipped"] == "1")
         #expect(collector.elements.filter { $0.name == "testcase" }.count == 10)
         let failure = try #require(collector.elements.first { $0.name == "failure" })
-        #expect(failure.attributes["message"] == "mapping: $.article: cannot convert string \"art-12\" to int [mapper articleDetail, attribute articleID]")
+        #expect(failure.attributes["message"] == "mapping: $.article.id: cannot convert string \"art-12\" to int [mapper articleDetail, attribute articleID]")
         #expect(failure.attributes["type"] == "mapping")
         #expect(collector.elements.filter { $0.name == "skipped" }.count == 1)
 
@@ -146,7 +146,7 @@ import RKMap
         #expect(last["method"] == .string("GET"))
         guard case .array(let reasons)? = last["reasons"], case .object(let first)? = reasons.first else { Issue.record("no reasons"); return }
         #expect(first["check"] == .string("mapping"))
-        #expect(first["path"] == .string("$.article"))
+        #expect(first["path"] == .string("$.article.id"))
         #expect(first["mapper"] == .string("articleDetail"))
     }
 

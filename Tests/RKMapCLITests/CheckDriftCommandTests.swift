@@ -160,10 +160,10 @@ import RKMap
         #expect(r.stdout == """
             PASS \(d)/issues.har#0: GET /repos/rkmap/rkmap/issues 200, 1 record
             FAIL \(d)/issues.har#1: GET /repos/rkmap/rkmap/issues 200, 1 record
-              mapping: $[0]: cannot convert string "twelve" to int [mapper issue, attribute number]
+              mapping: $[0].number: cannot convert string "twelve" to int [mapper issue, attribute number]
               golden (note): \(d)/issues.har.expected.json: not written: 1 of 2 checked entries fail another check (a broken mapping must not become the golden)
             FAIL \(d)/repo.json: GET /repos/rkmap/rkmap 200, 1 record
-              mapping: $: cannot convert string "many" to int [mapper repo, attribute stars]
+              mapping: $.stargazers_count: cannot convert string "many" to int [mapper repo, attribute stars]
               golden (note): \(d)/repo.expected.json: not written: this exchange fails another check (a broken mapping must not become the golden)
             1 passed, 2 failed
 

@@ -13,6 +13,8 @@
 public struct DateParser: Sendable {
     private let patterns: [DatePattern]
     private let zone: ZoneResolver
+    /// The unit of numbers and numeric strings (`numericDates`).
+    public let numericDates: NumericDates
 
     /// RestKit's `MM/dd/yyyy`, tried after ISO 8601.
     private static let monthDayYear: DatePattern = try! DatePattern("MM/dd/yyyy")
@@ -24,11 +26,12 @@ public struct DateParser: Sendable {
     ///     read in it.
     /// - Throws: `DateFormatError` for an unsupported pattern letter, an
     ///   unterminated quote or an unknown time zone.
-    public init(formats: [String], timeZone: String) throws(DateFormatError) {
+    public init(formats: [String], timeZone: String, numericDates: NumericDates = .seconds) throws(DateFormatError) {
         var patterns: [DatePattern] = []
         for format in formats { patterns.append(try DatePattern(format)) }
         self.patterns = patterns
         self.zone = try ZoneResolver(name: timeZone)
+        self.numericDates = numericDates
     }
 
     /// Epoch milliseconds of `text`, or nil when no format reads it.
@@ -52,7 +55,7 @@ public struct DateParser: Sendable {
         if let fields = Self.monthDayYear.match(bytes), let ms = instant(of: fields) { return ms }
         if let ms = Self.dotNetMilliseconds(bytes) { return ms }
         if let decimal = DecimalText(bytes, lenient: false) {
-            return decimal.scaledFloor(power: 3)?.value
+            return decimal.scaledFloor(power: numericDates.millisecondPower)?.value
         }
         return nil
     }
@@ -109,4 +112,14 @@ public struct DateParser: Sendable {
     static func epochMilliseconds(fromSecondsText text: String) -> Int64? {
         DecimalText(text.utf8, lenient: true)?.scaledFloor(power: 3)?.value
     }
+
+    /// A JSON number's text read in this parser's `numericDates` unit, as epoch
+    /// milliseconds truncated toward the past; nil outside `Int64`.
+    func epochMilliseconds(fromNumberText text: String) -> Int64? {
+        DecimalText(text.utf8, lenient: true)?.scaledFloor(power: numericDates.millisecondPower)?.value
+    }
+
+    /// Instants that ISO 8601 can write with a four-digit year: from
+    /// 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z (docs/spec.md §6).
+    public static let writableMilliseconds: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
 }

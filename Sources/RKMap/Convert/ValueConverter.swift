@@ -105,13 +105,36 @@ public enum ValueConverter {
         switch value {
         case .string(let s):
             guard let ms = dates.parse(s) else { return .failure(failure(value, .date, because: "no date format matches")) }
-            return .success(.string(DateParser.format(epochMilliseconds: ms)))
+            return writableDate(ms, from: value, dates: dates)
         case .number(let n):
-            guard let ms = DateParser.epochMilliseconds(fromSecondsText: n.text) else {
-                return .failure(failure(value, .date, because: "out of range"))
+            guard let ms = dates.epochMilliseconds(fromNumberText: n.text) else {
+                return .failure(failure(value, .date, because: "outside the years 0001–9999"))
             }
-            return .success(.string(DateParser.format(epochMilliseconds: ms)))
+            return writableDate(ms, from: value, dates: dates)
         default: return .failure(failure(value, .date))
+        }
+    }
+
+    /// A date ISO 8601 can write (years 0001–9999), else a conversion failure:
+    /// never a `+055840-…` string that no reader accepts (docs/spec.md §6).
+    private static func writableDate(_ ms: Int64, from value: JSONValue, dates: DateParser) -> Result<JSONValue, ConversionError> {
+        guard DateParser.writableMilliseconds.contains(ms) else {
+            var reason = "outside the years 0001–9999"
+            // The common cause: epoch milliseconds read as seconds.
+            if dates.numericDates == .seconds, ms > DateParser.writableMilliseconds.upperBound,
+               isNumeric(value), DateParser.writableMilliseconds.contains(ms / 1000) {
+                reason += " (if it counts milliseconds, set \"numericDates\": \"milliseconds\")"
+            }
+            return .failure(failure(value, .date, because: reason))
+        }
+        return .success(.string(DateParser.format(epochMilliseconds: ms)))
+    }
+
+    private static func isNumeric(_ value: JSONValue) -> Bool {
+        switch value {
+        case .number: return true
+        case .string(let s): return DecimalText(s.utf8, lenient: false) != nil
+        default: return false
         }
     }
 

@@ -31,10 +31,14 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     /// A short machine-readable code (`relaxed-syntax`, `unknown-mapper`, …)
     /// for JSON reports and filtering.
     public var code: DiagnosticCode?
+    /// What kind of mapping problem this is (`unmappable`, `conversion`, …),
+    /// whatever the values in the message: with the mapper and attribute, it
+    /// says which warnings repeat one another (docs/spec.md §11).
+    public var kind: String?
 
     public init(
         _ severity: Severity, _ message: String, file: String, location: Location = .none,
-        mapperID: String? = nil, attribute: String? = nil, code: DiagnosticCode? = nil
+        mapperID: String? = nil, attribute: String? = nil, code: DiagnosticCode? = nil, kind: String? = nil
     ) {
         self.severity = severity
         self.message = message
@@ -43,6 +47,7 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         self.mapperID = mapperID
         self.attribute = attribute
         self.code = code
+        self.kind = kind
     }
 
     /// The one-line text form printed on stderr.

@@ -10,6 +10,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     public var description: String { rawValue }
 
     public static let ambiguousRoot = DiagnosticCode("ambiguous-root")
+    public static let caseCollision = DiagnosticCode("case-collision")
     public static let connection = DiagnosticCode("connection")
     public static let dateFormat = DiagnosticCode("date-format")
     public static let descriptor = DiagnosticCode("descriptor")
@@ -24,6 +25,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     public static let keyPath = DiagnosticCode("key-path")
     public static let mapping = DiagnosticCode("mapping")
     public static let mappingFailed = DiagnosticCode("mapping-failed")
+    public static let mapsNothing = DiagnosticCode("maps-nothing")
     public static let matcher = DiagnosticCode("matcher")
     public static let method = DiagnosticCode("method")
     public static let misplacedField = DiagnosticCode("misplaced-field")

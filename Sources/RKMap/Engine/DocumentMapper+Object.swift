@@ -66,7 +66,7 @@ extension DocumentMapper {
                     if steps[i].source.usesArithmetic,
                        let problem = steps[i].source.arithmeticProblem(on: representation, context: context) {
                         warn("'\(steps[i].source.source)': \(problem); the attribute is left out",
-                             mapper: mapper, attribute: mapper.slots[slot].name)
+                             mapper: mapper, attribute: mapper.slots[slot].name, kind: "arithmetic")
                         continue
                     }
                     if let fallback = mapper.defaults[slot] {
@@ -77,7 +77,7 @@ extension DocumentMapper {
                     continue
                 }
                 if !present, !steps[i].anchoredOutside { present = isFound(steps[i], in: representation) }
-                if let converted = convert(source, slot: slot, of: mapper) {
+                if let converted = convert(source, slot: slot, of: mapper, from: steps[i].source) {
                     record.fields[slot] = .value(converted)
                 }
                 continue
@@ -99,10 +99,10 @@ extension DocumentMapper {
             if !composing {
                 let keys = mapper.steps.compactMap { $0.anchoredOutside ? nil : $0.source.source }
                 if keys.isEmpty {
-                    warn("the mapper reads no keys of the object, so the object is not mapped", mapper: mapper)
+                    warn("the mapper reads no keys of the object, so the object is not mapped", mapper: mapper, kind: "unmappable")
                 } else {
                     let list = keys.prefix(8).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > 8 ? ", …" : "")
-                    warn("none of the mapped keys (\(list)) is present; the object is not mapped", mapper: mapper)
+                    warn("none of the mapped keys (\(list)) is present; the object is not mapped", mapper: mapper, kind: "unmappable")
                 }
             }
             return nil
@@ -110,7 +110,7 @@ extension DocumentMapper {
         if !mapper.validations.isEmpty {
             guard try validate(&record) else { return nil }
         }
-        stats.countRecord(mapper.typeName)
+        try countRecord(of: mapper)
         return record
     }
 
@@ -135,7 +135,10 @@ extension DocumentMapper {
 
     /// Converts an attribute value to its slot's declared type (docs/spec.md §6). A value
     /// that cannot be converted is a warning, and the attribute is left absent.
-    func convert(_ value: JSONValue, slot: Int, of mapper: ObjectMapper) -> JSONValue? {
+    /// The warning's JSON path ends at the value (`$.articles[3].id`, docs/spec.md
+    /// §11) for a source read from the representation; `sourcePath` is pushed
+    /// only when there is a warning, so conversions that succeed pay nothing.
+    func convert(_ value: JSONValue, slot: Int, of mapper: ObjectMapper, from sourcePath: KeyPath = .empty) -> JSONValue? {
         guard let type = mapper.slots[slot].type, type != .any else { return value }
         if case .null = value { return .null }
         let dates = type == .date ? runtime.dateParser(for: mapper) : runtime.defaultDateParser
@@ -143,7 +146,9 @@ extension DocumentMapper {
         case .success(let converted):
             return converted
         case .failure(let error):
-            warn(error.message, mapper: mapper, attribute: mapper.slots[slot].name)
+            let pushed = sourcePath.anchor == .representation ? path.push(sourcePath) : 0
+            defer { path.pop(pushed) }
+            warn(error.message, mapper: mapper, attribute: mapper.slots[slot].name, kind: "conversion")
             return nil
         }
     }
@@ -157,14 +162,14 @@ extension DocumentMapper {
             let text = validation.message ?? "validation of \(validation.attribute) failed: \(validation.predicateSource)"
             switch validation.onFailure {
             case .skip:
-                warn("\(text); the attribute is left out", mapper: record.mapper, attribute: validation.attribute)
+                warn("\(text); the attribute is left out", mapper: record.mapper, attribute: validation.attribute, kind: "validation-skip")
                 record.fields[validation.slot] = nil
             case .reject:
-                warn("\(text); the record is rejected", mapper: record.mapper, attribute: validation.attribute)
+                warn("\(text); the record is rejected", mapper: record.mapper, attribute: validation.attribute, kind: "validation-reject")
                 stats.rejected += 1
                 return false
             case .fail:
-                warn("\(text); the document fails", mapper: record.mapper, attribute: validation.attribute)
+                warn("\(text); the document fails", mapper: record.mapper, attribute: validation.attribute, kind: "validation-fail")
                 throw MappingFailure(.validation, message: text, path: path.rendered, mapperID: record.mapper.id, attribute: validation.attribute)
             }
         }

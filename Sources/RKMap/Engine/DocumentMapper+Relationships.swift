@@ -19,12 +19,12 @@ extension DocumentMapper {
         case .array(let elements):
             if many == false {
                 let name = mapper.slots[slot].name
-                warn("relationship '\(name)' is to-one (\"many\": false) but its source is an array; it is left out", mapper: mapper, attribute: name)
+                warn("relationship '\(name)' is to-one (\"many\": false) but its source is an array; it is left out", mapper: mapper, attribute: name, kind: "to-one-array")
                 return nil
             }
             if many == nil, toOneUnlessMany {
                 let name = mapper.slots[slot].name
-                warn("relationship '\(name)' is to-one in CSV output but its source is an array; its cells are left empty; declare \"many\": true to write it as JSON text", mapper: mapper, attribute: name)
+                warn("relationship '\(name)' is to-one in CSV output but its source is an array; its cells are left empty; declare \"many\": true to write it as JSON text", mapper: mapper, attribute: name, kind: "to-one-array")
                 return nil
             }
             return .many(try mapCollection(elements, with: targetMapper))
@@ -37,7 +37,7 @@ extension DocumentMapper {
                 if many == false || (many == nil && toOneUnlessMany) {
                     let name = mapper.slots[slot].name
                     let why = many == false ? "(\"many\": false)" : "in CSV output (declare \"many\": true to write it as JSON text)"
-                    warn("relationship '\(name)' is to-one \(why) but mapper '\(target.id)' maps a collection (forceCollection); it is left out", mapper: mapper, attribute: name)
+                    warn("relationship '\(name)' is to-one \(why) but mapper '\(target.id)' maps a collection (forceCollection); it is left out", mapper: mapper, attribute: name, kind: "to-one-collection")
                     return nil
                 }
                 return .many(records)

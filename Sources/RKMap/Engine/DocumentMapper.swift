@@ -21,6 +21,10 @@ final class DocumentMapper {
     var path = DocumentPath()
     var depth = 0
     var stats = MappingStats()
+    /// Records made so far for this document, and the most allowed
+    /// (`--max-records`): one add and one compare per record.
+    var recordCount = 0
+    var recordLimit = Int.max
     /// `rkmap check` only: records which members each mapped object had and
     /// which ones the mapping read. `nil` for `apply`, where it costs one nil
     /// check per mapped object (in `mapObject`).
@@ -125,9 +129,9 @@ final class DocumentMapper {
         if mapper.keyAttributeSlot != nil, case .object(let object) = value {
             guard object.count == 1, let member = object.members.first else {
                 if object.count > 1 {
-                    warn("a dynamic nesting key needs a dictionary with exactly one key, found \(object.count); set \"forceCollection\": true to map each key as a record", mapper: mapper)
+                    warn("a dynamic nesting key needs a dictionary with exactly one key, found \(object.count); set \"forceCollection\": true to map each key as a record", mapper: mapper, kind: "dynamic-key-count")
                 } else {
-                    warn("a dynamic nesting key needs a dictionary with exactly one key, found none", mapper: mapper)
+                    warn("a dynamic nesting key needs a dictionary with exactly one key, found none", mapper: mapper, kind: "dynamic-key-count")
                 }
                 stats.unmappable += 1
                 return nil
@@ -143,7 +147,7 @@ final class DocumentMapper {
             return nil
         default:
             guard mapper.mapsNilKeyPath else {
-                warn("cannot map a \(value.kind.rawValue) with mapper '\(mapper.id)': it has no attribute from the nil key path (\"\")", mapper: mapper)
+                warn("cannot map a \(value.kind.rawValue) with mapper '\(mapper.id)': it has no attribute from the nil key path (\"\")", mapper: mapper, kind: "scalar-element")
                 stats.unmappable += 1
                 return nil
             }
@@ -162,13 +166,29 @@ final class DocumentMapper {
 
     func leave() { depth -= 1 }
 
+    /// Counts a record made for the document; past `--max-records` the document fails.
+    func countRecord(of mapper: ObjectMapper) throws(MappingFailure) {
+        recordCount += 1
+        if recordCount > recordLimit { throw Self.tooManyRecords(limit: recordLimit, path: path.rendered) }
+        stats.countRecord(mapper.typeName)
+    }
+
+    static func tooManyRecords(limit: Int, path: String) -> MappingFailure {
+        MappingFailure(
+            .tooManyRecords(limit: limit),
+            message: "the document makes more than \(RepeatedWarningLimit.grouped(limit)) records; stopped (raise the limit with --max-records N)",
+            path: path)
+    }
+
     // MARK: Diagnostics
 
-    /// Reports a mapping warning at the current JSON path.
-    func warn(_ message: String, mapper: ObjectMapper? = nil, mapperID: String? = nil, attribute: String? = nil) {
+    /// Reports a mapping warning at the current JSON path. `kind` names the
+    /// problem whatever the values in the message, so that repeats of it can be
+    /// summarized (docs/spec.md §11).
+    func warn(_ message: String, mapper: ObjectMapper? = nil, mapperID: String? = nil, attribute: String? = nil, kind: String) {
         stats.warnings += 1
         diagnostics.emit(Diagnostic(
             .warning, message + MappingFailure.documentSuffix(documentIndex), file: inputName, location: .jsonPath(path.rendered),
-            mapperID: mapper?.id ?? mapperID, attribute: attribute, code: .mapping))
+            mapperID: mapper?.id ?? mapperID, attribute: attribute, code: .mapping, kind: kind))
     }
 }

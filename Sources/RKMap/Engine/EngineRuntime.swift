@@ -6,16 +6,18 @@ final class EngineRuntime {
 
     init(graph: MappingGraph) throws(DateFormatError) {
         let options = graph.options
-        defaultDateParser = try DateParser(formats: options.dateFormats, timeZone: options.timeZone)
+        defaultDateParser = try DateParser(formats: options.dateFormats, timeZone: options.timeZone, numericDates: options.numericDates)
         var parsers: [ObjectIdentifier: DateParser] = [:]
-        for mapper in graph.objectMappers where !mapper.dateFormats.isEmpty {
+        for mapper in graph.objectMappers where !mapper.dateFormats.isEmpty || mapper.numericDates != nil {
             parsers[ObjectIdentifier(mapper)] = try DateParser(
-                formats: mapper.dateFormats + options.dateFormats, timeZone: options.timeZone)
+                formats: mapper.dateFormats + options.dateFormats, timeZone: options.timeZone,
+                numericDates: mapper.numericDates ?? options.numericDates)
         }
         self.parsers = parsers
     }
 
-    /// The parser for a mapper: its own formats, then the spec's, then RestKit's.
+    /// The parser for a mapper: its own formats, then the spec's, then RestKit's;
+    /// its own `numericDates`, else the spec's.
     func dateParser(for mapper: ObjectMapper) -> DateParser {
         parsers[ObjectIdentifier(mapper)] ?? defaultDateParser
     }

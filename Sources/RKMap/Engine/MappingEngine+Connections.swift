@@ -82,7 +82,7 @@ extension MappingEngine {
             guard let key = ConnectionKey(v), let found = candidates[key] else {
                 mapper.warn(
                     "connection '\(c.relationship)': no \(c.targetType) with \(c.targetAttribute) = \(JSONWriter.serialize(v, pretty: false)) in the document; the value is left out",
-                    mapper: record.mapper, attribute: c.relationship)
+                    mapper: record.mapper, attribute: c.relationship, kind: "connection-not-found")
                 return nil
             }
             return found

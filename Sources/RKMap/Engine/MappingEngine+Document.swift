@@ -16,6 +16,7 @@ extension MappingEngine {
     ) throws -> Bool {
         let mapper = DocumentMapper(engine: self, document: document, inputName: info.input, diagnostics: diagnostics)
         mapper.documentIndex = info.index
+        mapper.recordLimit = options.recordLimit(documentBytes: info.byteCount)
         mapper.readTracker = readTracker
         let results: [(Descriptor, [FieldValue])]
         do {
@@ -69,7 +70,22 @@ extension MappingEngine {
         if options.strict, mapper.stats.warnings > 0 {
             throw strictFailure(warnings: mapper.stats.warnings)
         }
+        if let type = options.onlyType { return results.map { ($0.0, Self.keeping(type, in: $0.1)) } }
         return results
+    }
+
+    /// `--type T` (docs/spec.md §10.3): the root records of type `T`; a nested
+    /// collection keeps its matching records and is dropped when none match.
+    static func keeping(_ type: String, in roots: [FieldValue]) -> [FieldValue] {
+        roots.compactMap { root in
+            switch root {
+            case .record(let r): return r.mapper.typeName == type ? root : nil
+            case .many(let list):
+                let kept = keeping(type, in: list)
+                return kept.isEmpty ? nil : .many(kept)
+            case .value: return nil
+            }
+        }
     }
 
     func fail(_ failure: MappingFailure, stats documentStats: MappingStats, info: DocumentInfo, diagnostics: DiagnosticCollector) -> Bool {

@@ -88,7 +88,7 @@ extension MappingEngine {
                 continue
             }
             outcome.documents += 1
-            let info = DocumentInfo(input: inputName, index: index)
+            let info = DocumentInfo(input: inputName, index: index, byteCount: scanner.offset - documentStart)
             if try !map(document: value, info: info, sink: sink, diagnostics: diagnostics) {
                 outcome.failed += 1
                 if !options.keepGoing {

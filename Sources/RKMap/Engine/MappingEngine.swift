@@ -34,6 +34,14 @@ public final class MappingEngine {
         } catch {
             throw SetupError(message: "\(graph.file): error: \(error.message)")
         }
+        if let type = options.onlyType {
+            let types = graph.objectMappers.map(\.typeName)
+            if !types.contains(type) {
+                var message = "error: --type '\(type)': no mapper of the spec makes records of this type"
+                if let s = Suggestions.closest(to: type, in: types) { message += "; did you mean '\(s)'?" }
+                throw SetupError(message: message)
+            }
+        }
         var applicable: [(Descriptor, JSONObject)] = []
         for descriptor in graph.descriptors {
             if let parameters = Self.match(descriptor, options: options) {

@@ -10,6 +10,8 @@ public struct MappingFailure: Error, Sendable, Equatable, CustomStringConvertibl
         case tooDeep(limit: Int)
         /// `--strict` and at least one mapping warning.
         case strictWarnings(count: Int)
+        /// The document produced more records than `--max-records` allows.
+        case tooManyRecords(limit: Int)
         /// `--shape object` and not exactly one root record.
         case notOneRecord(count: Int)
         /// The input is not valid JSON.

@@ -16,6 +16,11 @@ public struct MappingOptions: Sendable {
     public var strict: Bool
     /// `--max-depth`: nesting limit for data and for mapping recursion.
     public var maxDepth: Int
+    /// `--max-records`: the most records one document may produce; `nil` for
+    /// the default, `recordLimit(documentBytes:)`.
+    public var maxRecords: Int?
+    /// `--type T`: only root records of this type are written (docs/spec.md §10.3).
+    public var onlyType: String?
     /// A relationship without `"many"` is to-one: an array in its place is left
     /// out with a warning suggesting `"many": true`. CSV output sets it, since
     /// its columns are fixed by the spec (docs/spec.md §10.3).
@@ -40,9 +45,12 @@ public struct MappingOptions: Sendable {
         path: String? = nil, method: String? = nil, status: Int? = nil, headers: ResponseHeaders = ResponseHeaders(),
         meta: [(key: String, value: JSONValue)] = [], strict: Bool = false, maxDepth: Int = 512,
         pipelineThreshold: Int = MappingOptions.defaultPipelineThreshold, keepGoing: Bool = false,
+        maxRecords: Int? = nil, onlyType: String? = nil,
         relationshipsToOneUnlessMany: Bool = false
     ) {
         self.keepGoing = keepGoing
+        self.maxRecords = maxRecords
+        self.onlyType = onlyType
         self.relationshipsToOneUnlessMany = relationshipsToOneUnlessMany
         self.path = path
         self.method = method
@@ -53,6 +61,22 @@ public struct MappingOptions: Sendable {
         self.maxDepth = maxDepth
         self.pipelineThreshold = pipelineThreshold
     }
+
+    /// The most records one document may produce: `--max-records`, or by
+    /// default 1,000,000 or 16 per byte of the document, whichever is larger.
+    /// Real data makes at most a few records per object, and an object takes at
+    /// least two bytes, so no realistic input comes near; a spec whose
+    /// relationships multiply records (two nil-key-path relationships back into
+    /// a dynamic mapper give 2^k records from 8 bytes) stops with an error
+    /// instead of filling memory.
+    public func recordLimit(documentBytes: Int?) -> Int {
+        if let maxRecords { return maxRecords }
+        let (perByte, overflow) = (documentBytes ?? 0).multipliedReportingOverflow(by: Self.defaultRecordsPerByte)
+        return overflow ? Int.max : max(Self.defaultMinimumRecords, perByte)
+    }
+
+    public static let defaultMinimumRecords = 1_000_000
+    public static let defaultRecordsPerByte = 16
 
     /// Metadata keys `--meta` may not set (docs/spec.md §4).
     public static let reservedMetadataKeys: Set<String> = ["mapping", "routing", "HTTP"]

@@ -35,11 +35,17 @@ public struct SpecOptions: Sendable {
     /// IANA name or `UTC`.
     public var timeZone: String
     public var caseInsensitiveKeys: Bool
+    /// The unit of numeric dates (docs/spec.md §6); a mapper may override it.
+    public var numericDates: NumericDates
 
-    public init(dateFormats: [String] = [], timeZone: String = "UTC", caseInsensitiveKeys: Bool = false) {
+    public init(
+        dateFormats: [String] = [], timeZone: String = "UTC", caseInsensitiveKeys: Bool = false,
+        numericDates: NumericDates = .seconds
+    ) {
         self.dateFormats = dateFormats
         self.timeZone = timeZone
         self.caseInsensitiveKeys = caseInsensitiveKeys
+        self.numericDates = numericDates
     }
 }
 

@@ -27,6 +27,8 @@ public final class ObjectMapper: Sendable {
     public let validations: [Validation]
     /// Date formats tried before the spec's (and then RestKit's defaults).
     public let dateFormats: [String]
+    /// The mapper's own `numericDates`, overriding the spec's (docs/spec.md §6).
+    public let numericDates: NumericDates?
     /// True when some attribute maps the nil key path (scalars are mappable).
     public let mapsNilKeyPath: Bool
     /// Where the mapper is declared in the spec.
@@ -50,7 +52,7 @@ public final class ObjectMapper: Sendable {
         slots: [Slot], keyAttributeSlot: Int?, forceCollection: Bool, properties: [PropertyMapping],
         connections: [Connection], defaults: [Int: JSONValue], assignsDefaultValueForMissingAttributes: Bool,
         assignsNilForMissingRelationships: Bool, validations: [Validation], dateFormats: [String],
-        location: SourceLocation
+        numericDates: NumericDates? = nil, location: SourceLocation
     ) {
         self.id = id
         self.typeName = typeName
@@ -67,6 +69,7 @@ public final class ObjectMapper: Sendable {
         self.assignsNilForMissingRelationships = assignsNilForMissingRelationships
         self.validations = validations
         self.dateFormats = dateFormats
+        self.numericDates = numericDates
         self.mapsNilKeyPath = properties.contains { p in
             if case .attribute(let a) = p { return a.source.isNil }
             return false

@@ -72,8 +72,15 @@ public struct JSONWriter {
     public mutating func writeNewline(indent: Int) {
         guard pretty else { return }
         bytes.append(JSONByte.newline)
-        if indent > 0 { bytes.append(contentsOf: repeatElement(JSONByte.space, count: 2 * indent)) }
+        if indent > 0 { bytes.append(contentsOf: repeatElement(JSONByte.space, count: 2 * min(indent, Self.maxIndentLevel))) }
     }
+
+    /// Pretty output indents at most this many levels (128 spaces); deeper
+    /// lines stay at that indentation. Indentation costs bytes proportional to
+    /// depth on every line, so a 10,000-deep recursive record would otherwise
+    /// print hundreds of megabytes of spaces (quadratic in the depth); capped, the
+    /// output grows linearly and stays valid JSON. Real data is far shallower.
+    public static let maxIndentLevel = 64
 
     /// Appends `s` as a quoted JSON string.
     public mutating func writeString(_ s: String) {

@@ -30,10 +30,14 @@ public struct DocumentInfo: Sendable {
     public var input: String
     /// 0-based position of the document within its input (NDJSON line, concatenated value).
     public var index: Int
+    /// The document's size in bytes, when known: the default `--max-records`
+    /// grows with it.
+    public var byteCount: Int?
 
-    public init(input: String, index: Int) {
+    public init(input: String, index: Int, byteCount: Int? = nil) {
         self.input = input
         self.index = index
+        self.byteCount = byteCount
     }
 }
 

@@ -113,7 +113,7 @@ extension Serializer {
                 switch unit {
                 case .documents(let starts, _):
                     outcome.documents += starts.count
-                case .streamBegin(let index):
+                case .streamBegin(let index, _):
                     // Nothing of a document with a syntax error is written.
                     if case .syntaxError? = state.verdict(for: index) { discarding = true }
                     outcome.documents += 1

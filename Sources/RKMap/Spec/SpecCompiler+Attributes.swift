@@ -228,6 +228,12 @@ extension SpecCompiler {
             report(.invalidDestination(text: text), at: location, mapperID: mapperID)
             return nil
         }
+        // Every output writes the record type as `@type` (docs/spec.md §3.1): a
+        // field of that name would be a second `"@type"` member or CSV column.
+        if path[0] == "@type" {
+            report(.reservedDestination(name: text), at: location, mapperID: mapperID)
+            return nil
+        }
         return path
     }
 

@@ -5,6 +5,7 @@ extension SpecCompiler {
         "id", "target", "targetName", "entity", "identification", "modificationAttribute", "connections",
         "attributes", "relationships", "keyAttribute", "forceCollection", "types", "dateFormats", "defaults",
         "assignsDefaultValueForMissingAttributes", "assignsNilForMissingRelationships", "validations", "dynamic",
+        "numericDates",
     ]
 
     func compileObject(_ declaration: Declaration, ref: MapperRef) -> Mapper? {
@@ -24,6 +25,11 @@ extension SpecCompiler {
         if let m = f["attributes"] { compileAttributes(m, into: &build) }
         if let m = f["relationships"] { compileRelationships(m, into: &build) }
         if let m = f["connections"] { compileConnections(m, into: &build) }
+        // Judged on what is written, not on what compiled, so that an error in
+        // the one relationship does not also report "maps nothing".
+        if f["keyAttribute"] == nil, Self.isEmptyMapping(f["attributes"]), Self.isEmptyMapping(f["relationships"]) {
+            reportMapsNothing(declaration, fields: f)
+        }
 
         let isEntity = bool(f["entity"], context: context, mapperID: id) ?? false
         if let m = f["types"] { compileTypes(m, build: &build) }
@@ -46,6 +52,7 @@ extension SpecCompiler {
         }
         let validations = f["validations"].map { compileValidations($0, build: build) } ?? []
         let dateFormats = f["dateFormats"].map { dateFormatList($0, context: context, mapperID: id) } ?? []
+        let numericDates = f["numericDates"].flatMap { self.numericDates($0, mapperID: id) }
 
         return .object(ObjectMapper(
             id: id, typeName: declaration.typeName, isEntity: isEntity, identification: identification,
@@ -54,7 +61,37 @@ extension SpecCompiler {
             properties: build.properties, connections: build.connections, defaults: defaults,
             assignsDefaultValueForMissingAttributes: bool(f["assignsDefaultValueForMissingAttributes"], context: context, mapperID: id) ?? false,
             assignsNilForMissingRelationships: bool(f["assignsNilForMissingRelationships"], context: context, mapperID: id) ?? false,
-            validations: validations, dateFormats: dateFormats, location: declaration.value.location))
+            validations: validations, dateFormats: dateFormats, numericDates: numericDates, location: declaration.value.location))
+    }
+
+    /// A mapper that maps nothing would turn into one warning per record
+    /// (docs/spec.md §3.1): it is an error, reported at a field that looks like a
+    /// misspelt `attributes`/`relationships` when there is one.
+    /// An `attributes`/`relationships` field that declares no mapping: absent,
+    /// `null`, `[]` or `{}` (nested empty arrays included).
+    private static func isEmptyMapping(_ member: SpecMember?) -> Bool {
+        guard let member else { return true }
+        func empty(_ v: SpecValue) -> Bool {
+            switch v.kind {
+            case .null: return true
+            case .array(let elements): return elements.allSatisfy(empty)
+            case .object(let members): return members.isEmpty
+            default: return false
+            }
+        }
+        return empty(member.value)
+    }
+
+    private func reportMapsNothing(_ declaration: Declaration, fields: [String: SpecMember]) {
+        guard case .object(let members) = declaration.value.kind else { return }
+        let mapping = ["attributes", "relationships"]
+        for m in members where !Self.objectMapperFields.contains(m.key) && !Self.noteFields.contains(m.key) {
+            if let suggestion = Suggestions.closest(to: m.key, in: mapping) {
+                report(.mapperMapsNothing(id: declaration.id, misspelt: m.key, suggestion: suggestion), at: m.keyLocation, mapperID: declaration.id)
+                return
+            }
+        }
+        report(.mapperMapsNothing(id: declaration.id, misspelt: nil, suggestion: nil), at: declaration.idLocation, mapperID: declaration.id)
     }
 
     /// RestKit's inference for entities without `identification` (docs/spec.md §3.1): the

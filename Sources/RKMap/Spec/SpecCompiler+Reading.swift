@@ -1,14 +1,20 @@
 /// Reading typed fields out of spec objects, reporting wrong kinds, unknown and
 /// duplicate fields as it goes.
 extension SpecCompiler {
+    /// Members any spec object may hold for people and editors (docs/spec.md §1):
+    /// accepted without a warning, ignored by mapping, kept by `rkmap fmt`.
+    static let noteFields: Set<String> = ["description", "comment", "$schema"]
+
     /// The fields of a spec object by name (the last of duplicates). Unknown fields
     /// are warnings with a "did you mean" among `known`; duplicates are warnings.
+    /// Note fields (`description`, `comment`, `$schema`) are skipped.
     func fields(
         of value: SpecValue, known: [String], context: String, mapperID: String? = nil, warn: Bool = true
     ) -> [String: SpecMember] {
         guard case .object(let members) = value.kind else { return [:] }
         var result: [String: SpecMember] = [:]
         for member in members {
+            if Self.noteFields.contains(member.key) { continue }
             if warn {
                 if !known.contains(member.key) {
                     let suggestion = Suggestions.closest(to: member.key, in: known)

@@ -28,7 +28,7 @@ final class SpecCompiler {
     var compiled: [Mapper?] = []
 
     static let descriptorFields = ["path", "keyPath", "statusCodes", "methods", "root-map-ref", "mappers"]
-    static let optionFields = ["dateFormats", "timeZone", "keyMatching", "requestDescriptors"]
+    static let optionFields = ["dateFormats", "timeZone", "keyMatching", "numericDates", "requestDescriptors"]
 
     init(file: String) {
         self.file = file
@@ -167,6 +167,7 @@ final class SpecCompiler {
                 report(.unknownTimeZone(text: zone), at: m.value.location)
             }
         }
+        if let m = top["numericDates"], let unit = numericDates(m, mapperID: nil) { options.numericDates = unit }
         if let m = top["keyMatching"], let mode = string(m, context: "") {
             switch mode {
             case "exact": options.caseInsensitiveKeys = false
@@ -176,6 +177,16 @@ final class SpecCompiler {
                 report(.unknownKeyMatching(text: mode, suggestion: s), at: m.value.location)
             }
         }
+    }
+
+    /// `numericDates`: `"seconds"` or `"milliseconds"` (docs/spec.md §1, §6).
+    func numericDates(_ member: SpecMember, mapperID: String?) -> NumericDates? {
+        guard let text = string(member, context: mapperID.map { "in mapper '\($0)'" } ?? "", mapperID: mapperID) else { return nil }
+        if let unit = NumericDates(rawValue: text) { return unit }
+        let allowed = NumericDates.allCases.map(\.rawValue)
+        report(.invalidEnumValue(field: "numericDates", value: text, allowed: allowed, suggestion: Suggestions.closest(to: text, in: allowed)),
+               at: member.value.location, mapperID: mapperID)
+        return nil
     }
 
     // MARK: References

@@ -31,6 +31,8 @@ enum SpecIssue: Sendable, Equatable {
     // Key paths and destinations
     case invalidKeyPath(message: String)
     case invalidDestination(text: String)
+    case reservedDestination(name: String)
+    case mapperMapsNothing(id: String, misspelt: String?, suggestion: String?)
     case dynamicKeyMismatch(keyPath: String, written: String, keyAttribute: String)
     case dynamicKeyWithoutKeyAttribute(keyPath: String, written: String)
     case unknownDestination(name: String, field: String, suggestion: String?)
@@ -82,7 +84,8 @@ enum SpecIssue: Sendable, Equatable {
         case .unknownTimeZone: return .timeZone
         case .invalidDateFormat: return .dateFormat
         case .invalidKeyPath, .dynamicKeyMismatch, .dynamicKeyWithoutKeyAttribute: return .keyPath
-        case .invalidDestination, .unknownDestination, .unmappedDestination: return .destination
+        case .invalidDestination, .unknownDestination, .unmappedDestination, .reservedDestination: return .destination
+        case .mapperMapsNothing: return .mapsNothing
         case .unknownType: return .unknownType
         case .unknownTargetType, .unknownTargetAttribute: return .connection
         case .matcherNeedsOneTest, .matcherNeedsKeyPath, .matcherNeedsMapper, .emptyMatchers: return .matcher
@@ -138,6 +141,12 @@ enum SpecIssue: Sendable, Equatable {
             return "invalid key path: \(message)"
         case .invalidDestination(let text):
             return "invalid destination '\(text)': a destination name must be non-empty and have no empty part between dots"
+        case .reservedDestination(let name):
+            return "destination '\(name)' is reserved: every output writes the record type as '@type'; choose another name, such as 'type' or 'ldType'"
+        case .mapperMapsNothing(let id, let misspelt, let suggestion):
+            var hint = "; add \"attributes\" or \"relationships\""
+            if let misspelt, let suggestion { hint = "; '\(misspelt)' is not a mapper field: did you mean '\(suggestion)'?" }
+            return "mapper '\(id)' maps nothing: it has no attributes, no relationships and no keyAttribute" + hint
         case .dynamicKeyMismatch(let keyPath, let written, let keyAttribute):
             return "key path '\(keyPath)' names the dynamic key '(\(written))' but the keyAttribute is '\(keyAttribute)'; write '(\(keyAttribute))'"
         case .dynamicKeyWithoutKeyAttribute(let keyPath, let written):

@@ -58,6 +58,12 @@ extension OptionValues {
         return n
     }
 
+    /// `--max-records N`: at least 1.
+    func maxRecords(_ raw: String) throws(UsageError) -> Int? {
+        guard let n = Int(raw), n >= 1 else { throw invalid(raw, expected: "a whole number of at least 1") }
+        return n
+    }
+
     /// `--report KIND=FILE`.
     func report(_ raw: String) throws(UsageError) -> CheckOptions.Report {
         guard let eq = raw.firstIndex(of: "="),

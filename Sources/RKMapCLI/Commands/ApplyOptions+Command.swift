@@ -51,6 +51,7 @@ extension ApplyOptions {
                     """),
                 .flag("compact", \.compact, help: "Write JSON on one line instead of indented."),
                 .flag("no-type", \.noType, help: "Leave out the \"@type\" member / column."),
+                .text("type", valueName: "T", \.type, help: "Keep only root records of type T (every format)."),
                 .text("path", valueName: "P", \.path, help: """
                     The request path, matched against descriptors'
                     path patterns; fills @metadata.routing.parameters.
@@ -85,6 +86,11 @@ extension ApplyOptions {
                     Deepest nesting followed, in documents and
                     relationships (default 512, at most 10000).
                     """) { raw, values throws(UsageError) in try values.maxDepth(raw) },
+                .value("max-records", valueName: "N", \.maxRecords, help: """
+                    Most records one document may make; past it the
+                    document fails (default: 1,000,000, or 16 per byte
+                    of the document when that is more).
+                    """) { raw, values throws(UsageError) in try values.maxRecords(raw) },
                 .flag("keep-going", \.keepGoing, help: """
                     Report and skip failing documents, write (and
                     commit) the others; the exit status is still 1.

@@ -39,6 +39,10 @@ public struct ApplyOptions: Sendable, Equatable {
     public var stats = false
     /// `--max-depth N`: the deepest nesting rkmap follows.
     public var maxDepth = 512
+    /// `--max-records N`: the most records one document may make (`nil`: the default).
+    public var maxRecords: Int?
+    /// `--type T`: keep only root records of type T (docs/spec.md §10.3).
+    public var type: String?
     /// `--keep-going`: report and skip failing documents, write the others (docs/spec.md §11).
     public var keepGoing = false
     /// `--explain`: say for each descriptor why it did not apply or find content.

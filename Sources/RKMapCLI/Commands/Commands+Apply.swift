@@ -40,7 +40,10 @@ extension Commands {
         engine.progress = progress
         if let progress { diagnostics.beforeWrite = { progress.clear() } }
         defer { progress?.finish() }
+        // The same mapping warning is printed at most 10 times, then summarized (SPEC §11).
+        let mappingDiagnostics = RepeatedWarningLimit(forwardingTo: diagnostics)
         return stoppingQuietly(stderr: stderr) {
+            defer { mappingDiagnostics.emitSummaries() }
             var status = success
             let destination: OutputDestination
             do {
@@ -84,7 +87,7 @@ extension Commands {
             do {
                 for input in options.inputs {
                     let outcome = try mapInput(input, engine: engine, sink: sink, options: options, stdout: stdout,
-                                               progress: progress, diagnostics: diagnostics)
+                                               progress: progress, diagnostics: diagnostics, mapping: mappingDiagnostics)
                     if outcome.failed > 0 { status = dataFailed }
                     if outcome.stopped { break }
                 }
@@ -122,6 +125,7 @@ extension Commands {
                 diagnostics.error("\(error)")
                 return dataFailed
             }
+            mappingDiagnostics.emitSummaries()
             progress?.finish()
             if options.stats { diagnostics.write(engine.stats.summary) }
             return status
@@ -133,14 +137,14 @@ extension Commands {
     /// an error (docs/spec.md §11).
     static func mapInput(
         _ input: String, engine: MappingEngine, sink: RecordSink, options: ApplyOptions, stdout: ByteSink,
-        progress: ProgressLine?, diagnostics: StreamDiagnostics
+        progress: ProgressLine?, diagnostics: StreamDiagnostics, mapping: DiagnosticCollector
     ) throws -> InputOutcome {
         let name = InputFile.displayName(input)
         var total = InputOutcome()
         if options.inputFormat == .form {
             // One form-encoded document per line (docs/spec.md §14).
             let converted = FormDocuments.json(from: try InputFile.readAll(input), file: name)
-            total = try engine.run(input: converted.json, inputName: name, sink: sink, diagnostics: diagnostics)
+            total = try engine.run(input: converted.json, inputName: name, sink: sink, diagnostics: mapping)
             if let error = converted.error {
                 diagnostics.emit(error)
                 total.failed += 1
@@ -156,7 +160,7 @@ extension Commands {
         try InputFile.readDocuments(input, window: Environment.windowBytes) { window, origin, firstIndex in
             let outcome = try engine.run(
                 window: window, from: 0, origin: origin, base: consumed, firstIndex: firstIndex, inputName: name,
-                sink: sink, diagnostics: diagnostics)
+                sink: sink, diagnostics: mapping)
             consumed += window.count
             total.documents += outcome.documents
             total.failed += outcome.failed
@@ -194,6 +198,7 @@ extension Commands {
             path: o.path, method: o.method, status: o.status, headers: ResponseHeaders(o.headers.map { ($0.name, $0.value) }),
             meta: o.meta.map { ($0.key, $0.value) }, strict: o.strict, maxDepth: o.maxDepth,
             pipelineThreshold: Environment.pipelineThreshold, keepGoing: o.keepGoing,
+            maxRecords: o.maxRecords, onlyType: o.type,
             relationshipsToOneUnlessMany: o.format == .csv)
         options.explain = o.explain
         return options

@@ -57,7 +57,7 @@ import Testing
         #expect(r.outcome == .failed)
         let d = try #require(r.reasons.first)
         #expect(d.code == .mapping)
-        #expect(d.location == .jsonPath("$.articles[0]"))
+        #expect(d.location == .jsonPath("$.articles[0].id"))  // the path ends at the value (docs/spec.md §11)
         #expect(d.mapperID == "article")
         #expect(d.attribute == "id")
         #expect(d.message.contains("\"x-1\""))

@@ -170,7 +170,13 @@ enum Outcome: Sendable, CustomStringConvertible {
         (n("-0.5"), .ok(s("1969-12-31T23:59:59.500Z"))),
         (n("1.309737600e9"), .ok(s("2011-07-04T00:00:00Z"))),
         (s("2011-02-30"), .error("cannot convert string \"2011-02-30\" to date: no date format matches")),
-        (n("1e300"), .error("cannot convert number 1e300 to date: out of range")),
+        (n("1e300"), .error("cannot convert number 1e300 to date: outside the years 0001–9999")),
+        // docs/spec.md §6: no `+055840-…` strings; the likely cause is named.
+        (n("1700000000000"), .error("cannot convert number 1700000000000 to date: outside the years 0001–9999 (if it counts milliseconds, set \"numericDates\": \"milliseconds\")")),
+        (n("-62135596801"), .error("cannot convert number -62135596801 to date: outside the years 0001–9999")),
+        (n("-62135596800"), .ok(s("0001-01-01T00:00:00Z"))),
+        (n("253402300799.999"), .ok(s("9999-12-31T23:59:59.999Z"))),
+        (s("/Date(253402300800000)/"), .error("cannot convert string \"/Date(253402300800000)/\" to date: outside the years 0001–9999")),
         (.bool(true), .error("cannot convert bool true to date")),
     ] as [(JSONValue, Outcome)])
     func date(_ value: JSONValue, _ expected: Outcome) { check(value, .date, expected) }

@@ -16,8 +16,8 @@ import Testing
         (#""attributes": ["name", "email"]"#, ["name->name", "email->email"]),
         (#""attributes": [["city", "state"], {"zip": "zipCode"}]"#, ["city->city", "state->state", "zip->zipCode"]),
         (#""attributes": ["a", [["b"], "c"], {"d": "e"}, "f"]"#, ["a->a", "b->b", "c->c", "d->e", "f->f"]),
-        (#""attributes": null"#, []),
-        (#""attributes": []"#, []),
+        (#""attributes": null, "relationships": [{"from": "r", "to": "r"}]"#, ["r->r"]),
+        (#""attributes": [], "keyAttribute": "k""#, []),
     ])
     func attributeForms(members: String, expected: [String]) throws {
         let (m, graph) = try mapper(members)
@@ -132,7 +132,20 @@ import Testing
 
     @Test func targetDefaultsToIDAndTargetNameIsAccepted() throws {
         #expect(try mapper(#""attributes": ["a"]"#).0.typeName == "m")
-        #expect(try mapper(#""targetName": "T""#).0.typeName == "T")
-        #expect(try mapper(#""target": "U""#).0.typeName == "U")
+        #expect(try mapper(#""targetName": "T", "attributes": ["a"]"#).0.typeName == "T")
+        #expect(try mapper(#""target": "U", "attributes": ["a"]"#).0.typeName == "U")
+    }
+
+    /// docs/spec.md §3.1: a mapper with no attributes, no relationships and no
+    /// keyAttribute is an error, pointing at a misspelt field when there is one.
+    @Test(arguments: [
+        (#""target": "T""#, "spec.json:1:21: error: mapper 'm' maps nothing: it has no attributes, no relationships and no keyAttribute; add \"attributes\" or \"relationships\""),
+        (#""attributes": null"#, "spec.json:1:21: error: mapper 'm' maps nothing: it has no attributes, no relationships and no keyAttribute; add \"attributes\" or \"relationships\""),
+        (#""attributes": [[], {}], "relationships": []"#, "spec.json:1:21: error: mapper 'm' maps nothing: it has no attributes, no relationships and no keyAttribute; add \"attributes\" or \"relationships\""),
+        (#""atributes": ["a"]"#, "spec.json:1:26: error: mapper 'm' maps nothing: it has no attributes, no relationships and no keyAttribute; 'atributes' is not a mapper field: did you mean 'attributes'?"),
+        (#""relationship": {"from": "a", "to": "a"}"#, "spec.json:1:26: error: mapper 'm' maps nothing: it has no attributes, no relationships and no keyAttribute; 'relationship' is not a mapper field: did you mean 'relationships'?"),
+    ])
+    func mapperThatMapsNothing(members: String, message: String) {
+        #expect(SpecTest.errors(SpecTest.mapperSpec(members)) == [message])
     }
 }

@@ -22,8 +22,8 @@ import Testing
 
     @Test func mappersAreNumberedInSourceOrderWhereverDeclared() throws {
         let spec = """
-        { "descriptors": [ {"root-map-ref": "b", "mappers": [{"id": "a"}]} ],
-          "mappers": [{"id": "b"}] }
+        { "descriptors": [ {"root-map-ref": "b", "mappers": [{"id": "a", "attributes": ["x"]}]} ],
+          "mappers": [{"id": "b", "attributes": ["x"]}] }
         """
         let graph = try #require(SpecTest.load(spec).graph)
         #expect(graph.mappers.map(\.id) == ["a", "b"])
@@ -42,14 +42,14 @@ import Testing
 
     @Test(arguments: [#""keyPath": """#, #""keyPath": null"#, #""path": """#])
     func emptyOrNullMeansRootAndAnyPath(field: String) throws {
-        let graph = try #require(SpecTest.load(#"{\#(field), "mappers": [{"id": "m"}]}"#).graph)
+        let graph = try #require(SpecTest.load(#"{\#(field), "mappers": [{"id": "m", "attributes": ["x"]}]}"#).graph)
         #expect(graph.descriptors[0].keyPath.isNil)
         #expect(graph.descriptors[0].keyPathText == nil)
         #expect(graph.descriptors[0].pathPattern == nil)
     }
 
     @Test func statusCodesAndMethods() throws {
-        let spec = #"{"statusCodes": [404, "4xx", "5XX"], "methods": ["get", "Put"], "path": "/articles/:id", "mappers": [{"id": "m"}]}"#
+        let spec = #"{"statusCodes": [404, "4xx", "5XX"], "methods": ["get", "Put"], "path": "/articles/:id", "mappers": [{"id": "m", "attributes": ["x"]}]}"#
         let d = try #require(SpecTest.load(spec).graph?.descriptors.first)
         #expect(d.statusCodes == StatusCodeSet(codes: [404], classes: [4, 5]))
         #expect(d.methods == ["GET", "PUT"])
@@ -57,19 +57,19 @@ import Testing
     }
 
     @Test func nullStatusCodesAcceptEveryStatusAndAnyMethodMeansAll() throws {
-        let spec = #"{"statusCodes": null, "methods": ["GET", "any"], "mappers": [{"id": "m"}]}"#
+        let spec = #"{"statusCodes": null, "methods": ["GET", "any"], "mappers": [{"id": "m", "attributes": ["x"]}]}"#
         let d = try #require(SpecTest.load(spec).graph?.descriptors.first)
         #expect(d.statusCodes.contains(100) && d.statusCodes.contains(599))
         #expect(d.methods == nil)
     }
 
     @Test func topLevelOptions() throws {
-        let spec = #"{"dateFormats": ["M/d/yyyy"], "timeZone": "Europe/Paris", "keyMatching": "caseInsensitive", "mappers": [{"id": "m"}]}"#
+        let spec = #"{"dateFormats": ["M/d/yyyy"], "timeZone": "Europe/Paris", "keyMatching": "caseInsensitive", "mappers": [{"id": "m", "attributes": ["x"]}]}"#
         let graph = try #require(SpecTest.load(spec).graph)
         #expect(graph.options.dateFormats == ["M/d/yyyy"])
         #expect(graph.options.timeZone == "Europe/Paris")
         #expect(graph.options.caseInsensitiveKeys)
-        let defaults = try #require(SpecTest.load(#"{"mappers": [{"id": "m"}]}"#).graph)
+        let defaults = try #require(SpecTest.load(#"{"mappers": [{"id": "m", "attributes": ["x"]}]}"#).graph)
         #expect(defaults.options.timeZone == "UTC")
         #expect(!defaults.options.caseInsensitiveKeys)
         #expect(defaults.options.dateFormats.isEmpty)
@@ -104,7 +104,7 @@ import Testing
 
     @Test(arguments: ["true", #""YES""#, #""yes""#])
     func dynamicFlagAcceptsYes(flag: String) throws {
-        let spec = #"{"root-map-ref": "d", "mappers": [{"id": "o"}, {"id": "d", "dynamic": \#(flag), "matchers": [{"keyPath": "t", "expectValue": "x", "map-ref": "o"}]}]}"#
+        let spec = #"{"root-map-ref": "d", "mappers": [{"id": "o", "attributes": ["x"]}, {"id": "d", "dynamic": \#(flag), "matchers": [{"keyPath": "t", "expectValue": "x", "map-ref": "o"}]}]}"#
         #expect(SpecTest.dynamic(SpecTest.load(spec).graph, "d") != nil)
     }
 }

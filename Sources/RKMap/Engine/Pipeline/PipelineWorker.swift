@@ -36,6 +36,7 @@ struct PipelineWorker {
                     let unit = mapStreamed(at: start, document: document, scanner: &scanner, collector: collector) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                         var roots: [FieldValue] = []
                         try mapper.mapElement(value, index: firstPosition + i, with: rootMapper, into: &roots)
+                        if let type = engine.options.onlyType { return MappingEngine.keeping(type, in: roots) }
                         return roots
                     }
                     return unit.map { roots in roots.map { encode($0, into: &encoded) } }
@@ -45,7 +46,9 @@ struct PipelineWorker {
                     let content = rest.isEmpty
                         ? value : KeyPath.find(rest.map { .key($0) }[...], from: value, caseInsensitive: false)
                     guard let content else { return nil }
-                    return try mapper.mapContent(content, with: rootMapper)
+                    let roots = try mapper.mapContent(content, with: rootMapper)
+                    if let type = engine.options.onlyType { return MappingEngine.keeping(type, in: roots) }
+                    return roots
                 }
                 result = .roots([unit.map { roots in roots.map { encode($0, into: &encoded) } }], encoded: encoded)
             case .streamBegin, .note, .streamEnd, .syntaxError:
@@ -82,6 +85,7 @@ struct PipelineWorker {
         }
         let mapper = DocumentMapper(engine: engine, document: value, inputName: inputName, diagnostics: collector)
         mapper.documentIndex = index
+        mapper.recordLimit = engine.options.recordLimit(documentBytes: scanner.offset - start)
         do {
             let results = try engine.mapDescriptors(value, with: mapper)
             return MappedUnit(result: .success(results), diagnostics: collector.drain(), stats: mapper.stats)
@@ -97,6 +101,9 @@ struct PipelineWorker {
         let (descriptor, metadata) = engine.applicable[0]
         let mapper = DocumentMapper(engine: engine, document: .null, inputName: inputName, diagnostics: collector)
         mapper.documentIndex = document
+        // The document's size is not known yet; what is left of the input bounds it.
+        // The writer checks the document's total (`PipelineWriter`).
+        mapper.recordLimit = engine.options.recordLimit(documentBytes: bytes.count - start)
         mapper.context.metadata = metadata
         _ = mapper.path.push(descriptor.keyPath)
         do {

@@ -10,6 +10,8 @@ struct PipelineWriter {
 
     /// The streamed document being written.
     private var stream: (index: Int, dropping: Bool, failed: Bool, started: Bool, noContent: Bool)?
+    /// Records written for the streamed document, and the most it may make.
+    private var streamRecords = (count: 0, limit: Int.max)
 
     init(engine: MappingEngine, sink: RecordSink, diagnostics: DiagnosticCollector, inputName: String) {
         self.engine = engine
@@ -46,7 +48,8 @@ struct PipelineWriter {
                         if stopsHere() { return }
                     }
                 }
-            case .streamBegin(let index):
+            case .streamBegin(let index, let maxBytes):
+                streamRecords = (0, engine.options.recordLimit(documentBytes: maxBytes))
                 try begin(index, verdict: state.verdict(for: index))
             case .note(let note, _):
                 if stream?.dropping == false { diagnostics.emit(note) }
@@ -56,6 +59,16 @@ struct PipelineWriter {
                     guard var s = stream, !s.dropping else { break }
                     unit.diagnostics.forEach(diagnostics.emit)
                     engine.stats.add(unit.stats)
+                    streamRecords.count += unit.stats.recordsPerType.reduce(0) { $0 + $1.count }
+                    if streamRecords.count > streamRecords.limit {
+                        try sink.abandonDocument()
+                        diagnostics.emit(DocumentMapper.tooManyRecords(limit: streamRecords.limit, path: "$")
+                            .diagnostic(file: inputName, document: s.index))
+                        s.dropping = true
+                        s.failed = true
+                        stream = s
+                        continue
+                    }
                     switch unit.result {
                     case .success(.values(let roots)?):
                         let descriptor = engine.applicable[0].descriptor

@@ -72,7 +72,7 @@ struct Splitter {
                    try !Self.skipIfSmaller(&probe, than: streamingThreshold, from: start) {
                     guard flush(documents) else { return true }
                     streaming = true
-                    guard state.add(.streamBegin(index: index)) else { return true }
+                    guard state.add(.streamBegin(index: index, maxBytes: totalBytes - start)) else { return true }
                     let found = try split(keys[...], document: index)
                     state.publish(.parsed(foundContent: found), for: index)
                     guard state.add(.streamEnd(index: index)) else { return true }

@@ -6,7 +6,8 @@ enum WorkUnit: Sendable {
     case documents(starts: [Int], firstIndex: Int)
     /// The start of a streamed document: nothing of it is written until the
     /// splitter's verdict on the whole document is in.
-    case streamBegin(index: Int)
+    /// `maxBytes` bounds its size (what is left of the input), for `--max-records`.
+    case streamBegin(index: Int, maxBytes: Int)
     /// Consecutive elements of a streamed document's content array, the first at
     /// position `firstPosition`. Units are batches: one lock round trip per
     /// ~256 KiB of input instead of one per element.
