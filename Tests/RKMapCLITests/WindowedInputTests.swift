@@ -29,7 +29,7 @@ import Testing
          "in.json:2:1: error: expected a value, found '\u{FEFF}'"),
         ("mapping warnings name the document",
          lines(20) + #"{"articles": [{"title": "w", "n": "x"}]}"# + "\n",
-         "in.json: $.articles[0]: warning: cannot convert string \"x\" to int (document 41) [mapper a, attribute n]"),
+         "in.json: $.articles[0].n: warning: cannot convert string \"x\" to int (document 41) [mapper a, attribute n]"),
     ]
 
     @Test(arguments: 0..<inputs.count)
