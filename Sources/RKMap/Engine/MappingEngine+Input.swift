@@ -33,21 +33,35 @@ extension MappingEngine {
         sink: RecordSink, diagnostics: DiagnosticCollector
     ) throws -> InputOutcome {
         try bytes.withUnsafeBytes { whole in
-            let raw = UnsafeRawBufferPointer(rebasing: whole[..<range.upperBound])
-            if range.count >= options.pipelineThreshold, range.count > 0 {
-                return try runPipeline(raw, from: range.lowerBound, firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
-            }
-            return try runSerially(raw, from: range.lowerBound, firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
+            try run(window: UnsafeRawBufferPointer(rebasing: whole[..<range.upperBound]), from: range.lowerBound, origin: .start,
+                    firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
         }
+    }
+
+    /// Maps the documents in `window[start...]`, a window of a longer input that
+    /// begins at `origin` (so line and column numbers count from the input's
+    /// start); the first document is number `firstIndex` of its input. The
+    /// window must end at a document boundary (see `DocumentWindowReader`).
+    /// `base` is the window's byte offset in the input, for progress reports.
+    package func run(
+        window raw: UnsafeRawBufferPointer, from start: Int, origin: TextOrigin, base: Int = 0, firstIndex: Int, inputName: String,
+        sink: RecordSink, diagnostics: DiagnosticCollector
+    ) throws -> InputOutcome {
+        windowBase = base
+        defer { windowBase = 0 }
+        if raw.count - start >= options.pipelineThreshold, raw.count > start {
+            return try runPipeline(raw, from: start, origin: origin, firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
+        }
+        return try runSerially(raw, from: start, origin: origin, firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
     }
 
     /// One document after another on the calling thread (small inputs).
     func runSerially(
-        _ raw: UnsafeRawBufferPointer, from start: Int = 0, firstIndex: Int = 0,
+        _ raw: UnsafeRawBufferPointer, from start: Int = 0, origin: TextOrigin = .start, firstIndex: Int = 0,
         inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector
     ) throws -> InputOutcome {
         var outcome = InputOutcome()
-        var scanner = JSONScanner(bytes: raw, offset: start, maxDepth: options.maxDepth)
+        var scanner = JSONScanner(bytes: raw, offset: start, maxDepth: options.maxDepth, origin: origin)
         var index = firstIndex
         while true {
             try Interruption.check()
@@ -69,7 +83,7 @@ extension MappingEngine {
                     break
                 }
                 let resume = SyntaxRecovery.nextDocumentStart(in: raw, after: documentStart)
-                scanner = JSONScanner(bytes: raw, offset: resume, maxDepth: options.maxDepth)
+                scanner = JSONScanner(bytes: raw, offset: resume, maxDepth: options.maxDepth, origin: origin)
                 index += 1
                 continue
             }
@@ -82,7 +96,7 @@ extension MappingEngine {
                     break
                 }
             }
-            progress?.advanced(inputOffset: scanner.offset)
+            progress?.advanced(inputOffset: windowBase + scanner.offset)
             index += 1
         }
         return outcome

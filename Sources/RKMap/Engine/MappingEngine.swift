@@ -16,6 +16,9 @@ public final class MappingEngine {
     public internal(set) var stats = MappingStats()
     /// Told after each document; `nil` (the default) costs nothing.
     public var progress: ProgressObserver?
+    /// The byte offset in the input of the window being mapped (see
+    /// `run(window:from:origin:base:…)`), added to offsets told to `progress`.
+    package internal(set) var windowBase = 0
 
     /// A problem with the run's setup that is the spec's fault (exit status 2).
     public struct SetupError: Error, Sendable, CustomStringConvertible {

@@ -31,6 +31,13 @@ public struct DocumentBoundaryFinder: Sendable {
     /// - Complexity: O(new bytes since the last call).
     public mutating func completeEnd(in bytes: UnsafeRawBufferPointer, atEndOfInput: Bool) -> Int {
         while position < bytes.count {
+            if inString, !escaped {
+                // Jump over the string's plain bytes eight at a time: most of
+                // a document is string bodies.
+                var high: UInt64 = 0
+                position = JSONLexer.skipUnescapedRun(bytes, from: position, high: &high)
+                if position == bytes.count { break }
+            }
             let b = bytes[position]
             if inString {
                 position += 1
@@ -78,9 +85,18 @@ public struct DocumentBoundaryFinder: Sendable {
         return lastComplete
     }
 
-    /// Bytes that can continue a number or a literal (`-12.5e+3`, `true`).
+    /// Forgets the first `count` bytes of the buffer (mapped and dropped by a
+    /// window reader); `count` must not pass the last complete end.
+    public mutating func discard(_ count: Int) {
+        position -= count
+        lastComplete -= count
+    }
+
+    /// Bytes that can continue a number or a literal (`-12.5e+3`, `true`), and
+    /// non-ASCII bytes, so that a multi-byte character (a byte order mark) is
+    /// never cut in two: the scanner then sees it whole and names it.
     private static func continuesScalar(_ b: UInt8) -> Bool {
-        (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z"))
+        b >= 0x80 || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z"))
             || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
             || b == UInt8(ascii: ".") || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")
     }

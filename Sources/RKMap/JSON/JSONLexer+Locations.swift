@@ -28,16 +28,20 @@ extension JSONLexer {
     /// scalars (bytes that are not UTF-8 continuation bytes). Lines end at `\n`.
     ///
     /// - Complexity: O(offset); only used when reporting.
-    static func location(in buf: UnsafeRawBufferPointer, ofOffset offset: Int) -> SourceLocation {
+    /// With an `origin`, `buf` is a window of a longer input that starts there.
+    static func location(in buf: UnsafeRawBufferPointer, ofOffset offset: Int, origin: TextOrigin = .start) -> SourceLocation {
         let end = min(max(offset, 0), buf.count)
-        var line = 1
+        var line = origin.line
         // A byte order mark at the start is skipped, not a column (RFC 8259 §8.1).
-        var lineStart = hasByteOrderMark(buf) ? 3 : 0
+        var lineStart = origin.isInputStart && hasByteOrderMark(buf) ? 3 : 0
+        var firstLine = true
         for i in 0..<end where buf[i] == JSONByte.newline {
             line += 1
             lineStart = i + 1
+            firstLine = false
         }
-        return SourceLocation(line: line, column: column(in: buf, lineStart: lineStart, offset: end))
+        let column = column(in: buf, lineStart: lineStart, offset: end)
+        return SourceLocation(line: line, column: firstLine ? column + origin.column - 1 : column)
     }
 
     /// True when the buffer starts with the UTF-8 byte order mark (EF BB BF).

@@ -21,6 +21,8 @@
 /// The scanner does not own the bytes: the buffer must outlive it.
 public struct JSONScanner {
     let buf: UnsafeRawBufferPointer
+    /// Where `buf` starts in the whole input (locations count from there).
+    public let origin: TextOrigin
     public let maxDepth: Int
     /// The bytes were validated before (see `init(bytes:offset:maxDepth:trusted:)`).
     public let trusted: Bool
@@ -53,18 +55,22 @@ public struct JSONScanner {
     ///   they were, but invalid UTF-8 in a trusted buffer is undefined behaviour
     ///   (a `String` holding it breaks the standard library's invariants).
     ///   `skipValue` always validates.
-    public init(bytes: UnsafeRawBufferPointer, offset: Int, maxDepth: Int = 512, trusted: Bool = false) {
+    ///
+    /// - Parameter origin: where `bytes` starts in its input, when it is a
+    ///   window of a longer stream (see `DocumentWindowReader`).
+    public init(bytes: UnsafeRawBufferPointer, offset: Int, maxDepth: Int = 512, trusted: Bool = false, origin: TextOrigin = .start) {
         self.buf = bytes
+        self.origin = origin
         // RFC 8259 §8.1 lets a parser ignore a byte order mark; editors on
         // Windows write one, and it is never part of a value.
-        self.offset = offset == 0 && JSONLexer.hasByteOrderMark(bytes) ? 3 : offset
+        self.offset = offset == 0 && origin.isInputStart && JSONLexer.hasByteOrderMark(bytes) ? 3 : offset
         self.maxDepth = maxDepth
         self.trusted = trusted
     }
 
     /// Line and column (Unicode scalars) of a byte offset in the buffer.
     public func location(ofOffset offset: Int) -> SourceLocation {
-        JSONLexer.location(in: buf, ofOffset: offset)
+        JSONLexer.location(in: buf, ofOffset: offset, origin: origin)
     }
 
     /// Skips whitespace.

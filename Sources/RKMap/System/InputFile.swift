@@ -4,9 +4,16 @@ public enum InputFile {
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         public var path: String
         public var errno: Int32
-        public init(path: String, errno: Int32) { self.path = path; self.errno = errno }
-        public var description: String { "cannot read '\(path)': \(String(cString: strerror(errno)))" }
+        /// Why, when it is not a system error (an input over a size limit).
+        public var reason: String?
+        public init(path: String, errno: Int32, reason: String? = nil) { self.path = path; self.errno = errno; self.reason = reason }
+        public var description: String { "cannot read '\(path)': \(reason ?? String(cString: strerror(errno)))" }
     }
+
+    /// The most a whole-read input (a spec, a fixture) may hold: such inputs are
+    /// parsed whole, so an endless one (`/dev/zero`, a runaway producer) must
+    /// stop somewhere rather than fill memory.
+    public static let wholeReadLimit = 256 << 20
 
     /// The name diagnostics use for an input: `<stdin>` for `-`.
     public static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
@@ -22,8 +29,21 @@ public enum InputFile {
         return nil
     }
 
-    /// All bytes of `path` (`-` reads stdin to its end).
-    public static func readAll(_ path: String) throws(Failure) -> [UInt8] {
+    /// The size of a regular file, or nil (stdin, a pipe, a device).
+    public static func size(_ path: String) -> Int? {
+        var info = stat()
+        let ok = path == "-" ? fstat(0, &info) == 0 : stat(path, &info) == 0
+        return ok && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
+    }
+
+    /// All bytes of `path` (`-` reads stdin to its end), for inputs parsed whole.
+    ///
+    /// Reading stops early at the first byte that is valid nowhere in JSON or a
+    /// spec (a control character other than tab, line feed and carriage
+    /// return): the parser then reports it, with its line and column, instead
+    /// of waiting for the end of an input that never ends (`/dev/zero`). An
+    /// input over `limit` bytes is refused.
+    public static func readAll(_ path: String, limit: Int = wholeReadLimit) throws(Failure) -> [UInt8] {
         let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
         guard fd >= 0 else { throw Failure(path: path, errno: errno) }
         defer { if fd != 0 { close(fd) } }
@@ -32,7 +52,7 @@ public enum InputFile {
         var info = stat()
         var capacity = 64 * 1024
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 {
-            capacity = Int(info.st_size) + 1
+            capacity = min(Int(info.st_size), limit) + 1
         }
         bytes.reserveCapacity(capacity)
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -43,8 +63,22 @@ public enum InputFile {
                 throw Failure(path: path, errno: errno)
             }
             if n == 0 { break }
+            if let bad = chunk[0..<n].firstIndex(where: neverValid) {
+                bytes.append(contentsOf: chunk[0...bad])
+                break
+            }
+            guard bytes.count + n <= limit else {
+                throw Failure(path: path, errno: EFBIG, reason: "larger than \(limit >> 20) MiB; an input read whole must be smaller")
+            }
             bytes.append(contentsOf: chunk[0..<n])
         }
         return bytes
+    }
+
+    /// A byte no JSON text or spec may hold anywhere: a control character other
+    /// than tab, line feed and carriage return (RFC 8259 §2, §7).
+    @inline(__always)
+    private static func neverValid(_ b: UInt8) -> Bool {
+        b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D
     }
 }

@@ -152,27 +152,22 @@ extension Commands {
             }
             return total
         }
-        if InputStream.isStream(input) {
-            progress?.begin(input: name, size: nil)
-            // A pipe or stdin: map documents as they arrive and let each
-            // batch's records out at once (stdout only; a file is replaced
-            // at the end anyway).
-            try InputStream.read(input) { bytes, range, firstIndex in
-                let outcome = try engine.run(
-                    input: bytes, range: range, firstIndex: firstIndex, inputName: name,
-                    sink: sink, diagnostics: mapping)
-                total.documents += outcome.documents
-                total.failed += outcome.failed
-                total.stopped = outcome.stopped
-                progress?.advanced(inputOffset: range.upperBound)
-                if options.output == nil { try stdout.flush() }
-                return (outcome.documents, outcome.stopped)
-            }
-        } else {
-            let bytes = try InputFile.readAll(input)
-            progress?.begin(input: name, size: bytes.count)
-            total = try engine.run(input: bytes, inputName: name, sink: sink, diagnostics: mapping)
-            if !total.stopped { progress?.advanced(inputOffset: bytes.count) }
+        // Files and pipes alike go through a window of fixed size: memory does
+        // not grow with the input, and each batch's records go out at once
+        // (stdout only; a file is replaced at the end anyway).
+        progress?.begin(input: name, size: InputStream.isStream(input) ? nil : InputFile.size(input))
+        var consumed = 0
+        try InputFile.readDocuments(input, window: Environment.windowBytes) { window, origin, firstIndex in
+            let outcome = try engine.run(
+                window: window, from: 0, origin: origin, base: consumed, firstIndex: firstIndex, inputName: name,
+                sink: sink, diagnostics: mapping)
+            consumed += window.count
+            total.documents += outcome.documents
+            total.failed += outcome.failed
+            total.stopped = outcome.stopped
+            if !outcome.stopped { progress?.advanced(inputOffset: consumed) }
+            if options.output == nil { try stdout.flush() }
+            return (outcome.documents, outcome.stopped)
         }
         if total.documents == 0 {
             diagnostics.error("no JSON document in \(name)")

@@ -25,26 +25,36 @@ extension Commands {
             var documents = 0
             var allTrue = true
             for input in options.inputs {
-                let bytes: [UInt8]
+                let name = InputFile.displayName(input)
+                // Documents are read through a bounded window and each result is
+                // printed as its document arrives; a syntax error ends the input
+                // (results before it stay printed), as `apply` does.
                 do {
-                    bytes = try InputFile.readAll(input)
-                } catch {
-                    try? stderr.write("error: \(error)\n")
+                    try InputFile.readDocuments(input, window: Environment.windowBytes) { window, origin, _ in
+                        var scanner = JSONScanner(bytes: window, offset: 0, origin: origin)
+                        var count = 0
+                        do {
+                            while try !scanner.atEnd() {
+                                let value = try scanner.readValue()
+                                let result = predicate.evaluate(value, context: KeyPathContext(root: value))
+                                count += 1
+                                documents += 1
+                                allTrue = allTrue && result
+                                try stdout.write(result ? "true\n" : "false\n")
+                            }
+                        } catch let error as JSONSyntaxError {
+                            try stdout.flush()
+                            let diagnostic = Diagnostic(.error, error.message, file: name, location: .source(error.location), code: .syntax)
+                            try stderr.write("\(diagnostic)\n")
+                            allTrue = false
+                            return (count, true)
+                        }
+                        try stdout.flush()
+                        return (count, false)
+                    }
+                } catch let failure as InputFile.Failure {
+                    try? stderr.write("error: \(failure)\n")
                     return usageOrSpecError
-                }
-                let values: [JSONValue]
-                do {
-                    values = try readDocuments(bytes, input: InputFile.displayName(input))
-                } catch {
-                    try? stderr.write("\(error)\n")
-                    allTrue = false
-                    continue
-                }
-                for value in values {
-                    let result = predicate.evaluate(value, context: KeyPathContext(root: value))
-                    documents += 1
-                    allTrue = allTrue && result
-                    try stdout.write(result ? "true\n" : "false\n")
                 }
             }
             return allTrue && documents > 0 ? success : dataFailed

@@ -13,6 +13,16 @@ enum Environment {
         return n
     }
 
+    /// `RKMAP_WINDOW_BYTES`: the size of the window inputs are read through
+    /// (tests set a few bytes so that documents and line numbers cross window
+    /// boundaries). Unset or not a whole number > 0: the library's default.
+    static var windowBytes: Int {
+        guard let text = value("RKMAP_WINDOW_BYTES"), let n = Int(text), n > 0 else {
+            return DocumentWindowReader.defaultWindow
+        }
+        return n
+    }
+
     /// `GITHUB_ACTIONS=true`: `check` also prints workflow annotations.
     static var githubActions: Bool { value("GITHUB_ACTIONS") == "true" }
 

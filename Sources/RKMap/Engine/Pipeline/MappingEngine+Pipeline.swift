@@ -14,7 +14,7 @@ extension MappingEngine {
     ///
     /// Memory holds the input plus a bounded window of units in flight.
     func runPipeline(
-        _ raw: UnsafeRawBufferPointer, from start: Int = 0, firstIndex: Int = 0,
+        _ raw: UnsafeRawBufferPointer, from start: Int = 0, origin: TextOrigin = .start, firstIndex: Int = 0,
         inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector
     ) throws -> InputOutcome {
         // Results waiting for the writer are bytes when workers pre-encode, and
@@ -39,7 +39,7 @@ extension MappingEngine {
         for _ in 0..<workerCount {
             let spawned = LargeStack.spawn(stackSize: stackSize) {
                 let (engine, raw, _) = shared.value
-                PipelineWorker(engine: engine, state: state, bytes: raw, inputName: inputName, encoding: encoding).run()
+                PipelineWorker(engine: engine, state: state, bytes: raw, origin: origin, inputName: inputName, encoding: encoding).run()
                 finished.signal()
             }
             guard spawned else { break }
@@ -48,7 +48,7 @@ extension MappingEngine {
         let splitterStarted = started > 0 && LargeStack.spawn(stackSize: stackSize) {
             let (engine, raw, keys) = shared.value
             var splitter = Splitter(
-                scanner: JSONScanner(bytes: raw, offset: start, maxDepth: engine.options.maxDepth),
+                scanner: JSONScanner(bytes: raw, offset: start, maxDepth: engine.options.maxDepth, origin: origin),
                 firstIndex: firstIndex, state: state, streamKeys: keys,
                 streamingThreshold: engine.options.pipelineThreshold, inputName: inputName, totalBytes: raw.count)
             splitter.keepGoing = engine.options.keepGoing
@@ -59,7 +59,7 @@ extension MappingEngine {
         guard splitterStarted else {
             state.cancel()
             for _ in 0..<started { finished.wait() }
-            return try runSerially(raw, from: start, firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
+            return try runSerially(raw, from: start, origin: origin, firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
         }
         defer {
             // Every thread must be done with the input bytes before they go away.

@@ -5,6 +5,7 @@ struct PipelineWorker {
     let engine: MappingEngine
     let state: PipelineState
     let bytes: UnsafeRawBufferPointer
+    let origin: TextOrigin
     let inputName: String
     /// Set when the sink takes pre-encoded records: workers then encode too.
     let encoding: RootEncoding?
@@ -13,7 +14,7 @@ struct PipelineWorker {
         // The splitter has validated every byte already, depth included, so the
         // workers skip UTF-8 validation (trusted mode): every unit they read lies
         // inside a value the splitter's `skipValue` or probe has checked.
-        var scanner = JSONScanner(bytes: bytes, offset: 0, maxDepth: engine.options.maxDepth, trusted: true)
+        var scanner = JSONScanner(bytes: bytes, offset: 0, maxDepth: engine.options.maxDepth, trusted: true, origin: origin)
         let collector = DiagnosticList()
         let rootMapper = engine.applicable.first?.descriptor.rootMapper ?? 0
         while let (seq, unit) = state.take() {

@@ -24,7 +24,7 @@ struct PipelineWriter {
     mutating func run(_ state: PipelineState) throws {
         while let (unit, result) = state.nextResult() {
             try Interruption.check()
-            if let progress = engine.progress, let offset = unit.lastOffset { progress.advanced(inputOffset: offset) }
+            if let progress = engine.progress, let offset = unit.lastOffset { progress.advanced(inputOffset: engine.windowBase + offset) }
             switch unit {
             case .documents(_, let firstIndex):
                 guard case .documents(let mapped, let encoded) = result else { continue }

@@ -95,7 +95,7 @@ struct Splitter {
             if streaming { state.publish(.syntaxError, for: index) }
             guard state.add(.syntaxError(error, index: index)), keepGoing else { return true }
             let resume = SyntaxRecovery.nextDocumentStart(in: scanner.buf, after: start)
-            scanner = JSONScanner(bytes: scanner.buf, offset: resume, maxDepth: scanner.maxDepth)
+            scanner = JSONScanner(bytes: scanner.buf, offset: resume, maxDepth: scanner.maxDepth, origin: scanner.origin)
             index += 1
             return false
         }

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// Memory does not grow with the input (docs/spec.md §10, README "Performance"):
+/// the binary maps a generated stream far larger than the bound, from a pipe
+/// and from a file, and its peak RSS stays under a fixed bound. No timing is
+/// asserted; the figure comes from `getrusage` of the child
+/// (`Tests/Scale/peak_rss.py` forks it from a small address space, so the test
+/// process's own memory does not leak into the figure).
+@Suite(.serialized) struct BoundedMemoryTests {
+    /// The bound: the window, the pipeline's units in flight and the binary itself.
+    static let boundKiB = 64 * 1024
+
+    /// The stream size. 300 MB for a release binary; a debug build maps about
+    /// ten times slower, so it gets a stream that still exceeds the bound (by
+    /// the margin an input read whole would show) at a few seconds' cost.
+    static var streamMB: Int {
+        let binary = (try? RKMapExecutable.locate().path) ?? ""
+        return binary.contains("/release/") ? 300 : 96
+    }
+
+    struct Peak: Decodable {
+        var peak_rss_kib: Int
+        var exit: Int
+        var bytes: Int
+    }
+
+    /// Runs `rkmap args…` on the generated stream through `peak_rss.py`, or
+    /// returns nil (with a visible note) when Python 3 is not installed.
+    static func measure(_ args: [String], from source: String) throws -> Peak? {
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", "--version"]
+        python.standardOutput = FileHandle.nullDevice
+        python.standardError = FileHandle.nullDevice
+        do {
+            try python.run()
+            python.waitUntilExit()
+        } catch {}
+        guard python.terminationStatus == 0 else {
+            print("SKIP BoundedMemoryTests: python3 is not installed (needed to generate the stream and measure the child)")
+            return nil
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let script = RKMapExecutable.repositoryRoot.appendingPathComponent("Tests/Scale/peak_rss.py").path
+        process.arguments = ["python3", script, "--mb", "\(streamMB)", "--from", source, "--", try RKMapExecutable.locate().path] + args
+        process.currentDirectoryURL = RKMapExecutable.repositoryRoot
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return try JSONDecoder().decode(Peak.self, from: data)
+    }
+
+    static let spec = "fixtures/scale/article-stream.json"
+
+    @Test func ndjsonFromAPipeStaysUnderTheBound() throws {
+        guard let peak = try Self.measure(["apply", Self.spec, "--format", "ndjson"], from: "pipe") else { return }
+        #expect(peak.exit == 0)
+        #expect(peak.bytes > Self.streamMB * 990_000)
+        #expect(peak.peak_rss_kib < Self.boundKiB, "peak RSS \(peak.peak_rss_kib) KiB on a \(Self.streamMB) MB stream")
+    }
+
+    @Test func jsonTreeFromAFileStaysUnderTheBound() throws {
+        guard let peak = try Self.measure(["apply", Self.spec, "--compact"], from: "file") else { return }
+        #expect(peak.exit == 0)
+        #expect(peak.bytes > Self.streamMB * 990_000)
+        #expect(peak.peak_rss_kib < Self.boundKiB, "peak RSS \(peak.peak_rss_kib) KiB on a \(Self.streamMB) MB file")
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// Inputs are read through a window of fixed size (`RKMAP_WINDOW_BYTES` shrinks
+/// it): documents, byte order marks and multi-byte characters cross window
+/// boundaries, and the output, diagnostics (line and column in the whole
+/// input, `(document N)`) and exit status are those of one whole read.
+@Suite struct WindowedInputTests {
+    static let spec = #"{"keyPath": "articles", "mappers": [{"id": "a", "target": "Article", "attributes": ["title", "n"], "types": {"n": "int"}}]}"#
+    static let bom = "\u{FEFF}"
+
+    static func lines(_ count: Int) -> String {
+        (0..<count).map { #"{"articles": [{"title": "\#($0) é"}]} {"articles": [{"title": "z"}]}"# + "\n" }.joined()
+    }
+
+    /// Each input with the last stderr line a whole read gives.
+    static let inputs: [(name: String, text: String, lastError: String)] = [
+        ("syntax error after a byte order mark",
+         bom + lines(40) + #"{"articles": [{"title": "ü日本", "x": tru}]}"# + "\n" + #"{"articles": [{"title": "after"}]}"# + "\n",
+         "in.json:41:37: error: unexpected word 'tru'; JSON literals are true, false and null, and strings need double quotes"),
+        ("control character late on a long line",
+         lines(30) + #"{"articles": [{"title": "ü日本"}]} {"articles": [{"title": "\#u{1}"}]}"#,
+         "in.json:31:59: error: control character U+0001 in a string; escape it as \\u0001"),
+        ("concatenated documents on one line",
+         String(repeating: #"{"articles": [{"title": "x"}]}"#, count: 40) + #" {"articles": [1,]}"#,
+         "in.json:1:1218: error: expected a value after ',', found ']' (trailing commas are not JSON)"),
+        ("a second byte order mark",
+         bom + #" {"articles": [{"title": "ü"}]}"# + "\n" + bom + "{}",
+         "in.json:2:1: error: expected a value, found '\u{FEFF}'"),
+        ("mapping warnings name the document",
+         lines(20) + #"{"articles": [{"title": "w", "n": "x"}]}"# + "\n",
+         "in.json: $.articles[0].n: warning: cannot convert string \"x\" to int (document 41) [mapper a, attribute n]"),
+    ]
+
+    @Test(arguments: 0..<inputs.count)
+    func smallWindowsGiveTheWholeReadsAnswer(_ i: Int) throws {
+        let (_, text, lastError) = Self.inputs[i]
+        let scratch = try Scratch()
+        try scratch.write("spec.json", Self.spec)
+        try scratch.write("in.json", text)
+        let whole = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--format", "ndjson"], directory: scratch.url)
+        #expect(whole.stderr.split(separator: "\n").last.map(String.init) == lastError)
+        #expect(whole.stdout.hasPrefix(#"{"@type":"Article","title":""#))
+        for window in ["1", "7", "64"] {
+            let env = ["RKMAP_WINDOW_BYTES": window, "RKMAP_PIPELINE_THRESHOLD": "0"]
+            let file = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--format", "ndjson"], directory: scratch.url, environment: env)
+            #expect(file == whole, "window \(window)")
+            let stdin = try RKMapExecutable.run(["apply", "spec.json", "--format", "ndjson"], stdin: Array(text.utf8), directory: scratch.url, environment: env)
+            #expect(stdin.stdout == whole.stdout, "window \(window), stdin")
+            #expect(stdin.stderr == whole.stderr.replacingOccurrences(of: "in.json", with: "<stdin>"), "window \(window), stdin")
+            #expect(stdin.status == whole.status)
+        }
+    }
+}

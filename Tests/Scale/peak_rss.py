@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Runs a command on a generated NDJSON stream and reports the command's peak RSS.
+
+Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file] -- COMMAND ...
+
+The stream is `--mb` MB (10^6 bytes) of article-like lines
+(`{"id": N, "title": "...", "body": "...K bytes...", "tags": [...]}`), written
+into the command's stdin through a pipe (`--from pipe`, the default) or into a
+temporary file named as the command's last argument (`--from file`). The
+command's stdout goes to /dev/null.
+
+Prints one JSON object: {"peak_rss_kib": ..., "exit": ..., "bytes": ...}.
+
+Peak RSS must be measured one level down: Linux keeps a process's peak RSS
+across execve, and a child started with vfork (posix_spawn, Foundation's
+Process, Python's subprocess) inherits its parent's. This script forks for
+real from its own small address space, so the figure is the command's own
+(with this script's ~10 MB as the floor). Standard library only.
+"""
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+
+MB = 1_000_000
+
+
+def block(body_bytes):
+    """About 1 MB of lines; ids restart in each block (the content is irrelevant
+    to memory, only its shape and size matter)."""
+    words = "stream window memory bounded record article café 日本 ✓ "
+    body = (words * (body_bytes // len(words) + 1))[:body_bytes]
+    lines = []
+    size = 0
+    i = 0
+    while size < MB:
+        line = json.dumps({"id": i, "title": "article %d" % i, "body": body,
+                           "tags": ["a", "b", str(i % 7)], "author": {"name": "n%d" % (i % 13)}},
+                          ensure_ascii=False) + "\n"
+        lines.append(line)
+        size += len(line.encode())
+        i += 1
+    return "".join(lines).encode()
+
+
+def write_stream(fd, total, chunk):
+    written = 0
+    view = memoryview(chunk)
+    while written < total:
+        part = view[: min(len(chunk), total - written)]
+        # Whole lines only: cut the last block at a line end.
+        if len(part) < len(chunk):
+            cut = bytes(part).rfind(b"\n") + 1
+            part = view[:cut]
+            if cut == 0:
+                break
+        os.write(fd, part) if len(part) < 65536 else _write_all(fd, part)
+        written += len(part)
+    return written
+
+
+def _write_all(fd, data):
+    while data:
+        n = os.write(fd, data)
+        data = data[n:]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--mb", type=float, default=300)
+    parser.add_argument("--body-bytes", type=int, default=4000)
+    parser.add_argument("--from", dest="source", choices=("pipe", "file"), default="pipe")
+    parser.add_argument("command", nargs=argparse.REMAINDER)
+    args = parser.parse_args()
+    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    if not command:
+        parser.error("no command")
+    total = int(args.mb * MB)
+    chunk = block(args.body_bytes)
+    temp = None
+    if args.source == "file":
+        temp = tempfile.NamedTemporaryFile(prefix="rkmap-rss-", suffix=".ndjson", delete=False)
+        with temp:
+            written = write_stream(temp.fileno(), total, chunk)
+        command = command + [temp.name]
+        read_end = os.open(os.devnull, os.O_RDONLY)
+        write_end = None
+    else:
+        read_end, write_end = os.pipe()
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.dup2(read_end, 0)
+            os.dup2(devnull, 1)
+            if write_end is not None:
+                os.close(write_end)
+            os.execvp(command[0], command)
+        except OSError as error:
+            os.write(2, ("cannot run %s: %s\n" % (command[0], error.strerror)).encode())
+        os._exit(127)
+    os.close(read_end)
+    os.close(devnull)
+    try:
+        if write_end is not None:
+            try:
+                written = write_stream(write_end, total, chunk)
+            except BrokenPipeError:
+                written = -1
+            os.close(write_end)
+        _, status, usage = os.wait4(pid, 0)
+    finally:
+        if temp is not None:
+            os.unlink(temp.name)
+    code = os.waitstatus_to_exitcode(status)
+    print(json.dumps({"peak_rss_kib": usage.ru_maxrss, "exit": code, "bytes": written}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
