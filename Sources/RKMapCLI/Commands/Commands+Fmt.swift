@@ -58,7 +58,8 @@ extension Commands {
                 continue
             }
             if !comments.isEmpty {
-                try? stderr.write("warning: \(commentNote(name, comments)) are not in the output; keep notes in \"description\" or \"comment\" members\n")
+                let verb = comments.count == 1 ? "is" : "are"
+                try? stderr.write("warning: \(commentNote(name, comments)) \(verb) not in the output; keep notes in \"description\" or \"comment\" members\n")
             }
             let printed = stoppingQuietly(stderr: stderr) {
                 try stdout.write(text)
@@ -86,7 +87,7 @@ extension Commands {
     }
 
     static func commentRefusal(_ name: String, _ comments: [SourceLocation]) -> String {
-        "\(commentNote(name, comments)) would be lost; move them into \"description\" or \"comment\" members "
+        "\(commentNote(name, comments)) would be lost; move \(comments.count == 1 ? "it" : "them") into \"description\" or \"comment\" members "
             + "(docs/spec.md §1), or add --drop-comments; the file is unchanged"
     }
 }
