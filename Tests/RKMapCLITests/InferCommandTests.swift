@@ -18,7 +18,7 @@ import Testing
         var cases: [Case] = []
         for entry in entries.sorted() where entry != "expected" && entry != "README.md" {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: root.appendingPathComponent(entry).path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: root.appendingPathComponent(entry).path, isDirectory: &isDirectory)
             if isDirectory.boolValue {
                 let files = ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(entry).path)) ?? [])
                     .filter { $0.hasSuffix(".json") }.sorted()
