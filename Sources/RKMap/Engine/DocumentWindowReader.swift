@@ -63,8 +63,16 @@ package struct DocumentWindowReader {
                 throw ReadError(errno: errno)
             }
             if n == 0 { atEnd = true } else { used += n }
-            let end = finder.completeEnd(in: UnsafeRawBufferPointer(start: buffer, count: used), atEndOfInput: atEnd)
-            guard end > 0, atEnd || used == capacity || !moreWaiting() else {
+            // Map when nothing more is waiting or the window is full; until then
+            // keep reading, without looking for boundaries yet.
+            guard atEnd || used == capacity || !moreWaiting() else { continue }
+            // At the end of the input nothing more can complete a document: the
+            // engine reads what is left as it reads a whole file (an incomplete
+            // last document is its syntax error), so the boundaries need not be
+            // found first. The finder's pass is paid only for full windows, not
+            // for the last one — nor for an input that fits in one.
+            let end = atEnd ? used : finder.completeEnd(in: UnsafeRawBufferPointer(start: buffer, count: used), atEndOfInput: false)
+            guard end > 0 else {
                 if atEnd { return }
                 continue
             }
