@@ -127,7 +127,7 @@ import Testing
                 env["GITHUB_ACTIONS"] = nil
                 process.environment = env
                 let out = scratch.path(".example-output")
-                FileManager.default.createFile(atPath: out, contents: nil)
+                _ = FileManager.default.createFile(atPath: out, contents: nil)
                 process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
                 process.standardInput = FileHandle.nullDevice
                 try process.run()
