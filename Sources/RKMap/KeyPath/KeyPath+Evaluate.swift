@@ -6,19 +6,27 @@ extension KeyPath {
     /// - Complexity: O(size of the values visited); no allocation for plain
     ///   object paths.
     public func evaluate(on value: JSONValue, context: KeyPathContext) -> JSONValue? {
-        let start: JSONValue
         switch anchor {
-        case .representation:
-            return evaluate(on: value, caseInsensitive: context.caseInsensitive)
-        case .root:
-            start = context.root
-        case .parent(let n):
-            guard n <= context.parents.count else { return nil }
-            start = context.parents[context.parents.count - n]
-        case .metadata:
-            return evaluateMetadata(context: context)
+        case .representation: return evaluate(on: value, caseInsensitive: context.caseInsensitive)
+        case .metadata: return evaluateMetadata(context: context)
+        case .root, .parent: break
         }
+        guard let start = start(on: value, context: context) else { return nil }
         return Self.follow(components[...], from: start, caseInsensitive: context.caseInsensitive)
+    }
+
+    /// Where a path that is not `@metadata` starts: the representation, the
+    /// document root, or the n-th enclosing representation (nil when there is
+    /// no such parent). The one place `evaluate`, `find` and
+    /// `arithmeticProblem` resolve their anchor.
+    @inline(__always)
+    func start(on value: JSONValue, context: KeyPathContext) -> JSONValue? {
+        switch anchor {
+        case .representation: return value
+        case .root: return context.root
+        case .parent(let n): return n <= context.parents.count ? context.parents[context.parents.count - n] : nil
+        case .metadata: return nil
+        }
     }
 
     /// Evaluates a key path anchored at the representation, which needs nothing
@@ -75,16 +83,7 @@ extension KeyPath {
     /// nil when it is missing for an ordinary reason. Called only off the hot
     /// path, after an evaluation gave nothing.
     package func arithmeticProblem(on value: JSONValue, context: KeyPathContext) -> String? {
-        guard usesArithmetic else { return nil }
-        let start: JSONValue
-        switch anchor {
-        case .representation: start = value
-        case .root: start = context.root
-        case .parent(let n):
-            guard n <= context.parents.count else { return nil }
-            start = context.parents[context.parents.count - n]
-        case .metadata: return nil
-        }
+        guard usesArithmetic, let start = start(on: value, context: context) else { return nil }
         var problem: String?
         _ = Self.follow(components[...], from: start, caseInsensitive: context.caseInsensitive, problem: &problem)
         return problem
@@ -124,16 +123,8 @@ extension KeyPath {
     ///
     /// - Returns: the same value `evaluate` gives when found, else `nil`.
     public func find(in value: JSONValue, context: KeyPathContext) -> JSONValue? {
-        let start: JSONValue
-        switch anchor {
-        case .representation: start = value
-        case .root: start = context.root
-        case .parent(let n):
-            guard n <= context.parents.count else { return nil }
-            start = context.parents[context.parents.count - n]
-        case .metadata:
-            return evaluateMetadata(context: context)
-        }
+        if case .metadata = anchor { return evaluateMetadata(context: context) }
+        guard let start = start(on: value, context: context) else { return nil }
         return Self.find(components[...], from: start, caseInsensitive: context.caseInsensitive)
     }
 
