@@ -3,6 +3,9 @@
 struct JSONLexError: Error {
     var message: String
     var offset: Int
+    /// The bytes ran out before the error could be decided: more input could
+    /// make this text valid (see `JSONSyntaxError.needsMoreInput`).
+    var truncated = false
 }
 
 /// The token-level primitives shared by the strict data scanner and the relaxed
@@ -24,7 +27,7 @@ enum JSONLexer {
         var v: UInt16 = 0
         for k in 0..<4 {
             guard i + k < buf.count, let d = hexValue(buf[i + k]) else {
-                throw JSONLexError(message: "invalid \\u escape; expected 4 hex digits after \\u", offset: escapeAt)
+                throw JSONLexError(message: "invalid \\u escape; expected 4 hex digits after \\u", offset: escapeAt, truncated: i + k >= buf.count)
             }
             v = v << 4 | UInt16(d)
         }
@@ -139,7 +142,7 @@ enum JSONLexer {
             throw JSONLexError(message: "invalid UTF-8: byte 0x\(hexByte(b0)) never appears in UTF-8", offset: i)
         }
         guard i + length <= buf.count else {
-            throw JSONLexError(message: "invalid UTF-8: truncated sequence at end of input", offset: i)
+            throw JSONLexError(message: "invalid UTF-8: truncated sequence at end of input", offset: i, truncated: true)
         }
         let b1 = buf[i + 1]
         guard b1 >= lo, b1 <= hi else {
@@ -166,7 +169,7 @@ enum JSONLexer {
     }
 
     static func unterminated(_ start: Int) -> JSONLexError {
-        JSONLexError(message: "unterminated string; add the closing '\"'", offset: start)
+        JSONLexError(message: "unterminated string; add the closing '\"'", offset: start, truncated: true)
     }
 
     static func controlCharacterError(_ b: UInt8, at i: Int, stringStart: Int) -> JSONLexError {

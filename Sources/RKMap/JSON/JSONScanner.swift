@@ -211,7 +211,9 @@ public struct JSONScanner {
             var j = i
             while j < buf.count, JSONByte.isWordByte(buf[j]) { j += 1 }
             let word = String(decoding: UnsafeRawBufferPointer(rebasing: buf[i..<j]), as: UTF8.self)
-            return JSONLexError(message: "unexpected word '\(word)'; JSON literals are true, false and null, and strings need double quotes", offset: i)
+            return JSONLexError(
+                message: "unexpected word '\(word)'; JSON literals are true, false and null, and strings need double quotes", offset: i,
+                truncated: j == buf.count)
         }
         switch b {
         case JSONByte.singleQuote:
@@ -232,7 +234,11 @@ public struct JSONScanner {
         let p = word.utf8Start
         var k = 0
         while k < count {
-            guard offset + k < buf.count, buf[offset + k] == p[k] else { throw expectedValue(at: offset) }
+            guard offset + k < buf.count, buf[offset + k] == p[k] else {
+                var error = expectedValue(at: offset)
+                error.truncated = error.truncated || offset + k >= buf.count
+                throw error
+            }
             k += 1
         }
         if offset + count < buf.count, JSONByte.isWordByte(buf[offset + count]) { throw expectedValue(at: offset) }
@@ -240,6 +246,8 @@ public struct JSONScanner {
     }
 
     func fail(_ e: JSONLexError) -> JSONSyntaxError {
-        JSONSyntaxError(message: e.message, offset: e.offset, location: location(ofOffset: e.offset))
+        var error = JSONSyntaxError(message: e.message, offset: e.offset, location: location(ofOffset: e.offset))
+        error.needsMoreInput = e.truncated || e.offset >= buf.count
+        return error
     }
 }
