@@ -20,9 +20,9 @@
 ///
 /// The scanner does not own the bytes: the buffer must outlive it.
 public struct JSONScanner {
-    let buf: UnsafeRawBufferPointer
+    var buf: UnsafeRawBufferPointer
     /// Where `buf` starts in the whole input (locations count from there).
-    public let origin: TextOrigin
+    public internal(set) var origin: TextOrigin
     public let maxDepth: Int
     /// The bytes were validated before (see `init(bytes:offset:maxDepth:trusted:)`).
     public let trusted: Bool

@@ -30,27 +30,33 @@ extension Commands {
                 // printed as its document arrives; a syntax error ends the input
                 // (results before it stay printed), as `apply` does.
                 do {
-                    try InputFile.readDocuments(input, window: Environment.windowBytes) { window, origin, _ in
-                        var scanner = JSONScanner(bytes: window, offset: 0, origin: origin)
-                        var count = 0
-                        do {
-                            while try !scanner.atEnd() {
-                                let value = try scanner.readValue()
-                                let result = predicate.evaluate(value, context: KeyPathContext(root: value))
-                                count += 1
-                                documents += 1
-                                allTrue = allTrue && result
-                                try stdout.write(result ? "true\n" : "false\n")
+                    try InputFile.withChunkedInput(input, window: Environment.windowBytes) { chunked in
+                        try chunked.forEachWindow { window, origin, _, final in
+                            var scanner = JSONScanner(bytes: window, offset: 0, origin: origin)
+                            do {
+                                while true {
+                                    switch try scanner.readDocument(final: final) {
+                                    case .end:
+                                        try stdout.flush()
+                                        return (window.count, false)
+                                    case .needsMore(let start):
+                                        try stdout.flush()
+                                        return (start, false)
+                                    case .value(let value, _):
+                                        let result = predicate.evaluate(value, context: KeyPathContext(root: value))
+                                        documents += 1
+                                        allTrue = allTrue && result
+                                        try stdout.write(result ? "true\n" : "false\n")
+                                    }
+                                }
+                            } catch let error as JSONSyntaxError {
+                                try stdout.flush()
+                                let diagnostic = Diagnostic(.error, error.message, file: name, location: .source(error.location), code: .syntax)
+                                try stderr.write("\(diagnostic)\n")
+                                allTrue = false
+                                return (window.count, true)
                             }
-                        } catch let error as JSONSyntaxError {
-                            try stdout.flush()
-                            let diagnostic = Diagnostic(.error, error.message, file: name, location: .source(error.location), code: .syntax)
-                            try stderr.write("\(diagnostic)\n")
-                            allTrue = false
-                            return (count, true)
                         }
-                        try stdout.flush()
-                        return (count, false)
                     }
                 } catch let failure as InputFile.Failure {
                     try? stderr.write("error: \(failure)\n")
