@@ -24,7 +24,7 @@ import Foundation
 package struct ChunkedInput: @unchecked Sendable {
     /// Default chunk: large enough that the pipeline gets big batches, small
     /// enough to be a constant.
-    package static let defaultWindow = 8 << 20
+    package static let defaultWindow = 1 << 20
 
     /// A failed `read(2)`.
     package struct ReadError: Error, Sendable {

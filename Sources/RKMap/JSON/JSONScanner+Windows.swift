@@ -18,6 +18,7 @@ extension JSONScanner {
     /// (`12` of `123`, `true` of `truex`). Whole strings and containers end
     /// where they end.
     public mutating func readDocument(final: Bool) throws(JSONSyntaxError) -> WindowRead {
+        inputContinues = !final
         if try atEnd() { return .end }
         let start = offset
         do {

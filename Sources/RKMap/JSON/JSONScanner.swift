@@ -30,6 +30,9 @@ public struct JSONScanner {
     public internal(set) var offset: Int
     /// Open containers, counting both `enter*` calls and containers being built.
     var depth = 0
+    /// More input follows the buffer (a reader of a stream sets it): an error
+    /// that `needsMoreInput` will not be reported, so its location is not worked out.
+    var inputContinues = false
     /// True right after `enterObject`/`enterArray`: the first `nextKey` or
     /// `nextElement` expects no comma.
     var justOpened = false
@@ -246,8 +249,12 @@ public struct JSONScanner {
     }
 
     func fail(_ e: JSONLexError) -> JSONSyntaxError {
-        var error = JSONSyntaxError(message: e.message, offset: e.offset, location: location(ofOffset: e.offset))
-        error.needsMoreInput = e.truncated || e.offset >= buf.count
+        let needsMoreInput = e.truncated || e.offset >= buf.count
+        // A reader that will read on and scan again never reports this error:
+        // skip the line and column, a count over the whole buffer so far.
+        let location = needsMoreInput && inputContinues ? SourceLocation(line: 0, column: 0) : location(ofOffset: e.offset)
+        var error = JSONSyntaxError(message: e.message, offset: e.offset, location: location)
+        error.needsMoreInput = needsMoreInput
         return error
     }
 }

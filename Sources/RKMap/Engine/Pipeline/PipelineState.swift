@@ -26,7 +26,12 @@ final class PipelineState: @unchecked Sendable {
     let resultWindow: Int
     let unitWindow: Int
 
-    init(resultWindow: Int = 48, unitWindow: Int = 1 << 20) {
+    /// - Parameter unitWindow: units are at most `Splitter.batchBytes` (256 KiB)
+    ///   of input each, so 32 of them keep the splitter at most ~8 MiB ahead
+    ///   of the writer: the chunks they hold are what bounds memory, whatever
+    ///   the input's size. A streamed document longer than that is written as
+    ///   it is read (see `verdict(for:)`).
+    init(resultWindow: Int = 48, unitWindow: Int = 32) {
         self.resultWindow = resultWindow
         self.unitWindow = unitWindow
     }

@@ -41,6 +41,7 @@ struct Splitter {
          streamKeys: [String]?, streamingThreshold: Int, inputName: String) {
         self.input = input
         self.scanner = JSONScanner(bytes: input.bytes, offset: start, maxDepth: maxDepth, origin: input.origin)
+        scanner.inputContinues = !input.atEnd
         self.firstIndex = firstIndex
         self.state = state
         self.streamKeys = streamKeys
@@ -105,6 +106,7 @@ struct Splitter {
         }
         try input.fill()
         scanner.extend(to: input.bytes)
+        scanner.inputContinues = !input.atEnd
     }
 
     // MARK: Batches
@@ -200,6 +202,7 @@ struct Splitter {
             let resume = SyntaxRecovery.nextDocumentStart(in: input.bytes, after: from)
             if resume < input.bytes.count || input.atEnd {
                 scanner.reset(bytes: input.bytes, origin: input.origin)
+                scanner.inputContinues = !input.atEnd
                 scanner.offset = resume
                 return
             }
