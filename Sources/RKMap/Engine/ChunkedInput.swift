@@ -124,14 +124,15 @@ package struct ChunkedInput: @unchecked Sendable {
 }
 
 extension ChunkedInput {
-    /// After `moveOn`: reads on until the bytes kept hold the end of a document
-    /// (or the input ends), so a document a slow producer sends in pieces is
-    /// not scanned again for every piece. With nothing kept, one `fill`.
+    /// After `moveOn`: reads on until the bytes kept hold the end of a document,
+    /// the chunk is full or the input ends, so a document a slow producer
+    /// sends in pieces is not scanned again for every piece. With nothing
+    /// kept, one `fill`. (A full chunk goes back to the caller, which may
+    /// stream the document rather than have it grow the chunk.)
     package mutating func fillToDocumentEnd() throws {
         guard bytes.count > 0 else { return try fill() }
         var finder = DocumentBoundaryFinder()
-        while !atEnd, !finder.holdsCompleteValue(in: bytes) {
-            if isFull { try moveOn(keeping: 0) }
+        while !atEnd, !isFull, !finder.holdsCompleteValue(in: bytes) {
             try fill()
         }
     }
