@@ -44,7 +44,14 @@ extension DocumentMapper {
                     break
                 }
             case .predicate(let predicate):
-                if predicate.evaluate(value, context: context) { return matcher.mapper }
+                do {
+                    if try predicate.evaluate(value, context: context) { return matcher.mapper }
+                } catch {
+                    // No answer is not "no match" said quietly (docs/spec.md §9): warn,
+                    // then try the next matcher as RestKit would after a false.
+                    warn("the predicate '\(predicate.source)' cannot be decided: \(error); the matcher is skipped",
+                         mapperID: dynamic.id, kind: "predicate-undecided")
+                }
             }
         }
         return nil
