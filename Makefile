@@ -5,7 +5,7 @@ SWIFT   ?= swift
 PREFIX  ?= /usr/local
 RELEASE := .build/release/rkmap
 
-.PHONY: all build release test demo install man bench deps clean fuzz
+.PHONY: all build release test demo install man bench bench-scale deps clean fuzz
 
 all: build
 
@@ -60,6 +60,16 @@ man: build
 
 bench: release
 	python3 Tests/Benchmarks/bench.py --binary $(RELEASE)
+
+# Time, MB/s and peak RSS against input size, beside jq and DuckDB, on inputs
+# generated under $$TMPDIR and deleted after each size; then the plot.
+# make bench-scale SCALE_MB="100 1000 4000"  (4 GB needs ~8 GB free under /tmp)
+SCALE_MB   ?= 100 1000
+SCALE_RUNS ?= 1
+bench-scale: release
+	python3 Tests/Benchmarks/bench_scale.py --binary $(RELEASE) --mb $(SCALE_MB) --runs $(SCALE_RUNS) \
+	  --results .build/bench/scale-results.json
+	python3 Tests/Benchmarks/plot_scale.py .build/bench/scale-results.json -o .build/bench/scale.svg
 
 # libFuzzer targets for the JSON reader, the spec reader, the predicate parser
 # and the MATCHES engine; FUZZ_SECONDS per target (default 60). See README "Fuzzing".
