@@ -49,8 +49,7 @@ extension DocumentMapper {
                 } catch {
                     // No answer is not "no match" said quietly (docs/spec.md §9): warn,
                     // then try the next matcher as RestKit would after a false.
-                    warn("the predicate '\(predicate.source)' cannot be decided: \(error); the matcher is skipped",
-                         mapperID: dynamic.id, kind: "predicate-undecided")
+                    warn(.matcherUndecided(predicate: predicate.source, problem: error.description), mapperID: dynamic.id)
                 }
             }
         }
