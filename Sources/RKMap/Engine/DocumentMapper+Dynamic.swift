@@ -21,7 +21,7 @@ extension DocumentMapper {
                 current = next
             }
         }
-        warn("dynamic mappers choose each other in a cycle without reaching an object mapper", mapperID: graph.mappers[ref].id, kind: "dynamic-cycle")
+        warn(.dynamicCycle, mapperID: graph.mappers[ref].id)
         stats.declined += 1
         return nil
     }
@@ -44,7 +44,13 @@ extension DocumentMapper {
                     break
                 }
             case .predicate(let predicate):
-                if predicate.evaluate(value, context: context) { return matcher.mapper }
+                do {
+                    if try predicate.evaluate(value, context: context) { return matcher.mapper }
+                } catch {
+                    // No answer is not "no match" said quietly (docs/spec.md §9): warn,
+                    // then try the next matcher as RestKit would after a false.
+                    warn(.matcherUndecided(predicate: predicate.source, problem: error.description), mapperID: dynamic.id)
+                }
             }
         }
         return nil

@@ -17,7 +17,7 @@ extension Commands {
         // Check every input is readable before printing anything, as apply does.
         for input in options.inputs {
             if let failure = InputFile.unreadable(input) {
-                try? stderr.write("error: \(failure)\n")
+                try? stderr.write(CommandFailure.library(failure).line)
                 return usageOrSpecError
             }
         }
@@ -30,6 +30,7 @@ extension Commands {
                 // printed as its document arrives; a syntax error ends the input
                 // (results before it stay printed), as `apply` does.
                 do {
+                    var index = 0
                     try InputFile.withChunkedInput(input, window: Environment.windowBytes) { chunked in
                         try chunked.forEachWindow { window, origin, _, final in
                             var scanner = JSONScanner(bytes: window, offset: 0, origin: origin)
@@ -43,8 +44,19 @@ extension Commands {
                                         try stdout.flush()
                                         return (start, false)
                                     case .value(let value, _):
-                                        let result = predicate.evaluate(value, context: KeyPathContext(root: value))
                                         documents += 1
+                                        index += 1
+                                        let result: Bool
+                                        do {
+                                            result = try predicate.evaluate(value, context: KeyPathContext(root: value))
+                                        } catch let error as PredicateEvaluationError {
+                                            // Neither true nor false (docs/spec.md §9): no verdict line,
+                                            // an error naming the document, exit status 1.
+                                            try stdout.flush()
+                                            try stderr.write("\(undecided(error, file: name, index: index - 1))\n")
+                                            allTrue = false
+                                            continue
+                                        }
                                         allTrue = allTrue && result
                                         try stdout.write(result ? "true\n" : "false\n")
                                     }
@@ -59,12 +71,20 @@ extension Commands {
                         }
                     }
                 } catch let failure as InputFile.Failure {
-                    try? stderr.write("error: \(failure)\n")
+                    try? stderr.write(CommandFailure.library(failure).line)
                     return usageOrSpecError
                 }
             }
             return allTrue && documents > 0 ? success : dataFailed
         }
+    }
+
+    /// The error for a document the predicate cannot decide (a `MATCHES`
+    /// pattern from the document that does not compile), as
+    /// `FILE: error: MESSAGE` plus ` (document N)` after an input's first document.
+    static func undecided(_ error: PredicateEvaluationError, file: String, index: Int) -> Diagnostic {
+        let which = index > 0 ? " (document \(index + 1))" : ""
+        return Diagnostic(.error, "\(error); the predicate has no answer for this document\(which)", file: file, location: .none, code: .predicate)
     }
 
     /// The message, then the predicate with a caret under the column:
