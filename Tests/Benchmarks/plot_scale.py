@@ -46,7 +46,7 @@ def load(paths):
                      f"{document['load_average_end'][0]:.1f}")
         for size in document["sizes"]:
             for r in size["results"]:
-                x = round(r["input_bytes"] / MB)
+                x = round(size["mb"])  # the nominal size: the JSON and NDJSON inputs differ by a few bytes
                 if r["status"] == "ok":
                     series.setdefault(r["key"], {})[x] = (r["seconds"], r["peak_rss_mb"], r["mb_per_s"])
                     notes.pop((r["key"], x), None)
