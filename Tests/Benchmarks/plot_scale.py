@@ -18,6 +18,7 @@ import json
 import math
 import os
 import sys
+import textwrap
 from xml.sax.saxutils import escape
 
 # Scenario key -> (label, colour, dash pattern): rkmap in blues and greens,
@@ -121,7 +122,7 @@ def svg(series, notes, facts):
     xs = sorted({x for points in series.values() for x in points})
     keys = [k for k in STYLE if k in series]
     legend_rows = (len(keys) + 1) // 2
-    note_lines = sorted(notes.values())
+    note_lines = [part for note in sorted(notes.values()) for part in textwrap.wrap(note, 125)]
     height = top + panel_h + 60 + legend_rows * 20 + 20 + len(note_lines) * 16 + 20
     body = ['<?xml version="1.0" encoding="UTF-8"?>',
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
