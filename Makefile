@@ -5,7 +5,7 @@ SWIFT   ?= swift
 PREFIX  ?= /usr/local
 RELEASE := .build/release/rkmap
 
-.PHONY: all build release test demo install man bench deps clean fuzz
+.PHONY: all build release test demo install man bench bench-scale spark-demo deps clean fuzz
 
 all: build
 
@@ -60,6 +60,26 @@ man: build
 
 bench: release
 	python3 Tests/Benchmarks/bench.py --binary $(RELEASE)
+
+# Time, MB/s and peak RSS against input size, beside jq and DuckDB, on inputs
+# generated under $$TMPDIR and deleted after each size; then the plot.
+# make bench-scale SCALE_MB="100 1000 4000"  (4 GB needs ~8 GB free under /tmp)
+SCALE_MB   ?= 100 1000
+SCALE_RUNS ?= 1
+bench-scale: release
+	python3 Tests/Benchmarks/bench_scale.py --binary $(RELEASE) --mb $(SCALE_MB) --runs $(SCALE_RUNS) \
+	  --results .build/bench/scale-results.json
+	python3 Tests/Benchmarks/plot_scale.py .build/bench/scale-results.json -o .build/bench/scale.svg
+
+# examples/spark: map examples/spark/input with rkmap inside PySpark (local mode,
+# RDD.pipe), write Parquet, then check its records equal rkmap's on the
+# concatenated input. Needs PySpark (pip install pyspark) and Java 17+.
+SPARK_OUT ?= .build/spark-demo
+spark-demo: release
+	@python3 -c 'import pyspark' 2>/dev/null || { echo "error: PySpark is not installed: pip install pyspark (it needs Java 17 or later)"; exit 1; }
+	python3 examples/spark/map_with_spark.py --rkmap $(RELEASE) examples/spark/orders.spec.json examples/spark/input $(SPARK_OUT)/orders.parquet
+	cat examples/spark/input/*.ndjson | $(RELEASE) apply examples/spark/orders.spec.json - --format ndjson > $(SPARK_OUT)/expected.ndjson
+	python3 examples/spark/read_parquet.py $(SPARK_OUT)/orders.parquet --expect $(SPARK_OUT)/expected.ndjson
 
 # libFuzzer targets for the JSON reader, the spec reader, the predicate parser
 # and the MATCHES engine; FUZZ_SECONDS per target (default 60). See README "Fuzzing".

@@ -153,23 +153,34 @@ def read_manifest(directory):
     return manifest
 
 
-def write_pair(directory, stem, lines):
-    """Writes STEM.ndjson and STEM.json from the same encoded lines; returns sizes."""
-    nd_path = os.path.join(directory, stem + ".ndjson")
-    js_path = os.path.join(directory, stem + ".json")
-    with open(nd_path + ".tmp", "w", encoding="utf-8") as nd, \
-         open(js_path + ".tmp", "w", encoding="utf-8") as js:
-        js.write('{"articles": [\n')
-        for i, line in enumerate(lines):
-            nd.write(line)
-            nd.write("\n")
-            if i:
-                js.write(",\n")
-            js.write(line)
-        js.write("\n]}\n")
-    os.replace(nd_path + ".tmp", nd_path)
-    os.replace(js_path + ".tmp", js_path)
-    return os.path.getsize(js_path), os.path.getsize(nd_path)
+class PairWriter:
+    """Writes STEM.ndjson and STEM.json from the same encoded lines as they come,
+    so that a set of several GB never sits in memory; the files appear under
+    their names only when `close` completes them."""
+
+    def __init__(self, directory, stem):
+        self.paths = [os.path.join(directory, stem + ext) for ext in (".json", ".ndjson")]
+        self.js = open(self.paths[0] + ".tmp", "w", encoding="utf-8")
+        self.nd = open(self.paths[1] + ".tmp", "w", encoding="utf-8")
+        self.js.write('{"articles": [\n')
+        self.count = 0
+
+    def add(self, line):
+        self.nd.write(line)
+        self.nd.write("\n")
+        if self.count:
+            self.js.write(",\n")
+        self.js.write(line)
+        self.count += 1
+
+    def close(self):
+        """Completes both files; returns their sizes (JSON, NDJSON)."""
+        self.js.write("\n]}\n")
+        self.js.close()
+        self.nd.close()
+        for path in self.paths:
+            os.replace(path + ".tmp", path)
+        return tuple(os.path.getsize(path) for path in self.paths)
 
 
 def generate(mb=DEFAULT_MB, seed=DEFAULT_SEED, out=DEFAULT_OUT, force=False, log=sys.stderr):
@@ -189,27 +200,31 @@ def generate(mb=DEFAULT_MB, seed=DEFAULT_SEED, out=DEFAULT_OUT, force=False, log
     pools = Pools(rng)
     target = int(mb * 1_000_000)
     comment_ids = counter(1)
-    lines = []
+    articles = PairWriter(directory, "articles")
+    sample = PairWriter(directory, "sample")
     total = len('{"articles": [\n') + len("\n]}\n")
     authors = set()
     comments = 0
-    while total < target or not lines:
-        article = make_article(rng, pools, len(lines) + 1, comment_ids)
+    while total < target or not articles.count:
+        index = articles.count
+        article = make_article(rng, pools, index + 1, comment_ids)
         authors.add(article["author"]["id"])
         comments += len(article["comments"])
-        line = encode(article, len(lines))
-        lines.append(line)
+        line = encode(article, index)
+        articles.add(line)
+        if index < SAMPLE_ARTICLES:
+            sample.add(line)
         total += len(line.encode("utf-8")) + 2
-    json_bytes, ndjson_bytes = write_pair(directory, "articles", lines)
-    sample_json, sample_ndjson = write_pair(directory, "sample", lines[:SAMPLE_ARTICLES])
+    json_bytes, ndjson_bytes = articles.close()
+    sample_json, sample_ndjson = sample.close()
     manifest = {
         "generator_version": GENERATOR_VERSION,
         "mb": mb,
         "seed": seed,
-        "articles": len(lines),
+        "articles": articles.count,
         "distinct_authors": len(authors),
         "comments": comments,
-        "sample_articles": min(len(lines), SAMPLE_ARTICLES),
+        "sample_articles": sample.count,
         "bytes": {"articles.json": json_bytes, "articles.ndjson": ndjson_bytes,
                   "sample.json": sample_json, "sample.ndjson": sample_ndjson},
     }

@@ -210,38 +210,17 @@ import Testing
     func interrupt(
         _ signal: Int32, arguments: [String], in scratch: Scratch, waitFor ready: @escaping () -> Bool
     ) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = try RKMapExecutable.locate()
-        process.arguments = arguments
-        process.currentDirectoryURL = scratch.url
-        process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
-        let stdin = Pipe()
-        let errURL = URL(fileURLWithPath: scratch.path("stderr.txt"))
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let err = try FileHandle(forWritingTo: errURL)
-        process.standardInput = stdin
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
-        // One document now; the pipe stays open, as a slow producer's would.
-        stdin.fileHandleForWriting.write(Data(#"{"id":9,"name":"Ida","age":9}"#.utf8 + [0x0A]))
-        let deadline = Date().addingTimeInterval(20)
-        while !ready(), Date() < deadline { usleep(20_000) }
-        usleep(200_000)  // the document is mapped; the run waits for more input
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        try? stdin.fileHandleForWriting.close()
-        try err.close()
-        let text = String(decoding: try Tables.bytes(errURL.path), as: UTF8.self)
-        try FileManager.default.removeItem(at: errURL)
-        return (process.terminationStatus, text)
+        let r = try SignalledRun.run(
+            signal, arguments: arguments, in: scratch, firstInput: #"{"id":9,"name":"Ida","age":9}"#, waitFor: ready)
+        #expect(!r.killedBySignal, "apply stops by itself, with exit status 128 + signal")
+        return (r.status, r.stderr)
     }
 
     @Test func sigintLeavesAnOutputFileAsItWasAndNoTemporaryFile() throws {
         let scratch = try Scratch()
         try scratch.write("out.ndjson", "previous\n")
         let r = try interrupt(SIGINT, arguments: ["apply", TableOutputTests.peopleSpec, "-o", "out.ndjson"], in: scratch) {
-            ((try? FileManager.default.contentsOfDirectory(atPath: scratch.directory)) ?? []).contains { $0.hasPrefix(".out.ndjson.rkmap-") }
+            SignalledRun.hasTemporaryFile(for: "out.ndjson", in: scratch.directory)
         }
         #expect(r.status == 130)
         #expect(r.stderr == "error: interrupted by SIGINT\nerror: 'out.ndjson' was left unchanged because the run was interrupted\n")

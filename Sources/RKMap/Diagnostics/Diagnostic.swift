@@ -34,11 +34,11 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     /// What kind of mapping problem this is (`unmappable`, `conversion`, …),
     /// whatever the values in the message: with the mapper and attribute, it
     /// says which warnings repeat one another (docs/spec.md §11).
-    public var kind: String?
+    public var kind: MappingWarning.Kind?
 
     public init(
         _ severity: Severity, _ message: String, file: String, location: Location = .none,
-        mapperID: String? = nil, attribute: String? = nil, code: DiagnosticCode? = nil, kind: String? = nil
+        mapperID: String? = nil, attribute: String? = nil, code: DiagnosticCode? = nil, kind: MappingWarning.Kind? = nil
     ) {
         self.severity = severity
         self.message = message

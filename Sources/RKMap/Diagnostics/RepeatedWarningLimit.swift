@@ -17,7 +17,7 @@ public final class RepeatedWarningLimit: DiagnosticCollector {
         var file: String
         var mapperID: String?
         var attribute: String?
-        var kind: String
+        var kind: MappingWarning.Kind
     }
 
     private let next: DiagnosticCollector

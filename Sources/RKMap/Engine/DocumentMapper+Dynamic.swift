@@ -21,7 +21,7 @@ extension DocumentMapper {
                 current = next
             }
         }
-        warn("dynamic mappers choose each other in a cycle without reaching an object mapper", mapperID: graph.mappers[ref].id, kind: "dynamic-cycle")
+        warn(.dynamicCycle, mapperID: graph.mappers[ref].id)
         stats.declined += 1
         return nil
     }

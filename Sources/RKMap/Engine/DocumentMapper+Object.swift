@@ -65,8 +65,8 @@ extension DocumentMapper {
                     // An `@sum`/`@avg` without a representable result is a warning (docs/spec.md §4).
                     if steps[i].source.usesArithmetic,
                        let problem = steps[i].source.arithmeticProblem(on: representation, context: context) {
-                        warn("'\(steps[i].source.source)': \(problem); the attribute is left out",
-                             mapper: mapper, attribute: mapper.slots[slot].name, kind: "arithmetic")
+                        warn(.arithmetic(keyPath: steps[i].source.source, problem: problem),
+                             mapper: mapper, attribute: mapper.slots[slot].name)
                         continue
                     }
                     if let fallback = mapper.defaults[slot] {
@@ -98,12 +98,7 @@ extension DocumentMapper {
             stats.unmappable += 1
             if !composing {
                 let keys = mapper.steps.compactMap { $0.anchoredOutside ? nil : $0.source.source }
-                if keys.isEmpty {
-                    warn("the mapper reads no keys of the object, so the object is not mapped", mapper: mapper, kind: "unmappable")
-                } else {
-                    let list = keys.prefix(8).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > 8 ? ", …" : "")
-                    warn("none of the mapped keys (\(list)) is present; the object is not mapped", mapper: mapper, kind: "unmappable")
-                }
+                warn(keys.isEmpty ? .readsNoKeys : .noMappedKeyPresent(keys: keys), mapper: mapper)
             }
             return nil
         }
@@ -148,7 +143,7 @@ extension DocumentMapper {
         case .failure(let error):
             let pushed = sourcePath.anchor == .representation ? path.push(sourcePath) : 0
             defer { path.pop(pushed) }
-            warn(error.message, mapper: mapper, attribute: mapper.slots[slot].name, kind: "conversion")
+            warn(.conversion(error.message), mapper: mapper, attribute: mapper.slots[slot].name)
             return nil
         }
     }
@@ -162,14 +157,14 @@ extension DocumentMapper {
             let text = validation.message ?? "validation of \(validation.attribute) failed: \(validation.predicateSource)"
             switch validation.onFailure {
             case .skip:
-                warn("\(text); the attribute is left out", mapper: record.mapper, attribute: validation.attribute, kind: "validation-skip")
+                warn(.validationSkipped(text), mapper: record.mapper, attribute: validation.attribute)
                 record.fields[validation.slot] = nil
             case .reject:
-                warn("\(text); the record is rejected", mapper: record.mapper, attribute: validation.attribute, kind: "validation-reject")
+                warn(.validationRejected(text), mapper: record.mapper, attribute: validation.attribute)
                 stats.rejected += 1
                 return false
             case .fail:
-                warn("\(text); the document fails", mapper: record.mapper, attribute: validation.attribute, kind: "validation-fail")
+                warn(.validationFailed(text), mapper: record.mapper, attribute: validation.attribute)
                 throw MappingFailure(.validation, message: text, path: path.rendered, mapperID: record.mapper.id, attribute: validation.attribute)
             }
         }

@@ -19,12 +19,12 @@ extension DocumentMapper {
         case .array(let elements):
             if many == false {
                 let name = mapper.slots[slot].name
-                warn("relationship '\(name)' is to-one (\"many\": false) but its source is an array; it is left out", mapper: mapper, attribute: name, kind: "to-one-array")
+                warn(.toOneFromArray(relationship: name), mapper: mapper, attribute: name)
                 return nil
             }
             if many == nil, toOneUnlessMany {
                 let name = mapper.slots[slot].name
-                warn("relationship '\(name)' is to-one in CSV output but its source is an array; its cells are left empty; declare \"many\": true to write it as JSON text", mapper: mapper, attribute: name, kind: "to-one-array")
+                warn(.toOneFromArrayInCSV(relationship: name), mapper: mapper, attribute: name)
                 return nil
             }
             return .many(try mapCollection(elements, with: targetMapper))
@@ -36,8 +36,7 @@ extension DocumentMapper {
                 let records = try mapKeyedCollection(object, with: target)
                 if many == false || (many == nil && toOneUnlessMany) {
                     let name = mapper.slots[slot].name
-                    let why = many == false ? "(\"many\": false)" : "in CSV output (declare \"many\": true to write it as JSON text)"
-                    warn("relationship '\(name)' is to-one \(why) but mapper '\(target.id)' maps a collection (forceCollection); it is left out", mapper: mapper, attribute: name, kind: "to-one-collection")
+                    warn(.toOneFromCollection(relationship: name, mapper: target.id, declared: many == false), mapper: mapper, attribute: name)
                     return nil
                 }
                 return .many(records)

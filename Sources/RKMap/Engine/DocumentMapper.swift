@@ -128,11 +128,7 @@ final class DocumentMapper {
     func mapRepresentation(_ value: JSONValue, with mapper: ObjectMapper, composing: Bool = false) throws(MappingFailure) -> Record? {
         if mapper.keyAttributeSlot != nil, case .object(let object) = value {
             guard object.count == 1, let member = object.members.first else {
-                if object.count > 1 {
-                    warn("a dynamic nesting key needs a dictionary with exactly one key, found \(object.count); set \"forceCollection\": true to map each key as a record", mapper: mapper, kind: "dynamic-key-count")
-                } else {
-                    warn("a dynamic nesting key needs a dictionary with exactly one key, found none", mapper: mapper, kind: "dynamic-key-count")
-                }
+                warn(.dynamicKeyCount(object.count), mapper: mapper)
                 stats.unmappable += 1
                 return nil
             }
@@ -147,7 +143,7 @@ final class DocumentMapper {
             return nil
         default:
             guard mapper.mapsNilKeyPath else {
-                warn("cannot map a \(value.kind.rawValue) with mapper '\(mapper.id)': it has no attribute from the nil key path (\"\")", mapper: mapper, kind: "scalar-element")
+                warn(.scalarElement(kind: value.kind.rawValue, mapper: mapper.id), mapper: mapper)
                 stats.unmappable += 1
                 return nil
             }
@@ -182,13 +178,13 @@ final class DocumentMapper {
 
     // MARK: Diagnostics
 
-    /// Reports a mapping warning at the current JSON path. `kind` names the
-    /// problem whatever the values in the message, so that repeats of it can be
-    /// summarized (docs/spec.md §11).
-    func warn(_ message: String, mapper: ObjectMapper? = nil, mapperID: String? = nil, attribute: String? = nil, kind: String) {
+    /// Reports a mapping warning at the current JSON path; its kind lets
+    /// repeats of it be summarized (docs/spec.md §11).
+    func warn(_ warning: MappingWarning, mapper: ObjectMapper? = nil, mapperID: String? = nil, attribute: String? = nil) {
         stats.warnings += 1
         diagnostics.emit(Diagnostic(
-            .warning, message + MappingFailure.documentSuffix(documentIndex), file: inputName, location: .jsonPath(path.rendered),
-            mapperID: mapper?.id ?? mapperID, attribute: attribute, code: .mapping, kind: kind))
+            .warning, warning.message + MappingFailure.documentSuffix(documentIndex), file: inputName,
+            location: .jsonPath(path.rendered), mapperID: mapper?.id ?? mapperID, attribute: attribute, code: .mapping,
+            kind: warning.kind))
     }
 }

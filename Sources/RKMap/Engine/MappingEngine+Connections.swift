@@ -81,8 +81,10 @@ extension MappingEngine {
         func find(_ v: JSONValue) -> Record? {
             guard let key = ConnectionKey(v), let found = candidates[key] else {
                 mapper.warn(
-                    "connection '\(c.relationship)': no \(c.targetType) with \(c.targetAttribute) = \(JSONWriter.serialize(v, pretty: false)) in the document; the value is left out",
-                    mapper: record.mapper, attribute: c.relationship, kind: "connection-not-found")
+                    .connectionNotFound(
+                        connection: c.relationship, type: c.targetType, attribute: c.targetAttribute,
+                        value: JSONWriter.serialize(v, pretty: false)),
+                    mapper: record.mapper, attribute: c.relationship)
                 return nil
             }
             return found

@@ -12,13 +12,13 @@ extension JSONLexer {
         if buf[i] == JSONByte.minus {
             i += 1
             guard i < n, JSONByte.isDigit(buf[i]) else {
-                throw JSONLexError(message: "expected a digit after '-', found \(describe(buf, at: i))", offset: i)
+                throw JSONLexError(.digitAfterMinus(found: describe(buf, at: i)), offset: i)
             }
         }
         if buf[i] == JSONByte.zero {
             i += 1
             if i < n, JSONByte.isDigit(buf[i]) {
-                throw JSONLexError(message: "numbers cannot have leading zeros", offset: start)
+                throw JSONLexError(.leadingZeros, offset: start)
             }
         } else {
             while i < n, JSONByte.isDigit(buf[i]) { i += 1 }
@@ -26,7 +26,7 @@ extension JSONLexer {
         if i < n, buf[i] == JSONByte.dot {
             i += 1
             guard i < n, JSONByte.isDigit(buf[i]) else {
-                throw JSONLexError(message: "expected a digit after '.' in a number, found \(describe(buf, at: i))", offset: i)
+                throw JSONLexError(.digitAfterDot(found: describe(buf, at: i)), offset: i)
             }
             while i < n, JSONByte.isDigit(buf[i]) { i += 1 }
         }
@@ -34,7 +34,7 @@ extension JSONLexer {
             i += 1
             if i < n, buf[i] == JSONByte.plus || buf[i] == JSONByte.minus { i += 1 }
             guard i < n, JSONByte.isDigit(buf[i]) else {
-                throw JSONLexError(message: "expected a digit in the number's exponent, found \(describe(buf, at: i))", offset: i)
+                throw JSONLexError(.digitInExponent(found: describe(buf, at: i)), offset: i)
             }
             while i < n, JSONByte.isDigit(buf[i]) { i += 1 }
         }

@@ -78,9 +78,7 @@ extension JSONLexer {
         case JSONByte.lowerU:
             return try scanUnicodeEscape(buf, at: i)
         default:
-            throw JSONLexError(
-                message: "invalid escape '\\\(describeRaw(buf, at: i + 1))' in a string; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX",
-                offset: i)
+            throw JSONLexError(.invalidEscape(describeRaw(buf, at: i + 1)), offset: i)
         }
     }
 
@@ -90,16 +88,14 @@ extension JSONLexer {
     private static func scanUnicodeEscape(_ buf: UnsafeRawBufferPointer, at i: Int) throws(JSONLexError) -> (UInt32, Int) {
         let high = try hex4(buf, at: i + 2, escapeAt: i)
         if high & 0xFC00 == 0xDC00 {
-            throw JSONLexError(message: "lone low surrogate \\u\(hexText(high)) in a string; it must follow a high surrogate", offset: i)
+            throw JSONLexError(.loneLowSurrogate(high), offset: i)
         }
         if high & 0xFC00 != 0xD800 {
             return (UInt32(high), i + 6)
         }
         let j = i + 6
         func lone() -> JSONLexError {
-            JSONLexError(
-                message: "lone high surrogate \\u\(hexText(high)) in a string; it must be followed by a low surrogate \\uDC00-\\uDFFF",
-                offset: i)
+            JSONLexError(.loneHighSurrogate(high), offset: i)
         }
         guard j + 1 < buf.count, buf[j] == JSONByte.backslash, buf[j + 1] == JSONByte.lowerU else { throw lone() }
         let low = try hex4(buf, at: j + 2, escapeAt: j)

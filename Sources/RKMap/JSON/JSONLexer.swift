@@ -1,8 +1,15 @@
 /// A lexical error found at a byte offset; the reader that called the lexer
 /// turns the offset into a line and column.
 struct JSONLexError: Error {
-    var message: String
+    var problem: JSONSyntaxProblem
     var offset: Int
+
+    init(_ problem: JSONSyntaxProblem, offset: Int) {
+        self.problem = problem
+        self.offset = offset
+    }
+
+    var message: String { problem.message }
 }
 
 /// The token-level primitives shared by the strict data scanner and the relaxed
@@ -24,7 +31,7 @@ enum JSONLexer {
         var v: UInt16 = 0
         for k in 0..<4 {
             guard i + k < buf.count, let d = hexValue(buf[i + k]) else {
-                throw JSONLexError(message: "invalid \\u escape; expected 4 hex digits after \\u", offset: escapeAt)
+                throw JSONLexError(.invalidUnicodeEscape, offset: escapeAt)
             }
             v = v << 4 | UInt16(d)
         }
@@ -130,32 +137,32 @@ enum JSONLexer {
         case 0xF1...0xF3: length = 4
         case 0xF4: length = 4; hi = 0x8F
         case 0x80...0xBF:
-            throw JSONLexError(message: "invalid UTF-8: unexpected continuation byte 0x\(hexByte(b0))", offset: i)
+            throw JSONLexError(.unexpectedContinuationByte(b0), offset: i)
         case 0xC0, 0xC1:
-            throw JSONLexError(message: "invalid UTF-8: overlong encoding (lead byte 0x\(hexByte(b0)))", offset: i)
+            throw JSONLexError(.overlongLeadByte(b0), offset: i)
         case 0xF5...0xF7:
-            throw JSONLexError(message: "invalid UTF-8: byte 0x\(hexByte(b0)) would start a code point above U+10FFFF", offset: i)
+            throw JSONLexError(.leadByteAboveUnicode(b0), offset: i)
         default:
-            throw JSONLexError(message: "invalid UTF-8: byte 0x\(hexByte(b0)) never appears in UTF-8", offset: i)
+            throw JSONLexError(.neverInUTF8(b0), offset: i)
         }
         guard i + length <= buf.count else {
-            throw JSONLexError(message: "invalid UTF-8: truncated sequence at end of input", offset: i)
+            throw JSONLexError(.truncatedAtEnd, offset: i)
         }
         let b1 = buf[i + 1]
         guard b1 >= lo, b1 <= hi else {
             if !JSONByte.isContinuation(b1) {
-                throw JSONLexError(message: "invalid UTF-8: truncated sequence (lead byte 0x\(hexByte(b0)) followed by 0x\(hexByte(b1)))", offset: i)
+                throw JSONLexError(.truncatedSequence(lead: b0, next: b1), offset: i)
             }
-            let what: String
+            let what: JSONSyntaxProblem.BadSequence
             switch b0 {
-            case 0xE0, 0xF0: what = "overlong encoding"
-            case 0xED: what = "encoded surrogate code point"
-            default: what = "code point above U+10FFFF"
+            case 0xE0, 0xF0: what = .overlong
+            case 0xED: what = .surrogate
+            default: what = .aboveUnicode
             }
-            throw JSONLexError(message: "invalid UTF-8: \(what) (bytes 0x\(hexByte(b0)) 0x\(hexByte(b1)))", offset: i)
+            throw JSONLexError(.badSequence(what, b0, b1), offset: i)
         }
         for k in 2..<max(length, 2) where !JSONByte.isContinuation(buf[i + k]) {
-            throw JSONLexError(message: "invalid UTF-8: truncated sequence (lead byte 0x\(hexByte(b0)) followed by 0x\(hexByte(buf[i + k])))", offset: i)
+            throw JSONLexError(.truncatedSequence(lead: b0, next: buf[i + k]), offset: i)
         }
         return i + length
     }
@@ -166,21 +173,13 @@ enum JSONLexer {
     }
 
     static func unterminated(_ start: Int) -> JSONLexError {
-        JSONLexError(message: "unterminated string; add the closing '\"'", offset: start)
+        JSONLexError(.unterminatedString, offset: start)
     }
 
     static func controlCharacterError(_ b: UInt8, at i: Int, stringStart: Int) -> JSONLexError {
         if b == JSONByte.newline || b == JSONByte.carriageReturn {
-            return JSONLexError(message: "unterminated string: a line break before the closing '\"' (write \\n inside strings)", offset: stringStart)
+            return JSONLexError(.lineBreakInString, offset: stringStart)
         }
-        let code = "U+00" + hexByte(b)
-        let hint: String
-        switch b {
-        case JSONByte.tab: hint = "\\t"
-        case 0x08: hint = "\\b"
-        case 0x0C: hint = "\\f"
-        default: hint = "\\u00" + hexByte(b).lowercased()
-        }
-        return JSONLexError(message: "control character \(code) in a string; escape it as \(hint)", offset: i)
+        return JSONLexError(.controlCharacter(b), offset: i)
     }
 }

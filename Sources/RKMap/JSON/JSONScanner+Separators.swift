@@ -17,7 +17,7 @@ extension JSONScanner {
                 return false
             }
         }
-        throw JSONLexError(message: "expected ',' or '}' after an object member, found \(found(offset))", offset: offset)
+        throw JSONLexError(.expectedMemberSeparator(found: found(offset)), offset: offset)
     }
 
     /// After an array element: consumes `,` (another element follows: true; a
@@ -31,7 +31,7 @@ extension JSONScanner {
                 offset += 1
                 skipWhitespace()
                 if offset < buf.count, buf[offset] == JSONByte.closeBracket {
-                    throw JSONLexError(message: "expected a value after ',', found ']' (trailing commas are not JSON)", offset: offset)
+                    throw JSONLexError(.trailingCommaInArray, offset: offset)
                 }
                 return true
             }
@@ -40,6 +40,6 @@ extension JSONScanner {
                 return false
             }
         }
-        throw JSONLexError(message: "expected ',' or ']' after an array element, found \(found(offset))", offset: offset)
+        throw JSONLexError(.expectedElementSeparator(found: found(offset)), offset: offset)
     }
 }

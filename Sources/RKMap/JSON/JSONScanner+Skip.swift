@@ -48,7 +48,7 @@ extension JSONScanner {
         while true {
             guard offset < buf.count, buf[offset] == JSONByte.quote else {
                 let expected = afterComma ? "a string key after ','" : "a string key or '}'"
-                throw JSONLexError(message: "expected \(expected), found \(found(offset))", offset: offset)
+                throw JSONLexError(.expected(expected, found: found(offset)), offset: offset)
             }
             offset = try JSONLexer.skipString(buf, openingQuoteAt: offset)
             try expectColon()

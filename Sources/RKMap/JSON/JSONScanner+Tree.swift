@@ -22,9 +22,7 @@ extension JSONScanner {
             do throws(JSONSyntaxError) {
                 let value = try scanner.readValue()
                 if try !scanner.atEnd() {
-                    throw scanner.fail(JSONLexError(
-                        message: "unexpected \(scanner.found(scanner.offset)) after the JSON value; expected end of input",
-                        offset: scanner.offset))
+                    throw scanner.fail(JSONLexError(.trailingContent(found: scanner.found(scanner.offset)), offset: scanner.offset))
                 }
                 return .success(value)
             } catch {

@@ -109,7 +109,7 @@ public struct JSONScanner {
     private mutating func enter(_ open: UInt8, _ what: String) throws(JSONSyntaxError) {
         skipWhitespace()
         guard offset < buf.count, buf[offset] == open else {
-            throw fail(JSONLexError(message: "expected \(what), found \(found(offset))", offset: offset))
+            throw fail(JSONLexError(.expected(what, found: found(offset)), offset: offset))
         }
         do throws(JSONLexError) { try push(at: offset) } catch { throw fail(error) }
         offset += 1
@@ -175,7 +175,7 @@ public struct JSONScanner {
     mutating func push(at open: Int) throws(JSONLexError) {
         depth += 1
         if depth > maxDepth {
-            throw JSONLexError(message: "nesting deeper than \(maxDepth) level\(maxDepth == 1 ? "" : "s")", offset: open)
+            throw JSONLexError(.nestingTooDeep(limit: maxDepth), offset: open)
         }
     }
 
@@ -184,7 +184,7 @@ public struct JSONScanner {
     mutating func readKey(afterComma: Bool) throws(JSONLexError) -> String {
         guard offset < buf.count, buf[offset] == JSONByte.quote else {
             let expected = afterComma ? "a string key after ','" : "a string key or '}'"
-            throw JSONLexError(message: "expected \(expected), found \(found(offset))", offset: offset)
+            throw JSONLexError(.expected(expected, found: found(offset)), offset: offset)
         }
         let (key, end) = try JSONLexer.scanString(buf, openingQuoteAt: offset, scratch: &scratch, trusted: trusted)
         offset = end
@@ -196,7 +196,7 @@ public struct JSONScanner {
     mutating func expectColon() throws(JSONLexError) {
         skipWhitespace()
         guard offset < buf.count, buf[offset] == JSONByte.colon else {
-            throw JSONLexError(message: "expected ':' after an object key, found \(found(offset))", offset: offset)
+            throw JSONLexError(.expectedColon(found: found(offset)), offset: offset)
         }
         offset += 1
     }
@@ -205,23 +205,23 @@ public struct JSONScanner {
 
     /// The error for a position where a value must start.
     func expectedValue(at i: Int) -> JSONLexError {
-        guard i < buf.count else { return JSONLexError(message: "expected a value, found end of input", offset: i) }
+        guard i < buf.count else { return JSONLexError(.expected("a value", found: "end of input"), offset: i) }
         let b = buf[i]
         if JSONByte.isLetter(b) {
             var j = i
             while j < buf.count, JSONByte.isWordByte(buf[j]) { j += 1 }
             let word = String(decoding: UnsafeRawBufferPointer(rebasing: buf[i..<j]), as: UTF8.self)
-            return JSONLexError(message: "unexpected word '\(word)'; JSON literals are true, false and null, and strings need double quotes", offset: i)
+            return JSONLexError(.unexpectedWord(word), offset: i)
         }
         switch b {
         case JSONByte.singleQuote:
-            return JSONLexError(message: "single quotes are not JSON; strings need double quotes", offset: i)
+            return JSONLexError(.singleQuotes, offset: i)
         case JSONByte.plus:
-            return JSONLexError(message: "'+' is not allowed before a number", offset: i)
+            return JSONLexError(.plusBeforeNumber, offset: i)
         case JSONByte.dot:
-            return JSONLexError(message: "numbers need a digit before '.'", offset: i)
+            return JSONLexError(.digitBeforeDot, offset: i)
         default:
-            return JSONLexError(message: "expected a value, found \(found(i))", offset: i)
+            return JSONLexError(.expected("a value", found: found(i)), offset: i)
         }
     }
 

@@ -46,6 +46,11 @@ public final class SQLiteSink: RecordSink {
     /// True when no file existed at `path` before this sink opened it.
     let createdFile: Bool
     var state = State.idle
+    /// The run was committed: `rollback()` no longer takes anything back.
+    var committed = false
+    /// The created file's entries in the signal cleanup table, until the run
+    /// commits or rolls back.
+    var signalCleanup: [TemporaryFiles.Registration?] = []
     /// Tables by name (record tables and link tables share SQLite's namespace).
     var tables: [String: SQLiteSinkTable] = [:]
     var linkTables: [String: SQLiteSinkLinkTable] = [:]
@@ -88,13 +93,21 @@ public final class SQLiteSink: RecordSink {
         }
         self.schema = schema
         self.path = path
-        self.createdFile = !Self.fileExists(path)
-        self.database = try SQLiteDatabase(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        let createdFile = !Self.fileExists(path)
+        self.createdFile = createdFile
+        if createdFile { signalCleanup = Self.registerForSignalCleanup(path) }
+        do {
+            self.database = try SQLiteDatabase(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        } catch {
+            for registration in signalCleanup { TemporaryFiles.unregister(registration) }
+            throw error
+        }
     }
 
     deinit {
         // A sink dropped without finish() must not commit half a run.
         try? database.rollback()
+        settled()
     }
 
     public func beginDocument(_ document: DocumentInfo) throws {
@@ -191,7 +204,10 @@ public final class SQLiteSink: RecordSink {
         let previous = state
         state = .finished
         switch previous {
-        case .idle, .finished: return
+        case .finished: return
+        case .idle:
+            committed = true
+            settled()
         case .failed:
             try database.rollback()
             removeFileIfCreatedEmpty()
@@ -200,19 +216,12 @@ public final class SQLiteSink: RecordSink {
             do {
                 try createRemainingIndexes()
                 try database.commit()
+                committed = true
+                settled()
             } catch {
                 try? database.rollback()
                 throw error
             }
         }
-    }
-
-    /// Abandons the run: rolls back everything written since the first document.
-    /// For fatal errors outside the documents (the CLI's error path).
-    public func rollback() throws {
-        state = .finished
-        pendingConnections.removeAll()
-        try database.rollback()
-        removeFileIfCreatedEmpty()
     }
 }

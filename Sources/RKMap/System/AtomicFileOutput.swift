@@ -2,8 +2,9 @@
 ///
 /// Bytes go to a temporary file beside the target (same directory, so the final
 /// `rename(2)` is atomic on the same file system); `commit()` renames it over the
-/// target; `discard()` (or dropping the object uncommitted) removes it and leaves
-/// any existing target untouched. Through a symlink, the file it names is
+/// target; `rollback()` (or dropping the object uncommitted) removes it and leaves
+/// any existing target untouched; a signal that ends the process removes it too
+/// (`TemporaryFiles`). Through a symlink, the file it names is
 /// replaced. A device or a FIFO (`/dev/stdout`, a named pipe) cannot be replaced
 /// atomically and is written directly.
 ///
@@ -12,7 +13,7 @@
 /// try file.sink.write("[]\n")
 /// try file.commit()
 /// ```
-public final class AtomicFileOutput {
+public final class AtomicFileOutput: OutputDestination {
     /// The temporary file could not be created, written, or renamed.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         public var path: String
@@ -42,6 +43,8 @@ public final class AtomicFileOutput {
     /// run cannot leave it "as it was".
     public var writesInPlace: Bool { direct }
     private var finished = false
+    /// The temporary file's entry in the signal cleanup table.
+    private var registration: TemporaryFiles.Registration?
 
     /// - Throws: `Failure` when `path` is empty or a directory, or the temporary
     ///   file cannot be created.
@@ -79,6 +82,7 @@ public final class AtomicFileOutput {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw Failure(path: path, operation: "create a temporary file for", errno: errno) }
         temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        registration = TemporaryFiles.register(temporaryPath)
         // mkstemp makes the file 0600; give it the mode the target has, or the
         // mode a plain new file would get (0666 less the umask).
         let mode: mode_t
@@ -98,6 +102,8 @@ public final class AtomicFileOutput {
     public func commit() throws {
         guard !finished else { return }
         finished = true
+        // Renamed or removed below; either way a signal has nothing left to remove.
+        defer { TemporaryFiles.unregister(registration) }
         do {
             try sink.flush()
         } catch {
@@ -119,13 +125,20 @@ public final class AtomicFileOutput {
     }
 
     /// Removes the temporary file; the target is untouched.
-    public func discard() {
+    public func rollback() {
         guard !finished else { return }
         finished = true
         sink.discardBuffered()
         close(sink.fd)
         if !direct { unlink(temporaryPath) }
+        TemporaryFiles.unregister(registration)
     }
 
-    deinit { discard() }
+    /// A device or FIFO written directly keeps what was written; otherwise the
+    /// target is as it was before the run, or not there.
+    package var rollbackOutcome: RollbackOutcome? {
+        direct ? nil : RollbackOutcome(kind: .file, path: path, existed: access(path, F_OK) == 0)
+    }
+
+    deinit { rollback() }
 }

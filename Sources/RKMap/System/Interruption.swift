@@ -10,21 +10,31 @@ import Synchronization
 /// SIGINT, SIGTERM and SIGHUP stop a run like a failure (docs/spec.md §11): no
 /// temporary file is left, `-o` files and databases keep their contents.
 ///
-/// A signal handler may do almost nothing safely, so it only records the
-/// signal and wakes anyone waiting for input (a byte on a pipe); the run
-/// notices at its next document boundary (`check()`), or at once when it is
-/// waiting for input (`waitForInput`), throws `Interrupted`, and cleans up on
-/// its ordinary failure path. The command line installs the handlers and turns
-/// `Interrupted` into exit status 128 + signal.
+/// Two ways to stop, chosen by `install(cooperative:)`:
+/// - Cooperative (`apply`): a signal handler may do almost nothing safely, so
+///   it only records the signal and wakes anyone waiting for input (a byte on a
+///   pipe); the run notices at its next document boundary (`check()`), or at
+///   once when it is waiting for input (`waitForInput`), throws `Interrupted`,
+///   and cleans up on its ordinary failure path. The command line turns
+///   `Interrupted` into exit status 128 + signal.
+/// - At once (every other command, and a second signal during a cooperative
+///   stop): the handler removes the files registered in `TemporaryFiles` and
+///   ends the process by the signal, the usual way (a shell sees 128 + signal).
 package enum Interruption {
     private static let raised = Atomic<Int32>(0)
+    /// Whether the first signal is only recorded, for the run to stop itself.
+    private static let cooperative = Atomic<Bool>(false)
     /// Both ends of the wake-up pipe: the handler writes, readers poll.
     nonisolated(unsafe) private static var wakeRead: Int32 = -1
     nonisolated(unsafe) private static var wakeWrite: Int32 = -1
 
     /// Handles `signals` from now on (idempotent per signal).
-    package static func install(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]) {
+    /// - Parameter cooperative: record the first signal for `check()` and
+    ///   `waitForInput` rather than ending the process at once.
+    package static func install(cooperative: Bool = true, _ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]) {
         _ = raised.load(ordering: .relaxed)  // initialized before any handler runs
+        Self.cooperative.store(cooperative, ordering: .relaxed)
+        TemporaryFiles.prepare()
         if wakeRead < 0 {
             var fds: [Int32] = [-1, -1]
             if pipe(&fds) == 0 {
@@ -68,9 +78,13 @@ package enum Interruption {
     }
 
     private static let handle: @convention(c) (Int32) -> Void = { signal in
-        // A second signal while the run is still winding down (a user pressing
-        // Ctrl-C again) ends the process at once, the usual way.
-        guard Interruption.raised.compareExchange(expected: 0, desired: signal, ordering: .relaxed).exchanged else {
+        // Outside a cooperative run, and on a second signal while the run is
+        // still winding down (a user pressing Ctrl-C again), end the process at
+        // once, the usual way, leaving no temporary file.
+        guard Interruption.cooperative.load(ordering: .relaxed),
+            Interruption.raised.compareExchange(expected: 0, desired: signal, ordering: .relaxed).exchanged
+        else {
+            TemporaryFiles.removeAll()
             var action = sigaction()
             #if canImport(Darwin)
             action.__sigaction_u.__sa_handler = SIG_DFL

@@ -17,7 +17,7 @@ extension Commands {
         // Check every input is readable before writing anything.
         for input in options.inputs {
             if let failure = InputFile.unreadable(input) {
-                diagnostics.error("\(failure)")
+                diagnostics.error(CommandFailure.library(failure).description)
                 return usageOrSpecError
             }
         }
@@ -44,46 +44,22 @@ extension Commands {
         let mappingDiagnostics = RepeatedWarningLimit(forwardingTo: diagnostics)
         return stoppingQuietly(stderr: stderr) {
             defer { mappingDiagnostics.emitSummaries() }
-            var status = success
+            let sink: RecordSink
             let destination: OutputDestination
             do {
-                destination = try OutputDestination(options, stdout: stdout)
+                (sink, destination) = try makeOutput(options, graph: graph, engine: engine, stdout: stdout)
             } catch {
-                diagnostics.error("\(error)")
+                diagnostics.error(CommandFailure.cannotOpenOutput(options.output ?? "", error).description)
                 return usageOrSpecError
             }
-            // A database this run creates is removed again if the run fails:
-            // "left exactly as it was" (docs/spec.md §10.4) means not there at all.
-            let databasePath = options.output ?? ""
-            let newDatabase = options.format == .sqlite && access(databasePath, F_OK) != 0
-            let sink: RecordSink
-            do {
-                sink = try makeSink(options, graph: graph, engine: engine, destination: destination)
-            } catch let failure as SQLiteError {
-                destination.discard()
-                diagnostics.error("cannot open the database '\(options.output ?? "")': \(failure.message)")
-                return usageOrSpecError
-            } catch {
-                destination.discard()
-                diagnostics.error("\(error)")
-                return usageOrSpecError
-            }
-            func rollBackDatabase() {
-                guard let tables = sink as? SQLiteSink else { return }
-                try? tables.rollback()
-                if newDatabase { unlink(databasePath) }
-            }
-            /// Says what became of a table output after a failure or a signal.
-            func reportUnchangedOutput(_ cause: String) {
-                if sink is SQLiteSink {
-                    let outcome = newDatabase ? "was not created" : "was left unchanged"
-                    diagnostics.error("the database '\(databasePath)' \(outcome) because \(cause)")
-                } else if destination.replacesFile {
-                    let path = options.output ?? ""
-                    let outcome = access(path, F_OK) == 0 ? "was left unchanged" : "was not created"
-                    diagnostics.error("'\(path)' \(outcome) because \(cause)")
+            /// Takes the output back, saying what became of a file or database.
+            func rollBack(because cause: CommandFailure.RollbackCause) {
+                destination.rollback()
+                if let outcome = destination.rollbackOutcome {
+                    diagnostics.error(CommandFailure.outputRolledBack(outcome, cause).description)
                 }
             }
+            var status = success
             do {
                 for input in options.inputs {
                     let outcome = try mapInput(input, engine: engine, sink: sink, options: options, stdout: stdout,
@@ -91,37 +67,31 @@ extension Commands {
                     if outcome.failed > 0 { status = dataFailed }
                     if outcome.stopped { break }
                 }
-                if status != success, !options.keepGoing, sink is SQLiteSink || destination.replacesFile {
+                if status != success, !options.keepGoing, destination.rollbackOutcome != nil {
                     // One run, one transaction: a failed document leaves the
                     // database as it was, and `-o FILE` is replaced only when the
                     // run succeeds (with --keep-going, the documents that mapped
                     // are written and committed). On stdout, what earlier
                     // documents produced is written out.
-                    rollBackDatabase()
-                    destination.discard()
-                    reportUnchangedOutput("a document failed")
+                    rollBack(because: .documentFailed)
                 } else {
                     try sink.finish()
+                    try destination.commit()
                 }
-                try destination.commit()
-            } catch let closed as ByteSink.Closed {
-                destination.discard()
-                throw closed
+            } catch let failure as ByteSink.Closed {
+                destination.rollback()
+                throw failure
             } catch let failure as ByteSink.WriteError {
                 // Disk full or similar: `stoppingQuietly` says "cannot write the output".
-                rollBackDatabase()
-                destination.discard()
+                destination.rollback()
                 throw failure
             } catch let interrupted as Interrupted {
-                rollBackDatabase()
-                destination.discard()
                 progress?.finish()
                 diagnostics.error("\(interrupted)")
-                reportUnchangedOutput("the run was interrupted")
+                rollBack(because: .interrupted)
                 return 128 + interrupted.signal
             } catch {
-                rollBackDatabase()
-                destination.discard()
+                destination.rollback()
                 diagnostics.error("\(error)")
                 return dataFailed
             }
@@ -170,7 +140,7 @@ extension Commands {
             return (outcome.documents, outcome.stopped)
         }
         if total.documents == 0 {
-            diagnostics.error("no JSON document in \(name)")
+            diagnostics.error(CommandFailure.noDocument(input: name).description)
             total.failed = 1
             total.stopped = !options.keepGoing
         }
@@ -204,53 +174,42 @@ extension Commands {
         return options
     }
 
-    static func makeSink(_ o: ApplyOptions, graph: MappingGraph, engine: MappingEngine, destination: OutputDestination) throws -> RecordSink {
-        let write = destination.write
+    /// The sink the engine writes to, and where its output ends up: stdout,
+    /// `-o FILE` replaced atomically on success, or a database that is its own
+    /// destination (one transaction).
+    static func makeOutput(
+        _ o: ApplyOptions, graph: MappingGraph, engine: MappingEngine, stdout: ByteSink
+    ) throws -> (RecordSink, OutputDestination) {
         switch o.format {
+        case .sqlite:
+            let tables = try SQLiteSink(path: o.output ?? "", graph: graph, includeType: !o.noType)
+            tables.documentSavepoints = o.keepGoing
+            return (tables, tables)
         case .json:
             let shape = OutputShape(rawValue: o.shape.rawValue) ?? .collection
-            return JSONTreeSink(output: write, shape: shape, pretty: !o.compact, includeType: !o.noType)
+            return try textOutput(o, stdout: stdout) {
+                JSONTreeSink(output: $0, shape: shape, pretty: !o.compact, includeType: !o.noType)
+            }
         case .ndjson:
-            return NDJSONSink(output: write, includeType: !o.noType)
+            return try textOutput(o, stdout: stdout) { NDJSONSink(output: $0, includeType: !o.noType) }
         case .csv:
-            return CSVSink(
-                output: write, graph: graph, roots: engine.applicableDescriptors.map(\.rootMapper), type: o.type,
-                includeType: !o.noType)
-        case .sqlite:
-            let sink = try SQLiteSink(path: o.output ?? "", graph: graph, includeType: !o.noType)
-            sink.documentSavepoints = o.keepGoing
-            return sink
-        }
-    }
-}
-
-/// Where `apply` writes: stdout, or a file replaced atomically on success
-/// (`-o FILE`; SQLite writes its database itself).
-struct OutputDestination {
-    private let stdout: ByteSink
-    private let file: AtomicFileOutput?
-
-    init(_ o: ApplyOptions, stdout: ByteSink) throws {
-        self.stdout = stdout
-        if let path = o.output, o.format != .sqlite {
-            file = try AtomicFileOutput(path: path)
-        } else {
-            file = nil
+            return try textOutput(o, stdout: stdout) {
+                CSVSink(
+                    output: $0, graph: graph, roots: engine.applicableDescriptors.map(\.rootMapper), type: o.type,
+                    includeType: !o.noType)
+            }
         }
     }
 
-    var write: ([UInt8]) throws -> Void {
-        let sink = file?.sink ?? stdout
-        return { try sink.write($0) }
+    /// A sink writing bytes to stdout, or to `-o FILE` through a temporary file.
+    private static func textOutput(
+        _ o: ApplyOptions, stdout: ByteSink, sink: (@escaping ([UInt8]) throws -> Void) -> RecordSink
+    ) throws -> (RecordSink, OutputDestination) {
+        guard let path = o.output else {
+            return (sink({ try stdout.write($0) }), StandardOutput(stdout))
+        }
+        let file = try AtomicFileOutput(path: path)
+        let bytes = file.sink
+        return (sink({ try bytes.write($0) }), file)
     }
-
-    func commit() throws {
-        if let file { try file.commit() } else { try stdout.flush() }
-    }
-
-    func discard() { file?.discard() }
-
-    /// True when a failed run can leave the target file as it was (an atomic
-    /// replacement, not a device written directly).
-    var replacesFile: Bool { file.map { !$0.writesInPlace } ?? false }
 }

@@ -25,7 +25,7 @@ extension Commands {
         do {
             paths = try FixtureDiscovery.files(for: options.fixtures)
         } catch {
-            try? stderr.write("error: \(error)\n")
+            try? stderr.write(CommandFailure.library(error).line)
             return usageOrSpecError
         }
         let annotate = githubActions ?? Environment.githubActions
@@ -45,11 +45,9 @@ extension Commands {
             for report in options.reports {
                 let text = report.kind == .junit ? CheckReport.junit(summary) : CheckReport.json(summary)
                 do {
-                    let file = try AtomicFileOutput(path: report.path)
-                    try file.sink.write(text)
-                    try file.commit()
+                    try replaceFile(report.path, with: text)
                 } catch {
-                    try? stderr.write("error: cannot write the \(report.kind.rawValue) report: \(error)\n")
+                    try? stderr.write(CommandFailure.cannotWriteReport(kind: report.kind.rawValue, error).line)
                     return usageOrSpecError
                 }
             }

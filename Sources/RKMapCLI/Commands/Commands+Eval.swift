@@ -17,7 +17,7 @@ extension Commands {
         // Check every input is readable before printing anything, as apply does.
         for input in options.inputs {
             if let failure = InputFile.unreadable(input) {
-                try? stderr.write("error: \(failure)\n")
+                try? stderr.write(CommandFailure.library(failure).line)
                 return usageOrSpecError
             }
         }
@@ -53,7 +53,7 @@ extension Commands {
                         return (count, false)
                     }
                 } catch let failure as InputFile.Failure {
-                    try? stderr.write("error: \(failure)\n")
+                    try? stderr.write(CommandFailure.library(failure).line)
                     return usageOrSpecError
                 }
             }

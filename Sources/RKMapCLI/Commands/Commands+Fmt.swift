@@ -25,7 +25,7 @@ extension Commands {
             do {
                 bytes = try InputFile.readAll(path)
             } catch {
-                try? stderr.write("error: \(error)\n")
+                try? stderr.write(CommandFailure.library(error).line)
                 status = max(status, usageOrSpecError)
                 continue
             }
@@ -43,23 +43,21 @@ extension Commands {
             if options.write && path != "-" {
                 guard !unchanged else { continue }
                 if !comments.isEmpty && !options.dropComments {
-                    try? stderr.write("error: \(commentRefusal(name, comments))\n")
+                    try? stderr.write(CommandFailure.commentsWouldBeLost(file: name, comments: comments).line)
                     status = max(status, dataFailed)
                     continue
                 }
                 do {
-                    let file = try AtomicFileOutput(path: path)
-                    try file.sink.write(text)
-                    try file.commit()
+                    try replaceFile(path, with: text)
                 } catch {
-                    try? stderr.write("error: cannot write \(name): \(error)\n")
+                    try? stderr.write(CommandFailure.cannotWrite(name, error).line)
                     status = max(status, dataFailed)
                 }
                 continue
             }
             if !comments.isEmpty {
                 let verb = comments.count == 1 ? "is" : "are"
-                try? stderr.write("warning: \(commentNote(name, comments)) \(verb) not in the output; keep notes in \"description\" or \"comment\" members\n")
+                try? stderr.write("warning: \(CommandFailure.commentNote(name, comments)) \(verb) not in the output; keep notes in \"description\" or \"comment\" members\n")
             }
             let printed = stoppingQuietly(stderr: stderr) {
                 try stdout.write(text)
@@ -72,22 +70,9 @@ extension Commands {
                 for name in notCanonical { try stdout.write(name + "\n") }
                 return success
             }
-            let count = notCanonical.count
-            try? stderr.write("error: \(count) spec\(count == 1 ? " is" : "s are") not canonical; run 'rkmap fmt --write' on \(count == 1 ? "it" : "them")\n")
+            try? stderr.write(CommandFailure.notCanonical(count: notCanonical.count).line)
             status = max(status, max(written, dataFailed))
         }
         return status
-    }
-
-    /// `spec.json: 2 comments (the first at line 3, column 5)`.
-    static func commentNote(_ name: String, _ comments: [SourceLocation]) -> String {
-        let first = comments[0]
-        let count = comments.count == 1 ? "1 comment (at" : "\(comments.count) comments (the first at"
-        return "\(name): \(count) line \(first.line), column \(first.column))"
-    }
-
-    static func commentRefusal(_ name: String, _ comments: [SourceLocation]) -> String {
-        "\(commentNote(name, comments)) would be lost; move \(comments.count == 1 ? "it" : "them") into \"description\" or \"comment\" members "
-            + "(docs/spec.md §1), or add --drop-comments; the file is unchanged"
     }
 }

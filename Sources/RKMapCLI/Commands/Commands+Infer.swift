@@ -10,7 +10,7 @@ extension Commands {
     public static func infer(_ options: InferCommandOptions, stdout: ByteSink, stderr: ByteSink) -> Int32 {
         for input in options.samples {
             if let failure = InputFile.unreadable(input) {
-                try? stderr.write("error: \(failure)\n")
+                try? stderr.write(CommandFailure.library(failure).line)
                 return usageOrSpecError
             }
         }
@@ -20,14 +20,14 @@ extension Commands {
             do {
                 bytes = try InputFile.readAll(input)
             } catch {
-                try? stderr.write("error: \(error)\n")
+                try? stderr.write(CommandFailure.library(error).line)
                 return usageOrSpecError
             }
             let name = InputFile.displayName(input)
             do {
                 let documents = try readDocuments(bytes, input: name)
                 guard !documents.isEmpty else {
-                    try? stderr.write("error: no JSON document in \(name)\n")
+                    try? stderr.write(CommandFailure.noDocument(input: name).line)
                     return dataFailed
                 }
                 samples += documents
@@ -42,7 +42,7 @@ extension Commands {
                 samples: samples,
                 options: InferOptions(keyPath: options.keyPath, rootName: options.name, entity: options.entity))
         } catch {
-            try? stderr.write("error: \(error)\n")
+            try? stderr.write(CommandFailure.library(error).line)
             return dataFailed
         }
         for note in spec.notes { try? stderr.write("note: \(note)\n") }
@@ -53,11 +53,9 @@ extension Commands {
             }
         }
         do {
-            let file = try AtomicFileOutput(path: output)
-            try file.sink.write(spec.text)
-            try file.commit()
+            try replaceFile(output, with: spec.text)
         } catch {
-            try? stderr.write("error: cannot write \(output): \(error)\n")
+            try? stderr.write(CommandFailure.cannotWrite(output, error).line)
             return dataFailed
         }
         return success

@@ -11,7 +11,7 @@ extension Commands {
         guard let graph = loadSpec(options.spec, stderr: stderr) else { return usageOrSpecError }
         for input in options.inputs {
             if let failure = InputFile.unreadable(input) {
-                try? stderr.write("error: \(failure)\n")
+                try? stderr.write(CommandFailure.library(failure).line)
                 return usageOrSpecError
             }
         }
@@ -32,14 +32,22 @@ extension Commands {
         let diagnostics = StreamDiagnostics(stream: stderr)
         for warning in serializer.warnings { diagnostics.emit(warning) }
         return stoppingQuietly(stderr: stderr) {
-            let file: AtomicFileOutput?
+            // `-o FILE` is replaced when the run ends; a signal removes the
+            // temporary file (the command stops at once, `Interruption`).
+            let destination: OutputDestination
+            let sink: ByteSink
             do {
-                file = try options.output.flatMap { $0 == "-" ? nil : try AtomicFileOutput(path: $0) }
+                if let path = options.output, path != "-" {
+                    let file = try AtomicFileOutput(path: path)
+                    (destination, sink) = (file, file.sink)
+                } else {
+                    (destination, sink) = (StandardOutput(stdout), stdout)
+                }
             } catch {
-                try? stderr.write("error: \(error)\n")
+                try? stderr.write(CommandFailure.library(error).line)
                 return usageOrSpecError
             }
-            let sink = file?.sink ?? stdout
+            let streamsToStdout = sink === stdout
             let write: ([UInt8]) throws -> Void = { try sink.write($0) }
             var status = success
             var syntaxError = false
@@ -58,7 +66,7 @@ extension Commands {
                                 input: bytes, range: range, firstIndex: firstIndex, inputName: name,
                                 maxDepth: options.maxDepth, write: write, diagnostics: diagnostics)
                             record(outcome)
-                            if file == nil { try stdout.flush() }
+                            if streamsToStdout { try stdout.flush() }
                             return (outcome.documents, outcome.stoppedBySyntaxError)
                         }
                     } else {
@@ -68,27 +76,29 @@ extension Commands {
                             maxDepth: options.maxDepth, write: write, diagnostics: diagnostics))
                     }
                     if documents == 0 {
-                        diagnostics.emit(Diagnostic(.error, "no JSON document in \(name)", file: name, code: .emptyInput))
+                        diagnostics.emit(Diagnostic(.error, CommandFailure.noDocument(input: name).description, file: name, code: .emptyInput))
                         status = dataFailed
                     }
                 }
-                if syntaxError, let file, let path = options.output {
+                if syntaxError, let outcome = destination.rollbackOutcome {
                     // A broken input leaves the -o file as it was; record failures do not
                     // (the other records are written, docs/spec.md §13).
-                    file.discard()
-                    try? stderr.write("error: '\(path)' was left unchanged because an input does not parse\n")
-                } else if let file {
-                    try file.commit()
+                    destination.rollback()
+                    try? stderr.write(CommandFailure.outputRolledBack(outcome, .inputDoesNotParse).line)
+                } else if !streamsToStdout {
+                    // stdout is flushed once, by the caller (a closed reader then
+                    // keeps the run's exit status).
+                    try destination.commit()
                 }
-            } catch let closed as ByteSink.Closed {
-                file?.discard()
-                throw closed
+            } catch let failure as ByteSink.Closed {
+                destination.rollback()
+                throw failure
             } catch let failure as ByteSink.WriteError {
-                file?.discard()
+                destination.rollback()
                 throw failure
             } catch {
-                file?.discard()
-                try? stderr.write("error: \(error)\n")
+                destination.rollback()
+                try? stderr.write(CommandFailure.library(error).line)
                 return dataFailed
             }
             return status

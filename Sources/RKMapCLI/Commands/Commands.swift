@@ -22,8 +22,22 @@ public enum Commands {
         } catch is ByteSink.Closed {
             return success
         } catch {
-            try? stderr?.write("error: cannot write the output: \(error)\n")
+            try? stderr?.write(CommandFailure.cannotWriteOutput(error).line)
             return dataFailed
+        }
+    }
+
+    /// Replaces the file at `path` with `text` all at once (temporary file and
+    /// rename; a failure or a signal leaves the file as it was and no
+    /// temporary file).
+    static func replaceFile(_ path: String, with text: String) throws {
+        let file = try AtomicFileOutput(path: path)
+        do {
+            try file.sink.write(text)
+            try file.commit()
+        } catch {
+            file.rollback()
+            throw error
         }
     }
 }

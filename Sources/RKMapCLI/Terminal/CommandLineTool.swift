@@ -8,6 +8,9 @@ package enum CommandLineTool {
         // A closed stdout (`rkmap apply … | head`) must surface as EPIPE, which ByteSink
         // turns into a quiet stop, rather than killing the process.
         signal(SIGPIPE, SIG_IGN)
+        // A signal ends the process as usual, but leaves no temporary file
+        // behind (`apply` stops more gently: it installs its own mode).
+        Interruption.install(cooperative: false)
 
         let standardOutput = ByteSink(fd: 1)
         let standardError = ByteSink(fd: 2)
@@ -43,7 +46,7 @@ package enum CommandLineTool {
         } catch is ByteSink.Closed {
         } catch {
             // Disk full (`> /dev/full`): say so, or the output is silently lost.
-            try? standardError.write("error: cannot write the output: \(error)\n")
+            try? standardError.write(CommandFailure.cannotWriteOutput(error).line)
             exitStatus = max(exitStatus, Commands.dataFailed)
         }
         try? standardError.flush()

@@ -39,7 +39,7 @@ import Testing
 
         let file = try AtomicFileOutput(path: target.path)
         try file.sink.write(String(repeating: "x", count: 3 * ByteSink.bufferSize))
-        file.discard()
+        file.rollback()
 
         #expect(try String(contentsOf: target, encoding: .utf8) == "keep me\n")
         #expect(try contents(dir) == ["out.csv"])

@@ -38,7 +38,7 @@ import Testing
         try sink.beginDocument(DocumentInfo(input: "-", index: 0))
         for i in 2...2_000 { try sink.write(.record(Self.user(i, "n")), descriptor: Fixture.descriptor) }
         try sink.endDocument()
-        try sink.rollback()
+        sink.rollback()
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         #expect(throws: SQLiteSinkError.finished) { try sink.beginDocument(DocumentInfo(input: "-", index: 1)) }
     }

@@ -1,0 +1,112 @@
+/// A problem found while mapping a document that leaves something out but does
+/// not fail the document (docs/spec.md §11; a failure under `--strict`): the
+/// engine raises these as values, and their text lives here, in one place.
+///
+/// `kind` names the problem whatever the values in the text: with the mapper
+/// and attribute it says which warnings repeat one another, so that the same
+/// warning is printed at most 10 times (`RepeatedWarningLimit`).
+public enum MappingWarning: Sendable, Equatable {
+    /// Dynamic mappers choose each other without reaching an object mapper.
+    case dynamicCycle
+    /// A connection's value matches no record of the document (docs/spec.md §6).
+    case connectionNotFound(connection: String, type: String, attribute: String, value: String)
+    /// A relationship declared `"many": false` whose source is an array.
+    case toOneFromArray(relationship: String)
+    /// A relationship without `"many"` in CSV output (to-one there) whose source is an array.
+    case toOneFromArrayInCSV(relationship: String)
+    /// A to-one relationship (declared, or in CSV output) whose mapper maps a
+    /// keyed collection (`forceCollection`).
+    case toOneFromCollection(relationship: String, mapper: String, declared: Bool)
+    /// `@sum`/`@avg` without a representable result (docs/spec.md §4).
+    case arithmetic(keyPath: String, problem: String)
+    /// The mapper reads no key of the object.
+    case readsNoKeys
+    /// None of the keys the mapper reads is in the object.
+    case noMappedKeyPresent(keys: [String])
+    /// A value that cannot be converted to the attribute's type (docs/spec.md §5).
+    case conversion(String)
+    /// A validation with `"onFailure": "skip"` failed (docs/spec.md §8).
+    case validationSkipped(String)
+    /// A validation with `"onFailure": "reject"` failed.
+    case validationRejected(String)
+    /// A validation with `"onFailure": "fail"` failed (the document fails too).
+    case validationFailed(String)
+    /// A dynamic nesting key over an object with `count` keys, not one.
+    case dynamicKeyCount(Int)
+    /// A scalar where the mapper has no attribute from the nil key path.
+    case scalarElement(kind: String, mapper: String)
+
+    /// What kind of problem, whatever the values (docs/spec.md §11). The raw
+    /// values are names for reading in a debugger or test, not output.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case dynamicCycle = "dynamic-cycle"
+        case connectionNotFound = "connection-not-found"
+        case toOneArray = "to-one-array"
+        case toOneCollection = "to-one-collection"
+        case arithmetic
+        case unmappable
+        case conversion
+        case validationSkip = "validation-skip"
+        case validationReject = "validation-reject"
+        case validationFail = "validation-fail"
+        case dynamicKeyCount = "dynamic-key-count"
+        case scalarElement = "scalar-element"
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .dynamicCycle: .dynamicCycle
+        case .connectionNotFound: .connectionNotFound
+        case .toOneFromArray, .toOneFromArrayInCSV: .toOneArray
+        case .toOneFromCollection: .toOneCollection
+        case .arithmetic: .arithmetic
+        case .readsNoKeys, .noMappedKeyPresent: .unmappable
+        case .conversion: .conversion
+        case .validationSkipped: .validationSkip
+        case .validationRejected: .validationReject
+        case .validationFailed: .validationFail
+        case .dynamicKeyCount: .dynamicKeyCount
+        case .scalarElement: .scalarElement
+        }
+    }
+
+    /// The warning's text, as printed after `warning: `.
+    public var message: String {
+        switch self {
+        case .dynamicCycle:
+            return "dynamic mappers choose each other in a cycle without reaching an object mapper"
+        case .connectionNotFound(let connection, let type, let attribute, let value):
+            return "connection '\(connection)': no \(type) with \(attribute) = \(value) in the document; the value is left out"
+        case .toOneFromArray(let relationship):
+            return "relationship '\(relationship)' is to-one (\"many\": false) but its source is an array; it is left out"
+        case .toOneFromArrayInCSV(let relationship):
+            return "relationship '\(relationship)' is to-one in CSV output but its source is an array; its cells are left empty; "
+                + "declare \"many\": true to write it as JSON text"
+        case .toOneFromCollection(let relationship, let mapper, let declared):
+            let why = declared ? "(\"many\": false)" : "in CSV output (declare \"many\": true to write it as JSON text)"
+            return "relationship '\(relationship)' is to-one \(why) but mapper '\(mapper)' maps a collection (forceCollection); it is left out"
+        case .arithmetic(let keyPath, let problem):
+            return "'\(keyPath)': \(problem); the attribute is left out"
+        case .readsNoKeys:
+            return "the mapper reads no keys of the object, so the object is not mapped"
+        case .noMappedKeyPresent(let keys):
+            let list = keys.prefix(8).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > 8 ? ", …" : "")
+            return "none of the mapped keys (\(list)) is present; the object is not mapped"
+        case .conversion(let message):
+            return message
+        case .validationSkipped(let text):
+            return "\(text); the attribute is left out"
+        case .validationRejected(let text):
+            return "\(text); the record is rejected"
+        case .validationFailed(let text):
+            return "\(text); the document fails"
+        case .dynamicKeyCount(let count) where count > 1:
+            return "a dynamic nesting key needs a dictionary with exactly one key, found \(count); "
+                + "set \"forceCollection\": true to map each key as a record"
+        case .dynamicKeyCount:
+            return "a dynamic nesting key needs a dictionary with exactly one key, found none"
+        case .scalarElement(let kind, let mapper):
+            return "cannot map a \(kind) with mapper '\(mapper)': it has no attribute from the nil key path (\"\")"
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+@testable import RKMap
+
+/// Runs the binary reading a stdin pipe that stays open, as a slow producer's
+/// would, and sends it `signal` once the run is under way (`ready`): the way
+/// the tests see what SIGINT, SIGTERM and SIGHUP leave behind (docs/spec.md §11).
+enum SignalledRun {
+    struct Result {
+        var status: Int32
+        /// True when the process ended by the signal itself (not by `exit`).
+        var killedBySignal: Bool
+        var stderr: String
+    }
+
+    static func run(
+        _ signal: Int32, arguments: [String], in scratch: Scratch, firstInput: String,
+        waitFor ready: @escaping () -> Bool
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = try RKMapExecutable.locate()
+        process.arguments = arguments
+        process.currentDirectoryURL = scratch.url
+        process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
+        let stdin = Pipe()
+        let errURL = URL(fileURLWithPath: scratch.path("stderr.txt"))
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardInput = stdin
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        // One document now; the pipe stays open.
+        stdin.fileHandleForWriting.write(Data(firstInput.utf8 + [0x0A]))
+        let deadline = Date().addingTimeInterval(20)
+        while !ready(), Date() < deadline { usleep(20_000) }
+        usleep(200_000)  // the document is handled; the run waits for more input
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        try? stdin.fileHandleForWriting.close()
+        try err.close()
+        let text = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+        try FileManager.default.removeItem(at: errURL)
+        return Result(
+            status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal, stderr: text)
+    }
+
+    /// Whether a hidden temporary file for `name` (`.NAME.rkmap-XXXXXX`) is in `directory`.
+    static func hasTemporaryFile(for name: String, in directory: String) -> Bool {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).contains { $0.hasPrefix(".\(name).rkmap-") }
+    }
+}
