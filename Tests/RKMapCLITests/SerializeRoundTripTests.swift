@@ -233,8 +233,8 @@ import Testing
                 var value = value
                 if mapper.slots[slot].type == .date, case .string(let text) = value {
                     // Dates come back in their wire format (§13).
-                    let parser = try DateParser(formats: mapper.dateFormats + graph.options.dateFormats, timeZone: graph.options.timeZone)
-                    let writer = try DateWriter(format: (mapper.dateFormats + graph.options.dateFormats).first, timeZone: graph.options.timeZone, milliseconds: false)
+                    let parser = DateParser(formats: mapper.dateFormats + graph.options.dateFormats, zone: graph.options.timeZone)
+                    let writer = DateWriter(format: (mapper.dateFormats + graph.options.dateFormats).first, zone: graph.options.timeZone, milliseconds: false)
                     if let ms = parser.parse(text), let written = writer.write(epochMilliseconds: ms) { value = written }
                 }
                 if source.keys.isEmpty { whole = value } else { Serializer.set(&result, source.keys[...], value) }

@@ -27,10 +27,15 @@ public struct DateParser: Sendable {
     /// - Throws: `DateFormatError` for an unsupported pattern letter, an
     ///   unterminated quote or an unknown time zone.
     public init(formats: [String], timeZone: String, numericDates: NumericDates = .seconds) throws(DateFormatError) {
-        var patterns: [DatePattern] = []
-        for format in formats { patterns.append(try DatePattern(format)) }
-        self.patterns = patterns
-        self.zone = try ZoneResolver(name: timeZone)
+        var compiled: [DateFormat] = []
+        for format in formats { compiled.append(try DateFormat(format)) }
+        self.init(formats: compiled, zone: try ZoneResolver(name: timeZone), numericDates: numericDates)
+    }
+
+    /// A parser from a compiled spec's formats and zone: nothing left to fail.
+    public init(formats: [DateFormat], zone: ZoneResolver, numericDates: NumericDates = .seconds) {
+        self.patterns = formats.map(\.pattern)
+        self.zone = zone
         self.numericDates = numericDates
     }
 

@@ -1,16 +1,17 @@
-/// Per-run objects compiled from the graph that the spec compiler does not own:
-/// one date parser per mapper with its own `dateFormats`.
+/// Per-run objects built from the compiled graph: one date parser per mapper
+/// with its own `dateFormats`. The formats and zone were compiled with the
+/// spec, so nothing here can fail.
 final class EngineRuntime {
     let defaultDateParser: DateParser
     private let parsers: [ObjectIdentifier: DateParser]
 
-    init(graph: MappingGraph) throws(DateFormatError) {
+    init(graph: MappingGraph) {
         let options = graph.options
-        defaultDateParser = try DateParser(formats: options.dateFormats, timeZone: options.timeZone, numericDates: options.numericDates)
+        defaultDateParser = DateParser(formats: options.dateFormats, zone: options.timeZone, numericDates: options.numericDates)
         var parsers: [ObjectIdentifier: DateParser] = [:]
         for mapper in graph.objectMappers where !mapper.dateFormats.isEmpty || mapper.numericDates != nil {
-            parsers[ObjectIdentifier(mapper)] = try DateParser(
-                formats: mapper.dateFormats + options.dateFormats, timeZone: options.timeZone,
+            parsers[ObjectIdentifier(mapper)] = DateParser(
+                formats: mapper.dateFormats + options.dateFormats, zone: options.timeZone,
                 numericDates: mapper.numericDates ?? options.numericDates)
         }
         self.parsers = parsers

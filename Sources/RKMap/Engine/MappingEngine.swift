@@ -29,11 +29,7 @@ public final class MappingEngine {
     public init(graph: MappingGraph, options: MappingOptions) throws(SetupError) {
         self.graph = graph
         self.options = options
-        do {
-            runtime = try EngineRuntime(graph: graph)
-        } catch {
-            throw SetupError(message: "\(graph.file): error: \(error.message)")
-        }
+        runtime = EngineRuntime(graph: graph)
         if let type = options.onlyType {
             let types = graph.objectMappers.map(\.typeName)
             if !types.contains(type) {

@@ -31,15 +31,15 @@ public final class MappingGraph: Sendable {
 
 /// Top-level spec options (docs/spec.md §1).
 public struct SpecOptions: Sendable {
-    public var dateFormats: [String]
-    /// IANA name or `UTC`.
-    public var timeZone: String
+    public var dateFormats: [DateFormat]
+    /// IANA name or `UTC`, resolved.
+    public var timeZone: ZoneResolver
     public var caseInsensitiveKeys: Bool
     /// The unit of numeric dates (docs/spec.md §6); a mapper may override it.
     public var numericDates: NumericDates
 
     public init(
-        dateFormats: [String] = [], timeZone: String = "UTC", caseInsensitiveKeys: Bool = false,
+        dateFormats: [DateFormat] = [], timeZone: ZoneResolver = .utc, caseInsensitiveKeys: Bool = false,
         numericDates: NumericDates = .seconds
     ) {
         self.dateFormats = dateFormats

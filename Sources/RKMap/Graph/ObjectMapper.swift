@@ -26,7 +26,7 @@ public final class ObjectMapper: Sendable {
     public let assignsNilForMissingRelationships: Bool
     public let validations: [Validation]
     /// Date formats tried before the spec's (and then RestKit's defaults).
-    public let dateFormats: [String]
+    public let dateFormats: [DateFormat]
     /// The mapper's own `numericDates`, overriding the spec's (docs/spec.md §6).
     public let numericDates: NumericDates?
     /// True when some attribute maps the nil key path (scalars are mappable).
@@ -51,7 +51,7 @@ public final class ObjectMapper: Sendable {
         id: String, typeName: String, isEntity: Bool, identification: [Int], modificationSlot: Int?,
         slots: [Slot], keyAttributeSlot: Int?, forceCollection: Bool, properties: [PropertyMapping],
         connections: [Connection], defaults: [Int: JSONValue], assignsDefaultValueForMissingAttributes: Bool,
-        assignsNilForMissingRelationships: Bool, validations: [Validation], dateFormats: [String],
+        assignsNilForMissingRelationships: Bool, validations: [Validation], dateFormats: [DateFormat],
         numericDates: NumericDates? = nil, location: SourceLocation
     ) {
         self.id = id

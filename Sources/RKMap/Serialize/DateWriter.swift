@@ -20,23 +20,17 @@ package struct DateWriter: Sendable {
     }
 
     let style: Style
-    private let zone: TimeZone?
+    private let zone: ZoneResolver
 
     /// - Parameters:
-    ///   - format: the pattern, or `nil` for ISO 8601 (or milliseconds).
+    ///   - format: the pattern (compiled with the spec, as for reading), or
+    ///     `nil` for ISO 8601 (or milliseconds).
+    ///   - zone: the spec's time zone.
     ///   - milliseconds: with no format, write a number of milliseconds.
-    package init(format: String?, timeZone: String, milliseconds: Bool) throws(DateFormatError) {
-        let upper = timeZone.uppercased()
-        if ["UTC", "GMT", "Z", "ETC/UTC", "ETC/GMT"].contains(upper) {
-            zone = nil
-        } else if let tz = TimeZone(identifier: timeZone) {
-            zone = tz
-        } else {
-            throw DateFormatError(message: "unknown time zone '\(timeZone)'")
-        }
+    package init(format: DateFormat?, zone: ZoneResolver, milliseconds: Bool) {
+        self.zone = zone
         if let format {
-            _ = try DatePattern(format)  // same validation as reading
-            style = .pattern(Self.pieces(format))
+            style = .pattern(Self.pieces(format.text))
         } else {
             style = milliseconds ? .milliseconds : .iso
         }
@@ -108,8 +102,7 @@ package struct DateWriter: Sendable {
     }
 
     private func offsetSeconds(at ms: Int64) -> Int64 {
-        guard let zone else { return 0 }
-        return Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(CivilDate.floorDiv(ms, 1000).quotient))))
+        zone.offsetSeconds(atUTC: CivilDate.floorDiv(ms, 1000).quotient)
     }
 
     private static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
@@ -147,8 +140,7 @@ package struct DateWriter: Sendable {
             return offset(f.offset, colon: count >= 3)
         case "O": return f.offset == 0 ? "GMT" : "GMT" + offset(f.offset, colon: true)
         case "z":
-            guard let zone else { return "UTC" }
-            return zone.abbreviation(for: Date(timeIntervalSince1970: Double((f.days * 86_400_000 + f.ms - f.offset * 1000) / 1000)))
+            return zone.abbreviation(atUTC: (f.days * 86_400_000 + f.ms - f.offset * 1000) / 1000)
                 ?? "GMT" + offset(f.offset, colon: true)
         default: return String(repeating: letter, count: count)
         }

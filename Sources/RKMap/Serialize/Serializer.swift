@@ -40,7 +40,7 @@ package final class Serializer: @unchecked Sendable {
         self.graph = graph
         self.options = options
         do {
-            dateReader = try DateParser(formats: [], timeZone: "UTC")
+            dateReader = DateParser(formats: [DateFormat](), zone: .utc)
             engine = try MappingEngine(graph: graph, options: MappingOptions())
         } catch {
             throw SetupError(message: "\(error)")
@@ -52,14 +52,9 @@ package final class Serializer: @unchecked Sendable {
             guard case .object(let m) = mapper else { plans.append(nil); continue }
             byType[m.typeName, default: []].append(ref)
             let format = m.dateFormats.first ?? graph.options.dateFormats.first
-            let dates: DateWriter
-            do {
-                // docs/spec.md §13: with numericDates "milliseconds" and no format, a number.
-                let numeric = m.numericDates ?? graph.options.numericDates
-                dates = try DateWriter(format: format, timeZone: graph.options.timeZone, milliseconds: numeric == .milliseconds)
-            } catch {
-                throw SetupError(message: "\(graph.file): error: \(error.message) [mapper \(m.id)]")
-            }
+            // docs/spec.md §13: with numericDates "milliseconds" and no format, a number.
+            let numeric = m.numericDates ?? graph.options.numericDates
+            let dates = DateWriter(format: format, zone: graph.options.timeZone, milliseconds: numeric == .milliseconds)
             plans.append(InversePlan(m, mappers: graph.mappers, dates: dates))
             let unwritable = MapperInversion.unwritableSources(of: m)
             if !unwritable.isEmpty {

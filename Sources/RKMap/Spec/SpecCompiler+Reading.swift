@@ -81,17 +81,16 @@ extension SpecCompiler {
     /// Date formats (`dateFormats`), each compiled here so that a bad pattern is a
     /// spec error at its own line and column (and `lint` sees it) rather than a
     /// location-less failure when the engine starts. Bad patterns are dropped.
-    func dateFormatList(_ member: SpecMember, context: String, mapperID: String? = nil) -> [String] {
+    func dateFormatList(_ member: SpecMember, context: String, mapperID: String? = nil) -> [DateFormat] {
         guard let formats = stringList(member, context: context, mapperID: mapperID) else { return [] }
         var locations = [member.value.location]
         if case .array(let elements) = member.value.kind {
             locations = elements.compactMap { if case .string = $0.kind { $0.location } else { nil } }
         }
-        var valid: [String] = []
+        var valid: [DateFormat] = []
         for (format, location) in zip(formats, locations) {
             do {
-                _ = try DatePattern(format)
-                valid.append(format)
+                valid.append(try DateFormat(format))
             } catch {
                 report(.invalidDateFormat(message: error.message), at: location, mapperID: mapperID)
             }

@@ -161,9 +161,10 @@ final class SpecCompiler {
     private func compileOptions(_ top: [String: SpecMember]) {
         if let m = top["dateFormats"] { options.dateFormats = dateFormatList(m, context: "") }
         if let m = top["timeZone"], let zone = string(m, context: "") {
-            if zone.uppercased() == "UTC" || zone == "GMT" || TimeZone(identifier: zone) != nil {
-                options.timeZone = zone
-            } else {
+            // The rule dates are read and written under (ZoneResolver), not a second one.
+            do {
+                options.timeZone = try ZoneResolver(name: zone)
+            } catch {
                 report(.unknownTimeZone(text: zone), at: m.value.location)
             }
         }

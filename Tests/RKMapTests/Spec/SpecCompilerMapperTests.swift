@@ -122,7 +122,7 @@ import Testing
             """)
         #expect(m.slots.map(\.type) == [.double, .date, .int])
         #expect(m.defaults == [2: .number(JSONNumber("0")), 0: .null])
-        #expect(m.dateFormats == ["yyyy"])
+        #expect(m.dateFormats.map(\.text) == ["yyyy"])
         #expect(m.modificationSlot == 2)
         #expect(m.validations.map(\.slot) == [2, 0])
         #expect(m.validations.map(\.onFailure) == [.reject, .skip])

@@ -66,13 +66,27 @@ import Testing
     @Test func topLevelOptions() throws {
         let spec = #"{"dateFormats": ["M/d/yyyy"], "timeZone": "Europe/Paris", "keyMatching": "caseInsensitive", "mappers": [{"id": "m", "attributes": ["x"]}]}"#
         let graph = try #require(SpecTest.load(spec).graph)
-        #expect(graph.options.dateFormats == ["M/d/yyyy"])
-        #expect(graph.options.timeZone == "Europe/Paris")
+        #expect(graph.options.dateFormats.map(\.text) == ["M/d/yyyy"])
+        #expect(graph.options.timeZone.name == "Europe/Paris")
         #expect(graph.options.caseInsensitiveKeys)
         let defaults = try #require(SpecTest.load(#"{"mappers": [{"id": "m", "attributes": ["x"]}]}"#).graph)
-        #expect(defaults.options.timeZone == "UTC")
+        #expect(defaults.options.timeZone == .utc)
         #expect(!defaults.options.caseInsensitiveKeys)
         #expect(defaults.options.dateFormats.isEmpty)
+    }
+
+    /// The spec accepts exactly the zones dates are read and written in (one
+    /// rule, `ZoneResolver`): every UTC spelling, any IANA name; nothing else.
+    @Test(arguments: ["UTC", "utc", "GMT", "gmt", "Z", "Etc/UTC", "etc/gmt", "Europe/Berlin", "Mars/Base", "+02:00"])
+    func timeZoneUnderOneRule(_ name: String) throws {
+        let spec = #"{"timeZone": "\#(name)", "mappers": [{"id": "m", "attributes": ["x"]}]}"#
+        let result = SpecTest.load(spec)
+        if let zone = try? ZoneResolver(name: name) {
+            #expect(result.graph?.options.timeZone == zone)
+        } else {
+            #expect(result.graph == nil)
+            #expect(result.diagnostics.contains { $0.code == .timeZone })
+        }
     }
 
     @Test func dynamicMapperMatchers() throws {

@@ -1,16 +1,31 @@
 import Foundation
 
-/// Turns a local wall time in the spec's `timeZone` into an absolute instant.
+/// The spec's `timeZone` (docs/spec.md §1, §6), resolved once, under one rule
+/// for reading and writing dates: `UTC`, `GMT`, `Z`, `Etc/UTC` and `Etc/GMT`
+/// (any case) are UTC, anything else must be an IANA name Foundation knows.
+/// Turns a local wall time into an absolute instant, and an instant into its
+/// offset and zone abbreviation.
 ///
 /// UTC (the default) is pure arithmetic. Other zones ask Foundation's
 /// `TimeZone` for offsets; around transitions the rules are ICU's defaults,
 /// which `NSDateFormatter` follows: a repeated wall time (autumn) is the later
 /// occurrence, a skipped one (spring) is read with the offset in force before
 /// the gap, so 02:30 on a spring-forward night becomes 03:30 daylight time.
-struct ZoneResolver: Sendable {
+public struct ZoneResolver: Sendable, Equatable {
+    /// The name as the spec wrote it.
+    public let name: String
     private let zone: TimeZone?
 
-    init(name: String) throws(DateFormatError) {
+    public static let utc = ZoneResolver(utcNamed: "UTC")
+
+    private init(utcNamed name: String) {
+        self.name = name
+        zone = nil
+    }
+
+    /// - Throws: `DateFormatError` when `name` is neither UTC nor a known IANA zone.
+    public init(name: String) throws(DateFormatError) {
+        self.name = name
         let upper = name.uppercased()
         if upper == "UTC" || upper == "GMT" || upper == "Z" || upper == "ETC/UTC" || upper == "ETC/GMT" {
             zone = nil
@@ -23,6 +38,20 @@ struct ZoneResolver: Sendable {
     }
 
     var isUTC: Bool { zone == nil }
+
+    public static func == (a: ZoneResolver, b: ZoneResolver) -> Bool { a.name == b.name }
+
+    /// The zone's offset from UTC, in seconds, at `seconds` since 1970.
+    func offsetSeconds(atUTC seconds: Int64) -> Int64 {
+        guard let zone else { return 0 }
+        return Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))))
+    }
+
+    /// The zone's abbreviation (`CET`) at `seconds` since 1970; `UTC` for UTC.
+    func abbreviation(atUTC seconds: Int64) -> String? {
+        guard let zone else { return "UTC" }
+        return zone.abbreviation(for: Date(timeIntervalSince1970: Double(seconds)))
+    }
 
     /// Epoch milliseconds of `localMilliseconds` (a wall time counted as if it were UTC).
     func instant(fromLocal localMilliseconds: Int64) -> Int64 {
