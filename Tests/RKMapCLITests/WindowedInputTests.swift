@@ -41,14 +41,25 @@ import Testing
         let whole = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--format", "ndjson"], directory: scratch.url)
         #expect(whole.stderr.split(separator: "\n").last.map(String.init) == lastError)
         #expect(whole.stdout.hasPrefix(#"{"@type":"Article","title":""#))
-        for window in ["1", "7", "64"] {
-            let env = ["RKMAP_WINDOW_BYTES": window, "RKMAP_PIPELINE_THRESHOLD": "0"]
-            let file = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--format", "ndjson"], directory: scratch.url, environment: env)
-            #expect(file == whole, "window \(window)")
-            let stdin = try RKMapExecutable.run(["apply", "spec.json", "--format", "ndjson"], stdin: Array(text.utf8), directory: scratch.url, environment: env)
-            #expect(stdin.stdout == whole.stdout, "window \(window), stdin")
-            #expect(stdin.stderr == whole.stderr.replacingOccurrences(of: "in.json", with: "<stdin>"), "window \(window), stdin")
-            #expect(stdin.status == whole.status)
+        // Chunks of a few bytes through the pipeline (every document streamed,
+        // since the streaming threshold is 0 too) and through the serial path;
+        // with and without --keep-going, which resumes after a syntax error at
+        // a line start that may lie in a later chunk.
+        for extra in [[], ["--keep-going"], ["--format", "json"]] {
+            let arguments = ["apply", "spec.json", "--format", "ndjson"] + extra
+            let expected = try RKMapExecutable.run(arguments + ["in.json"], directory: scratch.url)
+            for window in ["1", "7", "64"] {
+                for threshold in ["0", "1000000"] {
+                    let env = ["RKMAP_WINDOW_BYTES": window, "RKMAP_PIPELINE_THRESHOLD": threshold]
+                    let context = "window \(window), threshold \(threshold), \(extra)"
+                    let file = try RKMapExecutable.run(arguments + ["in.json"], directory: scratch.url, environment: env)
+                    #expect(file == expected, "\(context)")
+                    let stdin = try RKMapExecutable.run(arguments, stdin: Array(text.utf8), directory: scratch.url, environment: env)
+                    #expect(stdin.stdout == expected.stdout, "\(context), stdin")
+                    #expect(stdin.stderr == expected.stderr.replacingOccurrences(of: "in.json", with: "<stdin>"), "\(context), stdin")
+                    #expect(stdin.status == expected.status)
+                }
+            }
         }
     }
 }

@@ -80,16 +80,14 @@ extension Serializer {
         let state = PipelineState(resultWindow: 48)
         let workerCount = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
         let finished = DispatchSemaphore(value: 0)
-        let shared = Unchecked(value: (self, raw))
-        let threshold = options.pipelineThreshold
+        // Stream along the empty key path: a large top-level array is split
+        // into its elements, each one record.
+        let splitter = Splitter(
+            input: ChunkedInput(bytes: raw), from: start, maxDepth: maxDepth, firstIndex: firstIndex, state: state,
+            streamKeys: [], streamingThreshold: options.pipelineThreshold, inputName: inputName)
+        let shared = Unchecked(value: (self, splitter))
         let splitterThread = Thread {
-            let (_, raw) = shared.value
-            // Stream along the empty key path: a large top-level array is split
-            // into its elements, each one record.
-            var splitter = Splitter(
-                scanner: JSONScanner(bytes: raw, offset: start, maxDepth: maxDepth),
-                firstIndex: firstIndex, state: state, streamKeys: [],
-                streamingThreshold: threshold, inputName: inputName, totalBytes: raw.count)
+            var (_, splitter) = shared.value
             splitter.run()
             state.finishSplitting()
             finished.signal()
@@ -98,8 +96,8 @@ extension Serializer {
         splitterThread.start()
         for _ in 0..<workerCount {
             let thread = Thread {
-                let (serializer, raw) = shared.value
-                serializer.work(state: state, bytes: raw, inputName: inputName, maxDepth: maxDepth)
+                let (serializer, _) = shared.value
+                serializer.work(state: state, inputName: inputName, maxDepth: maxDepth)
                 finished.signal()
             }
             thread.stackSize = LargeStack.size
@@ -109,8 +107,12 @@ extension Serializer {
         var outcome = SerializeOutcome()
         do {
             var discarding = false
-            while let (unit, result) = state.nextResult() {
+            while let (unit, _, result) = state.nextResult() {
                 switch unit {
+                case .idle:
+                    break
+                case .inputError(let error):
+                    throw error
                 case .documents(let starts, _):
                     outcome.documents += starts.count
                 case .streamBegin(let index, _):
@@ -139,15 +141,16 @@ extension Serializer {
     }
 
     /// A pipeline worker: parses and serializes units until none are left.
-    private func work(state: PipelineState, bytes: UnsafeRawBufferPointer, inputName: String, maxDepth: Int) {
+    private func work(state: PipelineState, inputName: String, maxDepth: Int) {
         // The splitter has validated every byte (trusted mode, as for mapping).
-        var scanner = JSONScanner(bytes: bytes, offset: 0, maxDepth: maxDepth, trusted: true)
+        var scanner = JSONScanner(bytes: UnsafeRawBufferPointer(start: nil, count: 0), offset: 0, maxDepth: maxDepth, trusted: true)
         func read(_ start: Int) -> JSONValue? {
             scanner.offset = start
             scanner.depth = 0
             return try? scanner.readValue()
         }
-        while let (seq, unit) = state.take() {
+        while let (seq, unit, view) = state.take() {
+            scanner.reset(bytes: view.bytes, origin: view.origin)
             var done = SerializedUnit()
             switch unit {
             case .documents(let starts, let firstIndex):
@@ -166,11 +169,11 @@ extension Serializer {
                 }
             case .content(let start, let document, _):
                 if let value = read(start) { serialize(document: value, index: document, inputName: inputName, into: &done) }
-            case .streamBegin, .note, .streamEnd, .syntaxError:
-                state.complete(seq, unit: unit, result: .passThrough)
+            case .streamBegin, .note, .streamEnd, .syntaxError, .idle, .inputError:
+                state.complete(seq, unit: unit, base: view.inputOffset, result: .passThrough)
                 continue
             }
-            state.complete(seq, unit: unit, result: .serialized(done))
+            state.complete(seq, unit: unit, base: view.inputOffset, result: .serialized(done))
         }
     }
 }
