@@ -63,3 +63,32 @@ import Testing
         }
     }
 }
+
+/// One document longer than the pipeline's lookahead is written as it is read;
+/// a syntax error late in it is still an error with its line and column and
+/// exit status 1, and an `-o` file is left as it was (docs/behaviour.md).
+@Suite struct LongStreamedDocumentTests {
+    static let spec = #"{"keyPath": "items", "mappers": [{"id": "i", "target": "Item", "attributes": ["n"]}]}"#
+
+    @Test func aLateSyntaxErrorFailsTheRunAndLeavesTheFileAlone() throws {
+        let scratch = try Scratch()
+        _ = try scratch.write("spec.json", Self.spec)
+        // 100,000 elements of ~12 bytes: about 100 batches, three times the lookahead.
+        let elements = (0..<100_000).map { #"{"n": \#($0)}"# }.joined(separator: ",\n")
+        _ = try scratch.write("in.json", #"{"items": ["# + "\n" + elements + ",\n{\"n\": tru}]}\n")
+        _ = try scratch.write("out.ndjson", "before\n")
+        let env = ["RKMAP_PIPELINE_THRESHOLD": "0"]
+        let toFile = try RKMapExecutable.run(
+            ["apply", "spec.json", "in.json", "--format", "ndjson", "-o", "out.ndjson"], directory: scratch.url, environment: env)
+        #expect(toFile.status == 1)
+        #expect(toFile.stderr.contains("in.json:100002:7: error: unexpected word 'tru'"), "\(toFile.stderr)")
+        #expect(try String(contentsOfFile: scratch.path("out.ndjson"), encoding: .utf8) == "before\n")
+        let toStdout = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--format", "ndjson"], directory: scratch.url, environment: env)
+        #expect(toStdout.status == 1)
+        #expect(toStdout.stderr.contains("in.json:100002:7: error: unexpected word 'tru'"))
+        // Records before the error went out as they were mapped, in order.
+        let lines = toStdout.stdout.split(separator: "\n")
+        #expect(lines.count > 0 && lines.count <= 100_000)
+        #expect(lines.first == #"{"@type":"Item","n":0}"#)
+    }
+}
