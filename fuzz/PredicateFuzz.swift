@@ -25,6 +25,6 @@ func predicateFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if let v = try? reader.next() { value = v }
     }
     let context = KeyPathContext(root: value)
-    _ = predicate.evaluate(value, context: context)
+    _ = try? predicate.evaluate(value, context: context)
     return 0
 }

@@ -10,6 +10,12 @@ func regexFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let pattern = String(decoding: bytes[..<cut], as: UTF8.self)
     let subject = String(decoding: bytes[(cut + 1)...], as: UTF8.self)
     guard pattern.utf8.count <= 24, subject.utf8.count <= 12 else { return 0 }
+    // ICU answers wrongly for a lazy unbounded repeat of something that can
+    // match nothing, inside another repeat: `(?:(?:x?)*?a)*` rejects "aa" and
+    // even "" (greedy `*` and lazy `{0,}?` are right). Whole-string matching
+    // does not depend on laziness, so such patterns say nothing about rkmap;
+    // they are skipped (textually, which also skips a few harmless ones).
+    guard !pattern.contains("*?"), !pattern.contains("+?") else { return 0 }
     // ICU's own extensions rkmap leaves out on purpose would only add noise.
     guard let ours = try? RegexProgram(pattern: pattern, caseInsensitive: false),
           let icu = try? NSRegularExpression(pattern: "(?:" + pattern + ")\\z")

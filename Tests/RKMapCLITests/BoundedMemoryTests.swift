@@ -27,7 +27,7 @@ import Testing
 
     /// Runs `rkmap args…` on the generated stream through `peak_rss.py`, or
     /// returns nil (with a visible note) when Python 3 is not installed.
-    static func measure(_ args: [String], from source: String) throws -> Peak? {
+    static func measure(_ args: [String], from source: String, shape: String = "lines") throws -> Peak? {
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         python.arguments = ["python3", "--version"]
@@ -44,7 +44,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let script = RKMapExecutable.repositoryRoot.appendingPathComponent("Tests/Scale/peak_rss.py").path
-        process.arguments = ["python3", script, "--mb", "\(streamMB)", "--from", source, "--", try RKMapExecutable.locate().path] + args
+        process.arguments = ["python3", script, "--mb", "\(streamMB)", "--from", source, "--shape", shape, "--", try RKMapExecutable.locate().path] + args
         process.currentDirectoryURL = RKMapExecutable.repositoryRoot
         let out = Pipe()
         process.standardOutput = out
@@ -62,6 +62,28 @@ import Testing
         #expect(peak.exit == 0)
         #expect(peak.bytes > Self.streamMB * 990_000)
         #expect(peak.peak_rss_kib < Self.boundKiB, "peak RSS \(peak.peak_rss_kib) KiB on a \(Self.streamMB) MB stream")
+    }
+
+    /// One document of the stream's size, `{"articles": [ … ]}`: streamed
+    /// element by element in chunks, from a pipe and from a file alike.
+    @Test(arguments: ["pipe", "file"])
+    func oneLargeDocumentStaysUnderTheBound(from source: String) throws {
+        guard let peak = try Self.measure(["apply", "fixtures/scale/article-document.json", "--format", "ndjson"], from: source, shape: "document")
+        else { return }
+        #expect(peak.exit == 0)
+        #expect(peak.bytes > Self.streamMB * 990_000)
+        #expect(peak.peak_rss_kib < Self.boundKiB, "peak RSS \(peak.peak_rss_kib) KiB on one \(Self.streamMB) MB document (\(source))")
+    }
+
+    /// `serialize` reads records the same way: NDJSON, or one top-level array
+    /// split element by element.
+    @Test(arguments: ["lines", "array"])
+    func serializeStaysUnderTheBound(shape: String) throws {
+        let args = ["serialize", Self.spec, "--mapper", "article", "--format", "ndjson"]
+        guard let peak = try Self.measure(args, from: "pipe", shape: shape) else { return }
+        #expect(peak.exit == 0)
+        #expect(peak.bytes > Self.streamMB * 990_000)
+        #expect(peak.peak_rss_kib < Self.boundKiB, "serialize: peak RSS \(peak.peak_rss_kib) KiB on a \(Self.streamMB) MB \(shape) stream")
     }
 
     @Test func jsonTreeFromAFileStaysUnderTheBound() throws {

@@ -35,6 +35,10 @@ public enum MappingWarning: Sendable, Equatable {
     case dynamicKeyCount(Int)
     /// A scalar where the mapper has no attribute from the nil key path.
     case scalarElement(kind: String, mapper: String)
+    /// A matcher's predicate has no answer for the representation (a `MATCHES`
+    /// pattern from the document that does not compile, docs/spec.md §9); the
+    /// matcher is skipped.
+    case matcherUndecided(predicate: String, problem: String)
 
     /// What kind of problem, whatever the values (docs/spec.md §11). The raw
     /// values are names for reading in a debugger or test, not output.
@@ -51,6 +55,7 @@ public enum MappingWarning: Sendable, Equatable {
         case validationFail = "validation-fail"
         case dynamicKeyCount = "dynamic-key-count"
         case scalarElement = "scalar-element"
+        case matcherUndecided = "matcher-undecided"
     }
 
     public var kind: Kind {
@@ -67,6 +72,7 @@ public enum MappingWarning: Sendable, Equatable {
         case .validationFailed: .validationFail
         case .dynamicKeyCount: .dynamicKeyCount
         case .scalarElement: .scalarElement
+        case .matcherUndecided: .matcherUndecided
         }
     }
 
@@ -107,6 +113,8 @@ public enum MappingWarning: Sendable, Equatable {
             return "a dynamic nesting key needs a dictionary with exactly one key, found none"
         case .scalarElement(let kind, let mapper):
             return "cannot map a \(kind) with mapper '\(mapper)': it has no attribute from the nil key path (\"\")"
+        case .matcherUndecided(let predicate, let problem):
+            return "the predicate '\(predicate)' cannot be decided: \(problem); the matcher is skipped"
         }
     }
 }

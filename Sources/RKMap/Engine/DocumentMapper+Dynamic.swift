@@ -44,7 +44,13 @@ extension DocumentMapper {
                     break
                 }
             case .predicate(let predicate):
-                if predicate.evaluate(value, context: context) { return matcher.mapper }
+                do {
+                    if try predicate.evaluate(value, context: context) { return matcher.mapper }
+                } catch {
+                    // No answer is not "no match" said quietly (docs/spec.md §9): warn,
+                    // then try the next matcher as RestKit would after a false.
+                    warn(.matcherUndecided(predicate: predicate.source, problem: error.description), mapperID: dynamic.id)
+                }
             }
         }
         return nil

@@ -153,8 +153,15 @@ extension DocumentMapper {
     func validate(_ record: inout Record) throws(MappingFailure) -> Bool {
         for validation in record.mapper.validations {
             guard case .value(let value)? = record.fields[validation.slot] else { continue }
-            if validation.predicate.evaluate(value, context: context) { continue }
-            let text = validation.message ?? "validation of \(validation.attribute) failed: \(validation.predicateSource)"
+            let text: String
+            do {
+                if try validation.predicate.evaluate(value, context: context) { continue }
+                text = validation.message ?? "validation of \(validation.attribute) failed: \(validation.predicateSource)"
+            } catch {
+                // A value the predicate cannot decide is not validated (docs/spec.md §8, §9):
+                // it takes the failure path, with the reason instead of a plain "failed".
+                text = "validation of \(validation.attribute) cannot be decided: \(error)"
+            }
             switch validation.onFailure {
             case .skip:
                 warn(.validationSkipped(text), mapper: record.mapper, attribute: validation.attribute)

@@ -1,13 +1,19 @@
 /// Evaluation of the compiled tree. A missing key path is `null`; values of
 /// different JSON kinds are never equal and never ordered.
 extension PredicateNode {
-    func evaluate(_ value: JSONValue, _ context: KeyPathContext) -> Bool {
+    /// - Throws: when a `MATCHES` pattern read from the document does not
+    ///   compile; `AND` and `OR` stop at their first decisive operand, as before.
+    func evaluate(_ value: JSONValue, _ context: KeyPathContext) throws(PredicateEvaluationError) -> Bool {
         switch self {
         case .constant(let result): return result
-        case .not(let node): return !node.evaluate(value, context)
-        case .and(let a, let b): return a.evaluate(value, context) && b.evaluate(value, context)
-        case .or(let a, let b): return a.evaluate(value, context) || b.evaluate(value, context)
-        case .comparison(let comparison): return comparison.evaluate(value, context)
+        case .not(let node): return try !node.evaluate(value, context)
+        case .and(let a, let b):
+            guard try a.evaluate(value, context) else { return false }
+            return try b.evaluate(value, context)
+        case .or(let a, let b):
+            if try a.evaluate(value, context) { return true }
+            return try b.evaluate(value, context)
+        case .comparison(let comparison): return try comparison.evaluate(value, context)
         }
     }
 }
@@ -23,25 +29,30 @@ extension PredicateExpression {
 }
 
 extension PredicateComparison {
-    func evaluate(_ value: JSONValue, _ context: KeyPathContext) -> Bool {
+    func evaluate(_ value: JSONValue, _ context: KeyPathContext) throws(PredicateEvaluationError) -> Bool {
         if plainEquality != .no {
             let found = plainPath.evaluate(on: value, context: context) ?? .null
             return (found == plainValue) == (plainEquality == .equal)
         }
         let l = lhs.evaluate(value, context)
         let r = rhs.evaluate(value, context)
-        guard let quantifier else { return test(l, r) }
+        guard let quantifier else { return try test(l, r) }
         // NSPredicate needs a collection here; a missing or scalar value is empty.
         guard case .array(let elements) = l else { return quantifier != .anyOf }
-        switch quantifier {
-        case .anyOf: return elements.contains { test($0, r) }
-        case .allOf: return elements.allSatisfy { test($0, r) }
-        case .noneOf: return !elements.contains { test($0, r) }
+        // The first element that decides the answer ends the loop.
+        for element in elements {
+            let result = try test(element, r)
+            switch quantifier {
+            case .anyOf: if result { return true }
+            case .allOf: if !result { return false }
+            case .noneOf: if result { return false }
+            }
         }
+        return quantifier != .anyOf
     }
 
     /// One comparison of a left value with the right-hand side's value `r`.
-    func test(_ l: JSONValue, _ r: JSONValue) -> Bool {
+    func test(_ l: JSONValue, _ r: JSONValue) throws(PredicateEvaluationError) -> Bool {
         switch op {
         case .equal: return equal(l, r, needle: needle)
         case .notEqual: return !equal(l, r, needle: needle)
@@ -70,8 +81,14 @@ extension PredicateComparison {
         case .matches:
             guard case .string(let s) = l else { return false }
             if case .regex(let regex) = needle { return PredicateStrings.matches(regex, s, options: options) }
-            guard case .string(let p) = r, let regex = try? PredicateStrings.regex(p, options: options) else { return false }
-            return PredicateStrings.matches(regex, s, options: options)
+            // A pattern that is not a string is a kind mismatch (false, as for
+            // every string operator); a string that does not compile has no answer.
+            guard case .string(let p) = r else { return false }
+            do {
+                return PredicateStrings.matches(try PredicateStrings.regex(p, options: options), s, options: options)
+            } catch {
+                throw PredicateEvaluationError(pattern: p, problem: error.description)
+            }
         }
     }
 

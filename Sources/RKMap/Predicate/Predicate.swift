@@ -32,10 +32,13 @@ public struct Predicate: Sendable, CustomStringConvertible {
     /// Evaluates against `value`, which is `SELF`; key paths start there, and
     /// `@root`, `@parent` and `@metadata` come from `context`.
     ///
+    /// - Throws: `PredicateEvaluationError` when a `MATCHES` pattern read from
+    ///   the document does not compile: the predicate has no answer for this
+    ///   value, and a quiet `false` would be a wrong one (docs/spec.md §9).
     /// - Complexity: no allocation for comparisons of a plain key path with a
     ///   literal (`type == 'Boy'`, `age >= 18`).
-    public func evaluate(_ value: JSONValue, context: KeyPathContext) -> Bool {
-        root.evaluate(value, context)
+    public func evaluate(_ value: JSONValue, context: KeyPathContext) throws(PredicateEvaluationError) -> Bool {
+        try root.evaluate(value, context)
     }
 
     public var description: String { source }

@@ -487,6 +487,11 @@ struct RegexParser {
                 low = c
                 index += 1
             }
+            // ICU reads `--` after an item as set difference (`[a-z--c]`), not
+            // as a range ending at '-'.
+            if peek == "-", peek(1) == "-" {
+                throw RegexSyntaxError("set operation '--' is not supported; list the members instead", at: index)
+            }
             // A range `a-z`, unless the '-' is last (`[a-]`).
             if peek == "-", let next = peek(1), next != "]" {
                 index += 1

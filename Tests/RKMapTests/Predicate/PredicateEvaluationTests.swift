@@ -21,7 +21,7 @@ import Testing
     func evaluates(_ row: Case) throws {
         let predicate = try Predicate(parsing: row.predicate)
         let value = TestJSON.parse(row.json)
-        #expect(predicate.evaluate(value, context: KeyPathContext(root: value)) == row.expected)
+        #expect(try predicate.evaluate(value, context: KeyPathContext(root: value)) == row.expected)
         #expect(predicate.source == row.predicate)
     }
 
@@ -47,28 +47,51 @@ import Testing
     ])
     func anchoredKeyPaths(_ text: String, _ expected: Bool) throws {
         let predicate = try Predicate(parsing: text)
-        #expect(predicate.evaluate(Self.child, context: Self.context()) == expected)
+        #expect(try predicate.evaluate(Self.child, context: Self.context()) == expected)
     }
 
     @Test func collectionIndexIsMissingOutsideCollections() throws {
         let predicate = try Predicate(parsing: "@metadata.mapping.collectionIndex == nil")
-        #expect(predicate.evaluate(Self.child, context: Self.context(collectionIndex: nil)))
+        #expect(try predicate.evaluate(Self.child, context: Self.context(collectionIndex: nil)))
     }
 
     @Test func caseInsensitiveKeyMatchingAppliesToPredicates() throws {
         let value = TestJSON.parse(#"{"sportID": 7}"#)
         let predicate = try Predicate(parsing: "sportId == 7")
-        #expect(!predicate.evaluate(value, context: KeyPathContext(root: value)))
-        #expect(predicate.evaluate(value, context: KeyPathContext(root: value, caseInsensitive: true)))
+        #expect(try !predicate.evaluate(value, context: KeyPathContext(root: value)))
+        #expect(try predicate.evaluate(value, context: KeyPathContext(root: value, caseInsensitive: true)))
     }
 
     @Test func compiledOnceEvaluatedMany() throws {
         let predicate = try Predicate(parsing: "name MATCHES '[A-Z].*' AND name LIKE[c] '*a*'")
         let names = ["Blake", "sarah", "Bob", "Anna"]
-        let results = names.map { name -> Bool in
+        let results = try names.map { name -> Bool in
             let value = JSONValue.object(JSONObject([("name", .string(name))]))
-            return predicate.evaluate(value, context: KeyPathContext(root: value))
+            return try predicate.evaluate(value, context: KeyPathContext(root: value))
         }
         #expect(results == [true, false, false, true])
+    }
+
+    /// A pattern read from the document that does not compile has no answer
+    /// (docs/spec.md §9): an error naming the pattern, never a quiet `false`.
+    /// Operands that decide the result first are not affected.
+    @Test func undecidablePatternFromTheDocumentThrows() throws {
+        let value = TestJSON.parse(#"{"name": "abc", "re": "(a", "ok": "a.c", "n": 1, "list": ["x", "abc"]}"#)
+        let context = KeyPathContext(root: value)
+        #expect(throws: PredicateEvaluationError(pattern: "(a", problem: "unbalanced '(' at offset 0")) {
+            try Predicate(parsing: "name MATCHES re").evaluate(value, context: context)
+        }
+        #expect(throws: PredicateEvaluationError.self) {
+            try Predicate(parsing: "NOT name MATCHES re").evaluate(value, context: context)
+        }
+        #expect(throws: PredicateEvaluationError.self) {
+            try Predicate(parsing: "ANY list MATCHES re").evaluate(value, context: context)
+        }
+        #expect(try Predicate(parsing: "name MATCHES ok OR name MATCHES re").evaluate(value, context: context))
+        #expect(try !Predicate(parsing: "n == 2 AND name MATCHES re").evaluate(value, context: context))
+        // A pattern that is not a string is a kind mismatch, false like every string operator.
+        #expect(try !Predicate(parsing: "name MATCHES n").evaluate(value, context: context))
+        #expect(PredicateEvaluationError(pattern: "(a", problem: "unbalanced '(' at offset 0").description
+            == "the pattern '(a' of MATCHES is not a valid regular expression: unbalanced '(' at offset 0")
     }
 }

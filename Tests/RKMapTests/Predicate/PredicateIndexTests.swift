@@ -21,7 +21,7 @@ import Testing
     func evaluates(_ text: String, _ expected: Bool) throws {
         let value = try JSONScanner.parse(Array(Self.json.utf8))
         let predicate = try Predicate(parsing: text)
-        #expect(predicate.evaluate(value, context: KeyPathContext(root: value)) == expected, "\(text)")
+        #expect(try predicate.evaluate(value, context: KeyPathContext(root: value)) == expected, "\(text)")
     }
 
     @Test func indexesOnSelf() throws {
