@@ -126,7 +126,7 @@ extension Commands {
         // not grow with the input. When the input stalls (a slow producer),
         // the records so far go out at once (stdout only; a file is replaced
         // at the end anyway).
-        progress?.begin(input: name, size: InputStream.isStream(input) ? nil : InputFile.size(input))
+        progress?.begin(input: name, size: InputFile.size(input))
         total = try InputFile.withChunkedInput(input, window: Environment.windowBytes) { chunked in
             try engine.run(
                 reading: &chunked, inputName: name, sink: sink, diagnostics: mapping,
