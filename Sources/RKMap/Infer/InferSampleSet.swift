@@ -30,7 +30,7 @@ package struct InferSampleSet {
     /// Compact JSON text of every kept (rewritten) document.
     private var seen: Set<String> = []
     /// The first value of each class of scalars.
-    private var representatives: [ScalarClass: JSONValue] = [:]
+    private var representatives: [TypingAnswers: JSONValue] = [:]
 
     package init() {}
 
@@ -47,7 +47,7 @@ package struct InferSampleSet {
     }
 
     /// What inference can ask of a scalar.
-    private enum ScalarClass: Hashable {
+    private enum TypingAnswers: Hashable {
         case number(fitsInt64: Bool, survivesDouble: Bool)
         case string(url: Bool, digitsOnly: Bool, date: Bool, commonFormats: [Bool])
     }
@@ -79,9 +79,9 @@ package struct InferSampleSet {
         }
     }
 
-    private mutating func representative(of scalarClass: ScalarClass, _ value: JSONValue) -> JSONValue {
-        if let first = representatives[scalarClass] { return first }
-        representatives[scalarClass] = value
+    private mutating func representative(of answers: TypingAnswers, _ value: JSONValue) -> JSONValue {
+        if let first = representatives[answers] { return first }
+        representatives[answers] = value
         return value
     }
 }
