@@ -182,10 +182,10 @@ extension Commands {
         case .json:
             let shape = OutputShape(rawValue: o.shape.rawValue) ?? .collection
             return try textOutput(o, stdout: stdout) {
-                JSONTreeSink(output: $0, shape: shape, pretty: !o.compact, includeType: !o.noType)
+                JSONTreeSink(output: $0, shape: shape, pretty: !o.compact, includeType: !o.noType, graph: graph)
             }
         case .ndjson:
-            return try textOutput(o, stdout: stdout) { NDJSONSink(output: $0, includeType: !o.noType) }
+            return try textOutput(o, stdout: stdout) { NDJSONSink(output: $0, includeType: !o.noType, graph: graph) }
         case .csv:
             return try textOutput(o, stdout: stdout) {
                 CSVSink(
