@@ -75,6 +75,17 @@ import Testing
         #expect(peak.peak_rss_kib < Self.boundKiB, "peak RSS \(peak.peak_rss_kib) KiB on one \(Self.streamMB) MB document (\(source))")
     }
 
+    /// `serialize` reads records the same way: NDJSON, or one top-level array
+    /// split element by element.
+    @Test(arguments: ["lines", "array"])
+    func serializeStaysUnderTheBound(shape: String) throws {
+        let args = ["serialize", Self.spec, "--mapper", "article", "--format", "ndjson"]
+        guard let peak = try Self.measure(args, from: "pipe", shape: shape) else { return }
+        #expect(peak.exit == 0)
+        #expect(peak.bytes > Self.streamMB * 990_000)
+        #expect(peak.peak_rss_kib < Self.boundKiB, "serialize: peak RSS \(peak.peak_rss_kib) KiB on a \(Self.streamMB) MB \(shape) stream")
+    }
+
     @Test func jsonTreeFromAFileStaysUnderTheBound() throws {
         guard let peak = try Self.measure(["apply", Self.spec, "--compact"], from: "file") else { return }
         #expect(peak.exit == 0)

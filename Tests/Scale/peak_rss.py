@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Runs a command on a generated NDJSON stream and reports the command's peak RSS.
 
-Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file] [--shape lines|document] -- COMMAND ...
+Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file] [--shape lines|document|array] -- COMMAND ...
 
 The stream is `--mb` MB (10^6 bytes) of article-like lines
 (`{"id": N, "title": "...", "body": "...K bytes...", "tags": [...]}`), written
 into the command's stdin through a pipe (`--from pipe`, the default) or into a
 temporary file named as the command's last argument (`--from file`). The
 command's stdout goes to /dev/null. `--shape document` writes one single JSON
-document instead, `{"articles": [ ...the same articles... ]}`.
+document instead, `{"articles": [ ...the same articles... ]}`, and `--shape array`
+one top-level array of them.
 
 Prints one JSON object: {"peak_rss_kib": ..., "exit": ..., "bytes": ...}.
 
@@ -73,17 +74,17 @@ def main():
     parser.add_argument("--mb", type=float, default=300)
     parser.add_argument("--body-bytes", type=int, default=4000)
     parser.add_argument("--from", dest="source", choices=("pipe", "file"), default="pipe")
-    parser.add_argument("--shape", choices=("lines", "document"), default="lines")
+    parser.add_argument("--shape", choices=("lines", "document", "array"), default="lines")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command:
         parser.error("no command")
     total = int(args.mb * MB)
-    document = args.shape == "document"
-    chunk = block(args.body_bytes, ",\n" if document else "\n")
-    head = b'{"articles": [\n' if document else b""
-    tail = b'{"id": -1, "title": "last"}]}\n' if document else b""
+    one = args.shape != "lines"
+    chunk = block(args.body_bytes, ",\n" if one else "\n")
+    head = {"lines": b"", "document": b'{"articles": [\n', "array": b"[\n"}[args.shape]
+    tail = {"lines": b"", "document": b'{"id": -1, "title": "last"}]}\n', "array": b'{"id": -1, "title": "last"}]\n'}[args.shape]
     temp = None
     if args.source == "file":
         temp = tempfile.NamedTemporaryFile(prefix="rkmap-rss-", suffix=".ndjson", delete=False)

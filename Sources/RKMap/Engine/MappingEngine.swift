@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Runs a compiled spec over documents and hands the records to a sink.
 ///
 /// ```swift
@@ -5,24 +7,38 @@
 /// let ok = try engine.map(document: value, info: DocumentInfo(input: "in.json", index: 0),
 ///                         sink: sink, diagnostics: collector)
 /// ```
-public final class MappingEngine {
+public final class MappingEngine: Sendable {
     public let graph: MappingGraph
     public let options: MappingOptions
     let runtime: EngineRuntime
     /// Descriptors that apply to the run's request facts, in file order, with
     /// their metadata object (routing parameters, HTTP facts, `--meta`).
     let applicable: [(descriptor: Descriptor, metadata: JSONObject)]
-    /// Counters over every document mapped so far.
-    public internal(set) var stats = MappingStats()
-    /// Told after each document; `nil` (the default) costs nothing.
-    public var progress: ProgressObserver?
-    /// The byte offset in the input of the window being mapped (see
-    /// `run(window:from:origin:base:…)`), added to offsets told to `progress`.
-    package internal(set) var windowBase = 0
+    /// Counters over every document mapped so far. Only the thread that runs
+    /// `run` changes them (pipeline workers send theirs with their results);
+    /// the lock lets a progress line read them and keeps the engine `Sendable`,
+    /// so workers share it without an unchecked wrapper.
+    private let statsState = Mutex(MappingStats())
+    public var stats: MappingStats { statsState.withLock { $0 } }
+
+    /// Changes the run's counters.
+    func updateStats(_ body: (inout MappingStats) -> Void) {
+        statsState.withLock { body(&$0) }
+    }
 
     /// A problem with the run's setup that is the spec's fault (exit status 2).
-    public struct SetupError: Error, Sendable, CustomStringConvertible {
-        public var message: String
+    public enum SetupError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// `--type T` where no mapper of the spec makes records of type `T`.
+        case unknownType(String, suggestion: String?)
+
+        public var message: String {
+            switch self {
+            case .unknownType(let type, let suggestion):
+                return "error: --type '\(type)': no mapper of the spec makes records of this type"
+                    + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+            }
+        }
+
         public var description: String { message }
     }
 
@@ -33,9 +49,7 @@ public final class MappingEngine {
         if let type = options.onlyType {
             let types = graph.objectMappers.map(\.typeName)
             if !types.contains(type) {
-                var message = "error: --type '\(type)': no mapper of the spec makes records of this type"
-                if let s = Suggestions.closest(to: type, in: types) { message += "; did you mean '\(s)'?" }
-                throw SetupError(message: message)
+                throw SetupError.unknownType(type, suggestion: Suggestions.closest(to: type, in: types))
             }
         }
         var applicable: [(Descriptor, JSONObject)] = []

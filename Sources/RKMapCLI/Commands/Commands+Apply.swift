@@ -37,7 +37,6 @@ extension Commands {
             }
         }
         let progress = progressLine(options, stderr: stderr, engine: engine)
-        engine.progress = progress
         if let progress { diagnostics.beforeWrite = { progress.clear() } }
         defer { progress?.finish() }
         // The same mapping warning is printed at most 10 times, then summarized (SPEC §11).
@@ -61,37 +60,33 @@ extension Commands {
             }
             var status = success
             do {
-                for input in options.inputs {
-                    let outcome = try mapInput(input, engine: engine, sink: sink, options: options, stdout: stdout,
-                                               progress: progress, diagnostics: diagnostics, mapping: mappingDiagnostics)
-                    if outcome.failed > 0 { status = dataFailed }
-                    if outcome.stopped { break }
+                try rollingBack(destination) {
+                    for input in options.inputs {
+                        let outcome = try mapInput(input, engine: engine, sink: sink, options: options, stdout: stdout,
+                                                   progress: progress, diagnostics: diagnostics, mapping: mappingDiagnostics)
+                        if outcome.failed > 0 { status = dataFailed }
+                        if outcome.stopped { break }
+                    }
+                    if status != success, !options.keepGoing, destination.rollbackOutcome != nil {
+                        // One run, one transaction: a failed document leaves the
+                        // database as it was, and `-o FILE` is replaced only when the
+                        // run succeeds (with --keep-going, the documents that mapped
+                        // are written and committed). On stdout, what earlier
+                        // documents produced is written out.
+                        rollBack(because: .documentFailed)
+                    } else {
+                        try sink.finish()
+                        try destination.commit()
+                    }
                 }
-                if status != success, !options.keepGoing, destination.rollbackOutcome != nil {
-                    // One run, one transaction: a failed document leaves the
-                    // database as it was, and `-o FILE` is replaced only when the
-                    // run succeeds (with --keep-going, the documents that mapped
-                    // are written and committed). On stdout, what earlier
-                    // documents produced is written out.
-                    rollBack(because: .documentFailed)
-                } else {
-                    try sink.finish()
-                    try destination.commit()
-                }
-            } catch let failure as ByteSink.Closed {
-                destination.rollback()
-                throw failure
-            } catch let failure as ByteSink.WriteError {
-                // Disk full or similar: `stoppingQuietly` says "cannot write the output".
-                destination.rollback()
-                throw failure
             } catch let interrupted as Interrupted {
                 progress?.finish()
                 diagnostics.error("\(interrupted)")
                 rollBack(because: .interrupted)
                 return 128 + interrupted.signal
-            } catch {
-                destination.rollback()
+            } catch let error where !isOutputFailure(error) {
+                // Write failures (disk full) go on to `stoppingQuietly`, which
+                // says "cannot write the output".
                 diagnostics.error("\(error)")
                 return dataFailed
             }
@@ -114,7 +109,7 @@ extension Commands {
         if options.inputFormat == .form {
             // One form-encoded document per line (docs/spec.md §14).
             let converted = FormDocuments.json(from: try InputFile.readAll(input), file: name)
-            total = try engine.run(input: converted.json, inputName: name, sink: sink, diagnostics: mapping)
+            total = try engine.run(input: converted.json, inputName: name, sink: sink, diagnostics: mapping, progress: progress)
             if let error = converted.error {
                 diagnostics.emit(error)
                 total.failed += 1
@@ -126,11 +121,11 @@ extension Commands {
         // not grow with the input. When the input stalls (a slow producer),
         // the records so far go out at once (stdout only; a file is replaced
         // at the end anyway).
-        progress?.begin(input: name, size: InputStream.isStream(input) ? nil : InputFile.size(input))
+        progress?.begin(input: name, size: InputFile.size(input))
         total = try InputFile.withChunkedInput(input, window: Environment.windowBytes) { chunked in
             try engine.run(
                 reading: &chunked, inputName: name, sink: sink, diagnostics: mapping,
-                idle: options.output == nil ? { try stdout.flush() } : nil)
+                idle: options.output == nil ? { try stdout.flush() } : nil, progress: progress)
         }
         if options.output == nil { try stdout.flush() }
         if total.documents == 0 {
@@ -182,10 +177,10 @@ extension Commands {
         case .json:
             let shape = OutputShape(rawValue: o.shape.rawValue) ?? .collection
             return try textOutput(o, stdout: stdout) {
-                JSONTreeSink(output: $0, shape: shape, pretty: !o.compact, includeType: !o.noType)
+                JSONTreeSink(output: $0, shape: shape, pretty: !o.compact, includeType: !o.noType, graph: graph)
             }
         case .ndjson:
-            return try textOutput(o, stdout: stdout) { NDJSONSink(output: $0, includeType: !o.noType) }
+            return try textOutput(o, stdout: stdout) { NDJSONSink(output: $0, includeType: !o.noType, graph: graph) }
         case .csv:
             return try textOutput(o, stdout: stdout) {
                 CSVSink(
