@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
 """Runs a command on a generated NDJSON stream and reports the command's peak RSS.
 
-Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file] -- COMMAND ...
+Usage: peak_rss.py [--mb N] [--body-bytes K] [--document SHAPE] [--from pipe|file] -- COMMAND ...
 
 The stream is `--mb` MB (10^6 bytes) of article-like lines
 (`{"id": N, "title": "...", "body": "...K bytes...", "tags": [...]}`), written
 into the command's stdin through a pipe (`--from pipe`, the default) or into a
 temporary file named as the command's last argument (`--from file`). The
 command's stdout goes to /dev/null.
+
+`--document SHAPE` writes one JSON document of about `--mb` MB instead, made of
+many small values, the shapes that cost a tree the most memory per input byte:
+`items` ({"items": [{"ID": N, "Name": "item N", "Price": N.5, "Tags": [...]}, ...]}),
+`keys` (one object {"key0": 0, "key1": 1, ...}) or `numbers` ([0, 1, ..., 99, 0, ...]).
 
 Prints one JSON object: {"peak_rss_kib": ..., "exit": ..., "bytes": ...}.
 
@@ -45,6 +50,38 @@ def block(body_bytes):
     return "".join(lines).encode()
 
 
+def document(shape, total):
+    """One JSON document of about `total` bytes (see the module doc)."""
+    parts = []
+    size = 0
+    i = 0
+    if shape == "items":
+        parts.append('{"items": [')
+        while size < total:
+            part = '%s{"ID": %d, "Name": "item %d", "Price": %d.5, "Tags": ["a", "b"]}' % ("," if i else "", i, i, i % 1000)
+            parts.append(part)
+            size += len(part)
+            i += 1
+        parts.append("]}\n")
+    elif shape == "keys":
+        parts.append("{")
+        while size < total:
+            part = '%s"key%d": %d' % ("," if i else "", i, i)
+            parts.append(part)
+            size += len(part)
+            i += 1
+        parts.append("}\n")
+    else:
+        parts.append("[")
+        while size < total:
+            part = "%s%d" % ("," if i else "", i % 100)
+            parts.append(part)
+            size += len(part)
+            i += 1
+        parts.append("]\n")
+    return "".join(parts).encode()
+
+
 def write_stream(fd, total, chunk):
     written = 0
     view = memoryview(chunk)
@@ -72,13 +109,19 @@ def main():
     parser.add_argument("--mb", type=float, default=300)
     parser.add_argument("--body-bytes", type=int, default=4000)
     parser.add_argument("--from", dest="source", choices=("pipe", "file"), default="pipe")
+    parser.add_argument("--document", choices=("items", "keys", "numbers"))
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command:
         parser.error("no command")
     total = int(args.mb * MB)
-    chunk = block(args.body_bytes)
+    if args.document:
+        # One document, written whole: the chunk is all of it.
+        chunk = document(args.document, total)
+        total = len(chunk)
+    else:
+        chunk = block(args.body_bytes)
     temp = None
     if args.source == "file":
         temp = tempfile.NamedTemporaryFile(prefix="rkmap-rss-", suffix=".ndjson", delete=False)

@@ -21,6 +21,9 @@ extension Commands {
                 return usageOrSpecError
             }
         }
+        // Only what the predicate reads is built; the rest of each document is
+        // validated and skipped, so memory follows the predicate, not the input.
+        let projection = predicate.documentProjection
         return stoppingQuietly(stderr: stderr) {
             var documents = 0
             var allTrue = true
@@ -35,7 +38,7 @@ extension Commands {
                         var count = 0
                         do {
                             while try !scanner.atEnd() {
-                                let value = try scanner.readValue()
+                                let value = try scanner.readValue(projection: projection)
                                 count += 1
                                 documents += 1
                                 let result: Bool
