@@ -25,11 +25,10 @@ import Testing
         var bytes: Int
     }
 
-    /// Runs `rkmap args…` on the generated stream (or, with `document`, one
-    /// generated document of that shape, see `peak_rss.py`) of `mb` MB through
-    /// `peak_rss.py`, or returns nil (with a visible note) when Python 3 is not
-    /// installed.
-    static func measure(_ args: [String], from source: String, mb: Double? = nil, document: String? = nil) throws -> Peak? {
+    /// Runs `rkmap args…` on the generated stream of `shape` (see `peak_rss.py`)
+    /// and `mb` MB (default `streamMB`) through `peak_rss.py`, or returns nil
+    /// (with a visible note) when Python 3 is not installed.
+    static func measure(_ args: [String], from source: String, shape: String = "lines", mb: Double? = nil) throws -> Peak? {
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         python.arguments = ["python3", "--version"]
@@ -46,9 +45,8 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let script = RKMapExecutable.repositoryRoot.appendingPathComponent("Tests/Scale/peak_rss.py").path
-        let shape = document.map { ["--document", $0] } ?? []
-        process.arguments = ["python3", script, "--mb", "\(mb ?? Double(streamMB))", "--from", source] + shape
-            + ["--", try RKMapExecutable.locate().path] + args
+        process.arguments = ["python3", script, "--mb", "\(mb ?? Double(streamMB))", "--from", source, "--shape", shape,
+                             "--", try RKMapExecutable.locate().path] + args
         process.currentDirectoryURL = RKMapExecutable.repositoryRoot
         let out = Pipe()
         process.standardOutput = out
@@ -68,6 +66,28 @@ import Testing
         #expect(peak.peak_rss_kib < Self.boundKiB, "peak RSS \(peak.peak_rss_kib) KiB on a \(Self.streamMB) MB stream")
     }
 
+    /// One document of the stream's size, `{"articles": [ … ]}`: streamed
+    /// element by element in chunks, from a pipe and from a file alike.
+    @Test(arguments: ["pipe", "file"])
+    func oneLargeDocumentStaysUnderTheBound(from source: String) throws {
+        guard let peak = try Self.measure(["apply", "fixtures/scale/article-document.json", "--format", "ndjson"], from: source, shape: "document")
+        else { return }
+        #expect(peak.exit == 0)
+        #expect(peak.bytes > Self.streamMB * 990_000)
+        #expect(peak.peak_rss_kib < Self.boundKiB, "peak RSS \(peak.peak_rss_kib) KiB on one \(Self.streamMB) MB document (\(source))")
+    }
+
+    /// `serialize` reads records the same way: NDJSON, or one top-level array
+    /// split element by element.
+    @Test(arguments: ["lines", "array"])
+    func serializeStaysUnderTheBound(shape: String) throws {
+        let args = ["serialize", Self.spec, "--mapper", "article", "--format", "ndjson"]
+        guard let peak = try Self.measure(args, from: "pipe", shape: shape) else { return }
+        #expect(peak.exit == 0)
+        #expect(peak.bytes > Self.streamMB * 990_000)
+        #expect(peak.peak_rss_kib < Self.boundKiB, "serialize: peak RSS \(peak.peak_rss_kib) KiB on a \(Self.streamMB) MB \(shape) stream")
+    }
+
     /// A document read whole (not streamed) costs at most 3× its size over the
     /// binary's own memory (issue 12; README "Performance"): `eval` builds only
     /// what the predicate reads, on the shapes where a whole tree costs the most
@@ -76,8 +96,8 @@ import Testing
     @Test(arguments: [("items", "ANY items.ID == 5"), ("keys", "key1 == 1 OR key99 == 2"), ("numbers", "TRUEPREDICATE")])
     func evalOfOneLargeDocumentStaysWithinThreeTimesItsSize(_ shape: String, _ predicate: String) throws {
         let mb = Self.streamMB > 100 ? 24.0 : 12.0
-        guard let baseline = try Self.measure(["eval", predicate], from: "pipe", mb: 0.001, document: shape),
-              let peak = try Self.measure(["eval", predicate], from: "pipe", mb: mb, document: shape)
+        guard let baseline = try Self.measure(["eval", predicate], from: "pipe", shape: shape, mb: 0.001),
+              let peak = try Self.measure(["eval", predicate], from: "pipe", shape: shape, mb: mb)
         else { return }
         #expect(baseline.exit == 0 && peak.exit == 0)  // every predicate is true on its document
         #expect(peak.bytes > Int(mb * 990_000))

@@ -41,14 +41,54 @@ import Testing
         let whole = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--format", "ndjson"], directory: scratch.url)
         #expect(whole.stderr.split(separator: "\n").last.map(String.init) == lastError)
         #expect(whole.stdout.hasPrefix(#"{"@type":"Article","title":""#))
-        for window in ["1", "7", "64"] {
-            let env = ["RKMAP_WINDOW_BYTES": window, "RKMAP_PIPELINE_THRESHOLD": "0"]
-            let file = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--format", "ndjson"], directory: scratch.url, environment: env)
-            #expect(file == whole, "window \(window)")
-            let stdin = try RKMapExecutable.run(["apply", "spec.json", "--format", "ndjson"], stdin: Array(text.utf8), directory: scratch.url, environment: env)
-            #expect(stdin.stdout == whole.stdout, "window \(window), stdin")
-            #expect(stdin.stderr == whole.stderr.replacingOccurrences(of: "in.json", with: "<stdin>"), "window \(window), stdin")
-            #expect(stdin.status == whole.status)
+        // Chunks of a few bytes through the pipeline (every document streamed,
+        // since the streaming threshold is 0 too) and through the serial path;
+        // with and without --keep-going, which resumes after a syntax error at
+        // a line start that may lie in a later chunk.
+        for extra in [[], ["--keep-going"], ["--format", "json"]] {
+            let arguments = ["apply", "spec.json", "--format", "ndjson"] + extra
+            let expected = try RKMapExecutable.run(arguments + ["in.json"], directory: scratch.url)
+            for window in ["1", "7", "64"] {
+                for threshold in ["0", "1000000"] {
+                    let env = ["RKMAP_WINDOW_BYTES": window, "RKMAP_PIPELINE_THRESHOLD": threshold]
+                    let context = "window \(window), threshold \(threshold), \(extra)"
+                    let file = try RKMapExecutable.run(arguments + ["in.json"], directory: scratch.url, environment: env)
+                    #expect(file == expected, "\(context)")
+                    let stdin = try RKMapExecutable.run(arguments, stdin: Array(text.utf8), directory: scratch.url, environment: env)
+                    #expect(stdin.stdout == expected.stdout, "\(context), stdin")
+                    #expect(stdin.stderr == expected.stderr.replacingOccurrences(of: "in.json", with: "<stdin>"), "\(context), stdin")
+                    #expect(stdin.status == expected.status)
+                }
+            }
         }
+    }
+}
+
+/// One document longer than the pipeline's lookahead is written as it is read;
+/// a syntax error late in it is still an error with its line and column and
+/// exit status 1, and an `-o` file is left as it was (docs/behaviour.md).
+@Suite struct LongStreamedDocumentTests {
+    static let spec = #"{"keyPath": "items", "mappers": [{"id": "i", "target": "Item", "attributes": ["n"]}]}"#
+
+    @Test func aLateSyntaxErrorFailsTheRunAndLeavesTheFileAlone() throws {
+        let scratch = try Scratch()
+        _ = try scratch.write("spec.json", Self.spec)
+        // 100,000 elements of ~12 bytes: about 100 batches, three times the lookahead.
+        let elements = (0..<100_000).map { #"{"n": \#($0)}"# }.joined(separator: ",\n")
+        _ = try scratch.write("in.json", #"{"items": ["# + "\n" + elements + ",\n{\"n\": tru}]}\n")
+        _ = try scratch.write("out.ndjson", "before\n")
+        let env = ["RKMAP_PIPELINE_THRESHOLD": "0"]
+        let toFile = try RKMapExecutable.run(
+            ["apply", "spec.json", "in.json", "--format", "ndjson", "-o", "out.ndjson"], directory: scratch.url, environment: env)
+        #expect(toFile.status == 1)
+        #expect(toFile.stderr.contains("in.json:100002:7: error: unexpected word 'tru'"), "\(toFile.stderr)")
+        #expect(try String(contentsOfFile: scratch.path("out.ndjson"), encoding: .utf8) == "before\n")
+        let toStdout = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--format", "ndjson"], directory: scratch.url, environment: env)
+        #expect(toStdout.status == 1)
+        #expect(toStdout.stderr.contains("in.json:100002:7: error: unexpected word 'tru'"))
+        // Records before the error went out as they were mapped, in order.
+        let lines = toStdout.stdout.split(separator: "\n")
+        #expect(lines.count > 0 && lines.count <= 100_000)
+        #expect(lines.first == #"{"@type":"Item","n":0}"#)
     }
 }

@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """Runs a command on a generated NDJSON stream and reports the command's peak RSS.
 
-Usage: peak_rss.py [--mb N] [--body-bytes K] [--document SHAPE] [--from pipe|file] -- COMMAND ...
+Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file]
+                   [--shape lines|document|array|items|keys|numbers] -- COMMAND ...
 
 The stream is `--mb` MB (10^6 bytes) of article-like lines
 (`{"id": N, "title": "...", "body": "...K bytes...", "tags": [...]}`), written
 into the command's stdin through a pipe (`--from pipe`, the default) or into a
 temporary file named as the command's last argument (`--from file`). The
-command's stdout goes to /dev/null.
+command's stdout goes to /dev/null. `--shape document` writes one single JSON
+document instead, `{"articles": [ ...the same articles... ]}`, and `--shape array`
+one top-level array of them.
 
-`--document SHAPE` writes one JSON document of about `--mb` MB instead, made of
+`--shape items|keys|numbers` writes one JSON document of about `--mb` MB made of
 many small values, the shapes that cost a tree the most memory per input byte:
 `items` ({"items": [{"ID": N, "Name": "item N", "Price": N.5, "Tags": [...]}, ...]}),
 `keys` (one object {"key0": 0, "key1": 1, ...}) or `numbers` ([0, 1, ..., 99, 0, ...]).
@@ -32,7 +35,7 @@ import tempfile
 MB = 1_000_000
 
 
-def block(body_bytes):
+def block(body_bytes, separator="\n"):
     """About 1 MB of lines; ids restart in each block (the content is irrelevant
     to memory, only its shape and size matter)."""
     words = "stream window memory bounded record article café 日本 ✓ "
@@ -43,15 +46,15 @@ def block(body_bytes):
     while size < MB:
         line = json.dumps({"id": i, "title": "article %d" % i, "body": body,
                            "tags": ["a", "b", str(i % 7)], "author": {"name": "n%d" % (i % 13)}},
-                          ensure_ascii=False) + "\n"
+                          ensure_ascii=False) + separator
         lines.append(line)
         size += len(line.encode())
         i += 1
     return "".join(lines).encode()
 
 
-def document(shape, total):
-    """One JSON document of about `total` bytes (see the module doc)."""
+def small_values(shape, total):
+    """One JSON document of about `total` bytes of small values (see the module doc)."""
     parts = []
     size = 0
     i = 0
@@ -109,24 +112,30 @@ def main():
     parser.add_argument("--mb", type=float, default=300)
     parser.add_argument("--body-bytes", type=int, default=4000)
     parser.add_argument("--from", dest="source", choices=("pipe", "file"), default="pipe")
-    parser.add_argument("--document", choices=("items", "keys", "numbers"))
+    parser.add_argument("--shape", choices=("lines", "document", "array", "items", "keys", "numbers"), default="lines")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command:
         parser.error("no command")
     total = int(args.mb * MB)
-    if args.document:
-        # One document, written whole: the chunk is all of it.
-        chunk = document(args.document, total)
+    if args.shape in ("items", "keys", "numbers"):
+        # One document written whole: the chunk is all of it.
+        chunk = small_values(args.shape, total)
         total = len(chunk)
+        head = tail = b""
     else:
-        chunk = block(args.body_bytes)
+        one = args.shape != "lines"
+        chunk = block(args.body_bytes, ",\n" if one else "\n")
+        head = {"lines": b"", "document": b'{"articles": [\n', "array": b"[\n"}[args.shape]
+        tail = {"lines": b"", "document": b'{"id": -1, "title": "last"}]}\n', "array": b'{"id": -1, "title": "last"}]\n'}[args.shape]
     temp = None
     if args.source == "file":
         temp = tempfile.NamedTemporaryFile(prefix="rkmap-rss-", suffix=".ndjson", delete=False)
         with temp:
+            _write_all(temp.fileno(), head)
             written = write_stream(temp.fileno(), total, chunk)
+            _write_all(temp.fileno(), tail)
         command = command + [temp.name]
         read_end = os.open(os.devnull, os.O_RDONLY)
         write_end = None
@@ -149,7 +158,9 @@ def main():
     try:
         if write_end is not None:
             try:
+                _write_all(write_end, head)
                 written = write_stream(write_end, total, chunk)
+                _write_all(write_end, tail)
             except BrokenPipeError:
                 written = -1
             os.close(write_end)

@@ -1,17 +1,18 @@
+import Foundation
+
 extension InputFile {
-    /// Reads the documents of `path` (`-` is stdin) through a bounded window,
-    /// calling `map` for each run of complete documents (see `DocumentWindowReader`).
-    package static func readDocuments(
-        _ path: String, window: Int = DocumentWindowReader.defaultWindow,
-        map: (_ window: UnsafeRawBufferPointer, _ origin: TextOrigin, _ firstIndex: Int) throws -> (documents: Int, stop: Bool)
-    ) throws {
+    /// Opens `path` (`-` is stdin) as a `ChunkedInput` for `body`; a failed
+    /// read becomes a `Failure` naming the path.
+    package static func withChunkedInput<T>(
+        _ path: String, window: Int = ChunkedInput.defaultWindow, _ body: (inout ChunkedInput) throws -> T
+    ) throws -> T {
         let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
         guard fd >= 0 else { throw Failure(path: path, errno: errno) }
         defer { if fd != 0 { close(fd) } }
-        var reader = DocumentWindowReader(fd: fd, window: window)
         do {
-            try reader.read(map)
-        } catch let failure as DocumentWindowReader.ReadError {
+            var input = try ChunkedInput(fd: fd, window: window)
+            return try body(&input)
+        } catch let failure as ChunkedInput.ReadError {
             throw Failure(path: path, errno: failure.errno)
         }
     }

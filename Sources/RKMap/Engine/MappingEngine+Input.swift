@@ -8,69 +8,105 @@ public struct InputOutcome: Sendable, Equatable {
     /// (later documents and inputs are not read).
     public var stopped = false
     public init() {}
+
+    /// Adds a later part of the same input.
+    mutating func add(_ later: InputOutcome) {
+        documents += later.documents
+        failed += later.failed
+        stoppedBySyntaxError = stoppedBySyntaxError || later.stoppedBySyntaxError
+        stopped = later.stopped
+    }
 }
 
 extension MappingEngine {
-    /// Maps every document of an input: one JSON value, NDJSON, or concatenated
-    /// JSON (docs/spec.md §1). A syntax error is reported as `FILE:LINE:COL: error: …`
-    /// and ends the input (what follows cannot be told apart reliably); documents
-    /// before it stay written.
-    ///
-    /// - Complexity: O(input size). Inputs of at least `options.pipelineThreshold` bytes
-    ///   are mapped on every core, and a large document whose content sits at a
-    ///   plain key path is streamed element by element (see `runPipeline`).
+    /// Maps every document of an input in memory: one JSON value, NDJSON, or
+    /// concatenated JSON (docs/spec.md §1); see `run(reading:…)`.
     public func run(input bytes: [UInt8], inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector) throws -> InputOutcome {
-        try run(input: bytes, range: 0..<bytes.count, firstIndex: 0, inputName: inputName, sink: sink, diagnostics: diagnostics)
-    }
-
-    /// Maps the documents in `range` of a stream read so far: `bytes` holds the
-    /// stream from its start, so line and column numbers count from there, and
-    /// the first document in the range is number `firstIndex` of its input.
-    /// `range` must start and end at document boundaries (see
-    /// `DocumentBoundaryFinder`).
-    public func run(
-        input bytes: [UInt8], range: Range<Int>, firstIndex: Int, inputName: String,
-        sink: RecordSink, diagnostics: DiagnosticCollector
-    ) throws -> InputOutcome {
-        try bytes.withUnsafeBytes { whole in
-            try run(window: UnsafeRawBufferPointer(rebasing: whole[..<range.upperBound]), from: range.lowerBound, origin: .start,
-                    firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
+        try bytes.withUnsafeBytes { raw in
+            var input = ChunkedInput(bytes: raw)
+            return try run(reading: &input, inputName: inputName, sink: sink, diagnostics: diagnostics)
         }
     }
 
-    /// Maps the documents in `window[start...]`, a window of a longer input that
-    /// begins at `origin` (so line and column numbers count from the input's
-    /// start); the first document is number `firstIndex` of its input. The
-    /// window must end at a document boundary (see `DocumentWindowReader`).
-    /// `base` is the window's byte offset in the input, for progress reports.
+    /// Maps every document of an input as it is read: one JSON value, NDJSON,
+    /// or concatenated JSON (docs/spec.md §1). A syntax error is reported as
+    /// `FILE:LINE:COL: error: …` and ends the input (what follows cannot be
+    /// told apart reliably) unless `keepGoing`; documents before it stay written.
+    ///
+    /// Once a chunk of at least `options.pipelineThreshold` bytes has been read,
+    /// the rest of the input goes through the pipeline on every core, with a
+    /// large document whose content sits at a plain key path streamed element
+    /// by element (see `runPipeline`); before that, documents are mapped one
+    /// after another on this thread, a chunk at a time.
+    ///
+    /// - Parameter idle: called when the input stalls (a slow producer) after
+    ///   everything before was mapped, to flush the output.
+    /// - Complexity: O(input size); memory bounded by the chunk size and the
+    ///   largest document (or streamed element), not the input.
     package func run(
-        window raw: UnsafeRawBufferPointer, from start: Int, origin: TextOrigin, base: Int = 0, firstIndex: Int, inputName: String,
-        sink: RecordSink, diagnostics: DiagnosticCollector
+        reading input: inout ChunkedInput, inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector,
+        idle: (() throws -> Void)? = nil
     ) throws -> InputOutcome {
-        windowBase = base
+        var total = InputOutcome()
+        var index = 0
+        var recovering = false
         defer { windowBase = 0 }
-        if raw.count - start >= options.pipelineThreshold, raw.count > start {
-            return try runPipeline(raw, from: start, origin: origin, firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
+        try input.fill()
+        while true {
+            if input.bytes.count >= max(options.pipelineThreshold, 1),
+               let outcome = try runPipeline(
+                   reading: &input, firstIndex: index, recovering: recovering, inputName: inputName, sink: sink,
+                   diagnostics: diagnostics, idle: idle) {
+                total.add(outcome)
+                return total
+            }
+            windowBase = input.offset
+            let final = input.atEnd
+            let (outcome, consumed) = try runSerially(
+                input.bytes, origin: input.origin, firstIndex: index, final: final, recovering: &recovering,
+                inputName: inputName, sink: sink, diagnostics: diagnostics)
+            total.add(outcome)
+            index += outcome.documents
+            if outcome.stopped { return total }
+            progress?.advanced(inputOffset: input.offset + consumed)
+            if final { return total }
+            try idle?()
+            try input.moveOn(keeping: consumed)
+            try input.fillToDocumentEnd()
         }
-        return try runSerially(raw, from: start, origin: origin, firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
     }
 
-    /// One document after another on the calling thread (small inputs).
+    /// Maps the documents of one window on the calling thread.
+    ///
+    /// - Parameters:
+    ///   - final: the window ends the input. Otherwise a document the window
+    ///     cuts is left for the next window (see `JSONScanner.readDocument`).
+    ///   - recovering: after a syntax error with `keepGoing`, looking for the
+    ///     next document start (`SyntaxRecovery`) across windows.
+    /// - Returns: what happened, and how many bytes of the window were used.
     func runSerially(
-        _ raw: UnsafeRawBufferPointer, from start: Int = 0, origin: TextOrigin = .start, firstIndex: Int = 0,
-        inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector
-    ) throws -> InputOutcome {
+        _ raw: UnsafeRawBufferPointer, origin: TextOrigin = .start, firstIndex: Int = 0, final: Bool = true,
+        recovering: inout Bool, inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector
+    ) throws -> (InputOutcome, consumed: Int) {
         var outcome = InputOutcome()
-        var scanner = JSONScanner(bytes: raw, offset: start, maxDepth: options.maxDepth, origin: origin)
+        var scanner = JSONScanner(bytes: raw, offset: 0, maxDepth: options.maxDepth, origin: origin)
         var index = firstIndex
+        if recovering {
+            // The window starts with the last byte of the one before, so a line
+            // break there still makes its next byte a line start.
+            let resume = SyntaxRecovery.nextDocumentStart(in: raw, after: 0)
+            if resume == raw.count, !final { return (outcome, max(raw.count - 1, 0)) }
+            recovering = false
+            scanner = JSONScanner(bytes: raw, offset: resume, maxDepth: options.maxDepth, origin: origin)
+        }
         while true {
             try Interruption.check()
             let value: JSONValue
             var documentStart = scanner.offset
+            let read: JSONScanner.WindowRead
             do {
-                if try scanner.atEnd() { break }
-                documentStart = scanner.offset
-                value = try scanner.readValue()
+                if try !scanner.atEnd() { documentStart = scanner.offset }
+                read = try scanner.readDocument(final: final)
             } catch {
                 diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
                 stats.documents += 1
@@ -80,12 +116,24 @@ extension MappingEngine {
                 guard options.keepGoing else {
                     outcome.stoppedBySyntaxError = true
                     outcome.stopped = true
-                    break
+                    return (outcome, raw.count)
                 }
                 let resume = SyntaxRecovery.nextDocumentStart(in: raw, after: documentStart)
+                if resume == raw.count, !final {
+                    recovering = true
+                    return (outcome, max(raw.count - 1, 0))
+                }
                 scanner = JSONScanner(bytes: raw, offset: resume, maxDepth: options.maxDepth, origin: origin)
                 index += 1
                 continue
+            }
+            switch read {
+            case .end:
+                return (outcome, raw.count)
+            case .needsMore(let start):
+                return (outcome, start)
+            case .value(let v, _):
+                value = v
             }
             outcome.documents += 1
             let info = DocumentInfo(input: inputName, index: index, byteCount: scanner.offset - documentStart)
@@ -93,13 +141,12 @@ extension MappingEngine {
                 outcome.failed += 1
                 if !options.keepGoing {
                     outcome.stopped = true
-                    break
+                    return (outcome, scanner.offset)
                 }
             }
             progress?.advanced(inputOffset: windowBase + scanner.offset)
             index += 1
         }
-        return outcome
     }
 
     /// Streaming keeps every answer the tree mode gives only when nothing needs

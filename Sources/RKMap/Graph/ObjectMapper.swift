@@ -39,13 +39,6 @@ public final class ObjectMapper: Sendable {
     /// `steps[i].field` borrows in place, where binding an enum payload would
     /// copy (and retain) the whole mapping for every object mapped.
     let steps: [PropertyStep]
-    /// Each slot's name as a quoted JSON string, back to back, and where each
-    /// ends: output copies these bytes instead of escaping names per record.
-    let encodedNames: [UInt8]
-    let encodedNameEnds: [Int]
-    /// `"@type"` and the type name, quoted.
-    let encodedTypeKey: [UInt8]
-    let encodedTypeName: [UInt8]
 
     public init(
         id: String, typeName: String, isEntity: Bool, identification: [Int], modificationSlot: Int?,
@@ -77,16 +70,6 @@ public final class ObjectMapper: Sendable {
         self.location = location
         self.hasNestedDestinations = slots.contains { $0.path.count > 1 }
         self.steps = properties.map(PropertyStep.init)
-        var names: [UInt8] = []
-        var ends: [Int] = []
-        for slot in slots {
-            names.append(contentsOf: JSONWriter.serialize(.string(slot.name), pretty: false).utf8)
-            ends.append(names.count)
-        }
-        self.encodedNames = names
-        self.encodedNameEnds = ends
-        self.encodedTypeKey = Array(JSONWriter.serialize(.string("@type"), pretty: false).utf8)
-        self.encodedTypeName = Array(JSONWriter.serialize(.string(typeName), pretty: false).utf8)
     }
 
     /// The slot index of a destination name, if the mapper writes it.

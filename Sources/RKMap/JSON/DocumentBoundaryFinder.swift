@@ -30,7 +30,27 @@ public struct DocumentBoundaryFinder: Sendable {
     ///   with possibly more appended.
     /// - Complexity: O(new bytes since the last call).
     public mutating func completeEnd(in bytes: UnsafeRawBufferPointer, atEndOfInput: Bool) -> Int {
+        scan(bytes, stopAtFirstValue: false)
+        if atEndOfInput {
+            lastComplete = bytes.count
+        }
+        return lastComplete
+    }
+
+    /// True once the buffer holds the end of a top-level value (not only
+    /// whitespace); stops scanning there, so asking after each read of a slow
+    /// stream costs O(new bytes) and a long buffer is not scanned past its
+    /// first document.
+    public mutating func holdsCompleteValue(in bytes: UnsafeRawBufferPointer) -> Bool {
+        scan(bytes, stopAtFirstValue: true)
+        return completedValue
+    }
+
+    private var completedValue = false
+
+    private mutating func scan(_ bytes: UnsafeRawBufferPointer, stopAtFirstValue: Bool) {
         while position < bytes.count {
+            if stopAtFirstValue, completedValue { return }
             if inString, !escaped {
                 // Jump over the string's plain bytes eight at a time: most of
                 // a document is string bodies.
@@ -47,11 +67,15 @@ public struct DocumentBoundaryFinder: Sendable {
                     escaped = true
                 } else if b == JSONByte.quote {
                     inString = false
-                    if depth == 0 { lastComplete = position }
+                    if depth == 0 {
+                        lastComplete = position
+                        completedValue = true
+                    }
                 } else if b == JSONByte.newline {
                     inString = false
                     depth = 0
                     lastComplete = position
+                    completedValue = true
                 }
                 continue
             }
@@ -62,6 +86,7 @@ public struct DocumentBoundaryFinder: Sendable {
                 }
                 inScalar = false
                 lastComplete = position
+                completedValue = true
                 continue
             }
             position += 1
@@ -74,15 +99,14 @@ public struct DocumentBoundaryFinder: Sendable {
                 depth += 1
             case JSONByte.closeBrace, JSONByte.closeBracket:
                 if depth > 0 { depth -= 1 }
-                if depth == 0 { lastComplete = position }
+                if depth == 0 {
+                    lastComplete = position
+                    completedValue = true
+                }
             default:
                 if depth == 0 { inScalar = true }
             }
         }
-        if atEndOfInput {
-            lastComplete = bytes.count
-        }
-        return lastComplete
     }
 
     /// Forgets the first `count` bytes of the buffer (mapped and dropped by a

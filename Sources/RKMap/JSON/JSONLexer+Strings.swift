@@ -97,7 +97,13 @@ extension JSONLexer {
         func lone() -> JSONLexError {
             JSONLexError(.loneHighSurrogate(high), offset: i)
         }
-        guard j + 1 < buf.count, buf[j] == JSONByte.backslash, buf[j + 1] == JSONByte.lowerU else { throw lone() }
+        guard j + 1 < buf.count, buf[j] == JSONByte.backslash, buf[j + 1] == JSONByte.lowerU else {
+            var error = lone()
+            // `\uD83D` or `\uD83D\` at the end of the bytes read so far: the
+            // low half may still come.
+            error.truncated = j >= buf.count || (j + 1 >= buf.count && buf[j] == JSONByte.backslash)
+            throw error
+        }
         let low = try hex4(buf, at: j + 2, escapeAt: j)
         guard low & 0xFC00 == 0xDC00 else { throw lone() }
         let value = 0x10000 + ((UInt32(high) - 0xD800) << 10) + (UInt32(low) - 0xDC00)

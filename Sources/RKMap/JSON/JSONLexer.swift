@@ -3,10 +3,14 @@
 struct JSONLexError: Error {
     var problem: JSONSyntaxProblem
     var offset: Int
+    /// The bytes ran out before the error could be decided: more input could
+    /// make this text valid (see `JSONSyntaxError.needsMoreInput`).
+    var truncated = false
 
-    init(_ problem: JSONSyntaxProblem, offset: Int) {
+    init(_ problem: JSONSyntaxProblem, offset: Int, truncated: Bool = false) {
         self.problem = problem
         self.offset = offset
+        self.truncated = truncated
     }
 
     var message: String { problem.message }
@@ -31,7 +35,7 @@ enum JSONLexer {
         var v: UInt16 = 0
         for k in 0..<4 {
             guard i + k < buf.count, let d = hexValue(buf[i + k]) else {
-                throw JSONLexError(.invalidUnicodeEscape, offset: escapeAt)
+                throw JSONLexError(.invalidUnicodeEscape, offset: escapeAt, truncated: i + k >= buf.count)
             }
             v = v << 4 | UInt16(d)
         }
@@ -146,7 +150,7 @@ enum JSONLexer {
             throw JSONLexError(.neverInUTF8(b0), offset: i)
         }
         guard i + length <= buf.count else {
-            throw JSONLexError(.truncatedAtEnd, offset: i)
+            throw JSONLexError(.truncatedAtEnd, offset: i, truncated: true)
         }
         let b1 = buf[i + 1]
         guard b1 >= lo, b1 <= hi else {
@@ -173,7 +177,7 @@ enum JSONLexer {
     }
 
     static func unterminated(_ start: Int) -> JSONLexError {
-        JSONLexError(.unterminatedString, offset: start)
+        JSONLexError(.unterminatedString, offset: start, truncated: true)
     }
 
     static func controlCharacterError(_ b: UInt8, at i: Int, stringStart: Int) -> JSONLexError {

@@ -20,9 +20,9 @@
 ///
 /// The scanner does not own the bytes: the buffer must outlive it.
 public struct JSONScanner {
-    let buf: UnsafeRawBufferPointer
+    var buf: UnsafeRawBufferPointer
     /// Where `buf` starts in the whole input (locations count from there).
-    public let origin: TextOrigin
+    public internal(set) var origin: TextOrigin
     public let maxDepth: Int
     /// The bytes were validated before (see `init(bytes:offset:maxDepth:trusted:)`).
     public let trusted: Bool
@@ -30,6 +30,9 @@ public struct JSONScanner {
     public internal(set) var offset: Int
     /// Open containers, counting both `enter*` calls and containers being built.
     var depth = 0
+    /// More input follows the buffer (a reader of a stream sets it): an error
+    /// that `needsMoreInput` will not be reported, so its location is not worked out.
+    var inputContinues = false
     /// True right after `enterObject`/`enterArray`: the first `nextKey` or
     /// `nextElement` expects no comma.
     var justOpened = false
@@ -211,7 +214,7 @@ public struct JSONScanner {
             var j = i
             while j < buf.count, JSONByte.isWordByte(buf[j]) { j += 1 }
             let word = String(decoding: UnsafeRawBufferPointer(rebasing: buf[i..<j]), as: UTF8.self)
-            return JSONLexError(.unexpectedWord(word), offset: i)
+            return JSONLexError(.unexpectedWord(word), offset: i, truncated: j == buf.count)
         }
         switch b {
         case JSONByte.singleQuote:
@@ -232,7 +235,11 @@ public struct JSONScanner {
         let p = word.utf8Start
         var k = 0
         while k < count {
-            guard offset + k < buf.count, buf[offset + k] == p[k] else { throw expectedValue(at: offset) }
+            guard offset + k < buf.count, buf[offset + k] == p[k] else {
+                var error = expectedValue(at: offset)
+                error.truncated = error.truncated || offset + k >= buf.count
+                throw error
+            }
             k += 1
         }
         if offset + count < buf.count, JSONByte.isWordByte(buf[offset + count]) { throw expectedValue(at: offset) }
@@ -240,6 +247,12 @@ public struct JSONScanner {
     }
 
     func fail(_ e: JSONLexError) -> JSONSyntaxError {
-        JSONSyntaxError(message: e.message, offset: e.offset, location: location(ofOffset: e.offset))
+        let needsMoreInput = e.truncated || e.offset >= buf.count
+        // A reader that will read on and scan again never reports this error:
+        // skip the line and column, a count over the whole buffer so far.
+        let location = needsMoreInput && inputContinues ? SourceLocation(line: 0, column: 0) : location(ofOffset: e.offset)
+        var error = JSONSyntaxError(message: e.message, offset: e.offset, location: location)
+        error.needsMoreInput = needsMoreInput
+        return error
     }
 }

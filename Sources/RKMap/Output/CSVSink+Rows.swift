@@ -36,7 +36,7 @@ extension CSVSink {
     /// A cell's text: scalars as `text(of:)`, records and arrays compact JSON.
     private func text(of field: FieldValue) -> String {
         if case .value(let value) = field { return Self.text(of: value) }
-        return RecordEncoder(includeType: includeType).compactText(of: field)
+        return encoder.compactText(of: field)
     }
 
     /// A scalar's cell text: strings as they are, numbers with their source

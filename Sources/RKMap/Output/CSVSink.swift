@@ -30,6 +30,8 @@ public final class CSVSink: RecordSink {
     private var finished = false
     /// Cells of the row being built, reused across rows.
     var cells: [String?] = []
+    /// Writes the compact JSON of cells that hold records or arrays.
+    let encoder: RecordEncoder
 
     /// Flush to `output` once this many bytes are buffered.
     static let flushThreshold = 1 << 16
@@ -49,6 +51,7 @@ public final class CSVSink: RecordSink {
         self.includeType = includeType
         self.layout = CSVLayout(graph: graph, roots: roots, type: type, includeType: includeType)
         self.cells = Array(repeating: nil, count: layout.columns.count)
+        self.encoder = RecordEncoder(includeType: includeType, index: EncodedNameIndex(graph))
     }
 
     /// The header row's column names.

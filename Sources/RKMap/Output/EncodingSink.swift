@@ -25,6 +25,16 @@ public struct RootEncoding: Sendable {
     public var style: Style
     public var pretty: Bool
     public var includeType: Bool
+    /// Every mapper's names, escaped once when the sink was made, so that no
+    /// batch escapes them again.
+    let names: EncodedNameIndex
+
+    init(style: Style, pretty: Bool, includeType: Bool, names: EncodedNameIndex) {
+        self.style = style
+        self.pretty = pretty
+        self.includeType = includeType
+        self.names = names
+    }
 
     /// Appends roots; in `collection` style each starts with `,` (the sink turns
     /// the first separator of a document into `[`).
@@ -32,7 +42,8 @@ public struct RootEncoding: Sendable {
         var w = JSONWriter(pretty: pretty)
         swap(&w.bytes, &bytes)
         defer { swap(&w.bytes, &bytes) }
-        let encoder = RecordEncoder(includeType: includeType)
+        // Shared by the workers: read-only names, nothing learned.
+        let encoder = RecordEncoder(includeType: includeType, index: names, learned: nil)
         for root in roots {
             switch style {
             case .collection:

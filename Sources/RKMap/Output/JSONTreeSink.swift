@@ -27,17 +27,27 @@ public final class JSONTreeSink: EncodingSink {
     /// Flush to `output` once this many bytes are buffered.
     private static let flushThreshold = 1 << 16
 
-    public init(output: @escaping ([UInt8]) throws -> Void, shape: OutputShape = .collection, pretty: Bool = true, includeType: Bool = true) {
+    /// Names escaped once for the pipeline's workers (see `EncodedNameTable`).
+    private let names: EncodedNameIndex
+
+    /// - Parameter graph: the spec, when known: its names are escaped once, up
+    ///   front (without it, as records of each mapper first arrive).
+    public init(
+        output: @escaping ([UInt8]) throws -> Void, shape: OutputShape = .collection, pretty: Bool = true,
+        includeType: Bool = true, graph: MappingGraph? = nil
+    ) {
         self.output = output
         self.shape = shape
-        self.encoder = RecordEncoder(includeType: includeType)
+        self.names = EncodedNameIndex(graph)
+        self.encoder = RecordEncoder(includeType: includeType, index: names)
         self.writer = JSONWriter(pretty: pretty)
     }
 
     public var acceptsStreaming: Bool { shape == .collection }
 
     public var encoding: RootEncoding? {
-        shape == .collection ? RootEncoding(style: .collection, pretty: writer.pretty, includeType: encoder.includeType) : nil
+        shape == .collection
+            ? RootEncoding(style: .collection, pretty: writer.pretty, includeType: encoder.includeType, names: names) : nil
     }
 
     public func writeEncodedRoots(_ bytes: UnsafeRawBufferPointer, roots: Int) throws {
@@ -152,14 +162,22 @@ public final class NDJSONSink: EncodingSink {
     private let encoder: RecordEncoder
     private var writer = JSONWriter(pretty: false)
 
-    public init(output: @escaping ([UInt8]) throws -> Void, includeType: Bool = true) {
+    /// Names escaped once for the pipeline's workers (see `EncodedNameTable`).
+    private let names: EncodedNameIndex
+
+    /// - Parameter graph: the spec, when known: its names are escaped once, up
+    ///   front (without it, as records of each mapper first arrive).
+    public init(output: @escaping ([UInt8]) throws -> Void, includeType: Bool = true, graph: MappingGraph? = nil) {
         self.output = output
-        self.encoder = RecordEncoder(includeType: includeType)
+        self.names = EncodedNameIndex(graph)
+        self.encoder = RecordEncoder(includeType: includeType, index: names)
     }
 
     public var acceptsStreaming: Bool { true }
 
-    public var encoding: RootEncoding? { RootEncoding(style: .lines, pretty: false, includeType: encoder.includeType) }
+    public var encoding: RootEncoding? {
+        RootEncoding(style: .lines, pretty: false, includeType: encoder.includeType, names: names)
+    }
 
     public func writeEncodedRoots(_ bytes: UnsafeRawBufferPointer, roots: Int) throws {
         writer.bytes.append(contentsOf: bytes)

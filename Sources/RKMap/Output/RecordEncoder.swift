@@ -3,6 +3,18 @@
 /// nested objects placed where their first written field is.
 struct RecordEncoder {
     var includeType: Bool
+    /// Names escaped once per mapper of the spec (not per record).
+    let index: EncodedNameIndex
+    /// Names of other mappers, escaped as they first arrive; `nil` where the
+    /// encoder is shared by threads (pipeline workers), which then escape
+    /// such names per record.
+    let learned: EncodedNameTable?
+
+    init(includeType: Bool, index: EncodedNameIndex = .empty, learned: EncodedNameTable? = EncodedNameTable()) {
+        self.includeType = includeType
+        self.index = index
+        self.learned = learned
+    }
 
     /// A field as compact JSON text, exactly as the tree output writes it
     /// (CSV cells of to-many relationships).
@@ -35,27 +47,60 @@ struct RecordEncoder {
     }
 
     func write(_ record: Record, to w: inout JSONWriter, indent: Int) {
+        guard let names = index.find(record.mapper) ?? learned?.names(of: record.mapper) else {
+            writeEscapingNames(record, to: &w, indent: indent)
+            return
+        }
+        names._withUnsafeGuaranteedRef { encoded in
+            write(record, names: encoded, to: &w, indent: indent)
+        }
+    }
+
+    /// The same output, with every name escaped as it is written.
+    private func writeEscapingNames(_ record: Record, to w: inout JSONWriter, indent: Int) {
+        var first = true
+        w.bytes.append(UInt8(ascii: "{"))
+        if includeType {
+            member("@type", first: &first, to: &w, indent: indent)
+            w.writeString(record.mapper.typeName)
+        }
+        if record.mapper.hasNestedDestinations {
+            for entry in Self.nest(record) { write(entry, first: &first, to: &w, indent: indent) }
+        } else {
+            for (slot, field) in zip(record.mapper.slots, record.fields) {
+                guard let field else { continue }
+                member(slot.name, first: &first, to: &w, indent: indent)
+                write(field, to: &w, indent: indent + 1)
+            }
+        }
+        if !first { w.writeNewline(indent: indent) }
+        w.bytes.append(UInt8(ascii: "}"))
+    }
+
+    private func write(_ record: Record, names encoded: EncodedMapperNames, to w: inout JSONWriter, indent: Int) {
         var first = true
         let mapper = record.mapper
         w.bytes.append(UInt8(ascii: "{"))
         if includeType {
-            member(mapper.encodedTypeKey[...], first: &first, to: &w, indent: indent)
-            w.bytes.append(contentsOf: mapper.encodedTypeName)
+            member(EncodedMapperNames.typeKey[...], first: &first, to: &w, indent: indent)
+            w.bytes.append(contentsOf: encoded.typeName)
         }
         if mapper.hasNestedDestinations {
             for entry in Self.nest(record) { write(entry, first: &first, to: &w, indent: indent) }
         } else {
             // Fast path: flat destinations are written straight from the slots,
             // with names escaped once per mapper, not once per record.
-            mapper.encodedNames.withUnsafeBufferPointer { names in
-                record.fields.withUnsafeBufferPointer { fields in
-                    var nameStart = 0
-                    for i in fields.indices {
-                        let nameEnd = mapper.encodedNameEnds[i]
-                        defer { nameStart = nameEnd }
-                        guard let field = fields[i] else { continue }
-                        member(names[nameStart..<nameEnd], first: &first, to: &w, indent: indent)
-                        write(field, to: &w, indent: indent + 1)
+            encoded.names.withUnsafeBufferPointer { names in
+                encoded.ends.withUnsafeBufferPointer { ends in
+                    record.fields.withUnsafeBufferPointer { fields in
+                        var nameStart = 0
+                        for i in fields.indices {
+                            let nameEnd = ends[i]
+                            defer { nameStart = nameEnd }
+                            guard let field = fields[i] else { continue }
+                            member(names[nameStart..<nameEnd], first: &first, to: &w, indent: indent)
+                            write(field, to: &w, indent: indent + 1)
+                        }
                     }
                 }
             }

@@ -9,74 +9,84 @@ extension SQLiteSink {
         plan: SQLiteSinkPlan, slot: Int, parentKey: [SQLiteValue], children: [RowRef], policy: AssignmentPolicy
     ) throws {
         guard let link = try linkTable(plan: plan, slot: slot, child: children.first?.table) else { return }
-        // Each link as stored: the child key columns' values, then `child_type`
-        // when the children can be of several types.
-        var links: [[SQLiteValue]] = []
-        links.reserveCapacity(children.count)
-        for child in children {
-            guard var values = link.childValues(child) else {
-                throw SQLiteSinkError.keyMismatch(table: link.name, expected: link.childColumns, found: child.table.keyColumns)
-            }
-            if link.hasTypeColumn { values.append(.text(child.table.name)) }
-            links.append(values)
+        for child in children where !link.fits(child) {
+            throw SQLiteSinkError.keyMismatch(table: link.name, expected: link.childColumns, found: child.table.keyColumns)
         }
-        let parentWhere = link.parentColumns.map { "\(SQL.quote($0)) = ?" }.joined(separator: " AND ")
-        let storedColumns = (link.childColumns + (link.hasTypeColumn ? ["child_type"] : [])).map(SQL.quote).joined(separator: ", ")
         switch policy {
         case .set:
-            try deleteLinks(link, parentWhere: parentWhere, parentKey: parentKey)
-            try insertLinks(link, parentKey: parentKey, links: links, from: 0)
+            // A row just inserted under a fresh `_id` has no links in a table
+            // this run created, unless the run deleted rows whose `_id` SQLite
+            // may have handed out again: only then is there anything to clear.
+            let parent = plan.table
+            if !(link.createdInRun && parent.usesRowID && !parent.deletedRowsInRun) {
+                try deleteLinks(link, parentKey: parentKey)
+            }
+            try insertLinks(link, parentKey: parentKey, children: children, from: 0)
         case .union:
             var existing = Set<[SQLiteValue]>()
             var next: Int64 = 0
-            let width = Int32(links.first?.count ?? link.childColumns.count + (link.hasTypeColumn ? 1 : 0))
-            let select = try database.cachedStatement(
-                "SELECT \(storedColumns), \"position\" FROM \(link.quotedName) WHERE \(parentWhere)")
+            let width = Int32(link.childColumns.count + (link.hasTypeColumn ? 1 : 0))
+            let select = try statement(&link.selectStoredAndPositionStatement, link.selectStoredAndPositionSQL)
             try bind(parentKey, to: select)
             while try select.step() {
                 existing.insert((0..<width).map { select.value(at: $0) })
                 next = max(next, select.int64(at: width) + 1)
             }
             select.reset()
-            let added = links.filter { existing.insert($0).inserted }
-            try insertLinks(link, parentKey: parentKey, links: added, from: next)
+            let added = children.filter { child in link.storedValues(child).map { existing.insert($0).inserted } ?? false }
+            try insertLinks(link, parentKey: parentKey, children: added, from: next)
         case .replace:
-            let old = try database.rows(
-                "SELECT \(storedColumns) FROM \(link.quotedName) WHERE \(parentWhere)", parentKey)
-            try deleteLinks(link, parentWhere: parentWhere, parentKey: parentKey)
-            try insertLinks(link, parentKey: parentKey, links: links, from: 0)
-            let kept = Set(links)
+            let old = try database.rows(link.selectStoredSQL, parentKey)
+            try deleteLinks(link, parentKey: parentKey)
+            try insertLinks(link, parentKey: parentKey, children: children, from: 0)
+            let kept = Set(children.compactMap(link.storedValues))
             let lost = old.filter { !kept.contains($0) }
             guard !lost.isEmpty else { return }
             try deleteOrphans(lost, link: link)
         }
     }
 
+    /// The statement held in `slot`, prepared on first use: the link
+    /// statements are kept by their table, so the hot path neither builds nor
+    /// hashes SQL text.
+    private func statement(_ slot: inout SQLiteStatement?, _ sql: String) throws -> SQLiteStatement {
+        if let statement = slot { return statement }
+        let statement = try database.makeStatement(sql)
+        slot = statement
+        return statement
+    }
+
     private func bind(_ values: [SQLiteValue], to statement: SQLiteStatement, from first: Int32 = 1) throws {
         for (i, value) in values.enumerated() { try statement.bind(value, at: first + Int32(i)) }
     }
 
-    private func deleteLinks(_ link: SQLiteSinkLinkTable, parentWhere: String, parentKey: [SQLiteValue]) throws {
-        let delete = try database.cachedStatement("DELETE FROM \(link.quotedName) WHERE \(parentWhere)")
+    private func deleteLinks(_ link: SQLiteSinkLinkTable, parentKey: [SQLiteValue]) throws {
+        let delete = try statement(&link.deleteStatement, link.deleteSQL)
         try bind(parentKey, to: delete)
         try delete.run()
     }
 
+    /// Inserts links to `children` at positions `position`, `position + 1`, …
+    /// (children whose key does not fit were refused by the caller).
     private func insertLinks(
-        _ link: SQLiteSinkLinkTable, parentKey: [SQLiteValue], links: [[SQLiteValue]], from position: Int64
+        _ link: SQLiteSinkLinkTable, parentKey: [SQLiteValue], children: [RowRef], from position: Int64
     ) throws {
-        guard !links.isEmpty else { return }
-        let columns = link.parentColumns + link.childColumns + ["position"] + (link.hasTypeColumn ? ["child_type"] : [])
-        let insert = try database.cachedStatement(
-            "INSERT INTO \(link.quotedName) (\(columns.map(SQL.quote).joined(separator: ", "))) VALUES ("
-                + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")")
+        guard !children.isEmpty else { return }
+        let insert = try statement(&link.insertStatement, link.insertSQL)
+        // Bindings survive the reset after each row: the parent key is bound once.
         try bind(parentKey, to: insert)
         let childFirst = Int32(parentKey.count + 1)
-        let width = link.childColumns.count
-        for (offset, values) in links.enumerated() {
-            try bind(Array(values[..<width]), to: insert, from: childFirst)
-            try insert.bind(position + Int64(offset), at: childFirst + Int32(width))
-            if link.hasTypeColumn { try insert.bind(values[width], at: childFirst + Int32(width) + 1) }
+        let width = Int32(link.childColumns.count)
+        for (offset, child) in children.enumerated() {
+            if !link.positionsByType.isEmpty, let positions = link.positionsByType[child.table.name] {
+                // Several child types: this type's key in its columns, NULL in the others'.
+                for column in 0..<width { try insert.bindNull(at: childFirst + column) }
+                for (i, p) in positions.enumerated() { try insert.bind(child.key[i], at: childFirst + Int32(p)) }
+            } else {
+                try bind(child.key, to: insert, from: childFirst)
+            }
+            try insert.bind(position + Int64(offset), at: childFirst + width)
+            if link.hasTypeColumn { try insert.bind(.text(child.table.name), at: childFirst + width + 1) }
             try insert.run()
         }
     }
@@ -92,9 +102,7 @@ extension SQLiteSink {
                 "CREATE INDEX IF NOT EXISTS \(SQL.quote(link.name + "_child")) ON \(link.quotedName) (\(stored.map(SQL.quote).joined(separator: ", ")))")
             link.hasChildIndex = true
         }
-        // `IS` matches the NULLs of columns another child type's key uses.
-        let stillLinked = try database.cachedStatement(
-            "SELECT 1 FROM \(link.quotedName) WHERE \(stored.map { "\(SQL.quote($0)) IS ?" }.joined(separator: " AND ")) LIMIT 1")
+        let stillLinked = try statement(&link.stillLinkedStatement, link.stillLinkedSQL)
         let width = link.childColumns.count
         for values in lost {
             try bind(values, to: stillLinked)
@@ -111,6 +119,8 @@ extension SQLiteSink {
             }
             guard let tableName, let childTable = try knownTable(named: tableName), childTable.keyColumns.count == key.count
             else { continue }
+            // A deleted `_id` may be handed out again: its links must then be cleared.
+            childTable.deletedRowsInRun = true
             let delete = try database.cachedStatement("DELETE FROM \(childTable.quotedName) WHERE \(childTable.keyPredicate())")
             try bind(key, to: delete)
             try delete.run()

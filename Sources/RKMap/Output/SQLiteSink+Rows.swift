@@ -207,8 +207,7 @@ extension SQLiteSink {
         }
         plan.lastShape = shape
         plan.lastStatement = statement
-        for (i, value) in values.enumerated() { try statement.bind(value, at: Int32(i + 1)) }
-        try statement.run()
+        try statement.run(binding: values)
     }
 
     /// `INSERT … ON CONFLICT (key) DO UPDATE SET` the present non-key columns, for

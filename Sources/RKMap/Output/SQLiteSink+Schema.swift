@@ -153,7 +153,8 @@ extension SQLiteSink {
             "FOREIGN KEY (\(quoted(childColumns))) REFERENCES \(child.quotedName) (\(quoted(child.keyColumns)))",
         ]
         try database.execute("CREATE TABLE \(SQL.quote(name)) (\(parts.joined(separator: ", ")))")
-        return SQLiteSinkLinkTable(name: name, parentColumns: parentColumns, childColumns: childColumns, childTable: child.name)
+        return SQLiteSinkLinkTable(
+            name: name, parentColumns: parentColumns, childColumns: childColumns, childTable: child.name, createdInRun: true)
     }
 
     /// `"column" TYPE NOT NULL` (no type word for an untyped column).
@@ -204,7 +205,8 @@ extension SQLiteSink {
         for planned in schema.linkTables {
             let rows = try database.rows("PRAGMA table_info(\(SQL.quote(planned.name)))")
             let existing = Set(rows.compactMap { row -> String? in if case .text(let s) = row[1] { return SQLiteSchema.fold(s) } else { return nil } })
-            if rows.isEmpty {
+            let createdInRun = rows.isEmpty
+            if createdInRun {
                 try createLinkTable(planned)
             } else {
                 let expected = planned.parentColumns + planned.childColumns + ["position"]
@@ -219,7 +221,7 @@ extension SQLiteSink {
             let link = SQLiteSinkLinkTable(
                 name: planned.name, parentColumns: planned.parentColumns, childColumns: planned.childColumns,
                 childTable: planned.childTable, hasTypeColumn: planned.hasTypeColumn,
-                columnsByType: planned.columnsByType)
+                columnsByType: planned.columnsByType, createdInRun: createdInRun)
             link.hasChildIndex = true
             linkTables[planned.name] = link
         }

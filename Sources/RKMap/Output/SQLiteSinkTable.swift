@@ -53,6 +53,10 @@ final class SQLiteSinkTable {
     /// The first `_id` inserted during the current document: connections to
     /// records without identity look for their row from here on.
     var firstRowIDInDocument: Int64?
+    /// True once this run deleted rows of the table (`replace`'s orphans):
+    /// SQLite may then hand a deleted row's `_id` to a new row, whose links
+    /// must be cleared before they are written.
+    var deletedRowsInRun = false
 
     init(name: String, keyColumns: [String], keyTypes: [SQLColumnType], usesRowID: Bool, columns: [String: SQLColumnType]) {
         self.name = name
@@ -87,29 +91,79 @@ final class SQLiteSinkLinkTable {
     let positionsByType: [String: [Int]]
     /// Whether the index on the child columns that `replace` needs exists.
     var hasChildIndex = false
+    /// True when this run created the table: every row in it was written by
+    /// this run, so a parent row inserted just now can have no links yet.
+    let createdInRun: Bool
+
+    /// The statements links are written with, their SQL built once: a run
+    /// executes them for every parent row, and building and hashing SQL text
+    /// per row cost as much as SQLite's own work.
+    let deleteSQL: String
+    let insertSQL: String
+    /// The stored child columns (`child_…`, then `child_type`) of a parent's links.
+    let selectStoredSQL: String
+    /// `selectStoredSQL` plus `position`, for `union`.
+    let selectStoredAndPositionSQL: String
+    /// One row when some link still refers to a child (`replace`'s orphan check).
+    let stillLinkedSQL: String
+    var deleteStatement: SQLiteStatement?
+    var insertStatement: SQLiteStatement?
+    var selectStoredAndPositionStatement: SQLiteStatement?
+    var stillLinkedStatement: SQLiteStatement?
 
     init(
         name: String, parentColumns: [String], childColumns: [String], childTable: String?,
-        hasTypeColumn: Bool = false, columnsByType: [String: [String]] = [:]
+        hasTypeColumn: Bool = false, columnsByType: [String: [String]] = [:], createdInRun: Bool = false
     ) {
         self.name = name
-        self.quotedName = SQL.quote(name)
+        let quotedName = SQL.quote(name)
+        self.quotedName = quotedName
         self.parentColumns = parentColumns
         self.childColumns = childColumns
         self.childTable = childTable
         self.hasTypeColumn = hasTypeColumn
+        self.createdInRun = createdInRun
         self.positionsByType = columnsByType.mapValues { columns in columns.compactMap { childColumns.firstIndex(of: $0) } }
+
+        let parentWhere = parentColumns.map { "\(SQL.quote($0)) = ?" }.joined(separator: " AND ")
+        let stored = childColumns + (hasTypeColumn ? ["child_type"] : [])
+        let storedList = stored.map(SQL.quote).joined(separator: ", ")
+        let inserted = parentColumns + childColumns + ["position"] + (hasTypeColumn ? ["child_type"] : [])
+        self.deleteSQL = "DELETE FROM \(quotedName) WHERE \(parentWhere)"
+        self.insertSQL = "INSERT INTO \(quotedName) (\(inserted.map(SQL.quote).joined(separator: ", "))) VALUES ("
+            + Array(repeating: "?", count: inserted.count).joined(separator: ", ") + ")"
+        self.selectStoredSQL = "SELECT \(storedList) FROM \(quotedName) WHERE \(parentWhere)"
+        self.selectStoredAndPositionSQL = "SELECT \(storedList), \"position\" FROM \(quotedName) WHERE \(parentWhere)"
+        // `IS` matches the NULLs of columns another child type's key uses.
+        self.stillLinkedSQL = "SELECT 1 FROM \(quotedName) WHERE "
+            + stored.map { "\(SQL.quote($0)) IS ?" }.joined(separator: " AND ") + " LIMIT 1"
+    }
+
+    /// Whether a child row's key fits the child key columns (its type's
+    /// columns when children have several types). Allocates nothing.
+    func fits(_ ref: SQLiteSink.RowRef) -> Bool {
+        if positionsByType.isEmpty { return ref.key.count == childColumns.count }
+        guard let positions = positionsByType[ref.table.name] else { return ref.key.count == childColumns.count }
+        return positions.count == ref.key.count
     }
 
     /// The child key columns' values for a child row: its key where its type
     /// has its columns, NULL elsewhere; `nil` when the key does not fit.
     func childValues(_ ref: SQLiteSink.RowRef) -> [SQLiteValue]? {
-        guard let positions = positionsByType[ref.table.name] else {
+        guard !positionsByType.isEmpty, let positions = positionsByType[ref.table.name] else {
             return ref.key.count == childColumns.count ? ref.key : nil
         }
         guard positions.count == ref.key.count else { return nil }
         var values = [SQLiteValue](repeating: .null, count: childColumns.count)
         for (i, p) in positions.enumerated() { values[p] = ref.key[i] }
+        return values
+    }
+
+    /// The values stored for a link to `ref`: its child key columns, then
+    /// `child_type` when the table has it; `nil` when the key does not fit.
+    func storedValues(_ ref: SQLiteSink.RowRef) -> [SQLiteValue]? {
+        guard var values = childValues(ref) else { return nil }
+        if hasTypeColumn { values.append(.text(ref.table.name)) }
         return values
     }
 

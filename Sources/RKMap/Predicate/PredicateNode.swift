@@ -54,7 +54,7 @@ struct PredicateOptions: OptionSet, Sendable {
 
 /// What a constant right-hand side was compiled into, so evaluation never
 /// re-folds, re-parses or re-compiles it.
-enum PredicateNeedle: @unchecked Sendable {
+enum PredicateNeedle: Sendable {
     /// The right-hand side is not a constant string (or needs no preparation).
     case none
     /// A constant string, already folded by the comparison's options.

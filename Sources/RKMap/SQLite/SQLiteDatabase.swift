@@ -27,6 +27,7 @@ final class SQLiteDatabase {
     ///     connection's lock before failing with `SQLITE_BUSY`.
     /// - Throws: `SQLiteError` when the file cannot be opened or is not a database.
     init(path: String, busyTimeoutMilliseconds: Int32 = 5_000) throws(SQLiteError) {
+        _ = Self.configured
         var connection: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &connection, flags, nil)
@@ -52,6 +53,14 @@ final class SQLiteDatabase {
             throw error
         }
     }
+
+    /// Process-wide settings, applied once before the first connection
+    /// (SQLite accepts them only before it initializes). Memory statistics
+    /// off: rkmap never reads them, and keeping them takes a global mutex on
+    /// every SQLite allocation, a few percent of a bulk write.
+    private static let configured: Void = {
+        _ = rkmap_sqlite3_disable_memory_statistics()
+    }()
 
     deinit {
         // Statements must be finalized before the connection closes; `close_v2`

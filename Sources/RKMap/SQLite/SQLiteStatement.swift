@@ -97,6 +97,57 @@ final class SQLiteStatement {
         while try step() {}
     }
 
+    /// Binds `values` to parameters 1…n, runs the statement to completion and
+    /// resets it, with its bindings cleared.
+    ///
+    /// Text is bound without a copy (`SQLITE_STATIC`): the step runs inside
+    /// each string's `withUTF8` scope, so SQLite reads the string's own bytes
+    /// while they are guaranteed valid, and the bindings are cleared before
+    /// the scopes end so no pointer outlives them. Binding a copy costs SQLite
+    /// an allocation and a copy per value: on bulk output, a tenth of its work.
+    ///
+    /// - Precondition: `values.count` is the statement's parameter count.
+    func run(binding values: [SQLiteValue]) throws(SQLiteError) {
+        defer {
+            sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
+        }
+        try bindAndRun(values, from: 0)
+    }
+
+    /// Binds `values[index...]` and runs; recurses into a `withUTF8` scope at
+    /// each text value.
+    private func bindAndRun(_ values: [SQLiteValue], from index: Int) throws(SQLiteError) {
+        var i = index
+        while i < values.count {
+            guard case .text(var text) = values[i] else {
+                try bind(values[i], at: Int32(i + 1))
+                i += 1
+                continue
+            }
+            let next = i + 1
+            let parameter = Int32(next)
+            let failure: SQLiteError? = text.withUTF8 { bytes -> SQLiteError? in
+                // A NULL pointer would bind SQL NULL, so an empty string gets a real one.
+                let code = bytes.baseAddress.map { base in
+                    base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                        sqlite3_bind_text(handle, parameter, $0, Int32(bytes.count), SQLiteDestructor.static)
+                    }
+                } ?? sqlite3_bind_text(handle, parameter, "", 0, SQLiteDestructor.transient)
+                do throws(SQLiteError) {
+                    try check(code)
+                    try bindAndRun(values, from: next)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let failure { throw failure }
+            return
+        }
+        while try step() {}
+    }
+
     /// Makes the statement ready to run again (bindings are kept). Any error of
     /// the previous run was already thrown by `step`, so the code is ignored.
     func reset() { sqlite3_reset(handle) }
@@ -149,4 +200,8 @@ enum SQLiteDestructor {
     static var transient: sqlite3_destructor_type {
         unsafeBitCast(-1 as Int, to: sqlite3_destructor_type.self)
     }
+
+    /// `SQLITE_STATIC` (0): SQLite uses the caller's bytes as they are, so
+    /// they must stay valid until the binding is replaced or cleared.
+    static var `static`: sqlite3_destructor_type? { nil }
 }

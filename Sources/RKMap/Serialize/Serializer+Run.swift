@@ -7,54 +7,82 @@ package struct SerializeOutcome: Sendable, Equatable {
     package var failed = 0
     package var stoppedBySyntaxError = false
     package init() {}
+
+    /// Adds a later part of the same input.
+    mutating func add(_ later: SerializeOutcome) {
+        documents += later.documents
+        records += later.records
+        failed += later.failed
+        stoppedBySyntaxError = stoppedBySyntaxError || later.stoppedBySyntaxError
+    }
 }
 
 extension Serializer {
-    /// Serializes every record of the documents in `range` of `bytes` (one JSON
-    /// value, NDJSON or concatenated JSON), handing bodies to `write` in input
-    /// order. Large inputs go through the mapping pipeline's splitter and
-    /// state on every core; a large top-level array is split element by element.
-    /// A syntax error is reported with its line and column and ends the input.
+    /// Serializes every record of an input as it is read (one JSON value,
+    /// NDJSON or concatenated JSON), handing bodies to `write` in input order.
+    /// Once a chunk of at least `options.pipelineThreshold` bytes has been
+    /// read, the rest goes through the mapping pipeline's splitter and state on
+    /// every core, and a large top-level array is split element by element; so
+    /// memory is bounded by the chunk size, not the input (`ChunkedInput`). A
+    /// syntax error is reported with its line and column and ends the input.
+    ///
+    /// - Parameter idle: called when the input stalls (a slow producer), to
+    ///   flush the output.
     package func run(
-        input bytes: [UInt8], range: Range<Int>, firstIndex: Int, inputName: String, maxDepth: Int,
-        write: ([UInt8]) throws -> Void, diagnostics: DiagnosticCollector
+        reading input: inout ChunkedInput, inputName: String, maxDepth: Int,
+        write: ([UInt8]) throws -> Void, diagnostics: DiagnosticCollector, idle: (() throws -> Void)? = nil
     ) throws -> SerializeOutcome {
-        try bytes.withUnsafeBytes { whole in
-            let raw = UnsafeRawBufferPointer(rebasing: whole[..<range.upperBound])
-            if range.count >= options.pipelineThreshold, range.count > 0 {
-                return try runPipeline(raw, from: range.lowerBound, firstIndex: firstIndex, inputName: inputName,
-                                       maxDepth: maxDepth, write: write, diagnostics: diagnostics)
+        var total = SerializeOutcome()
+        var index = 0
+        try input.fill()
+        while true {
+            if input.bytes.count >= max(options.pipelineThreshold, 1) {
+                total.add(try runPipeline(
+                    input, firstIndex: index, inputName: inputName, maxDepth: maxDepth, write: write, diagnostics: diagnostics, idle: idle))
+                return total
             }
-            return try runSerially(raw, from: range.lowerBound, firstIndex: firstIndex, inputName: inputName,
-                                   maxDepth: maxDepth, write: write, diagnostics: diagnostics)
+            let final = input.atEnd
+            let (outcome, consumed) = try runSerially(
+                input.bytes, origin: input.origin, final: final, firstIndex: index, inputName: inputName,
+                maxDepth: maxDepth, write: write, diagnostics: diagnostics)
+            total.add(outcome)
+            index += outcome.documents
+            if outcome.stoppedBySyntaxError || final { return total }
+            try idle?()
+            try input.moveOn(keeping: consumed)
+            try input.fillToDocumentEnd()
         }
     }
 
+    /// Serializes the documents of one window; unless `final`, a document the
+    /// window cuts is left for the next one. - Returns: the bytes used.
     private func runSerially(
-        _ raw: UnsafeRawBufferPointer, from start: Int, firstIndex: Int, inputName: String, maxDepth: Int,
+        _ raw: UnsafeRawBufferPointer, origin: TextOrigin, final: Bool, firstIndex: Int, inputName: String, maxDepth: Int,
         write: ([UInt8]) throws -> Void, diagnostics: DiagnosticCollector
-    ) throws -> SerializeOutcome {
-            var outcome = SerializeOutcome()
-            var scanner = JSONScanner(bytes: raw, offset: start, maxDepth: maxDepth)
-            var index = firstIndex
-            while true {
-                let value: JSONValue
-                do {
-                    if try scanner.atEnd() { break }
-                    value = try scanner.readValue()
-                } catch {
-                    diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
-                    outcome.documents += 1
-                    outcome.stoppedBySyntaxError = true
-                    break
+    ) throws -> (SerializeOutcome, consumed: Int) {
+        var outcome = SerializeOutcome()
+        var scanner = JSONScanner(bytes: raw, offset: 0, maxDepth: maxDepth, origin: origin)
+        var index = firstIndex
+        while true {
+            let value: JSONValue
+            do {
+                switch try scanner.readDocument(final: final) {
+                case .end: return (outcome, raw.count)
+                case .needsMore(let start): return (outcome, start)
+                case .value(let v, _): value = v
                 }
+            } catch {
+                diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
                 outcome.documents += 1
-                var unit = SerializedUnit()
-                serialize(document: value, index: index, inputName: inputName, into: &unit)
-                try deliver(unit, to: &outcome, write: write, diagnostics: diagnostics)
-                index += 1
+                outcome.stoppedBySyntaxError = true
+                return (outcome, raw.count)
             }
-            return outcome
+            outcome.documents += 1
+            var unit = SerializedUnit()
+            serialize(document: value, index: index, inputName: inputName, into: &unit)
+            try deliver(unit, to: &outcome, write: write, diagnostics: diagnostics)
+            index += 1
+        }
     }
 
     func serialize(document: JSONValue, index: Int, inputName: String, into unit: inout SerializedUnit) {
@@ -74,22 +102,20 @@ extension Serializer {
     }
 
     private func runPipeline(
-        _ raw: UnsafeRawBufferPointer, from start: Int, firstIndex: Int, inputName: String, maxDepth: Int,
-        write: ([UInt8]) throws -> Void, diagnostics: DiagnosticCollector
+        _ input: ChunkedInput, firstIndex: Int, inputName: String, maxDepth: Int,
+        write: ([UInt8]) throws -> Void, diagnostics: DiagnosticCollector, idle: (() throws -> Void)?
     ) throws -> SerializeOutcome {
         let state = PipelineState(resultWindow: 48)
         let workerCount = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
         let finished = DispatchSemaphore(value: 0)
-        let shared = Unchecked(value: (self, raw))
-        let threshold = options.pipelineThreshold
+        // Stream along the empty key path: a large top-level array is split
+        // into its elements, each one record.
+        let splitter = Splitter(
+            input: input, maxDepth: maxDepth, firstIndex: firstIndex, state: state,
+            streamKeys: [], streamingThreshold: options.pipelineThreshold, inputName: inputName)
+        let shared = Unchecked(value: (self, splitter))
         let splitterThread = Thread {
-            let (_, raw) = shared.value
-            // Stream along the empty key path: a large top-level array is split
-            // into its elements, each one record.
-            var splitter = Splitter(
-                scanner: JSONScanner(bytes: raw, offset: start, maxDepth: maxDepth),
-                firstIndex: firstIndex, state: state, streamKeys: [],
-                streamingThreshold: threshold, inputName: inputName, totalBytes: raw.count)
+            var (_, splitter) = shared.value
             splitter.run()
             state.finishSplitting()
             finished.signal()
@@ -98,8 +124,8 @@ extension Serializer {
         splitterThread.start()
         for _ in 0..<workerCount {
             let thread = Thread {
-                let (serializer, raw) = shared.value
-                serializer.work(state: state, bytes: raw, inputName: inputName, maxDepth: maxDepth)
+                let (serializer, _) = shared.value
+                serializer.work(state: state, inputName: inputName, maxDepth: maxDepth)
                 finished.signal()
             }
             thread.stackSize = LargeStack.size
@@ -109,8 +135,12 @@ extension Serializer {
         var outcome = SerializeOutcome()
         do {
             var discarding = false
-            while let (unit, result) = state.nextResult() {
+            while let (unit, _, result) = state.nextResult() {
                 switch unit {
+                case .idle:
+                    try idle?()
+                case .inputError(let error):
+                    throw error
                 case .documents(let starts, _):
                     outcome.documents += starts.count
                 case .streamBegin(let index, _):
@@ -139,15 +169,16 @@ extension Serializer {
     }
 
     /// A pipeline worker: parses and serializes units until none are left.
-    private func work(state: PipelineState, bytes: UnsafeRawBufferPointer, inputName: String, maxDepth: Int) {
+    private func work(state: PipelineState, inputName: String, maxDepth: Int) {
         // The splitter has validated every byte (trusted mode, as for mapping).
-        var scanner = JSONScanner(bytes: bytes, offset: 0, maxDepth: maxDepth, trusted: true)
+        var scanner = JSONScanner(bytes: UnsafeRawBufferPointer(start: nil, count: 0), offset: 0, maxDepth: maxDepth, trusted: true)
         func read(_ start: Int) -> JSONValue? {
             scanner.offset = start
             scanner.depth = 0
             return try? scanner.readValue()
         }
-        while let (seq, unit) = state.take() {
+        while let (seq, unit, view) = state.take() {
+            scanner.reset(bytes: view.bytes, origin: view.origin)
             var done = SerializedUnit()
             switch unit {
             case .documents(let starts, let firstIndex):
@@ -166,11 +197,11 @@ extension Serializer {
                 }
             case .content(let start, let document, _):
                 if let value = read(start) { serialize(document: value, index: document, inputName: inputName, into: &done) }
-            case .streamBegin, .note, .streamEnd, .syntaxError:
-                state.complete(seq, unit: unit, result: .passThrough)
+            case .streamBegin, .note, .streamEnd, .syntaxError, .idle, .inputError:
+                state.complete(seq, unit: unit, base: view.inputOffset, result: .passThrough)
                 continue
             }
-            state.complete(seq, unit: unit, result: .serialized(done))
+            state.complete(seq, unit: unit, base: view.inputOffset, result: .serialized(done))
         }
     }
 }

@@ -96,7 +96,7 @@ public enum LargeStack {
         return thread
     }
 
-    private final class Box: @unchecked Sendable {
+    private final class Box {
         let body: () -> Int32
         var result: Int32 = 0
         init(_ body: @escaping () -> Int32) { self.body = body }

@@ -122,23 +122,17 @@ extension Commands {
             }
             return total
         }
-        // Files and pipes alike go through a window of fixed size: memory does
-        // not grow with the input, and each batch's records go out at once
-        // (stdout only; a file is replaced at the end anyway).
-        progress?.begin(input: name, size: InputStream.isStream(input) ? nil : InputFile.size(input))
-        var consumed = 0
-        try InputFile.readDocuments(input, window: Environment.windowBytes) { window, origin, firstIndex in
-            let outcome = try engine.run(
-                window: window, from: 0, origin: origin, base: consumed, firstIndex: firstIndex, inputName: name,
-                sink: sink, diagnostics: mapping)
-            consumed += window.count
-            total.documents += outcome.documents
-            total.failed += outcome.failed
-            total.stopped = outcome.stopped
-            if !outcome.stopped { progress?.advanced(inputOffset: consumed) }
-            if options.output == nil { try stdout.flush() }
-            return (outcome.documents, outcome.stopped)
+        // Files and pipes alike are read in chunks of fixed size: memory does
+        // not grow with the input. When the input stalls (a slow producer),
+        // the records so far go out at once (stdout only; a file is replaced
+        // at the end anyway).
+        progress?.begin(input: name, size: InputFile.size(input))
+        total = try InputFile.withChunkedInput(input, window: Environment.windowBytes) { chunked in
+            try engine.run(
+                reading: &chunked, inputName: name, sink: sink, diagnostics: mapping,
+                idle: options.output == nil ? { try stdout.flush() } : nil)
         }
+        if options.output == nil { try stdout.flush() }
         if total.documents == 0 {
             diagnostics.error(CommandFailure.noDocument(input: name).description)
             total.failed = 1
@@ -188,10 +182,10 @@ extension Commands {
         case .json:
             let shape = OutputShape(rawValue: o.shape.rawValue) ?? .collection
             return try textOutput(o, stdout: stdout) {
-                JSONTreeSink(output: $0, shape: shape, pretty: !o.compact, includeType: !o.noType)
+                JSONTreeSink(output: $0, shape: shape, pretty: !o.compact, includeType: !o.noType, graph: graph)
             }
         case .ndjson:
-            return try textOutput(o, stdout: stdout) { NDJSONSink(output: $0, includeType: !o.noType) }
+            return try textOutput(o, stdout: stdout) { NDJSONSink(output: $0, includeType: !o.noType, graph: graph) }
         case .csv:
             return try textOutput(o, stdout: stdout) {
                 CSVSink(

@@ -33,37 +33,45 @@ extension Commands {
                 // printed as its document arrives; a syntax error ends the input
                 // (results before it stay printed), as `apply` does.
                 do {
-                    try InputFile.readDocuments(input, window: Environment.windowBytes) { window, origin, firstIndex in
-                        var scanner = JSONScanner(bytes: window, offset: 0, origin: origin)
-                        var count = 0
-                        do {
-                            while try !scanner.atEnd() {
-                                let value = try scanner.readValue(projection: projection)
-                                count += 1
-                                documents += 1
-                                let result: Bool
-                                do {
-                                    result = try predicate.evaluate(value, context: KeyPathContext(root: value))
-                                } catch let error as PredicateEvaluationError {
-                                    // Neither true nor false (docs/spec.md §9): no verdict line,
-                                    // an error naming the document, exit status 1.
-                                    try stdout.flush()
-                                    try stderr.write("\(undecided(error, file: name, index: firstIndex + count - 1))\n")
-                                    allTrue = false
-                                    continue
+                    var index = 0
+                    try InputFile.withChunkedInput(input, window: Environment.windowBytes) { chunked in
+                        try chunked.forEachWindow { window, origin, _, final in
+                            var scanner = JSONScanner(bytes: window, offset: 0, origin: origin)
+                            do {
+                                while true {
+                                    switch try scanner.readDocument(final: final, projection: projection) {
+                                    case .end:
+                                        try stdout.flush()
+                                        return (window.count, false)
+                                    case .needsMore(let start):
+                                        try stdout.flush()
+                                        return (start, false)
+                                    case .value(let value, _):
+                                        documents += 1
+                                        index += 1
+                                        let result: Bool
+                                        do {
+                                            result = try predicate.evaluate(value, context: KeyPathContext(root: value))
+                                        } catch let error as PredicateEvaluationError {
+                                            // Neither true nor false (docs/spec.md §9): no verdict line,
+                                            // an error naming the document, exit status 1.
+                                            try stdout.flush()
+                                            try stderr.write("\(undecided(error, file: name, index: index - 1))\n")
+                                            allTrue = false
+                                            continue
+                                        }
+                                        allTrue = allTrue && result
+                                        try stdout.write(result ? "true\n" : "false\n")
+                                    }
                                 }
-                                allTrue = allTrue && result
-                                try stdout.write(result ? "true\n" : "false\n")
+                            } catch let error as JSONSyntaxError {
+                                try stdout.flush()
+                                let diagnostic = Diagnostic(.error, error.message, file: name, location: .source(error.location), code: .syntax)
+                                try stderr.write("\(diagnostic)\n")
+                                allTrue = false
+                                return (window.count, true)
                             }
-                        } catch let error as JSONSyntaxError {
-                            try stdout.flush()
-                            let diagnostic = Diagnostic(.error, error.message, file: name, location: .source(error.location), code: .syntax)
-                            try stderr.write("\(diagnostic)\n")
-                            allTrue = false
-                            return (count, true)
                         }
-                        try stdout.flush()
-                        return (count, false)
                     }
                 } catch let failure as InputFile.Failure {
                     try? stderr.write(CommandFailure.library(failure).line)

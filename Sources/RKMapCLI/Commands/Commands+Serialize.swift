@@ -60,21 +60,13 @@ extension Commands {
                         if outcome.failed > 0 || outcome.stoppedBySyntaxError { status = dataFailed }
                         if outcome.stoppedBySyntaxError { syntaxError = true }
                     }
-                    if InputStream.isStream(input) {
-                        try InputStream.read(input) { bytes, range, firstIndex in
-                            let outcome = try serializer.run(
-                                input: bytes, range: range, firstIndex: firstIndex, inputName: name,
-                                maxDepth: options.maxDepth, write: write, diagnostics: diagnostics)
-                            record(outcome)
-                            if streamsToStdout { try stdout.flush() }
-                            return (outcome.documents, outcome.stoppedBySyntaxError)
-                        }
-                    } else {
-                        let bytes = try InputFile.readAll(input)
-                        record(try serializer.run(
-                            input: bytes, range: 0..<bytes.count, firstIndex: 0, inputName: name,
-                            maxDepth: options.maxDepth, write: write, diagnostics: diagnostics))
-                    }
+                    // Files and pipes alike are read in chunks (bounded memory);
+                    // a stalled producer's records go out at once on stdout.
+                    record(try InputFile.withChunkedInput(input, window: Environment.windowBytes) { chunked in
+                        try serializer.run(
+                            reading: &chunked, inputName: name, maxDepth: options.maxDepth, write: write,
+                            diagnostics: diagnostics, idle: streamsToStdout ? { try stdout.flush() } : nil)
+                    })
                     if documents == 0 {
                         diagnostics.emit(Diagnostic(.error, CommandFailure.noDocument(input: name).description, file: name, code: .emptyInput))
                         status = dataFailed

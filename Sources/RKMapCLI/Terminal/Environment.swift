@@ -18,7 +18,7 @@ enum Environment {
     /// boundaries). Unset or not a whole number > 0: the library's default.
     static var windowBytes: Int {
         guard let text = value("RKMAP_WINDOW_BYTES"), let n = Int(text), n > 0 else {
-            return DocumentWindowReader.defaultWindow
+            return ChunkedInput.defaultWindow
         }
         return n
     }

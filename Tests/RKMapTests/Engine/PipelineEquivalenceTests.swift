@@ -43,18 +43,15 @@ import Testing
 
     static func run(_ input: String, pipeline: Bool, format: String = "ndjson", options: MappingOptions = MappingOptions()) throws -> Run {
         let graph = try #require(SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json").graph)
+        var options = options
+        options.pipelineThreshold = pipeline ? 0 : Int.max
         let engine = try MappingEngine(graph: graph, options: options)
         var output: [UInt8] = []
         let write: ([UInt8]) throws -> Void = { output.append(contentsOf: $0) }
         let sink: RecordSink = format == "ndjson"
             ? NDJSONSink(output: write) : JSONTreeSink(output: write, shape: format == "json" ? .collection : .dictionary)
         let diagnostics = DiagnosticList()
-        let bytes = Array(input.utf8)
-        let outcome = try bytes.withUnsafeBytes { raw in
-            pipeline
-                ? try engine.runPipeline(raw, inputName: "in.json", sink: sink, diagnostics: diagnostics)
-                : try engine.runSerially(raw, inputName: "in.json", sink: sink, diagnostics: diagnostics)
-        }
+        let outcome = try engine.run(input: Array(input.utf8), inputName: "in.json", sink: sink, diagnostics: diagnostics)
         try sink.finish()
         return Run(output: output, diagnostics: diagnostics.diagnostics.map(\.description), outcome: outcome, stats: engine.stats)
     }

@@ -13,6 +13,35 @@ import Testing
         #expect(try s.step() == false)
     }
 
+    /// `run(binding:)` binds text without a copy: what lands in the table must
+    /// be every string exactly (small inline strings, large heap ones, empty,
+    /// non-ASCII, NUL inside), and the bindings are cleared afterwards.
+    @Test func runBindingStoresEveryValueAndClearsTheBindings() throws {
+        let db = try SQLiteDatabase(path: ":memory:")
+        try db.execute("CREATE TABLE t (a, b, c, d, e)")
+        let insert = try db.makeStatement("INSERT INTO t VALUES (?, ?, ?, ?, ?)")
+        let long = String(repeating: "long text ", count: 500)
+        let rows: [[SQLiteValue]] = [
+            [.text("short"), .text(long), .text(""), .integer(42), .text("Ünïcode 名前")],
+            [.null, .real(0.5), .text("a\u{0}b"), .blob([1, 2]), .text(long + "!")],
+        ]
+        for row in rows { try insert.run(binding: row) }
+        #expect(try db.rows("SELECT * FROM t ORDER BY rowid") == rows)
+        // Cleared: running again without binding inserts NULLs, not stale pointers.
+        try insert.run()
+        #expect(try db.rows("SELECT * FROM t WHERE rowid = 3") == [[.null, .null, .null, .null, .null]])
+    }
+
+    @Test func runBindingThrowsTheStepsErrorAndStaysUsable() throws {
+        let db = try SQLiteDatabase(path: ":memory:")
+        try db.execute("CREATE TABLE t (k TEXT PRIMARY KEY)")
+        let insert = try db.makeStatement("INSERT INTO t VALUES (?)")
+        try insert.run(binding: [.text("same key, long enough not to be a small string")])
+        #expect(throws: SQLiteError.self) { try insert.run(binding: [.text("same key, long enough not to be a small string")]) }
+        try insert.run(binding: [.text("another")])
+        #expect(try db.rows("SELECT count(*) FROM t") == [[.integer(2)]])
+    }
+
     @Test func errorsCarryCodeMessageAndSQL() throws {
         let db = try SQLiteDatabase(path: ":memory:")
         #expect(throws: SQLiteError(code: .SQLITE_ERROR, message: "no such table: nope", sql: "SELECT * FROM nope")) {

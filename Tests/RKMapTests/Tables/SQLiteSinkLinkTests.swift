@@ -147,3 +147,26 @@ extension SQLiteSinkLinkTests {
         #expect(try Fixture.query(path, #"SELECT count(*) FROM "Author""#) == [[0]])
     }
 }
+
+extension SQLiteSinkLinkTests {
+    /// A row without identity is always new, so the sink skips clearing its
+    /// links in a link table this run created — unless the run deleted rows of
+    /// its table: SQLite then hands the deleted row's `_id` out again, and the
+    /// old row's links must not become the new row's.
+    @Test func aReusedRowIDDoesNotInheritTheLinksOfTheDeletedRow() throws {
+        let path = Fixture.temporaryPath()
+        let item = Fixture.mapper("Item", entity: true, identification: ["id"], [.attribute("id", .int)])
+        let box = Fixture.mapper("Box", [.attribute("label"), .relationship("items")])
+        let shelf = Fixture.mapper("Shelf", entity: true, identification: ["id"], [.attribute("id", .int), .relationship("boxes", .replace)])
+        func shelfWith(_ boxes: [(String, [Int])]) -> Record {
+            Fixture.record(shelf, ["id": .int(1), "boxes": .many(boxes.map { label, ids in
+                .record(Fixture.record(box, ["label": .string(label), "items": .many(ids.map { .record(Fixture.record(item, ["id": .int($0)])) })]))
+            })])
+        }
+        // One run: box 1 is written, orphaned (deleted), and its `_id` handed to the next box.
+        try Fixture.run(try SQLiteSink(path: path), [[shelfWith([("first", [7, 8])])], [shelfWith([])], [shelfWith([("second", [9])])]])
+        #expect(try Fixture.query(path, #"SELECT "_id", "label" FROM "Box""#) == [[1, "second"]])
+        let links = try Fixture.query(path, #"SELECT "parent_id", "child_id", "position" FROM "Box_items" ORDER BY "position""#)
+        #expect(links.filter { $0[0] == 1 } == [[1, 9, 0]])
+    }
+}

@@ -12,11 +12,15 @@ extension MappingEngine {
     ///   is written only once the splitter has read all of it, so a syntax error
     ///   anywhere in it means nothing of it is written.
     ///
-    /// Memory holds the input plus a bounded window of units in flight.
+    /// Memory holds a few chunks of the input (`ChunkedInput`) plus a bounded
+    /// window of units in flight, for an input of any size.
+    ///
+    /// - Returns: `nil` when no thread could be started (a capped address
+    ///   space): nothing was read, and the caller maps the input serially.
     func runPipeline(
-        _ raw: UnsafeRawBufferPointer, from start: Int = 0, origin: TextOrigin = .start, firstIndex: Int = 0,
-        inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector
-    ) throws -> InputOutcome {
+        reading input: inout ChunkedInput, firstIndex: Int = 0, recovering: Bool = false,
+        inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector, idle: (() throws -> Void)? = nil
+    ) throws -> InputOutcome? {
         // Results waiting for the writer are bytes when workers pre-encode, and
         // record trees (several times larger than their input) otherwise: keep
         // fewer of those in flight.
@@ -30,7 +34,12 @@ extension MappingEngine {
         }
         let workerCount = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
         let finished = DispatchSemaphore(value: 0)
-        let shared = Unchecked(value: (self, raw, streamKeys))
+        var splitter = Splitter(
+            input: input, maxDepth: options.maxDepth, firstIndex: firstIndex, state: state, streamKeys: streamKeys,
+            streamingThreshold: options.pipelineThreshold, inputName: inputName)
+        splitter.keepGoing = options.keepGoing
+        splitter.recovering = recovering
+        let shared = Unchecked(value: (self, splitter))
         // Stacks for --max-depth levels; a thread that cannot get one (a capped
         // address space) is not started, and with no worker at all the input
         // is mapped on this thread instead (LargeStack).
@@ -38,39 +47,39 @@ extension MappingEngine {
         var started = 0
         for _ in 0..<workerCount {
             let spawned = LargeStack.spawn(stackSize: stackSize) {
-                let (engine, raw, _) = shared.value
-                PipelineWorker(engine: engine, state: state, bytes: raw, origin: origin, inputName: inputName, encoding: encoding).run()
+                let (engine, _) = shared.value
+                PipelineWorker(engine: engine, state: state, inputName: inputName, encoding: encoding).run()
                 finished.signal()
             }
             guard spawned else { break }
             started += 1
         }
         let splitterStarted = started > 0 && LargeStack.spawn(stackSize: stackSize) {
-            let (engine, raw, keys) = shared.value
-            var splitter = Splitter(
-                scanner: JSONScanner(bytes: raw, offset: start, maxDepth: engine.options.maxDepth, origin: origin),
-                firstIndex: firstIndex, state: state, streamKeys: keys,
-                streamingThreshold: engine.options.pipelineThreshold, inputName: inputName, totalBytes: raw.count)
-            splitter.keepGoing = engine.options.keepGoing
+            var (_, splitter) = shared.value
             splitter.run()
-            state.finishSplitting()
+            state.finishSplitting(bytesRead: splitter.bytesRead)
             finished.signal()
         }
         guard splitterStarted else {
             state.cancel()
             for _ in 0..<started { finished.wait() }
-            return try runSerially(raw, from: start, origin: origin, firstIndex: firstIndex, inputName: inputName, sink: sink, diagnostics: diagnostics)
+            return nil
         }
         defer {
-            // Every thread must be done with the input bytes before they go away.
+            // Every thread must be done with the input's chunks before they go away.
             for _ in 0...started { finished.wait() }
         }
         do {
             var writer = PipelineWriter(engine: self, sink: sink, diagnostics: diagnostics, inputName: inputName)
+            writer.idle = idle
             try writer.run(state)
             // A failure without --keep-going stops the writer early: stop the
             // splitter and the workers too.
-            if writer.outcome.stopped { state.cancel() }
+            if writer.outcome.stopped {
+                state.cancel()
+            } else {
+                progress?.advanced(inputOffset: state.bytesRead)
+            }
             return writer.outcome
         } catch {
             state.cancel()

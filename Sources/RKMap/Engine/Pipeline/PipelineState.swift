@@ -9,13 +9,16 @@ final class PipelineState: @unchecked Sendable {
     private let condition = NSCondition()
 
     // Guarded by `condition`:
-    private var units: [WorkUnit] = []
+    /// Units with the chunk their offsets are in; a taken unit's chunk is
+    /// dropped here at once (the worker holds it), so chunks live only while
+    /// their units wait or are mapped.
+    private var units: [(unit: WorkUnit, view: InputView?)] = []
     /// Sequence number of `units[0]` (taken units are dropped from the front).
     private var unitBase = 0
     private var nextToTake = 0
     private var splitterDone = false
     private var splitterStalled = false
-    private var results: [Int: (WorkUnit, WorkResult)] = [:]
+    private var results: [Int: (unit: WorkUnit, base: Int, result: WorkResult)] = [:]
     private var nextToWrite = 0
     private var verdicts: [Int: StreamVerdict] = [:]
     private(set) var cancelled = false
@@ -23,7 +26,12 @@ final class PipelineState: @unchecked Sendable {
     let resultWindow: Int
     let unitWindow: Int
 
-    init(resultWindow: Int = 48, unitWindow: Int = 1 << 20) {
+    /// - Parameter unitWindow: units are at most `Splitter.batchBytes` (256 KiB)
+    ///   of input each, so 32 of them keep the splitter at most ~8 MiB ahead
+    ///   of the writer: the chunks they hold are what bounds memory, whatever
+    ///   the input's size. A streamed document longer than that is written as
+    ///   it is read (see `verdict(for:)`).
+    init(resultWindow: Int = 48, unitWindow: Int = 32) {
         self.resultWindow = resultWindow
         self.unitWindow = unitWindow
     }
@@ -38,7 +46,7 @@ final class PipelineState: @unchecked Sendable {
 
     /// Appends a unit; waits while the splitter is too far ahead of the writer.
     /// - Returns: false when the run was cancelled.
-    func add(_ unit: WorkUnit) -> Bool {
+    func add(_ unit: WorkUnit, view: InputView) -> Bool {
         locked {
             while !cancelled, unitBase + units.count - nextToWrite >= unitWindow {
                 splitterStalled = true
@@ -47,7 +55,7 @@ final class PipelineState: @unchecked Sendable {
             }
             splitterStalled = false
             guard !cancelled else { return false }
-            units.append(unit)
+            units.append((unit, view))
             condition.broadcast()
             return true
         }
@@ -60,8 +68,13 @@ final class PipelineState: @unchecked Sendable {
         }
     }
 
-    func finishSplitting() {
+    /// How many bytes of the input the splitter read in all (for the last
+    /// progress report); set when it finishes.
+    private(set) var bytesRead = 0
+
+    func finishSplitting(bytesRead: Int = 0) {
         locked {
+            self.bytesRead = bytesRead
             splitterDone = true
             condition.broadcast()
         }
@@ -70,14 +83,15 @@ final class PipelineState: @unchecked Sendable {
     // MARK: Workers
 
     /// The next unit to work on, or `nil` when there is none left (or the run was cancelled).
-    func take() -> (seq: Int, unit: WorkUnit)? {
+    func take() -> (seq: Int, unit: WorkUnit, view: InputView)? {
         locked {
             while true {
                 if cancelled { return nil }
                 let available = nextToTake < unitBase + units.count
                 if available, nextToTake < nextToWrite + resultWindow {
                     let seq = nextToTake
-                    let unit = units[seq - unitBase]
+                    let (unit, view) = units[seq - unitBase]
+                    units[seq - unitBase].view = nil
                     nextToTake += 1
                     // Drop taken units from the front now and then.
                     if nextToTake - unitBase > 4096 {
@@ -85,7 +99,7 @@ final class PipelineState: @unchecked Sendable {
                         units.removeFirst(drop)
                         unitBase += drop
                     }
-                    return (seq, unit)
+                    return (seq, unit, view!)
                 }
                 if !available, splitterDone { return nil }
                 condition.wait()
@@ -93,9 +107,11 @@ final class PipelineState: @unchecked Sendable {
         }
     }
 
-    func complete(_ seq: Int, unit: WorkUnit, result: WorkResult) {
+    /// - Parameter base: the input offset of the unit's chunk (offsets in the
+    ///   unit count from there), for progress reports.
+    func complete(_ seq: Int, unit: WorkUnit, base: Int, result: WorkResult) {
         locked {
-            results[seq] = (unit, result)
+            results[seq] = (unit, base, result)
             condition.broadcast()
         }
     }
@@ -103,7 +119,7 @@ final class PipelineState: @unchecked Sendable {
     // MARK: Writer
 
     /// The next result in sequence, waiting for it; `nil` when every unit was written.
-    func nextResult() -> (WorkUnit, WorkResult)? {
+    func nextResult() -> (unit: WorkUnit, base: Int, result: WorkResult)? {
         locked {
             while true {
                 if let r = results.removeValue(forKey: nextToWrite) {

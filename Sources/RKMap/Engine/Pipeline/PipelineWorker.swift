@@ -4,8 +4,6 @@
 struct PipelineWorker {
     let engine: MappingEngine
     let state: PipelineState
-    let bytes: UnsafeRawBufferPointer
-    let origin: TextOrigin
     let inputName: String
     /// Set when the sink takes pre-encoded records: workers then encode too.
     let encoding: RootEncoding?
@@ -14,10 +12,13 @@ struct PipelineWorker {
         // The splitter has validated every byte already, depth included, so the
         // workers skip UTF-8 validation (trusted mode): every unit they read lies
         // inside a value the splitter's `skipValue` or probe has checked.
-        var scanner = JSONScanner(bytes: bytes, offset: 0, maxDepth: engine.options.maxDepth, trusted: true, origin: origin)
+        var scanner = JSONScanner(bytes: UnsafeRawBufferPointer(start: nil, count: 0), offset: 0, maxDepth: engine.options.maxDepth, trusted: true)
         let collector = DiagnosticList()
         let rootMapper = engine.applicable.first?.descriptor.rootMapper ?? 0
-        while let (seq, unit) = state.take() {
+        while let (seq, unit, view) = state.take() {
+            // Units from the same chunk see more of it each time (the reader
+            // appends): point the scanner at what this unit may read.
+            scanner.reset(bytes: view.bytes, origin: view.origin)
             let result: WorkResult
             var encoded: [UInt8] = []
             switch unit {
@@ -51,10 +52,10 @@ struct PipelineWorker {
                     return roots
                 }
                 result = .roots([unit.map { roots in roots.map { encode($0, into: &encoded) } }], encoded: encoded)
-            case .streamBegin, .note, .streamEnd, .syntaxError:
+            case .streamBegin, .note, .streamEnd, .syntaxError, .idle, .inputError:
                 result = .passThrough
             }
-            state.complete(seq, unit: unit, result: result)
+            state.complete(seq, unit: unit, base: view.inputOffset, result: result)
         }
     }
 
@@ -103,7 +104,7 @@ struct PipelineWorker {
         mapper.documentIndex = document
         // The document's size is not known yet; what is left of the input bounds it.
         // The writer checks the document's total (`PipelineWriter`).
-        mapper.recordLimit = engine.options.recordLimit(documentBytes: bytes.count - start)
+        mapper.recordLimit = engine.options.recordLimit(documentBytes: scanner.buf.count - start)
         mapper.context.metadata = metadata
         _ = mapper.path.push(descriptor.keyPath)
         do {

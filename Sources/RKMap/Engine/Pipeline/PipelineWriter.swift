@@ -21,11 +21,19 @@ struct PipelineWriter {
         self.encodingSink = sink as? EncodingSink
     }
 
+    /// Called when the input stalls (a slow producer), after what came before
+    /// was written: `apply` flushes stdout there.
+    var idle: (() throws -> Void)?
+
     mutating func run(_ state: PipelineState) throws {
-        while let (unit, result) = state.nextResult() {
+        while let (unit, base, result) = state.nextResult() {
             try Interruption.check()
-            if let progress = engine.progress, let offset = unit.lastOffset { progress.advanced(inputOffset: engine.windowBase + offset) }
+            if let progress = engine.progress, let offset = unit.lastOffset { progress.advanced(inputOffset: base + offset) }
             switch unit {
+            case .idle:
+                try idle?()
+            case .inputError(let error):
+                throw error
             case .documents(_, let firstIndex):
                 guard case .documents(let mapped, let encoded) = result else { continue }
                 for (i, unit) in mapped.enumerated() {

@@ -1,103 +1,220 @@
 /// Reads an input once, validating every byte, and cuts it into work units:
 /// whole documents, or (for a large document the spec lets us stream) the
 /// elements of the content array at the descriptor's key path.
+///
+/// It reads the input itself, chunk by chunk (`ChunkedInput`): a scanner step
+/// that runs out of bytes reads more and runs again, so documents and streamed
+/// elements may cross chunks, and a single document of many gigabytes is
+/// streamed in the memory of a few chunks. Units keep their chunk alive until
+/// they are mapped.
 struct Splitter {
-    var scanner: JSONScanner
+    private var input: ChunkedInput
+    private var scanner: JSONScanner
     let state: PipelineState
     /// The key path to stream along, or `nil` when documents are never streamed.
     let streamKeys: [String]?
     let streamingThreshold: Int
     let inputName: String
-    let totalBytes: Int
     /// Resume after a syntax error (`--keep-going`) instead of stopping.
     var keepGoing = false
+    /// The input starts inside a document with a syntax error (`--keep-going`
+    /// after the serial path's error): look for the next document start first.
+    var recovering = false
     /// Batch limits: a unit closes at this many bytes or elements.
     static let batchBytes = 1 << 18
     static let batchCount = 1024
     private var batch: [Int] = []
     private var batchStart = 0
     private var batchFirst = 0
+    /// Where the last scanner step started (offsets move when a chunk does).
+    private var stepStart = 0
+    /// Where the current document starts in the chunk, while it is still there.
+    private var documentStart: Int?
 
     /// Number of the first document (its position in the whole input).
     let firstIndex: Int
 
-    init(scanner: JSONScanner, firstIndex: Int = 0, state: PipelineState, streamKeys: [String]?, streamingThreshold: Int, inputName: String, totalBytes: Int) {
-        self.scanner = scanner
+    /// The run was cancelled (the writer stopped).
+    private struct Cancelled: Error {}
+
+    init(input: ChunkedInput, from start: Int = 0, maxDepth: Int, firstIndex: Int = 0, state: PipelineState,
+         streamKeys: [String]?, streamingThreshold: Int, inputName: String) {
+        self.input = input
+        self.scanner = JSONScanner(bytes: input.bytes, offset: start, maxDepth: maxDepth, origin: input.origin)
+        scanner.inputContinues = !input.atEnd
         self.firstIndex = firstIndex
         self.state = state
         self.streamKeys = streamKeys
         self.streamingThreshold = streamingThreshold
         self.inputName = inputName
-        self.totalBytes = totalBytes
     }
 
+    /// The input offset just past the bytes read so far.
+    var bytesRead: Int { input.offset + input.bytes.count }
+
+    /// Runs to the end of the input, a syntax error (unless `keepGoing`), a
+    /// failed read, or cancellation.
+    mutating func run() {
+        var index = firstIndex
+        do {
+            if recovering { try recover(after: 0) }
+            while try !runUntilSyntaxError(&index) {}
+        } catch is Cancelled {
+        } catch let error as ChunkedInput.ReadError {
+            _ = state.add(.inputError(error), view: InputView(input.chunk))
+        } catch let error as Interrupted {
+            _ = state.add(.inputError(error), view: InputView(input.chunk))
+        } catch {
+            preconditionFailure("the splitter throws only read errors and interruptions: \(error)")
+        }
+    }
+
+    // MARK: Reading on
+
+    /// Runs a scanner step; when it needs bytes not read yet, reads more and
+    /// runs it again from where it started. A step that ends exactly at the
+    /// end of the bytes read so far runs again too (a number the next bytes
+    /// may continue), unless the input has ended.
+    private mutating func step<T>(_ op: (inout JSONScanner) throws(JSONSyntaxError) -> T) throws -> T {
+        while true {
+            let before = scanner.checkpoint
+            stepStart = scanner.offset
+            do {
+                let result = try op(&scanner)
+                if input.atEnd || scanner.offset < scanner.buf.count { return result }
+            } catch {
+                if input.atEnd || !error.needsMoreInput { throw error }
+            }
+            scanner.restore(before)
+            try readMore(keeping: before.offset)
+        }
+    }
+
+    /// Reads more input into the chunk, or moves to a new chunk that starts at
+    /// `keep` (everything before it is in units already, or skipped).
+    private mutating func readMore(keeping keep: Int) throws {
+        if input.isFull {
+            // Units cannot span chunks: hand over the batch cut from this one.
+            try flushBatch()
+            try input.moveOn(keeping: keep)
+            scanner.rebase(onto: input.bytes, droppingFirst: keep, origin: input.origin)
+            documentStart = documentStart.flatMap { $0 >= keep ? $0 - keep : nil }
+        } else if !input.moreWaiting() {
+            // A slow producer: what is complete goes out before we wait.
+            try flushBatch()
+            try add(.idle)
+        }
+        try input.fill()
+        scanner.extend(to: input.bytes)
+        scanner.inputContinues = !input.atEnd
+    }
+
+    // MARK: Batches
+
     /// Adds a start offset to the current batch; sends it when full.
-    /// - Returns: false when the run was cancelled.
-    private mutating func batched(_ start: Int, position: Int, send: ([Int], Int) -> WorkUnit) -> Bool {
+    private mutating func batched(_ start: Int, position: Int, elementsOf document: Int?) throws {
         if batch.isEmpty {
             batchStart = start
             batchFirst = position
+            batchDocument = document
         }
         batch.append(start)
         if batch.count >= Self.batchCount || scanner.offset - batchStart >= Self.batchBytes {
-            return flush(send)
+            try flushBatch()
         }
-        return true
     }
 
-    private mutating func flush(_ send: ([Int], Int) -> WorkUnit) -> Bool {
-        guard !batch.isEmpty else { return true }
+    /// The streamed document whose elements the batch holds, or nil for documents.
+    private var batchDocument: Int?
+
+    private mutating func flushBatch() throws {
+        guard !batch.isEmpty else { return }
         defer { batch.removeAll(keepingCapacity: true) }
-        return state.add(send(batch, batchFirst))
+        let unit: WorkUnit = batchDocument.map { .elements(starts: batch, document: $0, firstPosition: batchFirst) }
+            ?? .documents(starts: batch, firstIndex: batchFirst)
+        try add(unit)
     }
 
-    /// Runs to the end of the input, a syntax error (unless `keepGoing`), or
-    /// cancellation.
-    mutating func run() {
-        var index = firstIndex
-        while !runUntilSyntaxError(&index) {}
+    /// Sends a unit with the chunk its offsets are in (kept alive until a
+    /// worker has taken it).
+    private func add(_ unit: WorkUnit) throws {
+        guard state.add(unit, view: InputView(input.chunk)) else { throw Cancelled() }
     }
+
+    // MARK: Documents
 
     /// Splits until the end (true) or a syntax error; after one, with
     /// `keepGoing`, moves to the next plausible document start and returns false.
-    private mutating func runUntilSyntaxError(_ index: inout Int) -> Bool {
+    private mutating func runUntilSyntaxError(_ index: inout Int) throws -> Bool {
         var streaming = false
-        var start = scanner.offset
-        let documents: ([Int], Int) -> WorkUnit = { .documents(starts: $0, firstIndex: $1) }
         do {
-            while try !scanner.atEnd() {
-                start = scanner.offset
-                var probe = scanner
-                if let keys = streamKeys, totalBytes - start >= streamingThreshold,
-                   try !Self.skipIfSmaller(&probe, than: streamingThreshold, from: start) {
-                    guard flush(documents) else { return true }
-                    streaming = true
-                    guard state.add(.streamBegin(index: index, maxBytes: totalBytes - start)) else { return true }
-                    let found = try split(keys[...], document: index)
-                    state.publish(.parsed(foundContent: found), for: index)
-                    guard state.add(.streamEnd(index: index)) else { return true }
-                    streaming = false
-                } else {
-                    if streamKeys != nil, totalBytes - start >= streamingThreshold {
-                        scanner = probe  // the probe read the whole (small) document
-                    } else {
-                        try scanner.skipValue()
+            while try !step({ s throws(JSONSyntaxError) in try s.atEnd() }) {
+                documentStart = scanner.offset
+                let small: Bool
+                if streamKeys != nil {
+                    let threshold = streamingThreshold
+                    small = try step { s throws(JSONSyntaxError) -> Bool in
+                        var probe = s
+                        guard try Self.skipIfSmaller(&probe, than: threshold, from: s.offset) else { return false }
+                        s = probe  // the probe read the whole (small) document
+                        return true
                     }
-                    guard batched(start, position: index, send: documents) else { return true }
+                } else {
+                    try step { s throws(JSONSyntaxError) in try s.skipValue() }
+                    small = true
+                }
+                let start = stepStart
+                if small {
+                    try batched(start, position: index, elementsOf: nil)
+                } else {
+                    try flushBatch()
+                    streaming = true
+                    let maxBytes = input.knownSize.map { $0 - (input.offset + start) } ?? Int.max
+                    try add(.streamBegin(index: index, maxBytes: maxBytes))
+                    let found = try split(streamKeys![...], document: index)
+                    try flushBatch()
+                    state.publish(.parsed(foundContent: found), for: index)
+                    try add(.streamEnd(index: index))
+                    streaming = false
                 }
                 index += 1
             }
-            _ = flush(documents)
+            try flushBatch()
             return true
-        } catch {
+        } catch let error as JSONSyntaxError {
             // Documents before the error are whole and valid: send them first.
-            if !streaming, !flush(documents) { return true }
+            if !streaming { try flushBatch() }
+            batch.removeAll(keepingCapacity: true)
             if streaming { state.publish(.syntaxError, for: index) }
-            guard state.add(.syntaxError(error, index: index)), keepGoing else { return true }
-            let resume = SyntaxRecovery.nextDocumentStart(in: scanner.buf, after: start)
-            scanner = JSONScanner(bytes: scanner.buf, offset: resume, maxDepth: scanner.maxDepth, origin: scanner.origin)
+            try add(.syntaxError(error, index: index))
+            guard keepGoing else { return true }
+            try recover(after: documentStart ?? error.offset)
             index += 1
             return false
+        }
+    }
+
+    /// Moves to the next plausible document start after a syntax error
+    /// (`SyntaxRecovery`), reading on while no line of the chunk starts one.
+    private mutating func recover(after start: Int) throws {
+        var from = start
+        while true {
+            let resume = SyntaxRecovery.nextDocumentStart(in: input.bytes, after: from)
+            if resume < input.bytes.count || input.atEnd {
+                scanner.reset(bytes: input.bytes, origin: input.origin)
+                scanner.inputContinues = !input.atEnd
+                scanner.offset = resume
+                return
+            }
+            // Keep the last byte: a line break there makes the next byte a line start.
+            let keep = max(input.bytes.count - 1, 0)
+            if input.isFull {
+                try input.moveOn(keeping: keep)
+                from = 0
+            } else {
+                from = keep
+            }
+            try input.fill()
         }
     }
 
@@ -125,34 +242,33 @@ struct Splitter {
 
     /// Follows `keys` through objects, skipping everything else, and emits the
     /// content's units. - Returns: whether the content was found.
-    private mutating func split(_ keys: ArraySlice<String>, document: Int) throws(JSONSyntaxError) -> Bool {
+    private mutating func split(_ keys: ArraySlice<String>, document: Int) throws -> Bool {
         guard let key = keys.first else {
-            guard try scanner.peekKind() == .array else {
-                let start = scanner.offset
-                try scanner.skipValue()
-                return state.add(.content(start: start, document: document, rest: []))
+            guard try step({ s throws(JSONSyntaxError) in try s.peekKind() }) == .array else {
+                try step { s throws(JSONSyntaxError) in try s.skipValue() }
+                try add(.content(start: stepStart, document: document, rest: []))
+                return true
             }
-            try scanner.enterArray()
+            try step { s throws(JSONSyntaxError) in try s.enterArray() }
             var position = 0
-            let elements: ([Int], Int) -> WorkUnit = { .elements(starts: $0, document: document, firstPosition: $1) }
-            while try scanner.nextElement() {
-                let start = scanner.offset
-                try scanner.skipValue()
-                guard batched(start, position: position, send: elements) else { return false }
+            while try step({ s throws(JSONSyntaxError) in try s.nextElement() }) {
+                try step { s throws(JSONSyntaxError) in try s.skipValue() }
+                try batched(stepStart, position: position, elementsOf: document)
                 position += 1
             }
-            return flush(elements)
+            try flushBatch()
+            return true
         }
-        guard try scanner.peekKind() == .object else {
+        guard try step({ s throws(JSONSyntaxError) in try s.peekKind() }) == .object else {
             // A key path through an array collects values (KVC): the worker builds
             // this subtree and follows the rest of the path in it.
-            let start = scanner.offset
-            try scanner.skipValue()
-            return state.add(.content(start: start, document: document, rest: Array(keys)))
+            try step { s throws(JSONSyntaxError) in try s.skipValue() }
+            try add(.content(start: stepStart, document: document, rest: Array(keys)))
+            return true
         }
-        try scanner.enterObject()
+        try step { s throws(JSONSyntaxError) in try s.enterObject() }
         var found = false
-        while let name = try scanner.nextKey() {
+        while let name = try step({ s throws(JSONSyntaxError) in try s.nextKey() }) {
             if name == key, !found {
                 found = try split(keys.dropFirst(), document: document)
             } else {
@@ -160,9 +276,9 @@ struct Splitter {
                     let note = Diagnostic(
                         .warning, "key '\(name)' appears again; a streamed document is mapped from its first occurrence",
                         file: inputName, location: .source(scanner.location(ofOffset: scanner.offset)), code: .duplicateKey)
-                    _ = state.add(.note(note, document: document))
+                    try add(.note(note, document: document))
                 }
-                try scanner.skipValue()
+                try step { s throws(JSONSyntaxError) in try s.skipValue() }
             }
         }
         return found

@@ -21,6 +21,12 @@ enum WorkUnit: Sendable {
     case streamEnd(index: Int)
     /// The input stops here: a syntax error in document `index`.
     case syntaxError(JSONSyntaxError, index: Int)
+    /// The splitter waits for a slow producer: what came before goes out now
+    /// (stdout is flushed), so `tail -f … | rkmap` writes records as they come.
+    case idle
+    /// Reading the input failed (`ChunkedInput.ReadError`) or a signal came
+    /// while waiting for it (`Interrupted`): the writer throws it.
+    case inputError(any Error & Sendable)
 }
 
 extension WorkUnit {
@@ -30,7 +36,7 @@ extension WorkUnit {
         case .documents(let starts, _), .elements(let starts, _, _): return starts.last
         case .content(let start, _, _): return start
         case .syntaxError(let error, _): return error.offset
-        case .streamBegin, .note, .streamEnd: return nil
+        case .streamBegin, .note, .streamEnd, .idle, .inputError: return nil
         }
     }
 }
