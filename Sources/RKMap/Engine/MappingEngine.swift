@@ -21,8 +21,18 @@ public final class MappingEngine {
     package internal(set) var windowBase = 0
 
     /// A problem with the run's setup that is the spec's fault (exit status 2).
-    public struct SetupError: Error, Sendable, CustomStringConvertible {
-        public var message: String
+    public enum SetupError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// `--type T` where no mapper of the spec makes records of type `T`.
+        case unknownType(String, suggestion: String?)
+
+        public var message: String {
+            switch self {
+            case .unknownType(let type, let suggestion):
+                return "error: --type '\(type)': no mapper of the spec makes records of this type"
+                    + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+            }
+        }
+
         public var description: String { message }
     }
 
@@ -33,9 +43,7 @@ public final class MappingEngine {
         if let type = options.onlyType {
             let types = graph.objectMappers.map(\.typeName)
             if !types.contains(type) {
-                var message = "error: --type '\(type)': no mapper of the spec makes records of this type"
-                if let s = Suggestions.closest(to: type, in: types) { message += "; did you mean '\(s)'?" }
-                throw SetupError(message: message)
+                throw SetupError.unknownType(type, suggestion: Suggestions.closest(to: type, in: types))
             }
         }
         var applicable: [(Descriptor, JSONObject)] = []

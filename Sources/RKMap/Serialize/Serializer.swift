@@ -31,19 +31,37 @@ package final class Serializer: @unchecked Sendable {
     package let warnings: [Diagnostic]
 
     /// A problem with the run's setup (exit status 2).
-    package struct SetupError: Error, Sendable, CustomStringConvertible {
-        package var message: String
+    package enum SetupError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The forward engine (request mappers) cannot run.
+        case engine(MappingEngine.SetupError)
+        /// `--mapper ID` names no mapper; `declared` lists the spec's ids.
+        case unknownMapper(String, suggestion: String?, declared: [String])
+        /// `--mapper ID` names a mapper that cannot be inverted, and why.
+        case notInvertible(String, reason: String)
+
+        package var message: String {
+            switch self {
+            case .engine(let error):
+                return error.message
+            case .unknownMapper(let id, let suggestion, let declared):
+                return "error: unknown mapper '\(id)' for --mapper" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+                    + " (the spec declares " + declared.map { "'\($0)'" }.joined(separator: ", ") + ")"
+            case .notInvertible(let id, let reason):
+                return "error: mapper '\(id)' cannot be inverted: \(reason)"
+            }
+        }
+
         package var description: String { message }
     }
 
     package init(graph: MappingGraph, options: SerializationOptions) throws(SetupError) {
         self.graph = graph
         self.options = options
+        dateReader = DateParser(formats: [DateFormat](), zone: .utc)
         do {
-            dateReader = DateParser(formats: [DateFormat](), zone: .utc)
             engine = try MappingEngine(graph: graph, options: MappingOptions())
         } catch {
-            throw SetupError(message: "\(error)")
+            throw .engine(error)
         }
         var plans: [InversePlan?] = []
         var warnings: [Diagnostic] = []
@@ -77,12 +95,11 @@ package final class Serializer: @unchecked Sendable {
         if let id = options.mapperID {
             guard let ref = graph.mappers.firstIndex(where: { $0.id == id }) else {
                 let suggestion = Suggestions.closest(to: id, in: graph.mappers.map(\.id))
-                throw SetupError(message: "error: unknown mapper '\(id)' for --mapper" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
-                    + " (the spec declares " + graph.mappers.map { "'\($0.id)'" }.joined(separator: ", ") + ")")
+                throw .unknownMapper(id, suggestion: suggestion, declared: graph.mappers.map(\.id))
             }
             let forward = graph.requestDescriptors.contains { $0.mapper == ref && !$0.inverse }
             if !forward, let reason = MapperInversion.whyNotInvertible(ref, mappers: graph.mappers) {
-                throw SetupError(message: "error: mapper '\(id)' cannot be inverted: \(reason)")
+                throw .notInvertible(id, reason: reason)
             }
             forced = (ref, forward)
         } else {

@@ -61,37 +61,33 @@ extension Commands {
             }
             var status = success
             do {
-                for input in options.inputs {
-                    let outcome = try mapInput(input, engine: engine, sink: sink, options: options, stdout: stdout,
-                                               progress: progress, diagnostics: diagnostics, mapping: mappingDiagnostics)
-                    if outcome.failed > 0 { status = dataFailed }
-                    if outcome.stopped { break }
+                try rollingBack(destination) {
+                    for input in options.inputs {
+                        let outcome = try mapInput(input, engine: engine, sink: sink, options: options, stdout: stdout,
+                                                   progress: progress, diagnostics: diagnostics, mapping: mappingDiagnostics)
+                        if outcome.failed > 0 { status = dataFailed }
+                        if outcome.stopped { break }
+                    }
+                    if status != success, !options.keepGoing, destination.rollbackOutcome != nil {
+                        // One run, one transaction: a failed document leaves the
+                        // database as it was, and `-o FILE` is replaced only when the
+                        // run succeeds (with --keep-going, the documents that mapped
+                        // are written and committed). On stdout, what earlier
+                        // documents produced is written out.
+                        rollBack(because: .documentFailed)
+                    } else {
+                        try sink.finish()
+                        try destination.commit()
+                    }
                 }
-                if status != success, !options.keepGoing, destination.rollbackOutcome != nil {
-                    // One run, one transaction: a failed document leaves the
-                    // database as it was, and `-o FILE` is replaced only when the
-                    // run succeeds (with --keep-going, the documents that mapped
-                    // are written and committed). On stdout, what earlier
-                    // documents produced is written out.
-                    rollBack(because: .documentFailed)
-                } else {
-                    try sink.finish()
-                    try destination.commit()
-                }
-            } catch let failure as ByteSink.Closed {
-                destination.rollback()
-                throw failure
-            } catch let failure as ByteSink.WriteError {
-                // Disk full or similar: `stoppingQuietly` says "cannot write the output".
-                destination.rollback()
-                throw failure
             } catch let interrupted as Interrupted {
                 progress?.finish()
                 diagnostics.error("\(interrupted)")
                 rollBack(because: .interrupted)
                 return 128 + interrupted.signal
-            } catch {
-                destination.rollback()
+            } catch let error where !isOutputFailure(error) {
+                // Write failures (disk full) go on to `stoppingQuietly`, which
+                // says "cannot write the output".
                 diagnostics.error("\(error)")
                 return dataFailed
             }

@@ -52,44 +52,39 @@ extension Commands {
             var status = success
             var syntaxError = false
             do {
-                for input in options.inputs {
-                    let name = InputFile.displayName(input)
-                    var documents = 0
-                    func record(_ outcome: SerializeOutcome) {
-                        documents += outcome.documents
-                        if outcome.failed > 0 || outcome.stoppedBySyntaxError { status = dataFailed }
-                        if outcome.stoppedBySyntaxError { syntaxError = true }
+                try rollingBack(destination) {
+                    for input in options.inputs {
+                        let name = InputFile.displayName(input)
+                        var documents = 0
+                        func record(_ outcome: SerializeOutcome) {
+                            documents += outcome.documents
+                            if outcome.failed > 0 || outcome.stoppedBySyntaxError { status = dataFailed }
+                            if outcome.stoppedBySyntaxError { syntaxError = true }
+                        }
+                        // Files and pipes alike are read in chunks (bounded memory);
+                        // a stalled producer's records go out at once on stdout.
+                        record(try InputFile.withChunkedInput(input, window: Environment.windowBytes) { chunked in
+                            try serializer.run(
+                                reading: &chunked, inputName: name, maxDepth: options.maxDepth, write: write,
+                                diagnostics: diagnostics, idle: streamsToStdout ? { try stdout.flush() } : nil)
+                        })
+                        if documents == 0 {
+                            diagnostics.emit(Diagnostic(.error, CommandFailure.noDocument(input: name).description, file: name, code: .emptyInput))
+                            status = dataFailed
+                        }
                     }
-                    // Files and pipes alike are read in chunks (bounded memory);
-                    // a stalled producer's records go out at once on stdout.
-                    record(try InputFile.withChunkedInput(input, window: Environment.windowBytes) { chunked in
-                        try serializer.run(
-                            reading: &chunked, inputName: name, maxDepth: options.maxDepth, write: write,
-                            diagnostics: diagnostics, idle: streamsToStdout ? { try stdout.flush() } : nil)
-                    })
-                    if documents == 0 {
-                        diagnostics.emit(Diagnostic(.error, CommandFailure.noDocument(input: name).description, file: name, code: .emptyInput))
-                        status = dataFailed
+                    if syntaxError, let outcome = destination.rollbackOutcome {
+                        // A broken input leaves the -o file as it was; record failures do not
+                        // (the other records are written, docs/spec.md §13).
+                        destination.rollback()
+                        try? stderr.write(CommandFailure.outputRolledBack(outcome, .inputDoesNotParse).line)
+                    } else if !streamsToStdout {
+                        // stdout is flushed once, by the caller (a closed reader then
+                        // keeps the run's exit status).
+                        try destination.commit()
                     }
                 }
-                if syntaxError, let outcome = destination.rollbackOutcome {
-                    // A broken input leaves the -o file as it was; record failures do not
-                    // (the other records are written, docs/spec.md §13).
-                    destination.rollback()
-                    try? stderr.write(CommandFailure.outputRolledBack(outcome, .inputDoesNotParse).line)
-                } else if !streamsToStdout {
-                    // stdout is flushed once, by the caller (a closed reader then
-                    // keeps the run's exit status).
-                    try destination.commit()
-                }
-            } catch let failure as ByteSink.Closed {
-                destination.rollback()
-                throw failure
-            } catch let failure as ByteSink.WriteError {
-                destination.rollback()
-                throw failure
-            } catch {
-                destination.rollback()
+            } catch let error where !isOutputFailure(error) {
                 try? stderr.write(CommandFailure.library(error).line)
                 return dataFailed
             }

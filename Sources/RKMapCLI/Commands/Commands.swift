@@ -27,6 +27,22 @@ public enum Commands {
         }
     }
 
+    /// Runs `body`; on any error rolls `destination` back first (an output is
+    /// never left half-written), then passes the error on.
+    static func rollingBack<T>(_ destination: OutputDestination, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            destination.rollback()
+            throw error
+        }
+    }
+
+    /// A failure to write stdout (a closed reader, a full disk): `stoppingQuietly`'s business.
+    static func isOutputFailure(_ error: any Error) -> Bool {
+        error is ByteSink.Closed || error is ByteSink.WriteError
+    }
+
     /// Replaces the file at `path` with `text` all at once (temporary file and
     /// rename; a failure or a signal leaves the file as it was and no
     /// temporary file).
