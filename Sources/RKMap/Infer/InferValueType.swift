@@ -30,13 +30,17 @@ package enum InferValueType {
             return values.allSatisfy { if case .bool = $0 { return true } else { return false } } ? .type(.bool) : .untyped
         case .number:
             var allIntegers = true
+            var allRoundTrip = true
             for value in values {
                 guard case .number(let n) = value else { return .untyped }
                 if !(n.isIntegerLiteral && n.int64Value != nil) { allIntegers = false }
-                // A double only where it reads back as the same number: typing must not round.
-                if !allIntegers && !roundTrips(n) { return .untyped }
+                // A double only where every value reads back as the same number
+                // (integers too: 9007199254740993 would round): typing must not
+                // round. Every value is asked, whatever the order.
+                if !roundTrips(n) { allRoundTrip = false }
             }
-            return allIntegers ? .type(.int) : .type(.double)
+            if allIntegers { return .type(.int) }
+            return allRoundTrip ? .type(.double) : .untyped
         case .string:
             var strings: [String] = []
             for value in values {
@@ -82,12 +86,36 @@ package enum InferValueType {
     static func guessString(_ strings: [String]) -> Guess {
         if strings.allSatisfy(isHTTPURL) { return .type(.url) }
         // Numeric strings are seconds to RestKit, but to an API they are ids and zip codes.
-        guard strings.allSatisfy({ s in s.contains { !$0.isNumber && $0 != "." && $0 != "-" } }) else { return .untyped }
-        if let parser = defaultDates, strings.allSatisfy({ isRealDate(parser.parse($0)) }) { return .type(.date) }
-        for (format, parser) in commonParsers where strings.allSatisfy({ isRealDate(parser.parse($0)) }) {
+        guard !strings.contains(where: isDigitsOnly) else { return .untyped }
+        if defaultDates != nil, strings.allSatisfy(isDefaultDate) { return .type(.date) }
+        for (i, (format, _)) in commonParsers.enumerated() where strings.allSatisfy({ isCommonFormatDate($0, i) }) {
             return .dateWithFormat(format)
         }
         return .untyped
+    }
+
+    // What `guessString` asks of each string, one question each (`InferSampleSet`
+    // keeps one string per combination of answers).
+
+    /// Only digits, `.` and `-`: a number in a string.
+    static func isDigitsOnly(_ s: String) -> Bool {
+        !s.contains { !$0.isNumber && $0 != "." && $0 != "-" }
+    }
+
+    /// A real date in one of RestKit's default formats.
+    static func isDefaultDate(_ s: String) -> Bool {
+        guard let parser = defaultDates else { return false }
+        return isRealDate(parser.parse(s))
+    }
+
+    /// A real date in `commonDateFormats[index]`.
+    static func isCommonFormatDate(_ s: String, _ index: Int) -> Bool {
+        isRealDate(commonParsers[index].1.parse(s))
+    }
+
+    /// `isCommonFormatDate` for each common format.
+    static func commonFormatDates(_ s: String) -> [Bool] {
+        commonParsers.indices.map { isCommonFormatDate(s, $0) }
     }
 
     static func isRealDate(_ ms: Int64?) -> Bool {

@@ -14,32 +14,49 @@ extension Commands {
                 return usageOrSpecError
             }
         }
-        var samples: [JSONValue] = []
+        // Documents are read one at a time through a bounded window and kept
+        // as an `InferSampleSet`: memory follows the samples' distinct shapes,
+        // not their size.
+        var samples = InferSampleSet()
         for input in options.samples {
-            let bytes: [UInt8]
+            let name = InputFile.displayName(input)
+            let before = samples.count
+            var syntaxError: Diagnostic?
             do {
-                bytes = try InputFile.readAll(input)
+                try InputFile.withChunkedInput(input, window: Environment.windowBytes) { chunked in
+                    try chunked.forEachWindow { window, origin, _, final in
+                        var scanner = JSONScanner(bytes: window, offset: 0, origin: origin)
+                        do {
+                            while true {
+                                switch try scanner.readDocument(final: final) {
+                                case .end: return (window.count, false)
+                                case .needsMore(let start): return (start, false)
+                                case .value(let value, _): samples.add(value)
+                                }
+                            }
+                        } catch let error as JSONSyntaxError {
+                            syntaxError = Diagnostic(.error, error.message, file: name, location: .source(error.location), code: .syntax)
+                            return (window.count, true)
+                        }
+                    }
+                }
             } catch {
                 try? stderr.write(CommandFailure.library(error).line)
                 return usageOrSpecError
             }
-            let name = InputFile.displayName(input)
-            do {
-                let documents = try readDocuments(bytes, input: name)
-                guard !documents.isEmpty else {
-                    try? stderr.write(CommandFailure.noDocument(input: name).line)
-                    return dataFailed
-                }
-                samples += documents
-            } catch {
-                try? stderr.write("\(error)\n")
+            if let syntaxError {
+                try? stderr.write("\(syntaxError)\n")
+                return dataFailed
+            }
+            guard samples.count > before else {
+                try? stderr.write(CommandFailure.noDocument(input: name).line)
                 return dataFailed
             }
         }
         let spec: InferredSpec
         do {
             spec = try SpecInferrer.infer(
-                samples: samples,
+                samples: samples.documents,
                 options: InferOptions(keyPath: options.keyPath, rootName: options.name, entity: options.entity))
         } catch {
             try? stderr.write(CommandFailure.library(error).line)

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import RKMap
+
+/// `InferSampleSet` keeps one sample per distinct shape (docs/spec.md §15):
+/// inferring from what it keeps must give exactly the spec inferring from
+/// every document gives.
+@Suite struct InferSampleSetTests {
+    static let corpus = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("fixtures/infer")
+
+    /// Each sample of `fixtures/infer` (a file, or a directory of samples
+    /// inferred together) as its documents.
+    static func corpusCases() throws -> [(name: String, documents: [JSONValue])] {
+        var cases: [(String, [JSONValue])] = []
+        let entries = try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted()
+        for entry in entries where entry != "expected" && entry != "README.md" {
+            let url = corpus.appendingPathComponent(entry)
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            let files = isDirectory.boolValue
+                ? try FileManager.default.contentsOfDirectory(atPath: url.path).filter { $0.hasSuffix(".json") }.sorted()
+                    .map { url.appendingPathComponent($0) }
+                : entry.hasSuffix(".json") ? [url] : []
+            var documents: [JSONValue] = []
+            for file in files {
+                var reader = JSONDocumentReader(bytes: Array(try Data(contentsOf: file)))
+                while let document = try reader.next() { documents.append(document) }
+            }
+            if !documents.isEmpty { cases.append((entry, documents)) }
+        }
+        return cases
+    }
+
+    static func infer(_ documents: [JSONValue], _ options: InferOptions = InferOptions()) throws -> InferredSpec {
+        try SpecInferrer.infer(samples: documents, options: options)
+    }
+
+    static func kept(_ documents: [JSONValue]) -> InferSampleSet {
+        var set = InferSampleSet()
+        for document in documents { set.add(document) }
+        return set
+    }
+
+    @Test func theCorpusInfersTheSameSpecFromTheKeptSamples() throws {
+        let cases = try Self.corpusCases()
+        #expect(cases.count >= 10)
+        for (name, documents) in cases {
+            let expected = try Self.infer(documents)
+            #expect(try Self.infer(Self.kept(documents).documents) == expected, "\(name)")
+            // Every sample read three times over: repeats add nothing.
+            let repeated = Self.kept(documents + documents + documents)
+            #expect(repeated.count == documents.count * 3)
+            #expect(try Self.infer(repeated.documents) == expected, "\(name) repeated")
+            for options in [InferOptions(entity: true), InferOptions(rootName: "Thing")] {
+                #expect(try Self.infer(Self.kept(documents).documents, options) == Self.infer(documents, options), "\(name)")
+            }
+        }
+    }
+
+    static func parse(_ text: String) throws -> JSONValue {
+        var reader = JSONDocumentReader(bytes: Array(text.utf8))
+        return try #require(try reader.next())
+    }
+
+    /// A stream of records that differ only in their values keeps one document.
+    @Test func recordsOfOneShapeKeepOneDocument() throws {
+        let documents = try (0..<1_000).map { i in
+            try Self.parse(#"{"id": \#(i), "title": "article \#(i)", "score": \#(i).5, "at": "2024-01-0\#(i % 9 + 1)T10:00:00Z", "tags": ["a", "b\#(i % 7)"], "author": {"name": "n\#(i % 13)"}}"#)
+        }
+        let set = Self.kept(documents)
+        #expect(set.count == 1_000)
+        #expect(set.documents.count <= 2)
+        #expect(try Self.infer(set.documents) == Self.infer(documents))
+    }
+
+    /// What changes a decision is kept: a later value of another class (a
+    /// string that is not a date, a number that is not an integer), new keys,
+    /// and discriminator values, which name dynamic mappers' choices.
+    @Test func valuesThatChangeTheSpecAreKept() throws {
+        let lines = [
+            #"{"id": 1, "at": "2024-01-01T10:00:00Z", "type": "post", "text": "x"}"#,
+            #"{"id": 2, "at": "2024-01-02T10:00:00Z", "type": "post", "text": "y"}"#,
+            #"{"id": 3.5, "at": "soon", "type": "photo", "url": "https://example.com/p.jpg"}"#,
+            #"{"id": 4, "at": "2024-01-03T10:00:00Z", "type": "video", "url": "https://example.com/v", "length": 12}"#,
+            #"{"id": 5, "at": "2024-01-04T10:00:00Z", "type": "post", "text": "z", "extra": null}"#,
+        ]
+        let documents = try lines.map(Self.parse)
+        let set = Self.kept(documents)
+        // The second post repeats the first (same keys, values of the same classes).
+        #expect(set.documents.count == 4)
+        let spec = try Self.infer(set.documents)
+        #expect(spec == (try Self.infer(documents)))
+        #expect(spec.text.contains(#""expectValue": "photo""#))
+    }
+
+    /// A type is given only when every value agrees, in any order: an integer
+    /// that a double would round keeps a number attribute untyped, before or
+    /// after the first fraction.
+    @Test func aDoubleTypeNeedsEveryValueToSurviveADouble() {
+        let big = JSONValue.number(JSONNumber("9007199254740993"))
+        let half = JSONValue.number(JSONNumber("0.5"))
+        #expect(InferValueType.guess([big, half]) == .untyped)
+        #expect(InferValueType.guess([half, big]) == .untyped)
+        #expect(InferValueType.guess([.number(JSONNumber("3")), half]) == .type(.double))
+        #expect(InferValueType.guess([big, .number(JSONNumber("3"))]) == .type(.int))
+    }
+}
