@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Runs work on threads whose stacks fit the deepest nesting `--max-depth`
 /// allows. Reading, mapping, writing and freeing a value are recursive, so a
