@@ -99,7 +99,11 @@ package enum InferValueType {
 
     /// Only digits, `.` and `-`: a number in a string.
     static func isDigitsOnly(_ s: String) -> Bool {
-        !s.contains { !$0.isNumber && $0 != "." && $0 != "-" }
+        // ASCII text: the only ASCII numbers are 0-9 (same answer, no grapheme breaking).
+        if s.utf8.allSatisfy({ $0 < 0x80 }) {
+            return s.utf8.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+        }
+        return !s.contains { !$0.isNumber && $0 != "." && $0 != "-" }
     }
 
     /// A real date in one of RestKit's default formats.
@@ -124,6 +128,9 @@ package enum InferValueType {
     }
 
     static func isHTTPURL(_ s: String) -> Bool {
+        // No ASCII character but `H` lowercases to `h`: other ASCII starts are
+        // answered without lowercasing the whole string (a long text's cost).
+        if let first = s.utf8.first, first < 0x80, first | 0x20 != UInt8(ascii: "h") { return false }
         let lower = s.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), s.count > 8 else { return false }
         return URIReference.isValid(s)
