@@ -29,7 +29,7 @@ package struct InferSampleSet {
     package private(set) var count = 0
     /// Compact JSON text of every kept (rewritten) document, as bytes (hashing
     /// a `String` normalizes it first).
-    private var seen: Set<[UInt8]> = []
+    private var seen: Set<Text> = []
     /// The first value of each class of scalars.
     private var representatives: [TypingAnswers: JSONValue] = [:]
 
@@ -75,7 +75,7 @@ package struct InferSampleSet {
                 date: InferValueType.isDefaultDate(s), commonFormats: InferValueType.commonFormatDates(s)), value)
         case .array(let elements):
             var kept: [JSONValue] = []
-            var texts: Set<[UInt8]> = []
+            var texts: Set<Text> = []
             for element in elements {
                 let rewritten = rewrite(element, member: nil)
                 if texts.insert(Self.text(rewritten)).inserted { kept.append(rewritten) }
@@ -87,11 +87,16 @@ package struct InferSampleSet {
     }
 
     /// Compact JSON text: equal exactly when the values are (member order and
-    /// number spelling included).
-    private static func text(_ value: JSONValue) -> [UInt8] {
+    /// number spelling included), hashed as one block of bytes.
+    private struct Text: Hashable {
+        var bytes: [UInt8]
+        func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+    }
+
+    private static func text(_ value: JSONValue) -> Text {
         var writer = JSONWriter(pretty: false)
         writer.write(value)
-        return writer.bytes
+        return Text(bytes: writer.bytes)
     }
 
     private mutating func representative(of answers: TypingAnswers, _ value: JSONValue) -> JSONValue {

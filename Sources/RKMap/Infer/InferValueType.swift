@@ -128,9 +128,14 @@ package enum InferValueType {
     }
 
     static func isHTTPURL(_ s: String) -> Bool {
-        // No ASCII character but `H` lowercases to `h`: other ASCII starts are
-        // answered without lowercasing the whole string (a long text's cost).
-        if let first = s.utf8.first, first < 0x80, first | 0x20 != UInt8(ascii: "h") { return false }
+        // Nine ASCII bytes first: their lowercase is byte by byte and no
+        // combining mark joins the eighth, so the prefix test needs no
+        // lowercasing of the whole string (a long text's cost).
+        let head = s.utf8.prefix(9)
+        if head.count == 9, head.allSatisfy({ $0 < 0x80 }) {
+            let lower = head.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+            guard lower.starts(with: "http://".utf8) || lower.starts(with: "https://".utf8) else { return false }
+        }
         let lower = s.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), s.count > 8 else { return false }
         return URIReference.isValid(s)
