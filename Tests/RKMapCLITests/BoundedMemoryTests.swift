@@ -25,9 +25,10 @@ import Testing
         var bytes: Int
     }
 
-    /// Runs `rkmap args…` on the generated stream through `peak_rss.py`, or
-    /// returns nil (with a visible note) when Python 3 is not installed.
-    static func measure(_ args: [String], from source: String, shape: String = "lines") throws -> Peak? {
+    /// Runs `rkmap args…` on the generated stream of `shape` (see `peak_rss.py`)
+    /// and `mb` MB (default `streamMB`) through `peak_rss.py`, or returns nil
+    /// (with a visible note) when Python 3 is not installed.
+    static func measure(_ args: [String], from source: String, shape: String = "lines", mb: Double? = nil) throws -> Peak? {
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         python.arguments = ["python3", "--version"]
@@ -44,7 +45,8 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let script = RKMapExecutable.repositoryRoot.appendingPathComponent("Tests/Scale/peak_rss.py").path
-        process.arguments = ["python3", script, "--mb", "\(streamMB)", "--from", source, "--shape", shape, "--", try RKMapExecutable.locate().path] + args
+        process.arguments = ["python3", script, "--mb", "\(mb ?? Double(streamMB))", "--from", source, "--shape", shape,
+                             "--", try RKMapExecutable.locate().path] + args
         process.currentDirectoryURL = RKMapExecutable.repositoryRoot
         let out = Pipe()
         process.standardOutput = out
@@ -84,6 +86,24 @@ import Testing
         #expect(peak.exit == 0)
         #expect(peak.bytes > Self.streamMB * 990_000)
         #expect(peak.peak_rss_kib < Self.boundKiB, "serialize: peak RSS \(peak.peak_rss_kib) KiB on a \(Self.streamMB) MB \(shape) stream")
+    }
+
+    /// A document read whole (not streamed) costs at most 3× its size over the
+    /// binary's own memory (issue 12; README "Performance"): `eval` builds only
+    /// what the predicate reads, on the shapes where a whole tree costs the most
+    /// per input byte (6×, 7× and 17× before). The baseline is the same command
+    /// on a 1 kB document of the same shape.
+    @Test(arguments: [("items", "ANY items.ID == 5"), ("keys", "key1 == 1 OR key99 == 2"), ("numbers", "TRUEPREDICATE")])
+    func evalOfOneLargeDocumentStaysWithinThreeTimesItsSize(_ shape: String, _ predicate: String) throws {
+        let mb = Self.streamMB > 100 ? 24.0 : 12.0
+        guard let baseline = try Self.measure(["eval", predicate], from: "pipe", shape: shape, mb: 0.001),
+              let peak = try Self.measure(["eval", predicate], from: "pipe", shape: shape, mb: mb)
+        else { return }
+        #expect(baseline.exit == 0 && peak.exit == 0)  // every predicate is true on its document
+        #expect(peak.bytes > Int(mb * 990_000))
+        let grownKiB = peak.peak_rss_kib - baseline.peak_rss_kib
+        #expect(grownKiB * 1024 < 3 * peak.bytes,
+                "\(shape): peak RSS grew by \(grownKiB) KiB over the baseline on a \(peak.bytes)-byte document")
     }
 
     @Test func jsonTreeFromAFileStaysUnderTheBound() throws {

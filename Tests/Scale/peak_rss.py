@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Runs a command on a generated NDJSON stream and reports the command's peak RSS.
 
-Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file] [--shape lines|document|array] -- COMMAND ...
+Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file]
+                   [--shape lines|document|array|items|keys|numbers] -- COMMAND ...
 
 The stream is `--mb` MB (10^6 bytes) of article-like lines
 (`{"id": N, "title": "...", "body": "...K bytes...", "tags": [...]}`), written
@@ -10,6 +11,11 @@ temporary file named as the command's last argument (`--from file`). The
 command's stdout goes to /dev/null. `--shape document` writes one single JSON
 document instead, `{"articles": [ ...the same articles... ]}`, and `--shape array`
 one top-level array of them.
+
+`--shape items|keys|numbers` writes one JSON document of about `--mb` MB made of
+many small values, the shapes that cost a tree the most memory per input byte:
+`items` ({"items": [{"ID": N, "Name": "item N", "Price": N.5, "Tags": [...]}, ...]}),
+`keys` (one object {"key0": 0, "key1": 1, ...}) or `numbers` ([0, 1, ..., 99, 0, ...]).
 
 Prints one JSON object: {"peak_rss_kib": ..., "exit": ..., "bytes": ...}.
 
@@ -47,6 +53,38 @@ def block(body_bytes, separator="\n"):
     return "".join(lines).encode()
 
 
+def small_values(shape, total):
+    """One JSON document of about `total` bytes of small values (see the module doc)."""
+    parts = []
+    size = 0
+    i = 0
+    if shape == "items":
+        parts.append('{"items": [')
+        while size < total:
+            part = '%s{"ID": %d, "Name": "item %d", "Price": %d.5, "Tags": ["a", "b"]}' % ("," if i else "", i, i, i % 1000)
+            parts.append(part)
+            size += len(part)
+            i += 1
+        parts.append("]}\n")
+    elif shape == "keys":
+        parts.append("{")
+        while size < total:
+            part = '%s"key%d": %d' % ("," if i else "", i, i)
+            parts.append(part)
+            size += len(part)
+            i += 1
+        parts.append("}\n")
+    else:
+        parts.append("[")
+        while size < total:
+            part = "%s%d" % ("," if i else "", i % 100)
+            parts.append(part)
+            size += len(part)
+            i += 1
+        parts.append("]\n")
+    return "".join(parts).encode()
+
+
 def write_stream(fd, total, chunk):
     written = 0
     view = memoryview(chunk)
@@ -74,17 +112,23 @@ def main():
     parser.add_argument("--mb", type=float, default=300)
     parser.add_argument("--body-bytes", type=int, default=4000)
     parser.add_argument("--from", dest="source", choices=("pipe", "file"), default="pipe")
-    parser.add_argument("--shape", choices=("lines", "document", "array"), default="lines")
+    parser.add_argument("--shape", choices=("lines", "document", "array", "items", "keys", "numbers"), default="lines")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command:
         parser.error("no command")
     total = int(args.mb * MB)
-    one = args.shape != "lines"
-    chunk = block(args.body_bytes, ",\n" if one else "\n")
-    head = {"lines": b"", "document": b'{"articles": [\n', "array": b"[\n"}[args.shape]
-    tail = {"lines": b"", "document": b'{"id": -1, "title": "last"}]}\n', "array": b'{"id": -1, "title": "last"}]\n'}[args.shape]
+    if args.shape in ("items", "keys", "numbers"):
+        # One document written whole: the chunk is all of it.
+        chunk = small_values(args.shape, total)
+        total = len(chunk)
+        head = tail = b""
+    else:
+        one = args.shape != "lines"
+        chunk = block(args.body_bytes, ",\n" if one else "\n")
+        head = {"lines": b"", "document": b'{"articles": [\n', "array": b"[\n"}[args.shape]
+        tail = {"lines": b"", "document": b'{"id": -1, "title": "last"}]}\n', "array": b'{"id": -1, "title": "last"}]\n'}[args.shape]
     temp = None
     if args.source == "file":
         temp = tempfile.NamedTemporaryFile(prefix="rkmap-rss-", suffix=".ndjson", delete=False)

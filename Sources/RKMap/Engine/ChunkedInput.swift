@@ -21,7 +21,7 @@ import Foundation
 /// reserving address space for the whole file); measured against `mmap` with
 /// `madvise(MADV_DONTNEED)` behind the cursor, it was as fast on files and is
 /// the only way for pipes.
-package struct ChunkedInput: @unchecked Sendable {
+package struct ChunkedInput: Sendable {
     /// Default chunk: large enough that the pipeline gets big batches, small
     /// enough to be a constant.
     package static let defaultWindow = 1 << 20

@@ -1,7 +1,7 @@
 /// Per-run objects built from the compiled graph: one date parser per mapper
 /// with its own `dateFormats`. The formats and zone were compiled with the
 /// spec, so nothing here can fail.
-final class EngineRuntime {
+final class EngineRuntime: Sendable {
     let defaultDateParser: DateParser
     private let parsers: [ObjectIdentifier: DateParser]
 

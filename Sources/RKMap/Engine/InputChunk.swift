@@ -59,7 +59,7 @@ final class InputChunk: @unchecked Sendable {
 
 /// The bytes of a chunk a pipeline unit was cut from: it keeps the chunk alive
 /// until the unit is mapped.
-struct InputView: @unchecked Sendable {
+struct InputView: Sendable {
     let chunk: InputChunk
     /// The chunk's length when the unit was cut (bytes below never change).
     let count: Int

@@ -33,8 +33,10 @@ extension MappingEngine {
         _ results: [(Descriptor, [FieldValue])], info: DocumentInfo, stats documentStats: MappingStats,
         sink: RecordSink, diagnostics: DiagnosticCollector
     ) throws -> Bool {
-        stats.add(documentStats)
-        stats.documents += 1
+        updateStats {
+            $0.add(documentStats)
+            $0.documents += 1
+        }
         do {
             try sink.beginDocument(info)
             for (descriptor, roots) in results {
@@ -44,7 +46,7 @@ extension MappingEngine {
             try sink.endDocument()
         } catch let refusal as DocumentRefusal {
             try sink.abandonDocument()
-            stats.failedDocuments += 1
+            updateStats { $0.failedDocuments += 1 }
             diagnostics.emit(MappingFailure(refusal).diagnostic(file: info.input, document: info.index))
             return false
         }
@@ -89,9 +91,11 @@ extension MappingEngine {
     }
 
     func fail(_ failure: MappingFailure, stats documentStats: MappingStats, info: DocumentInfo, diagnostics: DiagnosticCollector) -> Bool {
-        stats.add(documentStats)
-        stats.documents += 1
-        stats.failedDocuments += 1
+        updateStats {
+            $0.add(documentStats)
+            $0.documents += 1
+            $0.failedDocuments += 1
+        }
         emitFailure(failure, info: info, diagnostics: diagnostics)
         return false
     }

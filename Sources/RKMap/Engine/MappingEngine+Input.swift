@@ -21,10 +21,12 @@ public struct InputOutcome: Sendable, Equatable {
 extension MappingEngine {
     /// Maps every document of an input in memory: one JSON value, NDJSON, or
     /// concatenated JSON (docs/spec.md §1); see `run(reading:…)`.
-    public func run(input bytes: [UInt8], inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector) throws -> InputOutcome {
+    public func run(
+        input bytes: [UInt8], inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector, progress: ProgressObserver? = nil
+    ) throws -> InputOutcome {
         try bytes.withUnsafeBytes { raw in
             var input = ChunkedInput(bytes: raw)
-            return try run(reading: &input, inputName: inputName, sink: sink, diagnostics: diagnostics)
+            return try run(reading: &input, inputName: inputName, sink: sink, diagnostics: diagnostics, progress: progress)
         }
     }
 
@@ -39,32 +41,32 @@ extension MappingEngine {
     /// by element (see `runPipeline`); before that, documents are mapped one
     /// after another on this thread, a chunk at a time.
     ///
-    /// - Parameter idle: called when the input stalls (a slow producer) after
-    ///   everything before was mapped, to flush the output.
+    /// - Parameters:
+    ///   - idle: called when the input stalls (a slow producer) after
+    ///     everything before was mapped, to flush the output.
+    ///   - progress: told how far mapping has got; `nil` costs nothing.
     /// - Complexity: O(input size); memory bounded by the chunk size and the
     ///   largest document (or streamed element), not the input.
     package func run(
         reading input: inout ChunkedInput, inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector,
-        idle: (() throws -> Void)? = nil
+        idle: (() throws -> Void)? = nil, progress: ProgressObserver? = nil
     ) throws -> InputOutcome {
         var total = InputOutcome()
         var index = 0
         var recovering = false
-        defer { windowBase = 0 }
         try input.fill()
         while true {
             if input.bytes.count >= max(options.pipelineThreshold, 1),
                let outcome = try runPipeline(
                    reading: &input, firstIndex: index, recovering: recovering, inputName: inputName, sink: sink,
-                   diagnostics: diagnostics, idle: idle) {
+                   diagnostics: diagnostics, idle: idle, progress: progress) {
                 total.add(outcome)
                 return total
             }
-            windowBase = input.offset
             let final = input.atEnd
             let (outcome, consumed) = try runSerially(
-                input.bytes, origin: input.origin, firstIndex: index, final: final, recovering: &recovering,
-                inputName: inputName, sink: sink, diagnostics: diagnostics)
+                input.bytes, origin: input.origin, base: input.offset, firstIndex: index, final: final, recovering: &recovering,
+                inputName: inputName, sink: sink, diagnostics: diagnostics, progress: progress)
             total.add(outcome)
             index += outcome.documents
             if outcome.stopped { return total }
@@ -83,10 +85,11 @@ extension MappingEngine {
     ///     cuts is left for the next window (see `JSONScanner.readDocument`).
     ///   - recovering: after a syntax error with `keepGoing`, looking for the
     ///     next document start (`SyntaxRecovery`) across windows.
+    ///   - base: the window's offset in the input, for progress reports.
     /// - Returns: what happened, and how many bytes of the window were used.
     func runSerially(
-        _ raw: UnsafeRawBufferPointer, origin: TextOrigin = .start, firstIndex: Int = 0, final: Bool = true,
-        recovering: inout Bool, inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector
+        _ raw: UnsafeRawBufferPointer, origin: TextOrigin = .start, base: Int = 0, firstIndex: Int = 0, final: Bool = true,
+        recovering: inout Bool, inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector, progress: ProgressObserver?
     ) throws -> (InputOutcome, consumed: Int) {
         var outcome = InputOutcome()
         var scanner = JSONScanner(bytes: raw, offset: 0, maxDepth: options.maxDepth, origin: origin)
@@ -109,8 +112,10 @@ extension MappingEngine {
                 read = try scanner.readDocument(final: final)
             } catch {
                 diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
-                stats.documents += 1
-                stats.failedDocuments += 1
+                updateStats {
+                    $0.documents += 1
+                    $0.failedDocuments += 1
+                }
                 outcome.documents += 1
                 outcome.failed += 1
                 guard options.keepGoing else {
@@ -144,7 +149,7 @@ extension MappingEngine {
                     return (outcome, scanner.offset)
                 }
             }
-            progress?.advanced(inputOffset: windowBase + scanner.offset)
+            progress?.advanced(inputOffset: base + scanner.offset)
             index += 1
         }
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Runs a compiled spec over documents and hands the records to a sink.
 ///
 /// ```swift
@@ -5,20 +7,24 @@
 /// let ok = try engine.map(document: value, info: DocumentInfo(input: "in.json", index: 0),
 ///                         sink: sink, diagnostics: collector)
 /// ```
-public final class MappingEngine {
+public final class MappingEngine: Sendable {
     public let graph: MappingGraph
     public let options: MappingOptions
     let runtime: EngineRuntime
     /// Descriptors that apply to the run's request facts, in file order, with
     /// their metadata object (routing parameters, HTTP facts, `--meta`).
     let applicable: [(descriptor: Descriptor, metadata: JSONObject)]
-    /// Counters over every document mapped so far.
-    public internal(set) var stats = MappingStats()
-    /// Told after each document; `nil` (the default) costs nothing.
-    public var progress: ProgressObserver?
-    /// The byte offset in the input of the window being mapped (see
-    /// `run(window:from:origin:base:…)`), added to offsets told to `progress`.
-    package internal(set) var windowBase = 0
+    /// Counters over every document mapped so far. Only the thread that runs
+    /// `run` changes them (pipeline workers send theirs with their results);
+    /// the lock lets a progress line read them and keeps the engine `Sendable`,
+    /// so workers share it without an unchecked wrapper.
+    private let statsState = Mutex(MappingStats())
+    public var stats: MappingStats { statsState.withLock { $0 } }
+
+    /// Changes the run's counters.
+    func updateStats(_ body: (inout MappingStats) -> Void) {
+        statsState.withLock { body(&$0) }
+    }
 
     /// A problem with the run's setup that is the spec's fault (exit status 2).
     public enum SetupError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -110,7 +110,7 @@ public struct DocumentBoundaryFinder: Sendable {
     }
 
     /// Forgets the first `count` bytes of the buffer (mapped and dropped by a
-    /// window reader); `count` must not pass the last complete end.
+    /// reader); `count` must not pass the last complete end.
     public mutating func discard(_ count: Int) {
         position -= count
         lastComplete -= count

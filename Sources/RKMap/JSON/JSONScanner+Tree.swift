@@ -74,7 +74,7 @@ extension JSONScanner {
             return JSONObject()
         }
         let base = memberStack.count
-        var index: [String: Int]?
+        var index: MemberIndex?
         var afterComma = false
         while true {
             let key = try readKey(afterComma: afterComma)
@@ -91,10 +91,10 @@ extension JSONScanner {
     /// repeated key replaces the earlier value in place (last value, first position).
     ///
     /// Small objects (the common case in API payloads) find duplicates by a
-    /// linear scan, which needs no hashing; from 16 members on a dictionary
-    /// keeps large objects from going quadratic.
+    /// linear scan, which needs no hashing; from 16 members on an index keeps
+    /// large objects from going quadratic.
     @inline(__always)
-    private mutating func addMember(_ key: String, _ value: JSONValue, base: Int, index: inout [String: Int]?) {
+    mutating func addMember(_ key: String, _ value: JSONValue, base: Int, index: inout MemberIndex?) {
         if index == nil {
             // Comparing UTF-8 lengths first (O(1) for native strings) skips
             // most full string comparisons.
@@ -108,19 +108,14 @@ extension JSONScanner {
                 i += 1
             }
             memberStack.append(JSONObject.Member(key: key, value: value))
-            if memberStack.count - base >= 16 {
-                var map: [String: Int] = [:]
-                map.reserveCapacity(64)
-                for j in base..<memberStack.count { map[memberStack[j].key] = j }
-                index = map
-            }
+            if memberStack.count - base >= 16 { index = MemberIndex(memberStack, base: base) }
             return
         }
-        if let i = index![key] {
+        if let i = index!.find(key, in: memberStack) {
             memberStack[i].value = value
         } else {
-            index![key] = memberStack.count
             memberStack.append(JSONObject.Member(key: key, value: value))
+            index!.insertNew(at: memberStack.count - 1, in: memberStack)
         }
     }
 
@@ -145,6 +140,11 @@ extension JSONScanner {
 }
 
 extension Array {
+    /// From this many elements on, `popTail` from the bottom of the stack hands
+    /// the storage over instead of copying it; below it, an exactly sized copy
+    /// keeps the scratch storage for the next of many small documents.
+    static var handOverThreshold: Int { 4096 }
+
     /// Removes and returns the elements from `base` on, moving them into the
     /// result instead of copying (a copy would retain each element, and the
     /// removal release it again).
@@ -155,6 +155,16 @@ extension Array {
     mutating func popTail(from base: Int, filler: Element) -> [Element] {
         let count = self.count - base
         guard count > 0 else { return [] }
+        // A large array or object with nothing before it on the stack (the
+        // usual case for the one big array of a document) takes the stack's
+        // storage itself: copying it would hold the elements twice at the
+        // peak. The spare capacity was never written, so it costs no memory;
+        // the next large value grows a new stack.
+        if base == 0, count >= Self.handOverThreshold {
+            var result: [Element] = []
+            swap(&result, &self)
+            return result
+        }
         // `reserveCapacity` allocates through code specialized for `Element`,
         // whose buffer type metadata is a cached constant; the allocation
         // behind `init(unsafeUninitializedCapacity:)` and `init(repeating:)` is

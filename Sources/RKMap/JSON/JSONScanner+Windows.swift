@@ -16,18 +16,19 @@ extension JSONScanner {
     /// scan failed for want of bytes (`needsMoreInput`), or it is a number or
     /// literal reaching the very end, which the next bytes might continue
     /// (`12` of `123`, `true` of `truex`). Whole strings and containers end
-    /// where they end.
-    public mutating func readDocument(final: Bool) throws(JSONSyntaxError) -> WindowRead {
+    /// where they end. `projection` says what of the document to build (see
+    /// `readValue(projection:)`); the rest is validated only.
+    public mutating func readDocument(final: Bool, projection: JSONProjection = .everything) throws(JSONSyntaxError) -> WindowRead {
         inputContinues = !final
         if try atEnd() { return .end }
         let start = offset
         do {
-            let value = try readValue()
-            if !final, offset == buf.count {
-                switch value {
-                case .number, .bool, .null: return .needsMore(start: start)
-                case .string, .array, .object: break
-                }
+            // The first byte says whether the document is a container or a
+            // string (a projection may have left a placeholder for it).
+            let first = buf[start]
+            let value = try readValue(projection: projection)
+            if !final, offset == buf.count, first != JSONByte.openBrace, first != JSONByte.openBracket, first != JSONByte.quote {
+                return .needsMore(start: start)
             }
             return .value(value, start: start)
         } catch {

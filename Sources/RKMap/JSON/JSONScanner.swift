@@ -60,7 +60,7 @@ public struct JSONScanner {
     ///   `skipValue` always validates.
     ///
     /// - Parameter origin: where `bytes` starts in its input, when it is a
-    ///   window of a longer stream (see `DocumentWindowReader`).
+    ///   chunk of a longer stream (see `ChunkedInput`).
     public init(bytes: UnsafeRawBufferPointer, offset: Int, maxDepth: Int = 512, trusted: Bool = false, origin: TextOrigin = .start) {
         self.buf = bytes
         self.origin = origin

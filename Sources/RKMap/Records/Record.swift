@@ -20,11 +20,15 @@ public struct Record: Sendable {
 }
 
 /// The value of a record field.
-public indirect enum FieldValue: Sendable {
+///
+/// Only `record` is boxed (a record holds field values, so one case must be):
+/// an attribute value sits inline, which saves an allocation per field — the
+/// records of a document held for tree output are most of its memory.
+public enum FieldValue: Sendable {
     /// An attribute value (after type conversion), or `null` for a null relationship.
     case value(JSONValue)
     /// A to-one relationship.
-    case record(Record)
+    indirect case record(Record)
     /// A to-many relationship: records, or nested arrays of them (an array of
     /// arrays in the source keeps its shape).
     case many([FieldValue])

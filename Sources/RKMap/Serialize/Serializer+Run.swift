@@ -110,12 +110,12 @@ extension Serializer {
         let finished = DispatchSemaphore(value: 0)
         // Stream along the empty key path: a large top-level array is split
         // into its elements, each one record.
-        let splitter = Splitter(
-            input: input, maxDepth: maxDepth, firstIndex: firstIndex, state: state,
-            streamKeys: [], streamingThreshold: options.pipelineThreshold, inputName: inputName)
-        let shared = Unchecked(value: (self, splitter))
+        let threshold = options.pipelineThreshold
         let splitterThread = Thread {
-            var (_, splitter) = shared.value
+            // The splitter owns the input from here on.
+            var splitter = Splitter(
+                input: input, maxDepth: maxDepth, firstIndex: firstIndex, state: state,
+                streamKeys: [], streamingThreshold: threshold, inputName: inputName)
             splitter.run()
             state.finishSplitting()
             finished.signal()
@@ -123,9 +123,8 @@ extension Serializer {
         splitterThread.stackSize = LargeStack.size
         splitterThread.start()
         for _ in 0..<workerCount {
-            let thread = Thread {
-                let (serializer, _) = shared.value
-                serializer.work(state: state, inputName: inputName, maxDepth: maxDepth)
+            let thread = Thread { [self] in
+                work(state: state, inputName: inputName, maxDepth: maxDepth)
                 finished.signal()
             }
             thread.stackSize = LargeStack.size

@@ -12,7 +12,7 @@
 /// let serializer = try Serializer(graph: graph, options: SerializationOptions())
 /// let body = try serializer.body(for: record, path: "$")  // {"title": …}
 /// ```
-package final class Serializer: @unchecked Sendable {
+package final class Serializer: Sendable {
     let graph: MappingGraph
     package let options: SerializationOptions
     /// Inverse plans by `MapperRef` (object mappers only).

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
 
 /// SIGINT, SIGTERM and SIGHUP stop a run like a failure (docs/spec.md §11): no
@@ -52,24 +45,11 @@ package enum Interruption {
             // of a non-interactive shell) stays ignored, as is the convention.
             var previous = sigaction()
             sigaction(signal, nil, &previous)
-            #if canImport(Darwin)
-            let handler = previous.__sigaction_u.__sa_handler
-            #else
-            let handler = previous.__sigaction_handler.sa_handler
-            #endif
             // Function pointers are not Equatable: compare their addresses.
-            let ignored = unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+            let ignored = unsafeBitCast(handler(of: previous), to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
             if ignored { continue }
             sigaddset(&unblock, signal)
-            var action = sigaction()
-            #if canImport(Darwin)
-            action.__sigaction_u.__sa_handler = Interruption.handle
-            #else
-            action.__sigaction_handler.sa_handler = Interruption.handle
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(signal, &action, nil)
+            setHandler(Interruption.handle, for: signal)
         }
         // A blocked mask is inherited across exec (some process launchers
         // leave these blocked): unblock them on this thread, and so on every
@@ -85,13 +65,7 @@ package enum Interruption {
             Interruption.raised.compareExchange(expected: 0, desired: signal, ordering: .relaxed).exchanged
         else {
             TemporaryFiles.removeAll()
-            var action = sigaction()
-            #if canImport(Darwin)
-            action.__sigaction_u.__sa_handler = SIG_DFL
-            #else
-            action.__sigaction_handler.sa_handler = SIG_DFL
-            #endif
-            sigaction(signal, &action, nil)
+            Interruption.setHandler(SIG_DFL, for: signal)
             raise(signal)
             return
         }
@@ -99,6 +73,29 @@ package enum Interruption {
             var byte: UInt8 = 1
             _ = write(Interruption.wakeWrite, &byte, 1)
         }
+    }
+
+    /// A `sigaction`'s handler (the one place that knows the C library's field names).
+    private static func handler(of action: sigaction) -> (@convention(c) (Int32) -> Void)? {
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler
+        #else
+        action.__sigaction_handler.sa_handler
+        #endif
+    }
+
+    /// Installs `handler` for `signal`, with no flags and nothing blocked.
+    /// Async-signal-safe (`sigaction` is).
+    private static func setHandler(_ handler: (@convention(c) (Int32) -> Void)?, for signal: Int32) {
+        var action = sigaction()
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = handler
+        #else
+        action.__sigaction_handler.sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(signal, &action, nil)
     }
 
     /// The first signal received, or `nil`.

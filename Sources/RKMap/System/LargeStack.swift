@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Runs work on threads whose stacks fit the deepest nesting `--max-depth`
 /// allows. Reading, mapping, writing and freeing a value are recursive, so a
@@ -66,7 +59,7 @@ public enum LargeStack {
     /// Starts a thread running `body` with a `stackSize` stack; returns false
     /// when it could not start (the caller does the work another way).
     /// Wait for the work itself (a semaphore, a condition), not for the thread.
-    package static func spawn(stackSize: Int, _ body: @escaping () -> Void) -> Bool {
+    package static func spawn(stackSize: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
         let box = Box { body(); return 0 }
         guard let thread = start(box, stackSize: stackSize) else { return false }
         pthread_detach(thread)

@@ -37,7 +37,6 @@ extension Commands {
             }
         }
         let progress = progressLine(options, stderr: stderr, engine: engine)
-        engine.progress = progress
         if let progress { diagnostics.beforeWrite = { progress.clear() } }
         defer { progress?.finish() }
         // The same mapping warning is printed at most 10 times, then summarized (SPEC §11).
@@ -110,7 +109,7 @@ extension Commands {
         if options.inputFormat == .form {
             // One form-encoded document per line (docs/spec.md §14).
             let converted = FormDocuments.json(from: try InputFile.readAll(input), file: name)
-            total = try engine.run(input: converted.json, inputName: name, sink: sink, diagnostics: mapping)
+            total = try engine.run(input: converted.json, inputName: name, sink: sink, diagnostics: mapping, progress: progress)
             if let error = converted.error {
                 diagnostics.emit(error)
                 total.failed += 1
@@ -126,7 +125,7 @@ extension Commands {
         total = try InputFile.withChunkedInput(input, window: Environment.windowBytes) { chunked in
             try engine.run(
                 reading: &chunked, inputName: name, sink: sink, diagnostics: mapping,
-                idle: options.output == nil ? { try stdout.flush() } : nil)
+                idle: options.output == nil ? { try stdout.flush() } : nil, progress: progress)
         }
         if options.output == nil { try stdout.flush() }
         if total.documents == 0 {

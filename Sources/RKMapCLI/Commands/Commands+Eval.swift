@@ -21,6 +21,9 @@ extension Commands {
                 return usageOrSpecError
             }
         }
+        // Only what the predicate reads is built; the rest of each document is
+        // validated and skipped, so memory follows the predicate, not the input.
+        let projection = predicate.documentProjection
         return stoppingQuietly(stderr: stderr) {
             var documents = 0
             var allTrue = true
@@ -36,7 +39,7 @@ extension Commands {
                             var scanner = JSONScanner(bytes: window, offset: 0, origin: origin)
                             do {
                                 while true {
-                                    switch try scanner.readDocument(final: final) {
+                                    switch try scanner.readDocument(final: final, projection: projection) {
                                     case .end:
                                         try stdout.flush()
                                         return (window.count, false)

@@ -13,9 +13,10 @@ enum Environment {
         return n
     }
 
-    /// `RKMAP_WINDOW_BYTES`: the size of the window inputs are read through
-    /// (tests set a few bytes so that documents and line numbers cross window
-    /// boundaries). Unset or not a whole number > 0: the library's default.
+    /// `RKMAP_WINDOW_BYTES`: the size of the chunks inputs are read in (tests
+    /// set a few bytes so that documents, elements and line numbers cross chunk
+    /// boundaries; at least 4 are used, a byte order mark's length). Unset or
+    /// not a whole number > 0: the library's default.
     static var windowBytes: Int {
         guard let text = value("RKMAP_WINDOW_BYTES"), let n = Int(text), n > 0 else {
             return ChunkedInput.defaultWindow

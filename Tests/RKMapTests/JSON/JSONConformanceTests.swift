@@ -211,4 +211,27 @@ import Testing
         #expect(o["k3"] == .string("again"))
         #expect(o["k39"] == .null)
     }
+
+    /// Past the index's rehashes (64 slots, then doubling), inside another
+    /// object whose members sit lower on the stack, and at the stack's bottom.
+    @Test(arguments: [false, true])
+    func duplicateKeysInVeryLargeObjects(nested: Bool) throws {
+        let n = 5_000
+        var text = nested ? #"{"before": 1, "big": {"# : "{"
+        for i in 0..<n { text += "\"k\(i)\": \(i), " }
+        for i in stride(from: 0, to: n, by: 7) { text += "\"k\(i)\": \"again \(i)\", " }
+        text += #""last": true}"# + (nested ? "}" : "")
+        var v = try JSONScanner.parse(Array(text.utf8))
+        if nested {
+            guard case .object(let outer) = v, let inner = outer["big"] else { Issue.record("no inner object"); return }
+            #expect(outer.keys == ["before", "big"])
+            v = inner
+        }
+        guard case .object(let o) = v else { Issue.record("not an object"); return }
+        #expect(o.count == n + 1)
+        #expect(o.keys == (0..<n).map { "k\($0)" } + ["last"])
+        for i in [0, 1, 6, 7, 4_998, 4_999] {
+            #expect(o["k\(i)"] == (i % 7 == 0 ? .string("again \(i)") : .number(JSONNumber(i))))
+        }
+    }
 }

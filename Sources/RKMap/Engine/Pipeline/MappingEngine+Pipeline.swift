@@ -19,7 +19,8 @@ extension MappingEngine {
     ///   space): nothing was read, and the caller maps the input serially.
     func runPipeline(
         reading input: inout ChunkedInput, firstIndex: Int = 0, recovering: Bool = false,
-        inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector, idle: (() throws -> Void)? = nil
+        inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector, idle: (() throws -> Void)? = nil,
+        progress: ProgressObserver? = nil
     ) throws -> InputOutcome? {
         // Results waiting for the writer are bytes when workers pre-encode, and
         // record trees (several times larger than their input) otherwise: keep
@@ -34,28 +35,28 @@ extension MappingEngine {
         }
         let workerCount = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
         let finished = DispatchSemaphore(value: 0)
-        var splitter = Splitter(
-            input: input, maxDepth: options.maxDepth, firstIndex: firstIndex, state: state, streamKeys: streamKeys,
-            streamingThreshold: options.pipelineThreshold, inputName: inputName)
-        splitter.keepGoing = options.keepGoing
-        splitter.recovering = recovering
-        let shared = Unchecked(value: (self, splitter))
+        let (maxDepth, threshold, keepGoing) = (options.maxDepth, options.pipelineThreshold, options.keepGoing)
+        let input = input
         // Stacks for --max-depth levels; a thread that cannot get one (a capped
         // address space) is not started, and with no worker at all the input
         // is mapped on this thread instead (LargeStack).
         let stackSize = LargeStack.stackSize(forDepth: options.maxDepth)
         var started = 0
         for _ in 0..<workerCount {
-            let spawned = LargeStack.spawn(stackSize: stackSize) {
-                let (engine, _) = shared.value
-                PipelineWorker(engine: engine, state: state, inputName: inputName, encoding: encoding).run()
+            let spawned = LargeStack.spawn(stackSize: stackSize) { [self] in
+                PipelineWorker(engine: self, state: state, inputName: inputName, encoding: encoding).run()
                 finished.signal()
             }
             guard spawned else { break }
             started += 1
         }
-        let splitterStarted = started > 0 && LargeStack.spawn(stackSize: stackSize) {
-            var (_, splitter) = shared.value
+        let splitterStarted = started > 0 && LargeStack.spawn(stackSize: stackSize) { [streamKeys] in
+            // The splitter owns the input from here on.
+            var splitter = Splitter(
+                input: input, maxDepth: maxDepth, firstIndex: firstIndex, state: state, streamKeys: streamKeys,
+                streamingThreshold: threshold, inputName: inputName)
+            splitter.keepGoing = keepGoing
+            splitter.recovering = recovering
             splitter.run()
             state.finishSplitting(bytesRead: splitter.bytesRead)
             finished.signal()
@@ -72,6 +73,7 @@ extension MappingEngine {
         do {
             var writer = PipelineWriter(engine: self, sink: sink, diagnostics: diagnostics, inputName: inputName)
             writer.idle = idle
+            writer.progress = progress
             try writer.run(state)
             // A failure without --keep-going stops the writer early: stop the
             // splitter and the workers too.

@@ -5,6 +5,9 @@ import Foundation
 ///
 /// Back-pressure keeps memory bounded: workers stay at most `resultWindow` units
 /// ahead of the writer, and the splitter at most `unitWindow` units ahead.
+///
+/// `@unchecked Sendable`: every mutable member is read and written only with
+/// `condition` locked (`locked`); the compiler cannot see a lock-based guard.
 final class PipelineState: @unchecked Sendable {
     private let condition = NSCondition()
 

@@ -24,11 +24,13 @@ struct PipelineWriter {
     /// Called when the input stalls (a slow producer), after what came before
     /// was written: `apply` flushes stdout there.
     var idle: (() throws -> Void)?
+    /// Told how far the writer has got.
+    var progress: ProgressObserver?
 
     mutating func run(_ state: PipelineState) throws {
         while let (unit, base, result) = state.nextResult() {
             try Interruption.check()
-            if let progress = engine.progress, let offset = unit.lastOffset { progress.advanced(inputOffset: base + offset) }
+            if let progress, let offset = unit.lastOffset { progress.advanced(inputOffset: base + offset) }
             switch unit {
             case .idle:
                 try idle?()
@@ -47,8 +49,10 @@ struct PipelineWriter {
                             if stopsHere() { return }
                         }
                     case .success(.encoded(let range, _)):
-                        engine.stats.add(unit.stats)
-                        engine.stats.documents += 1
+                        engine.updateStats {
+                            $0.add(unit.stats)
+                            $0.documents += 1
+                        }
                         try encoded.withUnsafeBytes { try encodingSink!.writeEncodedDocument(UnsafeRawBufferPointer(rebasing: $0[range])) }
                     case .failure(let failure):
                         outcome.failed += 1
@@ -66,7 +70,7 @@ struct PipelineWriter {
                 for unit in mapped {
                     guard var s = stream, !s.dropping else { break }
                     unit.diagnostics.forEach(diagnostics.emit)
-                    engine.stats.add(unit.stats)
+                    engine.updateStats { $0.add(unit.stats) }
                     streamRecords.count += unit.stats.recordsPerType.reduce(0) { $0 + $1.count }
                     if streamRecords.count > streamRecords.limit {
                         try sink.abandonDocument()
@@ -108,8 +112,10 @@ struct PipelineWriter {
                 if try !end(index), stopsHere() { return }
             case .syntaxError(let error, _):
                 diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
-                engine.stats.documents += 1
-                engine.stats.failedDocuments += 1
+                engine.updateStats {
+                    $0.documents += 1
+                    $0.failedDocuments += 1
+                }
                 outcome.documents += 1
                 outcome.failed += 1
                 stream = nil
@@ -148,7 +154,7 @@ struct PipelineWriter {
         guard let s = stream else { return true }
         stream = nil
         outcome.documents += 1
-        engine.stats.documents += 1
+        engine.updateStats { $0.documents += 1 }
         if s.noContent {
             if s.started { try sink.abandonDocument() }
             engine.emitFailure(engine.noContentFailure(), info: DocumentInfo(input: inputName, index: index), diagnostics: diagnostics)
@@ -162,7 +168,7 @@ struct PipelineWriter {
             }
         }
         outcome.failed += 1
-        engine.stats.failedDocuments += 1
+        engine.updateStats { $0.failedDocuments += 1 }
         return false
     }
 }

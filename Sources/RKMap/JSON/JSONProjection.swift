@@ -1,0 +1,48 @@
+/// Which parts of a document a reader needs, so that the rest is validated and
+/// skipped instead of built (`JSONScanner.readValue(projection:)`).
+///
+/// A key path only ever looks up members, through arrays element by element
+/// (KVC, docs/spec.md §4), so a projection names members: everything else in an
+/// object is left out, every element of an array is projected the same way, and a
+/// scalar where members are asked for reads as `null` — a key on a scalar is
+/// missing either way. The value at the end of a path, or after an index or a
+/// collection operator, is kept whole.
+///
+/// ```swift
+/// JSONProjection.nothing.adding(["author", "name"])  // { author: { name: everything } }
+/// ```
+public indirect enum JSONProjection: Sendable, Equatable {
+    /// Nothing is read: the value is skipped and reads as `null`.
+    case nothing
+    /// The whole value is read.
+    case everything
+    /// Only these members of an object (of each element, for an array).
+    case members([String: JSONProjection])
+
+    /// This projection plus what a path of member names needs, then `tail`
+    /// (`everything` for the value at the end of a key path).
+    public func adding(_ keys: ArraySlice<String>, then tail: JSONProjection = .everything) -> JSONProjection {
+        guard let key = keys.first else { return merged(with: tail) }
+        switch self {
+        case .everything:
+            return .everything
+        case .nothing:
+            return .members([key: JSONProjection.nothing.adding(keys.dropFirst(), then: tail)])
+        case .members(var map):
+            map[key] = (map[key] ?? .nothing).adding(keys.dropFirst(), then: tail)
+            return .members(map)
+        }
+    }
+
+    /// What either projection reads.
+    public func merged(with other: JSONProjection) -> JSONProjection {
+        switch (self, other) {
+        case (.everything, _), (_, .everything): return .everything
+        case (.nothing, _): return other
+        case (_, .nothing): return self
+        case (.members(var a), .members(let b)):
+            for (key, sub) in b { a[key] = (a[key] ?? .nothing).merged(with: sub) }
+            return .members(a)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Testing
+@testable import RKMap
+
+/// Reading through a projection (`rkmap eval`): what is named is built as
+/// `readValue` builds it, the rest is validated and left out.
+@Suite struct JSONProjectionTests {
+    static func read(_ text: String, _ projection: JSONProjection) throws -> JSONValue {
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBytes { buf in
+            var scanner = JSONScanner(bytes: buf, offset: 0, origin: .start)
+            return try scanner.readValue(projection: projection)
+        }
+    }
+
+    static let document = #"{"id": 7, "author": {"name": "Ana", "email": "a@x"}, "tags": ["a", "b"], "#
+        + #""comments": [{"by": "x", "text": "hi"}, 3, {"by": "y"}], "id": 8}"#
+
+    @Test func keepsOnlyTheNamedMembersWholeAtTheEnd() throws {
+        let projection = JSONProjection.nothing.adding(["author", "name"]).adding(["comments", "by"]).adding(["tags"])
+        let full = try JSONScanner.parse(Array(Self.document.utf8))
+        let read = try Self.read(Self.document, projection)
+        #expect(read == TestJSON.parse(#"{"author": {"name": "Ana"}, "tags": ["a", "b"], "comments": [{"by": "x"}, null, {"by": "y"}]}"#))
+        // Every path the projection names evaluates the same on both trees.
+        for path in ["author.name", "comments.by", "tags", "tags.@count", "comments.by.@count", "missing"] {
+            let keyPath = try KeyPath(parsing: path)
+            #expect(keyPath.evaluate(on: read, caseInsensitive: false) == keyPath.evaluate(on: full, caseInsensitive: false), "\\(path)")
+        }
+    }
+
+    @Test func nothingAndEverything() throws {
+        #expect(try Self.read(Self.document, .nothing) == .null)
+        #expect(try Self.read(Self.document, .everything) == (try JSONScanner.parse(Array(Self.document.utf8))))
+        // A repeated key keeps the last value, as readValue does.
+        #expect(try Self.read(Self.document, JSONProjection.nothing.adding(["id"])) == TestJSON.parse(#"{"id": 8}"#))
+    }
+
+    @Test func mergingKeepsTheLargerReading() {
+        let a = JSONProjection.nothing.adding(["a", "b"])
+        #expect(a.merged(with: .nothing) == a)
+        #expect(a.merged(with: .everything) == .everything)
+        #expect(a.adding(["a"]) == .members(["a": .everything]))
+        #expect(a.adding(["c"]) == .members(["a": .members(["b": .everything]), "c": .everything]))
+    }
+
+    /// A syntax error in a skipped part is found, with the location a full read gives.
+    @Test(arguments: [#"{"x": [1, 2,], "author": {}}"#, #"{"x": "\q", "id": 1}"#, #"{"x": {"y" 1}}"#, #"{"id": 1"#])
+    func skippedPartsAreValidatedLikeAFullRead(_ text: String) {
+        var full: JSONSyntaxError?
+        do { _ = try JSONScanner.parse(Array(text.utf8)) } catch { full = error }
+        var projected: JSONSyntaxError?
+        do { _ = try Self.read(text, JSONProjection.nothing.adding(["id"])) } catch { projected = error as? JSONSyntaxError }
+        #expect(full != nil)
+        #expect(projected?.message == full?.message)
+        #expect(projected?.location == full?.location)
+    }
+}
+
+@Suite struct PredicateProjectionTests {
+    @Test(arguments: [
+        ("TRUEPREDICATE", JSONProjection.nothing),
+        ("author.name == 'Ana' AND ANY tags == 'a'", .members(["author": .members(["name": .everything]), "tags": .everything])),
+        ("SELF.id == 1", .members(["id": .everything])),
+        ("SELF == 1", .everything),
+        ("comments[0].by == 'x'", .members(["comments": .everything])),
+        ("comments.@count > 1 OR @root.id == 7", .members(["comments": .everything, "id": .everything])),
+        ("@metadata.x == 1 AND {id, 2} CONTAINS 2", .members(["id": .everything])),
+    ])
+    func readsWhatItsKeyPathsName(_ text: String, _ expected: JSONProjection) throws {
+        #expect(try Predicate(parsing: text).documentProjection == expected)
+    }
+}
