@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Plots bench_scale.py results: time and peak memory against input size.
 
-Usage: plot_scale.py RESULTS.json [MORE.json ...] [-o OUT.svg]
+Usage: plot_scale.py RESULTS.json [MORE.json ...] [-o OUT.svg] [--markdown]
 
 Writes one SVG (default .build/bench/scale.svg) with two log-log panels, wall
 time and peak RSS against input size, one line per scenario (rkmap, jq,
 DuckDB). Several results files are merged, a later file's figure replacing an
 earlier one's for the same scenario and size (e.g. a 100 MB + 1 GB run and a
 separate 4 GB run). Only scenarios that ran are drawn; skipped and failed ones
-are listed under the plot. Plain Python, no plotting packages.
+are listed under the plot. --markdown also prints the figures as a Markdown
+table (one row per scenario, one column per size) for the README. Plain Python,
+no plotting packages.
 """
 
 import argparse
@@ -16,6 +18,7 @@ import json
 import math
 import os
 import sys
+import textwrap
 from xml.sax.saxutils import escape
 
 # Scenario key -> (label, colour, dash pattern): rkmap in blues and greens,
@@ -34,7 +37,8 @@ MB = 1_000_000
 
 
 def load(paths):
-    """{key: {input MB: (seconds, peak RSS MB)}}, notes for skipped/failed runs, run facts."""
+    """{key: {input MB: (seconds, peak RSS MB, MB/s)}}, notes for skipped/failed runs
+    (unless another file has the figure), run facts."""
     series, notes, facts = {}, {}, []
     for path in paths:
         with open(path, encoding="utf-8") as f:
@@ -43,12 +47,12 @@ def load(paths):
                      f"{document['load_average_end'][0]:.1f}")
         for size in document["sizes"]:
             for r in size["results"]:
-                x = round(r["input_bytes"] / MB)
+                x = round(size["mb"])  # the nominal size: the JSON and NDJSON inputs differ by a few bytes
                 if r["status"] == "ok":
-                    series.setdefault(r["key"], {})[x] = (r["seconds"], r["peak_rss_mb"])
-                    notes.pop((r["key"], size["mb"]), None)
-                else:
-                    notes[(r["key"], size["mb"])] = f"{r['name']} at {size['mb']:g} MB: {r['note']}"
+                    series.setdefault(r["key"], {})[x] = (r["seconds"], r["peak_rss_mb"], r["mb_per_s"])
+                    notes.pop((r["key"], x), None)
+                elif x not in series.get(r["key"], {}):
+                    notes[(r["key"], x)] = f"{r['name']} at {size['mb']:g} MB: {r['note']}"
     return series, notes, facts
 
 
@@ -118,7 +122,7 @@ def svg(series, notes, facts):
     xs = sorted({x for points in series.values() for x in points})
     keys = [k for k in STYLE if k in series]
     legend_rows = (len(keys) + 1) // 2
-    note_lines = sorted(notes.values())
+    note_lines = [part for note in sorted(notes.values()) for part in textwrap.wrap(note, 125)]
     height = top + panel_h + 60 + legend_rows * 20 + 20 + len(note_lines) * 16 + 20
     body = ['<?xml version="1.0" encoding="UTF-8"?>',
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -145,11 +149,33 @@ def svg(series, notes, facts):
     return "\n".join(body) + "\n"
 
 
+def markdown(series, notes):
+    """The figures as a Markdown table: `seconds · MB/s · peak RSS` per size."""
+    xs = sorted({x for points in series.values() for x in points} |
+                {x for _, x in notes})
+    lines = ["| scenario | " + " | ".join(label(x, "MB") for x in xs) + " |",
+             "|---|" + "---|" * len(xs)]
+    for key, (name, _, _) in STYLE.items():
+        points = series.get(key, {})
+        if not points and not any(k == key for k, _ in notes):
+            continue
+        cells = []
+        for x in xs:
+            if x in points:
+                seconds, rss, rate = points[x]
+                cells.append(f"{seconds:.2f} s · {rate:.0f} MB/s · {rss:.0f} MB")
+            else:
+                cells.append("skipped" if (key, x) in notes else "–")
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description="Plot bench_scale.py results as an SVG.")
     parser.add_argument("results", nargs="+", help="results JSON files, merged in order")
     parser.add_argument("-o", "--output", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                                               "..", "..", ".build", "bench", "scale.svg"))
+    parser.add_argument("--markdown", action="store_true", help="also print a Markdown table of the figures")
     args = parser.parse_args(argv)
     series, notes, facts = load(args.results)
     if not series:
@@ -159,6 +185,8 @@ def main(argv=None):
     with open(args.output, "w", encoding="utf-8") as f:
         f.write(svg(series, notes, facts))
     print(f"wrote {os.path.normpath(args.output)}")
+    if args.markdown:
+        print(markdown(series, notes))
     return 0
 
 

@@ -27,8 +27,9 @@ package struct InferSampleSet {
     package private(set) var documents: [JSONValue] = []
     /// How many documents were added (repeats included).
     package private(set) var count = 0
-    /// Compact JSON text of every kept (rewritten) document.
-    private var seen: Set<String> = []
+    /// Compact JSON text of every kept (rewritten) document, as bytes (hashing
+    /// a `String` normalizes it first).
+    private var seen: Set<Text> = []
     /// The first value of each class of scalars.
     private var representatives: [TypingAnswers: JSONValue] = [:]
 
@@ -40,8 +41,7 @@ package struct InferSampleSet {
     package mutating func add(_ document: JSONValue) {
         count += 1
         let rewritten = rewrite(document, member: nil)
-        let text = JSONWriter.serialize(rewritten, pretty: false)
-        guard seen.insert(text).inserted else { return }
+        guard seen.insert(Self.text(rewritten)).inserted else { return }
         // The first document whole: `SpecInferrer.findContent` counts its objects.
         documents.append(documents.isEmpty ? document : rewritten)
     }
@@ -59,24 +59,44 @@ package struct InferSampleSet {
         case .null, .bool:
             return value
         case .number(let n):
-            let integer = n.isIntegerLiteral && n.int64Value != nil
-            return representative(of: .number(fitsInt64: integer, survivesDouble: InferValueType.roundTrips(n)), value)
+            let integer = n.int64Value.flatMap { n.isIntegerLiteral ? $0 : nil }
+            // An integer literal of at most 2^53 in magnitude is a double exactly.
+            let survives = integer.map { $0.magnitude <= 1 << 53 } == true || InferValueType.roundTrips(n)
+            return representative(of: .number(fitsInt64: integer != nil, survivesDouble: survives), value)
         case .string(let s):
             if let member, InferBuilder.discriminatorKeys.contains(member) { return value }
+            // A string of digits makes any set of strings untyped (it is never
+            // an http URL either): whether it also reads as a date cannot matter.
+            if InferValueType.isDigitsOnly(s) {
+                return representative(of: .string(url: false, digitsOnly: true, date: false, commonFormats: []), value)
+            }
             return representative(of: .string(
-                url: InferValueType.isHTTPURL(s), digitsOnly: InferValueType.isDigitsOnly(s),
+                url: InferValueType.isHTTPURL(s), digitsOnly: false,
                 date: InferValueType.isDefaultDate(s), commonFormats: InferValueType.commonFormatDates(s)), value)
         case .array(let elements):
             var kept: [JSONValue] = []
-            var texts: Set<String> = []
+            var texts: Set<Text> = []
             for element in elements {
                 let rewritten = rewrite(element, member: nil)
-                if texts.insert(JSONWriter.serialize(rewritten, pretty: false)).inserted { kept.append(rewritten) }
+                if texts.insert(Self.text(rewritten)).inserted { kept.append(rewritten) }
             }
             return .array(kept)
         case .object(let object):
             return .object(JSONObject(object.members.map { ($0.key, rewrite($0.value, member: $0.key)) }))
         }
+    }
+
+    /// Compact JSON text: equal exactly when the values are (member order and
+    /// number spelling included), hashed as one block of bytes.
+    private struct Text: Hashable {
+        var bytes: [UInt8]
+        func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+    }
+
+    private static func text(_ value: JSONValue) -> Text {
+        var writer = JSONWriter(pretty: false)
+        writer.write(value)
+        return Text(bytes: writer.bytes)
     }
 
     private mutating func representative(of answers: TypingAnswers, _ value: JSONValue) -> JSONValue {

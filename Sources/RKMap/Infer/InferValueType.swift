@@ -99,7 +99,11 @@ package enum InferValueType {
 
     /// Only digits, `.` and `-`: a number in a string.
     static func isDigitsOnly(_ s: String) -> Bool {
-        !s.contains { !$0.isNumber && $0 != "." && $0 != "-" }
+        // ASCII text: the only ASCII numbers are 0-9 (same answer, no grapheme breaking).
+        if s.utf8.allSatisfy({ $0 < 0x80 }) {
+            return s.utf8.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+        }
+        return !s.contains { !$0.isNumber && $0 != "." && $0 != "-" }
     }
 
     /// A real date in one of RestKit's default formats.
@@ -124,6 +128,14 @@ package enum InferValueType {
     }
 
     static func isHTTPURL(_ s: String) -> Bool {
+        // Nine ASCII bytes first: their lowercase is byte by byte and no
+        // combining mark joins the eighth, so the prefix test needs no
+        // lowercasing of the whole string (a long text's cost).
+        let head = s.utf8.prefix(9)
+        if head.count == 9, head.allSatisfy({ $0 < 0x80 }) {
+            let lower = head.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+            guard lower.starts(with: "http://".utf8) || lower.starts(with: "https://".utf8) else { return false }
+        }
         let lower = s.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), s.count > 8 else { return false }
         return URIReference.isValid(s)

@@ -107,3 +107,22 @@ import Testing
         #expect(InferValueType.guess([big, .number(JSONNumber("3"))]) == .type(.int))
     }
 }
+
+extension InferSampleSetTests {
+    /// The questions `InferSampleSet` asks of every string answer as the
+    /// plain definitions do, shortcuts included (ASCII fast paths).
+    @Test func stringQuestionsAnswerAsTheirDefinitions() {
+        let strings = [
+            "", "h", "http://", "http://a", "https://example.com/x", "HTTPS://EXAMPLE.COM/", "Http://x.org/p",
+            "https:/x.example.com", "hello world, a long title", "ftp://example.com/file", "https://\u{301}example.com",
+            "http://\u{301}", "hTTp://example.com\r\n", "ﬁle", "Ｈttps://example.com", "12", "-1.5", "1٣", "٣", "1e5",
+            "12 34", "2024-01-01", "\r\n", "1\u{301}",
+        ]
+        for s in strings {
+            let lower = s.lowercased()
+            let url = (lower.hasPrefix("http://") || lower.hasPrefix("https://")) && s.count > 8 && URIReference.isValid(s)
+            #expect(InferValueType.isHTTPURL(s) == url, "\(s.debugDescription)")
+            #expect(InferValueType.isDigitsOnly(s) == !s.contains { !$0.isNumber && $0 != "." && $0 != "-" }, "\(s.debugDescription)")
+        }
+    }
+}
