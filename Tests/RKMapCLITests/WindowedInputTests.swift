@@ -64,7 +64,9 @@ import Testing
     }
 }
 
-/// One document longer than the pipeline's lookahead is written as it is read;
+/// One document longer than the pipeline's lookahead (8 MiB) is written as it
+/// is read, one shorter only once it has been read whole — whatever the chunk
+/// size, so the output never depends on timing;
 /// a syntax error late in it is still an error with its line and column and
 /// exit status 1, and an `-o` file is left as it was (docs/behaviour.md).
 @Suite struct LongStreamedDocumentTests {
@@ -73,22 +75,36 @@ import Testing
     @Test func aLateSyntaxErrorFailsTheRunAndLeavesTheFileAlone() throws {
         let scratch = try Scratch()
         _ = try scratch.write("spec.json", Self.spec)
-        // 100,000 elements of ~12 bytes: about 100 batches, three times the lookahead.
-        let elements = (0..<100_000).map { #"{"n": \#($0)}"# }.joined(separator: ",\n")
+        // 800,000 elements of ~13 bytes: past the 8 MiB lookahead.
+        let elements = (0..<800_000).map { #"{"n": \#($0)}"# }.joined(separator: ",\n")
         _ = try scratch.write("in.json", #"{"items": ["# + "\n" + elements + ",\n{\"n\": tru}]}\n")
         _ = try scratch.write("out.ndjson", "before\n")
         let env = ["RKMAP_PIPELINE_THRESHOLD": "0"]
         let toFile = try RKMapExecutable.run(
             ["apply", "spec.json", "in.json", "--format", "ndjson", "-o", "out.ndjson"], directory: scratch.url, environment: env)
         #expect(toFile.status == 1)
-        #expect(toFile.stderr.contains("in.json:100002:7: error: unexpected word 'tru'"), "\(toFile.stderr)")
+        #expect(toFile.stderr.contains("in.json:800002:7: error: unexpected word 'tru'"), "\(toFile.stderr)")
         #expect(try String(contentsOfFile: scratch.path("out.ndjson"), encoding: .utf8) == "before\n")
         let toStdout = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--format", "ndjson"], directory: scratch.url, environment: env)
         #expect(toStdout.status == 1)
-        #expect(toStdout.stderr.contains("in.json:100002:7: error: unexpected word 'tru'"))
+        #expect(toStdout.stderr.contains("in.json:800002:7: error: unexpected word 'tru'"))
         // Records before the error went out as they were mapped, in order.
         let lines = toStdout.stdout.split(separator: "\n")
-        #expect(lines.count > 0 && lines.count <= 100_000)
+        #expect(lines.count > 0 && lines.count <= 800_000)
         #expect(lines.first == #"{"@type":"Item","n":0}"#)
+    }
+
+    @Test func aShortDocumentWithASyntaxErrorWritesNothingWhateverTheChunks() throws {
+        let scratch = try Scratch()
+        _ = try scratch.write("spec.json", Self.spec)
+        let elements = (0..<2_000).map { #"{"n": \#($0)}"# }.joined(separator: ",")
+        let text = #"{"items": ["# + elements + #", {"n": tru}]}"# + "\n"
+        for window in ["4", "64", "4096"] {
+            let env = ["RKMAP_PIPELINE_THRESHOLD": "0", "RKMAP_WINDOW_BYTES": window]
+            let run = try RKMapExecutable.run(
+                ["apply", "spec.json", "--format", "ndjson"], stdin: Array(text.utf8), directory: scratch.url, environment: env)
+            #expect(run.status == 1)
+            #expect(run.stdout == "", "window \(window)")
+        }
     }
 }

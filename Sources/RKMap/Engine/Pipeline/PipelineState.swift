@@ -20,7 +20,6 @@ final class PipelineState: @unchecked Sendable {
     private var unitBase = 0
     private var nextToTake = 0
     private var splitterDone = false
-    private var splitterStalled = false
     private var results: [Int: (unit: WorkUnit, base: Int, result: WorkResult)] = [:]
     private var nextToWrite = 0
     private var verdicts: [Int: StreamVerdict] = [:]
@@ -47,16 +46,16 @@ final class PipelineState: @unchecked Sendable {
 
     // MARK: Splitter
 
-    /// Appends a unit; waits while the splitter is too far ahead of the writer.
+    /// Appends a unit; waits while the splitter is too far ahead of the writer,
+    /// unless `mayWait` is false: the writer is waiting for the verdict on the
+    /// streamed document the unit belongs to (the splitter bounds those units
+    /// by bytes instead, `Splitter.lookaheadBytes`).
     /// - Returns: false when the run was cancelled.
-    func add(_ unit: WorkUnit, view: InputView) -> Bool {
+    func add(_ unit: WorkUnit, view: InputView, mayWait: Bool = true) -> Bool {
         locked {
-            while !cancelled, unitBase + units.count - nextToWrite >= unitWindow {
-                splitterStalled = true
-                condition.broadcast()
+            while mayWait, !cancelled, unitBase + units.count - nextToWrite >= unitWindow {
                 condition.wait()
             }
-            splitterStalled = false
             guard !cancelled else { return false }
             units.append((unit, view))
             condition.broadcast()
@@ -137,12 +136,14 @@ final class PipelineState: @unchecked Sendable {
         }
     }
 
-    /// Waits for the splitter's verdict on a streamed document. Returns `nil` if
-    /// the splitter had to stall first (a stream longer than `unitWindow` units):
-    /// output then starts before the verdict.
+    /// Waits for the splitter's verdict on a streamed document: whether it
+    /// parsed, or that it is longer than the lookahead (`undecided`: output
+    /// starts before the end is read). Which one depends on the document's
+    /// bytes only, never on timing, so output is the same on every run.
+    /// `nil` when the run was cancelled.
     func verdict(for document: Int) -> StreamVerdict? {
         locked {
-            while verdicts[document] == nil, !splitterStalled, !cancelled {
+            while verdicts[document] == nil, !cancelled {
                 condition.wait()
             }
             return verdicts.removeValue(forKey: document)

@@ -10,6 +10,8 @@ struct PipelineWriter {
 
     /// The streamed document being written.
     private var stream: (index: Int, dropping: Bool, failed: Bool, started: Bool, noContent: Bool)?
+    /// The streamed document started before its verdict (see `begin`).
+    private var streamUndecided = false
     /// Records written for the streamed document, and the most it may make.
     private var streamRecords = (count: 0, limit: Int.max)
 
@@ -109,6 +111,11 @@ struct PipelineWriter {
                     stream = s
                 }
             case .streamEnd(let index):
+                if streamUndecided {
+                    streamUndecided = false
+                    // Published before this unit was sent.
+                    if case .parsed(foundContent: false)? = state.verdict(for: index) { stream?.noContent = true }
+                }
                 if try !end(index), stopsHere() { return }
             case .syntaxError(let error, _):
                 diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
@@ -141,7 +148,10 @@ struct PipelineWriter {
             stream = (index, true, false, false, false)
         case .parsed(foundContent: false)?:
             stream = (index, true, false, false, true)
-        case .parsed(foundContent: true)?, nil:
+        case .parsed(foundContent: true)?, .undecided?, nil:
+            // `undecided`: longer than the splitter's lookahead, so written as
+            // it is read; whether it had content is known at its end.
+            streamUndecided = verdict == .undecided
             let descriptor = engine.applicable[0].descriptor
             try sink.beginDocument(DocumentInfo(input: inputName, index: index))
             try sink.beginDescriptor(descriptor)

@@ -20,6 +20,14 @@ struct Splitter {
     /// The input starts inside a document with a syntax error (`--keep-going`
     /// after the serial path's error): look for the next document start first.
     var recovering = false
+    /// How much of a streamed document is read before its records are written:
+    /// a document that ends within it is written only once it has been read and
+    /// validated whole; a longer one is written as it is read (memory stays
+    /// bounded by this, not by the document).
+    static let lookaheadBytes = 8 << 20
+    /// The streamed document waiting for its verdict: its input offset, and
+    /// whether the writer was told it is `undecided`.
+    private var pendingStream: (start: Int, undecided: Bool)?
     /// Batch limits: a unit closes at this many bytes or elements.
     static let batchBytes = 1 << 18
     static let batchCount = 1024
@@ -137,9 +145,23 @@ struct Splitter {
 
     /// Sends a unit with the chunk its offsets are in (kept alive until a
     /// worker has taken it).
-    private func add(_ unit: WorkUnit) throws {
-        guard state.add(unit, view: InputView(input.chunk)) else { throw Cancelled() }
+    private mutating func add(_ unit: WorkUnit) throws {
+        var mayWait = true
+        if let pending = pendingStream, !pending.undecided {
+            // The writer waits for this document's verdict: waiting for it here
+            // would never end. Past the lookahead, tell it to write as we read.
+            if input.offset + scanner.offset - pending.start > Self.lookaheadBytes, let index = streamIndex {
+                state.publish(.undecided, for: index)
+                pendingStream?.undecided = true
+            } else {
+                mayWait = false
+            }
+        }
+        guard state.add(unit, view: InputView(input.chunk), mayWait: mayWait) else { throw Cancelled() }
     }
+
+    /// The streamed document's number, while one is being split.
+    private var streamIndex: Int?
 
     // MARK: Documents
 
@@ -171,9 +193,13 @@ struct Splitter {
                     streaming = true
                     let maxBytes = input.knownSize.map { $0 - (input.offset + start) } ?? Int.max
                     try add(.streamBegin(index: index, maxBytes: maxBytes))
+                    pendingStream = (input.offset + start, false)
+                    streamIndex = index
                     let found = try split(streamKeys![...], document: index)
                     try flushBatch()
                     state.publish(.parsed(foundContent: found), for: index)
+                    pendingStream = nil
+                    streamIndex = nil
                     try add(.streamEnd(index: index))
                     streaming = false
                 }
@@ -186,6 +212,8 @@ struct Splitter {
             if !streaming { try flushBatch() }
             batch.removeAll(keepingCapacity: true)
             if streaming { state.publish(.syntaxError, for: index) }
+            pendingStream = nil
+            streamIndex = nil
             try add(.syntaxError(error, index: index))
             guard keepGoing else { return true }
             try recover(after: documentStart ?? error.offset)

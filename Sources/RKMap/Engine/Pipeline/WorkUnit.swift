@@ -74,8 +74,11 @@ struct MappedUnit<T> {
     }
 }
 
-/// The splitter's verdict on a streamed document, known once it has read it to the end.
-enum StreamVerdict: Sendable {
+/// The splitter's verdict on a streamed document, known once it has read it to
+/// the end — or, for a document longer than `Splitter.lookaheadBytes`, that it
+/// is written as it is read (`undecided`; the final verdict follows).
+enum StreamVerdict: Sendable, Equatable {
     case parsed(foundContent: Bool)
     case syntaxError
+    case undecided
 }
