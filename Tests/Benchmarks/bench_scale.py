@@ -91,10 +91,17 @@ def build(binary, manifest, workdir, document_max_mb, have_duckdb):
     if duck_doc is None and manifest["bytes"]["articles.json"] > duckdb_map.MAX_OBJECT:
         duck_doc = "skipped: DuckDB's read_json takes one JSON value of at most 4 GiB"
     db = os.path.join(workdir, "rkmap.db")
+    # The same run pinned to one core (the pipeline still runs, its threads
+    # share the core): how much of the speed is not parallelism.
+    taskset = shutil.which("taskset")
+    no_taskset = None if taskset else "skipped: taskset (util-linux) is not installed"
     duck = [sys.executable, os.path.join(BENCH_DIR, "duckdb_map.py")]
     return [
         Scenario("rkmap-json", "rkmap", "rkmap json -> ndjson",
                  [binary, "apply", "--format", "ndjson", spec("bench-spec.json"), json_in], json_in, no_rkmap),
+        Scenario("rkmap-json-1core", "rkmap", "rkmap json -> ndjson (one core)",
+                 [taskset or "taskset", "-c", "0", binary, "apply", "--format", "ndjson", spec("bench-spec.json"), json_in],
+                 json_in, no_rkmap or no_taskset),
         Scenario("rkmap-ndjson", "rkmap", "rkmap ndjson -> ndjson (file)",
                  [binary, "apply", "--format", "ndjson", spec("bench-spec-ndjson.json"), nd_in], nd_in, no_rkmap),
         Scenario("rkmap-ndjson-pipe", "rkmap", "rkmap ndjson -> ndjson (pipe)",

@@ -25,6 +25,7 @@ from xml.sax.saxutils import escape
 # jq in orange, DuckDB in purple; dashed lines read the single JSON document.
 STYLE = {
     "rkmap-json": ("rkmap JSON → NDJSON", "#1f5fbf", "6 3"),
+    "rkmap-json-1core": ("rkmap JSON → NDJSON, one core", "#5dade2", "2 2"),
     "rkmap-ndjson": ("rkmap NDJSON → NDJSON (file)", "#1f5fbf", ""),
     "rkmap-ndjson-pipe": ("rkmap NDJSON → NDJSON (pipe)", "#17a2b8", ""),
     "rkmap-sqlite": ("rkmap NDJSON → SQLite", "#2e8b57", ""),
