@@ -25,9 +25,9 @@ struct Splitter {
     /// validated whole; a longer one is written as it is read (memory stays
     /// bounded by this, not by the document).
     static let lookaheadBytes = 8 << 20
-    /// The streamed document waiting for its verdict: its input offset, and
-    /// whether the writer was told it is `undecided`.
-    private var pendingStream: (start: Int, undecided: Bool)?
+    /// The streamed document waiting for its verdict: its number, its input
+    /// offset, and whether the writer was told it is `undecided`.
+    private var pendingStream: (index: Int, start: Int, undecided: Bool)?
     /// Batch limits: a unit closes at this many bytes or elements.
     static let batchBytes = 1 << 18
     static let batchCount = 1024
@@ -150,8 +150,8 @@ struct Splitter {
         if let pending = pendingStream, !pending.undecided {
             // The writer waits for this document's verdict: waiting for it here
             // would never end. Past the lookahead, tell it to write as we read.
-            if input.offset + scanner.offset - pending.start > Self.lookaheadBytes, let index = streamIndex {
-                state.publish(.undecided, for: index)
+            if input.offset + scanner.offset - pending.start > Self.lookaheadBytes {
+                state.publish(.undecided, for: pending.index)
                 pendingStream?.undecided = true
             } else {
                 mayWait = false
@@ -160,8 +160,6 @@ struct Splitter {
         guard state.add(unit, view: InputView(input.chunk), mayWait: mayWait) else { throw Cancelled() }
     }
 
-    /// The streamed document's number, while one is being split.
-    private var streamIndex: Int?
 
     // MARK: Documents
 
@@ -193,13 +191,11 @@ struct Splitter {
                     streaming = true
                     let maxBytes = input.knownSize.map { $0 - (input.offset + start) } ?? Int.max
                     try add(.streamBegin(index: index, maxBytes: maxBytes))
-                    pendingStream = (input.offset + start, false)
-                    streamIndex = index
+                    pendingStream = (index, input.offset + start, false)
                     let found = try split(streamKeys![...], document: index)
                     try flushBatch()
                     state.publish(.parsed(foundContent: found), for: index)
                     pendingStream = nil
-                    streamIndex = nil
                     try add(.streamEnd(index: index))
                     streaming = false
                 }
@@ -213,7 +209,6 @@ struct Splitter {
             batch.removeAll(keepingCapacity: true)
             if streaming { state.publish(.syntaxError, for: index) }
             pendingStream = nil
-            streamIndex = nil
             try add(.syntaxError(error, index: index))
             guard keepGoing else { return true }
             try recover(after: documentStart ?? error.offset)
