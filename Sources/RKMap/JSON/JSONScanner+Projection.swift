@@ -30,9 +30,10 @@ extension JSONScanner {
             case JSONByte.openBracket:
                 return .array(try parseArray(projection))
             default:
-                // A member of a scalar is missing, as it is of null.
-                try skipAny()
-                return .null
+                // A member of a scalar is missing either way, but the scalar is
+                // kept as it is: a mapping that meets one where it expected an
+                // object says so (docs/spec.md §5.2).
+                return try parseValue()
             }
         }
     }
