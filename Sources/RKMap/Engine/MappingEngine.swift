@@ -16,10 +16,10 @@ public final class MappingEngine: Sendable {
     let applicable: [(descriptor: Descriptor, metadata: JSONObject)]
     /// What of a document the applicable descriptors read: documents are read
     /// through it, so unread members cost a scan, not a tree.
-    let documentProjection: JSONProjection
+    let documentProjection: ProjectionPlan
     /// What of one representation the first descriptor's root mapper reads
     /// (the elements of a streamed content array).
-    let elementProjection: JSONProjection
+    let elementProjection: ProjectionPlan
     /// Counters over every document mapped so far. Only the thread that runs
     /// `run` changes them (pipeline workers send theirs with their results);
     /// the lock lets a progress line read them and keeps the engine `Sendable`,
@@ -71,8 +71,8 @@ public final class MappingEngine: Sendable {
             elementProjection = .everything
             return
         }
-        documentProjection = graph.documentProjection(for: descriptors)
-        elementProjection = descriptors.first.map { graph.representationProjection(of: $0.rootMapper) } ?? .everything
+        documentProjection = ProjectionPlan(graph.documentProjection(for: descriptors))
+        elementProjection = ProjectionPlan(descriptors.first.map { graph.representationProjection(of: $0.rootMapper) } ?? .everything)
     }
 
     /// The descriptors that apply, in file order.

@@ -43,7 +43,7 @@ struct PipelineWorker {
                     return unit.map { roots in roots.map { encode($0, into: &encoded) } }
                 }, encoded: encoded)
             case .content(let start, let document, let rest):
-                let projection = JSONProjection.nothing.adding(rest[...], then: engine.elementProjection)
+                let projection = ProjectionPlan(JSONProjection.nothing.adding(rest[...], then: engine.elementProjection.projection))
                 let unit = mapStreamed(at: start, document: document, projection: projection, scanner: &scanner, collector: collector) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                     let content = rest.isEmpty
                         ? value : KeyPath.find(rest.map { .key($0) }[...], from: value, caseInsensitive: false)
@@ -67,7 +67,7 @@ struct PipelineWorker {
         return .encoded(from..<encoded.count, roots: roots.count)
     }
 
-    private func read(at start: Int, scanner: inout JSONScanner, projection: JSONProjection) throws(MappingFailure) -> JSONValue {
+    private func read(at start: Int, scanner: inout JSONScanner, projection: ProjectionPlan) throws(MappingFailure) -> JSONValue {
         scanner.offset = start
         scanner.depth = 0
         do {
@@ -97,7 +97,7 @@ struct PipelineWorker {
     }
 
     private func mapStreamed(
-        at start: Int, document: Int, projection: JSONProjection, scanner: inout JSONScanner, collector: DiagnosticList,
+        at start: Int, document: Int, projection: ProjectionPlan, scanner: inout JSONScanner, collector: DiagnosticList,
         _ body: (DocumentMapper, JSONValue) throws(MappingFailure) -> [FieldValue]?
     ) -> MappedUnit<[FieldValue]?> {
         let (descriptor, metadata) = engine.applicable[0]
