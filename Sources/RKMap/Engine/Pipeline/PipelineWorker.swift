@@ -43,7 +43,9 @@ struct PipelineWorker {
                     return unit.map { roots in roots.map { encode($0, into: &encoded) } }
                 }, encoded: encoded)
             case .content(let start, let document, let rest):
-                let projection = ProjectionPlan(JSONProjection.nothing.adding(rest[...], then: engine.elementProjection.projection))
+                let projection = ProjectionPlan(
+                    JSONProjection.nothing.adding(rest[...], then: engine.elementProjection.projection),
+                    caseInsensitive: engine.elementProjection.caseInsensitive)
                 let unit = mapStreamed(at: start, document: document, projection: projection, scanner: &scanner, collector: collector) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                     let content = rest.isEmpty
                         ? value : KeyPath.find(rest.map { .key($0) }[...], from: value, caseInsensitive: false)
