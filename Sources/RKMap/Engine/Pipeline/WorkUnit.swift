@@ -30,6 +30,16 @@ enum WorkUnit: Sendable {
 }
 
 extension WorkUnit {
+    /// How many values a worker reads for the unit (documents, elements, or one
+    /// content value).
+    var valueCount: Int {
+        switch self {
+        case .documents(let starts, _), .elements(let starts, _, _): return starts.count
+        case .content: return 1
+        case .streamBegin, .note, .streamEnd, .syntaxError, .idle, .inputError: return 0
+        }
+    }
+
     /// The offset of the unit's last value, for progress reports.
     var lastOffset: Int? {
         switch self {
