@@ -34,7 +34,7 @@ struct PipelineWorker {
                 }, encoded: encoded)
             case .elements(let starts, let document, let firstPosition):
                 result = .roots(starts.enumerated().map { i, start in
-                    let unit = mapStreamed(at: start, document: document, scanner: &scanner, collector: collector) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
+                    let unit = mapStreamed(at: start, document: document, projection: engine.elementProjection, scanner: &scanner, collector: collector) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                         var roots: [FieldValue] = []
                         try mapper.mapElement(value, index: firstPosition + i, with: rootMapper, into: &roots)
                         if let type = engine.options.onlyType { return MappingEngine.keeping(type, in: roots) }
@@ -43,7 +43,8 @@ struct PipelineWorker {
                     return unit.map { roots in roots.map { encode($0, into: &encoded) } }
                 }, encoded: encoded)
             case .content(let start, let document, let rest):
-                let unit = mapStreamed(at: start, document: document, scanner: &scanner, collector: collector) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
+                let projection = ProjectionPlan(JSONProjection.nothing.adding(rest[...], then: engine.elementProjection.projection))
+                let unit = mapStreamed(at: start, document: document, projection: projection, scanner: &scanner, collector: collector) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                     let content = rest.isEmpty
                         ? value : KeyPath.find(rest.map { .key($0) }[...], from: value, caseInsensitive: false)
                     guard let content else { return nil }
@@ -66,11 +67,11 @@ struct PipelineWorker {
         return .encoded(from..<encoded.count, roots: roots.count)
     }
 
-    private func read(at start: Int, scanner: inout JSONScanner) throws(MappingFailure) -> JSONValue {
+    private func read(at start: Int, scanner: inout JSONScanner, projection: ProjectionPlan) throws(MappingFailure) -> JSONValue {
         scanner.offset = start
         scanner.depth = 0
         do {
-            return try scanner.readValue()
+            return try scanner.readValue(projection: projection)
         } catch {
             // Unreachable after the splitter's validation; reported rather than trusted.
             throw MappingFailure(.syntax, message: error.message)
@@ -80,7 +81,7 @@ struct PipelineWorker {
     private func mapDocument(at start: Int, index: Int, scanner: inout JSONScanner, collector: DiagnosticList) -> MappedUnit<[(Descriptor, [FieldValue])]> {
         let value: JSONValue
         do {
-            value = try read(at: start, scanner: &scanner)
+            value = try read(at: start, scanner: &scanner, projection: engine.documentProjection)
         } catch {
             return MappedUnit(result: .failure(error), diagnostics: [], stats: MappingStats())
         }
@@ -96,7 +97,7 @@ struct PipelineWorker {
     }
 
     private func mapStreamed(
-        at start: Int, document: Int, scanner: inout JSONScanner, collector: DiagnosticList,
+        at start: Int, document: Int, projection: ProjectionPlan, scanner: inout JSONScanner, collector: DiagnosticList,
         _ body: (DocumentMapper, JSONValue) throws(MappingFailure) -> [FieldValue]?
     ) -> MappedUnit<[FieldValue]?> {
         let (descriptor, metadata) = engine.applicable[0]
@@ -108,7 +109,7 @@ struct PipelineWorker {
         mapper.context.metadata = metadata
         _ = mapper.path.push(descriptor.keyPath)
         do {
-            let value = try read(at: start, scanner: &scanner)
+            let value = try read(at: start, scanner: &scanner, projection: projection)
             let roots = try body(mapper, value)
             return MappedUnit(result: .success(roots), diagnostics: collector.drain(), stats: mapper.stats)
         } catch {
