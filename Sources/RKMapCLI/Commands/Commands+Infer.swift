@@ -18,6 +18,7 @@ extension Commands {
         // as an `InferSampleSet`: memory follows the samples' distinct shapes,
         // not their size.
         var samples = InferSampleSet()
+        let validateOnly = ProjectionPlan(.nothing)
         for input in options.samples {
             let name = InputFile.displayName(input)
             let before = samples.count
@@ -33,7 +34,7 @@ extension Commands {
                             // a window's first document can be larger than the window.
                             if !final {
                                 var validator = JSONScanner(bytes: window, offset: 0, origin: origin)
-                                if case .needsMore(let start) = try validator.readDocument(final: false, projection: .nothing) {
+                                if case .needsMore(let start) = try validator.readDocument(final: false, projection: validateOnly) {
                                     return (start, false)
                                 }
                             }
