@@ -45,6 +45,20 @@ final class DocumentMapper {
         self.context = KeyPathContext(root: document, caseInsensitive: engine.graph.options.caseInsensitiveKeys)
     }
 
+    /// Makes the mapper ready for another document, as if it were new: a
+    /// pipeline worker keeps one for all its documents and streamed elements
+    /// rather than allocating one (with its path and counters) for each.
+    func prepare(document: JSONValue, index: Int, recordLimit: Int) {
+        context = KeyPathContext(root: document, caseInsensitive: caseInsensitive)
+        documentIndex = index
+        path.removeAll()
+        depth = 0
+        stats = MappingStats()
+        countedMappers.removeAll(keepingCapacity: true)
+        recordCount = 0
+        self.recordLimit = recordLimit
+    }
+
     // MARK: Content and collections (docs/spec.md §5.2)
 
     /// Maps the content found at a descriptor's key path.

@@ -71,8 +71,10 @@ public final class MappingEngine: Sendable {
             elementProjection = .everything
             return
         }
-        documentProjection = ProjectionPlan(graph.documentProjection(for: descriptors))
-        elementProjection = ProjectionPlan(descriptors.first.map { graph.representationProjection(of: $0.rootMapper) } ?? .everything)
+        let folding = graph.options.caseInsensitiveKeys
+        documentProjection = ProjectionPlan(graph.documentProjection(for: descriptors), caseInsensitive: folding)
+        elementProjection = ProjectionPlan(
+            descriptors.first.map { graph.representationProjection(of: $0.rootMapper) } ?? .everything, caseInsensitive: folding)
     }
 
     /// The descriptors that apply, in file order.

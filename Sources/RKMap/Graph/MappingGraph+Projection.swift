@@ -12,8 +12,10 @@
 /// - a nil key path (the representation itself), a dynamic nesting key or
 ///   `forceCollection` (every member of the object);
 /// - an index or a collection operator in a key path (the value from there on);
-/// - case-insensitive keys, `@root` and `@parent` anywhere (what they read
-///   depends on where the mapping is): the whole document.
+/// - `@root` and `@parent` anywhere (what they read depends on where the
+///   mapping is): the whole document.
+/// With case-insensitive keys the projection is read case-insensitively
+/// (`ProjectionPlan.caseInsensitive`).
 /// Scalars are always read as they are, where members are asked for too, so a
 /// relationship that meets a string still warns about it.
 extension MappingGraph {
@@ -85,10 +87,8 @@ extension MappingGraph {
     }
 
     /// Some key path reads by position in the document rather than by name
-    /// (`@root`, `@parent`), or keys match case-insensitively: mapping reads
-    /// the whole document.
+    /// (`@root`, `@parent`): mapping reads the whole document.
     private var readsAnywhere: Bool {
-        if options.caseInsensitiveKeys { return true }
         func outside(_ path: KeyPath) -> Bool { path.anchor != .representation && path.anchor != .metadata }
         for mapper in mappers {
             switch mapper {

@@ -59,7 +59,15 @@ extension JSONScanner {
         var index: MemberIndex?
         var afterComma = false
         while true {
-            if let m = try matchKey(plan, afterComma: afterComma) {
+            if plan.caseInsensitive {
+                // The member keeps its own key: exact matches must still win.
+                let key = try readKey(afterComma: afterComma)
+                if let m = plan.member(named: key) {
+                    addMember(key, try parseValue(plan.members[m]), base: base, index: &index)
+                } else {
+                    try skipAny()
+                }
+            } else if let m = try matchKey(plan, afterComma: afterComma) {
                 let value = try parseValue(plan.members[m])
                 addMember(plan.names[m], value, base: base, index: &index)
             } else {

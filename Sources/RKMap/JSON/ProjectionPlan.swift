@@ -16,9 +16,15 @@ public final class ProjectionPlan: Sendable {
     let members: [ProjectionPlan]
     /// Many names: where to look by length, first and last byte.
     private let buckets: [Int: [Int]]?
+    /// Keys match names case-insensitively (`keyMatching: caseInsensitive`,
+    /// docs/spec.md §4): `names` are lowercased, and every member whose key
+    /// lowercases to one of them is read, under its own key, so that a lookup
+    /// still prefers the exact key and otherwise takes the first in document order.
+    public let caseInsensitive: Bool
 
-    public init(_ projection: JSONProjection) {
+    public init(_ projection: JSONProjection, caseInsensitive: Bool = false) {
         self.projection = projection
+        self.caseInsensitive = caseInsensitive
         switch projection {
         case .nothing, .everything:
             reads = projection == .nothing ? .nothing : .everything
@@ -26,12 +32,18 @@ public final class ProjectionPlan: Sendable {
             utf8 = []
             members = []
             buckets = nil
-        case .members(let map):
+        case .members(var map):
             reads = .members
+            if caseInsensitive {
+                // Names that differ only in case read the same members: one entry.
+                var folded: [String: JSONProjection] = [:]
+                for (name, sub) in map { folded[name.lowercased()] = (folded[name.lowercased()] ?? .nothing).merged(with: sub) }
+                map = folded
+            }
             let sorted = map.sorted { $0.key < $1.key }
             names = sorted.map(\.key)
             utf8 = sorted.map { Array($0.key.utf8) }
-            members = sorted.map { ProjectionPlan($0.value) }
+            members = sorted.map { ProjectionPlan($0.value, caseInsensitive: caseInsensitive) }
             if sorted.count > 8 {
                 var buckets: [Int: [Int]] = [:]
                 for (i, bytes) in utf8.enumerated() { buckets[Self.signature(bytes), default: []].append(i) }
@@ -56,9 +68,10 @@ public final class ProjectionPlan: Sendable {
         return nil
     }
 
-    /// The member with this name (a key that had escapes, decoded).
+    /// The member with this name (a key that had escapes, decoded; any key
+    /// when matching case-insensitively).
     func member(named key: String) -> Int? {
-        names.firstIndex(of: key)
+        names.firstIndex(of: caseInsensitive ? key.lowercased() : key)
     }
 
     @inline(__always)

@@ -69,6 +69,21 @@ import Testing
             """, input: """
             {"meta": {"source": "feed"}, "items": [{"id": 1, "CHILDREN": [{"Name": "x"}]}, {"Id": -1, "children": [{"name": "y", "z": 0}]}]}
             """),
+        Case(name: "case-insensitive keys: exact first, else the first in document order", spec: """
+            {"keyPath": "People", "root-map-ref": "person", "keyMatching": "caseInsensitive", "mappers": [
+              {"id": "person", "dynamic": true, "matchers": [
+                {"keyPath": "TYPE", "expectValue": "boy", "map-ref": "boy"},
+                {"predicate": "kind == 'girl'", "map-ref": "girl"}]},
+              {"id": "boy", "target": "Boy", "attributes": {"NAME": "name", "Address.City": "city", "école": "school"}},
+              {"id": "girl", "target": "Girl", "attributes": {"name": "name", "Name": "again"},
+               "relationships": [{"from": "PETS", "to": "pets", "map-ref": "pet"}]},
+              {"id": "pet", "target": "Pet", "attributes": ["Name"]}]}
+            """, input: """
+            {"people": [{"type": "boy", "name": "a", "NAME": "b", "address": {"city": "X", "CITY": "Y", "zip": 1}, "ÉCOLE": "e"},
+              {"Type": "boy", "Name": "c", "nAmE": "d", "ADDRESS": {"City": "Z"}, "unread": [1, 2]},
+              {"KIND": "girl", "name": "g", "NAME": "h", "pets": [{"NAME": "p", "x": 1}, {"name": "q"}], "Pets": "ignored"},
+              {"kind": "girl", "Name": "i", "PETS": {"nAME": "r"}}], "PEOPLE": []}
+            """),
         Case(name: "recursion, indexes, collection operators", spec: """
             {"keyPath": "threads", "root-map-ref": "t", "mappers": [
               {"id": "t", "target": "T", "attributes": {"id": "id", "coords[0]": "first", "replies.@count": "n",
@@ -148,11 +163,13 @@ import Testing
         } else {
             Issue.record("a nil key path relationship still names the root's members")
         }
-        // Case-insensitive keys, @root and @parent read the whole document.
+        // @root and @parent read the whole document; case-insensitive keys alone
+        // project as usual (the reader then matches case-insensitively).
         #expect(try projection(Self.cases[3].spec) == .everything)
+        #expect(try projection(Self.cases[4].spec) != .everything)
         // A recursive mapper is read whole below its first level; an index or an
         // operator reads the value whole from there.
-        if case .members(let top) = try projection(Self.cases[4].spec), case .members(let thread)? = top["threads"] {
+        if case .members(let top) = try projection(Self.cases[5].spec), case .members(let thread)? = top["threads"] {
             #expect(thread["replies"] == .everything && thread["coords"] == .everything && thread["scores"] == .everything)
             #expect(thread["id"] == .everything && thread.count == 4)
         } else {
