@@ -110,7 +110,7 @@ struct PipelineWorker {
             release()
         } catch {
             release()
-            return MappedUnit(result: .failure(error), diagnostics: [], stats: MappingStats())
+            return MappedUnit(result: .failure(error), diagnostics: [], stats: DocumentStats())
         }
         mapper.prepare(document: value, index: index, recordLimit: engine.options.recordLimit(documentBytes: scanner.offset - start))
         defer { mapper.context.root = .null }  // the document's tree goes with its unit

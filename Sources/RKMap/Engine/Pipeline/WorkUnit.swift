@@ -77,7 +77,7 @@ enum Mapped<T> {
 struct MappedUnit<T> {
     var result: Result<T, MappingFailure>
     var diagnostics: [Diagnostic]
-    var stats: MappingStats
+    var stats: DocumentStats
 
     func map<U>(_ transform: (T) -> U) -> MappedUnit<U> {
         MappedUnit<U>(result: result.map(transform), diagnostics: diagnostics, stats: stats)
