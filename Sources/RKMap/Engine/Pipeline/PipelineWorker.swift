@@ -16,6 +16,8 @@ struct PipelineWorker {
         let collector = DiagnosticList()
         let rootMapper = engine.applicable.first?.descriptor.rootMapper ?? 0
         while let (seq, unit, view) = state.take() {
+            // Frees the record trees of results already written (see `takeRetired`).
+            _ = state.takeRetired()
             // Units from the same chunk see more of it each time (the reader
             // appends): point the scanner at what this unit may read.
             scanner.reset(bytes: view.bytes, origin: view.origin)
