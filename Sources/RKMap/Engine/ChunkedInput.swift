@@ -35,6 +35,8 @@ package struct ChunkedInput: Sendable {
     private let fd: Int32
     private let window: Int
     private(set) var chunk: InputChunk
+    /// Buffers of chunks the pipeline is done with, for the next ones.
+    private let pool: ChunkPool?
     /// True once `read(2)` returned 0: nothing more will come.
     package private(set) var atEnd: Bool
     /// The input's size when it is a regular file.
@@ -45,7 +47,9 @@ package struct ChunkedInput: Sendable {
         self.fd = fd
         // At least a byte order mark's three bytes, which must be read together.
         self.window = max(window, 4)
-        self.chunk = try InputChunk(capacity: self.window, origin: .start, inputOffset: 0)
+        let pool = ChunkPool(bufferSize: self.window)
+        self.pool = pool
+        self.chunk = try InputChunk(capacity: self.window, origin: .start, inputOffset: 0, pool: pool)
         self.atEnd = false
         var info = stat()
         knownSize = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
@@ -56,6 +60,7 @@ package struct ChunkedInput: Sendable {
         fd = -1
         window = max(bytes.count, 1)
         chunk = InputChunk(borrowing: bytes, origin: .start)
+        pool = nil
         atEnd = true
         knownSize = bytes.count
     }
@@ -103,7 +108,8 @@ package struct ChunkedInput: Sendable {
         let capacity = max(window, kept.count * 2)
         // Line counting is paid here, once per chunk, and never per document.
         let next = try InputChunk(
-            capacity: capacity, origin: old.origin.advanced(over: old.bytes, to: keep), inputOffset: old.inputOffset + keep)
+            capacity: capacity, origin: old.origin.advanced(over: old.bytes, to: keep), inputOffset: old.inputOffset + keep,
+            pool: pool)
         next.append(kept)
         chunk = next
     }

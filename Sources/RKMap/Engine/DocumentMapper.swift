@@ -25,6 +25,9 @@ final class DocumentMapper {
     /// (`--max-records`): one add and one compare per record.
     var recordCount = 0
     var recordLimit = Int.max
+    /// Where each mapper counted so far is in `stats.recordsPerType`: found by
+    /// identity, a record is counted without comparing type names.
+    private var countedMappers: [(ObjectIdentifier, Int)] = []
     /// `rkmap check` only: records which members each mapped object had and
     /// which ones the mapping read. `nil` for `apply`, where it costs one nil
     /// check per mapped object (in `mapObject`).
@@ -40,6 +43,20 @@ final class DocumentMapper {
         self.caseInsensitive = engine.graph.options.caseInsensitiveKeys
         self.toOneUnlessMany = engine.options.relationshipsToOneUnlessMany
         self.context = KeyPathContext(root: document, caseInsensitive: engine.graph.options.caseInsensitiveKeys)
+    }
+
+    /// Makes the mapper ready for another document, as if it were new: a
+    /// pipeline worker keeps one for all its documents and streamed elements
+    /// rather than allocating one (with its path and counters) for each.
+    func prepare(document: JSONValue, index: Int, recordLimit: Int) {
+        context = KeyPathContext(root: document, caseInsensitive: caseInsensitive)
+        documentIndex = index
+        path.removeAll()
+        depth = 0
+        stats = MappingStats()
+        countedMappers.removeAll(keepingCapacity: true)
+        recordCount = 0
+        self.recordLimit = recordLimit
     }
 
     // MARK: Content and collections (docs/spec.md §5.2)
@@ -166,7 +183,15 @@ final class DocumentMapper {
     func countRecord(of mapper: ObjectMapper) throws(MappingFailure) {
         recordCount += 1
         if recordCount > recordLimit { throw Self.tooManyRecords(limit: recordLimit, path: path.rendered) }
+        let id = ObjectIdentifier(mapper)
+        for (known, i) in countedMappers where known == id {
+            stats.recordsPerType[i].count += 1
+            return
+        }
         stats.countRecord(mapper.typeName)
+        if let i = stats.recordsPerType.firstIndex(where: { $0.type == mapper.typeName }) {
+            countedMappers.append((id, i))
+        }
     }
 
     static func tooManyRecords(limit: Int, path: String) -> MappingFailure {

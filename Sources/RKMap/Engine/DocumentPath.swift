@@ -14,6 +14,8 @@ struct DocumentPath {
 
     mutating func push(_ c: Component) { components.append(c) }
     mutating func pop() { components.removeLast() }
+    /// Back to the document itself, keeping the storage.
+    mutating func removeAll() { components.removeAll(keepingCapacity: true) }
 
     /// Pushes the keys and indexes of a key path (`author.name`, `points[0]`),
     /// returning how many were pushed so the caller can pop them.

@@ -18,14 +18,21 @@ final class InputChunk: @unchecked Sendable {
     let inputOffset: Int
     private let owned: Bool
 
-    init(capacity: Int, origin: TextOrigin, inputOffset: Int) throws(ChunkedInput.ReadError) {
-        guard let base = malloc(max(capacity, 1)) else { throw ChunkedInput.ReadError(errno: ENOMEM) }
+    /// Where the buffer goes back to when the chunk goes (`nil`: freed).
+    private let pool: ChunkPool?
+
+    /// A chunk of `capacity` bytes; one of the pool's size takes its buffer
+    /// from the pool and gives it back.
+    init(capacity: Int, origin: TextOrigin, inputOffset: Int, pool: ChunkPool? = nil) throws(ChunkedInput.ReadError) {
+        let pooled = pool.flatMap { $0.bufferSize == capacity ? $0 : nil }
+        guard let base = pooled?.take() ?? malloc(max(capacity, 1)) else { throw ChunkedInput.ReadError(errno: ENOMEM) }
         self.base = base
         self.capacity = capacity
         self.count = 0
         self.origin = origin
         self.inputOffset = inputOffset
         self.owned = true
+        self.pool = pooled
     }
 
     /// A chunk over bytes someone else owns and keeps alive (an input already in memory).
@@ -36,9 +43,13 @@ final class InputChunk: @unchecked Sendable {
         self.origin = origin
         self.inputOffset = 0
         self.owned = false
+        self.pool = nil
     }
 
-    deinit { if owned { free(base) } }
+    deinit {
+        guard owned else { return }
+        if let pool { pool.give(base) } else { free(base) }
+    }
 
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
     var room: Int { capacity - count }

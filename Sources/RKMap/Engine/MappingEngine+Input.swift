@@ -109,7 +109,7 @@ extension MappingEngine {
             let read: JSONScanner.WindowRead
             do {
                 if try !scanner.atEnd() { documentStart = scanner.offset }
-                read = try scanner.readDocument(final: final)
+                read = try scanner.readDocument(final: final, projection: documentProjection)
             } catch {
                 diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
                 updateStats {

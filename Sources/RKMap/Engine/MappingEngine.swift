@@ -14,6 +14,12 @@ public final class MappingEngine: Sendable {
     /// Descriptors that apply to the run's request facts, in file order, with
     /// their metadata object (routing parameters, HTTP facts, `--meta`).
     let applicable: [(descriptor: Descriptor, metadata: JSONObject)]
+    /// What of a document the applicable descriptors read: documents are read
+    /// through it, so unread members cost a scan, not a tree.
+    let documentProjection: ProjectionPlan
+    /// What of one representation the first descriptor's root mapper reads
+    /// (the elements of a streamed content array).
+    let elementProjection: ProjectionPlan
     /// Counters over every document mapped so far. Only the thread that runs
     /// `run` changes them (pipeline workers send theirs with their results);
     /// the lock lets a progress line read them and keeps the engine `Sendable`,
@@ -59,6 +65,16 @@ public final class MappingEngine: Sendable {
             }
         }
         self.applicable = applicable
+        let descriptors = applicable.map(\.0)
+        guard options.readsProjection else {
+            documentProjection = .everything
+            elementProjection = .everything
+            return
+        }
+        let folding = graph.options.caseInsensitiveKeys
+        documentProjection = ProjectionPlan(graph.documentProjection(for: descriptors), caseInsensitive: folding)
+        elementProjection = ProjectionPlan(
+            descriptors.first.map { graph.representationProjection(of: $0.rootMapper) } ?? .everything, caseInsensitive: folding)
     }
 
     /// The descriptors that apply, in file order.

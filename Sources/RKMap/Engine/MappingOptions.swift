@@ -40,6 +40,10 @@ public struct MappingOptions: Sendable {
 
     /// Below 1 MiB the pipeline's threads cost more than they save.
     public static let defaultPipelineThreshold = 1 << 20
+    /// Read documents through the spec's projection (what its key paths name;
+    /// see `MappingGraph.documentProjection`). Tests turn it off to check that
+    /// the whole tree gives the same answers.
+    package var readsProjection = true
 
     public init(
         path: String? = nil, method: String? = nil, status: Int? = nil, headers: ResponseHeaders = ResponseHeaders(),

@@ -30,17 +30,16 @@ package enum InferValueType {
             return values.allSatisfy { if case .bool = $0 { return true } else { return false } } ? .type(.bool) : .untyped
         case .number:
             var allIntegers = true
-            var allRoundTrip = true
             for value in values {
                 guard case .number(let n) = value else { return .untyped }
                 if !(n.isIntegerLiteral && n.int64Value != nil) { allIntegers = false }
-                // A double only where every value reads back as the same number
-                // (integers too: 9007199254740993 would round): typing must not
-                // round. Every value is asked, whatever the order.
-                if !roundTrips(n) { allRoundTrip = false }
             }
             if allIntegers { return .type(.int) }
-            return allRoundTrip ? .type(.double) : .untyped
+            // A double only where every value reads back as the same number
+            // (integers too: 9007199254740993 would round): typing must not
+            // round. Every value is asked, whatever the order.
+            return values.allSatisfy { if case .number(let n) = $0 { survivesDouble(n) } else { false } }
+                ? .type(.double) : .untyped
         case .string:
             var strings: [String] = []
             for value in values {
@@ -51,6 +50,13 @@ package enum InferValueType {
         case .null, .array, .object:
             return .untyped
         }
+    }
+
+    /// `roundTrips`, answered at once for an integer literal of at most
+    /// 2^53 in magnitude (a double holds it exactly) without printing it.
+    static func survivesDouble(_ n: JSONNumber) -> Bool {
+        if n.isIntegerLiteral, let i = n.int64Value, i.magnitude <= 1 << 53 { return true }
+        return roundTrips(n)
     }
 
     static func roundTrips(_ n: JSONNumber) -> Bool {
@@ -99,11 +105,17 @@ package enum InferValueType {
 
     /// Only digits, `.` and `-`: a number in a string.
     static func isDigitsOnly(_ s: String) -> Bool {
-        // ASCII text: the only ASCII numbers are 0-9 (same answer, no grapheme breaking).
-        if s.utf8.allSatisfy({ $0 < 0x80 }) {
-            return s.utf8.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+        // Byte by byte while the text is ASCII: the only ASCII numbers are
+        // 0-9, and an ASCII byte after digits, dots and dashes starts its own
+        // character (only CR LF joins ASCII scalars), so the first other ASCII
+        // byte answers no without grapheme breaking (a long text's cost).
+        for b in s.utf8 {
+            if b >= 0x80 { return !s.contains { !$0.isNumber && $0 != "." && $0 != "-" } }
+            guard (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: ".") || b == UInt8(ascii: "-") else {
+                return false
+            }
         }
-        return !s.contains { !$0.isNumber && $0 != "." && $0 != "-" }
+        return true
     }
 
     /// A real date in one of RestKit's default formats.
@@ -117,10 +129,9 @@ package enum InferValueType {
         isRealDate(commonParsers[index].1.parse(s))
     }
 
-    /// `isCommonFormatDate` for each common format.
-    static func commonFormatDates(_ s: String) -> [Bool] {
-        commonParsers.indices.map { isCommonFormatDate(s, $0) }
-    }
+    /// How many common formats `isCommonFormatDate` reads (all of
+    /// `commonDateFormats`: each compiles).
+    static var commonFormatCount: Int { commonParsers.count }
 
     static func isRealDate(_ ms: Int64?) -> Bool {
         guard let ms else { return false }

@@ -38,6 +38,27 @@ extension JSONLexer {
             buf, start: start, firstEscape: i, isASCII: ascii && high & highs == 0, trusted: trusted, scratch: &scratch)
     }
 
+    /// Skips the string at `start` in bytes validated before (a trusted
+    /// scanner's): only quotes and backslashes need a look.
+    ///
+    /// - Returns: the offset just past the closing quote, and whether the
+    ///   string has an escape.
+    @inline(__always)
+    static func skipTrustedString(_ buf: UnsafeRawBufferPointer, openingQuoteAt start: Int) -> (end: Int, escaped: Bool) {
+        var i = start + 1
+        var escaped = false
+        var high: UInt64 = 0
+        while true {
+            i = skipUnescapedRun(buf, from: i, high: &high)
+            // Validated bytes end every string, and hold no control character.
+            guard i < buf.count else { return (buf.count, escaped) }
+            if buf[i] == JSONByte.quote { return (i + 1, escaped) }
+            // A backslash: the byte after it is never the closing quote.
+            escaped = true
+            i += 2
+        }
+    }
+
     /// Validates the string at `start` exactly as `scanString` does (same
     /// errors at the same offsets) without building it.
     ///

@@ -4,9 +4,9 @@
 /// A key path only ever looks up members, through arrays element by element
 /// (KVC, docs/spec.md §4), so a projection names members: everything else in an
 /// object is left out, every element of an array is projected the same way, and a
-/// scalar where members are asked for reads as `null` — a key on a scalar is
-/// missing either way. The value at the end of a path, or after an index or a
-/// collection operator, is kept whole.
+/// scalar where members are asked for is read as it is (a key on it is missing
+/// either way, and its kind stays what the document says). The value at the end
+/// of a path, or after an index or a collection operator, is kept whole.
 ///
 /// ```swift
 /// JSONProjection.nothing.adding(["author", "name"])  // { author: { name: everything } }

@@ -4,8 +4,9 @@ extension JSONScanner {
     /// building nothing for it: memory follows what is read, not the input.
     ///
     /// - Complexity: O(n) in the value's length; allocation only for what the
-    ///   projection keeps.
-    public mutating func readValue(projection: JSONProjection) throws(JSONSyntaxError) -> JSONValue {
+    ///   projection keeps. Keys are matched in the buffer: a member that is not
+    ///   read costs no string.
+    public mutating func readValue(projection: ProjectionPlan) throws(JSONSyntaxError) -> JSONValue {
         justOpened = false
         do throws(JSONLexError) {
             return try parseValue(projection)
@@ -14,31 +15,38 @@ extension JSONScanner {
         }
     }
 
-    mutating func parseValue(_ projection: JSONProjection) throws(JSONLexError) -> JSONValue {
-        switch projection {
+    /// See `readValue(projection:)`; compiles `projection` first (once per
+    /// call: readers of many documents compile a `ProjectionPlan` once).
+    public mutating func readValue(projection: JSONProjection) throws(JSONSyntaxError) -> JSONValue {
+        try readValue(projection: ProjectionPlan(projection))
+    }
+
+    mutating func parseValue(_ plan: ProjectionPlan) throws(JSONLexError) -> JSONValue {
+        switch plan.reads {
         case .everything:
             return try parseValue()
         case .nothing:
             try skipAny()
             return .null
-        case .members(let map):
+        case .members:
             skipWhitespace()
             guard offset < buf.count else { throw expectedValue(at: offset) }
             switch buf[offset] {
             case JSONByte.openBrace:
-                return .object(try parseObject(map))
+                return .object(try parseObject(plan))
             case JSONByte.openBracket:
-                return .array(try parseArray(projection))
+                return .array(try parseArray(plan))
             default:
-                // A member of a scalar is missing, as it is of null.
-                try skipAny()
-                return .null
+                // A member of a scalar is missing either way, but the scalar is
+                // kept as it is: a mapping that meets one where it expected an
+                // object says so (docs/spec.md §5.2).
+                return try parseValue()
             }
         }
     }
 
-    /// `offset` is at `{`: the members named in `map`, in document order.
-    private mutating func parseObject(_ map: [String: JSONProjection]) throws(JSONLexError) -> JSONObject {
+    /// `offset` is at `{`: the members `plan` names, in document order.
+    private mutating func parseObject(_ plan: ProjectionPlan) throws(JSONLexError) -> JSONObject {
         try push(at: offset)
         offset += 1
         skipWhitespace()
@@ -51,10 +59,17 @@ extension JSONScanner {
         var index: MemberIndex?
         var afterComma = false
         while true {
-            let key = try readKey(afterComma: afterComma)
-            if let sub = map[key] {
-                let value = try parseValue(sub)
-                addMember(key, value, base: base, index: &index)
+            if plan.caseInsensitive {
+                // The member keeps its own key: exact matches must still win.
+                let key = try readKey(afterComma: afterComma)
+                if let m = plan.member(named: key) {
+                    addMember(key, try parseValue(plan.members[m]), base: base, index: &index)
+                } else {
+                    try skipAny()
+                }
+            } else if let m = try matchKey(plan, afterComma: afterComma) {
+                let value = try parseValue(plan.members[m])
+                addMember(plan.names[m], value, base: base, index: &index)
             } else {
                 try skipAny()
             }
@@ -65,8 +80,33 @@ extension JSONScanner {
         return JSONObject(uniqueMembers: memberStack.popTail(from: base, filler: JSONObject.Member(key: "", value: .null)))
     }
 
+    /// Reads `"key"` and the `:` after it, like `readKey`, and says which of
+    /// the plan's members it names, if any. A key without escapes (almost all)
+    /// is compared in the buffer; one with escapes is decoded first.
+    @inline(__always)
+    private mutating func matchKey(_ plan: ProjectionPlan, afterComma: Bool) throws(JSONLexError) -> Int? {
+        guard offset < buf.count, buf[offset] == JSONByte.quote else {
+            return plan.member(named: try readKey(afterComma: afterComma))
+        }
+        let open = offset
+        let end: Int
+        let escaped: Bool
+        if trusted {
+            (end, escaped) = JSONLexer.skipTrustedString(buf, openingQuoteAt: open)
+        } else {
+            end = try JSONLexer.skipString(buf, openingQuoteAt: open)
+            escaped = UnsafeRawBufferPointer(rebasing: buf[(open + 1)..<(end - 1)]).contains(JSONByte.backslash)
+        }
+        if escaped {
+            return plan.member(named: try readKey(afterComma: afterComma))
+        }
+        offset = end
+        try expectColon()
+        return plan.member(matching: UnsafeRawBufferPointer(rebasing: buf[(open + 1)..<(end - 1)]))
+    }
+
     /// `offset` is at `[`: every element, each projected the same way (KVC).
-    private mutating func parseArray(_ projection: JSONProjection) throws(JSONLexError) -> [JSONValue] {
+    private mutating func parseArray(_ plan: ProjectionPlan) throws(JSONLexError) -> [JSONValue] {
         try push(at: offset)
         offset += 1
         skipWhitespace()
@@ -77,7 +117,7 @@ extension JSONScanner {
         }
         let base = elementStack.count
         while true {
-            elementStack.append(try parseValue(projection))
+            elementStack.append(try parseValue(plan))
             guard try afterElement() else { break }
         }
         depth -= 1

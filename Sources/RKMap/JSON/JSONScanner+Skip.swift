@@ -20,7 +20,9 @@ extension JSONScanner {
         guard offset < buf.count else { throw expectedValue(at: offset) }
         switch buf[offset] {
         case JSONByte.quote:
-            offset = try JSONLexer.skipString(buf, openingQuoteAt: offset)
+            offset = trusted
+                ? JSONLexer.skipTrustedString(buf, openingQuoteAt: offset).end
+                : try JSONLexer.skipString(buf, openingQuoteAt: offset)
         case JSONByte.openBrace:
             try skipObject()
         case JSONByte.openBracket:
@@ -50,7 +52,9 @@ extension JSONScanner {
                 let expected = afterComma ? "a string key after ','" : "a string key or '}'"
                 throw JSONLexError(.expected(expected, found: found(offset)), offset: offset)
             }
-            offset = try JSONLexer.skipString(buf, openingQuoteAt: offset)
+            offset = trusted
+                ? JSONLexer.skipTrustedString(buf, openingQuoteAt: offset).end
+                : try JSONLexer.skipString(buf, openingQuoteAt: offset)
             try expectColon()
             try skipAny()
             guard try afterMember() else { break }

@@ -18,7 +18,7 @@ extension JSONScanner {
     /// (`12` of `123`, `true` of `truex`). Whole strings and containers end
     /// where they end. `projection` says what of the document to build (see
     /// `readValue(projection:)`); the rest is validated only.
-    public mutating func readDocument(final: Bool, projection: JSONProjection = .everything) throws(JSONSyntaxError) -> WindowRead {
+    public mutating func readDocument(final: Bool, projection: ProjectionPlan = .everything) throws(JSONSyntaxError) -> WindowRead {
         inputContinues = !final
         if try atEnd() { return .end }
         let start = offset

@@ -4,6 +4,10 @@ extension Predicate {
     /// document's content array element by element. Read from the compiled
     /// tree, not the source text (a string literal `'@root'` reads nothing).
     public var readsRoot: Bool { root.readsRoot }
+
+    /// True when some key path starts at `@root` or `@parent`: what it reads
+    /// depends on where in the document the predicate is evaluated.
+    public var readsOutside: Bool { root.readsOutside }
 }
 
 extension PredicateNode {
@@ -15,6 +19,15 @@ extension PredicateNode {
         case .comparison(let c): return c.lhs.readsRoot || c.rhs.readsRoot
         }
     }
+
+    var readsOutside: Bool {
+        switch self {
+        case .constant: return false
+        case .not(let node): return node.readsOutside
+        case .and(let a, let b), .or(let a, let b): return a.readsOutside || b.readsOutside
+        case .comparison(let c): return c.lhs.readsOutside || c.rhs.readsOutside
+        }
+    }
 }
 
 extension PredicateExpression {
@@ -23,6 +36,16 @@ extension PredicateExpression {
         case .constant: return false
         case .keyPath(let path): return path.anchor == .root
         case .aggregate(let elements): return elements.contains { $0.readsRoot }
+        }
+    }
+
+    var readsOutside: Bool {
+        switch self {
+        case .constant: return false
+        case .keyPath(let path):
+            if case .parent = path.anchor { return true }
+            return path.anchor == .root
+        case .aggregate(let elements): return elements.contains { $0.readsOutside }
         }
     }
 }

@@ -23,7 +23,7 @@ extension Commands {
         }
         // Only what the predicate reads is built; the rest of each document is
         // validated and skipped, so memory follows the predicate, not the input.
-        let projection = predicate.documentProjection
+        let projection = ProjectionPlan(predicate.documentProjection)
         return stoppingQuietly(stderr: stderr) {
             var documents = 0
             var allTrue = true

@@ -18,6 +18,7 @@ extension Commands {
         // as an `InferSampleSet`: memory follows the samples' distinct shapes,
         // not their size.
         var samples = InferSampleSet()
+        let validateOnly = ProjectionPlan(.nothing)
         for input in options.samples {
             let name = InputFile.displayName(input)
             let before = samples.count
@@ -27,6 +28,16 @@ extension Commands {
                     try chunked.forEachWindow { window, origin, _, final in
                         var scanner = JSONScanner(bytes: window, offset: 0, origin: origin)
                         do {
+                            // A document larger than the window is read again once the
+                            // window has grown: until it fits, only validate it (a bad
+                            // stream still fails early), so its tree is built once. Only
+                            // a window's first document can be larger than the window.
+                            if !final {
+                                var validator = JSONScanner(bytes: window, offset: 0, origin: origin)
+                                if case .needsMore(let start) = try validator.readDocument(final: false, projection: validateOnly) {
+                                    return (start, false)
+                                }
+                            }
                             while true {
                                 switch try scanner.readDocument(final: final) {
                                 case .end: return (window.count, false)

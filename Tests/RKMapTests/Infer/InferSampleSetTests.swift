@@ -116,7 +116,8 @@ extension InferSampleSetTests {
             "", "h", "http://", "http://a", "https://example.com/x", "HTTPS://EXAMPLE.COM/", "Http://x.org/p",
             "https:/x.example.com", "hello world, a long title", "ftp://example.com/file", "https://\u{301}example.com",
             "http://\u{301}", "hTTp://example.com\r\n", "ﬁle", "Ｈttps://example.com", "12", "-1.5", "1٣", "٣", "1e5",
-            "12 34", "2024-01-01", "\r\n", "1\u{301}",
+            "12 34", "2024-01-01", "\r\n", "1\u{301}", "1x\u{301}", "x\u{301}", ".\u{301}", "1\r\n", "12\u{0600}3",
+            "1.5-\u{663}", "\u{663}x",
         ]
         for s in strings {
             let lower = s.lowercased()

@@ -19,7 +19,9 @@ import Testing
         let projection = JSONProjection.nothing.adding(["author", "name"]).adding(["comments", "by"]).adding(["tags"])
         let full = try JSONScanner.parse(Array(Self.document.utf8))
         let read = try Self.read(Self.document, projection)
-        #expect(read == TestJSON.parse(#"{"author": {"name": "Ana"}, "tags": ["a", "b"], "comments": [{"by": "x"}, null, {"by": "y"}]}"#))
+        // The scalar among the comments stays what it is (a mapping that meets
+        // it must warn about it, not see a null).
+        #expect(read == TestJSON.parse(#"{"author": {"name": "Ana"}, "tags": ["a", "b"], "comments": [{"by": "x"}, 3, {"by": "y"}]}"#))
         // Every path the projection names evaluates the same on both trees.
         for path in ["author.name", "comments.by", "tags", "tags.@count", "comments.by.@count", "missing"] {
             let keyPath = try KeyPath(parsing: path)
@@ -40,6 +42,34 @@ import Testing
         #expect(a.merged(with: .everything) == .everything)
         #expect(a.adding(["a"]) == .members(["a": .everything]))
         #expect(a.adding(["c"]) == .members(["a": .members(["b": .everything]), "c": .everything]))
+    }
+
+    /// Keys are matched in the buffer: a key with escapes is decoded first, a
+    /// repeated key keeps its last value, and a plan with many names (looked up
+    /// by length and end bytes) finds each of them; a trusted scanner (the
+    /// pipeline's workers) reads the same.
+    @Test func keysMatchInTheBufferAsDecoded() throws {
+        let many = (0..<20).map { "key\($0)" } + ["k", "ab", "ba", "é"]
+        var projection = JSONProjection.nothing
+        for name in many { projection = projection.adding([name]) }
+        projection = projection.adding(["author", "name"])
+        var text = #"{"na\u006De": 0, "author": {"na\u006De": "escaped", "nam": 1, "names": 2}, "#
+        text += many.map { #""\#($0)": "\#($0)""# }.joined(separator: ", ")
+        text += #", "key1": "again", "key": "no", "b": "no", "aa": "no", "\u00e9": "decoded"}"#
+        var expected = #"{"author": {"name": "escaped"}, "#
+        expected += many.map { name in
+            let value = name == "key1" ? "again" : name == "é" ? "decoded" : name
+            return #""\#(name)": "\#(value)""#
+        }.joined(separator: ", ") + "}"
+        let plan = ProjectionPlan(projection)
+        let bytes = Array(text.utf8)
+        for trusted in [false, true] {
+            let read = try bytes.withUnsafeBytes { buf in
+                var scanner = JSONScanner(bytes: buf, offset: 0, trusted: trusted)
+                return try scanner.readValue(projection: plan)
+            }
+            #expect(read == TestJSON.parse(expected), "trusted: \(trusted)")
+        }
     }
 
     /// A syntax error in a skipped part is found, with the location a full read gives.

@@ -14,6 +14,8 @@ struct PipelineWorker {
         // inside a value the splitter's `skipValue` or probe has checked.
         var scanner = JSONScanner(bytes: UnsafeRawBufferPointer(start: nil, count: 0), offset: 0, maxDepth: engine.options.maxDepth, trusted: true)
         let collector = DiagnosticList()
+        // One mapper for every document and element this worker maps (`prepare`).
+        let mapper = DocumentMapper(engine: engine, document: .null, inputName: inputName, diagnostics: collector)
         let rootMapper = engine.applicable.first?.descriptor.rootMapper ?? 0
         while let (seq, unit, view) = state.take() {
             // Frees the record trees of results already written (see `takeRetired`).
@@ -26,7 +28,7 @@ struct PipelineWorker {
             switch unit {
             case .documents(let starts, let firstIndex):
                 result = .documents(starts.enumerated().map { i, start in
-                    let unit = mapDocument(at: start, index: firstIndex + i, scanner: &scanner, collector: collector)
+                    let unit = mapDocument(at: start, index: firstIndex + i, scanner: &scanner, mapper: mapper, collector: collector)
                     return unit.map { results in
                         guard let encoding else { return .values(results) }
                         let from = encoded.count
@@ -36,7 +38,7 @@ struct PipelineWorker {
                 }, encoded: encoded)
             case .elements(let starts, let document, let firstPosition):
                 result = .roots(starts.enumerated().map { i, start in
-                    let unit = mapStreamed(at: start, document: document, scanner: &scanner, collector: collector) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
+                    let unit = mapStreamed(at: start, document: document, projection: engine.elementProjection, scanner: &scanner, mapper: mapper, collector: collector) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                         var roots: [FieldValue] = []
                         try mapper.mapElement(value, index: firstPosition + i, with: rootMapper, into: &roots)
                         if let type = engine.options.onlyType { return MappingEngine.keeping(type, in: roots) }
@@ -45,7 +47,10 @@ struct PipelineWorker {
                     return unit.map { roots in roots.map { encode($0, into: &encoded) } }
                 }, encoded: encoded)
             case .content(let start, let document, let rest):
-                let unit = mapStreamed(at: start, document: document, scanner: &scanner, collector: collector) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
+                let projection = ProjectionPlan(
+                    JSONProjection.nothing.adding(rest[...], then: engine.elementProjection.projection),
+                    caseInsensitive: engine.elementProjection.caseInsensitive)
+                let unit = mapStreamed(at: start, document: document, projection: projection, scanner: &scanner, mapper: mapper, collector: collector) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                     let content = rest.isEmpty
                         ? value : KeyPath.find(rest.map { .key($0) }[...], from: value, caseInsensitive: false)
                     guard let content else { return nil }
@@ -68,27 +73,28 @@ struct PipelineWorker {
         return .encoded(from..<encoded.count, roots: roots.count)
     }
 
-    private func read(at start: Int, scanner: inout JSONScanner) throws(MappingFailure) -> JSONValue {
+    private func read(at start: Int, scanner: inout JSONScanner, projection: ProjectionPlan) throws(MappingFailure) -> JSONValue {
         scanner.offset = start
         scanner.depth = 0
         do {
-            return try scanner.readValue()
+            return try scanner.readValue(projection: projection)
         } catch {
             // Unreachable after the splitter's validation; reported rather than trusted.
             throw MappingFailure(.syntax, message: error.message)
         }
     }
 
-    private func mapDocument(at start: Int, index: Int, scanner: inout JSONScanner, collector: DiagnosticList) -> MappedUnit<[(Descriptor, [FieldValue])]> {
+    private func mapDocument(
+        at start: Int, index: Int, scanner: inout JSONScanner, mapper: DocumentMapper, collector: DiagnosticList
+    ) -> MappedUnit<[(Descriptor, [FieldValue])]> {
         let value: JSONValue
         do {
-            value = try read(at: start, scanner: &scanner)
+            value = try read(at: start, scanner: &scanner, projection: engine.documentProjection)
         } catch {
             return MappedUnit(result: .failure(error), diagnostics: [], stats: MappingStats())
         }
-        let mapper = DocumentMapper(engine: engine, document: value, inputName: inputName, diagnostics: collector)
-        mapper.documentIndex = index
-        mapper.recordLimit = engine.options.recordLimit(documentBytes: scanner.offset - start)
+        mapper.prepare(document: value, index: index, recordLimit: engine.options.recordLimit(documentBytes: scanner.offset - start))
+        defer { mapper.context.root = .null }  // the document's tree goes with its unit
         do {
             let results = try engine.mapDescriptors(value, with: mapper)
             return MappedUnit(result: .success(results), diagnostics: collector.drain(), stats: mapper.stats)
@@ -98,19 +104,18 @@ struct PipelineWorker {
     }
 
     private func mapStreamed(
-        at start: Int, document: Int, scanner: inout JSONScanner, collector: DiagnosticList,
+        at start: Int, document: Int, projection: ProjectionPlan, scanner: inout JSONScanner, mapper: DocumentMapper,
+        collector: DiagnosticList,
         _ body: (DocumentMapper, JSONValue) throws(MappingFailure) -> [FieldValue]?
     ) -> MappedUnit<[FieldValue]?> {
         let (descriptor, metadata) = engine.applicable[0]
-        let mapper = DocumentMapper(engine: engine, document: .null, inputName: inputName, diagnostics: collector)
-        mapper.documentIndex = document
         // The document's size is not known yet; what is left of the input bounds it.
         // The writer checks the document's total (`PipelineWriter`).
-        mapper.recordLimit = engine.options.recordLimit(documentBytes: scanner.buf.count - start)
+        mapper.prepare(document: .null, index: document, recordLimit: engine.options.recordLimit(documentBytes: scanner.buf.count - start))
         mapper.context.metadata = metadata
         _ = mapper.path.push(descriptor.keyPath)
         do {
-            let value = try read(at: start, scanner: &scanner)
+            let value = try read(at: start, scanner: &scanner, projection: projection)
             let roots = try body(mapper, value)
             return MappedUnit(result: .success(roots), diagnostics: collector.drain(), stats: mapper.stats)
         } catch {

@@ -175,7 +175,14 @@ struct Splitter {
                     let threshold = streamingThreshold
                     small = try step { s throws(JSONSyntaxError) -> Bool in
                         var probe = s
-                        guard try Self.skipIfSmaller(&probe, than: threshold, from: s.offset) else { return false }
+                        do throws(JSONSyntaxError) {
+                            try probe.skipValue()
+                        } catch where error.offset - s.offset >= threshold {
+                            // Longer than the threshold whatever follows: it is
+                            // streamed, and a syntax error there is met while streaming.
+                            return false
+                        }
+                        guard probe.offset - s.offset < threshold else { return false }
                         s = probe  // the probe read the whole (small) document
                         return true
                     }
@@ -239,28 +246,6 @@ struct Splitter {
             }
             try input.fill()
         }
-    }
-
-    /// Skips the next value if it ends before `limit` bytes from `start`; stops
-    /// early (returning false, `probe` left inside the value) once it does not.
-    /// Only large documents are streamed; deciding costs at most `limit` bytes
-    /// of scanning, and a small document is not scanned twice.
-    static func skipIfSmaller(_ probe: inout JSONScanner, than limit: Int, from start: Int) throws(JSONSyntaxError) -> Bool {
-        switch try probe.peekKind() {
-        case .object:
-            try probe.enterObject()
-            while try probe.nextKey() != nil {
-                guard try skipIfSmaller(&probe, than: limit, from: start) else { return false }
-            }
-        case .array:
-            try probe.enterArray()
-            while try probe.nextElement() {
-                guard try skipIfSmaller(&probe, than: limit, from: start) else { return false }
-            }
-        default:
-            try probe.skipValue()
-        }
-        return probe.offset - start < limit
     }
 
     /// Follows `keys` through objects, skipping everything else, and emits the

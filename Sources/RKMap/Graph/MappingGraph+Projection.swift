@@ -1,0 +1,135 @@
+/// What of a document mapping reads (docs/spec.md §4, §5), so that a reader
+/// builds only that and validates the rest (`JSONScanner.readValue(projection:)`).
+///
+/// Most specs read a few members of each object: the benchmark's articles
+/// carry a `source` object, counts and ids no mapper names. Not building them
+/// saves their allocation and release, per document, and the memory of a
+/// document mapped whole.
+///
+/// Reading through a projection must give the same records, warnings and
+/// statistics as reading the whole document, so anything that reads members
+/// not named in advance reads the whole value:
+/// - a nil key path (the representation itself), a dynamic nesting key or
+///   `forceCollection` (every member of the object);
+/// - an index or a collection operator in a key path (the value from there on);
+/// - `@root` and `@parent` anywhere (what they read depends on where the
+///   mapping is): the whole document.
+/// With case-insensitive keys the projection is read case-insensitively
+/// (`ProjectionPlan.caseInsensitive`).
+/// Scalars are always read as they are, where members are asked for too, so a
+/// relationship that meets a string still warns about it.
+extension MappingGraph {
+    /// The projection of a document mapped through `descriptors`.
+    package func documentProjection(for descriptors: [Descriptor]) -> JSONProjection {
+        guard !readsAnywhere else { return .everything }
+        var memo: [MapperRef: JSONProjection] = [:]
+        var projection = JSONProjection.nothing
+        for descriptor in descriptors {
+            var visiting: Set<MapperRef> = []
+            let content = representationProjection(of: descriptor.rootMapper, visiting: &visiting, memo: &memo)
+            projection = projection.adding(descriptor.keyPath, then: content)
+        }
+        return projection
+    }
+
+    /// The projection of one representation mapped with `ref` (an element of a
+    /// streamed content array, or the content itself).
+    package func representationProjection(of ref: MapperRef) -> JSONProjection {
+        guard !readsAnywhere else { return .everything }
+        var visiting: Set<MapperRef> = []
+        var memo: [MapperRef: JSONProjection] = [:]
+        return representationProjection(of: ref, visiting: &visiting, memo: &memo)
+    }
+
+    private func representationProjection(
+        of ref: MapperRef, visiting: inout Set<MapperRef>, memo: inout [MapperRef: JSONProjection]
+    ) -> JSONProjection {
+        if let known = memo[ref] { return known }
+        // A mapper reached again from itself (a tree of comments and replies):
+        // its representation is read whole, however deep it goes.
+        guard visiting.insert(ref).inserted else { return .everything }
+        defer { visiting.remove(ref) }
+        var projection = JSONProjection.nothing
+        switch mappers[ref] {
+        case .object(let mapper):
+            if mapper.keyAttributeSlot != nil || mapper.forceCollection || mapper.mapsNilKeyPath { return .everything }
+            for property in mapper.properties {
+                switch property {
+                case .attribute(let attribute):
+                    projection = projection.adding(attribute.source)
+                case .relationship(let relationship):
+                    let target = representationProjection(of: relationship.mapper, visiting: &visiting, memo: &memo)
+                    projection = projection.adding(relationship.source, then: target)
+                }
+            }
+        case .dynamic(let dynamic):
+            for matcher in dynamic.matchers {
+                switch matcher.test {
+                case .expectValue(let path, _), .expectType(let path, _):
+                    projection = projection.adding(path)
+                case .valueMap(let path, let table):
+                    projection = projection.adding(path)
+                    for next in table.values {
+                        projection = projection.merged(with: representationProjection(of: next, visiting: &visiting, memo: &memo))
+                    }
+                case .predicate(let predicate):
+                    projection = projection.merged(with: predicate.documentProjection)
+                }
+                if let next = matcher.mapper {
+                    projection = projection.merged(with: representationProjection(of: next, visiting: &visiting, memo: &memo))
+                }
+            }
+        }
+        // Sound wherever the mapper is met again: a cycle cut on the way reads
+        // everything from there, more than any context needs.
+        memo[ref] = projection
+        return projection
+    }
+
+    /// Some key path reads by position in the document rather than by name
+    /// (`@root`, `@parent`): mapping reads the whole document.
+    private var readsAnywhere: Bool {
+        func outside(_ path: KeyPath) -> Bool { path.anchor != .representation && path.anchor != .metadata }
+        for mapper in mappers {
+            switch mapper {
+            case .object(let m):
+                for property in m.properties {
+                    switch property {
+                    case .attribute(let a): if outside(a.source) { return true }
+                    case .relationship(let r): if outside(r.source) { return true }
+                    }
+                }
+                if m.validations.contains(where: { $0.predicate.readsOutside }) { return true }
+            case .dynamic(let d):
+                for matcher in d.matchers {
+                    switch matcher.test {
+                    case .expectValue(let k, _), .expectType(let k, _), .valueMap(let k, _):
+                        if outside(k) { return true }
+                    case .predicate(let p):
+                        if p.readsOutside { return true }
+                    }
+                }
+            }
+        }
+        return descriptors.contains { outside($0.keyPath) }
+    }
+}
+
+extension JSONProjection {
+    /// This projection plus what evaluating `path` on the value reads, with
+    /// `tail` at its end: member names up to the first index or collection
+    /// operator, whole from there on. `@metadata` reads nothing of the value.
+    func adding(_ path: KeyPath, then tail: JSONProjection = .everything) -> JSONProjection {
+        guard path.anchor == .representation else { return self }
+        var keys: [String] = []
+        var end = tail
+        for component in path.components {
+            guard case .key(let key) = component else {
+                end = .everything
+                break
+            }
+            keys.append(key)
+        }
+        return adding(keys[...], then: end)
+    }
+}

@@ -1,0 +1,88 @@
+/// A `JSONProjection` ready for reading: at each level, the member names with
+/// their UTF-8 bytes, so that a reader matches a key against them in its own
+/// buffer, without making a string of the key or hashing it, and a member
+/// that is read takes its name from here (no allocation per key).
+///
+/// Compile a projection once (per run, not per document).
+public final class ProjectionPlan: Sendable {
+    public enum Reads: Sendable { case nothing, everything, members }
+
+    public let projection: JSONProjection
+    let reads: Reads
+    /// For `members`: the names, their UTF-8, and what is read of each (sorted
+    /// by name, so that plans compare and print the same every run).
+    let names: [String]
+    let utf8: [[UInt8]]
+    let members: [ProjectionPlan]
+    /// Many names: where to look by length, first and last byte.
+    private let buckets: [Int: [Int]]?
+    /// Keys match names case-insensitively (`keyMatching: caseInsensitive`,
+    /// docs/spec.md §4): `names` are lowercased, and every member whose key
+    /// lowercases to one of them is read, under its own key, so that a lookup
+    /// still prefers the exact key and otherwise takes the first in document order.
+    public let caseInsensitive: Bool
+
+    public init(_ projection: JSONProjection, caseInsensitive: Bool = false) {
+        self.projection = projection
+        self.caseInsensitive = caseInsensitive
+        switch projection {
+        case .nothing, .everything:
+            reads = projection == .nothing ? .nothing : .everything
+            names = []
+            utf8 = []
+            members = []
+            buckets = nil
+        case .members(var map):
+            reads = .members
+            if caseInsensitive {
+                // Names that differ only in case read the same members: one entry.
+                var folded: [String: JSONProjection] = [:]
+                for (name, sub) in map { folded[name.lowercased()] = (folded[name.lowercased()] ?? .nothing).merged(with: sub) }
+                map = folded
+            }
+            let sorted = map.sorted { $0.key < $1.key }
+            names = sorted.map(\.key)
+            utf8 = sorted.map { Array($0.key.utf8) }
+            members = sorted.map { ProjectionPlan($0.value, caseInsensitive: caseInsensitive) }
+            if sorted.count > 8 {
+                var buckets: [Int: [Int]] = [:]
+                for (i, bytes) in utf8.enumerated() { buckets[Self.signature(bytes), default: []].append(i) }
+                self.buckets = buckets
+            } else {
+                buckets = nil
+            }
+        }
+    }
+
+    public static let everything = ProjectionPlan(.everything)
+
+    /// The member whose name is exactly these bytes (a key without escapes).
+    @inline(__always)
+    func member(matching key: UnsafeRawBufferPointer) -> Int? {
+        if let buckets {
+            guard let candidates = buckets[Self.signature(key)] else { return nil }
+            for i in candidates where Self.same(utf8[i], key) { return i }
+            return nil
+        }
+        for i in utf8.indices where Self.same(utf8[i], key) { return i }
+        return nil
+    }
+
+    /// The member with this name (a key that had escapes, decoded; any key
+    /// when matching case-insensitively).
+    func member(named key: String) -> Int? {
+        names.firstIndex(of: caseInsensitive ? key.lowercased() : key)
+    }
+
+    @inline(__always)
+    private static func same(_ name: [UInt8], _ key: UnsafeRawBufferPointer) -> Bool {
+        guard name.count == key.count else { return false }
+        for i in name.indices where name[i] != key[i] { return false }
+        return true
+    }
+
+    private static func signature<C: RandomAccessCollection<UInt8>>(_ bytes: C) -> Int {
+        guard let first = bytes.first, let last = bytes.last else { return 0 }
+        return bytes.count << 16 | Int(first) << 8 | Int(last)
+    }
+}

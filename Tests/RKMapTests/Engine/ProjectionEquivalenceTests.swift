@@ -1,0 +1,179 @@
+import Testing
+@testable import RKMap
+
+/// Documents are read through the spec's projection (only the members its key
+/// paths name are built). That must never change an answer: for each spec and
+/// document here, reading the whole tree gives the same output, diagnostics,
+/// outcome and statistics, serially and through the pipeline, streamed or not.
+@Suite struct ProjectionEquivalenceTests {
+    struct Case: Sendable, CustomStringConvertible {
+        var name: String
+        var spec: String
+        var input: String
+        var description: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "unread members, scalars where objects are expected", spec: """
+            {"keyPath": "items", "root-map-ref": "a", "mappers": [
+              {"id": "a", "target": "A", "attributes": {"id": "id", "when": "when"}, "types": {"when": "date"},
+               "relationships": [{"from": "author", "to": "author", "map-ref": "p"},
+                                 {"from": "comments", "to": "comments", "map-ref": "c", "many": true}]},
+              {"id": "p", "target": "P", "attributes": ["name"]},
+              {"id": "c", "target": "C", "attributes": {"author.name": "by", "text": "text"}}]}
+            """, input: """
+            {"meta": {"n": 4}, "items": [
+              {"id": 1, "kind": "x", "when": "2011-07-04T10:00:00Z", "author": {"name": "Ana", "id": 9},
+               "comments": [{"id": 1, "author": {"name": "B"}, "text": "t"}, 3, null, [{"text": "n"}], "s"], "extra": {"deep": [1, 2]}},
+              {"id": 2, "author": "Ana", "comments": {"text": "one"}},
+              {"id": 3, "author": [{"name": "x"}, {"name": "y"}], "comments": 7},
+              "scalar", 4, null, {"nothing": true}, {"id": {"not": "scalar"}}]}
+            """),
+        Case(name: "dynamic mappers: expectValue, expectType, valueMap, predicate", spec: """
+            {"keyPath": "people", "root-map-ref": "person", "mappers": [
+              {"id": "person", "dynamic": true, "matchers": [
+                {"keyPath": "type", "expectValue": "boy", "map-ref": "boy"},
+                {"keyPath": "age", "expectType": "string", "map-ref": "text"},
+                {"keyPath": "tag", "valueMap": {"g": "girl", "7": "boy"}},
+                {"predicate": "info.level > 3 AND ANY info.flags == 'x'", "map-ref": "girl"}]},
+              {"id": "boy", "target": "Boy", "attributes": ["name"]},
+              {"id": "girl", "target": "Girl", "attributes": {"name": "name", "info.level": "level"}},
+              {"id": "text", "target": "Text", "attributes": ["age"]}]}
+            """, input: """
+            {"people": [{"type": "boy", "name": "a", "x": 1}, {"age": "ten", "name": "b"}, {"tag": "g", "name": "c"},
+              {"tag": 7, "name": "d"}, {"info": {"level": 5, "flags": ["y", "x"], "other": 1}, "name": "e"},
+              {"info": {"level": 1}}, {"info": "flat"}, {"name": "nobody"}]}
+            """),
+        Case(name: "forceCollection, dynamic nesting keys, nil key paths", spec: """
+            {"keyPath": "", "root-map-ref": "root", "mappers": [
+              {"id": "root", "target": "Root", "attributes": {"title": "title"},
+               "relationships": [{"from": "users", "to": "users", "map-ref": "user"},
+                                 {"from": "byName", "to": "named", "map-ref": "named"},
+                                 {"from": "", "to": "self", "map-ref": "whole"},
+                                 {"from": "scores", "to": "scores", "map-ref": "score"}]},
+              {"id": "user", "target": "User", "keyAttribute": "username", "attributes": {"email": "email"}},
+              {"id": "named", "target": "Named", "forceCollection": true, "keyAttribute": "key", "attributes": {"v": "v"}},
+              {"id": "whole", "target": "Whole", "attributes": {"title": "again"}},
+              {"id": "score", "target": "Score", "attributes": {"": "value"}}]}
+            """, input: """
+            {"title": "t", "users": {"ana": {"email": "a@x", "age": 3}}, "byName": {"k1": {"v": 1, "w": 2}, "k2": {"v": 2}},
+             "scores": [1, 2.5, "x", null], "unread": [1, {"a": 2}]}
+            {"title": "u", "users": {"a": {"email": "1"}, "b": {"email": "2"}}, "byName": [], "scores": {"n": 1}}
+            """),
+        Case(name: "@parent, @root, case-insensitive keys, validations", spec: """
+            {"keyPath": "items", "root-map-ref": "a", "keyMatching": "caseInsensitive", "mappers": [
+              {"id": "a", "target": "A", "attributes": {"ID": "id", "@root.meta.source": "source"},
+               "relationships": [{"from": "Children", "to": "children", "map-ref": "c"}],
+               "validations": [{"attribute": "id", "predicate": "SELF > 0"}]},
+              {"id": "c", "target": "C", "attributes": {"name": "name", "@parent.id": "parentID"}}]}
+            """, input: """
+            {"meta": {"source": "feed"}, "items": [{"id": 1, "CHILDREN": [{"Name": "x"}]}, {"Id": -1, "children": [{"name": "y", "z": 0}]}]}
+            """),
+        Case(name: "case-insensitive keys: exact first, else the first in document order", spec: """
+            {"keyPath": "People", "root-map-ref": "person", "keyMatching": "caseInsensitive", "mappers": [
+              {"id": "person", "dynamic": true, "matchers": [
+                {"keyPath": "TYPE", "expectValue": "boy", "map-ref": "boy"},
+                {"predicate": "kind == 'girl'", "map-ref": "girl"}]},
+              {"id": "boy", "target": "Boy", "attributes": {"NAME": "name", "Address.City": "city", "école": "school"}},
+              {"id": "girl", "target": "Girl", "attributes": {"name": "name", "Name": "again"},
+               "relationships": [{"from": "PETS", "to": "pets", "map-ref": "pet"}]},
+              {"id": "pet", "target": "Pet", "attributes": ["Name"]}]}
+            """, input: """
+            {"people": [{"type": "boy", "name": "a", "NAME": "b", "address": {"city": "X", "CITY": "Y", "zip": 1}, "ÉCOLE": "e"},
+              {"Type": "boy", "Name": "c", "nAmE": "d", "ADDRESS": {"City": "Z"}, "unread": [1, 2]},
+              {"KIND": "girl", "name": "g", "NAME": "h", "pets": [{"NAME": "p", "x": 1}, {"name": "q"}], "Pets": "ignored"},
+              {"kind": "girl", "Name": "i", "PETS": {"nAME": "r"}}], "PEOPLE": []}
+            """),
+        Case(name: "recursion, indexes, collection operators", spec: """
+            {"keyPath": "threads", "root-map-ref": "t", "mappers": [
+              {"id": "t", "target": "T", "attributes": {"id": "id", "coords[0]": "first", "replies.@count": "n",
+                                                       "scores.@max": "top", "replies[-1].id": "last"},
+               "relationships": [{"from": "replies", "to": "replies", "map-ref": "t"}]}]}
+            """, input: """
+            {"threads": [{"id": 1, "coords": [[1, 2], [3]], "scores": [3, 9, 1], "replies": [{"id": 2, "replies": [{"id": 3, "x": 1}]}, {"id": 4}]},
+              {"id": 5, "coords": "none", "replies": "none"}]}
+            """),
+    ]
+
+    struct Run: Equatable {
+        var output: String
+        var diagnostics: [String]
+        var outcome: InputOutcome
+        var stats: MappingStats
+    }
+
+    static func run(_ c: Case, input: String, projection: Bool, pipeline: Bool, format: String) throws -> Run {
+        let graph = try #require(SpecLoader.load(bytes: Array(c.spec.utf8), file: "spec.json").graph)
+        var options = MappingOptions(keepGoing: true)
+        options.pipelineThreshold = pipeline ? 0 : Int.max
+        options.readsProjection = projection
+        let engine = try MappingEngine(graph: graph, options: options)
+        var output: [UInt8] = []
+        let write: ([UInt8]) throws -> Void = { output.append(contentsOf: $0) }
+        let sink: RecordSink = format == "ndjson" ? NDJSONSink(output: write) : JSONTreeSink(output: write, shape: .collection)
+        let diagnostics = DiagnosticList()
+        let outcome = try engine.run(input: Array(input.utf8), inputName: "in.json", sink: sink, diagnostics: diagnostics)
+        try sink.finish()
+        return Run(output: String(decoding: output, as: UTF8.self), diagnostics: diagnostics.diagnostics.map(\.description), outcome: outcome, stats: engine.stats)
+    }
+
+    @Test(arguments: cases)
+    func projectionGivesTheSameAnswers(_ c: Case) throws {
+        // The document alone, and repeated past the pipeline's streaming threshold.
+        let many = [String](repeating: c.input.replacingOccurrences(of: "\n", with: " "), count: 20).joined(separator: "\n")
+        for input in [c.input, many] {
+            for pipeline in [false, true] {
+                for format in ["ndjson", "json"] {
+                    let whole = try Self.run(c, input: input, projection: false, pipeline: pipeline, format: format)
+                    let projected = try Self.run(c, input: input, projection: true, pipeline: pipeline, format: format)
+                    #expect(!whole.output.isEmpty)
+                    #expect(projected == whole, "pipeline \(pipeline), \(format)")
+                }
+            }
+        }
+    }
+
+    @Test func aStreamedDocumentReadsTheSameThroughItsProjection() throws {
+        // One document above the streaming threshold: its elements are read through
+        // the root mapper's projection by the pipeline's workers.
+        let c = Self.cases[0]
+        let element = #"{"id": 1, "kind": "x", "author": {"name": "Ana", "id": 9}, "comments": [{"author": {"name": "B"}, "text": "t", "n": [1, 2, 3]}], "extra": {"deep": [1, 2]}}"#
+        let input = #"{"meta": 1, "items": ["# + [String](repeating: element, count: 12_000).joined(separator: ",") + "]}"
+        #expect(input.utf8.count > MappingOptions.defaultPipelineThreshold)
+        let whole = try Self.run(c, input: input, projection: false, pipeline: true, format: "ndjson")
+        let projected = try Self.run(c, input: input, projection: true, pipeline: true, format: "ndjson")
+        #expect(projected == whole)
+    }
+
+    @Test func projectionsNameWhatIsReadAndNothingElse() throws {
+        func projection(_ spec: String) throws -> JSONProjection {
+            let graph = try #require(SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json").graph)
+            return graph.documentProjection(for: graph.descriptors)
+        }
+        let simple = try projection(Self.cases[0].spec)
+        let comment = JSONProjection.nothing.adding(["author", "name"]).adding(["text"])
+        let article = JSONProjection.nothing.adding(["id"]).adding(["when"])
+            .adding(["author"], then: JSONProjection.nothing.adding(["name"]))
+            .adding(["comments"], then: comment)
+        #expect(simple == JSONProjection.nothing.adding(["items"], then: article))
+        // Dynamic nesting keys and forceCollection read every member of their object.
+        if case .members(let root) = try projection(Self.cases[2].spec) {
+            #expect(root["users"] == .everything && root["byName"] == .everything && root["scores"] == .everything)
+            #expect(root["title"] == .everything && root["unread"] == nil)
+        } else {
+            Issue.record("a nil key path relationship still names the root's members")
+        }
+        // @root and @parent read the whole document; case-insensitive keys alone
+        // project as usual (the reader then matches case-insensitively).
+        #expect(try projection(Self.cases[3].spec) == .everything)
+        #expect(try projection(Self.cases[4].spec) != .everything)
+        // A recursive mapper is read whole below its first level; an index or an
+        // operator reads the value whole from there.
+        if case .members(let top) = try projection(Self.cases[5].spec), case .members(let thread)? = top["threads"] {
+            #expect(thread["replies"] == .everything && thread["coords"] == .everything && thread["scores"] == .everything)
+            #expect(thread["id"] == .everything && thread.count == 4)
+        } else {
+            Issue.record("threads are not projected")
+        }
+    }
+}
