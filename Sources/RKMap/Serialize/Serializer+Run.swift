@@ -26,11 +26,17 @@ extension Serializer {
     /// memory is bounded by the chunk size, not the input (`ChunkedInput`). A
     /// syntax error is reported with its line and column and ends the input.
     ///
-    /// - Parameter idle: called when the input stalls (a slow producer), to
-    ///   flush the output.
+    /// - Parameters:
+    ///   - idle: called when the input stalls (a slow producer), to flush the
+    ///     output.
+    ///   - cancellation: asked before each document (and each unit of a large
+    ///     input's pipeline); what it throws (the command line's `Interrupted`
+    ///     on a signal) ends the run there, at a document boundary, for the
+    ///     caller to take its output back.
     package func run(
         reading input: inout ChunkedInput, inputName: String, maxDepth: Int,
-        write: ([UInt8]) throws -> Void, diagnostics: DiagnosticCollector, idle: (() throws -> Void)? = nil
+        write: ([UInt8]) throws -> Void, diagnostics: DiagnosticCollector, idle: (() throws -> Void)? = nil,
+        cancellation: () throws -> Void = {}
     ) throws -> SerializeOutcome {
         var total = SerializeOutcome()
         var index = 0
@@ -38,13 +44,14 @@ extension Serializer {
         while true {
             if input.bytes.count >= max(options.pipelineThreshold, 1) {
                 total.add(try runPipeline(
-                    input, firstIndex: index, inputName: inputName, maxDepth: maxDepth, write: write, diagnostics: diagnostics, idle: idle))
+                    input, firstIndex: index, inputName: inputName, maxDepth: maxDepth, write: write, diagnostics: diagnostics,
+                    idle: idle, cancellation: cancellation))
                 return total
             }
             let final = input.atEnd
             let (outcome, consumed) = try runSerially(
                 input.bytes, origin: input.origin, final: final, firstIndex: index, inputName: inputName,
-                maxDepth: maxDepth, write: write, diagnostics: diagnostics)
+                maxDepth: maxDepth, write: write, diagnostics: diagnostics, cancellation: cancellation)
             total.add(outcome)
             index += outcome.documents
             if outcome.stoppedBySyntaxError || final { return total }
@@ -58,12 +65,13 @@ extension Serializer {
     /// window cuts is left for the next one. - Returns: the bytes used.
     private func runSerially(
         _ raw: UnsafeRawBufferPointer, origin: TextOrigin, final: Bool, firstIndex: Int, inputName: String, maxDepth: Int,
-        write: ([UInt8]) throws -> Void, diagnostics: DiagnosticCollector
+        write: ([UInt8]) throws -> Void, diagnostics: DiagnosticCollector, cancellation: () throws -> Void
     ) throws -> (SerializeOutcome, consumed: Int) {
         var outcome = SerializeOutcome()
         var scanner = JSONScanner(bytes: raw, offset: 0, maxDepth: maxDepth, origin: origin)
         var index = firstIndex
         while true {
+            try cancellation()
             let value: JSONValue
             do {
                 switch try scanner.readDocument(final: final) {
@@ -103,7 +111,8 @@ extension Serializer {
 
     private func runPipeline(
         _ input: ChunkedInput, firstIndex: Int, inputName: String, maxDepth: Int,
-        write: ([UInt8]) throws -> Void, diagnostics: DiagnosticCollector, idle: (() throws -> Void)?
+        write: ([UInt8]) throws -> Void, diagnostics: DiagnosticCollector, idle: (() throws -> Void)?,
+        cancellation: () throws -> Void
     ) throws -> SerializeOutcome {
         let state = PipelineState(resultWindow: 48)
         let workerCount = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
@@ -135,6 +144,7 @@ extension Serializer {
         do {
             var discarding = false
             while let (unit, _, result) = state.nextResult() {
+                try cancellation()
                 switch unit {
                 case .idle:
                     try idle?()

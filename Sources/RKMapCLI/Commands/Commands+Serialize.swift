@@ -6,8 +6,11 @@ extension Commands {
     ///
     /// Exit status: 0 every record serialized; 1 some record failed (it is
     /// reported; the others are written) or an input does not parse; 2 usage
-    /// or spec error (an unknown `--mapper` too).
+    /// or spec error (an unknown `--mapper` too); 128 + N after signal N
+    /// (SIGINT, SIGTERM, SIGHUP), which stops the run at a document boundary
+    /// as `apply` does: `-o FILE` keeps its previous contents.
     public static func serialize(_ options: SerializeOptions, stdout: ByteSink, stderr: ByteSink) -> Int32 {
+        Interruption.install()
         guard let graph = loadSpec(options.spec, stderr: stderr) else { return usageOrSpecError }
         for input in options.inputs {
             if let failure = InputFile.unreadable(input) {
@@ -32,8 +35,9 @@ extension Commands {
         let diagnostics = StreamDiagnostics(stream: stderr)
         for warning in serializer.warnings { diagnostics.emit(warning) }
         return stoppingQuietly(stderr: stderr) {
-            // `-o FILE` is replaced when the run ends; a signal removes the
-            // temporary file (the command stops at once, `Interruption`).
+            // `-o FILE` is replaced when the run ends; a signal stops the run
+            // at the next document (or while it waits for input) and takes the
+            // temporary file back; a second signal ends it at once.
             let destination: OutputDestination
             let sink: ByteSink
             do {
@@ -66,7 +70,8 @@ extension Commands {
                         record(try InputFile.withChunkedInput(input, window: Environment.windowBytes) { chunked in
                             try serializer.run(
                                 reading: &chunked, inputName: name, maxDepth: options.maxDepth, write: write,
-                                diagnostics: diagnostics, idle: streamsToStdout ? { try stdout.flush() } : nil)
+                                diagnostics: diagnostics, idle: streamsToStdout ? { try stdout.flush() } : nil,
+                                cancellation: { try Interruption.check() })
                         })
                         if documents == 0 {
                             diagnostics.emit(Diagnostic(.error, CommandFailure.noDocument(input: name).description, file: name, code: .emptyInput))
@@ -84,6 +89,13 @@ extension Commands {
                         try destination.commit()
                     }
                 }
+            } catch let interrupted as Interrupted {
+                try? stderr.write("error: \(interrupted)\n")
+                destination.rollback()
+                if let outcome = destination.rollbackOutcome {
+                    try? stderr.write(CommandFailure.outputRolledBack(outcome, .interrupted).line)
+                }
+                return 128 + interrupted.signal
             } catch let error where !isOutputFailure(error) {
                 try? stderr.write(CommandFailure.library(error).line)
                 return dataFailed
