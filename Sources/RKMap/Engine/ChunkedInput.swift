@@ -114,6 +114,15 @@ package struct ChunkedInput: Sendable {
         chunk = next
     }
 
+    /// Lets go of the current chunk once another reader has a copy of this
+    /// input and reads on alone (the pipeline's splitter): the chunk is then
+    /// freed as soon as the units cut from it are mapped, rather than when this
+    /// copy goes. Nothing more can be read from this copy.
+    package mutating func relinquish() {
+        chunk = InputChunk(borrowing: UnsafeRawBufferPointer(start: nil, count: 0), origin: chunk.origin)
+        atEnd = true
+    }
+
     /// The input's first bytes could be the start of a byte order mark that
     /// has not arrived whole (the scanner skips it only when it sees all of it).
     private var startsWithPartialByteOrderMark: Bool {

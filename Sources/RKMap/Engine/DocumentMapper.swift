@@ -20,14 +20,11 @@ final class DocumentMapper {
     var documentIndex = 0
     var path = DocumentPath()
     var depth = 0
-    var stats = MappingStats()
+    var stats = DocumentStats()
     /// Records made so far for this document, and the most allowed
     /// (`--max-records`): one add and one compare per record.
     var recordCount = 0
     var recordLimit = Int.max
-    /// Where each mapper counted so far is in `stats.recordsPerType`: found by
-    /// identity, a record is counted without comparing type names.
-    private var countedMappers: [(ObjectIdentifier, Int)] = []
     /// `rkmap check` only: records which members each mapped object had and
     /// which ones the mapping read. `nil` for `apply`, where it costs one nil
     /// check per mapped object (in `mapObject`).
@@ -53,8 +50,7 @@ final class DocumentMapper {
         documentIndex = index
         path.removeAll()
         depth = 0
-        stats = MappingStats()
-        countedMappers.removeAll(keepingCapacity: true)
+        stats = DocumentStats()
         recordCount = 0
         self.recordLimit = recordLimit
     }
@@ -183,15 +179,7 @@ final class DocumentMapper {
     func countRecord(of mapper: ObjectMapper) throws(MappingFailure) {
         recordCount += 1
         if recordCount > recordLimit { throw Self.tooManyRecords(limit: recordLimit, path: path.rendered) }
-        let id = ObjectIdentifier(mapper)
-        for (known, i) in countedMappers where known == id {
-            stats.recordsPerType[i].count += 1
-            return
-        }
-        stats.countRecord(mapper.typeName)
-        if let i = stats.recordsPerType.firstIndex(where: { $0.type == mapper.typeName }) {
-            countedMappers.append((id, i))
-        }
+        stats.records.count(mapper)
     }
 
     static func tooManyRecords(limit: Int, path: String) -> MappingFailure {

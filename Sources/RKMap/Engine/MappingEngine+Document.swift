@@ -30,7 +30,7 @@ extension MappingEngine {
     /// Hands a mapped document's records to the sink, descriptors in file order.
     /// - Returns: `false` when the sink refused the document (`--shape object`).
     func emit(
-        _ results: [(Descriptor, [FieldValue])], info: DocumentInfo, stats documentStats: MappingStats,
+        _ results: [(Descriptor, [FieldValue])], info: DocumentInfo, stats documentStats: DocumentStats,
         sink: RecordSink, diagnostics: DiagnosticCollector
     ) throws -> Bool {
         updateStats {
@@ -90,7 +90,7 @@ extension MappingEngine {
         }
     }
 
-    func fail(_ failure: MappingFailure, stats documentStats: MappingStats, info: DocumentInfo, diagnostics: DiagnosticCollector) -> Bool {
+    func fail(_ failure: MappingFailure, stats documentStats: DocumentStats, info: DocumentInfo, diagnostics: DiagnosticCollector) -> Bool {
         updateStats {
             $0.add(documentStats)
             $0.documents += 1
@@ -156,20 +156,4 @@ extension MappingEngine {
     }
 
     var hasConnections: Bool { graph.objectMappers.contains { !$0.connections.isEmpty } }
-}
-
-extension MappingStats {
-    mutating func add(_ other: MappingStats) {
-        for (type, count) in other.recordsPerType {
-            if let i = recordsPerType.firstIndex(where: { $0.type == type }) {
-                recordsPerType[i].count += count
-            } else {
-                recordsPerType.append((type, count))
-            }
-        }
-        declined += other.declined
-        unmappable += other.unmappable
-        rejected += other.rejected
-        warnings += other.warnings
-    }
 }

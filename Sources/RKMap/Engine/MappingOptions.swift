@@ -102,14 +102,6 @@ public struct MappingStats: Sendable, Equatable {
 
     public init() {}
 
-    mutating func countRecord(_ type: String) {
-        if let i = recordsPerType.firstIndex(where: { $0.type == type }) {
-            recordsPerType[i].count += 1
-        } else {
-            recordsPerType.append((type, 1))
-        }
-    }
-
     public static func == (a: MappingStats, b: MappingStats) -> Bool {
         a.recordsPerType.map(\.type) == b.recordsPerType.map(\.type)
             && a.recordsPerType.map(\.count) == b.recordsPerType.map(\.count)

@@ -186,7 +186,7 @@ extension Serializer {
             scanner.depth = 0
             return try? scanner.readValue()
         }
-        while let (seq, unit, view) = state.take() {
+        while let (seq, unit, taken) = state.take(), let view = taken {
             scanner.reset(bytes: view.bytes, origin: view.origin)
             var done = SerializedUnit()
             switch unit {

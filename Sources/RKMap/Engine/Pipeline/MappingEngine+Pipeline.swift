@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 
 extension MappingEngine {
@@ -36,7 +37,9 @@ extension MappingEngine {
         let workerCount = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
         let finished = DispatchSemaphore(value: 0)
         let (maxDepth, threshold, keepGoing) = (options.maxDepth, options.pipelineThreshold, options.keepGoing)
-        let input = input
+        // Handed over, not copied: no reference here may keep a large
+        // document's chunk alive after the units cut from it are read.
+        let handoff = InputHandoff(input)
         // Stacks for --max-depth levels; a thread that cannot get one (a capped
         // address space) is not started, and with no worker at all the input
         // is mapped on this thread instead (LargeStack).
@@ -53,7 +56,7 @@ extension MappingEngine {
         let splitterStarted = started > 0 && LargeStack.spawn(stackSize: stackSize) { [streamKeys] in
             // The splitter owns the input from here on.
             var splitter = Splitter(
-                input: input, maxDepth: maxDepth, firstIndex: firstIndex, state: state, streamKeys: streamKeys,
+                input: handoff.take(), maxDepth: maxDepth, firstIndex: firstIndex, state: state, streamKeys: streamKeys,
                 streamingThreshold: threshold, inputName: inputName)
             splitter.keepGoing = keepGoing
             splitter.recovering = recovering
@@ -64,8 +67,12 @@ extension MappingEngine {
         guard splitterStarted else {
             state.cancel()
             for _ in 0..<started { finished.wait() }
+            _ = handoff.take()
             return nil
         }
+        // The splitter reads on with its own copy: a large document's chunk
+        // must not outlive the units cut from it because of this one.
+        input.relinquish()
         defer {
             // Every thread must be done with the input's chunks before they go away.
             for _ in 0...started { finished.wait() }
@@ -86,6 +93,21 @@ extension MappingEngine {
         } catch {
             state.cancel()
             throw error
+        }
+    }
+}
+
+/// The input on its way to the splitter thread: taken once, so that only the
+/// splitter holds its current chunk.
+private final class InputHandoff: Sendable {
+    private let slot: Mutex<ChunkedInput?>
+
+    init(_ input: ChunkedInput) { slot = Mutex(input) }
+
+    func take() -> ChunkedInput {
+        slot.withLock { held in
+            defer { held = nil }
+            return held!
         }
     }
 }

@@ -85,7 +85,7 @@ final class PipelineState: @unchecked Sendable {
     // MARK: Workers
 
     /// The next unit to work on, or `nil` when there is none left (or the run was cancelled).
-    func take() -> (seq: Int, unit: WorkUnit, view: InputView)? {
+    func take() -> (seq: Int, unit: WorkUnit, view: InputView?)? {
         locked {
             while true {
                 if cancelled { return nil }
@@ -101,7 +101,7 @@ final class PipelineState: @unchecked Sendable {
                         units.removeFirst(drop)
                         unitBase += drop
                     }
-                    return (seq, unit, view!)
+                    return (seq, unit, view)
                 }
                 if !available, splitterDone { return nil }
                 condition.wait()

@@ -17,16 +17,26 @@ struct PipelineWorker {
         // One mapper for every document and element this worker maps (`prepare`).
         let mapper = DocumentMapper(engine: engine, document: .null, inputName: inputName, diagnostics: collector)
         let rootMapper = engine.applicable.first?.descriptor.rootMapper ?? 0
-        while let (seq, unit, view) = state.take() {
+        while var next = state.take() {
+            let (seq, unit) = (next.seq, next.unit)
+            // The chunk is needed until the unit's last value is read, not
+            // while it is mapped: a large document's bytes go before its
+            // records are made (`release`). Moved out, so `view` is its only holder here.
+            var view: InputView? = nil
+            swap(&view, &next.view)
             // Units from the same chunk see more of it each time (the reader
             // appends): point the scanner at what this unit may read.
-            scanner.reset(bytes: view.bytes, origin: view.origin)
+            scanner.reset(bytes: view!.bytes, origin: view!.origin)
+            let base = view!.inputOffset
+            let last = unit.valueCount - 1
             let result: WorkResult
             var encoded: [UInt8] = []
             switch unit {
             case .documents(let starts, let firstIndex):
                 result = .documents(starts.enumerated().map { i, start in
-                    let unit = mapDocument(at: start, index: firstIndex + i, scanner: &scanner, mapper: mapper, collector: collector)
+                    let unit = mapDocument(at: start, index: firstIndex + i, scanner: &scanner, mapper: mapper, collector: collector) {
+                        if i == last { view = nil }
+                    }
                     return unit.map { results in
                         guard let encoding else { return .values(results) }
                         let from = encoded.count
@@ -36,7 +46,10 @@ struct PipelineWorker {
                 }, encoded: encoded)
             case .elements(let starts, let document, let firstPosition):
                 result = .roots(starts.enumerated().map { i, start in
-                    let unit = mapStreamed(at: start, document: document, projection: engine.elementProjection, scanner: &scanner, mapper: mapper, collector: collector) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
+                    let unit = mapStreamed(
+                        at: start, document: document, projection: engine.elementProjection, scanner: &scanner, mapper: mapper,
+                        collector: collector, release: { if i == last { view = nil } }
+                    ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                         var roots: [FieldValue] = []
                         try mapper.mapElement(value, index: firstPosition + i, with: rootMapper, into: &roots)
                         if let type = engine.options.onlyType { return MappingEngine.keeping(type, in: roots) }
@@ -48,7 +61,10 @@ struct PipelineWorker {
                 let projection = ProjectionPlan(
                     JSONProjection.nothing.adding(rest[...], then: engine.elementProjection.projection),
                     caseInsensitive: engine.elementProjection.caseInsensitive)
-                let unit = mapStreamed(at: start, document: document, projection: projection, scanner: &scanner, mapper: mapper, collector: collector) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
+                let unit = mapStreamed(
+                    at: start, document: document, projection: projection, scanner: &scanner, mapper: mapper,
+                    collector: collector, release: { view = nil }
+                ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                     let content = rest.isEmpty
                         ? value : KeyPath.find(rest.map { .key($0) }[...], from: value, caseInsensitive: false)
                     guard let content else { return nil }
@@ -60,7 +76,8 @@ struct PipelineWorker {
             case .streamBegin, .note, .streamEnd, .syntaxError, .idle, .inputError:
                 result = .passThrough
             }
-            state.complete(seq, unit: unit, base: view.inputOffset, result: result)
+            withExtendedLifetime(view) {}
+            state.complete(seq, unit: unit, base: base, result: result)
         }
     }
 
@@ -82,14 +99,18 @@ struct PipelineWorker {
         }
     }
 
+    /// - Parameter release: called once the document is read (its bytes may go).
     private func mapDocument(
-        at start: Int, index: Int, scanner: inout JSONScanner, mapper: DocumentMapper, collector: DiagnosticList
+        at start: Int, index: Int, scanner: inout JSONScanner, mapper: DocumentMapper, collector: DiagnosticList,
+        release: () -> Void
     ) -> MappedUnit<[(Descriptor, [FieldValue])]> {
         let value: JSONValue
         do {
             value = try read(at: start, scanner: &scanner, projection: engine.documentProjection)
+            release()
         } catch {
-            return MappedUnit(result: .failure(error), diagnostics: [], stats: MappingStats())
+            release()
+            return MappedUnit(result: .failure(error), diagnostics: [], stats: DocumentStats())
         }
         mapper.prepare(document: value, index: index, recordLimit: engine.options.recordLimit(documentBytes: scanner.offset - start))
         defer { mapper.context.root = .null }  // the document's tree goes with its unit
@@ -103,7 +124,7 @@ struct PipelineWorker {
 
     private func mapStreamed(
         at start: Int, document: Int, projection: ProjectionPlan, scanner: inout JSONScanner, mapper: DocumentMapper,
-        collector: DiagnosticList,
+        collector: DiagnosticList, release: () -> Void,
         _ body: (DocumentMapper, JSONValue) throws(MappingFailure) -> [FieldValue]?
     ) -> MappedUnit<[FieldValue]?> {
         let (descriptor, metadata) = engine.applicable[0]
@@ -113,7 +134,11 @@ struct PipelineWorker {
         mapper.context.metadata = metadata
         _ = mapper.path.push(descriptor.keyPath)
         do {
-            let value = try read(at: start, scanner: &scanner, projection: projection)
+            let value: JSONValue
+            do {
+                defer { release() }
+                value = try read(at: start, scanner: &scanner, projection: projection)
+            }
             let roots = try body(mapper, value)
             return MappedUnit(result: .success(roots), diagnostics: collector.drain(), stats: mapper.stats)
         } catch {

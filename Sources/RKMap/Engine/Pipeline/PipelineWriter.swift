@@ -73,7 +73,7 @@ struct PipelineWriter {
                     guard var s = stream, !s.dropping else { break }
                     unit.diagnostics.forEach(diagnostics.emit)
                     engine.updateStats { $0.add(unit.stats) }
-                    streamRecords.count += unit.stats.recordsPerType.reduce(0) { $0 + $1.count }
+                    streamRecords.count += unit.stats.records.total
                     if streamRecords.count > streamRecords.limit {
                         try sink.abandonDocument()
                         diagnostics.emit(DocumentMapper.tooManyRecords(limit: streamRecords.limit, path: "$")

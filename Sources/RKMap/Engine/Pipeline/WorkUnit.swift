@@ -30,6 +30,16 @@ enum WorkUnit: Sendable {
 }
 
 extension WorkUnit {
+    /// How many values a worker reads for the unit (documents, elements, or one
+    /// content value).
+    var valueCount: Int {
+        switch self {
+        case .documents(let starts, _), .elements(let starts, _, _): return starts.count
+        case .content: return 1
+        case .streamBegin, .note, .streamEnd, .syntaxError, .idle, .inputError: return 0
+        }
+    }
+
     /// The offset of the unit's last value, for progress reports.
     var lastOffset: Int? {
         switch self {
@@ -67,7 +77,7 @@ enum Mapped<T> {
 struct MappedUnit<T> {
     var result: Result<T, MappingFailure>
     var diagnostics: [Diagnostic]
-    var stats: MappingStats
+    var stats: DocumentStats
 
     func map<U>(_ transform: (T) -> U) -> MappedUnit<U> {
         MappedUnit<U>(result: result.map(transform), diagnostics: diagnostics, stats: stats)

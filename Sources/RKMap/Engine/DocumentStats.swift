@@ -1,0 +1,75 @@
+/// What mapping one document (or one streamed element) counted, before the
+/// writer adds it to the run's `MappingStats`.
+///
+/// Workers make one per element of a streamed document, so it holds the
+/// records per type of the first four mappers inline (`RecordCounts`): making
+/// and handing it over allocates nothing, where an array of counts per
+/// element cost an allocation and a search by type name per record.
+struct DocumentStats: Sendable {
+    var records = RecordCounts()
+    /// Representations a dynamic mapper declined (no matcher matched).
+    var declined = 0
+    /// Objects with none of the mapper's keys, and skipped non-object elements.
+    var unmappable = 0
+    /// Records dropped by a `reject` validation.
+    var rejected = 0
+    var warnings = 0
+}
+
+/// Records counted per mapper, in first-seen order; the first four inline.
+struct RecordCounts: Sendable {
+    private var ids: (ObjectIdentifier?, ObjectIdentifier?, ObjectIdentifier?, ObjectIdentifier?) = (nil, nil, nil, nil)
+    private var types: (String, String, String, String) = ("", "", "", "")
+    private var counts: (Int, Int, Int, Int) = (0, 0, 0, 0)
+    private var more: [(id: ObjectIdentifier, type: String, count: Int)] = []
+    /// Records of every type.
+    private(set) var total = 0
+
+    mutating func count(_ mapper: ObjectMapper) {
+        total += 1
+        let id = ObjectIdentifier(mapper)
+        if ids.0 == id { counts.0 += 1; return }
+        if ids.0 == nil { (ids.0, types.0, counts.0) = (id, mapper.typeName, 1); return }
+        if ids.1 == id { counts.1 += 1; return }
+        if ids.1 == nil { (ids.1, types.1, counts.1) = (id, mapper.typeName, 1); return }
+        if ids.2 == id { counts.2 += 1; return }
+        if ids.2 == nil { (ids.2, types.2, counts.2) = (id, mapper.typeName, 1); return }
+        if ids.3 == id { counts.3 += 1; return }
+        if ids.3 == nil { (ids.3, types.3, counts.3) = (id, mapper.typeName, 1); return }
+        if let i = more.firstIndex(where: { $0.id == id }) {
+            more[i].count += 1
+        } else {
+            more.append((id, mapper.typeName, 1))
+        }
+    }
+
+    /// Calls `body` with each mapper's type name and count, in first-seen order.
+    func forEach(_ body: (_ type: String, _ count: Int) -> Void) {
+        guard ids.0 != nil else { return }
+        body(types.0, counts.0)
+        guard ids.1 != nil else { return }
+        body(types.1, counts.1)
+        guard ids.2 != nil else { return }
+        body(types.2, counts.2)
+        guard ids.3 != nil else { return }
+        body(types.3, counts.3)
+        for entry in more { body(entry.type, entry.count) }
+    }
+}
+
+extension MappingStats {
+    /// Adds a document's counts: records by type name, in first-seen order.
+    mutating func add(_ document: DocumentStats) {
+        document.records.forEach { type, count in
+            if let i = recordsPerType.firstIndex(where: { $0.type == type }) {
+                recordsPerType[i].count += count
+            } else {
+                recordsPerType.append((type, count))
+            }
+        }
+        declined += document.declined
+        unmappable += document.unmappable
+        rejected += document.rejected
+        warnings += document.warnings
+    }
+}
