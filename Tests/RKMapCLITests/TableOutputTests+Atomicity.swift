@@ -141,4 +141,38 @@ extension TableOutputTests {
         #expect(r.status == 1)
         #expect(try Tables.query(db, #"SELECT count(*) FROM "Person""#) == [[.integer(2)]])
     }
+
+    /// Link rows are written many per INSERT; a row the database refuses in
+    /// the middle of such a batch (here an existing link table's CHECK) fails
+    /// the run with the same message as a one-row INSERT, naming that
+    /// statement, and the database keeps its previous contents.
+    @Test func aLinkRowRefusedInsideABatchFailsTheRunLikeASingleInsert() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = try scratch.write("posts.spec.json", """
+            {"root-map-ref": "post", "mappers": [
+              {"id": "post", "target": "Post", "attributes": ["title"],
+               "relationships": [{"from": "comments", "to": "comments", "map-ref": "comment", "many": true}]},
+              {"id": "comment", "target": "Comment", "attributes": ["text"]}]}
+            """)
+        let db = scratch.path("posts.db")
+        let setup = try SQLiteDatabase(path: db)
+        try setup.execute("""
+            CREATE TABLE "Post_comments" ("parent_id" INTEGER NOT NULL, "child_id" INTEGER NOT NULL,
+              "position" INTEGER NOT NULL CHECK ("position" < 40), PRIMARY KEY ("parent_id", "position"))
+            """)
+        let before = try Tables.bytes(db)
+        // 45 links: a full batch goes in, the refused row (position 40) is in the rest.
+        let comments = (0..<45).map { #"{"text": "c\#($0)"}"# }.joined(separator: ", ")
+        let input = try scratch.write("posts.ndjson", #"{"title": "t", "comments": [\#(comments)]}"# + "\n")
+        let r = try Tables.applySQLite(spec: spec, [input], database: db)
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stderr == """
+            error: SQLite error 275: CHECK constraint failed: position \
+            (in: INSERT INTO "Post_comments" ("parent_id", "child_id", "position") VALUES (?, ?, ?))
+
+            """, "\(r)")
+        #expect(try Tables.bytes(db) == before)
+        #expect(!FileManager.default.fileExists(atPath: db + "-journal"))
+    }
 }

@@ -24,6 +24,7 @@ extension SQLiteSink: OutputDestination {
         guard !committed else { return }
         state = .finished
         pendingConnections.removeAll()
+        discardPendingLinks()
         try? database.rollback()
         removeFileIfCreatedEmpty()
     }

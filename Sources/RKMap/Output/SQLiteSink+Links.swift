@@ -19,10 +19,12 @@ extension SQLiteSink {
             // may have handed out again: only then is there anything to clear.
             let parent = plan.table
             if !(link.createdInRun && parent.usesRowID && !parent.deletedRowsInRun) {
+                try flushLinks(link)
                 try deleteLinks(link, parentKey: parentKey)
             }
             try insertLinks(link, parentKey: parentKey, children: children, from: 0)
         case .union:
+            try flushLinks(link)
             var existing = Set<[SQLiteValue]>()
             var next: Int64 = 0
             let width = Int32(link.childColumns.count + (link.hasTypeColumn ? 1 : 0))
@@ -36,9 +38,12 @@ extension SQLiteSink {
             let added = children.filter { child in link.storedValues(child).map { existing.insert($0).inserted } ?? false }
             try insertLinks(link, parentKey: parentKey, children: added, from: next)
         case .replace:
+            try flushLinks(link)
             let old = try database.rows(link.selectStoredSQL, parentKey)
             try deleteLinks(link, parentKey: parentKey)
             try insertLinks(link, parentKey: parentKey, children: children, from: 0)
+            // The orphan check below reads the table.
+            try flushLinks(link)
             let kept = Set(children.compactMap(link.storedValues))
             let lost = old.filter { !kept.contains($0) }
             guard !lost.isEmpty else { return }
@@ -67,28 +72,86 @@ extension SQLiteSink {
     }
 
     /// Inserts links to `children` at positions `position`, `position + 1`, …
-    /// (children whose key does not fit were refused by the caller).
+    /// (children whose key does not fit were refused by the caller). The rows
+    /// are queued and written `batchRows` at a time: nothing reads a link
+    /// table between its inserts except through `writeLinks`, which flushes
+    /// the queue first, so the table ends up with the same rows in the same
+    /// order (and so the same rowids) as with one INSERT per row.
     private func insertLinks(
         _ link: SQLiteSinkLinkTable, parentKey: [SQLiteValue], children: [RowRef], from position: Int64
     ) throws {
         guard !children.isEmpty else { return }
-        let insert = try statement(&link.insertStatement, link.insertSQL)
-        // Bindings survive the reset after each row: the parent key is bound once.
-        try bind(parentKey, to: insert)
-        let childFirst = Int32(parentKey.count + 1)
-        let width = Int32(link.childColumns.count)
+        if !link.queuedForFlush {
+            link.queuedForFlush = true
+            linksWithPendingRows.append(link)
+        }
+        let childCount = link.childColumns.count
         for (offset, child) in children.enumerated() {
+            link.pendingValues.append(contentsOf: parentKey)
             if !link.positionsByType.isEmpty, let positions = link.positionsByType[child.table.name] {
                 // Several child types: this type's key in its columns, NULL in the others'.
-                for column in 0..<width { try insert.bindNull(at: childFirst + column) }
-                for (i, p) in positions.enumerated() { try insert.bind(child.key[i], at: childFirst + Int32(p)) }
+                let first = link.pendingValues.count
+                link.pendingValues.append(contentsOf: repeatElement(SQLiteValue.null, count: childCount))
+                for (i, p) in positions.enumerated() { link.pendingValues[first + p] = child.key[i] }
             } else {
-                try bind(child.key, to: insert, from: childFirst)
+                link.pendingValues.append(contentsOf: child.key)
             }
-            try insert.bind(position + Int64(offset), at: childFirst + width)
-            if link.hasTypeColumn { try insert.bind(.text(child.table.name), at: childFirst + width + 1) }
-            try insert.run()
+            link.pendingValues.append(.integer(position + Int64(offset)))
+            if link.hasTypeColumn { link.pendingValues.append(.text(child.table.name)) }
+            link.pendingRows += 1
+            if link.pendingRows == link.batchRows { try flushLinks(link) }
         }
+    }
+
+    /// Writes the link rows queued for `link`, in one INSERT.
+    ///
+    /// When that INSERT fails, the rows are written again one INSERT each, so
+    /// the error names the statement and row as it would without the queue.
+    func flushLinks(_ link: SQLiteSinkLinkTable) throws {
+        let rows = link.pendingRows
+        guard rows > 0 else { return }
+        let values = link.pendingValues
+        link.pendingValues.removeAll(keepingCapacity: true)
+        link.pendingRows = 0
+        do {
+            try insertStatement(link, rows: rows).run(binding: values)
+        } catch {
+            guard rows > 1 else { throw error }
+            let one = try insertStatement(link, rows: 1)
+            for row in 0..<rows {
+                try one.run(binding: Array(values[row * link.rowWidth..<(row + 1) * link.rowWidth]))
+            }
+            throw error
+        }
+    }
+
+    /// Writes every queued link row: before COMMIT, and before a document's
+    /// savepoint is released (`--keep-going`), so that it holds its links.
+    func flushAllLinks() throws {
+        for link in linksWithPendingRows {
+            link.queuedForFlush = false
+            try flushLinks(link)
+        }
+        linksWithPendingRows.removeAll(keepingCapacity: true)
+    }
+
+    /// Forgets the queued link rows: the run or the document is rolled back.
+    func discardPendingLinks() {
+        for link in linksWithPendingRows {
+            link.queuedForFlush = false
+            link.pendingValues.removeAll()
+            link.pendingRows = 0
+        }
+        linksWithPendingRows.removeAll()
+    }
+
+    /// The INSERT of `rows` link rows, prepared on first use.
+    private func insertStatement(_ link: SQLiteSinkLinkTable, rows: Int) throws -> SQLiteStatement {
+        if rows == 1 { return try statement(&link.insertStatement, link.insertSQL) }
+        if let statement = link.insertRowsStatements[rows] { return statement }
+        let statement = try database.makeStatement(link.insertSQL(rows: rows))
+        link.insertRowsStatements[rows] = statement
+        return statement
     }
 
     /// Deletes child rows that no row of `link` refers to any more, from the

@@ -62,6 +62,8 @@ public final class SQLiteSink: RecordSink {
     /// Connection links, written at the end of the document once every record
     /// of the document has its row.
     var pendingConnections: [SQLiteSinkPendingConnection] = []
+    /// Link tables with rows queued for a multi-row INSERT (`insertLinks`).
+    var linksWithPendingRows: [SQLiteSinkLinkTable] = []
     /// Every table, column and index the spec can produce (docs/spec.md §10.4),
     /// created at the first document; `nil` without a spec, when tables follow
     /// the records.
@@ -123,6 +125,7 @@ public final class SQLiteSink: RecordSink {
         case .running: break
         }
         if documentSavepoints, !inDocumentSavepoint {
+            try flushAllLinks()
             try database.execute("SAVEPOINT rkmap_document")
             inDocumentSavepoint = true
         }
@@ -165,7 +168,14 @@ public final class SQLiteSink: RecordSink {
 
     public func endDocument() throws {
         guard state == .running else { return }
-        do { try writeConnections() } catch { state = .failed; throw error }
+        do {
+            try writeConnections()
+            // The savepoint must hold the document's links when it is released.
+            if inDocumentSavepoint { try flushAllLinks() }
+        } catch {
+            state = .failed
+            throw error
+        }
         if inDocumentSavepoint {
             inDocumentSavepoint = false
             try database.execute("RELEASE rkmap_document")
@@ -178,6 +188,7 @@ public final class SQLiteSink: RecordSink {
 
     public func abandonDocument() throws {
         pendingConnections.removeAll()
+        discardPendingLinks()
         if inDocumentSavepoint, state == .running {
             inDocumentSavepoint = false
             try database.execute("ROLLBACK TO rkmap_document")
@@ -209,11 +220,13 @@ public final class SQLiteSink: RecordSink {
             committed = true
             settled()
         case .failed:
+            discardPendingLinks()
             try database.rollback()
             removeFileIfCreatedEmpty()
             throw SQLiteSinkError.runAbandoned(path: path)
         case .running:
             do {
+                try flushAllLinks()
                 try createRemainingIndexes()
                 try database.commit()
                 committed = true

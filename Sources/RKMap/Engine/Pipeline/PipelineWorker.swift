@@ -19,6 +19,8 @@ struct PipelineWorker {
         let rootMapper = engine.applicable.first?.descriptor.rootMapper ?? 0
         while var next = state.take() {
             let (seq, unit) = (next.seq, next.unit)
+            // Frees the record trees of results already written (see `takeRetired`).
+            _ = state.takeRetired()
             // The chunk is needed until the unit's last value is read, not
             // while it is mapped: a large document's bytes go before its
             // records are made (`release`). Moved out, so `view` is its only holder here.

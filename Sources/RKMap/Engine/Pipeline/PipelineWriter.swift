@@ -31,6 +31,8 @@ struct PipelineWriter {
 
     mutating func run(_ state: PipelineState) throws {
         while let (unit, base, result) = state.nextResult() {
+            // A worker frees it (`PipelineState.takeRetired`).
+            defer { state.retire(result) }
             try Interruption.check()
             if let progress, let offset = unit.lastOffset { progress.advanced(inputOffset: base + offset) }
             switch unit {
