@@ -52,7 +52,11 @@ final class DocumentMapper {
     /// pipeline worker keeps one for all its documents and streamed elements
     /// rather than allocating one (with its path and counters) for each.
     func prepare(document: JSONValue, index: Int, recordLimit: Int) {
-        context = KeyPathContext(root: document, caseInsensitive: caseInsensitive)
+        // Field by field, so the parents stack keeps its storage.
+        context.root = document
+        context.parents.removeAll(keepingCapacity: true)
+        context.metadata = JSONObject()
+        context.collectionIndex = nil
         documentIndex = index
         path.removeAll()
         depth = 0
