@@ -155,5 +155,4 @@ extension MappingEngine {
             message: "\(warnings) mapping warning\(warnings == 1 ? "" : "s") under --strict; the document is not written")
     }
 
-    var hasConnections: Bool { graph.objectMappers.contains { !$0.connections.isEmpty } }
 }

@@ -20,6 +20,8 @@ public final class MappingEngine: Sendable {
     /// What of one representation the first descriptor's root mapper reads
     /// (the elements of a streamed content array).
     let elementProjection: ProjectionPlan
+    /// Some mapper connects relationships (docs/spec.md §7): asked per document.
+    let hasConnections: Bool
     /// Counters over every document mapped so far. Only the thread that runs
     /// `run` changes them (pipeline workers send theirs with their results);
     /// the lock lets a progress line read them and keeps the engine `Sendable`,
@@ -65,6 +67,7 @@ public final class MappingEngine: Sendable {
             }
         }
         self.applicable = applicable
+        hasConnections = graph.objectMappers.contains { !$0.connections.isEmpty }
         let descriptors = applicable.map(\.0)
         guard options.readsProjection else {
             documentProjection = .everything

@@ -232,7 +232,9 @@ public struct Validation: Sendable {
 }
 
 /// One attribute or relationship mapping in the form the engine's inner loop reads.
-struct PropertyStep: Sendable {
+/// A class, so that reading a step in that loop is a reference, not a copy of
+/// its key path (an outlined copy with a retain per part, twice per property).
+final class PropertyStep: Sendable {
     let source: KeyPath
     let slot: Int
     /// The related mapper for a relationship; `nil` for an attribute.

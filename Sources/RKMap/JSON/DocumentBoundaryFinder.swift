@@ -1,16 +1,16 @@
-/// Finds where complete top-level JSON values end in a growing buffer, so a
-/// stream (stdin, a pipe) can be mapped document by document as it arrives.
+/// Tells when a growing buffer holds the end of its first top-level JSON value,
+/// so a reader of a stream (stdin, a pipe) knows it can stop waiting for input.
 ///
 /// It only tracks structure (strings, escapes, bracket depth, top-level scalar
 /// tokens), resuming where it stopped on each call, so a stream is scanned once
-/// in total. It does not validate: the strict scanner reads each range it
-/// returns and reports errors there. A raw line break inside a string (never
-/// valid JSON) ends the candidate at once, so such an error is reported when the
-/// line arrives instead of when the stream ends.
+/// in total. It does not validate: the strict scanner reads the value and
+/// reports errors there. A raw line break inside a string (never valid JSON)
+/// ends the candidate at once, so such an error is reported when the line
+/// arrives instead of when the stream ends.
 ///
 /// ```swift
 /// var finder = DocumentBoundaryFinder()
-/// let end = finder.completeEnd(in: buffer, atEndOfInput: false)  // map buffer[..<end]
+/// while !finder.holdsCompleteValue(in: buffer) { /* read more into buffer */ }
 /// ```
 public struct DocumentBoundaryFinder: Sendable {
     private var position = 0
@@ -18,39 +18,26 @@ public struct DocumentBoundaryFinder: Sendable {
     private var inString = false
     private var escaped = false
     private var inScalar = false
-    private var lastComplete = 0
 
     public init() {}
-
-    /// The offset up to which the buffer holds only complete top-level values
-    /// (and whitespace). At the end of input that is the whole buffer: what is
-    /// left is the scanner's to judge.
-    ///
-    /// - Parameter bytes: the stream so far; each call must pass the same bytes
-    ///   with possibly more appended.
-    /// - Complexity: O(new bytes since the last call).
-    public mutating func completeEnd(in bytes: UnsafeRawBufferPointer, atEndOfInput: Bool) -> Int {
-        scan(bytes, stopAtFirstValue: false)
-        if atEndOfInput {
-            lastComplete = bytes.count
-        }
-        return lastComplete
-    }
 
     /// True once the buffer holds the end of a top-level value (not only
     /// whitespace); stops scanning there, so asking after each read of a slow
     /// stream costs O(new bytes) and a long buffer is not scanned past its
     /// first document.
+    ///
+    /// - Parameter bytes: the stream so far; each call must pass the same bytes
+    ///   with possibly more appended.
     public mutating func holdsCompleteValue(in bytes: UnsafeRawBufferPointer) -> Bool {
-        scan(bytes, stopAtFirstValue: true)
+        scan(bytes)
         return completedValue
     }
 
     private var completedValue = false
 
-    private mutating func scan(_ bytes: UnsafeRawBufferPointer, stopAtFirstValue: Bool) {
+    private mutating func scan(_ bytes: UnsafeRawBufferPointer) {
         while position < bytes.count {
-            if stopAtFirstValue, completedValue { return }
+            if completedValue { return }
             if inString, !escaped {
                 // Jump over the string's plain bytes eight at a time: most of
                 // a document is string bodies.
@@ -67,14 +54,10 @@ public struct DocumentBoundaryFinder: Sendable {
                     escaped = true
                 } else if b == JSONByte.quote {
                     inString = false
-                    if depth == 0 {
-                        lastComplete = position
-                        completedValue = true
-                    }
+                    if depth == 0 { completedValue = true }
                 } else if b == JSONByte.newline {
                     inString = false
                     depth = 0
-                    lastComplete = position
                     completedValue = true
                 }
                 continue
@@ -85,35 +68,24 @@ public struct DocumentBoundaryFinder: Sendable {
                     continue
                 }
                 inScalar = false
-                lastComplete = position
                 completedValue = true
                 continue
             }
             position += 1
             switch b {
             case JSONByte.space, JSONByte.tab, JSONByte.newline, JSONByte.carriageReturn:
-                if depth == 0 { lastComplete = position }
+                break
             case JSONByte.quote:
                 inString = true
             case JSONByte.openBrace, JSONByte.openBracket:
                 depth += 1
             case JSONByte.closeBrace, JSONByte.closeBracket:
                 if depth > 0 { depth -= 1 }
-                if depth == 0 {
-                    lastComplete = position
-                    completedValue = true
-                }
+                if depth == 0 { completedValue = true }
             default:
                 if depth == 0 { inScalar = true }
             }
         }
-    }
-
-    /// Forgets the first `count` bytes of the buffer (mapped and dropped by a
-    /// reader); `count` must not pass the last complete end.
-    public mutating func discard(_ count: Int) {
-        position -= count
-        lastComplete -= count
     }
 
     /// Bytes that can continue a number or a literal (`-12.5e+3`, `true`), and

@@ -157,8 +157,13 @@ public struct JSONObject: Sendable, Equatable {
         get {
             // Compare keys in place: iterating `members` would copy (and
             // retain) every member passed on the way.
-            members.withUnsafeBufferPointer { buffer in
-                for i in buffer.indices where buffer[i].key == key { return buffer[i].value }
+            // Lengths first (O(1) for native and small strings): a key of
+            // another length is rejected without a full string comparison.
+            let length = key.utf8.count
+            return members.withUnsafeBufferPointer { buffer in
+                for i in buffer.indices where buffer[i].key.utf8.count == length && buffer[i].key == key {
+                    return buffer[i].value
+                }
                 return nil
             }
         }

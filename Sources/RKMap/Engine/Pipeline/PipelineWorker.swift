@@ -17,6 +17,7 @@ struct PipelineWorker {
         // One mapper for every document and element this worker maps (`prepare`).
         let mapper = DocumentMapper(engine: engine, document: .null, inputName: inputName, diagnostics: collector)
         let rootMapper = engine.applicable.first?.descriptor.rootMapper ?? 0
+        var lastEncodedCount = 0
         while var next = state.take() {
             let (seq, unit) = (next.seq, next.unit)
             // Frees the record trees of results already written (see `takeRetired`).
@@ -32,7 +33,10 @@ struct PipelineWorker {
             let base = view!.inputOffset
             let last = unit.valueCount - 1
             let result: WorkResult
+            // Room for what the last unit encoded: growing by doubling copied
+            // every unit's output about once more.
             var encoded: [UInt8] = []
+            if encoding != nil { encoded.reserveCapacity(lastEncodedCount) }
             switch unit {
             case .documents(let starts, let firstIndex):
                 result = .documents(starts.enumerated().map { i, start in
@@ -79,6 +83,10 @@ struct PipelineWorker {
                 result = .passThrough
             }
             withExtendedLifetime(view) {}
+            switch result {
+            case .documents(_, let bytes), .roots(_, let bytes): lastEncodedCount = bytes.count + bytes.count / 8
+            case .passThrough, .serialized: break
+            }
             state.complete(seq, unit: unit, base: base, result: result)
         }
     }
