@@ -39,31 +39,34 @@
 /// `includeType` is accepted for symmetry with the other sinks; tables are
 /// named after types, so it changes nothing here.
 public final class SQLiteSink: RecordSink {
+    // Only the writer thread touches a sink, one access at a time: the
+    // runtime's exclusivity checks on these properties (a call and a
+    // thread-local lookup per access) are turned off, as for DocumentMapper.
     enum State { case idle, running, failed, finished }
 
     let database: SQLiteDatabase
     let path: String
     /// True when no file existed at `path` before this sink opened it.
     let createdFile: Bool
-    var state = State.idle
+    @exclusivity(unchecked) var state = State.idle
     /// The run was committed: `rollback()` no longer takes anything back.
-    var committed = false
+    @exclusivity(unchecked) var committed = false
     /// The created file's entries in the signal cleanup table, until the run
     /// commits or rolls back.
-    var signalCleanup: [TemporaryFiles.Registration?] = []
+    @exclusivity(unchecked) var signalCleanup: [TemporaryFiles.Registration?] = []
     /// Tables by name (record tables and link tables share SQLite's namespace).
-    var tables: [String: SQLiteSinkTable] = [:]
-    var linkTables: [String: SQLiteSinkLinkTable] = [:]
+    @exclusivity(unchecked) var tables: [String: SQLiteSinkTable] = [:]
+    @exclusivity(unchecked) var linkTables: [String: SQLiteSinkLinkTable] = [:]
     /// Per-mapper write plans: one dictionary lookup per record instead of one
     /// per field.
-    var plans: [ObjectIdentifier: SQLiteSinkPlan] = [:]
+    @exclusivity(unchecked) var plans: [ObjectIdentifier: SQLiteSinkPlan] = [:]
     /// Tables that received an insert in the current document.
-    var tablesTouchedInDocument: [SQLiteSinkTable] = []
+    @exclusivity(unchecked) var tablesTouchedInDocument: [SQLiteSinkTable] = []
     /// Connection links, written at the end of the document once every record
     /// of the document has its row.
-    var pendingConnections: [SQLiteSinkPendingConnection] = []
+    @exclusivity(unchecked) var pendingConnections: [SQLiteSinkPendingConnection] = []
     /// Link tables with rows queued for a multi-row INSERT (`insertLinks`).
-    var linksWithPendingRows: [SQLiteSinkLinkTable] = []
+    @exclusivity(unchecked) var linksWithPendingRows: [SQLiteSinkLinkTable] = []
     /// Every table, column and index the spec can produce (docs/spec.md §10.4),
     /// created at the first document; `nil` without a spec, when tables follow
     /// the records.
@@ -71,9 +74,9 @@ public final class SQLiteSink: RecordSink {
     /// `apply --keep-going` (docs/spec.md §11): each document runs in a
     /// savepoint, so an abandoned document is taken back alone and the run
     /// goes on; `finish()` commits the documents that succeeded.
-    public var documentSavepoints = false
+    @exclusivity(unchecked) public var documentSavepoints = false
     /// A document's savepoint is open.
-    var inDocumentSavepoint = false
+    @exclusivity(unchecked) var inDocumentSavepoint = false
 
     /// Opens (or creates) the database. Nothing is written before the first document.
     ///

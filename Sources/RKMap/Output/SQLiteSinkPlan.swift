@@ -2,6 +2,9 @@
 /// and the prepared row statements by shape. Built once per mapper so the hot
 /// path does array indexing instead of hashing names.
 final class SQLiteSinkPlan {
+    // Only the writer thread touches a sink, one access at a time: the
+    // runtime's exclusivity checks on these properties (a call and a
+    // thread-local lookup per access) are turned off, as for DocumentMapper.
     enum Role {
         /// An attribute (or the key attribute): one column named after the slot.
         case column
@@ -24,18 +27,18 @@ final class SQLiteSinkPlan {
     /// (its tables then follow the records).
     let storage: [SQLiteSchema.Relationship?]
     /// The declared type of each slot's column once the column exists.
-    var columnTypes: [SQLColumnType?]
+    @exclusivity(unchecked) var columnTypes: [SQLColumnType?]
     /// Row statements by shape (the slots present as columns, in slot order):
     /// records of one mapper usually share one or two shapes.
-    var statements: [[Int]: SQLiteStatement] = [:]
+    @exclusivity(unchecked) var statements: [[Int]: SQLiteStatement] = [:]
     /// The last shape and its statement: the common case skips even the
     /// dictionary lookup.
-    var lastShape: [Int] = []
-    var lastStatement: SQLiteStatement?
+    @exclusivity(unchecked) var lastShape: [Int] = []
+    @exclusivity(unchecked) var lastStatement: SQLiteStatement?
     /// Link tables by slot.
-    var links: [Int: SQLiteSinkLinkTable] = [:]
+    @exclusivity(unchecked) var links: [Int: SQLiteSinkLinkTable] = [:]
     /// Slots known to have no link table (yet): a `null` there is a to-one value.
-    var slotsWithoutLinkTable: Set<Int> = []
+    @exclusivity(unchecked) var slotsWithoutLinkTable: Set<Int> = []
 
     init(mapper: ObjectMapper, table: SQLiteSinkTable, hasIdentity: Bool, storage: [Int: SQLiteSchema.Relationship]? = nil) {
         self.mapper = mapper

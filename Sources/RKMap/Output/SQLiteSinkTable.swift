@@ -41,22 +41,25 @@ package enum SQLColumnType: String, Sendable {
 
 /// What the sink knows about one stored table: its key and its columns.
 final class SQLiteSinkTable {
+    // Only the writer thread touches a sink, one access at a time: the
+    // runtime's exclusivity checks on these properties (a call and a
+    // thread-local lookup per access) are turned off, as for DocumentMapper.
     let name: String
     let quotedName: String
     /// Primary-key columns in order; `["_id"]` for records without identity.
     let keyColumns: [String]
-    var keyTypes: [SQLColumnType]
+    @exclusivity(unchecked) var keyTypes: [SQLColumnType]
     /// True when rows are keyed by the synthetic `_id` (records without identity).
     let usesRowID: Bool
     /// Every column (keys included) and its declared type.
-    var columns: [String: SQLColumnType]
+    @exclusivity(unchecked) var columns: [String: SQLColumnType]
     /// The first `_id` inserted during the current document: connections to
     /// records without identity look for their row from here on.
-    var firstRowIDInDocument: Int64?
+    @exclusivity(unchecked) var firstRowIDInDocument: Int64?
     /// True once this run deleted rows of the table (`replace`'s orphans):
     /// SQLite may then hand a deleted row's `_id` to a new row, whose links
     /// must be cleared before they are written.
-    var deletedRowsInRun = false
+    @exclusivity(unchecked) var deletedRowsInRun = false
 
     init(name: String, keyColumns: [String], keyTypes: [SQLColumnType], usesRowID: Bool, columns: [String: SQLColumnType]) {
         self.name = name
@@ -76,6 +79,9 @@ final class SQLiteSinkTable {
 /// A link table `PARENT_relationship` for a to-many relationship or connection:
 /// parent key column(s), child key column(s) and `position`.
 final class SQLiteSinkLinkTable {
+    // Only the writer thread touches a sink, one access at a time: the
+    // runtime's exclusivity checks on these properties (a call and a
+    // thread-local lookup per access) are turned off, as for DocumentMapper.
     let name: String
     let quotedName: String
     let parentColumns: [String]
@@ -90,7 +96,7 @@ final class SQLiteSinkLinkTable {
     /// its rows.
     let positionsByType: [String: [Int]]
     /// Whether the index on the child columns that `replace` needs exists.
-    var hasChildIndex = false
+    @exclusivity(unchecked) var hasChildIndex = false
     /// True when this run created the table: every row in it was written by
     /// this run, so a parent row inserted just now can have no links yet.
     let createdInRun: Bool
@@ -106,8 +112,8 @@ final class SQLiteSinkLinkTable {
     let selectStoredAndPositionSQL: String
     /// One row when some link still refers to a child (`replace`'s orphan check).
     let stillLinkedSQL: String
-    var deleteStatement: SQLiteStatement?
-    var insertStatement: SQLiteStatement?
+    @exclusivity(unchecked) var deleteStatement: SQLiteStatement?
+    @exclusivity(unchecked) var insertStatement: SQLiteStatement?
     /// Values per inserted row: parent key, child key, `position`, `child_type`.
     let rowWidth: Int
     /// Link rows per multi-row INSERT: one statement per row costs SQLite
@@ -119,14 +125,14 @@ final class SQLiteSinkLinkTable {
     /// (`pendingRows` rows of `rowWidth` values). Written before anything
     /// reads or deletes this table's rows, and before the run (or, under
     /// `--keep-going`, the document) ends: see `SQLiteSink.flushLinks`.
-    var pendingValues: [SQLiteValue] = []
-    var pendingRows = 0
+    @exclusivity(unchecked) var pendingValues: [SQLiteValue] = []
+    @exclusivity(unchecked) var pendingRows = 0
     /// In `SQLiteSink.linksWithPendingRows`.
-    var queuedForFlush = false
+    @exclusivity(unchecked) var queuedForFlush = false
     /// INSERTs of `n` rows by `n` (`batchRows` for full batches).
-    var insertRowsStatements: [Int: SQLiteStatement] = [:]
-    var selectStoredAndPositionStatement: SQLiteStatement?
-    var stillLinkedStatement: SQLiteStatement?
+    @exclusivity(unchecked) var insertRowsStatements: [Int: SQLiteStatement] = [:]
+    @exclusivity(unchecked) var selectStoredAndPositionStatement: SQLiteStatement?
+    @exclusivity(unchecked) var stillLinkedStatement: SQLiteStatement?
 
     init(
         name: String, parentColumns: [String], childColumns: [String], childTable: String?,
