@@ -171,30 +171,7 @@ extension MappingGraph {
     /// True when some key path, matcher or predicate reads `@root`, or some
     /// validation fails the document: such specs are never streamed.
     var usesRootOrFailValidation: Bool {
-        func usesRoot(_ k: KeyPath) -> Bool { k.anchor == .root }
-        for mapper in mappers {
-            switch mapper {
-            case .object(let m):
-                for p in m.properties {
-                    switch p {
-                    case .attribute(let a): if usesRoot(a.source) { return true }
-                    case .relationship(let r): if usesRoot(r.source) { return true }
-                    }
-                }
-                for v in m.validations {
-                    if v.onFailure == .fail || v.predicate.readsRoot { return true }
-                }
-            case .dynamic(let d):
-                for matcher in d.matchers {
-                    switch matcher.test {
-                    case .expectValue(let k, _), .expectType(let k, _), .valueMap(let k, _):
-                        if usesRoot(k) { return true }
-                    case .predicate(let p):
-                        if p.readsRoot { return true }
-                    }
-                }
-            }
-        }
-        return false
+        let failsDocument = objectMappers.contains { $0.validations.contains { $0.onFailure == .fail } }
+        return failsDocument || readsKeyPath { $0.anchor == .root }
     }
 }

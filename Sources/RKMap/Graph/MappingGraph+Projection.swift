@@ -89,29 +89,38 @@ extension MappingGraph {
     /// Some key path reads by position in the document rather than by name
     /// (`@root`, `@parent`): mapping reads the whole document.
     private var readsAnywhere: Bool {
-        func outside(_ path: KeyPath) -> Bool { path.anchor != .representation && path.anchor != .metadata }
+        let outside: (KeyPath) -> Bool = { path in
+            if case .parent = path.anchor { return true }
+            return path.anchor == .root
+        }
+        return readsKeyPath(where: outside) || descriptors.contains { outside($0.keyPath) }
+    }
+
+    /// Whether some key path the mappers evaluate (attributes, relationships,
+    /// matchers, and the predicates of matchers and validations) passes `test`.
+    func readsKeyPath(where test: (KeyPath) -> Bool) -> Bool {
         for mapper in mappers {
             switch mapper {
             case .object(let m):
                 for property in m.properties {
                     switch property {
-                    case .attribute(let a): if outside(a.source) { return true }
-                    case .relationship(let r): if outside(r.source) { return true }
+                    case .attribute(let a): if test(a.source) { return true }
+                    case .relationship(let r): if test(r.source) { return true }
                     }
                 }
-                if m.validations.contains(where: { $0.predicate.readsOutside }) { return true }
+                if m.validations.contains(where: { $0.predicate.root.readsKeyPath(where: test) }) { return true }
             case .dynamic(let d):
                 for matcher in d.matchers {
                     switch matcher.test {
                     case .expectValue(let k, _), .expectType(let k, _), .valueMap(let k, _):
-                        if outside(k) { return true }
+                        if test(k) { return true }
                     case .predicate(let p):
-                        if p.readsOutside { return true }
+                        if p.root.readsKeyPath(where: test) { return true }
                     }
                 }
             }
         }
-        return descriptors.contains { outside($0.keyPath) }
+        return false
     }
 }
 
