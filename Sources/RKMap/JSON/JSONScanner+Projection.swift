@@ -47,14 +47,7 @@ extension JSONScanner {
 
     /// `offset` is at `{`: the members `plan` names, in document order.
     private mutating func parseObject(_ plan: ProjectionPlan) throws(JSONLexError) -> JSONObject {
-        try push(at: offset)
-        offset += 1
-        skipWhitespace()
-        if offset < buf.count, buf[offset] == JSONByte.closeBrace {
-            offset += 1
-            depth -= 1
-            return JSONObject()
-        }
+        if try enterContainer(closing: JSONByte.closeBrace) { return JSONObject() }
         let base = memberStack.count
         var index: MemberIndex?
         var afterComma = false
@@ -107,14 +100,7 @@ extension JSONScanner {
 
     /// `offset` is at `[`: every element, each projected the same way (KVC).
     private mutating func parseArray(_ plan: ProjectionPlan) throws(JSONLexError) -> [JSONValue] {
-        try push(at: offset)
-        offset += 1
-        skipWhitespace()
-        if offset < buf.count, buf[offset] == JSONByte.closeBracket {
-            offset += 1
-            depth -= 1
-            return []
-        }
+        if try enterContainer(closing: JSONByte.closeBracket) { return [] }
         let base = elementStack.count
         while true {
             elementStack.append(try parseValue(plan))

@@ -38,14 +38,7 @@ extension JSONScanner {
     }
 
     private mutating func skipObject() throws(JSONLexError) {
-        try push(at: offset)
-        offset += 1
-        skipWhitespace()
-        if offset < buf.count, buf[offset] == JSONByte.closeBrace {
-            offset += 1
-            depth -= 1
-            return
-        }
+        if try enterContainer(closing: JSONByte.closeBrace) { return }
         var afterComma = false
         while true {
             guard offset < buf.count, buf[offset] == JSONByte.quote else {
@@ -64,14 +57,7 @@ extension JSONScanner {
     }
 
     private mutating func skipArray() throws(JSONLexError) {
-        try push(at: offset)
-        offset += 1
-        skipWhitespace()
-        if offset < buf.count, buf[offset] == JSONByte.closeBracket {
-            offset += 1
-            depth -= 1
-            return
-        }
+        if try enterContainer(closing: JSONByte.closeBracket) { return }
         while true {
             try skipAny()
             guard try afterElement() else { break }

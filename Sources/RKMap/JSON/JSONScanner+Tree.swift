@@ -65,14 +65,7 @@ extension JSONScanner {
 
     /// `offset` is at `{`.
     mutating func parseObject() throws(JSONLexError) -> JSONObject {
-        try push(at: offset)
-        offset += 1
-        skipWhitespace()
-        if offset < buf.count, buf[offset] == JSONByte.closeBrace {
-            offset += 1
-            depth -= 1
-            return JSONObject()
-        }
+        if try enterContainer(closing: JSONByte.closeBrace) { return JSONObject() }
         let base = memberStack.count
         var index: MemberIndex?
         var afterComma = false
@@ -121,14 +114,7 @@ extension JSONScanner {
 
     /// `offset` is at `[`.
     mutating func parseArray() throws(JSONLexError) -> [JSONValue] {
-        try push(at: offset)
-        offset += 1
-        skipWhitespace()
-        if offset < buf.count, buf[offset] == JSONByte.closeBracket {
-            offset += 1
-            depth -= 1
-            return []
-        }
+        if try enterContainer(closing: JSONByte.closeBracket) { return [] }
         let base = elementStack.count
         while true {
             elementStack.append(try parseValue())

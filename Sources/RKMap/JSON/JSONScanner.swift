@@ -182,6 +182,20 @@ public struct JSONScanner {
         }
     }
 
+    /// `offset` is at `{` or `[`: enters the container (the depth is checked)
+    /// and says whether it closes at once (`{}`, `[]`), its closing byte then
+    /// read too. Every reader of containers (tree, skip, projection) starts here.
+    @inline(__always)
+    mutating func enterContainer(closing: UInt8) throws(JSONLexError) -> Bool {
+        try push(at: offset)
+        offset += 1
+        skipWhitespace()
+        guard offset < buf.count, buf[offset] == closing else { return false }
+        offset += 1
+        depth -= 1
+        return true
+    }
+
     /// Reads `"key"` and the `:` after it; `offset` is at the key's quote.
     @inline(__always)
     mutating func readKey(afterComma: Bool) throws(JSONLexError) -> String {

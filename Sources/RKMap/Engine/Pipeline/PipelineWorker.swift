@@ -116,10 +116,9 @@ struct PipelineWorker {
     ) -> MappedUnit<[(Descriptor, [FieldValue])]> {
         let value: JSONValue
         do {
+            defer { release() }
             value = try read(at: start, scanner: &scanner, projection: engine.documentProjection)
-            release()
         } catch {
-            release()
             return MappedUnit(result: .failure(error), diagnostics: [], stats: DocumentStats())
         }
         mapper.prepare(document: value, index: index, recordLimit: engine.options.recordLimit(documentBytes: scanner.offset - start))
