@@ -72,6 +72,30 @@ import Testing
         }
     }
 
+    /// Names are matched by length and first eight bytes, then the rest: names
+    /// that share a long prefix, names of exactly 8 and 9 bytes, and keys so
+    /// near the end of the bytes that no eight-byte word fits after them.
+    @Test(arguments: [false, true])
+    func longAndPrefixSharingNamesMatchExactly(trusted: Bool) throws {
+        let names = ["publication", "publication_date", "publication_dat", "abcdefgh", "abcdefghi", "abcdefgX", "a", "日本語のキー"]
+        var projection = JSONProjection.nothing
+        for name in names { projection = projection.adding([name]) }
+        let plan = ProjectionPlan(projection)
+        let keys = names + ["publication_datf", "publicatio", "abcdefg", "abcdefghj", "b", "日本語のキ", "日本語のキーX", "publication_date "]
+        for key in keys {
+            // Alone, so the key ends within eight bytes of the end of the buffer.
+            for text in [#"{"\#(key)":1}"#, #"{"\#(key)": 1, "zzzzzzzzzzzz": 2}"#] {
+                let bytes = Array(text.utf8)
+                let read = try bytes.withUnsafeBytes { buf in
+                    var scanner = JSONScanner(bytes: buf, offset: 0, trusted: trusted)
+                    return try scanner.readValue(projection: plan)
+                }
+                let expected = names.contains(key) ? #"{"\#(key)": 1}"# : "{}"
+                #expect(read == TestJSON.parse(expected), "\(text)")
+            }
+        }
+    }
+
     /// A syntax error in a skipped part is found, with the location a full read gives.
     @Test(arguments: [#"{"x": [1, 2,], "author": {}}"#, #"{"x": "\q", "id": 1}"#, #"{"x": {"y" 1}}"#, #"{"id": 1"#])
     func skippedPartsAreValidatedLikeAFullRead(_ text: String) {
