@@ -116,10 +116,40 @@ import Testing
         ("SELF.id == 1", .members(["id": .everything])),
         ("SELF == 1", .everything),
         ("comments[0].by == 'x'", .members(["comments": .everything])),
-        ("comments.@count > 1 OR @root.id == 7", .members(["comments": .everything, "id": .everything])),
+        // `@count` needs only how many elements there are.
+        ("comments.@count > 1 OR @root.id == 7", .members(["comments": .members([:]), "id": .everything])),
+        ("comments.by.@count > 1 AND comments.@sum > 2", .members(["comments": .everything])),
+        ("comments.by.@count > 1 AND comments.text == 'x'", .members(["comments": .members(["by": .members([:]), "text": .everything])])),
         ("@metadata.x == 1 AND {id, 2} CONTAINS 2", .members(["id": .everything])),
     ])
     func readsWhatItsKeyPathsName(_ text: String, _ expected: JSONProjection) throws {
         #expect(try Predicate(parsing: text).documentProjection == expected)
+    }
+
+    /// `@count` read through its projection counts what the whole value counts,
+    /// whatever the value is: objects, arrays of arrays, scalars, nulls, an
+    /// object or a string where an array was expected, a key missing in some
+    /// elements, and a count that a later component reads on.
+    @Test(arguments: [
+        "items.@count", "items.tags.@count", "nested.@count", "obj.@count", "s.@count", "missing.@count",
+        "items.@count.x", "items.id.@count", "mixed.@count", "mixed.a.@count", "@count",
+    ])
+    func countReadsTheSameThroughItsProjection(_ path: String) throws {
+        let text = #"{"items": [{"id": 1, "tags": ["a", "b"]}, {"tags": []}, {"id": 3}, null, 4],"#
+            + #" "nested": [[1, 2], [], [{"x": 1}]], "obj": {"a": [1]}, "s": "abc","#
+            + #" "mixed": [{"a": [1, 2, 3]}, "str", [{"a": 1}], {"a": {"b": 1}}, null]}"#
+        let keyPath = try KeyPath(parsing: path)
+        let projection = JSONProjection.nothing.adding(componentsOf: keyPath)
+        let read = try JSONProjectionTests.read(text, projection)
+        let full = try JSONScanner.parse(Array(text.utf8))
+        for caseInsensitive in [false, true] {
+            #expect(keyPath.evaluate(on: read, caseInsensitive: caseInsensitive) == keyPath.evaluate(on: full, caseInsensitive: caseInsensitive), "\(path)")
+            let found = keyPath.find(in: read, context: KeyPathContext(root: read, caseInsensitive: caseInsensitive))
+            #expect(found == keyPath.find(in: full, context: KeyPathContext(root: full, caseInsensitive: caseInsensitive)), "\(path)")
+        }
+        // Objects among the elements are read empty: nothing of them is built.
+        if path == "items.@count" {
+            #expect(read == TestJSON.parse(#"{"items": [{}, {}, {}, null, 4]}"#))
+        }
     }
 }
