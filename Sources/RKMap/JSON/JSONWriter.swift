@@ -189,8 +189,8 @@ extension OutputBuffer {
     ///
     /// Thirty-two bytes per step: text fields (an article's body) are most of
     /// the bytes written, and two 16-byte vector tests cost about half of the
-    /// lexer's eight-byte SWAR test per byte; that test finishes the last bytes
-    /// and finds the exact position in a block that has one.
+    /// lexer's eight-byte SWAR test per byte. That test finds the exact position
+    /// in a block that has one, and covers strings shorter than 16 bytes.
     @inline(__always)
     static func firstEscape(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var i = start
@@ -200,8 +200,19 @@ extension OutputBuffer {
             while i &+ 32 <= n {
                 let a = specialBytes(raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
                 let b = specialBytes(raw.loadUnaligned(fromByteOffset: i &+ 16, as: SIMD16<UInt8>.self))
-                if !isZero(a | b) { break }
+                if !isZero(a | b) { return JSONLexer.firstSpecial(utf8, from: i) }
                 i &+= 32
+            }
+            if i &+ 16 <= n {
+                if !isZero(specialBytes(raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))) {
+                    return JSONLexer.firstSpecial(utf8, from: i)
+                }
+                i &+= 16
+            }
+            // The last bytes of a string of 16 or more: one test of its last 16
+            // (overlapping bytes already tested) instead of word by word.
+            if i < n && n >= 16 {
+                if isZero(specialBytes(raw.loadUnaligned(fromByteOffset: n &- 16, as: SIMD16<UInt8>.self))) { return n }
             }
         }
         return JSONLexer.firstSpecial(utf8, from: i)
