@@ -129,21 +129,27 @@ final class DocumentMapper {
         // Matchers that chose this mapper read the dictionary, not its members.
         readTracker?.discardMatcherReads()
         var out: [FieldValue] = []
-        let savedIndex = context.collectionIndex
-        defer { context.collectionIndex = savedIndex }
         for (i, member) in object.members.enumerated() {
-            context.collectionIndex = i
-            path.push(.dynamicKey(member.key))
-            defer { path.pop() }
-            let record: Record?
-            if mapper.keyAttributeSlot != nil {
-                record = try mapObject(member.value, with: mapper, key: member.key, composing: false)
-            } else {
-                record = try mapRepresentation(member.value, with: mapper)
-            }
-            if let record { out.append(.record(record)) }
+            if let record = try mapMember(member.key, member.value, index: i, with: mapper) { out.append(.record(record)) }
         }
         return out
+    }
+
+    /// Maps one member of a `forceCollection` dictionary, the one at position
+    /// `index` (its collection index): for the whole dictionary above, and
+    /// for a streamed one member by member (`PipelineWorker`).
+    func mapMember(_ key: String, _ value: JSONValue, index: Int, with mapper: ObjectMapper) throws(MappingFailure) -> Record? {
+        let savedIndex = context.collectionIndex
+        context.collectionIndex = index
+        path.push(.dynamicKey(key))
+        defer {
+            path.pop()
+            context.collectionIndex = savedIndex
+        }
+        if mapper.keyAttributeSlot != nil {
+            return try mapObject(value, with: mapper, key: key, composing: false)
+        }
+        return try mapRepresentation(value, with: mapper)
     }
 
     /// Maps one representation with a resolved object mapper: handles dynamic
