@@ -3,16 +3,18 @@
 /// the first occurrence of a key, since its records are written before the
 /// object ends.
 ///
-/// Memory grows with the object's keys, not its values, and is kept small
-/// because it is the one thing of a streamed object that grows with it: each
-/// key's UTF-8 bytes once in one arena (behind their length), and an open
-/// addressing table of 8-byte slots (a hash tag and the arena offset). A
-/// `Set<String>` costs 16 bytes a slot plus an allocation per key longer than
-/// 15 bytes (about 100 bytes for a UUID key, against about 50 here).
-///
 /// Keys are equal as Swift strings are (canonical equivalence: `"é"` and
 /// `"e\u{301}"` are one key), as they are for a large object read whole
 /// (`MemberIndex`), so a streamed object keeps the members a whole one does.
+///
+/// It is the one thing of a streamed object that grows with it, so it is kept
+/// small: each key's UTF-8 bytes once, behind their length, in pages of 1 MiB
+/// that never move (no copy, no doubling slack), and an open-addressing table
+/// of 6-byte slots (an 8-bit hash tag and the key's 40-bit offset) that is
+/// rebuilt from the pages when it grows, so the old table is gone before the
+/// new one is made. About the key's length plus 9–17 bytes a key, where a
+/// `Set<String>` takes 21–43 bytes for a short key (and an allocation more
+/// for one past 15 bytes), and half as much again while it grows.
 ///
 /// ```swift
 /// var seen = SeenKeys()
@@ -20,14 +22,36 @@
 /// seen.insert("a")  // false: seen before
 /// ```
 struct SeenKeys {
-    /// Each key as a LEB128 length followed by its UTF-8 bytes.
-    private var arena: [UInt8] = []
-    /// 0 when empty, else `tag << offsetBits | (arena offset + 1)`.
-    private var slots: [UInt64] = Array(repeating: 0, count: 16)
+    /// The arena: keys as a LEB128 length and their bytes, never split across
+    /// pages. Offsets run on from page to page (`pageStarts`).
+    private var pages: [[UInt8]] = []
+    private var pageStarts: [Int] = []
+    /// How full the last page may get (a key longer than a page gets one of its own).
+    private var lastPageLimit = 0
+    private var end = 0
+    private static let pageSize = 1 << 20
+
+    /// `slotCount` slots of 6 bytes, little-endian (and 2 bytes of padding,
+    /// so that any slot can be loaded as 8 bytes): 0 when empty, else
+    /// `tag << offsetBits | (offset + 1)`.
+    private var table: [UInt8] = Array(repeating: 0, count: 16 * 6 + 2)
+    private var slotCount = 16
     private(set) var count = 0
 
     private static let offsetBits: UInt64 = 40
     private static let offsetMask: UInt64 = (1 << offsetBits) - 1
+    private static let slotMask: UInt64 = (1 << 48) - 1
+
+    private func slot(_ i: Int) -> UInt64 {
+        table.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: i * 6, as: UInt64.self)) } & Self.slotMask
+    }
+
+    private mutating func setSlot(_ i: Int, _ value: UInt64) {
+        table.withUnsafeMutableBytes { bytes in
+            bytes.storeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian, toByteOffset: i * 6, as: UInt32.self)
+            bytes.storeBytes(of: UInt16(truncatingIfNeeded: value >> 32).littleEndian, toByteOffset: i * 6 + 4, as: UInt16.self)
+        }
+    }
 
     /// Adds `key`. - Returns: false when it was there already.
     /// - Complexity: O(key length) on average.
@@ -38,72 +62,105 @@ struct SeenKeys {
     }
 
     private mutating func insert(_ string: String, bytes key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Bool {
-        // The tag (the hash's top bits, never 0 in a used slot) rules out
-        // almost every other key without reading the arena.
-        let tag = (hash >> Self.offsetBits) | 1
-        let mask = slots.count - 1
+        // The tag (the hash's top byte) rules out 255 other keys in 256
+        // without reading the arena.
+        let tag = hash >> 56
+        let mask = slotCount - 1
         var i = Int(truncatingIfNeeded: hash) & mask
-        while slots[i] != 0 {
-            let slot = slots[i]
+        while true {
+            let slot = slot(i)
+            if slot == 0 { break }
             if slot >> Self.offsetBits == tag, matches(string, key, at: Int(slot & Self.offsetMask) - 1) { return false }
             i = (i + 1) & mask
         }
-        let offset = arena.count
-        var length = key.count
-        repeat {
-            arena.append(UInt8(length & 0x7F) | (length > 0x7F ? 0x80 : 0))
-            length >>= 7
-        } while length > 0
-        arena.append(contentsOf: key)
-        slots[i] = tag << Self.offsetBits | UInt64(offset + 1)
+        let offset = append(key)
+        precondition(offset < Self.offsetMask, "a streamed object's keys take more than 1 TiB")
+        setSlot(i, tag << Self.offsetBits | UInt64(offset + 1))
         count += 1
         // At most 3/4 full, so a probe ends soon.
-        if count * 4 > slots.count * 3 { grow() }
+        if count * 4 > slotCount * 3 { rebuild(slotCount: slotCount * 2) }
         return true
+    }
+
+    /// Stores a key in the arena. - Returns: its offset.
+    private mutating func append(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+        var headerSize = 1
+        var rest = key.count >> 7
+        while rest > 0 {
+            headerSize += 1
+            rest >>= 7
+        }
+        let size = headerSize + key.count
+        if pages.isEmpty || pages[pages.count - 1].count + size > lastPageLimit {
+            lastPageLimit = max(Self.pageSize, size)
+            var page: [UInt8] = []
+            page.reserveCapacity(lastPageLimit)
+            pages.append(page)
+            pageStarts.append(end)
+        }
+        let last = pages.count - 1
+        var length = key.count
+        repeat {
+            pages[last].append(UInt8(length & 0x7F) | (length > 0x7F ? 0x80 : 0))
+            length >>= 7
+        } while length > 0
+        pages[last].append(contentsOf: key)
+        let offset = end
+        end += size
+        return offset
     }
 
     /// Reached only when the tags agree: a repeat, or one in millions.
     private func matches(_ string: String, _ key: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
-        arena.withUnsafeBufferPointer { arena in
-            let stored = Self.key(at: offset, in: arena)
+        // The page holding `offset`: the last that starts at or before it.
+        var low = 0
+        var high = pageStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if pageStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return pages[low].withUnsafeBufferPointer { page in
+            let stored = Self.key(at: offset - pageStarts[low], in: page).bytes
             if stored.count == key.count, stored.elementsEqual(key) { return true }
             return String(decoding: stored, as: UTF8.self) == string
         }
     }
 
-    /// The bytes of the key stored at `offset` (behind its length).
-    private static func key(at offset: Int, in arena: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    /// The bytes of the key stored at `offset` of a page, and the offset just past it.
+    private static func key(at offset: Int, in page: UnsafeBufferPointer<UInt8>) -> (bytes: UnsafeBufferPointer<UInt8>, next: Int) {
         var at = offset
         var length = 0
         var shift = 0
         while true {
-            let byte = arena[at]
+            let byte = page[at]
             at += 1
             length |= Int(byte & 0x7F) << shift
             shift += 7
             if byte & 0x80 == 0 { break }
         }
-        return UnsafeBufferPointer(rebasing: arena[at..<at + length])
+        return (UnsafeBufferPointer(rebasing: page[at..<at + length]), at + length)
     }
 
-    /// The string's hash (consistent with `==`, so canonically equivalent
-    /// keys meet).
-    private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        UInt64(UInt(bitPattern: String(decoding: key, as: UTF8.self).hashValue))
-    }
-
-    /// Doubles the table. The slots keep too few hash bits to place a key,
-    /// so each is hashed again from the arena (once per doubling: about one
-    /// more hash per key in all).
-    private mutating func grow() {
-        let old = slots
-        slots = Array(repeating: 0, count: old.count * 2)
-        let mask = slots.count - 1
-        arena.withUnsafeBufferPointer { arena in
-            for slot in old where slot != 0 {
-                var i = Int(truncatingIfNeeded: Self.hash(Self.key(at: Int(slot & Self.offsetMask) - 1, in: arena))) & mask
-                while slots[i] != 0 { i = (i + 1) & mask }
-                slots[i] = slot
+    /// A bigger table, filled again from the arena: the slots keep too few
+    /// hash bits to place a key, so each key is hashed again (about one more
+    /// hash per key in all), and the old table is freed before the new one is
+    /// allocated.
+    private mutating func rebuild(slotCount: Int) {
+        table = []
+        table = Array(repeating: 0, count: slotCount * 6 + 2)
+        self.slotCount = slotCount
+        let mask = slotCount - 1
+        for (p, page) in pages.enumerated() {
+            page.withUnsafeBufferPointer { page in
+                var at = 0
+                while at < page.count {
+                    let (key, next) = Self.key(at: at, in: page)
+                    let hash = UInt64(UInt(bitPattern: String(decoding: key, as: UTF8.self).hashValue))
+                    var i = Int(truncatingIfNeeded: hash) & mask
+                    while slot(i) != 0 { i = (i + 1) & mask }
+                    setSlot(i, (hash >> 56) << Self.offsetBits | UInt64(pageStarts[p] + at + 1))
+                    at = next
+                }
             }
         }
     }
