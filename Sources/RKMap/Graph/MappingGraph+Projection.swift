@@ -126,19 +126,11 @@ extension MappingGraph {
 
 extension JSONProjection {
     /// This projection plus what evaluating `path` on the value reads, with
-    /// `tail` at its end: member names up to the first index or collection
-    /// operator, whole from there on. `@metadata` reads nothing of the value.
+    /// `tail` at its end (`adding(componentsOf:then:)`). `@metadata`, `@root`
+    /// and `@parent` read nothing of the value (the caller reads the whole
+    /// document for the last two).
     func adding(_ path: KeyPath, then tail: JSONProjection = .everything) -> JSONProjection {
         guard path.anchor == .representation else { return self }
-        var keys: [String] = []
-        var end = tail
-        for component in path.components {
-            guard case .key(let key) = component else {
-                end = .everything
-                break
-            }
-            keys.append(key)
-        }
-        return adding(keys[...], then: end)
+        return adding(componentsOf: path, then: tail)
     }
 }

@@ -32,14 +32,7 @@ extension PredicateExpression {
             case .representation, .root: break
             case .parent, .metadata: return so
             }
-            // Member names up to the first index or collection operator; from
-            // there on (or at the end) the value is read whole.
-            var keys: [String] = []
-            for component in path.components {
-                guard case .key(let key) = component else { break }
-                keys.append(key)
-            }
-            return so.adding(keys[...])
+            return so.adding(componentsOf: path)
         }
     }
 }

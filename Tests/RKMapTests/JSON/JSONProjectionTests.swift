@@ -72,6 +72,30 @@ import Testing
         }
     }
 
+    /// Names are matched by length and first eight bytes, then the rest: names
+    /// that share a long prefix, names of exactly 8 and 9 bytes, and keys so
+    /// near the end of the bytes that no eight-byte word fits after them.
+    @Test(arguments: [false, true])
+    func longAndPrefixSharingNamesMatchExactly(trusted: Bool) throws {
+        let names = ["publication", "publication_date", "publication_dat", "abcdefgh", "abcdefghi", "abcdefgX", "a", "日本語のキー"]
+        var projection = JSONProjection.nothing
+        for name in names { projection = projection.adding([name]) }
+        let plan = ProjectionPlan(projection)
+        let keys = names + ["publication_datf", "publicatio", "abcdefg", "abcdefghj", "b", "日本語のキ", "日本語のキーX", "publication_date "]
+        for key in keys {
+            // Alone, so the key ends within eight bytes of the end of the buffer.
+            for text in [#"{"\#(key)":1}"#, #"{"\#(key)": 1, "zzzzzzzzzzzz": 2}"#] {
+                let bytes = Array(text.utf8)
+                let read = try bytes.withUnsafeBytes { buf in
+                    var scanner = JSONScanner(bytes: buf, offset: 0, trusted: trusted)
+                    return try scanner.readValue(projection: plan)
+                }
+                let expected = names.contains(key) ? #"{"\#(key)": 1}"# : "{}"
+                #expect(read == TestJSON.parse(expected), "\(text)")
+            }
+        }
+    }
+
     /// A syntax error in a skipped part is found, with the location a full read gives.
     @Test(arguments: [#"{"x": [1, 2,], "author": {}}"#, #"{"x": "\q", "id": 1}"#, #"{"x": {"y" 1}}"#, #"{"id": 1"#])
     func skippedPartsAreValidatedLikeAFullRead(_ text: String) {
@@ -92,10 +116,40 @@ import Testing
         ("SELF.id == 1", .members(["id": .everything])),
         ("SELF == 1", .everything),
         ("comments[0].by == 'x'", .members(["comments": .everything])),
-        ("comments.@count > 1 OR @root.id == 7", .members(["comments": .everything, "id": .everything])),
+        // `@count` needs only how many elements there are.
+        ("comments.@count > 1 OR @root.id == 7", .members(["comments": .members([:]), "id": .everything])),
+        ("comments.by.@count > 1 AND comments.@sum > 2", .members(["comments": .everything])),
+        ("comments.by.@count > 1 AND comments.text == 'x'", .members(["comments": .members(["by": .members([:]), "text": .everything])])),
         ("@metadata.x == 1 AND {id, 2} CONTAINS 2", .members(["id": .everything])),
     ])
     func readsWhatItsKeyPathsName(_ text: String, _ expected: JSONProjection) throws {
         #expect(try Predicate(parsing: text).documentProjection == expected)
+    }
+
+    /// `@count` read through its projection counts what the whole value counts,
+    /// whatever the value is: objects, arrays of arrays, scalars, nulls, an
+    /// object or a string where an array was expected, a key missing in some
+    /// elements, and a count that a later component reads on.
+    @Test(arguments: [
+        "items.@count", "items.tags.@count", "nested.@count", "obj.@count", "s.@count", "missing.@count",
+        "items.@count.x", "items.id.@count", "mixed.@count", "mixed.a.@count", "@count",
+    ])
+    func countReadsTheSameThroughItsProjection(_ path: String) throws {
+        let text = #"{"items": [{"id": 1, "tags": ["a", "b"]}, {"tags": []}, {"id": 3}, null, 4],"#
+            + #" "nested": [[1, 2], [], [{"x": 1}]], "obj": {"a": [1]}, "s": "abc","#
+            + #" "mixed": [{"a": [1, 2, 3]}, "str", [{"a": 1}], {"a": {"b": 1}}, null]}"#
+        let keyPath = try KeyPath(parsing: path)
+        let projection = JSONProjection.nothing.adding(componentsOf: keyPath)
+        let read = try JSONProjectionTests.read(text, projection)
+        let full = try JSONScanner.parse(Array(text.utf8))
+        for caseInsensitive in [false, true] {
+            #expect(keyPath.evaluate(on: read, caseInsensitive: caseInsensitive) == keyPath.evaluate(on: full, caseInsensitive: caseInsensitive), "\(path)")
+            let found = keyPath.find(in: read, context: KeyPathContext(root: read, caseInsensitive: caseInsensitive))
+            #expect(found == keyPath.find(in: full, context: KeyPathContext(root: full, caseInsensitive: caseInsensitive)), "\(path)")
+        }
+        // Objects among the elements are read empty: nothing of them is built.
+        if path == "items.@count" {
+            #expect(read == TestJSON.parse(#"{"items": [{}, {}, {}, null, 4]}"#))
+        }
     }
 }

@@ -38,6 +38,7 @@ extension MappingEngine {
         let finished = DispatchSemaphore(value: 0)
         let (maxDepth, threshold, keepGoing) = (options.maxDepth, options.pipelineThreshold, options.keepGoing)
         let keyedContent = streamKeys != nil && keyedContentMapper != nil
+        let caseInsensitiveKeys = graph.options.caseInsensitiveKeys
         // Handed over, not copied: no reference here may keep a large
         // document's chunk alive after the units cut from it are read.
         let handoff = InputHandoff(input)
@@ -61,6 +62,7 @@ extension MappingEngine {
                 streamingThreshold: threshold, inputName: inputName)
             splitter.keepGoing = keepGoing
             splitter.keyedContent = keyedContent
+            splitter.caseInsensitiveKeys = caseInsensitiveKeys
             splitter.recovering = recovering
             splitter.run()
             state.finishSplitting(bytesRead: splitter.bytesRead)
