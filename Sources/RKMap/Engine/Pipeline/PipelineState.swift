@@ -95,7 +95,10 @@ final class PipelineState: @unchecked Sendable {
                 if available, nextToTake < nextToWrite + resultWindow {
                     let seq = nextToTake
                     let (unit, view) = units[seq - unitBase]
-                    units[seq - unitBase].view = nil
+                    // The worker holds them now; kept here until the front is
+                    // dropped (below), a batch's offsets (and a member batch's
+                    // keys) would add up to the whole of a large document's.
+                    units[seq - unitBase] = (.idle, nil)
                     nextToTake += 1
                     // Drop taken units from the front now and then.
                     if nextToTake - unitBase > 4096 {

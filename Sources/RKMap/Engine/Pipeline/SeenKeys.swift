@@ -8,11 +8,12 @@
 /// (`MemberIndex`), so a streamed object keeps the members a whole one does.
 ///
 /// It is the one thing of a streamed object that grows with it, so it is kept
-/// small: each key's UTF-8 bytes once, behind their length, in pages of 1 MiB
-/// that never move (no copy, no doubling slack), and an open-addressing table
-/// of 6-byte slots (an 8-bit hash tag and the key's 40-bit offset) that is
-/// rebuilt from the pages when it grows, so the old table is gone before the
-/// new one is made. About the key's length plus 9–17 bytes a key, where a
+/// small: each key's UTF-8 bytes once, behind 32 bits of its hash and its
+/// length, in pages of 1 MiB that never move (no copy, no doubling slack),
+/// and an open-addressing table of 6-byte slots (an 8-bit tag of the hash and
+/// the key's 40-bit offset) that is rebuilt from the pages when it grows (from
+/// the stored hashes: no key is hashed again), so the old table is gone before
+/// the new one is made. About the key's length plus 13–21 bytes a key, where a
 /// `Set<String>` takes 21–43 bytes for a short key (and an allocation more
 /// for one past 15 bytes), and half as much again while it grows.
 ///
@@ -22,8 +23,9 @@
 /// seen.insert("a")  // false: seen before
 /// ```
 struct SeenKeys {
-    /// The arena: keys as a LEB128 length and their bytes, never split across
-    /// pages. Offsets run on from page to page (`pageStarts`).
+    /// The arena: keys as their 32-bit hash (`hash32`, little-endian), a LEB128
+    /// length and their bytes, never split across pages. Offsets run on from
+    /// page to page (`pageStarts`).
     private var pages: [[UInt8]] = []
     private var pageStarts: [Int] = []
     /// How full the last page may get (a key longer than a page gets one of its own).
@@ -56,24 +58,31 @@ struct SeenKeys {
     /// Adds `key`. - Returns: false when it was there already.
     /// - Complexity: O(key length) on average.
     mutating func insert(_ key: String) -> Bool {
-        let hash = UInt64(UInt(bitPattern: key.hashValue))  // as `Self.hash` of its bytes
+        // Consistent with `==` (canonically equivalent keys hash alike).
+        let full = UInt64(UInt(bitPattern: key.hashValue))
+        let hash = UInt32(truncatingIfNeeded: full ^ (full >> 32))
         var bytes = key  // made contiguous UTF-8 if it is not
         return bytes.withUTF8 { insert(key, bytes: $0, hash: hash) }
     }
 
-    private mutating func insert(_ string: String, bytes key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Bool {
-        // The tag (the hash's top byte) rules out 255 other keys in 256
-        // without reading the arena.
-        let tag = hash >> 56
+    /// The slot a hash starts probing at, and its tag: the top byte, which
+    /// rules out 255 other keys in 256 without reading the arena (independent
+    /// of the slot up to 2^24 slots).
+    private static func place(_ hash: UInt32, mask: Int) -> (slot: Int, tag: UInt64) {
+        (Int(hash) & mask, UInt64(hash >> 24))
+    }
+
+    private mutating func insert(_ string: String, bytes key: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Bool {
         let mask = slotCount - 1
-        var i = Int(truncatingIfNeeded: hash) & mask
+        let (first, tag) = Self.place(hash, mask: mask)
+        var i = first
         while true {
             let slot = slot(i)
             if slot == 0 { break }
             if slot >> Self.offsetBits == tag, matches(string, key, at: Int(slot & Self.offsetMask) - 1) { return false }
             i = (i + 1) & mask
         }
-        let offset = append(key)
+        let offset = append(key, hash: hash)
         precondition(offset < Self.offsetMask, "a streamed object's keys take more than 1 TiB")
         setSlot(i, tag << Self.offsetBits | UInt64(offset + 1))
         count += 1
@@ -83,8 +92,8 @@ struct SeenKeys {
     }
 
     /// Stores a key in the arena. - Returns: its offset.
-    private mutating func append(_ key: UnsafeBufferPointer<UInt8>) -> Int {
-        var headerSize = 1
+    private mutating func append(_ key: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int {
+        var headerSize = 5
         var rest = key.count >> 7
         while rest > 0 {
             headerSize += 1
@@ -99,6 +108,7 @@ struct SeenKeys {
             pageStarts.append(end)
         }
         let last = pages.count - 1
+        for shift in stride(from: 0, to: 32, by: 8) { pages[last].append(UInt8(truncatingIfNeeded: hash >> UInt32(shift))) }
         var length = key.count
         repeat {
             pages[last].append(UInt8(length & 0x7F) | (length > 0x7F ? 0x80 : 0))
@@ -126,9 +136,13 @@ struct SeenKeys {
         }
     }
 
-    /// The bytes of the key stored at `offset` of a page, and the offset just past it.
-    private static func key(at offset: Int, in page: UnsafeBufferPointer<UInt8>) -> (bytes: UnsafeBufferPointer<UInt8>, next: Int) {
-        var at = offset
+    /// The hash and bytes of the key stored at `offset` of a page, and the
+    /// offset just past it.
+    private static func key(
+        at offset: Int, in page: UnsafeBufferPointer<UInt8>
+    ) -> (hash: UInt32, bytes: UnsafeBufferPointer<UInt8>, next: Int) {
+        let hash = UInt32(page[offset]) | UInt32(page[offset + 1]) << 8 | UInt32(page[offset + 2]) << 16 | UInt32(page[offset + 3]) << 24
+        var at = offset + 4
         var length = 0
         var shift = 0
         while true {
@@ -138,13 +152,12 @@ struct SeenKeys {
             shift += 7
             if byte & 0x80 == 0 { break }
         }
-        return (UnsafeBufferPointer(rebasing: page[at..<at + length]), at + length)
+        return (hash, UnsafeBufferPointer(rebasing: page[at..<at + length]), at + length)
     }
 
-    /// A bigger table, filled again from the arena: the slots keep too few
-    /// hash bits to place a key, so each key is hashed again (about one more
-    /// hash per key in all), and the old table is freed before the new one is
-    /// allocated.
+    /// A bigger table, filled again from the arena (the slots keep too few
+    /// hash bits to place a key; the arena keeps enough), the old table freed
+    /// before the new one is allocated.
     private mutating func rebuild(slotCount: Int) {
         table = []
         table = Array(repeating: 0, count: slotCount * 6 + 2)
@@ -154,11 +167,11 @@ struct SeenKeys {
             page.withUnsafeBufferPointer { page in
                 var at = 0
                 while at < page.count {
-                    let (key, next) = Self.key(at: at, in: page)
-                    let hash = UInt64(UInt(bitPattern: String(decoding: key, as: UTF8.self).hashValue))
-                    var i = Int(truncatingIfNeeded: hash) & mask
+                    let (hash, _, next) = Self.key(at: at, in: page)
+                    let (first, tag) = Self.place(hash, mask: mask)
+        var i = first
                     while slot(i) != 0 { i = (i + 1) & mask }
-                    setSlot(i, (hash >> 56) << Self.offsetBits | UInt64(pageStarts[p] + at + 1))
+                    setSlot(i, tag << Self.offsetBits | UInt64(pageStarts[p] + at + 1))
                     at = next
                 }
             }
