@@ -69,7 +69,7 @@ struct PipelineWriter {
                 try begin(index, verdict: state.verdict(for: index))
             case .note(let note, _):
                 if stream?.dropping == false { diagnostics.emit(note) }
-            case .elements, .content:
+            case .elements, .members, .content:
                 guard case .roots(let mapped, let encoded) = result else { continue }
                 for unit in mapped {
                     guard var s = stream, !s.dropping else { break }
