@@ -30,6 +30,12 @@ public struct JSONWriter: ~Copyable {
         self.buffer = OutputBuffer(capacity: capacity)
     }
 
+    /// A writer appending to `buffer`.
+    init(pretty: Bool, buffer: consuming OutputBuffer) {
+        self.pretty = pretty
+        self.buffer = buffer
+    }
+
     /// A copy of the output so far.
     public var bytes: [UInt8] { buffer.array }
 

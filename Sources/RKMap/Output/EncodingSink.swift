@@ -39,14 +39,25 @@ public struct RootEncoding: Sendable {
     /// Appends roots; in `collection` style each starts with `,` (the sink turns
     /// the first separator of a document into `[`).
     public func encodeRoots(_ roots: [FieldValue], into bytes: inout [UInt8]) {
-        var w = JSONWriter(pretty: pretty, capacity: Self.scratchCapacity)
+        encodeRoots(roots, into: &bytes, scratch: EncodingScratch())
+    }
+
+    /// The same, written in `scratch` first (a pipeline worker's, reused).
+    func encodeRoots(_ roots: [FieldValue], into bytes: inout [UInt8], scratch: EncodingScratch) {
+        var w = scratch.writer(pretty: pretty)
         encodeRoots(roots, opening: false, to: &w)
         w.buffer.append(to: &bytes)
+        scratch.keep(w)
     }
 
     /// Appends a whole document's output: `[…]` and a newline, or its lines.
     public func encodeDocument(_ results: [(Descriptor, [FieldValue])], into bytes: inout [UInt8]) {
-        var w = JSONWriter(pretty: pretty, capacity: Self.scratchCapacity)
+        encodeDocument(results, into: &bytes, scratch: EncodingScratch())
+    }
+
+    /// The same, written in `scratch` first (a pipeline worker's, reused).
+    func encodeDocument(_ results: [(Descriptor, [FieldValue])], into bytes: inout [UInt8], scratch: EncodingScratch) {
+        var w = scratch.writer(pretty: pretty)
         var opening = style == .collection
         // Only the roots are read, through a pointer: iterating (or subscripting)
         // copies each descriptor too, a struct of references.
@@ -68,11 +79,8 @@ public struct RootEncoding: Sendable {
             }
         }
         w.buffer.append(to: &bytes)
+        scratch.keep(w)
     }
-
-    /// Records are written into a scratch buffer, then copied to the caller's
-    /// array in one go; most documents' output fits in this.
-    private static let scratchCapacity = 4096
 
     /// `opening`: the first root starts the document's array (`[`), not `,`.
     private func encodeRoots(_ roots: [FieldValue], opening: Bool, to w: inout JSONWriter) {
@@ -99,5 +107,25 @@ public struct RootEncoding: Sendable {
         }
         encoder.write(root, to: &w, indent: 0)
         w.buffer.append(JSONByte.newline)
+    }
+}
+
+/// Memory that records are encoded into before their bytes are copied to a
+/// unit's result in one go. A pipeline worker keeps one for all its documents,
+/// so encoding one costs no `malloc` and `free`. One thread's: not `Sendable`.
+final class EncodingScratch {
+    /// Empty while a writer has it.
+    private var buffer: OutputBuffer? = OutputBuffer(capacity: 4096)
+
+    /// A writer over the scratch memory, emptied.
+    func writer(pretty: Bool) -> JSONWriter {
+        var buffer = self.buffer.take() ?? OutputBuffer(capacity: 4096)
+        buffer.removeAll()
+        return JSONWriter(pretty: pretty, buffer: buffer)
+    }
+
+    /// Takes the memory back (grown, if the document needed more) for the next one.
+    func keep(_ writer: consuming JSONWriter) {
+        buffer = consume writer.buffer
     }
 }

@@ -7,6 +7,8 @@ struct PipelineWorker {
     let inputName: String
     /// Set when the sink takes pre-encoded records: workers then encode too.
     let encoding: RootEncoding?
+    /// Where this worker encodes, document after document (no allocation each).
+    private let scratch = EncodingScratch()
 
     func run() {
         // The splitter has validated every byte already, depth included, so the
@@ -46,7 +48,7 @@ struct PipelineWorker {
                     return unit.map { results in
                         guard let encoding else { return .values(results) }
                         let from = encoded.count
-                        encoding.encodeDocument(results, into: &encoded)
+                        encoding.encodeDocument(results, into: &encoded, scratch: scratch)
                         return .encoded(from..<encoded.count, roots: 0)
                     }
                 }, encoded: encoded)
@@ -123,7 +125,7 @@ struct PipelineWorker {
     private func encode(_ roots: [FieldValue], into encoded: inout [UInt8]) -> Mapped<[FieldValue]> {
         guard let encoding else { return .values(roots) }
         let from = encoded.count
-        encoding.encodeRoots(roots, into: &encoded)
+        encoding.encodeRoots(roots, into: &encoded, scratch: scratch)
         return .encoded(from..<encoded.count, roots: roots.count)
     }
 
