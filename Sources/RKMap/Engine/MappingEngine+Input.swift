@@ -157,9 +157,10 @@ extension MappingEngine {
     /// Streaming keeps every answer the tree mode gives only when nothing needs
     /// the whole document or the whole output: one applicable descriptor at a
     /// plain key path, exact key matching, no `@root`, no connections, no `fail`
-    /// validation, not `--strict`, and a sink that takes records as they come.
+    /// validation, and a sink that takes records as they come (under `--strict`
+    /// the writer holds a streamed document's records until its end, see `PipelineWriter`).
     func canStream(into sink: RecordSink) -> Bool {
-        guard sink.acceptsStreaming, applicable.count == 1, !options.strict,
+        guard sink.acceptsStreaming, applicable.count == 1,
               !graph.options.caseInsensitiveKeys, !hasConnections,
               applicable[0].descriptor.keyPath.isPlain
         else { return false }

@@ -22,6 +22,10 @@ public protocol RecordSink: AnyObject {
     /// still being read (streaming mode); such a sink must tolerate
     /// `abandonDocument` after records were written.
     var acceptsStreaming: Bool { get }
+    /// True when `abandonDocument` takes back everything the document wrote
+    /// (a database savepoint), so that records may be written before the
+    /// document is known to succeed (`--strict` on a streamed document).
+    var retractsDocuments: Bool { get }
 }
 
 /// Facts about one input document.
@@ -43,4 +47,5 @@ public struct DocumentInfo: Sendable {
 
 extension RecordSink {
     public var acceptsStreaming: Bool { false }
+    public var retractsDocuments: Bool { false }
 }

@@ -14,6 +14,13 @@ struct PipelineWriter {
     private var streamUndecided = false
     /// Records written for the streamed document, and the most it may make.
     private var streamRecords = (count: 0, limit: Int.max)
+    /// Mapping warnings in the streamed document so far (`--strict` fails it).
+    private var streamWarnings = 0
+    /// `--strict` on a sink that cannot take back what it was given: the
+    /// streamed document's results are held, not written, until its end shows
+    /// it has no warning (`held`, in order; retired once written or dropped).
+    private let holdsStreams: Bool
+    private var held: [WorkResult] = []
 
     init(engine: MappingEngine, sink: RecordSink, diagnostics: DiagnosticCollector, inputName: String) {
         self.engine = engine
@@ -21,6 +28,7 @@ struct PipelineWriter {
         self.diagnostics = diagnostics
         self.inputName = inputName
         self.encodingSink = sink as? EncodingSink
+        self.holdsStreams = engine.options.strict && !sink.retractsDocuments
     }
 
     /// Called when the input stalls (a slow producer), after what came before
@@ -31,8 +39,9 @@ struct PipelineWriter {
 
     mutating func run(_ state: PipelineState) throws {
         while let (unit, base, result) = state.nextResult() {
-            // A worker frees it (`PipelineState.takeRetired`).
-            defer { state.retire(result) }
+            var holding = false
+            // A worker frees it (`PipelineState.takeRetired`); a held one later.
+            defer { if !holding { state.retire(result) } }
             try Interruption.check()
             if let progress, let offset = unit.lastOffset { progress.advanced(inputOffset: base + offset) }
             switch unit {
@@ -72,53 +81,21 @@ struct PipelineWriter {
             case .elements, .content:
                 guard case .roots(let mapped, let encoded) = result else { continue }
                 for unit in mapped {
-                    guard var s = stream, !s.dropping else { break }
-                    unit.diagnostics.forEach(diagnostics.emit)
-                    engine.updateStats { $0.add(unit.stats) }
-                    streamRecords.count += unit.stats.records.total
-                    if streamRecords.count > streamRecords.limit {
-                        try sink.abandonDocument()
-                        diagnostics.emit(DocumentMapper.tooManyRecords(limit: streamRecords.limit, path: "$")
-                            .diagnostic(file: inputName, document: s.index))
-                        s.dropping = true
-                        s.failed = true
-                        stream = s
-                        continue
+                    guard try account(unit) else { break }
+                    if holdsStreams {
+                        holding = true
+                    } else if try !write(unit, encoded: encoded) {
+                        break
                     }
-                    switch unit.result {
-                    case .success(.values(let roots)?):
-                        let descriptor = engine.applicable[0].descriptor
-                        do {
-                            for root in roots { try sink.write(root, descriptor: descriptor) }
-                        } catch let refusal as DocumentRefusal {
-                            // The sink cannot store this document (--keep-going).
-                            try sink.abandonDocument()
-                            diagnostics.emit(MappingFailure(refusal).diagnostic(file: inputName, document: s.index))
-                            s.dropping = true
-                            s.failed = true
-                        }
-                    case .success(.encoded(let range, let count)?):
-                        try encoded.withUnsafeBytes {
-                            try encodingSink!.writeEncodedRoots(UnsafeRawBufferPointer(rebasing: $0[range]), roots: count)
-                        }
-                    case .success(nil):
-                        s.dropping = true
-                        s.noContent = true
-                    case .failure(let failure):
-                        try sink.abandonDocument()
-                        diagnostics.emit(failure.diagnostic(file: inputName, document: s.index))
-                        s.dropping = true
-                        s.failed = true
-                    }
-                    stream = s
                 }
+                if holding, stream?.dropping == false { held.append(result) } else { holding = false }
             case .streamEnd(let index):
                 if streamUndecided {
                     streamUndecided = false
                     // Published before this unit was sent.
                     if case .parsed(foundContent: false)? = state.verdict(for: index) { stream?.noContent = true }
                 }
-                if try !end(index), stopsHere() { return }
+                if try !end(index, state), stopsHere() { return }
             case .syntaxError(let error, _):
                 diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
                 engine.updateStats {
@@ -128,6 +105,7 @@ struct PipelineWriter {
                 outcome.documents += 1
                 outcome.failed += 1
                 stream = nil
+                dropHeld(state)
                 if stopsHere() {
                     outcome.stoppedBySyntaxError = true
                     return
@@ -154,16 +132,108 @@ struct PipelineWriter {
             // `undecided`: longer than the splitter's lookahead, so written as
             // it is read; whether it had content is known at its end.
             streamUndecided = verdict == .undecided
-            let descriptor = engine.applicable[0].descriptor
-            try sink.beginDocument(DocumentInfo(input: inputName, index: index))
-            try sink.beginDescriptor(descriptor)
-            stream = (index, false, false, true, false)
+            streamWarnings = 0
+            // Held: the sink hears of the document at its end, if it is written.
+            if !holdsStreams { try beginInSink(index) }
+            stream = (index, false, false, !holdsStreams, false)
         }
     }
 
+    private func beginInSink(_ index: Int) throws {
+        try sink.beginDocument(DocumentInfo(input: inputName, index: index))
+        try sink.beginDescriptor(engine.applicable[0].descriptor)
+    }
+
+    /// Reports a unit of the streamed document (diagnostics, stats, the record
+    /// limit, a failure) and says whether its records are to be written.
+    private mutating func account(_ unit: MappedUnit<Mapped<[FieldValue]>?>) throws -> Bool {
+        guard var s = stream, !s.dropping else { return false }
+        defer { stream = s }
+        unit.diagnostics.forEach(diagnostics.emit)
+        engine.updateStats { $0.add(unit.stats) }
+        streamRecords.count += unit.stats.records.total
+        streamWarnings += unit.stats.warnings
+        if streamRecords.count > streamRecords.limit {
+            if s.started { try sink.abandonDocument() }
+            diagnostics.emit(DocumentMapper.tooManyRecords(limit: streamRecords.limit, path: "$")
+                .diagnostic(file: inputName, document: s.index))
+            s.dropping = true
+            s.failed = true
+            return false
+        }
+        switch unit.result {
+        case .success(.some):
+            return true
+        case .success(nil):
+            s.dropping = true
+            s.noContent = true
+        case .failure(let failure):
+            if s.started { try sink.abandonDocument() }
+            diagnostics.emit(failure.diagnostic(file: inputName, document: s.index))
+            s.dropping = true
+            s.failed = true
+        }
+        return false
+    }
+
+    /// Gives the records of a unit of the streamed document to the sink.
+    /// - Returns: false when the sink refused them (the document failed).
+    private mutating func write(_ unit: MappedUnit<Mapped<[FieldValue]>?>, encoded: [UInt8]) throws -> Bool {
+        switch unit.result {
+        case .success(.values(let roots)?):
+            let descriptor = engine.applicable[0].descriptor
+            do {
+                for root in roots { try sink.write(root, descriptor: descriptor) }
+            } catch let refusal as DocumentRefusal {
+                // The sink cannot store this document (--keep-going).
+                try sink.abandonDocument()
+                if var s = stream {
+                    diagnostics.emit(MappingFailure(refusal).diagnostic(file: inputName, document: s.index))
+                    s.dropping = true
+                    s.failed = true
+                    stream = s
+                }
+                return false
+            }
+        case .success(.encoded(let range, let count)?):
+            try encoded.withUnsafeBytes {
+                try encodingSink!.writeEncodedRoots(UnsafeRawBufferPointer(rebasing: $0[range]), roots: count)
+            }
+        case .success(nil), .failure:
+            // `account` stops the document there.
+            return false
+        }
+        return true
+    }
+
+    /// Forgets the held results of a document that is not written.
+    private mutating func dropHeld(_ state: PipelineState) {
+        held.forEach(state.retire)
+        held.removeAll()
+    }
+
     /// - Returns: false when the document failed.
-    private mutating func end(_ index: Int) throws -> Bool {
-        guard let s = stream else { return true }
+    private mutating func end(_ index: Int, _ state: PipelineState) throws -> Bool {
+        defer { dropHeld(state) }
+        guard var s = stream else { return true }
+        if engine.options.strict, !s.failed, !s.noContent, streamWarnings > 0 {
+            // As for a document read whole: its warnings were reported, it is not written.
+            if s.started { try sink.abandonDocument() }
+            engine.emitFailure(
+                engine.strictFailure(warnings: streamWarnings), info: DocumentInfo(input: inputName, index: index),
+                diagnostics: diagnostics)
+            s.failed = true
+        } else if !s.failed, !s.noContent, !s.started {
+            // Held until now: the sink gets the whole document.
+            try beginInSink(index)
+            s.started = true
+            stream = s
+            replay: for result in held {
+                guard case .roots(let mapped, let encoded) = result else { continue }
+                for unit in mapped where try !write(unit, encoded: encoded) { break replay }
+            }
+            s = stream!
+        }
         stream = nil
         outcome.documents += 1
         engine.updateStats { $0.documents += 1 }
