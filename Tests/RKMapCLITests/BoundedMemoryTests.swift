@@ -77,6 +77,18 @@ import Testing
         #expect(peak.peak_rss_kib < Self.boundKiB, "peak RSS \(peak.peak_rss_kib) KiB on one \(Self.streamMB) MB document (\(source))")
     }
 
+    /// The same document under `keyMatching: caseInsensitive`, its content key
+    /// (`articles`) and the mapped keys matched ignoring case: streamed the same
+    /// way (issue 12), not read whole. Exit 0 also says the content was found.
+    @Test(arguments: ["pipe", "file"])
+    func oneLargeDocumentWithCaseInsensitiveKeysStaysUnderTheBound(from source: String) throws {
+        let args = ["apply", "fixtures/scale/article-document-case-insensitive.json", "--format", "ndjson"]
+        guard let peak = try Self.measure(args, from: source, shape: "document") else { return }
+        #expect(peak.exit == 0)
+        #expect(peak.bytes > Self.streamMB * 990_000)
+        #expect(peak.peak_rss_kib < Self.boundKiB, "peak RSS \(peak.peak_rss_kib) KiB on one \(Self.streamMB) MB document (\(source))")
+    }
+
     /// `serialize` reads records the same way: NDJSON, or one top-level array
     /// split element by element.
     @Test(arguments: ["lines", "array"])

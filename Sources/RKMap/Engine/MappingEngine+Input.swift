@@ -156,12 +156,14 @@ extension MappingEngine {
 
     /// Streaming keeps every answer the tree mode gives only when nothing needs
     /// the whole document or the whole output: one applicable descriptor at a
-    /// plain key path, exact key matching, no `@root`, no connections, no `fail`
-    /// validation, and a sink that takes records as they come (under `--strict`
-    /// the writer holds a streamed document's records until its end, see `PipelineWriter`).
+    /// plain key path, no `@root`, no connections, no `fail` validation, and a
+    /// sink that takes records as they come. With case-insensitive keys the
+    /// splitter follows the first key that matches and warns where a
+    /// whole-document read would have taken a later one (`Splitter.split`);
+    /// under `--strict` the writer holds a streamed document's records until
+    /// its end (`PipelineWriter`).
     func canStream(into sink: RecordSink) -> Bool {
-        guard sink.acceptsStreaming, applicable.count == 1,
-              !graph.options.caseInsensitiveKeys, !hasConnections,
+        guard sink.acceptsStreaming, applicable.count == 1, !hasConnections,
               applicable[0].descriptor.keyPath.isPlain
         else { return false }
         return !graph.usesRootOrFailValidation

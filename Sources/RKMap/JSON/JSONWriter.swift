@@ -9,23 +9,38 @@
 /// (`\n \r \t \b \f`, others as `\u001f`); `/` and non-ASCII are written as is.
 /// Numbers are written as their source text. `write` adds no trailing newline.
 ///
+/// The output lives in an `OutputBuffer` (appends through a pointer, no
+/// reference count), so the writer has one owner and is not copyable; `bytes`
+/// hands out a copy.
+///
 /// ```swift
 /// JSONWriter.serialize(.array([.number(JSONNumber(1))]), pretty: false)  // "[1]"
 /// ```
-public struct JSONWriter {
+public struct JSONWriter: ~Copyable {
     public let pretty: Bool
     /// The output so far; callers may append to it between values.
-    public var bytes: [UInt8] = []
+    var buffer: OutputBuffer
 
     public init(pretty: Bool) {
-        self.pretty = pretty
+        self.init(pretty: pretty, capacity: 256)
     }
+
+    init(pretty: Bool, capacity: Int) {
+        self.pretty = pretty
+        self.buffer = OutputBuffer(capacity: capacity)
+    }
+
+    /// A copy of the output so far.
+    public var bytes: [UInt8] { buffer.array }
+
+    /// Appends one byte between values (a separator, a line end).
+    public mutating func append(_ byte: UInt8) { buffer.append(byte) }
 
     /// The whole value as a string.
     public static func serialize(_ value: JSONValue, pretty: Bool) -> String {
         var writer = JSONWriter(pretty: pretty)
         writer.write(value)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.buffer.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends `value`; nested lines are indented one level deeper than `indent`.
@@ -33,46 +48,58 @@ public struct JSONWriter {
     /// - Complexity: O(n) in the output size.
     public mutating func write(_ value: JSONValue, indent: Int = 0) {
         switch value {
-        case .null: append("null")
-        case .bool(let b): append(b ? "true" : "false")
-        case .number(let n): appendUTF8(n.text)
+        case .null: buffer.append("null")
+        case .bool(let b): buffer.append(b ? "true" : "false")
+        case .number(let n): writeText(n.text)
         case .string(let s): writeString(s)
         case .array(let elements):
-            guard !elements.isEmpty else { append("[]"); return }
-            bytes.append(JSONByte.openBracket)
-            for (i, element) in elements.enumerated() {
-                if i > 0 { bytes.append(JSONByte.comma) }
-                writeNewline(indent: indent + 1)
-                write(element, indent: indent + 1)
+            guard !elements.isEmpty else { buffer.append("[]"); return }
+            buffer.append(JSONByte.openBracket)
+            // Elements are read in place: iterating the array would copy (and
+            // retain) each one.
+            elements.withUnsafeBufferPointer { elements in
+                for i in elements.indices {
+                    if i > 0 { buffer.append(JSONByte.comma) }
+                    writeNewline(indent: indent + 1)
+                    write(elements[i], indent: indent + 1)
+                }
             }
             writeNewline(indent: indent)
-            bytes.append(JSONByte.closeBracket)
+            buffer.append(JSONByte.closeBracket)
         case .object(let object):
-            guard !object.isEmpty else { append("{}"); return }
-            bytes.append(JSONByte.openBrace)
-            for (i, member) in object.members.enumerated() {
-                if i > 0 { bytes.append(JSONByte.comma) }
-                writeNewline(indent: indent + 1)
-                writeKey(member.key)
-                write(member.value, indent: indent + 1)
+            guard !object.isEmpty else { buffer.append("{}"); return }
+            buffer.append(JSONByte.openBrace)
+            object.members.withUnsafeBufferPointer { members in
+                for i in members.indices {
+                    if i > 0 { buffer.append(JSONByte.comma) }
+                    writeNewline(indent: indent + 1)
+                    writeKey(members[i].key)
+                    write(members[i].value, indent: indent + 1)
+                }
             }
             writeNewline(indent: indent)
-            bytes.append(JSONByte.closeBrace)
+            buffer.append(JSONByte.closeBrace)
         }
     }
 
     /// Appends `"key":` (compact) or `"key": ` (pretty).
     public mutating func writeKey(_ key: String) {
         writeString(key)
-        bytes.append(JSONByte.colon)
-        if pretty { bytes.append(JSONByte.space) }
+        buffer.append(JSONByte.colon)
+        if pretty { buffer.append(JSONByte.space) }
     }
 
     /// `"\n"` plus two spaces per level when pretty; nothing when compact.
+    @inline(__always)
     public mutating func writeNewline(indent: Int) {
         guard pretty else { return }
-        bytes.append(JSONByte.newline)
-        if indent > 0 { bytes.append(contentsOf: repeatElement(JSONByte.space, count: 2 * min(indent, Self.maxIndentLevel))) }
+        buffer.append(Self.indentation.utf8Start, count: 1 + 2 * min(max(indent, 0), Self.maxIndentLevel))
+    }
+
+    /// A line break and the deepest indentation, as one literal: any shallower
+    /// one is a prefix of it (one copy instead of a byte per space).
+    private static var indentation: StaticString {
+        "\n                                                                                                                                "
     }
 
     /// Pretty output indents at most this many levels (128 spaces); deeper
@@ -83,57 +110,82 @@ public struct JSONWriter {
     public static let maxIndentLevel = 64
 
     /// Appends `s` as a quoted JSON string.
+    @inline(__always)
     public mutating func writeString(_ s: String) {
-        bytes.append(JSONByte.quote)
-        var s = s
-        s.withUTF8 { utf8 in
-            // Most strings need no escape: one SWAR scan, one bulk copy.
-            let first = JSONLexer.firstSpecial(utf8, from: 0)
-            if first == utf8.count {
-                bytes.append(contentsOf: utf8)
-            } else {
-                appendEscaped(utf8, firstEscape: first)
-            }
+        // Native strings lend their bytes in place; others are copied once.
+        if s.utf8.withContiguousStorageIfAvailable({ buffer.appendQuoted($0) }) == nil {
+            var s = s
+            s.withUTF8 { buffer.appendQuoted($0) }
         }
-        bytes.append(JSONByte.quote)
     }
 
-    /// Appends `utf8` with escapes; `first` is the index of its first byte to escape.
-    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, firstEscape first: Int) {
+    /// Appends `s` as it is (a number's source text).
+    @inline(__always)
+    private mutating func writeText(_ s: String) {
+        if s.utf8.withContiguousStorageIfAvailable({ buffer.append($0) }) == nil {
+            var s = s
+            s.withUTF8 { buffer.append($0) }
+        }
+    }
+}
+
+extension OutputBuffer {
+    /// Appends `utf8` as a quoted JSON string, escaped as `JSONWriter` documents.
+    ///
+    /// Most strings need no escape: one SWAR scan finds that, and the string
+    /// is copied with its quotes in one reservation.
+    @inline(__always)
+    mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let n = utf8.count
+        let first = JSONLexer.firstSpecial(utf8, from: 0)
+        guard first == n else {
+            appendQuoted(utf8, firstEscape: first)
+            return
+        }
+        let p = reserve(n &+ 2)
+        p[0] = JSONByte.quote
+        if let start = utf8.baseAddress { Self.copy(start, to: p + 1, count: n) }
+        p[n &+ 1] = JSONByte.quote
+        commit(n &+ 2)
+    }
+
+    /// The same with escapes; `first` is the index of the first byte to escape.
+    @inline(never)
+    private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, firstEscape first: Int) {
+        let start = utf8.baseAddress.unsafelyUnwrapped
+        append(JSONByte.quote)
         var runStart = 0
         var i = first
         while i < utf8.count {
-            if runStart < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
+            if runStart < i { append(start + runStart, count: i &- runStart) }
             let b = utf8[i]
-            bytes.append(JSONByte.backslash)
+            let p = reserve(6)
+            p[0] = JSONByte.backslash
             switch b {
-            case JSONByte.quote, JSONByte.backslash: bytes.append(b)
-            case JSONByte.newline: bytes.append(JSONByte.lowerN)
-            case JSONByte.carriageReturn: bytes.append(JSONByte.lowerR)
-            case JSONByte.tab: bytes.append(JSONByte.lowerT)
-            case 0x08: bytes.append(JSONByte.lowerB)
-            case 0x0C: bytes.append(JSONByte.lowerF)
+            case JSONByte.quote, JSONByte.backslash: p[1] = b; commit(2)
+            case JSONByte.newline: p[1] = JSONByte.lowerN; commit(2)
+            case JSONByte.carriageReturn: p[1] = JSONByte.lowerR; commit(2)
+            case JSONByte.tab: p[1] = JSONByte.lowerT; commit(2)
+            case 0x08: p[1] = JSONByte.lowerB; commit(2)
+            case 0x0C: p[1] = JSONByte.lowerF; commit(2)
             default:
-                bytes.append(JSONByte.lowerU)
-                bytes.append(JSONByte.zero)
-                bytes.append(JSONByte.zero)
-                bytes.append(Self.hexDigits[Int(b >> 4)])
-                bytes.append(Self.hexDigits[Int(b & 0x0F)])
+                // Other control characters (below 0x20): `\u00` and two lowercase hex digits.
+                p[1] = JSONByte.lowerU
+                p[2] = JSONByte.zero
+                p[3] = JSONByte.zero
+                p[4] = Self.hexDigit(b >> 4)
+                p[5] = Self.hexDigit(b & 0x0F)
+                commit(6)
             }
-            runStart = i + 1
+            runStart = i &+ 1
             i = JSONLexer.firstSpecial(utf8, from: runStart)
         }
-        if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        if runStart < utf8.count { append(start + runStart, count: utf8.count &- runStart) }
+        append(JSONByte.quote)
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
-    private mutating func append(_ literal: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-    }
-
-    private mutating func appendUTF8(_ s: String) {
-        var s = s
-        s.withUTF8 { bytes.append(contentsOf: $0) }
+    @inline(__always)
+    private static func hexDigit(_ d: UInt8) -> UInt8 {
+        d < 10 ? JSONByte.zero &+ d : UInt8(ascii: "a") &+ (d &- 10)
     }
 }

@@ -1,31 +1,78 @@
-/// A mapper's field names and type name as quoted JSON strings, escaped once:
-/// JSON output copies these bytes instead of escaping every name of every
-/// record. The cache of the JSON encoding, kept here on the output side, not in
-/// the compiled mapper.
-final class EncodedMapperNames: Sendable {
+/// A mapper's field names and type name as JSON text with their punctuation,
+/// escaped once: JSON output copies these bytes instead of escaping every name
+/// of every record. The cache of the JSON encoding, kept here on the output
+/// side, not in the compiled mapper.
+///
+/// Each slot's name is held as `,"name": `, from which a member is one copy:
+/// `,"name":` compact, `"name":` as an object's first member, `"name": ` pretty
+/// (after its line break).
+///
+/// Immutable after `init`, and the memory is its own: safe to share between
+/// threads, and read through pointers without retaining arrays per record.
+final class EncodedMapperNames: @unchecked Sendable {
     let mapper: ObjectMapper
-    /// Each slot's name, quoted, back to back; `ends[i]` is where slot `i`'s ends.
-    let names: [UInt8]
-    let ends: [Int]
-    /// `"TypeName"`, quoted.
-    let typeName: [UInt8]
+    /// The slots' members back to back, then `"@type":"Name"` and `"@type": "Name"`.
+    private let text: UnsafeMutablePointer<UInt8>
+    /// `starts[i]` is where slot `i`'s member begins; `starts[slotCount]` where
+    /// the type members begin.
+    private let starts: UnsafeMutablePointer<Int>
+    private let slotCount: Int
+    private let compactTypeCount: Int
+    private let prettyTypeCount: Int
 
     init(_ mapper: ObjectMapper) {
         self.mapper = mapper
-        var names: [UInt8] = []
-        var ends: [Int] = []
-        ends.reserveCapacity(mapper.slots.count)
+        var text: [UInt8] = []
+        var starts: [Int] = []
         for slot in mapper.slots {
-            names.append(contentsOf: JSONWriter.serialize(.string(slot.name), pretty: false).utf8)
-            ends.append(names.count)
+            starts.append(text.count)
+            text.append(JSONByte.comma)
+            text.append(contentsOf: JSONWriter.serialize(.string(slot.name), pretty: false).utf8)
+            text.append(contentsOf: ": ".utf8)
         }
-        self.names = names
-        self.ends = ends
-        self.typeName = Array(JSONWriter.serialize(.string(mapper.typeName), pretty: false).utf8)
+        starts.append(text.count)
+        let quotedType = JSONWriter.serialize(.string(mapper.typeName), pretty: false)
+        let compactType = Array(#""@type":"#.utf8) + Array(quotedType.utf8)
+        let prettyType = Array(#""@type": "#.utf8) + Array(quotedType.utf8)
+        text += compactType + prettyType
+        self.slotCount = mapper.slots.count
+        self.compactTypeCount = compactType.count
+        self.prettyTypeCount = prettyType.count
+        self.text = .allocate(capacity: text.count)
+        self.text.initialize(from: text, count: text.count)
+        self.starts = .allocate(capacity: starts.count)
+        self.starts.initialize(from: starts, count: starts.count)
     }
 
-    /// `"@type"`, quoted.
-    static let typeKey: [UInt8] = Array(JSONWriter.serialize(.string("@type"), pretty: false).utf8)
+    deinit {
+        text.deallocate()
+        starts.deallocate()
+    }
+
+    /// Appends slot `slot`'s name as a member's start: compact `,"name":` (no
+    /// comma when `first`), pretty `"name": `.
+    @inline(__always)
+    func appendMember(_ slot: Int, first: Bool, pretty: Bool, to out: inout OutputBuffer) {
+        let start = starts[slot]
+        let end = starts[slot &+ 1]
+        if pretty {
+            out.append(text + (start &+ 1), count: end &- start &- 1)
+        } else {
+            let from = first ? start &+ 1 : start
+            out.append(text + from, count: end &- 1 &- from)
+        }
+    }
+
+    /// Appends `"@type":"Name"` (compact) or `"@type": "Name"` (pretty).
+    @inline(__always)
+    func appendTypeMember(pretty: Bool, to out: inout OutputBuffer) {
+        let start = starts[slotCount]
+        if pretty {
+            out.append(text + (start &+ compactTypeCount), count: prettyTypeCount)
+        } else {
+            out.append(text + start, count: compactTypeCount)
+        }
+    }
 }
 
 /// The encoded names of every object mapper of a spec, made once when a sink

@@ -39,19 +39,48 @@ public struct RootEncoding: Sendable {
     /// Appends roots; in `collection` style each starts with `,` (the sink turns
     /// the first separator of a document into `[`).
     public func encodeRoots(_ roots: [FieldValue], into bytes: inout [UInt8]) {
-        var w = JSONWriter(pretty: pretty)
-        swap(&w.bytes, &bytes)
-        defer { swap(&w.bytes, &bytes) }
+        var w = JSONWriter(pretty: pretty, capacity: Self.scratchCapacity)
+        encodeRoots(roots, opening: false, to: &w)
+        w.buffer.append(to: &bytes)
+    }
+
+    /// Appends a whole document's output: `[…]` and a newline, or its lines.
+    public func encodeDocument(_ results: [(Descriptor, [FieldValue])], into bytes: inout [UInt8]) {
+        var w = JSONWriter(pretty: pretty, capacity: Self.scratchCapacity)
+        var opening = style == .collection
+        for (_, roots) in results where !roots.isEmpty {
+            encodeRoots(roots, opening: opening, to: &w)
+            opening = false
+        }
+        if style == .collection {
+            if opening {
+                w.buffer.append("[]\n")
+            } else {
+                w.writeNewline(indent: 0)
+                w.buffer.append("]\n")
+            }
+        }
+        w.buffer.append(to: &bytes)
+    }
+
+    /// Records are written into a scratch buffer, then copied to the caller's
+    /// array in one go; most documents' output fits in this.
+    private static let scratchCapacity = 4096
+
+    /// `opening`: the first root starts the document's array (`[`), not `,`.
+    private func encodeRoots(_ roots: [FieldValue], opening: Bool, to w: inout JSONWriter) {
         // Shared by the workers: read-only names, nothing learned.
         let encoder = RecordEncoder(includeType: includeType, index: names, learned: nil)
-        for root in roots {
-            switch style {
-            case .collection:
-                w.bytes.append(UInt8(ascii: ","))
-                w.writeNewline(indent: 1)
-                encoder.write(root, to: &w, indent: 1)
-            case .lines:
-                appendLines(root, encoder: encoder, to: &w)
+        roots.withUnsafeBufferPointer { roots in
+            for i in roots.indices {
+                switch style {
+                case .collection:
+                    w.buffer.append(opening && i == 0 ? JSONByte.openBracket : JSONByte.comma)
+                    w.writeNewline(indent: 1)
+                    encoder.write(roots[i], to: &w, indent: 1)
+                case .lines:
+                    appendLines(roots[i], encoder: encoder, to: &w)
+                }
             }
         }
     }
@@ -62,24 +91,6 @@ public struct RootEncoding: Sendable {
             return
         }
         encoder.write(root, to: &w, indent: 0)
-        w.bytes.append(UInt8(ascii: "\n"))
-    }
-
-    /// Appends a whole document's output: `[…]` and a newline, or its lines.
-    public func encodeDocument(_ results: [(Descriptor, [FieldValue])], into bytes: inout [UInt8]) {
-        let start = bytes.count
-        var count = 0
-        for (_, roots) in results {
-            count += roots.count
-            encodeRoots(roots, into: &bytes)
-        }
-        guard style == .collection else { return }
-        if count == 0 {
-            bytes.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\n")])
-            return
-        }
-        bytes[start] = UInt8(ascii: "[")
-        if pretty { bytes.append(UInt8(ascii: "\n")) }
-        bytes.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "\n")])
+        w.buffer.append(JSONByte.newline)
     }
 }

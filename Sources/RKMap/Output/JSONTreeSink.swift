@@ -18,7 +18,11 @@ public final class JSONTreeSink: EncodingSink {
     private let output: ([UInt8]) throws -> Void
     private let shape: OutputShape
     private let encoder: RecordEncoder
+    /// Where records mapped on this thread are written, then moved to `pending`.
     private var writer: JSONWriter
+    /// Output not yet handed to `output`: the workers' encoded bytes go here
+    /// directly, and `output` takes it without a copy.
+    private var pending: [UInt8] = []
     /// Roots written for the current document (collection shape).
     private var written = 0
     /// Buffered roots for `dictionary` (grouped by key path) and `object`.
@@ -53,18 +57,18 @@ public final class JSONTreeSink: EncodingSink {
     public func writeEncodedRoots(_ bytes: UnsafeRawBufferPointer, roots: Int) throws {
         guard roots > 0 else { return }
         if written == 0 {
-            writer.bytes.append(UInt8(ascii: "["))
-            writer.bytes.append(contentsOf: bytes.dropFirst())
+            pending.append(JSONByte.openBracket)
+            pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes.dropFirst()))
         } else {
-            writer.bytes.append(contentsOf: bytes)
+            pending.append(contentsOf: bytes)
         }
         written += roots
-        if writer.bytes.count >= Self.flushThreshold { try flush() }
+        if pending.count >= Self.flushThreshold { try flush() }
     }
 
     public func writeEncodedDocument(_ bytes: UnsafeRawBufferPointer) throws {
-        writer.bytes.append(contentsOf: bytes)
-        if writer.bytes.count >= Self.flushThreshold { try flush() }
+        pending.append(contentsOf: bytes)
+        if pending.count >= Self.flushThreshold { try flush() }
     }
 
     public func beginDocument(_ document: DocumentInfo) throws {
@@ -81,11 +85,12 @@ public final class JSONTreeSink: EncodingSink {
     public func write(_ root: FieldValue, descriptor: Descriptor) throws {
         switch shape {
         case .collection:
-            writer.bytes.append(written == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
+            writer.buffer.append(written == 0 ? JSONByte.openBracket : JSONByte.comma)
             writer.writeNewline(indent: 1)
             encoder.write(root, to: &writer, indent: 1)
             written += 1
-            if writer.bytes.count >= Self.flushThreshold { try flush() }
+            takeWritten()
+            if pending.count >= Self.flushThreshold { try flush() }
         case .dictionary:
             let key = descriptor.keyPathText ?? ""
             if let i = groups.firstIndex(where: { $0.key == key }) {
@@ -103,23 +108,21 @@ public final class JSONTreeSink: EncodingSink {
         switch shape {
         case .collection:
             if written == 0 {
-                writer.bytes.append(contentsOf: Array("[]".utf8))
+                writer.buffer.append("[]")
             } else {
                 writer.writeNewline(indent: 0)
-                writer.bytes.append(UInt8(ascii: "]"))
+                writer.buffer.append(JSONByte.closeBracket)
             }
         case .dictionary:
-            writer.bytes.append(UInt8(ascii: "{"))
+            writer.buffer.append(JSONByte.openBrace)
             for (i, group) in groups.enumerated() {
-                if i > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+                if i > 0 { writer.buffer.append(JSONByte.comma) }
                 writer.writeNewline(indent: 1)
-                writer.writeString(group.key)
-                writer.bytes.append(UInt8(ascii: ":"))
-                if writer.pretty { writer.bytes.append(UInt8(ascii: " ")) }
+                writer.writeKey(group.key)
                 encoder.write(.many(group.roots), to: &writer, indent: 1)
             }
             if !groups.isEmpty { writer.writeNewline(indent: 0) }
-            writer.bytes.append(UInt8(ascii: "}"))
+            writer.buffer.append(JSONByte.closeBrace)
         case .object:
             let roots = groups.first?.roots ?? []
             guard roots.count == 1, case .record = roots[0] else {
@@ -129,8 +132,9 @@ public final class JSONTreeSink: EncodingSink {
             }
             encoder.write(roots[0], to: &writer, indent: 0)
         }
-        writer.bytes.append(UInt8(ascii: "\n"))
+        writer.buffer.append(JSONByte.newline)
         groups = []
+        takeWritten()
         try flush()
     }
 
@@ -139,7 +143,8 @@ public final class JSONTreeSink: EncodingSink {
         // output stays valid JSON.
         if shape == .collection, written > 0 {
             writer.writeNewline(indent: 0)
-            writer.bytes.append(contentsOf: Array("]\n".utf8))
+            writer.buffer.append("]\n")
+            takeWritten()
         }
         written = 0
         groups = []
@@ -148,10 +153,15 @@ public final class JSONTreeSink: EncodingSink {
 
     public func finish() throws { try flush() }
 
+    private func takeWritten() {
+        writer.buffer.append(to: &pending)
+        writer.buffer.removeAll()
+    }
+
     private func flush() throws {
-        guard !writer.bytes.isEmpty else { return }
-        try output(writer.bytes)
-        writer.bytes.removeAll(keepingCapacity: true)
+        guard !pending.isEmpty else { return }
+        try output(pending)
+        pending.removeAll(keepingCapacity: true)
     }
 }
 
@@ -160,7 +170,10 @@ public final class JSONTreeSink: EncodingSink {
 public final class NDJSONSink: EncodingSink {
     private let output: ([UInt8]) throws -> Void
     private let encoder: RecordEncoder
+    /// As in `JSONTreeSink`: records mapped here are written into `writer`,
+    /// everything waits in `pending` for `output`.
     private var writer = JSONWriter(pretty: false)
+    private var pending: [UInt8] = []
 
     /// Names escaped once for the pipeline's workers (see `EncodedNameTable`).
     private let names: EncodedNameIndex
@@ -180,8 +193,8 @@ public final class NDJSONSink: EncodingSink {
     }
 
     public func writeEncodedRoots(_ bytes: UnsafeRawBufferPointer, roots: Int) throws {
-        writer.bytes.append(contentsOf: bytes)
-        if writer.bytes.count >= 1 << 16 { try flush() }
+        pending.append(contentsOf: bytes)
+        if pending.count >= 1 << 16 { try flush() }
     }
 
     public func writeEncodedDocument(_ bytes: UnsafeRawBufferPointer) throws {
@@ -197,8 +210,10 @@ public final class NDJSONSink: EncodingSink {
             return
         }
         encoder.write(root, to: &writer, indent: 0)
-        writer.bytes.append(UInt8(ascii: "\n"))
-        if writer.bytes.count >= 1 << 16 { try flush() }
+        writer.buffer.append(JSONByte.newline)
+        writer.buffer.append(to: &pending)
+        writer.buffer.removeAll()
+        if pending.count >= 1 << 16 { try flush() }
     }
 
     public func endDocument() throws { try flush() }
@@ -206,8 +221,8 @@ public final class NDJSONSink: EncodingSink {
     public func finish() throws { try flush() }
 
     private func flush() throws {
-        guard !writer.bytes.isEmpty else { return }
-        try output(writer.bytes)
-        writer.bytes.removeAll(keepingCapacity: true)
+        guard !pending.isEmpty else { return }
+        try output(pending)
+        pending.removeAll(keepingCapacity: true)
     }
 }

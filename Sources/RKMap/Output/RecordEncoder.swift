@@ -21,7 +21,7 @@ struct RecordEncoder {
     func compactText(of value: FieldValue) -> String {
         var w = JSONWriter(pretty: false)
         write(value, to: &w, indent: 0)
-        return String(decoding: w.bytes, as: UTF8.self)
+        return w.buffer.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     func write(_ value: FieldValue, to w: inout JSONWriter, indent: Int) {
@@ -32,17 +32,20 @@ struct RecordEncoder {
             write(record, to: &w, indent: indent)
         case .many(let list):
             guard !list.isEmpty else {
-                w.bytes.append(contentsOf: Self.emptyArray)
+                w.buffer.append("[]")
                 return
             }
-            w.bytes.append(UInt8(ascii: "["))
-            for (i, element) in list.enumerated() {
-                if i > 0 { w.bytes.append(UInt8(ascii: ",")) }
-                w.writeNewline(indent: indent + 1)
-                write(element, to: &w, indent: indent + 1)
+            w.buffer.append(JSONByte.openBracket)
+            // In place: iterating would copy (and retain) each element.
+            list.withUnsafeBufferPointer { list in
+                for i in list.indices {
+                    if i > 0 { w.buffer.append(JSONByte.comma) }
+                    w.writeNewline(indent: indent + 1)
+                    write(list[i], to: &w, indent: indent + 1)
+                }
             }
             w.writeNewline(indent: indent)
-            w.bytes.append(UInt8(ascii: "]"))
+            w.buffer.append(JSONByte.closeBracket)
         }
     }
 
@@ -59,7 +62,7 @@ struct RecordEncoder {
     /// The same output, with every name escaped as it is written.
     private func writeEscapingNames(_ record: Record, to w: inout JSONWriter, indent: Int) {
         var first = true
-        w.bytes.append(UInt8(ascii: "{"))
+        w.buffer.append(JSONByte.openBrace)
         if includeType {
             member("@type", first: &first, to: &w, indent: indent)
             w.writeString(record.mapper.typeName)
@@ -74,61 +77,49 @@ struct RecordEncoder {
             }
         }
         if !first { w.writeNewline(indent: indent) }
-        w.bytes.append(UInt8(ascii: "}"))
+        w.buffer.append(JSONByte.closeBrace)
     }
 
     private func write(_ record: Record, names encoded: EncodedMapperNames, to w: inout JSONWriter, indent: Int) {
-        var first = true
-        let mapper = record.mapper
-        w.bytes.append(UInt8(ascii: "{"))
-        if includeType {
-            member(EncodedMapperNames.typeKey[...], first: &first, to: &w, indent: indent)
-            w.bytes.append(contentsOf: encoded.typeName)
+        guard !record.mapper.hasNestedDestinations else {
+            writeEscapingNames(record, to: &w, indent: indent)
+            return
         }
-        if mapper.hasNestedDestinations {
-            for entry in Self.nest(record) { write(entry, first: &first, to: &w, indent: indent) }
-        } else {
-            // Fast path: flat destinations are written straight from the slots,
-            // with names escaped once per mapper, not once per record.
-            encoded.names.withUnsafeBufferPointer { names in
-                encoded.ends.withUnsafeBufferPointer { ends in
-                    record.fields.withUnsafeBufferPointer { fields in
-                        var nameStart = 0
-                        for i in fields.indices {
-                            let nameEnd = ends[i]
-                            defer { nameStart = nameEnd }
-                            guard let field = fields[i] else { continue }
-                            member(names[nameStart..<nameEnd], first: &first, to: &w, indent: indent)
-                            write(field, to: &w, indent: indent + 1)
-                        }
-                    }
+        // Fast path: flat destinations are written straight from the slots,
+        // each name with its punctuation copied from bytes escaped once per
+        // mapper, not once per record.
+        let pretty = w.pretty
+        var first = true
+        w.buffer.append(JSONByte.openBrace)
+        if includeType {
+            w.writeNewline(indent: indent + 1)
+            encoded.appendTypeMember(pretty: pretty, to: &w.buffer)
+            first = false
+        }
+        // Fields are read in place: iterating would copy (and retain) each one.
+        record.fields.withUnsafeBufferPointer { fields in
+            for i in fields.indices {
+                guard let field = fields[i] else { continue }
+                if pretty {
+                    if !first { w.buffer.append(JSONByte.comma) }
+                    w.writeNewline(indent: indent + 1)
                 }
+                encoded.appendMember(i, first: first, pretty: pretty, to: &w.buffer)
+                first = false
+                write(field, to: &w, indent: indent + 1)
             }
         }
         if !first { w.writeNewline(indent: indent) }
-        w.bytes.append(UInt8(ascii: "}"))
+        w.buffer.append(JSONByte.closeBrace)
     }
 
-    /// Writes the separator, the quoted key (already encoded) and the colon.
-    private func member<C: Collection>(_ encodedKey: C, first: inout Bool, to w: inout JSONWriter, indent: Int) where C.Element == UInt8 {
-        if !first { w.bytes.append(UInt8(ascii: ",")) }
-        first = false
-        w.writeNewline(indent: indent + 1)
-        w.bytes.append(contentsOf: encodedKey)
-        w.bytes.append(UInt8(ascii: ":"))
-        if w.pretty { w.bytes.append(UInt8(ascii: " ")) }
-    }
-
+    /// Writes the separator, the quoted key and the colon.
     private func member(_ key: String, first: inout Bool, to w: inout JSONWriter, indent: Int) {
-        if !first { w.bytes.append(UInt8(ascii: ",")) }
+        if !first { w.buffer.append(JSONByte.comma) }
         first = false
         w.writeNewline(indent: indent + 1)
-        w.writeString(key)
-        w.bytes.append(UInt8(ascii: ":"))
-        if w.pretty { w.bytes.append(UInt8(ascii: " ")) }
+        w.writeKey(key)
     }
-
-    private static let emptyArray: [UInt8] = Array("[]".utf8)
 
     // MARK: Nested destinations
 
@@ -153,14 +144,14 @@ struct RecordEncoder {
         case .group(let name, let typeName, let entries):
             member(name, first: &first, to: &w, indent: indent)
             var innerFirst = true
-            w.bytes.append(UInt8(ascii: "{"))
+            w.buffer.append(JSONByte.openBrace)
             if includeType, let typeName {
                 member("@type", first: &innerFirst, to: &w, indent: indent + 1)
                 w.writeString(typeName)
             }
             for e in entries { write(e, first: &innerFirst, to: &w, indent: indent + 1) }
             if !innerFirst { w.writeNewline(indent: indent + 1) }
-            w.bytes.append(UInt8(ascii: "}"))
+            w.buffer.append(JSONByte.closeBrace)
         }
     }
 

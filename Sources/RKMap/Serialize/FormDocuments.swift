@@ -19,7 +19,7 @@ package enum FormDocuments {
                 do {
                     let object = try FormDecoder.decode(Array(bytes[start..<lineEnd]))
                     writer.write(.object(object))
-                    writer.bytes.append(UInt8(ascii: "\n"))
+                    writer.append(UInt8(ascii: "\n"))
                     documents += 1
                 } catch {
                     let diagnostic = Diagnostic(

@@ -43,10 +43,9 @@ extension Serializer {
         switch options.format {
         case .json, .ndjson:
             var writer = JSONWriter(pretty: options.format == .json && !options.compact)
-            swap(&writer.bytes, &out)
             writer.write(body)
-            writer.bytes.append(UInt8(ascii: "\n"))
-            swap(&writer.bytes, &out)
+            writer.append(UInt8(ascii: "\n"))
+            writer.buffer.append(to: &out)
         case .form:
             guard case .object(let object) = body else {
                 throw SerializeFailure(

@@ -30,4 +30,22 @@ import Testing
         taken = nil
         #expect(mapper == nil)
     }
+
+    /// A unit a worker took is not kept by the state until the front of its
+    /// queue is trimmed (every 4096 units): 4096 units of 1024 small elements
+    /// would hold 32 MiB of offsets, on top of the bounded window.
+    @Test func aTakenUnitIsDroppedAtOnce() throws {
+        let state = PipelineState()
+        let chunk = try InputChunk(capacity: 16, origin: .start, inputOffset: 0)
+        var starts = [Int](0..<1024)
+        let address = starts.withUnsafeBufferPointer { $0.baseAddress }
+        #expect(state.add(.elements(starts: starts, document: 0, firstPosition: 0), view: InputView(chunk)))
+        do {
+            let taken = state.take()
+            #expect(taken?.seq == 0)
+        }
+        // Only `starts` holds its storage now, so writing to it does not copy it.
+        starts[0] = 1
+        #expect(starts.withUnsafeBufferPointer { $0.baseAddress } == address)
+    }
 }

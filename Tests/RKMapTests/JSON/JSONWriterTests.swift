@@ -83,7 +83,7 @@ private func n(_ s: String) -> JSONValue { .number(JSONNumber(s)) }
 
     @Test func writerPieces() {
         var w = JSONWriter(pretty: true)
-        w.bytes.append(UInt8(ascii: "["))
+        w.append(UInt8(ascii: "["))
         w.writeNewline(indent: 2)
         w.writeString("x")
         w.write(.array([n("1")]), indent: 2)

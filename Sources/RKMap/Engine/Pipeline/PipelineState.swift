@@ -95,7 +95,10 @@ final class PipelineState: @unchecked Sendable {
                 if available, nextToTake < nextToWrite + resultWindow {
                     let seq = nextToTake
                     let (unit, view) = units[seq - unitBase]
-                    units[seq - unitBase].view = nil
+                    // The worker holds both now. Drop them here at once, not when
+                    // the front is trimmed: a unit's offsets (8 KiB for 1024
+                    // small elements) times 4096 taken units would be 32 MiB.
+                    units[seq - unitBase] = (.idle, nil)
                     nextToTake += 1
                     // Drop taken units from the front now and then.
                     if nextToTake - unitBase > 4096 {

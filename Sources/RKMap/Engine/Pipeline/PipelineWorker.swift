@@ -66,13 +66,13 @@ struct PipelineWorker {
             case .content(let start, let document, let rest):
                 let projection = ProjectionPlan(
                     JSONProjection.nothing.adding(rest[...], then: engine.elementProjection.projection),
-                    caseInsensitive: engine.elementProjection.caseInsensitive)
+                    caseInsensitive: engine.graph.options.caseInsensitiveKeys)
                 let unit = mapStreamed(
                     at: start, document: document, projection: projection, scanner: &scanner, mapper: mapper,
                     collector: collector, release: { view = nil }
                 ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                     let content = rest.isEmpty
-                        ? value : KeyPath.find(rest.map { .key($0) }[...], from: value, caseInsensitive: false)
+                        ? value : KeyPath.find(rest.map { .key($0) }[...], from: value, caseInsensitive: projection.caseInsensitive)
                     guard let content else { return nil }
                     let roots = try mapper.mapContent(content, with: rootMapper)
                     if let type = engine.options.onlyType { return MappingEngine.keeping(type, in: roots) }

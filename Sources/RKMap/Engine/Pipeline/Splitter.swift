@@ -17,6 +17,9 @@ struct Splitter {
     let inputName: String
     /// Resume after a syntax error (`--keep-going`) instead of stopping.
     var keepGoing = false
+    /// Keys on the stream path also match ignoring case
+    /// (`keyMatching: caseInsensitive`, docs/spec.md §4).
+    var caseInsensitiveKeys = false
     /// The input starts inside a document with a syntax error (`--keep-going`
     /// after the serial path's error): look for the next document start first.
     var recovering = false
@@ -267,27 +270,47 @@ struct Splitter {
             try flushBatch()
             return true
         }
-        guard try step({ s throws(JSONSyntaxError) in try s.peekKind() }) == .object else {
+        let kind = try step({ s throws(JSONSyntaxError) in try s.peekKind() })
+        guard kind == .object else {
+            try step { s throws(JSONSyntaxError) in try s.skipValue() }
+            // A scalar has no members: the content is not here, and a later
+            // member (a repeat of the key, or an exact match) may hold it.
+            guard kind == .array else { return false }
             // A key path through an array collects values (KVC): the worker builds
             // this subtree and follows the rest of the path in it.
-            try step { s throws(JSONSyntaxError) in try s.skipValue() }
             try add(.content(start: stepStart, document: document, rest: Array(keys)))
             return true
         }
         try step { s throws(JSONSyntaxError) in try s.enterObject() }
+        // Which member to follow (docs/spec.md §4), deciding as the members
+        // come, without reading ahead: the first that matches (exactly, or
+        // ignoring case with `keyMatching: caseInsensitive`), or a later one
+        // when the one followed did not hold the content and a whole-document
+        // read would prefer the later one (a repeat of its key, or an exact
+        // match after an inexact one). Once content was found, a later member
+        // that a whole-document read would take instead is a warning.
+        let folded = caseInsensitiveKeys ? key.lowercased() : nil
         var found = false
+        var followed: String?
         while let name = try step({ s throws(JSONSyntaxError) in try s.nextKey() }) {
-            if name == key, !found {
-                found = try split(keys.dropFirst(), document: document)
-            } else {
-                if name == key {
+            let exact = name == key
+            if exact || (folded != nil && name.lowercased() == folded) {
+                if !found, followed == nil || exact || name == followed {
+                    followed = name
+                    found = try split(keys.dropFirst(), document: document)
+                    continue
+                }
+                if found, let followed, name == followed || exact {
+                    let message = name == followed
+                        ? "key '\(name)' appears again; a streamed document is mapped from its first occurrence"
+                        : "key '\(name)' appears after '\(followed)'; a streamed document is mapped from the first key matching '\(key)' ignoring case"
                     let note = Diagnostic(
-                        .warning, "key '\(name)' appears again; a streamed document is mapped from its first occurrence",
-                        file: inputName, location: .source(scanner.location(ofOffset: scanner.offset)), code: .duplicateKey)
+                        .warning, message, file: inputName, location: .source(scanner.location(ofOffset: scanner.offset)),
+                        code: .duplicateKey)
                     try add(.note(note, document: document))
                 }
-                try step { s throws(JSONSyntaxError) in try s.skipValue() }
             }
+            try step { s throws(JSONSyntaxError) in try s.skipValue() }
         }
         return found
     }
