@@ -77,6 +77,39 @@ import Testing
         #expect(peak.peak_rss_kib < Self.boundKiB, "peak RSS \(peak.peak_rss_kib) KiB on one \(Self.streamMB) MB document (\(source))")
     }
 
+    /// One document of the stream's size whose content is one object of
+    /// articles under distinct keys, mapped with `forceCollection`: streamed
+    /// member by member. Only its keys are kept (to find a repeated one), a
+    /// few bytes per 4 kB article.
+    @Test(arguments: ["pipe", "file"])
+    func oneLargeKeyedDocumentStaysUnderTheBound(from source: String) throws {
+        guard let peak = try Self.measure(["apply", "fixtures/scale/article-keyed.json", "--format", "ndjson"], from: source, shape: "keyed")
+        else { return }
+        #expect(peak.exit == 0)
+        #expect(peak.bytes > Self.streamMB * 990_000)
+        #expect(peak.peak_rss_kib < Self.boundKiB, "peak RSS \(peak.peak_rss_kib) KiB on one \(Self.streamMB) MB keyed document (\(source))")
+    }
+
+    /// One object of many small members (`{"key0": 0, "key1": 1, …}`, about a
+    /// million at 24 MB) under a `forceCollection` spec: streamed member by
+    /// member, memory grows with the keys it keeps, well within 3× the input
+    /// (12× when it was mapped whole).
+    @Test func aKeyedObjectOfSmallMembersStaysWithinThreeTimesItsSize() throws {
+        // 24 MB for a debug build too (about 12 s): what streaming holds
+        // whatever the size (the 8 MiB lookahead's members, the units in
+        // flight, about 35 MB) would be most of the growth on a smaller one.
+        let mb = 24.0
+        let args = ["apply", "fixtures/scale/keyed-values.json", "--format", "ndjson"]
+        guard let baseline = try Self.measure(args, from: "pipe", shape: "keys", mb: 0.001),
+              let peak = try Self.measure(args, from: "pipe", shape: "keys", mb: mb)
+        else { return }
+        #expect(baseline.exit == 0 && peak.exit == 0)
+        #expect(peak.bytes > Int(mb * 990_000))
+        let grownKiB = peak.peak_rss_kib - baseline.peak_rss_kib
+        #expect(grownKiB * 1024 < 3 * peak.bytes,
+                "peak RSS grew by \(grownKiB) KiB over the baseline on a \(peak.bytes)-byte keyed object")
+    }
+
     /// The same document under `keyMatching: caseInsensitive`, its content key
     /// (`articles`) and the mapped keys matched ignoring case: streamed the same
     /// way (issue 12), not read whole. Exit 0 also says the content was found.

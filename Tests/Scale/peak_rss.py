@@ -2,15 +2,17 @@
 """Runs a command on a generated NDJSON stream and reports the command's peak RSS.
 
 Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file]
-                   [--shape lines|document|array|items|keys|numbers] -- COMMAND ...
+                   [--shape lines|document|array|keyed|items|keys|numbers] -- COMMAND ...
 
 The stream is `--mb` MB (10^6 bytes) of article-like lines
 (`{"id": N, "title": "...", "body": "...K bytes...", "tags": [...]}`), written
 into the command's stdin through a pipe (`--from pipe`, the default) or into a
 temporary file named as the command's last argument (`--from file`). The
 command's stdout goes to /dev/null. `--shape document` writes one single JSON
-document instead, `{"articles": [ ...the same articles... ]}`, and `--shape array`
-one top-level array of them.
+document instead, `{"articles": [ ...the same articles... ]}`, `--shape array`
+one top-level array of them, and `--shape keyed` one object of them under
+distinct keys, `{"articles": {"b0-0": {...}, "b0-1": {...}, ...}}` (a
+`forceCollection` dictionary).
 
 `--shape items|keys|numbers` writes one JSON document of about `--mb` MB made of
 many small values, the shapes that cost a tree the most memory per input byte:
@@ -35,9 +37,10 @@ import tempfile
 MB = 1_000_000
 
 
-def block(body_bytes, separator="\n"):
+def block(body_bytes, separator="\n", key=None):
     """About 1 MB of lines; ids restart in each block (the content is irrelevant
-    to memory, only its shape and size matter)."""
+    to memory, only its shape and size matter). With `key`, each line is an
+    object member named `key` + its number."""
     words = "stream window memory bounded record article café 日本 ✓ "
     body = (words * (body_bytes // len(words) + 1))[:body_bytes]
     lines = []
@@ -47,6 +50,8 @@ def block(body_bytes, separator="\n"):
         line = json.dumps({"id": i, "title": "article %d" % i, "body": body,
                            "tags": ["a", "b", str(i % 7)], "author": {"name": "n%d" % (i % 13)}},
                           ensure_ascii=False) + separator
+        if key is not None:
+            line = '"%s%d": ' % (key, i) + line
         lines.append(line)
         size += len(line.encode())
         i += 1
@@ -85,10 +90,14 @@ def small_values(shape, total):
     return "".join(parts).encode()
 
 
-def write_stream(fd, total, chunk):
+def write_stream(fd, total, chunks):
+    """Writes `total` bytes of blocks, `chunks(n)` being block n."""
     written = 0
-    view = memoryview(chunk)
+    n = 0
     while written < total:
+        chunk = chunks(n)
+        n += 1
+        view = memoryview(chunk)
         part = view[: min(len(chunk), total - written)]
         # Whole lines only: cut the last block at a line end.
         if len(part) < len(chunk):
@@ -112,7 +121,7 @@ def main():
     parser.add_argument("--mb", type=float, default=300)
     parser.add_argument("--body-bytes", type=int, default=4000)
     parser.add_argument("--from", dest="source", choices=("pipe", "file"), default="pipe")
-    parser.add_argument("--shape", choices=("lines", "document", "array", "items", "keys", "numbers"), default="lines")
+    parser.add_argument("--shape", choices=("lines", "document", "array", "keyed", "items", "keys", "numbers"), default="lines")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
@@ -124,9 +133,16 @@ def main():
         chunk = small_values(args.shape, total)
         total = len(chunk)
         head = tail = b""
+        chunks = lambda n: chunk
+    elif args.shape == "keyed":
+        # Keys must differ from block to block: each block is made anew.
+        chunks = lambda n: block(args.body_bytes, ",\n", key="b%d-" % n)
+        head = b'{"articles": {\n'
+        tail = b'"last": {"id": -1, "title": "last"}}}\n'
     else:
         one = args.shape != "lines"
         chunk = block(args.body_bytes, ",\n" if one else "\n")
+        chunks = lambda n: chunk
         head = {"lines": b"", "document": b'{"articles": [\n', "array": b"[\n"}[args.shape]
         tail = {"lines": b"", "document": b'{"id": -1, "title": "last"}]}\n', "array": b'{"id": -1, "title": "last"}]\n'}[args.shape]
     temp = None
@@ -134,7 +150,7 @@ def main():
         temp = tempfile.NamedTemporaryFile(prefix="rkmap-rss-", suffix=".ndjson", delete=False)
         with temp:
             _write_all(temp.fileno(), head)
-            written = write_stream(temp.fileno(), total, chunk)
+            written = write_stream(temp.fileno(), total, chunks)
             _write_all(temp.fileno(), tail)
         command = command + [temp.name]
         read_end = os.open(os.devnull, os.O_RDONLY)
@@ -159,7 +175,7 @@ def main():
         if write_end is not None:
             try:
                 _write_all(write_end, head)
-                written = write_stream(write_end, total, chunk)
+                written = write_stream(write_end, total, chunks)
                 _write_all(write_end, tail)
             except BrokenPipeError:
                 written = -1

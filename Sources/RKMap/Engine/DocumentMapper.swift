@@ -106,20 +106,15 @@ final class DocumentMapper {
     /// Maps one element of a collection at position `index` (its
     /// `@metadata.mapping.collectionIndex`), appending what it produces.
     func mapElement(_ element: JSONValue, index: Int, with ref: MapperRef, into out: inout [FieldValue]) throws(MappingFailure) {
-        let savedIndex = context.collectionIndex
-        context.collectionIndex = index
-        path.push(.index(index))
-        defer {
-            path.pop()
-            context.collectionIndex = savedIndex
-        }
-        switch element {
-        case .null:
-            return
-        case .array(let inner):
-            out.append(.many(try mapCollection(inner, with: ref)))
-        default:
-            out.append(contentsOf: try mapSingle(element, with: ref))
+        try atPosition(index, .index(index)) { () throws(MappingFailure) in
+            switch element {
+            case .null:
+                return
+            case .array(let inner):
+                out.append(.many(try mapCollection(inner, with: ref)))
+            default:
+                out.append(contentsOf: try mapSingle(element, with: ref))
+            }
         }
     }
 
@@ -129,21 +124,39 @@ final class DocumentMapper {
         // Matchers that chose this mapper read the dictionary, not its members.
         readTracker?.discardMatcherReads()
         var out: [FieldValue] = []
-        let savedIndex = context.collectionIndex
-        defer { context.collectionIndex = savedIndex }
         for (i, member) in object.members.enumerated() {
-            context.collectionIndex = i
-            path.push(.dynamicKey(member.key))
-            defer { path.pop() }
-            let record: Record?
-            if mapper.keyAttributeSlot != nil {
-                record = try mapObject(member.value, with: mapper, key: member.key, composing: false)
-            } else {
-                record = try mapRepresentation(member.value, with: mapper)
-            }
-            if let record { out.append(.record(record)) }
+            if let record = try mapMember(member.key, member.value, index: i, with: mapper) { out.append(.record(record)) }
         }
         return out
+    }
+
+    /// Maps one member of a `forceCollection` dictionary, the one at position
+    /// `index` (its collection index): for the whole dictionary above, and
+    /// for a streamed one member by member (`PipelineWorker`).
+    func mapMember(_ key: String, _ value: JSONValue, index: Int, with mapper: ObjectMapper) throws(MappingFailure) -> Record? {
+        try atPosition(index, .dynamicKey(key)) { () throws(MappingFailure) -> Record? in
+            if mapper.keyAttributeSlot != nil {
+                return try mapObject(value, with: mapper, key: key, composing: false)
+            }
+            return try mapRepresentation(value, with: mapper)
+        }
+    }
+
+    /// Runs `body` for the collection member at position `index`, reached by
+    /// `step`: its `@metadata.mapping.collectionIndex`, and its place in the
+    /// JSON path of diagnostics, for the time of the call.
+    @inline(__always)
+    private func atPosition<T>(
+        _ index: Int, _ step: DocumentPath.Component, _ body: () throws(MappingFailure) -> T
+    ) throws(MappingFailure) -> T {
+        let savedIndex = context.collectionIndex
+        context.collectionIndex = index
+        path.push(step)
+        defer {
+            path.pop()
+            context.collectionIndex = savedIndex
+        }
+        return try body()
     }
 
     /// Maps one representation with a resolved object mapper: handles dynamic

@@ -168,6 +168,17 @@ extension MappingEngine {
         else { return false }
         return !graph.usesRootOrFailValidation
     }
+
+    /// The streamed descriptor's root mapper when it maps a content object as
+    /// a `forceCollection` dictionary (docs/spec.md §5.3) that is known without
+    /// reading the object: a static object mapper. A dynamic mapper's matchers
+    /// read the dictionary itself, so such content is read whole.
+    var keyedContentMapper: ObjectMapper? {
+        guard let first = applicable.first, case .object(let mapper) = graph.mappers[first.descriptor.rootMapper],
+              mapper.forceCollection
+        else { return nil }
+        return mapper
+    }
 }
 
 extension MappingGraph {

@@ -37,6 +37,7 @@ extension MappingEngine {
         let workerCount = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
         let finished = DispatchSemaphore(value: 0)
         let (maxDepth, threshold, keepGoing) = (options.maxDepth, options.pipelineThreshold, options.keepGoing)
+        let keyedContent = streamKeys != nil && keyedContentMapper != nil
         let caseInsensitiveKeys = graph.options.caseInsensitiveKeys
         // Handed over, not copied: no reference here may keep a large
         // document's chunk alive after the units cut from it are read.
@@ -60,6 +61,7 @@ extension MappingEngine {
                 input: handoff.take(), maxDepth: maxDepth, firstIndex: firstIndex, state: state, streamKeys: streamKeys,
                 streamingThreshold: threshold, inputName: inputName)
             splitter.keepGoing = keepGoing
+            splitter.keyedContent = keyedContent
             splitter.caseInsensitiveKeys = caseInsensitiveKeys
             splitter.recovering = recovering
             splitter.run()

@@ -51,18 +51,25 @@ struct PipelineWorker {
                     }
                 }, encoded: encoded)
             case .elements(let starts, let document, let firstPosition):
-                result = .roots(starts.enumerated().map { i, start in
-                    let unit = mapStreamed(
-                        at: start, document: document, projection: engine.elementProjection, scanner: &scanner, mapper: mapper,
-                        collector: collector, release: { if i == last { view = nil } }
-                    ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
-                        var roots: [FieldValue] = []
-                        try mapper.mapElement(value, index: firstPosition + i, with: rootMapper, into: &roots)
-                        if let type = engine.options.onlyType { return MappingEngine.keeping(type, in: roots) }
-                        return roots
-                    }
-                    return unit.map { roots in roots.map { encode($0, into: &encoded) } }
-                }, encoded: encoded)
+                result = mapRoots(
+                    starts, document: document, projection: engine.elementProjection, scanner: &scanner, mapper: mapper,
+                    collector: collector, encoded: &encoded, release: { i in if i == last { view = nil } }
+                ) { (mapper, value, i) throws(MappingFailure) in
+                    var roots: [FieldValue] = []
+                    try mapper.mapElement(value, index: firstPosition + i, with: rootMapper, into: &roots)
+                    return roots
+                }
+            case .members(let keys, let starts, let document, let firstPosition):
+                // Only cut for a static forceCollection mapper (`keyedContentMapper`).
+                let dictionaryMapper = engine.keyedContentMapper!
+                // A member's value is read whole, as the whole dictionary is
+                // (`MappingGraph.representationProjection`).
+                result = mapRoots(
+                    starts, document: document, projection: .everything, scanner: &scanner, mapper: mapper,
+                    collector: collector, encoded: &encoded, release: { i in if i == last { view = nil } }
+                ) { (mapper, value, i) throws(MappingFailure) in
+                    try mapper.mapMember(keys[i], value, index: firstPosition + i, with: dictionaryMapper).map { [.record($0)] } ?? []
+                }
             case .content(let start, let document, let rest):
                 let projection = ProjectionPlan(
                     JSONProjection.nothing.adding(rest[...], then: engine.elementProjection.projection),
@@ -89,6 +96,28 @@ struct PipelineWorker {
             }
             state.complete(seq, unit: unit, base: base, result: result)
         }
+    }
+
+    /// Maps the values of a batch of streamed elements or members, each to
+    /// its root records (`--type` applied), encoded when the sink takes bytes.
+    /// - Parameter release: called with a value's position in the batch once
+    ///   it is read.
+    private func mapRoots(
+        _ starts: [Int], document: Int, projection: ProjectionPlan, scanner: inout JSONScanner, mapper: DocumentMapper,
+        collector: DiagnosticList, encoded: inout [UInt8], release: (Int) -> Void,
+        _ body: (DocumentMapper, JSONValue, Int) throws(MappingFailure) -> [FieldValue]
+    ) -> WorkResult {
+        .roots(starts.enumerated().map { i, start in
+            let unit = mapStreamed(
+                at: start, document: document, projection: projection, scanner: &scanner, mapper: mapper,
+                collector: collector, release: { release(i) }
+            ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
+                let roots = try body(mapper, value, i)
+                if let type = engine.options.onlyType { return MappingEngine.keeping(type, in: roots) }
+                return roots
+            }
+            return unit.map { roots in roots.map { encode($0, into: &encoded) } }
+        }, encoded: encoded)
     }
 
     private func encode(_ roots: [FieldValue], into encoded: inout [UInt8]) -> Mapped<[FieldValue]> {

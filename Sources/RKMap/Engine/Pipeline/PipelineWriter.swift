@@ -78,7 +78,7 @@ struct PipelineWriter {
                 try begin(index, verdict: state.verdict(for: index))
             case .note(let note, _):
                 if stream?.dropping == false { diagnostics.emit(note) }
-            case .elements, .content:
+            case .elements, .members, .content:
                 guard case .roots(let mapped, let encoded) = result else { continue }
                 for unit in mapped {
                     guard try account(unit) else { break }

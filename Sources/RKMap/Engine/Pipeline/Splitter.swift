@@ -17,6 +17,10 @@ struct Splitter {
     let inputName: String
     /// Resume after a syntax error (`--keep-going`) instead of stopping.
     var keepGoing = false
+    /// A content object is a `forceCollection` dictionary of a mapper known
+    /// without reading it (`MappingEngine.streamsKeyedContent`): it is split
+    /// member by member, like an array's elements, instead of read whole.
+    var keyedContent = false
     /// Keys on the stream path also match ignoring case
     /// (`keyMatching: caseInsensitive`, docs/spec.md §4).
     var caseInsensitiveKeys = false
@@ -35,6 +39,8 @@ struct Splitter {
     static let batchBytes = 1 << 18
     static let batchCount = 1024
     private var batch: [Int] = []
+    /// The members' keys when the batch holds members (`batched(member:…)`).
+    private var batchKeys: [String] = []
     private var batchStart = 0
     private var batchFirst = 0
     /// Where the last scanner step started (offsets move when a chunk does).
@@ -135,15 +141,33 @@ struct Splitter {
         }
     }
 
+    /// Adds a member of a `forceCollection` object (its key, and its value's
+    /// start) to the current batch; sends it when full.
+    private mutating func batched(member key: String, at start: Int, position: Int, of document: Int) throws {
+        batchKeys.append(key)
+        try batched(start, position: position, elementsOf: document)
+    }
+
     /// The streamed document whose elements the batch holds, or nil for documents.
     private var batchDocument: Int?
 
     private mutating func flushBatch() throws {
         guard !batch.isEmpty else { return }
-        defer { batch.removeAll(keepingCapacity: true) }
-        let unit: WorkUnit = batchDocument.map { .elements(starts: batch, document: $0, firstPosition: batchFirst) }
-            ?? .documents(starts: batch, firstIndex: batchFirst)
+        defer { clearBatch() }
+        let unit: WorkUnit
+        if let document = batchDocument {
+            unit = batchKeys.isEmpty
+                ? .elements(starts: batch, document: document, firstPosition: batchFirst)
+                : .members(keys: batchKeys, starts: batch, document: document, firstPosition: batchFirst)
+        } else {
+            unit = .documents(starts: batch, firstIndex: batchFirst)
+        }
         try add(unit)
+    }
+
+    private mutating func clearBatch() {
+        batch.removeAll(keepingCapacity: true)
+        batchKeys.removeAll(keepingCapacity: true)
     }
 
     /// Sends a unit with the chunk its offsets are in (kept alive until a
@@ -216,7 +240,7 @@ struct Splitter {
         } catch let error as JSONSyntaxError {
             // Documents before the error are whole and valid: send them first.
             if !streaming { try flushBatch() }
-            batch.removeAll(keepingCapacity: true)
+            clearBatch()
             if streaming { state.publish(.syntaxError, for: index) }
             pendingStream = nil
             try add(.syntaxError(error, index: index))
@@ -255,7 +279,12 @@ struct Splitter {
     /// content's units. - Returns: whether the content was found.
     private mutating func split(_ keys: ArraySlice<String>, document: Int) throws -> Bool {
         guard let key = keys.first else {
-            guard try step({ s throws(JSONSyntaxError) in try s.peekKind() }) == .array else {
+            let kind = try step { s throws(JSONSyntaxError) in try s.peekKind() }
+            if kind == .object, keyedContent {
+                try splitMembers(document: document)
+                return true
+            }
+            guard kind == .array else {
                 try step { s throws(JSONSyntaxError) in try s.skipValue() }
                 try add(.content(start: stepStart, document: document, rest: []))
                 return true
@@ -313,5 +342,35 @@ struct Splitter {
             try step { s throws(JSONSyntaxError) in try s.skipValue() }
         }
         return found
+    }
+
+    /// Splits a `forceCollection` content object into batches of members
+    /// (docs/spec.md §5.3: each member is one record, its position its
+    /// collection index). A whole document keeps one member per key (the
+    /// first's position, the last's value); a streamed one cannot know a key
+    /// repeats until it has passed, so it keeps the first occurrence and warns
+    /// about each later one, which is skipped (docs/behaviour.md).
+    private mutating func splitMembers(document: Int) throws {
+        try step { s throws(JSONSyntaxError) in try s.enterObject() }
+        var seen = SeenKeys()
+        var position = 0
+        while let name = try step({ s throws(JSONSyntaxError) in try s.nextKey() }) {
+            guard seen.insert(name) else {
+                let note = Diagnostic(
+                    .warning,
+                    "key '\(name)' appears again in an object mapped with forceCollection; a streamed document keeps its first occurrence"
+                        + MappingFailure.documentSuffix(document),
+                    file: inputName, location: .source(scanner.location(ofOffset: scanner.offset)), code: .duplicateKey)
+                // After the members before it, in their order.
+                try flushBatch()
+                try add(.note(note, document: document))
+                try step { s throws(JSONSyntaxError) in try s.skipValue() }
+                continue
+            }
+            try step { s throws(JSONSyntaxError) in try s.skipValue() }
+            try batched(member: name, at: stepStart, position: position, of: document)
+            position += 1
+        }
+        try flushBatch()
     }
 }

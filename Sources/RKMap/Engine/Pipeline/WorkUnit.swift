@@ -12,6 +12,11 @@ enum WorkUnit: Sendable {
     /// position `firstPosition`. Units are batches: one lock round trip per
     /// ~256 KiB of input instead of one per element.
     case elements(starts: [Int], document: Int, firstPosition: Int)
+    /// Consecutive members of a streamed document's content object mapped with
+    /// `forceCollection` (docs/spec.md §5.3): each key, and where its value
+    /// starts; the first is member `firstPosition` of the object (its
+    /// collection index). Batched like elements.
+    case members(keys: [String], starts: [Int], document: Int, firstPosition: Int)
     /// A streamed document's content that is not an array, with the part of the
     /// key path still to follow inside it (KVC through an array).
     case content(start: Int, document: Int, rest: [String])
@@ -34,7 +39,7 @@ extension WorkUnit {
     /// content value).
     var valueCount: Int {
         switch self {
-        case .documents(let starts, _), .elements(let starts, _, _): return starts.count
+        case .documents(let starts, _), .elements(let starts, _, _), .members(_, let starts, _, _): return starts.count
         case .content: return 1
         case .streamBegin, .note, .streamEnd, .syntaxError, .idle, .inputError: return 0
         }
@@ -43,7 +48,7 @@ extension WorkUnit {
     /// The offset of the unit's last value, for progress reports.
     var lastOffset: Int? {
         switch self {
-        case .documents(let starts, _), .elements(let starts, _, _): return starts.last
+        case .documents(let starts, _), .elements(let starts, _, _), .members(_, let starts, _, _): return starts.last
         case .content(let start, _, _): return start
         case .syntaxError(let error, _): return error.offset
         case .streamBegin, .note, .streamEnd, .idle, .inputError: return nil
@@ -56,7 +61,7 @@ enum WorkResult {
     /// Mapped documents: records per descriptor (or their bytes in `encoded`),
     /// or why each failed.
     case documents([MappedUnit<Mapped<[(Descriptor, [FieldValue])]>>], encoded: [UInt8])
-    /// Root records of streamed elements or content (or their bytes in `encoded`),
+    /// Root records of streamed elements, members or content (or their bytes in `encoded`),
     /// or why the document fails. `.success(nil)`: the content key path led nowhere.
     case roots([MappedUnit<Mapped<[FieldValue]>?>], encoded: [UInt8])
     /// Units with no mapping work pass through.

@@ -1,0 +1,217 @@
+import Testing
+@testable import RKMap
+
+/// A large document whose content is one `forceCollection` dictionary
+/// (docs/spec.md §5.3) is streamed member by member. Streamed (every document
+/// forced through the pipeline's streaming path) and read whole (serially),
+/// it must give the same output, diagnostics, outcome and statistics — except
+/// for a repeated key, where a streamed document keeps the first occurrence
+/// and warns (README "Behaviour details").
+@Suite struct KeyedCollectionStreamingTests {
+    static let withKeyAttribute = """
+        {"keyPath": "users", "root-map-ref": "user", "mappers": [
+          {"id": "user", "target": "User", "forceCollection": true, "keyAttribute": "name",
+           "attributes": {"email": "email", "age": "age", "@metadata.mapping.collectionIndex": "position"}, "types": {"age": "int"},
+           "relationships": [{"from": "pets", "to": "pets", "map-ref": "pet", "many": true},
+                             {"from": "home", "to": "home", "map-ref": "place"}]},
+          {"id": "pet", "target": "Pet", "attributes": ["kind"]},
+          {"id": "place", "target": "Place", "attributes": {"city": "city", "geo.lat": "lat"}}]}
+        """
+    static let withoutKeyAttribute = """
+        {"keyPath": "users", "root-map-ref": "user", "mappers": [
+          {"id": "user", "target": "User", "forceCollection": true,
+           "attributes": {"email": "email", "@metadata.mapping.collectionIndex": "position"},
+           "relationships": [{"from": "home", "to": "home", "map-ref": "place"}]},
+          {"id": "place", "target": "Place", "attributes": ["city"]}]}
+        """
+    /// The document itself is the dictionary (nil key path), values mapped from the nil key path.
+    static let wholeDocument = """
+        {"keyPath": "", "root-map-ref": "entry", "mappers": [
+          {"id": "entry", "target": "Entry", "forceCollection": true, "keyAttribute": "key", "attributes": {"": "value"}}]}
+        """
+    /// A dynamic mapper must read the dictionary to choose: such content is read whole.
+    static let dynamic = """
+        {"keyPath": "users", "root-map-ref": "choose", "mappers": [
+          {"id": "choose", "dynamic": true, "matchers": [{"keyPath": "ana.email", "expectType": "string", "map-ref": "user"}]},
+          {"id": "user", "target": "User", "forceCollection": true, "keyAttribute": "name", "attributes": ["email"]}]}
+        """
+
+    /// Users with nested objects, nulls, scalars, arrays, unmappable and
+    /// badly typed values, each document numbered so its messages say which.
+    static func users(_ n: Int, document d: Int = 0) -> String {
+        var members: [String] = []
+        for i in 0..<n {
+            switch i % 8 {
+            case 0: members.append(#""u\#(d)-\#(i)": {"email": "u\#(i)@x", "age": \#(i), "pets": [{"kind": "cat"}, null, {"x": 1}], "home": {"city": "C\#(i)", "geo": {"lat": 1.5}}}"#)
+            case 1: members.append(#""u\#(d)-\#(i)": null"#)
+            case 2: members.append(#""u\#(d)-\#(i)": \#(i)"#)
+            case 3: members.append(#""u\#(d)-\#(i)": {"age": "old", "home": "nowhere"}"#)
+            case 4: members.append(#""u\#(d)-\#(i)": {"unread": {"deep": [1, 2]}}"#)
+            case 5: members.append(#""u\#(d)-\#(i)": [{"email": "a"}, 3]"#)
+            case 6: members.append(#""é \"\#(i)\"\n": {"email": "quoted", "home": {}}"#)
+            default: members.append(#""u\#(d)-\#(i)": {}"#)
+            }
+        }
+        return #"{"meta": {"n": \#(n)}, "users": {"# + members.joined(separator: ", ") + "}, \"tail\": [1]}"
+    }
+
+    struct Run: Equatable {
+        var output: String
+        var diagnostics: [String]
+        var outcome: InputOutcome
+        var stats: MappingStats
+    }
+
+    /// `streamed`: every document through the pipeline's streaming path
+    /// (threshold 0); otherwise serially, each document read whole.
+    static func run(
+        _ spec: String, _ input: String, streamed: Bool, format: String = "ndjson", keepGoing: Bool = true, onlyType: String? = nil
+    ) throws -> Run {
+        let graph = try #require(SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json").graph)
+        var options = MappingOptions(keepGoing: keepGoing, onlyType: onlyType)
+        options.pipelineThreshold = streamed ? 0 : Int.max
+        let engine = try MappingEngine(graph: graph, options: options)
+        var output: [UInt8] = []
+        let write: ([UInt8]) throws -> Void = { output.append(contentsOf: $0) }
+        let sink: RecordSink = format == "ndjson" ? NDJSONSink(output: write) : JSONTreeSink(output: write, shape: .collection)
+        let diagnostics = DiagnosticList()
+        let outcome = try engine.run(input: Array(input.utf8), inputName: "in.json", sink: sink, diagnostics: diagnostics)
+        try sink.finish()
+        return Run(
+            output: String(decoding: output, as: UTF8.self), diagnostics: diagnostics.diagnostics.map(\.description),
+            outcome: outcome, stats: engine.stats)
+    }
+
+    static func expectSame(_ spec: String, _ input: String, format: String = "ndjson", keepGoing: Bool = true, onlyType: String? = nil) throws {
+        let whole = try run(spec, input, streamed: false, format: format, keepGoing: keepGoing, onlyType: onlyType)
+        let streamed = try run(spec, input, streamed: true, format: format, keepGoing: keepGoing, onlyType: onlyType)
+        #expect(streamed.outcome == whole.outcome)
+        #expect(streamed.diagnostics == whole.diagnostics)
+        #expect(streamed.stats == whole.stats)
+        #expect(streamed.output == whole.output)
+    }
+
+    @Test(arguments: ["ndjson", "json"])
+    func membersWithAndWithoutAKeyAttribute(format: String) throws {
+        // Several documents (messages name them), one spanning many batches.
+        let input = [Self.users(9), Self.users(3_000, document: 1), Self.users(17, document: 2)].joined(separator: "\n")
+        let whole = try Self.run(Self.withKeyAttribute, input, streamed: false, format: format)
+        #expect(whole.stats.recordsPerType.first { $0.type == "User" }?.count ?? 0 > 3_000)
+        #expect(whole.diagnostics.contains { $0.hasPrefix(#"in.json: $.users["u1-3"].age: warning:"#) && $0.hasSuffix("(document 2) [mapper user, attribute age]") })
+        #expect(whole.diagnostics.contains { $0.hasPrefix(#"in.json: $.users["é \"14\"\n"].home: warning: none of the mapped keys"#) && $0.hasSuffix("(document 2) [mapper place]") })
+        for spec in [Self.withKeyAttribute, Self.withoutKeyAttribute] {
+            try Self.expectSame(spec, input, format: format)
+        }
+        try Self.expectSame(Self.withKeyAttribute, input, format: format, onlyType: "User")
+    }
+
+    @Test func scalarAndNullMembersWarnWithTheirPaths() throws {
+        let input = #"{"users": {"a": {"email": "x"}, "b": null, "c": 3, "d": "s", "e": {"home": {}}}}"#
+        let streamed = try Self.run(Self.withoutKeyAttribute, input, streamed: true)
+        #expect(streamed.output == #"""
+            {"@type":"User","email":"x","position":0}
+            {"@type":"User","position":4}
+
+            """#)
+        #expect(streamed.diagnostics == [
+            #"in.json: $.users.c: warning: cannot map a number with mapper 'user': it has no attribute from the nil key path ("") [mapper user]"#,
+            #"in.json: $.users.d: warning: cannot map a string with mapper 'user': it has no attribute from the nil key path ("") [mapper user]"#,
+            "in.json: $.users.e.home: warning: none of the mapped keys ('city') is present; the object is not mapped [mapper place]",
+        ])
+        try Self.expectSame(Self.withoutKeyAttribute, input)
+    }
+
+    @Test(arguments: [
+        #"{"users": {}}"#, #"{"users": null}"#, #"{"users": 7}"#, #"{"users": "text"}"#, #"{"users": []}"#,
+        #"{"users": [{"a": {"email": "x"}}, {}, null, [{"b": {}}], 5]}"#, #"{"other": {"a": {}}}"#,
+        #"{"users": {"a": {"email": 1}}, "users": {"b": {"email": 2}}}"#, #"{"users": {"ok": {"email": "x"}, "bad": {"email": [1, 2,]}}}"#,
+        #"{"users": {"a": {}} "#, #"{"users": {"a": {}, }}"#, #"{"users": {"a" {}}}"#,
+    ])
+    func contentOfEveryKindMapsAsAWholeDocumentDoes(_ document: String) throws {
+        // The key repeated on the content path warns the same either way only
+        // when the two occurrences agree on what they map; here they differ, so
+        // only the outcome and statistics are compared for that document.
+        let input = [document, #"{"users": {"z": {"email": "after"}}}"#].joined(separator: "\n")
+        for keepGoing in [true, false] {
+            if document.contains(#""users": {"b""#) {
+                let whole = try Self.run(Self.withKeyAttribute, input, streamed: false, keepGoing: keepGoing)
+                let streamed = try Self.run(Self.withKeyAttribute, input, streamed: true, keepGoing: keepGoing)
+                #expect(streamed.outcome == whole.outcome && streamed.stats.documents == whole.stats.documents)
+                #expect(streamed.diagnostics.first?.contains("key 'users' appears again") == true)
+                continue
+            }
+            try Self.expectSame(Self.withKeyAttribute, input, keepGoing: keepGoing)
+            try Self.expectSame(Self.withoutKeyAttribute, input, keepGoing: keepGoing)
+        }
+    }
+
+    @Test func aSyntaxErrorInsideTheObjectFailsTheDocumentAsWhole() throws {
+        var members = (0..<2_000).map { #""k\#($0)": {"email": "e\#($0)"}"# }
+        members[1_500] = #""k1500": {"email": "e" "x"}"#
+        let bad = #"{"users": {"# + members.joined(separator: ",\n") + "}}"
+        let input = [Self.users(5), bad, Self.users(5, document: 2)].joined(separator: "\n")
+        for keepGoing in [true, false] {
+            let streamed = try Self.run(Self.withKeyAttribute, input, streamed: true, keepGoing: keepGoing)
+            #expect(streamed.outcome.failed == 1 && streamed.outcome.stoppedBySyntaxError == !keepGoing)
+            #expect(streamed.diagnostics.last { $0.contains("error:") }?.hasPrefix("in.json:1502:") == true)
+            #expect(!streamed.output.contains("\"k0\""), "nothing of the failed document is written")
+            #expect(streamed.output.contains("\"u2-0\"") == keepGoing)
+            try Self.expectSame(Self.withKeyAttribute, input, keepGoing: keepGoing)
+        }
+    }
+
+    @Test func theDocumentItselfAsTheDictionary() throws {
+        let input = [#"{"a": 1, "b": {"x": [1]}, "c": null, "d": "s"}"#, "{}", #"{"only": true}"#, "[{\"e\": 2}]", "3"].joined(separator: "\n")
+        let streamed = try Self.run(Self.wholeDocument, input, streamed: true)
+        #expect(streamed.output.hasPrefix(#"{"@type":"Entry","key":"a","value":1}"#))
+        try Self.expectSame(Self.wholeDocument, input)
+        try Self.expectSame(Self.wholeDocument, input, format: "json")
+    }
+
+    @Test func aDynamicMapperReadsTheDictionaryWhole() throws {
+        // Whole reading keeps the last of two equal keys: so does a dynamic
+        // mapper's dictionary, with no warning, streamed or not.
+        let input = #"{"users": {"ana": {"email": "first"}, "bob": {}, "ana": {"email": "last"}}}"#
+        let streamed = try Self.run(Self.dynamic, input, streamed: true)
+        #expect(streamed.output.contains("\"last\"") && streamed.diagnostics.isEmpty)
+        try Self.expectSame(Self.dynamic, input)
+    }
+
+    @Test func aRepeatedKeyKeepsItsFirstOccurrenceWithAWarning() throws {
+        let input = [
+            #"{"users": {"a": {"email": "1"}, "b": {"email": "2"}}}"#,
+            #"{"users": {"a": {"email": "first"}, "b": {"age": "x"},"#
+                + "\n" + #"  "a": {"email": "again"}, "c": {"email": "3"}, "a": null, "b": 4}}"#,
+        ].joined(separator: "\n")
+        let streamed = try Self.run(Self.withKeyAttribute, input, streamed: true)
+        #expect(streamed.diagnostics == [
+            #"in.json: $.users.b.age: warning: cannot convert string "x" to int (document 2) [mapper user, attribute age]"#,
+            "in.json:3:7: warning: key 'a' appears again in an object mapped with forceCollection; a streamed document keeps its first occurrence (document 2)",
+            "in.json:3:53: warning: key 'a' appears again in an object mapped with forceCollection; a streamed document keeps its first occurrence (document 2)",
+            "in.json:3:64: warning: key 'b' appears again in an object mapped with forceCollection; a streamed document keeps its first occurrence (document 2)",
+        ])
+        // The same as a whole document without the later occurrences.
+        let firstOnly = [
+            #"{"users": {"a": {"email": "1"}, "b": {"email": "2"}}}"#,
+            #"{"users": {"a": {"email": "first"}, "b": {"age": "x"}, "c": {"email": "3"}}}"#,
+        ].joined(separator: "\n")
+        let whole = try Self.run(Self.withKeyAttribute, firstOnly, streamed: false)
+        #expect(streamed.output == whole.output)
+        #expect(streamed.outcome == whole.outcome)
+        #expect(streamed.diagnostics.filter { !$0.contains("appears again") } == whole.diagnostics)
+    }
+
+    @Test func keysAreFoundAgainExactly() {
+        var seen = SeenKeys()
+        let keys = (0..<50_000).map { i in i % 3 == 0 ? "k\(i)" : "a much longer key, \(i), past any small-string form é" } + [""]
+        var inserted = keys.map { seen.insert($0) }
+        #expect(inserted.allSatisfy { $0 } && seen.count == keys.count)
+        inserted = keys.shuffled().prefix(5_000).map { seen.insert($0) }
+        #expect(inserted.allSatisfy { !$0 } && seen.count == keys.count)
+        // A prefix or an extension is another key; canonically equivalent
+        // forms are one key, as in an object read whole (`MemberIndex`).
+        inserted = ["k", "k0 ", "a much longer key, 1, past any small-string form", "e\u{301}", "é", "\u{1E0D}\u{307}", "\u{1E0B}\u{323}"]
+            .map { seen.insert($0) }
+        #expect(inserted == [true, true, true, true, false, true, false])
+    }
+}
