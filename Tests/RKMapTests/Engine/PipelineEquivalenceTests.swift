@@ -157,6 +157,15 @@ import Testing
         let stopped = try Self.run(docs, pipeline: true, format: format, options: strict)
         #expect(stopped.outcome.stopped && stopped.outcome.documents == 2)
         try Self.expectSame(docs, format: format, options: strict)
+        // The first document fails after more output than a sink buffers
+        // (64 KiB): nothing of it is written, and CSV's header comes with the
+        // next document's rows.
+        let firstFails = [Self.cleanDocument(elements: 3_000, warnAt: 2_999), Self.cleanDocument(elements: 10)].joined(separator: "\n")
+        let second = try Self.run(firstFails, pipeline: true, format: format, options: keepGoing)
+        #expect(second.outcome.failed == 1)
+        #expect(String(decoding: second.output, as: UTF8.self).contains("text 9"))
+        #expect(!String(decoding: second.output, as: UTF8.self).contains("text 10"))
+        try Self.expectSame(firstFails, format: format, options: keepGoing)
     }
 
     /// A streamed document longer than the splitter's lookahead is written as it

@@ -14,13 +14,10 @@ struct PipelineWriter {
     private var streamUndecided = false
     /// Records written for the streamed document, and the most it may make.
     private var streamRecords = (count: 0, limit: Int.max)
-    /// Mapping warnings in the streamed document so far (`--strict` fails it).
+    /// Mapping warnings in the streamed document so far: under `--strict` the
+    /// document fails at its end, and the sink takes back what it was given
+    /// (`RecordSink.holdDocumentOutput`).
     private var streamWarnings = 0
-    /// `--strict` on a sink that cannot take back what it was given: the
-    /// streamed document's results are held, not written, until its end shows
-    /// it has no warning (`held`, in order; retired once written or dropped).
-    private let holdsStreams: Bool
-    private var held: [WorkResult] = []
 
     init(engine: MappingEngine, sink: RecordSink, diagnostics: DiagnosticCollector, inputName: String) {
         self.engine = engine
@@ -28,7 +25,6 @@ struct PipelineWriter {
         self.diagnostics = diagnostics
         self.inputName = inputName
         self.encodingSink = sink as? EncodingSink
-        self.holdsStreams = engine.options.strict && !sink.retractsDocuments
     }
 
     /// Called when the input stalls (a slow producer), after what came before
@@ -39,9 +35,8 @@ struct PipelineWriter {
 
     mutating func run(_ state: PipelineState) throws {
         while let (unit, base, result) = state.nextResult() {
-            var holding = false
-            // A worker frees it (`PipelineState.takeRetired`); a held one later.
-            defer { if !holding { state.retire(result) } }
+            // A worker frees it (`PipelineState.takeRetired`).
+            defer { state.retire(result) }
             try Interruption.check()
             if let progress, let offset = unit.lastOffset { progress.advanced(inputOffset: base + offset) }
             switch unit {
@@ -77,25 +72,23 @@ struct PipelineWriter {
                 streamRecords = (0, engine.options.recordLimit(documentBytes: maxBytes))
                 try begin(index, verdict: state.verdict(for: index))
             case .note(let note, _):
-                if stream?.dropping == false { diagnostics.emit(note) }
+                guard stream?.dropping == false else { continue }
+                diagnostics.emit(note)
+                // Where a streamed document's answer departs from a whole read
+                // (a repeated key): under --strict, a warning like any other.
+                if note.severity == .warning { streamWarnings += 1 }
             case .elements, .members, .content:
                 guard case .roots(let mapped, let encoded) = result else { continue }
                 for unit in mapped {
-                    guard try account(unit) else { break }
-                    if holdsStreams {
-                        holding = true
-                    } else if try !write(unit, encoded: encoded) {
-                        break
-                    }
+                    guard try account(unit), try write(unit, encoded: encoded) else { break }
                 }
-                if holding, stream?.dropping == false { held.append(result) } else { holding = false }
             case .streamEnd(let index):
                 if streamUndecided {
                     streamUndecided = false
                     // Published before this unit was sent.
                     if case .parsed(foundContent: false)? = state.verdict(for: index) { stream?.noContent = true }
                 }
-                if try !end(index, state), stopsHere() { return }
+                if try !end(index), stopsHere() { return }
             case .syntaxError(let error, _):
                 diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
                 engine.updateStats {
@@ -105,7 +98,6 @@ struct PipelineWriter {
                 outcome.documents += 1
                 outcome.failed += 1
                 stream = nil
-                dropHeld(state)
                 if stopsHere() {
                     outcome.stoppedBySyntaxError = true
                     return
@@ -133,15 +125,10 @@ struct PipelineWriter {
             // it is read; whether it had content is known at its end.
             streamUndecided = verdict == .undecided
             streamWarnings = 0
-            // Held: the sink hears of the document at its end, if it is written.
-            if !holdsStreams { try beginInSink(index) }
-            stream = (index, false, false, !holdsStreams, false)
+            try sink.beginDocument(DocumentInfo(input: inputName, index: index))
+            try sink.beginDescriptor(engine.applicable[0].descriptor)
+            stream = (index, false, false, true, false)
         }
-    }
-
-    private func beginInSink(_ index: Int) throws {
-        try sink.beginDocument(DocumentInfo(input: inputName, index: index))
-        try sink.beginDescriptor(engine.applicable[0].descriptor)
     }
 
     /// Reports a unit of the streamed document (diagnostics, stats, the record
@@ -206,33 +193,17 @@ struct PipelineWriter {
         return true
     }
 
-    /// Forgets the held results of a document that is not written.
-    private mutating func dropHeld(_ state: PipelineState) {
-        held.forEach(state.retire)
-        held.removeAll()
-    }
-
     /// - Returns: false when the document failed.
-    private mutating func end(_ index: Int, _ state: PipelineState) throws -> Bool {
-        defer { dropHeld(state) }
+    private mutating func end(_ index: Int) throws -> Bool {
         guard var s = stream else { return true }
         if engine.options.strict, !s.failed, !s.noContent, streamWarnings > 0 {
-            // As for a document read whole: its warnings were reported, it is not written.
+            // As for a document read whole: its warnings were reported, and
+            // nothing of it is written (the sink held it).
             if s.started { try sink.abandonDocument() }
             engine.emitFailure(
                 engine.strictFailure(warnings: streamWarnings), info: DocumentInfo(input: inputName, index: index),
                 diagnostics: diagnostics)
             s.failed = true
-        } else if !s.failed, !s.noContent, !s.started {
-            // Held until now: the sink gets the whole document.
-            try beginInSink(index)
-            s.started = true
-            stream = s
-            replay: for result in held {
-                guard case .roots(let mapped, let encoded) = result else { continue }
-                for unit in mapped where try !write(unit, encoded: encoded) { break replay }
-            }
-            s = stream!
         }
         stream = nil
         outcome.documents += 1
