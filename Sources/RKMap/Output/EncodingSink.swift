@@ -48,9 +48,16 @@ public struct RootEncoding: Sendable {
     public func encodeDocument(_ results: [(Descriptor, [FieldValue])], into bytes: inout [UInt8]) {
         var w = JSONWriter(pretty: pretty, capacity: Self.scratchCapacity)
         var opening = style == .collection
-        for (_, roots) in results where !roots.isEmpty {
-            encodeRoots(roots, opening: opening, to: &w)
-            opening = false
+        // Only the roots are read, through a pointer: iterating (or subscripting)
+        // copies each descriptor too, a struct of references.
+        results.withUnsafeBufferPointer { results in
+            guard let first = results.baseAddress else { return }
+            for i in results.indices {
+                let roots = (first + i).pointee.1
+                guard !roots.isEmpty else { continue }
+                encodeRoots(roots, opening: opening, to: &w)
+                opening = false
+            }
         }
         if style == .collection {
             if opening {

@@ -153,6 +153,44 @@ import Testing
         #expect(buffer.count == plain.utf8.count + 2)
     }
 
+    /// Every byte value at every position of blocks of 1 to 70 bytes: the scan
+    /// tests 32 bytes at a time, then 8, then single bytes, and must neither
+    /// miss a byte to escape nor take another byte (DEL, 0xA0, 0xA2, 0xDC: the
+    /// arithmetic's near misses) for one.
+    @Test func everyByteValueAtEveryPosition() {
+        func escaped(_ b: UInt8) -> [UInt8] {
+            switch b {
+            case UInt8(ascii: "\""): return Array(#"\""#.utf8)
+            case UInt8(ascii: "\\"): return Array(#"\\"#.utf8)
+            case 0x0A: return Array(#"\n"#.utf8)
+            case 0x0D: return Array(#"\r"#.utf8)
+            case 0x09: return Array(#"\t"#.utf8)
+            case 0x08: return Array(#"\b"#.utf8)
+            case 0x0C: return Array(#"\f"#.utf8)
+            case ..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                return Array(#"\u00"#.utf8) + [hex[Int(b >> 4)], hex[Int(b & 0xF)]]
+            default: return [b]
+            }
+        }
+        for length in [1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 40, 63, 64, 65, 70] {
+            for value in 0...255 {
+                for position in 0..<length {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[position] = UInt8(value)
+                    var buffer = OutputBuffer(capacity: 16)
+                    bytes.withUnsafeBufferPointer { buffer.appendQuoted($0) }
+                    let expected = [UInt8(ascii: "\"")] + bytes.flatMap(escaped) + [UInt8(ascii: "\"")]
+                    let written = buffer.array
+                    if written != expected {
+                        Issue.record("byte \(value) at \(position) of \(length): \(written)")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
     /// The writer's strings and keys go through the same escaping.
     @Test func writerStringsAndKeysMatchTheRules() {
         let key = "k\"\u{2}é"
