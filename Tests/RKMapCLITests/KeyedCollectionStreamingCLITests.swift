@@ -47,20 +47,27 @@ import Testing
             #expect(stdin.stdout == file.stdout && stdin.status == 0)
             #expect(stdin.stderr == file.stderr.replacingOccurrences(of: "in.json", with: "<stdin>"))
         }
-        // Read whole (a small input, or --strict, which never streams): one
-        // member per key, the first's position and the last's value, silently.
+        // Read whole (a small input): one member per key, the first's position
+        // and the last's value, silently.
         let whole = #"""
             {"@type":"User","name":"ana","email":"a"}
             {"@type":"User","name":"ana","email":"again"}
             {"@type":"User","name":"bob"}
 
             """#
-        for run in [
-            try RKMapExecutable.run(arguments + ["in.json"], directory: scratch.url),
-            try RKMapExecutable.run(arguments + ["in.json", "--strict"], directory: scratch.url, environment: Self.streamed(window: "7")),
-        ] {
-            #expect(run.stdout == whole && run.stderr == "" && run.status == 0)
-        }
+        let small = try RKMapExecutable.run(arguments + ["in.json"], directory: scratch.url)
+        #expect(small.stdout == whole && small.stderr == "" && small.status == 0)
+        // Streamed under --strict the repeat is a warning like any other: the
+        // document is not written, where a whole read would take the last value.
+        let strict = try RKMapExecutable.run(arguments + ["in.json", "--strict"], directory: scratch.url, environment: Self.streamed(window: "7"))
+        #expect(strict.stdout == #"{"@type":"User","name":"ana","email":"a"}"# + "\n")
+        #expect(strict.stderr == """
+            in.json:3:9: warning: key 'ana' appears again in an object mapped with forceCollection; \
+            a streamed document keeps its first occurrence (document 2)
+            in.json: $: error: 1 mapping warning under --strict; the document is not written (document 2)
+
+            """)
+        #expect(strict.status == 1)
     }
 
     @Test func membersCrossChunksAndAnswerAsTheWholeDocument() throws {

@@ -156,13 +156,14 @@ extension MappingEngine {
 
     /// Streaming keeps every answer the tree mode gives only when nothing needs
     /// the whole document or the whole output: one applicable descriptor at a
-    /// plain key path, no `@root`, no connections, no `fail` validation, not
-    /// `--strict`, and a sink that takes records as they come. With
-    /// case-insensitive keys the splitter follows the first key that matches
-    /// and warns where a whole-document read would have taken a later one
-    /// (`Splitter.split`).
+    /// plain key path, no `@root`, no connections, no `fail` validation, and a
+    /// sink that takes records as they come. With case-insensitive keys the
+    /// splitter follows the first key that matches and warns where a
+    /// whole-document read would have taken a later one (`Splitter.split`);
+    /// under `--strict` the writer holds a streamed document's records until
+    /// its end (`PipelineWriter`).
     func canStream(into sink: RecordSink) -> Bool {
-        guard sink.acceptsStreaming, applicable.count == 1, !options.strict, !hasConnections,
+        guard sink.acceptsStreaming, applicable.count == 1, !hasConnections,
               applicable[0].descriptor.keyPath.isPlain
         else { return false }
         return !graph.usesRootOrFailValidation

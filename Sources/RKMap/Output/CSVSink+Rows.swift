@@ -8,7 +8,7 @@ extension CSVSink {
         if includeType { cells[0] = record.typeName }
         fill(record, node)
         Self.appendRow(cells, to: &buffer)
-        if buffer.count >= Self.flushThreshold { try flush() }
+        if buffer.count >= Self.flushThreshold, documentStart == nil { try flush() }
     }
 
     /// Puts a record's present fields into their cells.

@@ -60,7 +60,19 @@ public final class CSVSink: RecordSink {
     /// Rows are written as records arrive, while a document is still being read.
     public var acceptsStreaming: Bool { true }
 
-    public func beginDocument(_ document: DocumentInfo) throws {}
+    /// `holdDocumentOutput`: a document's rows stay in `buffer` until its end;
+    /// where it began, and whether the header was written before it.
+    private var holding = false
+    var documentStart: (offset: Int, headerWritten: Bool)?
+
+    public func holdDocumentOutput() -> Bool {
+        holding = true
+        return true
+    }
+
+    public func beginDocument(_ document: DocumentInfo) throws {
+        if holding { documentStart = (buffer.count, headerWritten) }
+    }
 
     public func beginDescriptor(_ descriptor: Descriptor) throws {}
 
@@ -72,9 +84,21 @@ public final class CSVSink: RecordSink {
         }
     }
 
-    public func endDocument() throws { try flush() }
+    public func endDocument() throws {
+        documentStart = nil
+        try flush()
+    }
 
-    public func abandonDocument() throws { try flush() }
+    public func abandonDocument() throws {
+        if let start = documentStart {
+            // Held: the document's rows go, and the header with them if it
+            // came with the document (the next row writes it again).
+            buffer.removeSubrange(start.offset...)
+            headerWritten = start.headerWritten
+            documentStart = nil
+        }
+        try flush()
+    }
 
     /// Writes the header if no row was written, and what is still buffered.
     public func finish() throws {

@@ -25,6 +25,10 @@ public final class JSONTreeSink: EncodingSink {
     private var pending: [UInt8] = []
     /// Roots written for the current document (collection shape).
     private var written = 0
+    /// `holdDocumentOutput`: documents' output stays in `pending` until their
+    /// end, and `documentStart` is where the current one began in it.
+    private var holding = false
+    private var documentStart: Int?
     /// Buffered roots for `dictionary` (grouped by key path) and `object`.
     private var groups: [(key: String, roots: [FieldValue])] = []
 
@@ -63,17 +67,23 @@ public final class JSONTreeSink: EncodingSink {
             pending.append(contentsOf: bytes)
         }
         written += roots
-        if pending.count >= Self.flushThreshold { try flush() }
+        try flushIfFull()
     }
 
     public func writeEncodedDocument(_ bytes: UnsafeRawBufferPointer) throws {
         pending.append(contentsOf: bytes)
-        if pending.count >= Self.flushThreshold { try flush() }
+        try flushIfFull()
+    }
+
+    public func holdDocumentOutput() -> Bool {
+        holding = shape == .collection
+        return holding
     }
 
     public func beginDocument(_ document: DocumentInfo) throws {
         written = 0
         groups = []
+        if holding { documentStart = pending.count }
     }
 
     public func beginDescriptor(_ descriptor: Descriptor) throws {
@@ -90,7 +100,7 @@ public final class JSONTreeSink: EncodingSink {
             encoder.write(root, to: &writer, indent: 1)
             written += 1
             takeWritten()
-            if pending.count >= Self.flushThreshold { try flush() }
+            try flushIfFull()
         case .dictionary:
             let key = descriptor.keyPathText ?? ""
             if let i = groups.firstIndex(where: { $0.key == key }) {
@@ -135,13 +145,19 @@ public final class JSONTreeSink: EncodingSink {
         writer.buffer.append(JSONByte.newline)
         groups = []
         takeWritten()
+        documentStart = nil
         try flush()
     }
 
     public func abandonDocument() throws {
-        // Records already streamed cannot be taken back; close the array so the
-        // output stays valid JSON.
-        if shape == .collection, written > 0 {
+        if let start = documentStart {
+            // Held: nothing of the document was written.
+            pending.removeSubrange(start...)
+            writer.buffer.removeAll()
+            documentStart = nil
+        } else if shape == .collection, written > 0 {
+            // Records already streamed cannot be taken back; close the array so
+            // the output stays valid JSON.
             writer.writeNewline(indent: 0)
             writer.buffer.append("]\n")
             takeWritten()
@@ -156,6 +172,10 @@ public final class JSONTreeSink: EncodingSink {
     private func takeWritten() {
         writer.buffer.append(to: &pending)
         writer.buffer.removeAll()
+    }
+
+    private func flushIfFull() throws {
+        if pending.count >= Self.flushThreshold, documentStart == nil { try flush() }
     }
 
     private func flush() throws {
@@ -174,6 +194,10 @@ public final class NDJSONSink: EncodingSink {
     /// everything waits in `pending` for `output`.
     private var writer = JSONWriter(pretty: false)
     private var pending: [UInt8] = []
+    /// As in `JSONTreeSink`: `holdDocumentOutput` keeps each document's lines
+    /// in `pending`, from `documentStart`, until its end.
+    private var holding = false
+    private var documentStart: Int?
 
     /// Names escaped once for the pipeline's workers (see `EncodedNameTable`).
     private let names: EncodedNameIndex
@@ -194,14 +218,21 @@ public final class NDJSONSink: EncodingSink {
 
     public func writeEncodedRoots(_ bytes: UnsafeRawBufferPointer, roots: Int) throws {
         pending.append(contentsOf: bytes)
-        if pending.count >= 1 << 16 { try flush() }
+        try flushIfFull()
     }
 
     public func writeEncodedDocument(_ bytes: UnsafeRawBufferPointer) throws {
         try writeEncodedRoots(bytes, roots: 0)
     }
 
-    public func beginDocument(_ document: DocumentInfo) throws {}
+    public func holdDocumentOutput() -> Bool {
+        holding = true
+        return true
+    }
+
+    public func beginDocument(_ document: DocumentInfo) throws {
+        if holding { documentStart = pending.count }
+    }
     public func beginDescriptor(_ descriptor: Descriptor) throws {}
 
     public func write(_ root: FieldValue, descriptor: Descriptor) throws {
@@ -213,12 +244,27 @@ public final class NDJSONSink: EncodingSink {
         writer.buffer.append(JSONByte.newline)
         writer.buffer.append(to: &pending)
         writer.buffer.removeAll()
-        if pending.count >= 1 << 16 { try flush() }
+        try flushIfFull()
     }
 
-    public func endDocument() throws { try flush() }
-    public func abandonDocument() throws { try flush() }
+    public func endDocument() throws {
+        documentStart = nil
+        try flush()
+    }
+
+    public func abandonDocument() throws {
+        if let start = documentStart {
+            pending.removeSubrange(start...)
+            documentStart = nil
+        }
+        try flush()
+    }
+
     public func finish() throws { try flush() }
+
+    private func flushIfFull() throws {
+        if pending.count >= 1 << 16, documentStart == nil { try flush() }
+    }
 
     private func flush() throws {
         guard !pending.isEmpty else { return }

@@ -189,6 +189,10 @@ public final class SQLiteSink: RecordSink {
     /// takes back what a failed document wrote.
     public var acceptsStreaming: Bool { true }
 
+    /// A failed document is rolled back already (to its savepoint under
+    /// `--keep-going`, else with the whole run).
+    public func holdDocumentOutput() -> Bool { true }
+
     public func abandonDocument() throws {
         pendingConnections.removeAll()
         discardPendingLinks()

@@ -22,6 +22,11 @@ public protocol RecordSink: AnyObject {
     /// still being read (streaming mode); such a sink must tolerate
     /// `abandonDocument` after records were written.
     var acceptsStreaming: Bool { get }
+    /// Asks the sink to make `abandonDocument` take back everything the
+    /// document wrote, from now on: a file or stream sink then keeps a
+    /// document's output until `endDocument` (a database rolls back anyway).
+    /// `--strict` streams a document only into a sink that can (true).
+    func holdDocumentOutput() -> Bool
 }
 
 /// Facts about one input document.
@@ -43,4 +48,5 @@ public struct DocumentInfo: Sendable {
 
 extension RecordSink {
     public var acceptsStreaming: Bool { false }
+    public func holdDocumentOutput() -> Bool { false }
 }

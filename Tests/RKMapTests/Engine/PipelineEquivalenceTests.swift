@@ -48,8 +48,12 @@ import Testing
         let engine = try MappingEngine(graph: graph, options: options)
         var output: [UInt8] = []
         let write: ([UInt8]) throws -> Void = { output.append(contentsOf: $0) }
-        let sink: RecordSink = format == "ndjson"
-            ? NDJSONSink(output: write) : JSONTreeSink(output: write, shape: format == "json" ? .collection : .dictionary)
+        let sink: RecordSink
+        switch format {
+        case "ndjson": sink = NDJSONSink(output: write)
+        case "csv": sink = CSVSink(output: write, graph: graph, roots: [graph.descriptors[0].rootMapper])
+        default: sink = JSONTreeSink(output: write, shape: format == "json" ? .collection : .dictionary)
+        }
         let diagnostics = DiagnosticList()
         let outcome = try engine.run(input: Array(input.utf8), inputName: "in.json", sink: sink, diagnostics: diagnostics)
         try sink.finish()
@@ -62,7 +66,10 @@ import Testing
         #expect(serial.outcome == parallel.outcome)
         #expect(serial.diagnostics == parallel.diagnostics)
         #expect(serial.stats == parallel.stats)
-        #expect(serial.output == parallel.output, "outputs differ: \(serial.output.count) vs \(parallel.output.count) bytes")
+        // A Bool, not the arrays: on megabytes of output, the failure message's
+        // element-by-element difference would take hours.
+        let sameOutput = serial.output == parallel.output
+        #expect(sameOutput, "outputs differ: \(serial.output.count) vs \(parallel.output.count) bytes")
     }
 
     @Test(arguments: ["ndjson", "json", "dictionary"])
@@ -106,8 +113,78 @@ import Testing
         try Self.expectSame(input)
     }
 
-    @Test func strictModeIsNotStreamedAndFailsTheSame() throws {
-        try Self.expectSame(Self.document(elements: 5_000), options: MappingOptions(strict: true))
+    /// Elements that map without a warning; with `warnAt`, that element has
+    /// one (a number that is not a number).
+    static func cleanDocument(elements: Int, warnAt: Int? = nil) -> String {
+        let parts = (0..<elements).map { i in
+            i == warnAt
+                ? #"{"kind": "a", "id": \#(i), "n": "not a number"}"#
+                : #"{"kind": "b", "id": \#(i), "text": "text \#(i)"}"#
+        }
+        return #"{"items": ["# + parts.joined(separator: ",") + "]}"
+    }
+
+    /// `--strict` streams too: the writer holds a streamed document's records
+    /// until its end and writes them only if it had no warning, so the answer
+    /// is the one a document read whole gives.
+    @Test(arguments: ["ndjson", "json", "dictionary", "csv"])
+    func strictModeStreamsAndFailsTheSame(format: String) throws {
+        let strict = MappingOptions(strict: true)
+        // Warnings throughout: nothing is written.
+        let warned = try Self.run(Self.document(elements: 5_000), pipeline: true, format: format, options: strict)
+        #expect(warned.outcome.failed == 1)
+        #expect(warned.diagnostics.last?.contains("mapping warnings under --strict; the document is not written") == true)
+        try Self.expectSame(Self.document(elements: 5_000), format: format, options: strict)
+        // No warning: everything is written.
+        let clean = try Self.run(Self.cleanDocument(elements: 3_000), pipeline: true, format: format, options: strict)
+        #expect(clean.outcome.failed == 0 && clean.stats.recordsPerType.first?.count == 3_000)
+        try Self.expectSame(Self.cleanDocument(elements: 3_000), format: format, options: strict)
+        // A sequence: only the documents without warnings are written (--keep-going),
+        // or the run stops at the first one with a warning.
+        let docs = [
+            Self.cleanDocument(elements: 2_000), Self.cleanDocument(elements: 2_000, warnAt: 1_000),
+            Self.cleanDocument(elements: 10), Self.cleanDocument(elements: 2_000, warnAt: 1_999), Self.cleanDocument(elements: 5),
+        ].joined(separator: "\n")
+        var keepGoing = strict
+        keepGoing.keepGoing = true
+        let kept = try Self.run(docs, pipeline: true, format: format, options: keepGoing)
+        #expect(kept.outcome.documents == 5 && kept.outcome.failed == 2)
+        let keptRecords = kept.stats.recordsPerType.reduce(0) { $0 + $1.count }
+        // Every element is a record (a conversion warning leaves one attribute
+        // out), counted whether its document is written or not.
+        #expect(keptRecords == 6_015)
+        try Self.expectSame(docs, format: format, options: keepGoing)
+        let stopped = try Self.run(docs, pipeline: true, format: format, options: strict)
+        #expect(stopped.outcome.stopped && stopped.outcome.documents == 2)
+        try Self.expectSame(docs, format: format, options: strict)
+        // The first document fails after more output than a sink buffers
+        // (64 KiB): nothing of it is written, and CSV's header comes with the
+        // next document's rows.
+        let firstFails = [Self.cleanDocument(elements: 3_000, warnAt: 2_999), Self.cleanDocument(elements: 10)].joined(separator: "\n")
+        let second = try Self.run(firstFails, pipeline: true, format: format, options: keepGoing)
+        #expect(second.outcome.failed == 1)
+        #expect(String(decoding: second.output, as: UTF8.self).contains("text 9"))
+        #expect(!String(decoding: second.output, as: UTF8.self).contains("text 10"))
+        try Self.expectSame(firstFails, format: format, options: keepGoing)
+    }
+
+    /// A streamed document longer than the splitter's lookahead is written as it
+    /// is read, except under `--strict`: a warning in its last element still
+    /// keeps every record of it out of the output.
+    @Test func strictHoldsADocumentLongerThanTheLookahead() throws {
+        let input = Self.cleanDocument(elements: 200_000, warnAt: 199_999)
+        #expect(input.utf8.count > Splitter.lookaheadBytes)
+        let parallel = try Self.run(input, pipeline: true, options: MappingOptions(strict: true))
+        #expect(parallel.output.count == 0)
+        #expect(parallel.outcome.failed == 1)
+        #expect(parallel.diagnostics.count == 2)
+        #expect(parallel.diagnostics.last?.contains("1 mapping warning under --strict; the document is not written") == true)
+        // Without --strict the same document is written as it is read, warning and all.
+        let loose = try Self.run(input, pipeline: true)
+        let looseRecords = loose.stats.recordsPerType.reduce(0) { $0 + $1.count }
+        #expect(looseRecords == 200_000)
+        #expect(loose.output.count > 8_000_000)
+        try Self.expectSame(input, options: MappingOptions(strict: true))
     }
 }
 

@@ -14,6 +14,10 @@ struct PipelineWriter {
     private var streamUndecided = false
     /// Records written for the streamed document, and the most it may make.
     private var streamRecords = (count: 0, limit: Int.max)
+    /// Mapping warnings in the streamed document so far: under `--strict` the
+    /// document fails at its end, and the sink takes back what it was given
+    /// (`RecordSink.holdDocumentOutput`).
+    private var streamWarnings = 0
 
     init(engine: MappingEngine, sink: RecordSink, diagnostics: DiagnosticCollector, inputName: String) {
         self.engine = engine
@@ -68,49 +72,15 @@ struct PipelineWriter {
                 streamRecords = (0, engine.options.recordLimit(documentBytes: maxBytes))
                 try begin(index, verdict: state.verdict(for: index))
             case .note(let note, _):
-                if stream?.dropping == false { diagnostics.emit(note) }
+                guard stream?.dropping == false else { continue }
+                diagnostics.emit(note)
+                // Where a streamed document's answer departs from a whole read
+                // (a repeated key): under --strict, a warning like any other.
+                if note.severity == .warning { streamWarnings += 1 }
             case .elements, .members, .content:
                 guard case .roots(let mapped, let encoded) = result else { continue }
                 for unit in mapped {
-                    guard var s = stream, !s.dropping else { break }
-                    unit.diagnostics.forEach(diagnostics.emit)
-                    engine.updateStats { $0.add(unit.stats) }
-                    streamRecords.count += unit.stats.records.total
-                    if streamRecords.count > streamRecords.limit {
-                        try sink.abandonDocument()
-                        diagnostics.emit(DocumentMapper.tooManyRecords(limit: streamRecords.limit, path: "$")
-                            .diagnostic(file: inputName, document: s.index))
-                        s.dropping = true
-                        s.failed = true
-                        stream = s
-                        continue
-                    }
-                    switch unit.result {
-                    case .success(.values(let roots)?):
-                        let descriptor = engine.applicable[0].descriptor
-                        do {
-                            for root in roots { try sink.write(root, descriptor: descriptor) }
-                        } catch let refusal as DocumentRefusal {
-                            // The sink cannot store this document (--keep-going).
-                            try sink.abandonDocument()
-                            diagnostics.emit(MappingFailure(refusal).diagnostic(file: inputName, document: s.index))
-                            s.dropping = true
-                            s.failed = true
-                        }
-                    case .success(.encoded(let range, let count)?):
-                        try encoded.withUnsafeBytes {
-                            try encodingSink!.writeEncodedRoots(UnsafeRawBufferPointer(rebasing: $0[range]), roots: count)
-                        }
-                    case .success(nil):
-                        s.dropping = true
-                        s.noContent = true
-                    case .failure(let failure):
-                        try sink.abandonDocument()
-                        diagnostics.emit(failure.diagnostic(file: inputName, document: s.index))
-                        s.dropping = true
-                        s.failed = true
-                    }
-                    stream = s
+                    guard try account(unit), try write(unit, encoded: encoded) else { break }
                 }
             case .streamEnd(let index):
                 if streamUndecided {
@@ -154,16 +124,87 @@ struct PipelineWriter {
             // `undecided`: longer than the splitter's lookahead, so written as
             // it is read; whether it had content is known at its end.
             streamUndecided = verdict == .undecided
-            let descriptor = engine.applicable[0].descriptor
+            streamWarnings = 0
             try sink.beginDocument(DocumentInfo(input: inputName, index: index))
-            try sink.beginDescriptor(descriptor)
+            try sink.beginDescriptor(engine.applicable[0].descriptor)
             stream = (index, false, false, true, false)
         }
     }
 
+    /// Reports a unit of the streamed document (diagnostics, stats, the record
+    /// limit, a failure) and says whether its records are to be written.
+    private mutating func account(_ unit: MappedUnit<Mapped<[FieldValue]>?>) throws -> Bool {
+        guard var s = stream, !s.dropping else { return false }
+        defer { stream = s }
+        unit.diagnostics.forEach(diagnostics.emit)
+        engine.updateStats { $0.add(unit.stats) }
+        streamRecords.count += unit.stats.records.total
+        streamWarnings += unit.stats.warnings
+        if streamRecords.count > streamRecords.limit {
+            if s.started { try sink.abandonDocument() }
+            diagnostics.emit(DocumentMapper.tooManyRecords(limit: streamRecords.limit, path: "$")
+                .diagnostic(file: inputName, document: s.index))
+            s.dropping = true
+            s.failed = true
+            return false
+        }
+        switch unit.result {
+        case .success(.some):
+            return true
+        case .success(nil):
+            s.dropping = true
+            s.noContent = true
+        case .failure(let failure):
+            if s.started { try sink.abandonDocument() }
+            diagnostics.emit(failure.diagnostic(file: inputName, document: s.index))
+            s.dropping = true
+            s.failed = true
+        }
+        return false
+    }
+
+    /// Gives the records of a unit of the streamed document to the sink.
+    /// - Returns: false when the sink refused them (the document failed).
+    private mutating func write(_ unit: MappedUnit<Mapped<[FieldValue]>?>, encoded: [UInt8]) throws -> Bool {
+        switch unit.result {
+        case .success(.values(let roots)?):
+            let descriptor = engine.applicable[0].descriptor
+            do {
+                for root in roots { try sink.write(root, descriptor: descriptor) }
+            } catch let refusal as DocumentRefusal {
+                // The sink cannot store this document (--keep-going).
+                try sink.abandonDocument()
+                if var s = stream {
+                    diagnostics.emit(MappingFailure(refusal).diagnostic(file: inputName, document: s.index))
+                    s.dropping = true
+                    s.failed = true
+                    stream = s
+                }
+                return false
+            }
+        case .success(.encoded(let range, let count)?):
+            try encoded.withUnsafeBytes {
+                try encodingSink!.writeEncodedRoots(UnsafeRawBufferPointer(rebasing: $0[range]), roots: count)
+            }
+        case .success(nil), .failure:
+            // `account` stops the document there.
+            return false
+        }
+        return true
+    }
+
     /// - Returns: false when the document failed.
     private mutating func end(_ index: Int) throws -> Bool {
-        guard let s = stream else { return true }
+        guard var s = stream else { return true }
+        if engine.options.strict, !s.failed, !s.noContent, streamWarnings > 0 {
+            // As for a document read whole: its warnings were reported, and
+            // nothing of it is written (the sink held it).
+            if s.started { try sink.abandonDocument() }
+            engine.emitFailure(
+                engine.strictFailure(warnings: streamWarnings), info: DocumentInfo(input: inputName, index: index),
+                diagnostics: diagnostics)
+            s.failed = true
+        }
         stream = nil
         outcome.documents += 1
         engine.updateStats { $0.documents += 1 }
