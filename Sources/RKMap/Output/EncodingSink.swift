@@ -124,8 +124,13 @@ final class EncodingScratch {
         return JSONWriter(pretty: pretty, buffer: buffer)
     }
 
-    /// Takes the memory back (grown, if the document needed more) for the next one.
+    /// Takes the memory back (grown, if the document needed more) for the next
+    /// one; memory grown past `maxKept` for a very large document is freed, so
+    /// that it is not held for the rest of the run.
     func keep(_ writer: consuming JSONWriter) {
-        buffer = consume writer.buffer
+        let memory = consume writer.buffer
+        if memory.capacity <= Self.maxKept { buffer = consume memory }
     }
+
+    static let maxKept = 1 << 20
 }
