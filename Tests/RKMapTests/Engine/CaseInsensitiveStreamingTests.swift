@@ -23,31 +23,13 @@ import Testing
             + #"{"Id": 2, "name": "\#(tag)2", "Name": "no", "TAGS": {"Label": "w"}}, null, "scalar", {"iD": 3, "ÍD": 4}]"#
     }
 
-    struct Run: Equatable {
-        var output: String
-        var diagnostics: [String]
-        var outcome: InputOutcome
-        var stats: MappingStats
-    }
-
     /// Maps `input` whole and serially, or through the pipeline with a
     /// threshold of 0, so that every document is streamed.
-    static func run(_ input: String, keyPath: String, streamed: Bool, format: String = "ndjson") throws -> Run {
-        let graph = try #require(SpecLoader.load(bytes: Array(spec(keyPath: keyPath).utf8), file: "spec.json").graph)
-        var options = MappingOptions(keepGoing: true)
-        options.pipelineThreshold = streamed ? 0 : Int.max
-        let engine = try MappingEngine(graph: graph, options: options)
-        var output: [UInt8] = []
-        let write: ([UInt8]) throws -> Void = { output.append(contentsOf: $0) }
-        let sink: RecordSink = format == "ndjson" ? NDJSONSink(output: write) : JSONTreeSink(output: write, shape: .collection)
-        // The point of the suite: such a spec is streamed, not read whole.
-        #expect(engine.canStream(into: sink))
-        let diagnostics = DiagnosticList()
-        let outcome = try engine.run(input: Array(input.utf8), inputName: "in.json", sink: sink, diagnostics: diagnostics)
-        try sink.finish()
-        return Run(
-            output: String(decoding: output, as: UTF8.self), diagnostics: diagnostics.diagnostics.map(\.description),
-            outcome: outcome, stats: engine.stats)
+    static func run(_ input: String, keyPath: String, streamed: Bool, format: String = "ndjson") throws -> EngineRun {
+        try EngineRun.run(spec: spec(keyPath: keyPath), input: input, pipeline: streamed, format: format) { engine, sink in
+            // The point of the suite: such a spec is streamed, not read whole.
+            #expect(engine.canStream(into: sink))
+        }
     }
 
     struct Case: Sendable, CustomStringConvertible {

@@ -55,31 +55,13 @@ import Testing
         return #"{"meta": {"n": \#(n)}, "users": {"# + members.joined(separator: ", ") + "}, \"tail\": [1]}"
     }
 
-    struct Run: Equatable {
-        var output: String
-        var diagnostics: [String]
-        var outcome: InputOutcome
-        var stats: MappingStats
-    }
-
     /// `streamed`: every document through the pipeline's streaming path
     /// (threshold 0); otherwise serially, each document read whole.
     static func run(
         _ spec: String, _ input: String, streamed: Bool, format: String = "ndjson", keepGoing: Bool = true, onlyType: String? = nil
-    ) throws -> Run {
-        let graph = try #require(SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json").graph)
-        var options = MappingOptions(keepGoing: keepGoing, onlyType: onlyType)
-        options.pipelineThreshold = streamed ? 0 : Int.max
-        let engine = try MappingEngine(graph: graph, options: options)
-        var output: [UInt8] = []
-        let write: ([UInt8]) throws -> Void = { output.append(contentsOf: $0) }
-        let sink: RecordSink = format == "ndjson" ? NDJSONSink(output: write) : JSONTreeSink(output: write, shape: .collection)
-        let diagnostics = DiagnosticList()
-        let outcome = try engine.run(input: Array(input.utf8), inputName: "in.json", sink: sink, diagnostics: diagnostics)
-        try sink.finish()
-        return Run(
-            output: String(decoding: output, as: UTF8.self), diagnostics: diagnostics.diagnostics.map(\.description),
-            outcome: outcome, stats: engine.stats)
+    ) throws -> EngineRun {
+        try EngineRun.run(
+            spec: spec, input: input, options: MappingOptions(keepGoing: keepGoing, onlyType: onlyType), pipeline: streamed, format: format)
     }
 
     static func expectSame(_ spec: String, _ input: String, format: String = "ndjson", keepGoing: Bool = true, onlyType: String? = nil) throws {

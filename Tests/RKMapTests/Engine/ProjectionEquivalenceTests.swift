@@ -95,26 +95,10 @@ import Testing
             """),
     ]
 
-    struct Run: Equatable {
-        var output: String
-        var diagnostics: [String]
-        var outcome: InputOutcome
-        var stats: MappingStats
-    }
-
-    static func run(_ c: Case, input: String, projection: Bool, pipeline: Bool, format: String) throws -> Run {
-        let graph = try #require(SpecLoader.load(bytes: Array(c.spec.utf8), file: "spec.json").graph)
+    static func run(_ c: Case, input: String, projection: Bool, pipeline: Bool, format: String) throws -> EngineRun {
         var options = MappingOptions(keepGoing: true)
-        options.pipelineThreshold = pipeline ? 0 : Int.max
         options.readsProjection = projection
-        let engine = try MappingEngine(graph: graph, options: options)
-        var output: [UInt8] = []
-        let write: ([UInt8]) throws -> Void = { output.append(contentsOf: $0) }
-        let sink: RecordSink = format == "ndjson" ? NDJSONSink(output: write) : JSONTreeSink(output: write, shape: .collection)
-        let diagnostics = DiagnosticList()
-        let outcome = try engine.run(input: Array(input.utf8), inputName: "in.json", sink: sink, diagnostics: diagnostics)
-        try sink.finish()
-        return Run(output: String(decoding: output, as: UTF8.self), diagnostics: diagnostics.diagnostics.map(\.description), outcome: outcome, stats: engine.stats)
+        return try EngineRun.run(spec: c.spec, input: input, options: options, pipeline: pipeline, format: format)
     }
 
     @Test(arguments: cases)
