@@ -99,7 +99,17 @@ public struct JSONWriter: ~Copyable {
     @inline(__always)
     public mutating func writeNewline(indent: Int) {
         guard pretty else { return }
-        buffer.append(Self.indentation.utf8Start, count: 1 + 2 * min(max(indent, 0), Self.maxIndentLevel))
+        let n = 1 + 2 * min(max(indent, 0), Self.maxIndentLevel)
+        // Records nest a few levels: up to three (7 bytes), one word store of
+        // the literal's first eight bytes, counting only `n` of them.
+        if n <= 7 {
+            let p = buffer.reserve(8)
+            UnsafeMutableRawPointer(p).storeBytes(
+                of: UnsafeRawPointer(Self.indentation.utf8Start).loadUnaligned(as: UInt64.self), as: UInt64.self)
+            buffer.commit(n)
+        } else {
+            buffer.append(Self.indentation.utf8Start, count: n)
+        }
     }
 
     /// A line break and the deepest indentation, as one literal: any shallower
