@@ -9,7 +9,7 @@ import Testing
 /// of its output rather than of its tree.
 @Suite struct StrictStreamingTests {
     static let spec = """
-        {"keyPath": "items", "mappers": [{"id": "item", "target": "Item", "identification": ["id"],
+        {"keyPath": "items", "mappers": [{"id": "item", "target": "Item", "entity": true, "identification": ["id"],
           "attributes": {"id": "id", "n": "n"}, "types": {"n": "int"}}]}
         """
 

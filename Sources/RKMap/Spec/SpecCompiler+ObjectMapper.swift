@@ -44,7 +44,11 @@ extension SpecCompiler {
         } else if isEntity {
             identification = inferredIdentification(typeName: declaration.typeName, table: build.table)
         }
-        if !isEntity { identification = [] }
+        if !isEntity, let m = f["identification"] {
+            // docs/spec.md §7: identity (SQLite upserts, connections) is an entity's.
+            report(.identificationWithoutEntity, at: m.keyLocation, mapperID: id)
+            identification = []
+        }
 
         var modificationSlot: Int?
         if let m = f["modificationAttribute"], let name = string(m, context: context, mapperID: id) {

@@ -37,6 +37,7 @@ enum SpecIssue: Sendable, Equatable {
     case dynamicKeyWithoutKeyAttribute(keyPath: String, written: String)
     case unknownDestination(name: String, field: String, suggestion: String?)
     case unmappedDestination(name: String, field: String)
+    case identificationWithoutEntity
     case unknownType(type: String, destination: String, suggestion: String?)
     case invalidEnumValue(field: String, value: String, allowed: [String], suggestion: String?)
     // Connections
@@ -57,7 +58,7 @@ enum SpecIssue: Sendable, Equatable {
 
     var severity: Severity {
         switch self {
-        case .unknownField, .duplicateField, .misplacedOption, .unmappedDestination, .emptyStatusCodes,
+        case .unknownField, .duplicateField, .misplacedOption, .unmappedDestination, .identificationWithoutEntity, .emptyStatusCodes,
              .dynamicKeyWithoutKeyAttribute, .emptyMatchers:
             return .warning
         default:
@@ -85,6 +86,7 @@ enum SpecIssue: Sendable, Equatable {
         case .invalidDateFormat: return .dateFormat
         case .invalidKeyPath, .dynamicKeyMismatch, .dynamicKeyWithoutKeyAttribute: return .keyPath
         case .invalidDestination, .unknownDestination, .unmappedDestination, .reservedDestination: return .destination
+        case .identificationWithoutEntity: return .misplacedField
         case .mapperMapsNothing: return .mapsNothing
         case .unknownType: return .unknownType
         case .unknownTargetType, .unknownTargetAttribute: return .connection
@@ -155,6 +157,8 @@ enum SpecIssue: Sendable, Equatable {
             return "'\(field)' names '\(name)', which the mapper does not map" + Self.didYouMean(suggestion)
         case .unmappedDestination(let name, let field):
             return "'\(field)' names '\(name)', which the mapper does not map; it has no effect"
+        case .identificationWithoutEntity:
+            return "'identification' has no effect on a mapper that is not an entity (records have identity only with \"entity\": true)"
         case .unknownType(let type, let destination, let suggestion):
             return "unknown type '\(type)' for '\(destination)'" + Self.didYouMean(suggestion)
                 + " (expected string, int, double, number, decimal, bool, date, url, array, set or any)"

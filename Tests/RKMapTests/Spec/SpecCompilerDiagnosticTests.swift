@@ -18,6 +18,11 @@ import Testing
          ["spec.json:2:22: warning: duplicate field 'attributes' in mapper 'm'; the last one is used"]),
         ("\(m) \"attributes\": [\"a\"], \"types\": {\n\"zz\": \"int\"}}]}",
          ["spec.json:2:1: warning: 'types' names 'zz', which the mapper does not map; it has no effect [mapper m]"]),
+        // Identity is an entity's (docs/spec.md §7): without "entity": true the records
+        // of a mapper with identification would insert a row each, silently.
+        ("\(m) \"attributes\": [\"id\"],\n\"identification\": [\"id\"]}]}",
+         ["spec.json:2:1: warning: 'identification' has no effect on a mapper that is not an entity (records have identity only with \"entity\": true) [mapper m]"]),
+        ("\(m) \"attributes\": [\"id\"], \"entity\": true, \"identification\": [\"id\"]}]}", [String]()),
         ("\(m) \"attributes\": {\n\"(user).email\": \"email\"}}]}",
          ["spec.json:2:1: warning: key path '(user).email' names a dynamic key '(user)' but the mapper has no keyAttribute; it is read as a literal key [mapper m]"]),
         ("{\"mappers\": [{\"id\": \"m\", \"attributes\": [\"x\"]}], \"descriptors\": [{\n\"timeZone\": \"UTC\"}]}",
