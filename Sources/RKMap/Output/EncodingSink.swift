@@ -45,7 +45,7 @@ public struct RootEncoding: Sendable {
     /// The same, written in `scratch` first (a pipeline worker's, reused).
     func encodeRoots(_ roots: [FieldValue], into bytes: inout [UInt8], scratch: EncodingScratch) {
         var w = scratch.writer(pretty: pretty)
-        encodeRoots(roots, opening: false, to: &w)
+        encodeRoots(roots, opening: false, to: &w, spillingInto: &bytes)
         w.buffer.append(to: &bytes)
         scratch.keep(w)
     }
@@ -66,7 +66,7 @@ public struct RootEncoding: Sendable {
             for i in results.indices {
                 let roots = (first + i).pointee.1
                 guard !roots.isEmpty else { continue }
-                encodeRoots(roots, opening: opening, to: &w)
+                encodeRoots(roots, opening: opening, to: &w, spillingInto: &bytes)
                 opening = false
             }
         }
@@ -83,7 +83,11 @@ public struct RootEncoding: Sendable {
     }
 
     /// `opening`: the first root starts the document's array (`[`), not `,`.
-    private func encodeRoots(_ roots: [FieldValue], opening: Bool, to w: inout JSONWriter) {
+    ///
+    /// What is written moves on to `bytes` every `spill` bytes: a large
+    /// document's output is then held once, not in the scratch memory and in
+    /// its copy at the same time (each byte is still copied once).
+    private func encodeRoots(_ roots: [FieldValue], opening: Bool, to w: inout JSONWriter, spillingInto bytes: inout [UInt8]) {
         // Shared by the workers: read-only names, nothing learned.
         let encoder = RecordEncoder(includeType: includeType, index: names, learned: nil)
         roots.withUnsafeBufferPointer { roots in
@@ -96,9 +100,15 @@ public struct RootEncoding: Sendable {
                 case .lines:
                     appendLines(roots[i], encoder: encoder, to: &w)
                 }
+                if w.buffer.count >= Self.spill {
+                    w.buffer.append(to: &bytes)
+                    w.buffer.removeAll()
+                }
             }
         }
     }
+
+    static let spill = 1 << 18
 
     private func appendLines(_ root: FieldValue, encoder: RecordEncoder, to w: inout JSONWriter) {
         if case .many(let list) = root {

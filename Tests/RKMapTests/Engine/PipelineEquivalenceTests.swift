@@ -91,6 +91,23 @@ import Testing
         try Self.expectSame(input)
     }
 
+    /// A large document that is not streamed (a key path reads `@root`) is
+    /// encoded whole by a worker, its output moving on in pieces (256 KiB) as
+    /// it is written: the same bytes as writing it record by record.
+    @Test(arguments: ["ndjson", "json"])
+    func largeDocumentReadWholeIsEncodedInPieces(format: String) throws {
+        let spec = #"""
+            {"keyPath": "items", "mappers": [{"id": "b", "target": "B",
+              "attributes": {"id": "id", "text": "text", "@root.items.@count": "of"}}]}
+            """#
+        let input = Self.cleanDocument(elements: 30_000)
+        let serial = try EngineRun.run(spec: spec, input: input, options: MappingOptions(), pipeline: false, format: format)
+        let parallel = try EngineRun.run(spec: spec, input: input, options: MappingOptions(), pipeline: true, format: format)
+        #expect(serial.output.utf8.count > 4 * RootEncoding.spill)
+        #expect(serial.output.hasSuffix(format == "ndjson" ? #""of":30000}"# + "\n" : "}\n]\n"))
+        #expect(serial == parallel)
+    }
+
     /// Elements that map without a warning; with `warnAt`, that element has
     /// one (a number that is not a number).
     static func cleanDocument(elements: Int, warnAt: Int? = nil) -> String {
