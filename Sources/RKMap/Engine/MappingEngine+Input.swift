@@ -156,17 +156,18 @@ extension MappingEngine {
 
     /// Streaming keeps every answer the tree mode gives only when nothing needs
     /// the whole document or the whole output: one applicable descriptor at a
-    /// plain key path, no `@root`, no connections, no `fail` validation, and a
-    /// sink that takes records as they come. With case-insensitive keys the
-    /// splitter follows the first key that matches and warns where a
-    /// whole-document read would have taken a later one (`Splitter.split`);
-    /// under `--strict` the writer holds a streamed document's records until
-    /// its end (`PipelineWriter`).
+    /// plain key path, no connections, no `fail` validation, and a sink that
+    /// takes records as they come. With case-insensitive keys the splitter
+    /// follows the first key that matches and warns where a whole-document
+    /// read would have taken a later one (`Splitter.split`); under `--strict`
+    /// the writer holds a streamed document's records until its end
+    /// (`PipelineWriter`); with `@root` key paths the splitter reads the
+    /// document's `rootProjection` before its elements (`Splitter.readRoot`).
     func canStream(into sink: RecordSink) -> Bool {
         guard sink.acceptsStreaming, applicable.count == 1, !hasConnections,
               applicable[0].descriptor.keyPath.isPlain
         else { return false }
-        return !graph.usesRootOrFailValidation
+        return !graph.usesFailValidation
     }
 
     /// The streamed descriptor's root mapper when it maps a content object as
@@ -182,10 +183,8 @@ extension MappingEngine {
 }
 
 extension MappingGraph {
-    /// True when some key path, matcher or predicate reads `@root`, or some
-    /// validation fails the document: such specs are never streamed.
-    var usesRootOrFailValidation: Bool {
-        let failsDocument = objectMappers.contains { $0.validations.contains { $0.onFailure == .fail } }
-        return failsDocument || readsKeyPath { $0.anchor == .root }
+    /// True when some validation fails the document: such specs are never streamed.
+    var usesFailValidation: Bool {
+        objectMappers.contains { $0.validations.contains { $0.onFailure == .fail } }
     }
 }
