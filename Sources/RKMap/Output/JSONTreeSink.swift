@@ -25,16 +25,14 @@ public final class JSONTreeSink: EncodingSink {
     private var writer: JSONWriter
     /// Output not yet handed to `output`: the workers' encoded bytes go here
     /// directly, and `output` takes it without a copy.
-    private var pending: [UInt8] = []
+    private var pending = PendingOutput()
     /// Roots written for the current document: its array (collection), or the
     /// array of its first key path (dictionary).
     private var written = 0
     /// The indentation level of those roots.
     private let rootIndent: Int
-    /// `holdDocumentOutput`: documents' output stays in `pending` until their
-    /// end, and `documentStart` is where the current one began in it.
+    /// `holdDocumentOutput`: documents' output stays in `pending` until their end.
     private var holding = false
-    private var documentStart: Int?
     /// `dictionary`: the document's first key path, whose array is written as
     /// its roots come (opened with the first one), and the roots of its other
     /// key paths, in the order they came.
@@ -83,17 +81,17 @@ public final class JSONTreeSink: EncodingSink {
         if written == 0 {
             openFirstKey()
             takeWritten()
-            pending.append(JSONByte.openBracket)
-            pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes.dropFirst()))
+            pending.bytes.append(JSONByte.openBracket)
+            pending.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes.dropFirst()))
         } else {
-            pending.append(contentsOf: bytes)
+            pending.bytes.append(contentsOf: bytes)
         }
         written += roots
         try flushIfFull()
     }
 
     public func writeEncodedDocument(_ bytes: UnsafeRawBufferPointer) throws {
-        pending.append(contentsOf: bytes)
+        pending.bytes.append(contentsOf: bytes)
         try flushIfFull()
     }
 
@@ -109,7 +107,7 @@ public final class JSONTreeSink: EncodingSink {
         groups = []
         objectRoot = nil
         objectCount = 0
-        if holding { documentStart = pending.count }
+        if holding { pending.hold() }
     }
 
     public func beginDescriptor(_ descriptor: Descriptor) throws {
@@ -186,16 +184,15 @@ public final class JSONTreeSink: EncodingSink {
         writer.buffer.append(JSONByte.newline)
         groups = []
         takeWritten()
-        documentStart = nil
+        pending.release()
         try flush()
     }
 
     public func abandonDocument() throws {
-        if let start = documentStart {
+        if pending.isHolding {
             // Held: nothing of the document was written.
-            pending.removeSubrange(start...)
+            pending.abandon()
             writer.buffer.removeAll()
-            documentStart = nil
         } else if shape != .object, written > 0 {
             // Records already streamed cannot be taken back; close the array
             // (and the object) so the output stays valid JSON.
@@ -234,18 +231,16 @@ public final class JSONTreeSink: EncodingSink {
     }
 
     private func takeWritten() {
-        writer.buffer.append(to: &pending)
+        writer.buffer.append(to: &pending.bytes)
         writer.buffer.removeAll()
     }
 
     private func flushIfFull() throws {
-        if pending.count >= Self.flushThreshold, documentStart == nil { try flush() }
+        if pending.bytes.count >= Self.flushThreshold { try pending.filled(output) }
     }
 
     private func flush() throws {
-        guard !pending.isEmpty else { return }
-        try output(pending)
-        pending.removeAll(keepingCapacity: true)
+        try pending.flush(output)
     }
 }
 
@@ -257,11 +252,10 @@ public final class NDJSONSink: EncodingSink {
     /// As in `JSONTreeSink`: records mapped here are written into `writer`,
     /// everything waits in `pending` for `output`.
     private var writer = JSONWriter(pretty: false)
-    private var pending: [UInt8] = []
+    private var pending = PendingOutput()
     /// As in `JSONTreeSink`: `holdDocumentOutput` keeps each document's lines
-    /// in `pending`, from `documentStart`, until its end.
+    /// in `pending` until its end.
     private var holding = false
-    private var documentStart: Int?
 
     /// Names escaped once for the pipeline's workers (see `EncodedNameTable`).
     private let names: EncodedNameIndex
@@ -281,7 +275,7 @@ public final class NDJSONSink: EncodingSink {
     }
 
     public func writeEncodedRoots(_ bytes: UnsafeRawBufferPointer, roots: Int) throws {
-        pending.append(contentsOf: bytes)
+        pending.bytes.append(contentsOf: bytes)
         try flushIfFull()
     }
 
@@ -295,7 +289,7 @@ public final class NDJSONSink: EncodingSink {
     }
 
     public func beginDocument(_ document: DocumentInfo) throws {
-        if holding { documentStart = pending.count }
+        if holding { pending.hold() }
     }
     public func beginDescriptor(_ descriptor: Descriptor) throws {}
 
@@ -306,33 +300,28 @@ public final class NDJSONSink: EncodingSink {
         }
         encoder.write(root, to: &writer, indent: 0)
         writer.buffer.append(JSONByte.newline)
-        writer.buffer.append(to: &pending)
+        writer.buffer.append(to: &pending.bytes)
         writer.buffer.removeAll()
         try flushIfFull()
     }
 
     public func endDocument() throws {
-        documentStart = nil
+        pending.release()
         try flush()
     }
 
     public func abandonDocument() throws {
-        if let start = documentStart {
-            pending.removeSubrange(start...)
-            documentStart = nil
-        }
+        pending.abandon()
         try flush()
     }
 
     public func finish() throws { try flush() }
 
     private func flushIfFull() throws {
-        if pending.count >= 1 << 16, documentStart == nil { try flush() }
+        if pending.bytes.count >= 1 << 16 { try pending.filled(output) }
     }
 
     private func flush() throws {
-        guard !pending.isEmpty else { return }
-        try output(pending)
-        pending.removeAll(keepingCapacity: true)
+        try pending.flush(output)
     }
 }
