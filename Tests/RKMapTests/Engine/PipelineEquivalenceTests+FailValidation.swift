@@ -110,4 +110,18 @@ extension PipelineEquivalenceTests {
         try Self.expectSameValidated(input, format: "ndjson", options: MappingOptions())
         try Self.expectSameValidated(Self.validatedDocument(elements: 200_000), format: "json", options: MappingOptions())
     }
+
+    /// A syntax error after the failing element: a whole read reports only
+    /// the syntax error (it never maps the document), and so does a streamed
+    /// one, whether it fits in the lookahead or not.
+    @Test(arguments: [20_000, 200_000])
+    func aSyntaxErrorAfterTheFailureIsAllThatIsReported(elements: Int) throws {
+        var input = Self.validatedDocument(elements: elements, warnAt: [5], failAt: 100)
+        input.removeLast()  // the closing brace
+        let parallel = try Self.runValidated(input, pipeline: true, format: "ndjson", options: MappingOptions())
+        #expect(parallel.output.isEmpty)
+        #expect(parallel.diagnostics.count == (elements > 100_000 ? 2 : 1))  // a long one's earlier warning is printed as it comes
+        #expect(parallel.diagnostics.last?.contains("after an object member") == true)
+        if elements < 100_000 { try Self.expectSameValidated(input, format: "ndjson", options: MappingOptions()) }
+    }
 }
