@@ -104,6 +104,23 @@ import Testing
                 "peak RSS grew by \(grownKiB) KiB over the baseline on a \(peak.bytes)-byte keyed object")
     }
 
+    /// One document of many small objects (`{"items": [{"ID": …}, …]}`) under a
+    /// spec whose key paths read `@root` (`@root.items.@count`): the document's
+    /// bytes are held and its elements streamed, each seeing the root as the
+    /// spec reads it (issue 12: 9.6× when its whole tree was built).
+    @Test func aDocumentReadForItsRootStaysWithinThreeTimesItsSize() throws {
+        let mb = Self.streamMB > 100 ? 24.0 : 12.0
+        let args = ["apply", "fixtures/scale/items-root.json", "--format", "ndjson"]
+        guard let baseline = try Self.measure(args, from: "pipe", shape: "items", mb: 0.001),
+              let peak = try Self.measure(args, from: "pipe", shape: "items", mb: mb)
+        else { return }
+        #expect(baseline.exit == 0 && peak.exit == 0)
+        #expect(peak.bytes > Int(mb * 990_000))
+        let grownKiB = peak.peak_rss_kib - baseline.peak_rss_kib
+        #expect(grownKiB * 1024 < 3 * peak.bytes,
+                "peak RSS grew by \(grownKiB) KiB over the baseline on a \(peak.bytes)-byte document read for its @root")
+    }
+
     /// `serialize` reads records the same way: NDJSON, or one top-level array
     /// split element by element.
     @Test(arguments: ["lines", "array"])

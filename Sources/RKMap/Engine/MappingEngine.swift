@@ -20,6 +20,10 @@ public final class MappingEngine: Sendable {
     /// What of one representation the first descriptor's root mapper reads
     /// (the elements of a streamed content array).
     let elementProjection: ProjectionPlan
+    /// What `@root` key paths read of a document, `nil` when none does: a
+    /// streamed document's root is read through it before its elements
+    /// (`Splitter.readRoot`).
+    let rootProjection: ProjectionPlan?
     /// Some mapper connects relationships (docs/spec.md §7): asked per document.
     let hasConnections: Bool
     /// Counters over every document mapped so far. Only the thread that runs
@@ -69,12 +73,15 @@ public final class MappingEngine: Sendable {
         self.applicable = applicable
         hasConnections = graph.objectMappers.contains { !$0.connections.isEmpty }
         let descriptors = applicable.map(\.0)
+        let folding = graph.options.caseInsensitiveKeys
+        rootProjection = graph.rootProjection.map {
+            ProjectionPlan(options.readsProjection ? $0 : .everything, caseInsensitive: folding)
+        }
         guard options.readsProjection else {
             documentProjection = .everything
             elementProjection = .everything
             return
         }
-        let folding = graph.options.caseInsensitiveKeys
         documentProjection = ProjectionPlan(graph.documentProjection(for: descriptors), caseInsensitive: folding)
         elementProjection = ProjectionPlan(
             descriptors.first.map { graph.representationProjection(of: $0.rootMapper) } ?? .everything, caseInsensitive: folding)

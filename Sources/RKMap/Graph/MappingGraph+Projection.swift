@@ -86,6 +86,22 @@ extension MappingGraph {
         return projection
     }
 
+    /// What the `@root` key paths of the mappers read of a document (matchers,
+    /// attributes, relationships and predicates alike), or `nil` when none
+    /// does. A streamed document's root is read through this before its
+    /// elements are mapped (`Splitter`), so that each element sees the same
+    /// `@root` as in a whole-document read without the document's tree.
+    package var rootProjection: JSONProjection? {
+        var projection: JSONProjection?
+        _ = readsKeyPath { path in
+            if path.anchor == .root {
+                projection = (projection ?? .nothing).adding(componentsOf: path)
+            }
+            return false
+        }
+        return projection
+    }
+
     /// Some key path reads by position in the document rather than by name
     /// (`@root`, `@parent`): mapping reads the whole document.
     private var readsAnywhere: Bool {

@@ -6,15 +6,19 @@ import Testing
 /// element fails the whole document with what a whole-document read prints,
 /// nothing of it written.
 extension PipelineEquivalenceTests {
-    static let failSpec = """
+    static let failSpec = validatedSpec(predicate: "SELF != 'bad'")
+
+    static func validatedSpec(predicate: String) -> String {
+        """
         {"keyPath": "items", "root-map-ref": "item", "mappers": [
           {"id": "item", "dynamic": true, "matchers": [
             {"keyPath": "kind", "expectValue": "a", "map-ref": "a"},
             {"keyPath": "kind", "expectValue": "b", "map-ref": "b"}]},
           {"id": "a", "target": "A", "attributes": {"id": "id", "n": "n"}, "types": {"n": "int"}},
           {"id": "b", "target": "B", "attributes": ["id", "text"],
-           "validations": [{"attribute": "text", "predicate": "SELF != 'bad'", "onFailure": "fail"}]}]}
+           "validations": [{"attribute": "text", "predicate": "\(predicate)", "onFailure": "fail"}]}]}
         """
+    }
 
     /// Elements that map cleanly, but `warnAt` (a conversion warning) and
     /// `failAt` (a `text` the validation refuses).
@@ -27,16 +31,22 @@ extension PipelineEquivalenceTests {
         return #"{"items": ["# + parts.joined(separator: ",") + "]}"
     }
 
-    static func runValidated(_ input: String, pipeline: Bool, format: String, options: MappingOptions) throws -> EngineRun {
-        try EngineRun.run(spec: failSpec, input: input, options: options, pipeline: pipeline, format: format) { engine, sink in
+    /// The same with a validation that reads `@root` (whose document is read
+    /// into memory before its elements are streamed, `Splitter.readRoot`).
+    static let rootFailSpec = validatedSpec(predicate: "SELF != 'bad' AND @root.items.@count > 0")
+
+    static func runValidated(
+        _ input: String, pipeline: Bool, format: String, options: MappingOptions, spec: String = failSpec
+    ) throws -> EngineRun {
+        try EngineRun.run(spec: spec, input: input, options: options, pipeline: pipeline, format: format) { engine, sink in
             // The point of the suite: such a spec is streamed, not read whole.
-            #expect(engine.graph.validationFailsDocument && engine.canStream(into: sink))
+            #expect(engine.graph.usesFailValidation && engine.canStream(into: sink))
         }
     }
 
-    static func expectSameValidated(_ input: String, format: String, options: MappingOptions) throws {
-        let serial = try runValidated(input, pipeline: false, format: format, options: options)
-        let parallel = try runValidated(input, pipeline: true, format: format, options: options)
+    static func expectSameValidated(_ input: String, format: String, options: MappingOptions, spec: String = failSpec) throws {
+        let serial = try runValidated(input, pipeline: false, format: format, options: options, spec: spec)
+        let parallel = try runValidated(input, pipeline: true, format: format, options: options, spec: spec)
         #expect(serial.outcome == parallel.outcome)
         #expect(serial.diagnostics == parallel.diagnostics)
         #expect(serial.stats == parallel.stats)
@@ -109,6 +119,22 @@ extension PipelineEquivalenceTests {
         #expect(parallel.diagnostics.last == "in.json: $.items[199999]: error: validation of text failed: SELF != 'bad' [mapper b, attribute text]")
         try Self.expectSameValidated(input, format: "ndjson", options: MappingOptions())
         try Self.expectSameValidated(Self.validatedDocument(elements: 200_000), format: "json", options: MappingOptions())
+    }
+
+    /// With a validation reading `@root` too: a late failure writes nothing,
+    /// with the diagnostics of a whole read, and a document without one is
+    /// written whole.
+    @Test(arguments: ["ndjson", "json", "csv"])
+    func failValidationReadingRoot(format: String) throws {
+        var keepGoing = MappingOptions()
+        keepGoing.keepGoing = true
+        let docs = [
+            Self.validatedDocument(elements: 3_000, warnAt: [5, 2_999], failAt: 2_000), Self.validatedDocument(elements: 2_000),
+        ].joined(separator: "\n")
+        let streamed = try Self.runValidated(docs, pipeline: true, format: format, options: keepGoing, spec: Self.rootFailSpec)
+        #expect(streamed.outcome.failed == 1 && streamed.diagnostics.count == 3)
+        #expect(streamed.output.contains("text 1999") && !streamed.output.contains("text 2998"))
+        try Self.expectSameValidated(docs, format: format, options: keepGoing, spec: Self.rootFailSpec)
     }
 
     /// A syntax error after the failing element: a whole read reports only

@@ -91,18 +91,23 @@ import Testing
         try Self.expectSame(input)
     }
 
-    /// A large document that is not streamed (a key path reads `@root`) is
+    /// A large document that is not streamed (two descriptors apply) is
     /// encoded whole by a worker, its output moving on in pieces (256 KiB) as
     /// it is written: the same bytes as writing it record by record.
     @Test(arguments: ["ndjson", "json"])
     func largeDocumentReadWholeIsEncodedInPieces(format: String) throws {
         let spec = #"""
-            {"keyPath": "items", "mappers": [{"id": "b", "target": "B",
+            {"descriptors": [{"keyPath": "items", "root-map-ref": "b"}, {"keyPath": "more", "root-map-ref": "b"}],
+             "mappers": [{"id": "b", "target": "B",
               "attributes": {"id": "id", "text": "text", "@root.items.@count": "of"}}]}
             """#
         let input = Self.cleanDocument(elements: 30_000)
         let serial = try EngineRun.run(spec: spec, input: input, options: MappingOptions(), pipeline: false, format: format)
-        let parallel = try EngineRun.run(spec: spec, input: input, options: MappingOptions(), pipeline: true, format: format)
+        var streamed = true
+        let parallel = try EngineRun.run(spec: spec, input: input, options: MappingOptions(), pipeline: true, format: format) {
+            engine, sink in streamed = engine.canStream(into: sink)
+        }
+        #expect(!streamed)
         #expect(serial.output.utf8.count > 4 * RootEncoding.spill)
         #expect(serial.output.hasSuffix(format == "ndjson" ? #""of":30000}"# + "\n" : "}\n]\n"))
         #expect(serial == parallel)

@@ -31,7 +31,7 @@ extension MappingEngine {
         var streamKeys: [String]?
         // `--strict` and `fail` validations write nothing of a failed document:
         // a streamed one only into a sink that takes it all back (`holdDocumentOutput`).
-        if canStream(into: sink), !(options.strict || graph.validationFailsDocument) || sink.holdDocumentOutput() {
+        if canStream(into: sink), !(options.strict || graph.usesFailValidation) || sink.holdDocumentOutput() {
             streamKeys = applicable[0].descriptor.keyPath.components.compactMap {
                 if case .key(let k) = $0 { return k } else { return nil }
             }
@@ -41,6 +41,7 @@ extension MappingEngine {
         let (maxDepth, threshold, keepGoing) = (options.maxDepth, options.pipelineThreshold, options.keepGoing)
         let keyedContent = streamKeys != nil && keyedContentMapper != nil
         let caseInsensitiveKeys = graph.options.caseInsensitiveKeys
+        let rootProjection = streamKeys == nil ? nil : self.rootProjection
         // Handed over, not copied: no reference here may keep a large
         // document's chunk alive after the units cut from it are read.
         let handoff = InputHandoff(input)
@@ -65,6 +66,7 @@ extension MappingEngine {
             splitter.keepGoing = keepGoing
             splitter.keyedContent = keyedContent
             splitter.caseInsensitiveKeys = caseInsensitiveKeys
+            splitter.rootProjection = rootProjection
             splitter.recovering = recovering
             splitter.run()
             state.finishSplitting(bytesRead: splitter.bytesRead)

@@ -23,6 +23,9 @@ final class PipelineState: @unchecked Sendable {
     private var results: [Int: (unit: WorkUnit, base: Int, result: WorkResult)] = [:]
     private var nextToWrite = 0
     private var verdicts: [Int: StreamVerdict] = [:]
+    /// The `@root` of streamed documents being mapped (`Splitter.readRoot`),
+    /// from before their first element is sent until the writer is done with them.
+    private var roots: [Int: JSONValue] = [:]
     /// Results the writer is done with, freed by a worker (`takeRetired`).
     private var retired: [WorkResult] = []
     private(set) var cancelled = false
@@ -70,6 +73,22 @@ final class PipelineState: @unchecked Sendable {
             verdicts[document] = verdict
             condition.broadcast()
         }
+    }
+
+    /// Sets what `@root` is for the elements of streamed document `document`.
+    func setRoot(_ root: JSONValue, for document: Int) {
+        locked { roots[document] = root }
+    }
+
+    /// What `@root` is for an element of streamed document `document`
+    /// (`.null` when the spec reads no `@root`: nothing was set).
+    func root(for document: Int) -> JSONValue {
+        locked { roots[document] ?? .null }
+    }
+
+    /// Forgets a streamed document's root: every unit of it was mapped.
+    func dropRoot(for document: Int) {
+        locked { _ = roots.removeValue(forKey: document) }
     }
 
     /// How many bytes of the input the splitter read in all (for the last

@@ -170,7 +170,10 @@ struct PipelineWorker {
         let (descriptor, metadata) = engine.applicable[0]
         // The document's size is not known yet; what is left of the input bounds it.
         // The writer checks the document's total (`PipelineWriter`).
-        mapper.prepare(document: .null, index: document, recordLimit: engine.options.recordLimit(documentBytes: scanner.buf.count - start))
+        // `@root` is the document's root as the spec reads it (`Splitter.readRoot`).
+        let root = engine.rootProjection == nil ? JSONValue.null : state.root(for: document)
+        mapper.prepare(document: root, index: document, recordLimit: engine.options.recordLimit(documentBytes: scanner.buf.count - start))
+        defer { mapper.context.root = .null }  // the root goes with its document
         mapper.context.metadata = metadata
         _ = mapper.path.push(descriptor.keyPath)
         do {

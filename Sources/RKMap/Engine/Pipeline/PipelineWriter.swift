@@ -88,13 +88,16 @@ struct PipelineWriter {
             case .streamEnd(let index):
                 deferredFailure.forEach(diagnostics.emit)
                 deferredFailure = []
+                // Every unit of the document was mapped before this one is written.
+                if engine.rootProjection != nil { state.dropRoot(for: index) }
                 if streamUndecided {
                     streamUndecided = false
                     // Published before this unit was sent.
                     if case .parsed(foundContent: false)? = state.verdict(for: index) { stream?.noContent = true }
                 }
                 if try !end(index), stopsHere() { return }
-            case .syntaxError(let error, _):
+            case .syntaxError(let error, let index):
+                if engine.rootProjection != nil { state.dropRoot(for: index) }
                 deferredFailure = []
                 streamUndecided = false
                 diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))

@@ -24,6 +24,10 @@ struct Splitter {
     /// Keys on the stream path also match ignoring case
     /// (`keyMatching: caseInsensitive`, docs/spec.md §4).
     var caseInsensitiveKeys = false
+    /// What the spec's `@root` key paths read of a document
+    /// (`MappingEngine.rootProjection`): a streamed document is read whole
+    /// into the chunk first, and its root read through this (`readRoot`).
+    var rootProjection: ProjectionPlan?
     /// The input starts inside a document with a syntax error (`--keep-going`
     /// after the serial path's error): look for the next document start first.
     var recovering = false
@@ -222,10 +226,18 @@ struct Splitter {
                     try batched(start, position: index, elementsOf: nil)
                 } else {
                     try flushBatch()
+                    if let rootProjection {
+                        // Before the first element: workers map elements as they come.
+                        state.setRoot(try readRoot(rootProjection), for: index)
+                    }
                     streaming = true
                     let maxBytes = input.knownSize.map { $0 - (input.offset + start) } ?? Int.max
                     try add(.streamBegin(index: index, maxBytes: maxBytes))
-                    pendingStream = (index, input.offset + start, false)
+                    // A document read whole for its root is valid: its records
+                    // are written as they come, without a lookahead's worth held.
+                    let validated = rootProjection != nil
+                    if validated { state.publish(.undecided, for: index) }
+                    pendingStream = (index, input.offset + start, validated)
                     let found = try split(streamKeys![...], document: index)
                     try flushBatch()
                     state.publish(.parsed(foundContent: found), for: index)
@@ -249,6 +261,27 @@ struct Splitter {
             index += 1
             return false
         }
+    }
+
+    /// The `@root` of the document starting here, as `projection` reads it.
+    ///
+    /// What `@root` reads may come after the content array (`{"items": [...],
+    /// "total": 3}`), and every element must see it: the document is read whole
+    /// into the chunk (a step that runs out of bytes reads more, and the chunk
+    /// grows to hold what it keeps) and validated, then its root is read
+    /// through the projection, and the elements are split from the bytes in
+    /// memory. The document costs its bytes and what the projection reads,
+    /// not a tree of all of it (docs/behaviour.md). A syntax error anywhere
+    /// is met here, before anything of the document is sent, as for a small
+    /// document.
+    private mutating func readRoot(_ projection: ProjectionPlan) throws -> JSONValue {
+        try step { s throws(JSONSyntaxError) in
+            var probe = s
+            try probe.skipValue()
+        }
+        var reader = scanner
+        reader.depth = 0
+        return try reader.readValue(projection: projection)
     }
 
     /// Moves to the next plausible document start after a syntax error

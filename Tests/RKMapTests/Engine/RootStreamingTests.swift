@@ -1,0 +1,143 @@
+import Testing
+@testable import RKMap
+
+/// A spec whose key paths read `@root` streams a large document (issue 12):
+/// the splitter reads the document into memory and its root through what the
+/// `@root` key paths read (`MappingEngine.rootProjection`), then maps the
+/// elements one by one, each seeing that root. The answer must be the one a
+/// document read whole gives: output, diagnostics, outcome and statistics.
+@Suite struct RootStreamingTests {
+    /// `@root` in attributes (before, after and at the content array), in a
+    /// dynamic mapper's predicate matcher and in a validation.
+    static let spec = """
+    {"keyPath": "items", "root-map-ref": "item", "mappers": [
+      {"id": "item", "dynamic": true, "matchers": [
+        {"predicate": "kind == 'a' AND @root.meta.mode == 'full'", "map-ref": "a"},
+        {"keyPath": "kind", "expectValue": "b", "map-ref": "b"}]},
+      {"id": "a", "target": "A", "attributes": {"id": "id", "n": "n", "@root.meta.count": "of", "@root.tail.@count": "tail"},
+       "types": {"n": "int"},
+       "validations": [{"attribute": "id", "predicate": "SELF < @root.meta.limit", "onFailure": "skip"}]},
+      {"id": "b", "target": "B", "attributes": {"id": "id", "@root.items.@count": "total", "@root.version": "version"}}]}
+    """
+
+    /// `meta` before the content, `tail` and `version` after it (`version`
+    /// missing when `nil`), elements that warn, decline or fail validation.
+    static func document(elements: Int, mode: String = "full", version: Int? = 7) -> String {
+        let parts = (0..<elements).map { i in
+            switch i % 5 {
+            case 0: return #"{"kind": "a", "id": \#(i), "n": "\#(i)"}"#
+            case 1: return #"{"kind": "b", "id": \#(i)}"#
+            case 2: return #"{"kind": "a", "id": \#(i), "n": "not a number"}"#  // conversion warning
+            case 3: return "null"
+            default: return #"{"kind": "z", "id": \#(i)}"#                      // declined
+            }
+        }
+        return #"{"meta": {"count": \#(elements), "limit": \#(elements - 3), "mode": "\#(mode)"}, "items": ["# + parts.joined(separator: ",")
+            + #"], "tail": [1, 2, 3]"# + (version.map { #", "version": \#($0)"# } ?? "") + "}"
+    }
+
+    static func expectSame(_ input: String, format: String = "ndjson", options: MappingOptions = MappingOptions()) throws {
+        var streamed = false
+        let serial = try EngineRun.run(spec: spec, input: input, options: options, pipeline: false, format: format)
+        let parallel = try EngineRun.run(spec: spec, input: input, options: options, pipeline: true, format: format) { engine, sink in
+            streamed = engine.canStream(into: sink)
+        }
+        #expect(streamed)
+        #expect(serial.outcome == parallel.outcome)
+        #expect(serial.diagnostics == parallel.diagnostics)
+        #expect(serial.stats == parallel.stats)
+        // A Bool, not the strings: a failure's difference of megabytes would not end.
+        let sameOutput = serial.output == parallel.output
+        #expect(sameOutput, "outputs differ: \(serial.output.count) vs \(parallel.output.count) bytes")
+    }
+
+    @Test func theRootIsReadThroughWhatTheRootKeyPathsRead() throws {
+        let graph = try #require(SpecLoader.load(bytes: Array(Self.spec.utf8), file: "spec.json").graph)
+        let expected = JSONProjection.members([
+            "meta": .members(["count": .everything, "mode": .everything, "limit": .everything]),
+            "tail": JSONProjection.countOnly, "items": JSONProjection.countOnly, "version": .everything,
+        ])
+        #expect(graph.rootProjection == expected)
+        let plain = #"{"keyPath": "items", "mappers": [{"id": "x", "target": "X", "attributes": ["id"]}]}"#
+        #expect(try #require(SpecLoader.load(bytes: Array(plain.utf8), file: "spec.json").graph).rootProjection == nil)
+    }
+
+    @Test(arguments: ["ndjson", "json", "csv"])
+    func aLargeDocumentStreamsWithTheSameAnswer(format: String) throws {
+        let input = Self.document(elements: 40_000)
+        #expect(input.utf8.count > MappingOptions.defaultPipelineThreshold)
+        let parallel = try EngineRun.run(spec: Self.spec, input: input, pipeline: true, format: format)
+        // The root's members reach every element: those after the content too.
+        if format == "ndjson" {
+            #expect(parallel.output.hasPrefix(#"{"@type":"A","id":0,"n":0,"of":40000,"tail":3}"# + "\n"
+                + #"{"@type":"B","id":1,"total":40000,"version":7}"#))
+        }
+        try Self.expectSame(input, format: format)
+    }
+
+    /// Each document of a sequence has its own root.
+    @Test func eachDocumentSeesItsOwnRoot() throws {
+        let docs = [
+            Self.document(elements: 12_000), Self.document(elements: 3, version: nil),
+            Self.document(elements: 11_000, mode: "lean", version: 8), Self.document(elements: 12_500, version: nil),
+        ].joined(separator: "\n")
+        let parallel = try EngineRun.run(spec: Self.spec, input: docs, pipeline: true)
+        #expect(parallel.output.contains(#"{"@type":"B","id":1,"total":11000,"version":8}"#))
+        #expect(parallel.output.contains(#"{"@type":"B","id":1,"total":12500}"#))
+        // "lean": no element matches the `a` mapper's predicate.
+        #expect(!parallel.output.contains(#""of":11000"#) && parallel.output.contains(#""of":12500"#))
+        try Self.expectSame(docs)
+    }
+
+    @Test func aSyntaxErrorAnywhereWritesNothingOfTheDocument() throws {
+        var broken = Self.document(elements: 20_000)
+        broken.removeLast()  // the closing brace, after the members `@root` reads
+        let docs = [Self.document(elements: 12_000), broken, Self.document(elements: 12_000, version: 9)].joined(separator: "\n")
+        // The error is found before any element is sent, as for a document read whole.
+        for keepGoing in [false, true] {
+            let options = MappingOptions(keepGoing: keepGoing)
+            let parallel = try EngineRun.run(spec: Self.spec, input: docs, options: options, pipeline: true)
+            #expect(parallel.outcome.failed == 1)
+            #expect(parallel.output.contains(#""version":9"#) == keepGoing)
+            try Self.expectSame(docs, options: options)
+        }
+    }
+
+    /// `--strict` holds a streamed document until its end; with `@root`, the
+    /// same answer: this one has warnings, so nothing is written.
+    @Test(arguments: ["ndjson", "csv"])
+    func strictStreamsWithTheSameAnswer(format: String) throws {
+        let options = MappingOptions(strict: true, keepGoing: true)
+        let parallel = try EngineRun.run(spec: Self.spec, input: Self.document(elements: 40_000), options: options, pipeline: true, format: format)
+        // No record (CSV: its header only, as for a document read whole).
+        #expect(parallel.output.split(separator: "\n").count == (format == "csv" ? 1 : 0))
+        #expect(parallel.outcome.failed == 1)
+        try Self.expectSame(Self.document(elements: 40_000), format: format, options: options)
+    }
+
+    /// Longer than the splitter's lookahead: written as it is read, after its root.
+    @Test func aDocumentLongerThanTheLookahead() throws {
+        let input = Self.document(elements: 300_000)
+        #expect(input.utf8.count > Splitter.lookaheadBytes)
+        try Self.expectSame(input)
+    }
+
+    /// `keyMatching: caseInsensitive`: the root is read as a whole read sees it,
+    /// an exact key preferred over one that differs in case.
+    @Test func caseInsensitiveKeysReadTheRootTheSame() throws {
+        let spec = """
+        {"keyPath": "items", "keyMatching": "caseInsensitive", "mappers": [{"id": "x", "target": "X",
+          "attributes": {"id": "id", "@root.Meta.Count": "of", "@root.version": "version"}}]}
+        """
+        let items = (0..<30_000).map { #"{"ID": \#($0)}"# }.joined(separator: ",")
+        let input = #"{"META": {"count": 1}, "Items": ["# + items + #"], "Version": 2, "version": 3, "meta": {"COUNT": 4}}"#
+        var streamed = false
+        let serial = try EngineRun.run(spec: spec, input: input, pipeline: false)
+        let parallel = try EngineRun.run(spec: spec, input: input, pipeline: true) { engine, sink in
+            streamed = engine.canStream(into: sink)
+        }
+        #expect(streamed)
+        #expect(serial.output.hasPrefix(#"{"@type":"X","id":0,"of":1,"version":3}"#))
+        #expect(serial == parallel)
+    }
+}
