@@ -155,17 +155,20 @@ extension MappingEngine {
     }
 
     /// Streaming keeps every answer the tree mode gives only when nothing needs
-    /// the whole document or the whole output: one applicable descriptor at a
-    /// plain key path, no connections, no `fail` validation, and a sink that
-    /// takes records as they come. With case-insensitive keys the splitter
+    /// the whole document or the whole output: applicable descriptors at plain
+    /// key paths, no connections, no `fail` validation, and a sink that takes
+    /// records as they come. With several descriptors the splitter reads a
+    /// large document whole and splits it once per descriptor
+    /// (`Splitter.streamPaths`), unless the sink groups records by descriptor. With case-insensitive keys the splitter
     /// follows the first key that matches and warns where a whole-document
     /// read would have taken a later one (`Splitter.split`); under `--strict`
     /// the writer holds a streamed document's records until its end
     /// (`PipelineWriter`); with `@root` key paths the splitter reads the
     /// document's `rootProjection` before its elements (`Splitter.readRoot`).
     func canStream(into sink: RecordSink) -> Bool {
-        guard sink.acceptsStreaming, applicable.count == 1, !hasConnections,
-              applicable[0].descriptor.keyPath.isPlain
+        guard sink.acceptsStreaming, !applicable.isEmpty, !hasConnections,
+              applicable.allSatisfy({ $0.descriptor.keyPath.isPlain }),
+              applicable.count == 1 || !sink.groupsByDescriptor
         else { return false }
         return !graph.usesFailValidation
     }
@@ -175,7 +178,8 @@ extension MappingEngine {
     /// reading the object: a static object mapper. A dynamic mapper's matchers
     /// read the dictionary itself, so such content is read whole.
     var keyedContentMapper: ObjectMapper? {
-        guard let first = applicable.first, case .object(let mapper) = graph.mappers[first.descriptor.rootMapper],
+        guard applicable.count == 1, let first = applicable.first,
+              case .object(let mapper) = graph.mappers[first.descriptor.rootMapper],
               mapper.forceCollection
         else { return nil }
         return mapper

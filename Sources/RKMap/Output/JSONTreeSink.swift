@@ -52,6 +52,7 @@ public final class JSONTreeSink: EncodingSink {
     }
 
     public var acceptsStreaming: Bool { shape == .collection }
+    public var groupsByDescriptor: Bool { shape != .collection }
 
     public var encoding: RootEncoding? {
         shape == .collection
