@@ -62,6 +62,34 @@ import Testing
             }
         }
     }
+
+    /// Invalid UTF-8 after multi-byte characters, cut by windows of every
+    /// small size (a scan that runs out of bytes reads more and runs again):
+    /// the same error, at the lead byte's line and column, as a whole read.
+    @Test(arguments: [
+        ([0xED, 0xA0, 0x80], "encoded surrogate code point (bytes 0xED 0xA0)"),
+        ([0xF4, 0x90, 0x80, 0x80], "code point above U+10FFFF (bytes 0xF4 0x90)"),
+        ([0xE0, 0x9F, 0xBF], "overlong encoding (bytes 0xE0 0x9F)"),
+        ([0xE6, 0x97, 0x41], "truncated sequence (lead byte 0xE6 followed by 0x41)"),
+        ([0xF0, 0x9F, 0x9A, 0x22], "truncated sequence (lead byte 0xF0 followed by 0x22)"),
+    ] as [([UInt8], String)])
+    func invalidUTF8AcrossWindows(_ bad: [UInt8], _ message: String) throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", Self.spec)
+        // Line 4: `{"articles": [{"title": "ü日本 ` is 29 characters.
+        let text = Array((Self.lines(3) + #"{"articles": [{"title": "ü日本 "#).utf8) + bad + Array("\"}]}\n".utf8)
+        let expected = "<stdin>:4:30: error: invalid UTF-8: " + message
+        for window in ["1", "2", "3", "5", "8", "64", "1048576"] {
+            for threshold in ["0", "1000000"] {
+                let env = ["RKMAP_WINDOW_BYTES": window, "RKMAP_PIPELINE_THRESHOLD": threshold]
+                let run = try RKMapExecutable.run(["apply", "spec.json", "-", "--format", "ndjson"], stdin: text,
+                                                  directory: scratch.url, environment: env)
+                #expect(run.stderr.split(separator: "\n").last.map(String.init) == expected, "window \(window), threshold \(threshold)")
+                #expect(run.status == 1)
+                #expect(run.stdout.split(separator: "\n").count == 6, "the three whole lines before it are mapped")
+            }
+        }
+    }
 }
 
 /// One document longer than the pipeline's lookahead (8 MiB) is written as it

@@ -156,21 +156,22 @@ extension MappingEngine {
 
     /// Streaming keeps every answer the tree mode gives only when nothing needs
     /// the whole document or the whole output: applicable descriptors at plain
-    /// key paths, no connections, no `fail` validation, and a sink that takes
-    /// records as they come. With several descriptors the splitter reads a
-    /// large document whole and splits it once per descriptor
-    /// (`Splitter.streamPaths`), unless the sink groups records by descriptor. With case-insensitive keys the splitter
+    /// key paths, no connections, and a sink that takes records as they come.
+    /// With several descriptors the splitter reads a large document whole and
+    /// splits it once per descriptor (`Splitter.streamPaths`), unless the sink
+    /// groups records by descriptor. With case-insensitive keys the splitter
     /// follows the first key that matches and warns where a whole-document
-    /// read would have taken a later one (`Splitter.split`); under `--strict`
-    /// the writer holds a streamed document's records until its end
-    /// (`PipelineWriter`); with `@root` key paths the splitter reads the
-    /// document's `rootProjection` before its elements (`Splitter.readRoot`).
+    /// read would have taken a later one (`Splitter.split`); under `--strict`,
+    /// or with a `fail` validation, the sink must also hold a streamed
+    /// document's output until its end (`runPipeline`, `PipelineWriter`); with
+    /// `@root` key paths the splitter reads the document's `rootProjection`
+    /// before its elements (`Splitter.readRoot`).
     func canStream(into sink: RecordSink) -> Bool {
         guard sink.acceptsStreaming, !applicable.isEmpty, !hasConnections,
               applicable.allSatisfy({ $0.descriptor.keyPath.isPlain }),
               applicable.count == 1 || !sink.groupsByDescriptor
         else { return false }
-        return !graph.usesFailValidation
+        return true
     }
 
     /// The streamed descriptor's root mapper when it maps a content object as
@@ -187,7 +188,9 @@ extension MappingEngine {
 }
 
 extension MappingGraph {
-    /// True when some validation fails the document: such specs are never streamed.
+    /// True when some validation fails the whole document (docs/spec.md §8): a
+    /// streamed document is then written only once its last element mapped,
+    /// so the sink must hold its output (`RecordSink.holdDocumentOutput`).
     var usesFailValidation: Bool {
         objectMappers.contains { $0.validations.contains { $0.onFailure == .fail } }
     }

@@ -86,19 +86,11 @@ extension JSONLexer {
                 if value >= 0x80 { ascii = false }
                 written &+= writeUTF8(value, to: out + written)
                 i = end
-            } else if b < 0x20 {
-                throw controlCharacterError(b, at: i, stringStart: start)
             } else {
-                // Untrusted only: non-ASCII characters.
-                let end = try validateUTF8Run(buf, from: i)
-                guard end <= limit else { return nil }
-                ascii = false
-                (out + written).update(from: source + i, count: end &- i)
-                written &+= end &- i
-                i = end
+                throw controlCharacterError(b, at: i, stringStart: start)
             }
             let runStart = i
-            i = trusted ? skipUnescapedRun(buf, from: i, high: &high) : skipPlainRun(buf, from: i)
+            i = trusted ? skipUnescapedRun(buf, from: i, high: &high) : try skipValidatedRun(buf, from: i, ascii: &ascii)
             guard i <= limit else { return nil }
             (out + written).update(from: source + runStart, count: i &- runStart)
             written &+= i &- runStart

@@ -29,24 +29,61 @@ extension JSONLexer {
         UInt64(littleEndian: buf.loadUnaligned(fromByteOffset: i, as: UInt64.self))
     }
 
-    /// Skips printable ASCII other than `"` and `\`.
+    /// High bit set in each byte that is `"`, `\`, below 0x20 or ≥ 0x80: the
+    /// bytes a validating string reader must look at. The lowest set bit is
+    /// exact, as for `specialMask`.
     ///
-    /// - Returns: the offset of the first byte that needs a closer look (a
-    ///   quote, a backslash, a control character, a non-ASCII byte) or the end.
+    /// Cheaper than `specialMask(x) | x & highs`: a byte whose own high bit is
+    /// clear makes `b ^ 0x22 - 1`, `b ^ 0x5C - 1` and `b - 0x20` set their
+    /// high bit only by wrapping below zero, that is only when it matches, so
+    /// the `& ~b` masks are not needed once `x`'s own high bits are included.
     @inline(__always)
-    static func skipPlainRun(_ buf: UnsafeRawBufferPointer, from start: Int) -> Int {
+    static func validatingMask(_ x: UInt64) -> UInt64 {
+        let quotes = (x ^ (ones &* 0x22)) &- ones
+        let backslashes = (x ^ (ones &* 0x5C)) &- ones
+        let controls = x &- ones &* 0x20
+        return (quotes | backslashes | controls | x) & highs
+    }
+
+    /// Skips string bytes other than `"`, `\` and control characters,
+    /// validating the UTF-8 of the non-ASCII ones (for untrusted bytes).
+    ///
+    /// A step looks at eight bytes; one that meets a non-ASCII character
+    /// checks it (`validateCharacter`) and goes on after it, so mixed text
+    /// ("Crème brûlée", "日本語 data") costs a step per character instead of
+    /// a return to the caller and a new run for each.
+    ///
+    /// - Parameter ascii: set to false when a non-ASCII character is met.
+    /// - Returns: the offset of the first `"`, `\` or control character, or the end.
+    /// - Throws: invalid UTF-8, located at the lead byte (see `validateUTF8Sequence`).
+    @inline(__always)
+    static func skipValidatedRun(_ buf: UnsafeRawBufferPointer, from start: Int, ascii: inout Bool) throws(JSONLexError) -> Int {
         let n = buf.count
         var i = start
         while i &+ 8 <= n {
             let x = word(buf, at: i)
-            let m = specialMask(x) | (x & highs)
-            if m != 0 { return i &+ m.trailingZeroBitCount &>> 3 }
-            i &+= 8
+            let m = validatingMask(x)
+            if m == 0 {
+                i &+= 8
+                continue
+            }
+            // The lowest flagged byte is exact: special, or a lead byte.
+            let bit = UInt64(m.trailingZeroBitCount)
+            i &+= Int(bit &>> 3)
+            if x &>> (bit & ~7) & 0x80 == 0 { return i }
+            ascii = false
+            i = try validateCharacter(buf, at: i)
         }
         while i < n {
             let b = buf[i]
-            if b < 0x20 || b >= 0x80 || b == JSONByte.quote || b == JSONByte.backslash { return i }
-            i &+= 1
+            if b >= 0x80 {
+                ascii = false
+                i = try validateCharacter(buf, at: i)
+            } else if b < 0x20 || b == JSONByte.quote || b == JSONByte.backslash {
+                return i
+            } else {
+                i &+= 1
+            }
         }
         return i
     }

@@ -18,22 +18,17 @@ extension JSONLexer {
     static func scanString(
         _ buf: UnsafeRawBufferPointer, openingQuoteAt start: Int, scratch: inout [UInt8], trusted: Bool = false
     ) throws(JSONLexError) -> (String, Int) {
-        var i = start + 1
         var ascii = true
         var high: UInt64 = 0
-        while true {
-            i = trusted ? skipUnescapedRun(buf, from: i, high: &high) : skipPlainRun(buf, from: i)
-            guard i < buf.count else { throw unterminated(start) }
-            let b = buf[i]
-            if b == JSONByte.quote {
-                return (makeString(buf, from: start + 1, to: i, isASCII: ascii && high & highs == 0), i + 1)
-            }
-            if b == JSONByte.backslash { break }
-            if b < 0x20 { throw controlCharacterError(b, at: i, stringStart: start) }
-            // Untrusted only: a non-ASCII character, usually followed by more.
-            ascii = false
-            i = try validateUTF8Run(buf, from: i)
+        let i = trusted
+            ? skipUnescapedRun(buf, from: start + 1, high: &high)
+            : try skipValidatedRun(buf, from: start + 1, ascii: &ascii)
+        guard i < buf.count else { throw unterminated(start) }
+        let b = buf[i]
+        if b == JSONByte.quote {
+            return (makeString(buf, from: start + 1, to: i, isASCII: ascii && high & highs == 0), i + 1)
         }
+        if b != JSONByte.backslash { throw controlCharacterError(b, at: i, stringStart: start) }
         return try scanEscapedString(
             buf, start: start, firstEscape: i, isASCII: ascii && high & highs == 0, trusted: trusted, scratch: &scratch)
     }
@@ -62,22 +57,32 @@ extension JSONLexer {
     /// Validates the string at `start` exactly as `scanString` does (same
     /// errors at the same offsets) without building it.
     ///
+    /// Small enough to inline into the splitter's loops: a string without
+    /// escapes (nearly all of them) is one validated run and its closing
+    /// quote; escapes and errors continue out of line.
+    ///
     /// - Returns: the offset just past the closing quote.
     @inline(__always)
     static func skipString(_ buf: UnsafeRawBufferPointer, openingQuoteAt start: Int) throws(JSONLexError) -> Int {
-        var i = start + 1
+        var ascii = true
+        let i = try skipValidatedRun(buf, from: start &+ 1, ascii: &ascii)
+        if i < buf.count, buf[i] == JSONByte.quote { return i &+ 1 }
+        return try skipStringRest(buf, openingQuoteAt: start, at: i)
+    }
+
+    /// The rest of `skipString` from `i`: a backslash, a control character
+    /// or the end of the bytes.
+    @inline(never)
+    static func skipStringRest(_ buf: UnsafeRawBufferPointer, openingQuoteAt start: Int, at first: Int) throws(JSONLexError) -> Int {
+        var i = first
+        var ascii = true
         while true {
-            i = skipPlainRun(buf, from: i)
             guard i < buf.count else { throw unterminated(start) }
             let b = buf[i]
             if b == JSONByte.quote { return i + 1 }
-            if b == JSONByte.backslash {
-                i = try decodeEscape(buf, at: i, stringStart: start).1
-            } else if b < 0x20 {
-                throw controlCharacterError(b, at: i, stringStart: start)
-            } else {
-                i = try validateUTF8Run(buf, from: i)
-            }
+            guard b == JSONByte.backslash else { throw controlCharacterError(b, at: i, stringStart: start) }
+            i = try decodeEscape(buf, at: i, stringStart: start).1
+            i = try skipValidatedRun(buf, from: i, ascii: &ascii)
         }
     }
 

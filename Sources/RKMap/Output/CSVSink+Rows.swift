@@ -7,8 +7,8 @@ extension CSVSink {
         for i in cells.indices { cells[i] = nil }
         if includeType { cells[0] = record.typeName }
         fill(record, node)
-        Self.appendRow(cells, to: &buffer)
-        if buffer.count >= Self.flushThreshold, documentStart == nil { try flush() }
+        Self.appendRow(cells, to: &buffer.bytes)
+        if buffer.bytes.count >= Self.flushThreshold { try buffer.filled(output) }
     }
 
     /// Puts a record's present fields into their cells.

@@ -25,7 +25,7 @@ public final class CSVSink: RecordSink {
     let includeType: Bool
     let layout: CSVLayout
     /// Rows not yet handed to `output`.
-    var buffer: [UInt8] = []
+    var buffer = PendingOutput()
     var headerWritten = false
     private var finished = false
     /// Cells of the row being built, reused across rows.
@@ -61,9 +61,9 @@ public final class CSVSink: RecordSink {
     public var acceptsStreaming: Bool { true }
 
     /// `holdDocumentOutput`: a document's rows stay in `buffer` until its end;
-    /// where it began, and whether the header was written before it.
+    /// whether the header was written before it.
     private var holding = false
-    var documentStart: (offset: Int, headerWritten: Bool)?
+    private var headerBeforeDocument = false
 
     public func holdDocumentOutput() -> Bool {
         holding = true
@@ -71,7 +71,10 @@ public final class CSVSink: RecordSink {
     }
 
     public func beginDocument(_ document: DocumentInfo) throws {
-        if holding { documentStart = (buffer.count, headerWritten) }
+        if holding {
+            buffer.hold()
+            headerBeforeDocument = headerWritten
+        }
     }
 
     public func beginDescriptor(_ descriptor: Descriptor) throws {}
@@ -85,17 +88,16 @@ public final class CSVSink: RecordSink {
     }
 
     public func endDocument() throws {
-        documentStart = nil
+        buffer.release()
         try flush()
     }
 
     public func abandonDocument() throws {
-        if let start = documentStart {
+        if buffer.isHolding {
             // Held: the document's rows go, and the header with them if it
             // came with the document (the next row writes it again).
-            buffer.removeSubrange(start.offset...)
-            headerWritten = start.headerWritten
-            documentStart = nil
+            buffer.abandon()
+            headerWritten = headerBeforeDocument
         }
         try flush()
     }
@@ -113,12 +115,10 @@ public final class CSVSink: RecordSink {
         headerWritten = true
         // Without `@type` and without any field there is no column to write.
         guard !layout.columns.isEmpty else { return }
-        Self.appendRow(layout.columns.map { Optional($0) }, to: &buffer)
+        Self.appendRow(layout.columns.map { Optional($0) }, to: &buffer.bytes)
     }
 
     func flush() throws {
-        guard !buffer.isEmpty else { return }
-        try output(buffer)
-        buffer.removeAll(keepingCapacity: true)
+        try buffer.flush(output)
     }
 }

@@ -12,12 +12,15 @@ public protocol EncodingSink: RecordSink {
     func writeEncodedDocument(_ bytes: UnsafeRawBufferPointer) throws
 }
 
-/// Encodes root records the way `JSONTreeSink` (collection shape) and
-/// `NDJSONSink` write them.
+/// Encodes root records the way `JSONTreeSink` (collection and dictionary
+/// shapes) and `NDJSONSink` write them.
 public struct RootEncoding: Sendable {
     public enum Style: Sendable {
         /// Elements of a JSON array, each preceded by `,` and a newline and indent.
         case collection
+        /// The same one level deeper, in the array of a key path in a
+        /// `--shape dictionary` object (docs/spec.md §10.1).
+        case dictionary
         /// One compact record per line.
         case lines
     }
@@ -36,8 +39,8 @@ public struct RootEncoding: Sendable {
         self.names = names
     }
 
-    /// Appends roots; in `collection` style each starts with `,` (the sink turns
-    /// the first separator of a document into `[`).
+    /// Appends roots; in `collection` and `dictionary` style each starts with
+    /// `,` (the sink turns the first separator of a document into `[`).
     public func encodeRoots(_ roots: [FieldValue], into bytes: inout [UInt8]) {
         encodeRoots(roots, into: &bytes, scratch: EncodingScratch())
     }
@@ -50,7 +53,7 @@ public struct RootEncoding: Sendable {
         scratch.keep(w)
     }
 
-    /// Appends a whole document's output: `[…]` and a newline, or its lines.
+    /// Appends a whole document's output: `[…]` or `{…}` and a newline, or its lines.
     public func encodeDocument(_ results: [(Descriptor, [FieldValue])], into bytes: inout [UInt8]) {
         encodeDocument(results, into: &bytes, scratch: EncodingScratch())
     }
@@ -58,6 +61,12 @@ public struct RootEncoding: Sendable {
     /// The same, written in `scratch` first (a pipeline worker's, reused).
     func encodeDocument(_ results: [(Descriptor, [FieldValue])], into bytes: inout [UInt8], scratch: EncodingScratch) {
         var w = scratch.writer(pretty: pretty)
+        if style == .dictionary {
+            encodeDictionary(results, to: &w, spillingInto: &bytes)
+            w.buffer.append(to: &bytes)
+            scratch.keep(w)
+            return
+        }
         var opening = style == .collection
         // Only the roots are read, through a pointer: iterating (or subscripting)
         // copies each descriptor too, a struct of references.
@@ -82,6 +91,33 @@ public struct RootEncoding: Sendable {
         scratch.keep(w)
     }
 
+    /// `{"key": […], …}`: one array per key path, in the order the key paths
+    /// first come, holding the roots of every descriptor with that key path
+    /// (as `JSONTreeSink` groups them).
+    private func encodeDictionary(_ results: [(Descriptor, [FieldValue])], to w: inout JSONWriter, spillingInto bytes: inout [UInt8]) {
+        w.buffer.append(JSONByte.openBrace)
+        var keys: [String] = []
+        for result in results where !keys.contains(result.0.keyPathText ?? "") { keys.append(result.0.keyPathText ?? "") }
+        for (n, key) in keys.enumerated() {
+            if n > 0 { w.buffer.append(JSONByte.comma) }
+            w.writeNewline(indent: 1)
+            w.writeKey(key)
+            var opening = true
+            for result in results where (result.0.keyPathText ?? "") == key && !result.1.isEmpty {
+                encodeRoots(result.1, opening: opening, to: &w, spillingInto: &bytes)
+                opening = false
+            }
+            if opening {
+                w.buffer.append("[]")
+            } else {
+                w.writeNewline(indent: 1)
+                w.buffer.append(JSONByte.closeBracket)
+            }
+        }
+        if !keys.isEmpty { w.writeNewline(indent: 0) }
+        w.buffer.append("}\n")
+    }
+
     /// `opening`: the first root starts the document's array (`[`), not `,`.
     ///
     /// What is written moves on to `bytes` every `spill` bytes: a large
@@ -90,13 +126,14 @@ public struct RootEncoding: Sendable {
     private func encodeRoots(_ roots: [FieldValue], opening: Bool, to w: inout JSONWriter, spillingInto bytes: inout [UInt8]) {
         // Shared by the workers: read-only names, nothing learned.
         let encoder = RecordEncoder(includeType: includeType, index: names, learned: nil)
+        let indent = style == .dictionary ? 2 : 1
         roots.withUnsafeBufferPointer { roots in
             for i in roots.indices {
                 switch style {
-                case .collection:
+                case .collection, .dictionary:
                     w.buffer.append(opening && i == 0 ? JSONByte.openBracket : JSONByte.comma)
-                    w.writeNewline(indent: 1)
-                    encoder.write(roots[i], to: &w, indent: 1)
+                    w.writeNewline(indent: indent)
+                    encoder.write(roots[i], to: &w, indent: indent)
                 case .lines:
                     appendLines(roots[i], encoder: encoder, to: &w)
                 }

@@ -11,9 +11,12 @@ public enum OutputShape: String, Sendable, CaseIterable {
 /// JSON tree output (`--format json`, docs/spec.md §10.1): one result per document,
 /// each followed by a newline.
 ///
-/// `collection` output streams: records are written as they arrive, so a
-/// document of any size needs memory for one element at a time. `dictionary`
-/// and `object` buffer one document's roots.
+/// Records are written as they arrive, so a streamed document of any size
+/// needs memory for one element at a time: `collection` writes its array,
+/// `dictionary` the array of the document's first key path (the roots of
+/// later key paths wait for the document's end, where they are written in
+/// their order), and `object` keeps its first root and counts the others
+/// (any count but one fails the document at its end).
 public final class JSONTreeSink: EncodingSink {
     private let output: ([UInt8]) throws -> Void
     private let shape: OutputShape
@@ -22,15 +25,22 @@ public final class JSONTreeSink: EncodingSink {
     private var writer: JSONWriter
     /// Output not yet handed to `output`: the workers' encoded bytes go here
     /// directly, and `output` takes it without a copy.
-    private var pending: [UInt8] = []
-    /// Roots written for the current document (collection shape).
+    private var pending = PendingOutput()
+    /// Roots written for the current document: its array (collection), or the
+    /// array of its first key path (dictionary).
     private var written = 0
-    /// `holdDocumentOutput`: documents' output stays in `pending` until their
-    /// end, and `documentStart` is where the current one began in it.
+    /// The indentation level of those roots.
+    private let rootIndent: Int
+    /// `holdDocumentOutput`: documents' output stays in `pending` until their end.
     private var holding = false
-    private var documentStart: Int?
-    /// Buffered roots for `dictionary` (grouped by key path) and `object`.
+    /// `dictionary`: the document's first key path, whose array is written as
+    /// its roots come (opened with the first one), and the roots of its other
+    /// key paths, in the order they came.
+    private var firstKey: String?
     private var groups: [(key: String, roots: [FieldValue])] = []
+    /// `object`: the first root, and how many roots came (a nested array counts as two).
+    private var objectRoot: FieldValue?
+    private var objectCount = 0
 
     /// Flush to `output` once this many bytes are buffered.
     private static let flushThreshold = 1 << 16
@@ -46,143 +56,192 @@ public final class JSONTreeSink: EncodingSink {
     ) {
         self.output = output
         self.shape = shape
+        self.rootIndent = shape == .dictionary ? 2 : 1
         self.names = EncodedNameIndex(graph)
         self.encoder = RecordEncoder(includeType: includeType, index: names)
         self.writer = JSONWriter(pretty: pretty)
     }
 
-    public var acceptsStreaming: Bool { shape == .collection }
+    public var acceptsStreaming: Bool { true }
     public var groupsByDescriptor: Bool { shape != .collection }
 
+    /// Workers encode roots for `collection` and `dictionary`; an `object`
+    /// document is one record, written here.
     public var encoding: RootEncoding? {
-        shape == .collection
-            ? RootEncoding(style: .collection, pretty: writer.pretty, includeType: encoder.includeType, names: names) : nil
+        let style: RootEncoding.Style
+        switch shape {
+        case .collection: style = .collection
+        case .dictionary: style = .dictionary
+        case .object: return nil
+        }
+        return RootEncoding(style: style, pretty: writer.pretty, includeType: encoder.includeType, names: names)
     }
 
     public func writeEncodedRoots(_ bytes: UnsafeRawBufferPointer, roots: Int) throws {
         guard roots > 0 else { return }
         if written == 0 {
-            pending.append(JSONByte.openBracket)
-            pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes.dropFirst()))
+            openFirstKey()
+            takeWritten()
+            pending.bytes.append(JSONByte.openBracket)
+            pending.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes.dropFirst()))
         } else {
-            pending.append(contentsOf: bytes)
+            pending.bytes.append(contentsOf: bytes)
         }
         written += roots
         try flushIfFull()
     }
 
     public func writeEncodedDocument(_ bytes: UnsafeRawBufferPointer) throws {
-        pending.append(contentsOf: bytes)
+        pending.bytes.append(contentsOf: bytes)
         try flushIfFull()
     }
 
+    /// Every shape can: `object` writes nothing before a document's end anyway.
     public func holdDocumentOutput() -> Bool {
-        holding = shape == .collection
-        return holding
+        holding = true
+        return true
     }
 
     public func beginDocument(_ document: DocumentInfo) throws {
         written = 0
+        firstKey = nil
         groups = []
-        if holding { documentStart = pending.count }
+        objectRoot = nil
+        objectCount = 0
+        if holding { pending.hold() }
     }
 
     public func beginDescriptor(_ descriptor: Descriptor) throws {
         guard shape == .dictionary else { return }
         let key = descriptor.keyPathText ?? ""
-        if !groups.contains(where: { $0.key == key }) { groups.append((key, [])) }
+        if firstKey == nil {
+            firstKey = key
+        } else if key != firstKey, !groups.contains(where: { $0.key == key }) {
+            groups.append((key, []))
+        }
     }
 
     public func write(_ root: FieldValue, descriptor: Descriptor) throws {
         switch shape {
         case .collection:
-            writer.buffer.append(written == 0 ? JSONByte.openBracket : JSONByte.comma)
-            writer.writeNewline(indent: 1)
-            encoder.write(root, to: &writer, indent: 1)
-            written += 1
-            takeWritten()
-            try flushIfFull()
+            break
         case .dictionary:
             let key = descriptor.keyPathText ?? ""
-            if let i = groups.firstIndex(where: { $0.key == key }) {
-                groups[i].roots.append(root)
-            } else {
-                groups.append((key, [root]))
+            if firstKey == nil { firstKey = key }
+            guard key == firstKey else {
+                if let i = groups.firstIndex(where: { $0.key == key }) {
+                    groups[i].roots.append(root)
+                } else {
+                    groups.append((key, [root]))
+                }
+                return
             }
         case .object:
-            if groups.isEmpty { groups.append(("", [])) }
-            groups[0].roots.append(root)
+            if case .record = root { objectCount += 1 } else { objectCount += 2 }
+            if objectRoot == nil { objectRoot = root }
+            return
         }
+        if written == 0 {
+            openFirstKey()
+            writer.buffer.append(JSONByte.openBracket)
+        } else {
+            writer.buffer.append(JSONByte.comma)
+        }
+        writer.writeNewline(indent: rootIndent)
+        encoder.write(root, to: &writer, indent: rootIndent)
+        written += 1
+        takeWritten()
+        try flushIfFull()
     }
 
     public func endDocument() throws {
         switch shape {
         case .collection:
-            if written == 0 {
-                writer.buffer.append("[]")
-            } else {
-                writer.writeNewline(indent: 0)
-                writer.buffer.append(JSONByte.closeBracket)
-            }
+            closeArray()
         case .dictionary:
-            writer.buffer.append(JSONByte.openBrace)
-            for (i, group) in groups.enumerated() {
-                if i > 0 { writer.buffer.append(JSONByte.comma) }
-                writer.writeNewline(indent: 1)
-                writer.writeKey(group.key)
-                encoder.write(.many(group.roots), to: &writer, indent: 1)
+            if firstKey != nil {
+                if written == 0 { openFirstKey() }
+                closeArray()
+                for group in groups {
+                    writer.buffer.append(JSONByte.comma)
+                    writer.writeNewline(indent: 1)
+                    writer.writeKey(group.key)
+                    encoder.write(.many(group.roots), to: &writer, indent: 1)
+                }
+                writer.writeNewline(indent: 0)
+            } else {
+                writer.buffer.append(JSONByte.openBrace)
             }
-            if !groups.isEmpty { writer.writeNewline(indent: 0) }
             writer.buffer.append(JSONByte.closeBrace)
         case .object:
-            let roots = groups.first?.roots ?? []
-            guard roots.count == 1, case .record = roots[0] else {
-                let count = roots.reduce(0) { n, r in if case .record = r { return n + 1 } else { return n + 2 } }
-                groups = []
+            guard objectCount == 1, let root = objectRoot, case .record = root else {
+                let count = objectCount
+                objectRoot = nil
                 throw DocumentRefusal(.notOneRecord(count: count))
             }
-            encoder.write(roots[0], to: &writer, indent: 0)
+            encoder.write(root, to: &writer, indent: 0)
+            objectRoot = nil
         }
         writer.buffer.append(JSONByte.newline)
         groups = []
         takeWritten()
-        documentStart = nil
+        pending.release()
         try flush()
     }
 
     public func abandonDocument() throws {
-        if let start = documentStart {
+        if pending.isHolding {
             // Held: nothing of the document was written.
-            pending.removeSubrange(start...)
+            pending.abandon()
             writer.buffer.removeAll()
-            documentStart = nil
-        } else if shape == .collection, written > 0 {
-            // Records already streamed cannot be taken back; close the array so
-            // the output stays valid JSON.
-            writer.writeNewline(indent: 0)
-            writer.buffer.append("]\n")
+        } else if shape != .object, written > 0 {
+            // Records already streamed cannot be taken back; close the array
+            // (and the object) so the output stays valid JSON.
+            closeArray()
+            if shape == .dictionary {
+                writer.writeNewline(indent: 0)
+                writer.buffer.append(JSONByte.closeBrace)
+            }
+            writer.buffer.append(JSONByte.newline)
             takeWritten()
         }
         written = 0
         groups = []
+        objectRoot = nil
         try flush()
     }
 
     public func finish() throws { try flush() }
 
+    /// `dictionary`: `{"key": ` before the first key path's array.
+    private func openFirstKey() {
+        guard shape == .dictionary, let firstKey else { return }
+        writer.buffer.append(JSONByte.openBrace)
+        writer.writeNewline(indent: 1)
+        writer.writeKey(firstKey)
+    }
+
+    /// Ends the array of `written` roots (`[]` when there were none).
+    private func closeArray() {
+        if written == 0 {
+            writer.buffer.append("[]")
+        } else {
+            writer.writeNewline(indent: rootIndent - 1)
+            writer.buffer.append(JSONByte.closeBracket)
+        }
+    }
+
     private func takeWritten() {
-        writer.buffer.append(to: &pending)
+        writer.buffer.append(to: &pending.bytes)
         writer.buffer.removeAll()
     }
 
     private func flushIfFull() throws {
-        if pending.count >= Self.flushThreshold, documentStart == nil { try flush() }
+        if pending.bytes.count >= Self.flushThreshold { try pending.filled(output) }
     }
 
     private func flush() throws {
-        guard !pending.isEmpty else { return }
-        try output(pending)
-        pending.removeAll(keepingCapacity: true)
+        try pending.flush(output)
     }
 }
 
@@ -194,11 +253,10 @@ public final class NDJSONSink: EncodingSink {
     /// As in `JSONTreeSink`: records mapped here are written into `writer`,
     /// everything waits in `pending` for `output`.
     private var writer = JSONWriter(pretty: false)
-    private var pending: [UInt8] = []
+    private var pending = PendingOutput()
     /// As in `JSONTreeSink`: `holdDocumentOutput` keeps each document's lines
-    /// in `pending`, from `documentStart`, until its end.
+    /// in `pending` until its end.
     private var holding = false
-    private var documentStart: Int?
 
     /// Names escaped once for the pipeline's workers (see `EncodedNameTable`).
     private let names: EncodedNameIndex
@@ -218,7 +276,7 @@ public final class NDJSONSink: EncodingSink {
     }
 
     public func writeEncodedRoots(_ bytes: UnsafeRawBufferPointer, roots: Int) throws {
-        pending.append(contentsOf: bytes)
+        pending.bytes.append(contentsOf: bytes)
         try flushIfFull()
     }
 
@@ -232,7 +290,7 @@ public final class NDJSONSink: EncodingSink {
     }
 
     public func beginDocument(_ document: DocumentInfo) throws {
-        if holding { documentStart = pending.count }
+        if holding { pending.hold() }
     }
     public func beginDescriptor(_ descriptor: Descriptor) throws {}
 
@@ -243,33 +301,28 @@ public final class NDJSONSink: EncodingSink {
         }
         encoder.write(root, to: &writer, indent: 0)
         writer.buffer.append(JSONByte.newline)
-        writer.buffer.append(to: &pending)
+        writer.buffer.append(to: &pending.bytes)
         writer.buffer.removeAll()
         try flushIfFull()
     }
 
     public func endDocument() throws {
-        documentStart = nil
+        pending.release()
         try flush()
     }
 
     public func abandonDocument() throws {
-        if let start = documentStart {
-            pending.removeSubrange(start...)
-            documentStart = nil
-        }
+        pending.abandon()
         try flush()
     }
 
     public func finish() throws { try flush() }
 
     private func flushIfFull() throws {
-        if pending.count >= 1 << 16, documentStart == nil { try flush() }
+        if pending.bytes.count >= 1 << 16 { try pending.filled(output) }
     }
 
     private func flush() throws {
-        guard !pending.isEmpty else { return }
-        try output(pending)
-        pending.removeAll(keepingCapacity: true)
+        try pending.flush(output)
     }
 }

@@ -12,7 +12,8 @@ struct EngineRun: Equatable {
     var stats: MappingStats
 
     /// Maps `input` with `spec` into an NDJSON (`ndjson`), CSV (`csv`), JSON
-    /// dictionary (`dictionary`) or JSON collection sink.
+    /// dictionary (`dictionary`), JSON object (`object`) or JSON collection
+    /// sink; `compact` JSON with a `-compact` suffix (`json-compact`).
     ///
     /// - Parameters:
     ///   - pipeline: through the pipeline with a threshold of 0, so that every
@@ -33,7 +34,9 @@ struct EngineRun: Equatable {
         switch format {
         case "ndjson": sink = NDJSONSink(output: write)
         case "csv": sink = CSVSink(output: write, graph: graph, roots: [graph.descriptors[0].rootMapper])
-        default: sink = JSONTreeSink(output: write, shape: format == "dictionary" ? .dictionary : .collection)
+        default:
+            let shape = OutputShape(rawValue: String(format.prefix { $0 != "-" })) ?? .collection
+            sink = JSONTreeSink(output: write, shape: shape, pretty: !format.hasSuffix("-compact"), graph: graph)
         }
         inspect(engine, sink)
         let diagnostics = DiagnosticList()

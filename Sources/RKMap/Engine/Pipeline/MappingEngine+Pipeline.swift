@@ -29,9 +29,9 @@ extension MappingEngine {
         let encoding = (sink as? EncodingSink)?.encoding
         let state = PipelineState(resultWindow: encoding == nil ? 8 : 48)
         var streamPaths: [[String]]?
-        // `--strict` writes nothing of a failed document: a streamed one only
-        // into a sink that takes it all back (`holdDocumentOutput`).
-        if canStream(into: sink), !options.strict || sink.holdDocumentOutput() {
+        // `--strict` and `fail` validations write nothing of a failed document:
+        // a streamed one only into a sink that takes it all back (`holdDocumentOutput`).
+        if canStream(into: sink), !(options.strict || graph.usesFailValidation) || sink.holdDocumentOutput() {
             streamPaths = applicable.map {
                 $0.descriptor.keyPath.components.compactMap { if case .key(let k) = $0 { return k } else { return nil } }
             }

@@ -14,6 +14,9 @@ struct PipelineWriter {
     private var streamDescriptor = 0
     /// The streamed document started before its verdict (see `begin`).
     private var streamUndecided = false
+    /// The failure of such a document (its unit's diagnostics and the error),
+    /// reported at its end: a syntax error after it is reported instead.
+    private var deferredFailure: [Diagnostic] = []
     /// Records written for the streamed document, and the most it may make.
     private var streamRecords = (count: 0, limit: Int.max)
     /// Mapping warnings in the streamed document so far: under `--strict` the
@@ -90,6 +93,8 @@ struct PipelineWriter {
                     guard try account(unit), try write(unit, encoded: encoded, descriptor: d) else { break }
                 }
             case .streamEnd(let index):
+                deferredFailure.forEach(diagnostics.emit)
+                deferredFailure = []
                 // Every unit of the document was mapped before this one is written.
                 if engine.rootProjection != nil { state.dropRoot(for: index) }
                 if streamUndecided {
@@ -100,6 +105,8 @@ struct PipelineWriter {
                 if try !end(index), stopsHere() { return }
             case .syntaxError(let error, let index):
                 if engine.rootProjection != nil { state.dropRoot(for: index) }
+                deferredFailure = []
+                streamUndecided = false
                 diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
                 engine.updateStats {
                     $0.documents += 1
@@ -147,29 +154,36 @@ struct PipelineWriter {
     private mutating func account(_ unit: MappedUnit<Mapped<[FieldValue]>?>) throws -> Bool {
         guard var s = stream, !s.dropping else { return false }
         defer { stream = s }
-        unit.diagnostics.forEach(diagnostics.emit)
         engine.updateStats { $0.add(unit.stats) }
         streamRecords.count += unit.stats.records.total
         streamWarnings += unit.stats.warnings
+        let failure: Diagnostic
         if streamRecords.count > streamRecords.limit {
-            if s.started { try sink.abandonDocument() }
-            diagnostics.emit(DocumentMapper.tooManyRecords(limit: streamRecords.limit, path: "$")
-                .diagnostic(file: inputName, document: s.index))
-            s.dropping = true
-            s.failed = true
-            return false
+            failure = DocumentMapper.tooManyRecords(limit: streamRecords.limit, path: "$")
+                .diagnostic(file: inputName, document: s.index)
+        } else {
+            switch unit.result {
+            case .success(.some):
+                unit.diagnostics.forEach(diagnostics.emit)
+                return true
+            case .success(nil):
+                unit.diagnostics.forEach(diagnostics.emit)
+                s.dropping = true
+                s.noContent = true
+                return false
+            case .failure(let mappingFailure):
+                failure = mappingFailure.diagnostic(file: inputName, document: s.index)
+            }
         }
-        switch unit.result {
-        case .success(.some):
-            return true
-        case .success(nil):
-            s.dropping = true
-            s.noContent = true
-        case .failure(let failure):
-            if s.started { try sink.abandonDocument() }
-            diagnostics.emit(failure.diagnostic(file: inputName, document: s.index))
-            s.dropping = true
-            s.failed = true
+        if s.started { try sink.abandonDocument() }
+        s.dropping = true
+        s.failed = true
+        if streamUndecided {
+            // A syntax error later in the document is all a whole read reports.
+            deferredFailure = unit.diagnostics + [failure]
+        } else {
+            unit.diagnostics.forEach(diagnostics.emit)
+            diagnostics.emit(failure)
         }
         return false
     }
