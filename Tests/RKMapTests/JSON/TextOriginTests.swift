@@ -25,6 +25,23 @@ import Testing
         }
     }
 
+    /// Long lines are counted in blocks of 255 words: lines of every length
+    /// around a block's end, dense with continuation bytes (a line of CJK or
+    /// emoji) or with none, count every character.
+    @Test(arguments: ["日", "🚀", "é", "a", "日a🚀b"])
+    func longLinesCountEveryCharacter(_ unit: String) {
+        let text = Array(String(repeating: unit, count: 2100).utf8)
+        text.withUnsafeBytes { buf in
+            for offset in [0, 7, 8, 2039, 2040, 2041, 2047, 2048, 4080, 4088, 6000, text.count - 1, text.count]
+            where offset <= text.count && (offset == text.count || !JSONByte.isContinuation(text[offset])) {
+                for lineStart in [0, 1, 3] where lineStart <= offset && !JSONByte.isContinuation(text[lineStart]) {
+                    #expect(JSONLexer.column(in: buf, lineStart: lineStart, offset: offset)
+                        == Self.expectedColumn(text, lineStart: lineStart, offset: offset), "\(unit) \(lineStart)..<\(offset)")
+                }
+            }
+        }
+    }
+
     @Test func movingOnInStepsGivesTheSameOriginAsOnce() {
         let lines = Array((String(decoding: Self.text, as: UTF8.self) + "\n" + "  x é\n" + String(decoding: Self.text, as: UTF8.self)).utf8)
         let whole = lines.withUnsafeBytes { TextOrigin.start.advanced(over: $0, to: lines.count) }
