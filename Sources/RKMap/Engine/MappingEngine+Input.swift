@@ -155,18 +155,21 @@ extension MappingEngine {
     }
 
     /// Streaming keeps every answer the tree mode gives only when nothing needs
-    /// the whole document or the whole output: one applicable descriptor at a
-    /// plain key path, no connections, and a sink that takes records as they
-    /// come. With case-insensitive keys the splitter follows the first key
-    /// that matches and warns where a whole-document read would have taken a
-    /// later one (`Splitter.split`); under `--strict`, or with a `fail`
-    /// validation, the sink must also hold a streamed document's output until
-    /// its end (`runPipeline`, `PipelineWriter`); with `@root` key paths the
-    /// splitter reads the document's `rootProjection` before its elements
-    /// (`Splitter.readRoot`).
+    /// the whole document or the whole output: applicable descriptors at plain
+    /// key paths, no connections, and a sink that takes records as they come.
+    /// With several descriptors the splitter reads a large document whole and
+    /// splits it once per descriptor (`Splitter.streamPaths`), unless the sink
+    /// groups records by descriptor. With case-insensitive keys the splitter
+    /// follows the first key that matches and warns where a whole-document
+    /// read would have taken a later one (`Splitter.split`); under `--strict`,
+    /// or with a `fail` validation, the sink must also hold a streamed
+    /// document's output until its end (`runPipeline`, `PipelineWriter`); with
+    /// `@root` key paths the splitter reads the document's `rootProjection`
+    /// before its elements (`Splitter.readRoot`).
     func canStream(into sink: RecordSink) -> Bool {
-        guard sink.acceptsStreaming, applicable.count == 1, !hasConnections,
-              applicable[0].descriptor.keyPath.isPlain
+        guard sink.acceptsStreaming, !applicable.isEmpty, !hasConnections,
+              applicable.allSatisfy({ $0.descriptor.keyPath.isPlain }),
+              applicable.count == 1 || !sink.groupsByDescriptor
         else { return false }
         return true
     }
@@ -176,7 +179,8 @@ extension MappingEngine {
     /// reading the object: a static object mapper. A dynamic mapper's matchers
     /// read the dictionary itself, so such content is read whole.
     var keyedContentMapper: ObjectMapper? {
-        guard let first = applicable.first, case .object(let mapper) = graph.mappers[first.descriptor.rootMapper],
+        guard applicable.count == 1, let first = applicable.first,
+              case .object(let mapper) = graph.mappers[first.descriptor.rootMapper],
               mapper.forceCollection
         else { return nil }
         return mapper

@@ -17,9 +17,9 @@ public final class MappingEngine: Sendable {
     /// What of a document the applicable descriptors read: documents are read
     /// through it, so unread members cost a scan, not a tree.
     let documentProjection: ProjectionPlan
-    /// What of one representation the first descriptor's root mapper reads
-    /// (the elements of a streamed content array).
-    let elementProjection: ProjectionPlan
+    /// What of one representation each applicable descriptor's root mapper
+    /// reads (the elements of a streamed content array), in their order.
+    let elementProjections: [ProjectionPlan]
     /// What `@root` key paths read of a document, `nil` when none does: a
     /// streamed document's root is read through it before its elements
     /// (`Splitter.readRoot`).
@@ -79,12 +79,13 @@ public final class MappingEngine: Sendable {
         }
         guard options.readsProjection else {
             documentProjection = .everything
-            elementProjection = .everything
+            elementProjections = descriptors.map { _ in .everything }
             return
         }
         documentProjection = ProjectionPlan(graph.documentProjection(for: descriptors), caseInsensitive: folding)
-        elementProjection = ProjectionPlan(
-            descriptors.first.map { graph.representationProjection(of: $0.rootMapper) } ?? .everything, caseInsensitive: folding)
+        elementProjections = descriptors.map {
+            ProjectionPlan(graph.representationProjection(of: $0.rootMapper), caseInsensitive: folding)
+        }
     }
 
     /// The descriptors that apply, in file order.

@@ -63,6 +63,7 @@ public final class JSONTreeSink: EncodingSink {
     }
 
     public var acceptsStreaming: Bool { true }
+    public var groupsByDescriptor: Bool { shape != .collection }
 
     /// Workers encode roots for `collection` and `dictionary`; an `object`
     /// document is one record, written here.

@@ -124,7 +124,7 @@ extension Serializer {
             // The splitter owns the input from here on.
             var splitter = Splitter(
                 input: input, maxDepth: maxDepth, firstIndex: firstIndex, state: state,
-                streamKeys: [], streamingThreshold: threshold, inputName: inputName)
+                streamPaths: [[]], streamingThreshold: threshold, inputName: inputName)
             splitter.run()
             state.finishSplitting()
             finished.signal()
@@ -195,7 +195,7 @@ extension Serializer {
                     guard let value = read(start) else { continue }
                     serialize(document: value, index: firstIndex + i, inputName: inputName, into: &done)
                 }
-            case .elements(let starts, let document, let firstPosition):
+            case .elements(let starts, let document, let firstPosition, _):
                 for (i, start) in starts.enumerated() {
                     guard let value = read(start) else { continue }
                     done.records += 1
@@ -204,7 +204,7 @@ extension Serializer {
                         done.failed += 1
                     }
                 }
-            case .content(let start, let document, _):
+            case .content(let start, let document, _, _):
                 if let value = read(start) { serialize(document: value, index: document, inputName: inputName, into: &done) }
             case .streamBegin, .note, .streamEnd, .syntaxError, .idle, .inputError, .members:
                 // `.members`: never cut here (the splitter's `keyedContent` is off).

@@ -91,15 +91,16 @@ import Testing
         try Self.expectSame(input)
     }
 
-    /// A large document that is not streamed (two descriptors apply) is
-    /// encoded whole by a worker, its output moving on in pieces (256 KiB) as
-    /// it is written: the same bytes as writing it record by record.
+    /// A large document that is not streamed (the mapper has a connection,
+    /// here one whose source the elements lack) is encoded whole by a worker,
+    /// its output moving on in pieces (256 KiB) as it is written: the same
+    /// bytes as writing it record by record.
     @Test(arguments: ["ndjson", "json"])
     func largeDocumentReadWholeIsEncodedInPieces(format: String) throws {
         let spec = #"""
-            {"descriptors": [{"keyPath": "items", "root-map-ref": "b"}, {"keyPath": "more", "root-map-ref": "b"}],
-             "mappers": [{"id": "b", "target": "B",
-              "attributes": {"id": "id", "text": "text", "@root.items.@count": "of"}}]}
+            {"keyPath": "items", "mappers": [{"id": "b", "target": "B",
+              "attributes": {"id": "id", "text": "text", "ref": "ref", "@root.items.@count": "of"},
+              "connections": [{"relationship": "same", "sourceAttribute": "ref", "target": "B", "targetAttribute": "id"}]}]}
             """#
         let input = Self.cleanDocument(elements: 30_000)
         let serial = try EngineRun.run(spec: spec, input: input, options: MappingOptions(), pipeline: false, format: format)

@@ -39,7 +39,7 @@ import Testing
         let chunk = try InputChunk(capacity: 16, origin: .start, inputOffset: 0)
         var starts = [Int](0..<1024)
         let address = starts.withUnsafeBufferPointer { $0.baseAddress }
-        #expect(state.add(.elements(starts: starts, document: 0, firstPosition: 0), view: InputView(chunk)))
+        #expect(state.add(.elements(starts: starts, document: 0, firstPosition: 0, descriptor: 0), view: InputView(chunk)))
         do {
             let taken = state.take()
             #expect(taken?.seq == 0)

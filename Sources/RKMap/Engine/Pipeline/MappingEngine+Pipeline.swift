@@ -28,20 +28,20 @@ extension MappingEngine {
         // fewer of those in flight.
         let encoding = (sink as? EncodingSink)?.encoding
         let state = PipelineState(resultWindow: encoding == nil ? 8 : 48)
-        var streamKeys: [String]?
+        var streamPaths: [[String]]?
         // `--strict` and `fail` validations write nothing of a failed document:
         // a streamed one only into a sink that takes it all back (`holdDocumentOutput`).
         if canStream(into: sink), !(options.strict || graph.usesFailValidation) || sink.holdDocumentOutput() {
-            streamKeys = applicable[0].descriptor.keyPath.components.compactMap {
-                if case .key(let k) = $0 { return k } else { return nil }
+            streamPaths = applicable.map {
+                $0.descriptor.keyPath.components.compactMap { if case .key(let k) = $0 { return k } else { return nil } }
             }
         }
         let workerCount = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
         let finished = DispatchSemaphore(value: 0)
         let (maxDepth, threshold, keepGoing) = (options.maxDepth, options.pipelineThreshold, options.keepGoing)
-        let keyedContent = streamKeys != nil && keyedContentMapper != nil
+        let keyedContent = streamPaths != nil && keyedContentMapper != nil
         let caseInsensitiveKeys = graph.options.caseInsensitiveKeys
-        let rootProjection = streamKeys == nil ? nil : self.rootProjection
+        let rootProjection = streamPaths == nil ? nil : self.rootProjection
         // Handed over, not copied: no reference here may keep a large
         // document's chunk alive after the units cut from it are read.
         let handoff = InputHandoff(input)
@@ -58,10 +58,10 @@ extension MappingEngine {
             guard spawned else { break }
             started += 1
         }
-        let splitterStarted = started > 0 && LargeStack.spawn(stackSize: stackSize) { [streamKeys] in
+        let splitterStarted = started > 0 && LargeStack.spawn(stackSize: stackSize) { [streamPaths] in
             // The splitter owns the input from here on.
             var splitter = Splitter(
-                input: handoff.take(), maxDepth: maxDepth, firstIndex: firstIndex, state: state, streamKeys: streamKeys,
+                input: handoff.take(), maxDepth: maxDepth, firstIndex: firstIndex, state: state, streamPaths: streamPaths,
                 streamingThreshold: threshold, inputName: inputName)
             splitter.keepGoing = keepGoing
             splitter.keyedContent = keyedContent

@@ -18,7 +18,6 @@ struct PipelineWorker {
         let collector = DiagnosticList()
         // One mapper for every document and element this worker maps (`prepare`).
         let mapper = DocumentMapper(engine: engine, document: .null, inputName: inputName, diagnostics: collector)
-        let rootMapper = engine.applicable.first?.descriptor.rootMapper ?? 0
         var lastEncodedCount = 0
         while var next = state.take() {
             let (seq, unit) = (next.seq, next.unit)
@@ -52,32 +51,34 @@ struct PipelineWorker {
                         return .encoded(from..<encoded.count, roots: 0)
                     }
                 }, encoded: encoded)
-            case .elements(let starts, let document, let firstPosition):
+            case .elements(let starts, let document, let firstPosition, let d):
+                let rootMapper = engine.applicable[d].descriptor.rootMapper
                 result = mapRoots(
-                    starts, document: document, projection: engine.elementProjection, scanner: &scanner, mapper: mapper,
-                    collector: collector, encoded: &encoded, release: { i in if i == last { view = nil } }
+                    starts, document: document, descriptor: d, projection: engine.elementProjections[d], scanner: &scanner,
+                    mapper: mapper, collector: collector, encoded: &encoded, release: { i in if i == last { view = nil } }
                 ) { (mapper, value, i) throws(MappingFailure) in
                     var roots: [FieldValue] = []
                     try mapper.mapElement(value, index: firstPosition + i, with: rootMapper, into: &roots)
                     return roots
                 }
-            case .members(let keys, let starts, let document, let firstPosition):
+            case .members(let keys, let starts, let document, let firstPosition, let d):
                 // Only cut for a static forceCollection mapper (`keyedContentMapper`).
                 let dictionaryMapper = engine.keyedContentMapper!
                 // A member's value is read whole, as the whole dictionary is
                 // (`MappingGraph.representationProjection`).
                 result = mapRoots(
-                    starts, document: document, projection: .everything, scanner: &scanner, mapper: mapper,
+                    starts, document: document, descriptor: d, projection: .everything, scanner: &scanner, mapper: mapper,
                     collector: collector, encoded: &encoded, release: { i in if i == last { view = nil } }
                 ) { (mapper, value, i) throws(MappingFailure) in
                     try mapper.mapMember(keys[i], value, index: firstPosition + i, with: dictionaryMapper).map { [.record($0)] } ?? []
                 }
-            case .content(let start, let document, let rest):
+            case .content(let start, let document, let rest, let d):
+                let rootMapper = engine.applicable[d].descriptor.rootMapper
                 let projection = ProjectionPlan(
-                    JSONProjection.nothing.adding(rest[...], then: engine.elementProjection.projection),
+                    JSONProjection.nothing.adding(rest[...], then: engine.elementProjections[d].projection),
                     caseInsensitive: engine.graph.options.caseInsensitiveKeys)
                 let unit = mapStreamed(
-                    at: start, document: document, projection: projection, scanner: &scanner, mapper: mapper,
+                    at: start, document: document, descriptor: d, projection: projection, scanner: &scanner, mapper: mapper,
                     collector: collector, release: { view = nil }
                 ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                     let content = rest.isEmpty
@@ -105,13 +106,13 @@ struct PipelineWorker {
     /// - Parameter release: called with a value's position in the batch once
     ///   it is read.
     private func mapRoots(
-        _ starts: [Int], document: Int, projection: ProjectionPlan, scanner: inout JSONScanner, mapper: DocumentMapper,
+        _ starts: [Int], document: Int, descriptor: Int, projection: ProjectionPlan, scanner: inout JSONScanner, mapper: DocumentMapper,
         collector: DiagnosticList, encoded: inout [UInt8], release: (Int) -> Void,
         _ body: (DocumentMapper, JSONValue, Int) throws(MappingFailure) -> [FieldValue]
     ) -> WorkResult {
         .roots(starts.enumerated().map { i, start in
             let unit = mapStreamed(
-                at: start, document: document, projection: projection, scanner: &scanner, mapper: mapper,
+                at: start, document: document, descriptor: descriptor, projection: projection, scanner: &scanner, mapper: mapper,
                 collector: collector, release: { release(i) }
             ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                 let roots = try body(mapper, value, i)
@@ -163,11 +164,11 @@ struct PipelineWorker {
     }
 
     private func mapStreamed(
-        at start: Int, document: Int, projection: ProjectionPlan, scanner: inout JSONScanner, mapper: DocumentMapper,
+        at start: Int, document: Int, descriptor d: Int, projection: ProjectionPlan, scanner: inout JSONScanner, mapper: DocumentMapper,
         collector: DiagnosticList, release: () -> Void,
         _ body: (DocumentMapper, JSONValue) throws(MappingFailure) -> [FieldValue]?
     ) -> MappedUnit<[FieldValue]?> {
-        let (descriptor, metadata) = engine.applicable[0]
+        let (descriptor, metadata) = engine.applicable[d]
         // The document's size is not known yet; what is left of the input bounds it.
         // The writer checks the document's total (`PipelineWriter`).
         // `@root` is the document's root as the spec reads it (`Splitter.readRoot`).

@@ -10,6 +10,8 @@ struct PipelineWriter {
 
     /// The streamed document being written.
     private var stream: (index: Int, dropping: Bool, failed: Bool, started: Bool, noContent: Bool)?
+    /// The descriptor whose content the streamed document's records are from.
+    private var streamDescriptor = 0
     /// The streamed document started before its verdict (see `begin`).
     private var streamUndecided = false
     /// The failure of such a document (its unit's diagnostics and the error),
@@ -80,10 +82,15 @@ struct PipelineWriter {
                 // Where a streamed document's answer departs from a whole read
                 // (a repeated key): under --strict, a warning like any other.
                 if note.severity == .warning { streamWarnings += 1 }
-            case .elements, .members, .content:
+            case .elements(_, _, _, let d), .members(_, _, _, _, let d), .content(_, _, _, let d):
                 guard case .roots(let mapped, let encoded) = result else { continue }
+                if d != streamDescriptor, stream?.dropping == false {
+                    // The next descriptor's content (descriptors in file order).
+                    streamDescriptor = d
+                    try sink.beginDescriptor(engine.applicable[d].descriptor)
+                }
                 for unit in mapped {
-                    guard try account(unit), try write(unit, encoded: encoded) else { break }
+                    guard try account(unit), try write(unit, encoded: encoded, descriptor: d) else { break }
                 }
             case .streamEnd(let index):
                 deferredFailure.forEach(diagnostics.emit)
@@ -136,6 +143,7 @@ struct PipelineWriter {
             streamUndecided = verdict == .undecided
             streamWarnings = 0
             try sink.beginDocument(DocumentInfo(input: inputName, index: index))
+            streamDescriptor = 0
             try sink.beginDescriptor(engine.applicable[0].descriptor)
             stream = (index, false, false, true, false)
         }
@@ -143,6 +151,8 @@ struct PipelineWriter {
 
     /// Reports a unit of the streamed document (diagnostics, stats, the record
     /// limit, a failure) and says whether its records are to be written.
+    /// Inlined: it runs for every streamed element.
+    @inline(__always)
     private mutating func account(_ unit: MappedUnit<Mapped<[FieldValue]>?>) throws -> Bool {
         guard var s = stream, !s.dropping else { return false }
         defer { stream = s }
@@ -182,10 +192,10 @@ struct PipelineWriter {
 
     /// Gives the records of a unit of the streamed document to the sink.
     /// - Returns: false when the sink refused them (the document failed).
-    private mutating func write(_ unit: MappedUnit<Mapped<[FieldValue]>?>, encoded: [UInt8]) throws -> Bool {
+    private mutating func write(_ unit: MappedUnit<Mapped<[FieldValue]>?>, encoded: [UInt8], descriptor d: Int) throws -> Bool {
         switch unit.result {
         case .success(.values(let roots)?):
-            let descriptor = engine.applicable[0].descriptor
+            let descriptor = engine.applicable[d].descriptor
             do {
                 for root in roots { try sink.write(root, descriptor: descriptor) }
             } catch let refusal as DocumentRefusal {

@@ -11,8 +11,13 @@ struct Splitter {
     private var input: ChunkedInput
     private var scanner: JSONScanner
     let state: PipelineState
-    /// The key path to stream along, or `nil` when documents are never streamed.
-    let streamKeys: [String]?
+    /// The key paths to stream along, one per applicable descriptor in their
+    /// order, or `nil` when documents are never streamed. With several, a
+    /// large document is read whole into the chunk first and split once per
+    /// descriptor, so records come in the order a whole read gives them.
+    let streamPaths: [[String]]?
+    /// The descriptor whose content is being split (a position in `streamPaths`).
+    private var descriptor = 0
     let streamingThreshold: Int
     let inputName: String
     /// Resume after a syntax error (`--keep-going`) instead of stopping.
@@ -59,13 +64,13 @@ struct Splitter {
     private struct Cancelled: Error {}
 
     init(input: ChunkedInput, from start: Int = 0, maxDepth: Int, firstIndex: Int = 0, state: PipelineState,
-         streamKeys: [String]?, streamingThreshold: Int, inputName: String) {
+         streamPaths: [[String]]?, streamingThreshold: Int, inputName: String) {
         self.input = input
         self.scanner = JSONScanner(bytes: input.bytes, offset: start, maxDepth: maxDepth, origin: input.origin)
         scanner.inputContinues = !input.atEnd
         self.firstIndex = firstIndex
         self.state = state
-        self.streamKeys = streamKeys
+        self.streamPaths = streamPaths
         self.streamingThreshold = streamingThreshold
         self.inputName = inputName
     }
@@ -138,6 +143,7 @@ struct Splitter {
             batchStart = start
             batchFirst = position
             batchDocument = document
+            batchDescriptor = descriptor
         }
         batch.append(start)
         if batch.count >= Self.batchCount || scanner.offset - batchStart >= Self.batchBytes {
@@ -152,8 +158,10 @@ struct Splitter {
         try batched(start, position: position, elementsOf: document)
     }
 
-    /// The streamed document whose elements the batch holds, or nil for documents.
+    /// The streamed document whose elements the batch holds, or nil for
+    /// documents, and the descriptor whose content they are.
     private var batchDocument: Int?
+    private var batchDescriptor = 0
 
     private mutating func flushBatch() throws {
         guard !batch.isEmpty else { return }
@@ -161,8 +169,8 @@ struct Splitter {
         let unit: WorkUnit
         if let document = batchDocument {
             unit = batchKeys.isEmpty
-                ? .elements(starts: batch, document: document, firstPosition: batchFirst)
-                : .members(keys: batchKeys, starts: batch, document: document, firstPosition: batchFirst)
+                ? .elements(starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor)
+                : .members(keys: batchKeys, starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor)
         } else {
             unit = .documents(starts: batch, firstIndex: batchFirst)
         }
@@ -202,7 +210,7 @@ struct Splitter {
             while try !step({ s throws(JSONSyntaxError) in try s.atEnd() }) {
                 documentStart = scanner.offset
                 let small: Bool
-                if streamKeys != nil {
+                if streamPaths != nil {
                     let threshold = streamingThreshold
                     small = try step { s throws(JSONSyntaxError) -> Bool in
                         var probe = s
@@ -221,25 +229,42 @@ struct Splitter {
                     try step { s throws(JSONSyntaxError) in try s.skipValue() }
                     small = true
                 }
-                let start = stepStart
                 if small {
-                    try batched(start, position: index, elementsOf: nil)
+                    try batched(stepStart, position: index, elementsOf: nil)
                 } else {
                     try flushBatch()
-                    if let rootProjection {
-                        // Before the first element: workers map elements as they come.
-                        state.setRoot(try readRoot(rootProjection), for: index)
+                    let paths = streamPaths!
+                    // Elements that read `@root`, or several descriptors' contents:
+                    // the whole document first.
+                    let wholeFirst = rootProjection != nil || paths.count > 1
+                    if wholeFirst {
+                        try readWhole()
+                        if let rootProjection {
+                            // Before the first element: workers map elements as they come.
+                            state.setRoot(try readRoot(rootProjection), for: index)
+                        }
                     }
+                    // The document starts here (reading it whole may have moved it to a new chunk).
+                    let start = scanner.offset
                     streaming = true
                     let maxBytes = input.knownSize.map { $0 - (input.offset + start) } ?? Int.max
                     try add(.streamBegin(index: index, maxBytes: maxBytes))
-                    // A document read whole for its root is valid: its records
-                    // are written as they come, without a lookahead's worth held.
-                    let validated = rootProjection != nil
-                    if validated { state.publish(.undecided, for: index) }
-                    pendingStream = (index, input.offset + start, validated)
-                    let found = try split(streamKeys![...], document: index)
-                    try flushBatch()
+                    // A document read whole is valid: its records are written
+                    // as they come, without a lookahead's worth held.
+                    if wholeFirst { state.publish(.undecided, for: index) }
+                    pendingStream = (index, input.offset + start, wholeFirst)
+                    // Once per descriptor, in their order, as a whole read maps
+                    // them. The document is all in the chunk: no step reads
+                    // more, so its start stays where it is.
+                    let documentStart = scanner.checkpoint
+                    var found = false
+                    for (d, keys) in paths.enumerated() {
+                        if d > 0 { scanner.restore(documentStart) }
+                        descriptor = d
+                        found = try split(keys[...], document: index) || found
+                        try flushBatch()
+                    }
+                    descriptor = 0
                     state.publish(.parsed(foundContent: found), for: index)
                     pendingStream = nil
                     try add(.streamEnd(index: index))
@@ -263,25 +288,49 @@ struct Splitter {
         }
     }
 
-    /// The `@root` of the document starting here, as `projection` reads it.
+    /// Reads the document starting here whole into the chunk, validating it,
+    /// and one byte past it when the input goes on (so that no step inside
+    /// it reads more, and its offsets stay put while it is split once per
+    /// descriptor). A step that runs out of bytes reads more, and the chunk
+    /// grows to hold what it keeps. A syntax error anywhere is met here,
+    /// before anything of the document is sent, as for a small document.
+    private mutating func readWhole() throws {
+        while true {
+            let end = try step { s throws(JSONSyntaxError) -> Int in
+                var probe = s
+                try probe.skipValue()
+                return probe.offset
+            }
+            if end < scanner.buf.count || input.atEnd { return }
+            try readMore(keeping: scanner.offset)
+        }
+    }
+
+    /// The `@root` of the document starting here (read whole, `readWhole`),
+    /// as `projection` reads it.
     ///
     /// What `@root` reads may come after the content array (`{"items": [...],
-    /// "total": 3}`), and every element must see it: the document is read whole
-    /// into the chunk (a step that runs out of bytes reads more, and the chunk
-    /// grows to hold what it keeps) and validated, then its root is read
+    /// "total": 3}`), and every element must see it: its root is read
     /// through the projection, and the elements are split from the bytes in
     /// memory. The document costs its bytes and what the projection reads,
-    /// not a tree of all of it (docs/behaviour.md). A syntax error anywhere
-    /// is met here, before anything of the document is sent, as for a small
-    /// document.
+    /// not a tree of all of it (docs/behaviour.md).
     private mutating func readRoot(_ projection: ProjectionPlan) throws -> JSONValue {
-        try step { s throws(JSONSyntaxError) in
-            var probe = s
-            try probe.skipValue()
-        }
         var reader = scanner
         reader.depth = 0
         return try reader.readValue(projection: projection)
+    }
+
+    /// Whether `keys` followed through the array at `start` (in a document
+    /// read whole) collect a value, as the worker's `KeyPath.find` would; reads
+    /// no more of it than the keys and the kinds of what they lead to.
+    private func collects(_ keys: ArraySlice<String>, fromArrayAt start: Int) throws -> Bool {
+        var reader = scanner
+        reader.offset = start
+        reader.depth = 0
+        let plan = ProjectionPlan(
+            JSONProjection.nothing.adding(keys, then: JSONProjection.countOnly), caseInsensitive: caseInsensitiveKeys)
+        let value = try reader.readValue(projection: plan)
+        return KeyPath.find(keys.map { .key($0) }[...], from: value, caseInsensitive: caseInsensitiveKeys) != nil
     }
 
     /// Moves to the next plausible document start after a syntax error
@@ -319,7 +368,7 @@ struct Splitter {
             }
             guard kind == .array else {
                 try step { s throws(JSONSyntaxError) in try s.skipValue() }
-                try add(.content(start: stepStart, document: document, rest: []))
+                try add(.content(start: stepStart, document: document, rest: [], descriptor: descriptor))
                 return true
             }
             try step { s throws(JSONSyntaxError) in try s.enterArray() }
@@ -339,8 +388,11 @@ struct Splitter {
             // member (a repeat of the key, or an exact match) may hold it.
             guard kind == .array else { return false }
             // A key path through an array collects values (KVC): the worker builds
-            // this subtree and follows the rest of the path in it.
-            try add(.content(start: stepStart, document: document, rest: Array(keys)))
+            // this subtree and follows the rest of the path in it. With several
+            // descriptors, whether it finds content is known here, so that a
+            // document has content when some descriptor has, as when read whole.
+            if streamPaths!.count > 1, try !collects(keys, fromArrayAt: stepStart) { return false }
+            try add(.content(start: stepStart, document: document, rest: Array(keys), descriptor: descriptor))
             return true
         }
         try step { s throws(JSONSyntaxError) in try s.enterObject() }

@@ -10,16 +10,18 @@ enum WorkUnit: Sendable {
     case streamBegin(index: Int, maxBytes: Int)
     /// Consecutive elements of a streamed document's content array, the first at
     /// position `firstPosition`. Units are batches: one lock round trip per
-    /// ~256 KiB of input instead of one per element.
-    case elements(starts: [Int], document: Int, firstPosition: Int)
+    /// ~256 KiB of input instead of one per element. `descriptor` is the
+    /// position in `MappingEngine.applicable` of the descriptor whose content
+    /// they are (here and below).
+    case elements(starts: [Int], document: Int, firstPosition: Int, descriptor: Int)
     /// Consecutive members of a streamed document's content object mapped with
     /// `forceCollection` (docs/spec.md §5.3): each key, and where its value
     /// starts; the first is member `firstPosition` of the object (its
     /// collection index). Batched like elements.
-    case members(keys: [String], starts: [Int], document: Int, firstPosition: Int)
+    case members(keys: [String], starts: [Int], document: Int, firstPosition: Int, descriptor: Int)
     /// A streamed document's content that is not an array, with the part of the
     /// key path still to follow inside it (KVC through an array).
-    case content(start: Int, document: Int, rest: [String])
+    case content(start: Int, document: Int, rest: [String], descriptor: Int)
     /// A diagnostic found while splitting (a repeated key on the content path).
     case note(Diagnostic, document: Int)
     /// The end of a streamed document.
@@ -39,7 +41,7 @@ extension WorkUnit {
     /// content value).
     var valueCount: Int {
         switch self {
-        case .documents(let starts, _), .elements(let starts, _, _), .members(_, let starts, _, _): return starts.count
+        case .documents(let starts, _), .elements(let starts, _, _, _), .members(_, let starts, _, _, _): return starts.count
         case .content: return 1
         case .streamBegin, .note, .streamEnd, .syntaxError, .idle, .inputError: return 0
         }
@@ -48,8 +50,8 @@ extension WorkUnit {
     /// The offset of the unit's last value, for progress reports.
     var lastOffset: Int? {
         switch self {
-        case .documents(let starts, _), .elements(let starts, _, _), .members(_, let starts, _, _): return starts.last
-        case .content(let start, _, _): return start
+        case .documents(let starts, _), .elements(let starts, _, _, _), .members(_, let starts, _, _, _): return starts.last
+        case .content(let start, _, _, _): return start
         case .syntaxError(let error, _): return error.offset
         case .streamBegin, .note, .streamEnd, .idle, .inputError: return nil
         }
