@@ -52,7 +52,26 @@ package struct ChunkedInput: Sendable {
         self.chunk = try InputChunk(capacity: self.window, origin: .start, inputOffset: 0, pool: pool)
         self.atEnd = false
         var info = stat()
-        knownSize = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
+        let known = fstat(fd, &info) == 0
+        knownSize = known && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
+        if known, (info.st_mode & S_IFMT) == S_IFIFO { Self.enlargePipe(fd, to: self.window) }
+    }
+
+    /// Asks for a pipe buffer as large as a chunk (best effort: a failure
+    /// leaves the default).
+    ///
+    /// With Linux's default 64 KiB, a fast producer (`cat big.ndjson |`)
+    /// blocks every 64 KiB and the pipe is often empty for a moment when the
+    /// splitter looks: each time it reads a few kilobytes, sends what it has
+    /// as a small batch and an `idle` unit, as for a slow producer. A buffer
+    /// the size of a chunk lets the producer run ahead by a chunk. A slow
+    /// producer (`tail -f`) is unaffected: `fill` still returns when nothing
+    /// more is waiting.
+    private static func enlargePipe(_ fd: Int32, to size: Int) {
+        #if os(Linux)
+        let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ (Linux 2.6.35), not exported to Swift
+        _ = fcntl(fd, setPipeSize, Int32(clamping: size))
+        #endif
     }
 
     /// An input already in memory; `bytes` must outlive every use of the input.

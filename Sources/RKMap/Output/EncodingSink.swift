@@ -126,14 +126,18 @@ public struct RootEncoding: Sendable {
     private func encodeRoots(_ roots: [FieldValue], opening: Bool, to w: inout JSONWriter, spillingInto bytes: inout [UInt8]) {
         // Shared by the workers: read-only names, nothing learned.
         let encoder = RecordEncoder(includeType: includeType, index: names, learned: nil)
-        let indent = style == .dictionary ? 2 : 1
         roots.withUnsafeBufferPointer { roots in
             for i in roots.indices {
+                // Constant indents: `writeNewline` then costs one store.
                 switch style {
-                case .collection, .dictionary:
+                case .collection:
                     w.buffer.append(opening && i == 0 ? JSONByte.openBracket : JSONByte.comma)
-                    w.writeNewline(indent: indent)
-                    encoder.write(roots[i], to: &w, indent: indent)
+                    w.writeNewline(indent: 1)
+                    encoder.write(roots[i], to: &w, indent: 1)
+                case .dictionary:
+                    w.buffer.append(opening && i == 0 ? JSONByte.openBracket : JSONByte.comma)
+                    w.writeNewline(indent: 2)
+                    encoder.write(roots[i], to: &w, indent: 2)
                 case .lines:
                     appendLines(roots[i], encoder: encoder, to: &w)
                 }

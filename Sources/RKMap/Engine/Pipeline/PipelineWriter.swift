@@ -151,6 +151,8 @@ struct PipelineWriter {
 
     /// Reports a unit of the streamed document (diagnostics, stats, the record
     /// limit, a failure) and says whether its records are to be written.
+    /// Inlined: it runs for every streamed element.
+    @inline(__always)
     private mutating func account(_ unit: MappedUnit<Mapped<[FieldValue]>?>) throws -> Bool {
         guard var s = stream, !s.dropping else { return false }
         defer { stream = s }
