@@ -51,6 +51,22 @@ import Testing
         #expect(same)
     }
 
+    /// From a pipe, which delivers the document in small reads: the same
+    /// records (the document is read whole before its elements are mapped).
+    @Test func rootKeyPathsFromAPipe() throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", Self.rootSpec)
+        let input = Self.timeline + "\n" + Self.timeline
+        let arguments = ["apply", "spec.json", "-", "--format", "ndjson"]
+        let streamed = try RKMapExecutable.run(arguments, stdin: Array(input.utf8), directory: scratch.url)
+        let whole = try RKMapExecutable.run(
+            arguments, stdin: Array(input.utf8), directory: scratch.url, environment: ["RKMAP_PIPELINE_THRESHOLD": "1000000000"])
+        #expect(streamed.status == 0 && streamed.stderr.isEmpty)
+        #expect(streamed.stdout.split(separator: "\n").count == 60_000)
+        let same = streamed.status == whole.status && streamed.stdout == whole.stdout && streamed.stderr == whole.stderr
+        #expect(same)
+    }
+
     /// A syntax error after the content array: nothing of the document is
     /// written (its root is read before any element), whatever its size.
     @Test func aSyntaxErrorAfterTheContentWritesNothing() throws {
@@ -62,6 +78,32 @@ import Testing
         #expect(streamed.stdout.isEmpty)
         #expect(streamed.stderr.hasPrefix("page.json:1:"))
         #expect(streamed.stderr.contains("error:"))
+        let same = streamed.status == whole.status && streamed.stdout == whole.stdout && streamed.stderr == whole.stderr
+        #expect(same)
+    }
+
+    /// `--keep-going` after a syntax error in a streamed document longer than
+    /// a chunk (1 MiB), whose start is no longer in memory: reading resumes at
+    /// the next line that starts a document, as a whole read does, and the
+    /// next document is mapped (it was skipped).
+    @Test(arguments: ["file", "pipe"])
+    func keepGoingResumesAfterALongBrokenDocument(from source: String) throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", #"{"keyPath": "items", "mappers": [{"id": "x", "target": "X", "attributes": {"id": "id"}}]}"#)
+        let items = (0..<100_000).map { #"{"id": \#($0)}"# }.joined(separator: ",")
+        let input = #"{"items": ["# + items + "]\n" + #"{"items": [{"id": -1}]}"# + "\n" + #"{"items": [{"id": -2}]}"# + "\n"
+        #expect(input.utf8.count > 1 << 20)
+        try scratch.write("in.json", input)
+        let arguments = source == "file"
+            ? ["apply", "spec.json", "in.json", "--keep-going", "--format", "ndjson"]
+            : ["apply", "spec.json", "-", "--keep-going", "--format", "ndjson"]
+        let stdin = source == "file" ? nil : Array(input.utf8)
+        let streamed = try RKMapExecutable.run(arguments, stdin: stdin, directory: scratch.url)
+        let whole = try RKMapExecutable.run(
+            arguments, stdin: stdin, directory: scratch.url, environment: ["RKMAP_PIPELINE_THRESHOLD": "1000000000"])
+        #expect(streamed.stdout == #"{"@type":"X","id":-1}"# + "\n" + #"{"@type":"X","id":-2}"# + "\n")
+        #expect(streamed.status == 1)
+        #expect(streamed.stderr.contains(":2:1: error: expected ',' or '}' after an object member, found '{'"))
         let same = streamed.status == whole.status && streamed.stdout == whole.stdout && streamed.stderr == whole.stderr
         #expect(same)
     }

@@ -83,6 +83,32 @@ import Testing
         try Self.expectSame(input)
     }
 
+    /// The default record limit grows with a document's size, which a streamed
+    /// document knows only at its end (a pipe) or overestimates (what follows
+    /// it in a file counts too): it is checked again there, and the document
+    /// fails as a whole read fails it, not with exit status 0.
+    @Test func theDefaultRecordLimitIsCheckedWithTheDocumentsOwnSize() throws {
+        // One element with 1,100 children, each with all 1,100 as its
+        // siblings (through `@parent`): 1,211,101 records from a 14 kB
+        // document, past the minimum limit (1,000,000), however large the
+        // input after it.
+        let spec = #"""
+            {"keyPath": "items", "root-map-ref": "x", "mappers": [
+              {"id": "x", "target": "X", "attributes": ["id"], "relationships": [{"from": "children", "to": "children", "map-ref": "c"}]},
+              {"id": "c", "target": "C", "attributes": ["id"], "relationships": [{"from": "@parent.children", "to": "siblings", "map-ref": "s"}]},
+              {"id": "s", "target": "S", "attributes": ["id"]}]}
+            """#
+        let children = (0..<1_100).map { #"{"id": \#($0)}"# }.joined(separator: ",")
+        let padding = #"{"items": [], "pad": ""# + String(repeating: "a", count: 100_000) + #""}"#
+        let input = #"{"items": [{"id": 0, "children": ["# + children + "]}]}\n" + padding
+        let options = MappingOptions(keepGoing: true)
+        for pipeline in [false, true] {
+            let run = try EngineRun.run(spec: spec, input: input, options: options, pipeline: pipeline)
+            #expect(run.outcome.documents == 2 && run.outcome.failed == 1, "pipeline: \(pipeline)")
+            #expect(run.diagnostics.contains { $0.contains("error: the document makes more than 1,000,000 records") })
+        }
+    }
+
     @Test func streamedDocumentWithoutTheKeyPathHasNoMappableContent() throws {
         let input = Self.document(elements: 26_000).replacingOccurrences(of: "\"items\":", with: "\"things\":")
         let parallel = try Self.run(input, pipeline: true)

@@ -121,6 +121,23 @@ import Testing
         try Self.expectSame(input, spec: folded)
     }
 
+    /// A repeated content key is a warning (a streamed document is mapped from
+    /// the first occurrence), given once however many descriptors pass it, and
+    /// naming the document.
+    @Test func aRepeatedContentKeyIsOneWarning() throws {
+        let spec = """
+        {"descriptors": [{"keyPath": "users", "root-map-ref": "user"}, {"keyPath": "users", "root-map-ref": "user"}],
+         "mappers": [{"id": "user", "target": "User", "attributes": ["login"]}]}
+        """
+        let users = (0..<20_000).map { #"{"login": "u\#($0)"}"# }.joined(separator: ",")
+        let input = #"{"users": []}"# + "\n" + #"{"users": ["# + users + #"], "users": [{"login": "last"}]}"#
+        let parallel = try EngineRun.run(spec: spec, input: input, pipeline: true)
+        let warnings = parallel.diagnostics.filter { $0.contains("appears again") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasSuffix("a streamed document is mapped from its first occurrence (document 2)") == true)
+        #expect(parallel.stats.recordsPerType.first?.count == 40_000)
+    }
+
     /// JSON grouped by descriptor (`--shape dictionary`) reads the document whole.
     @Test func aSinkThatGroupsByDescriptorIsNotStreamed() throws {
         try Self.expectSame(Self.document(users: 20_000, repos: 15_000), format: "dictionary", streams: false)

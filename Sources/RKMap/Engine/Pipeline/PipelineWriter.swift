@@ -92,9 +92,10 @@ struct PipelineWriter {
                 for unit in mapped {
                     guard try account(unit), try write(unit, encoded: encoded, descriptor: d) else { break }
                 }
-            case .streamEnd(let index):
+            case .streamEnd(let index, let bytes):
                 deferredFailure.forEach(diagnostics.emit)
                 deferredFailure = []
+                try checkRecordLimit(documentBytes: bytes)
                 // Every unit of the document was mapped before this one is written.
                 if engine.rootProjection != nil { state.dropRoot(for: index) }
                 if streamUndecided {
@@ -188,6 +189,22 @@ struct PipelineWriter {
             diagnostics.emit(failure)
         }
         return false
+    }
+
+    /// At the end of a streamed document, its size is known: the default
+    /// record limit (which grows with it) is checked again, for a document
+    /// from a pipe (whose size was not known) or one followed by more input
+    /// (which counted toward it). The document fails as a whole read fails
+    /// it; records already written stay written (a database rolls back,
+    /// docs/behaviour.md).
+    private mutating func checkRecordLimit(documentBytes: Int) throws {
+        let limit = engine.options.recordLimit(documentBytes: documentBytes)
+        guard var s = stream, !s.dropping, streamRecords.count > limit else { return }
+        if s.started { try sink.abandonDocument() }
+        diagnostics.emit(DocumentMapper.tooManyRecords(limit: limit, path: "$").diagnostic(file: inputName, document: s.index))
+        s.dropping = true
+        s.failed = true
+        stream = s
     }
 
     /// Gives the records of a unit of the streamed document to the sink.

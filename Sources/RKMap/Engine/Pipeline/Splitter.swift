@@ -18,6 +18,9 @@ struct Splitter {
     let streamPaths: [[String]]?
     /// The descriptor whose content is being split (a position in `streamPaths`).
     private var descriptor = 0
+    /// Where the streamed document's repeated-key warnings were given, so that
+    /// a second descriptor's pass does not give them again.
+    private var notedOffsets: Set<Int> = []
     let streamingThreshold: Int
     let inputName: String
     /// Resume after a syntax error (`--keep-going`) instead of stopping.
@@ -237,8 +240,9 @@ struct Splitter {
                     // Elements that read `@root`, or several descriptors' contents:
                     // the whole document first.
                     let wholeFirst = rootProjection != nil || paths.count > 1
+                    var length: Int?
                     if wholeFirst {
-                        try readWhole()
+                        length = try readWhole()
                         if let rootProjection {
                             // Before the first element: workers map elements as they come.
                             state.setRoot(try readRoot(rootProjection), for: index)
@@ -247,7 +251,8 @@ struct Splitter {
                     // The document starts here (reading it whole may have moved it to a new chunk).
                     let start = scanner.offset
                     streaming = true
-                    let maxBytes = input.knownSize.map { $0 - (input.offset + start) } ?? Int.max
+                    // Its size bounds its records (`--max-records`): exact when read whole.
+                    let maxBytes = length ?? input.knownSize.map { $0 - (input.offset + start) } ?? Int.max
                     try add(.streamBegin(index: index, maxBytes: maxBytes))
                     // A document read whole is valid: its records are written
                     // as they come, without a lookahead's worth held.
@@ -256,18 +261,20 @@ struct Splitter {
                     // Once per descriptor, in their order, as a whole read maps
                     // them. The document is all in the chunk: no step reads
                     // more, so its start stays where it is.
-                    let documentStart = scanner.checkpoint
+                    let startOfDocument = scanner.checkpoint
+                    notedOffsets.removeAll()
                     var found = false
                     for (d, keys) in paths.enumerated() {
-                        if d > 0 { scanner.restore(documentStart) }
+                        if d > 0 { scanner.restore(startOfDocument) }
                         descriptor = d
                         found = try split(keys[...], document: index) || found
                         try flushBatch()
                     }
                     descriptor = 0
                     state.publish(.parsed(foundContent: found), for: index)
+                    let bytes = input.offset + scanner.offset - pendingStream!.start
                     pendingStream = nil
-                    try add(.streamEnd(index: index))
+                    try add(.streamEnd(index: index, bytes: bytes))
                     streaming = false
                 }
                 index += 1
@@ -282,7 +289,10 @@ struct Splitter {
             pendingStream = nil
             try add(.syntaxError(error, index: index))
             guard keepGoing else { return true }
-            try recover(after: documentStart ?? error.offset)
+            // A streamed document that began before this chunk: the first
+            // line start still in memory (a whole read would look from the
+            // document's start; the lines before are gone, docs/behaviour.md).
+            try recover(after: documentStart ?? 0)
             index += 1
             return false
         }
@@ -294,14 +304,23 @@ struct Splitter {
     /// descriptor). A step that runs out of bytes reads more, and the chunk
     /// grows to hold what it keeps. A syntax error anywhere is met here,
     /// before anything of the document is sent, as for a small document.
-    private mutating func readWhole() throws {
+    ///
+    /// Reading on is guided by `DocumentBoundaryFinder`, which resumes where
+    /// it stopped, and the document is validated once it is all there: a pipe
+    /// that delivers it in small reads costs one pass over it, not one per
+    /// read. - Returns: the document's length in bytes.
+    private mutating func readWhole() throws -> Int {
+        var finder = DocumentBoundaryFinder()
+        while !input.atEnd, !finder.holdsCompleteValue(in: UnsafeRawBufferPointer(rebasing: input.bytes[scanner.offset...])) {
+            try readMore(keeping: scanner.offset)
+        }
         while true {
             let end = try step { s throws(JSONSyntaxError) -> Int in
                 var probe = s
                 try probe.skipValue()
                 return probe.offset
             }
-            if end < scanner.buf.count || input.atEnd { return }
+            if end < scanner.buf.count || input.atEnd { return end - scanner.offset }
             try readMore(keeping: scanner.offset)
         }
     }
@@ -414,10 +433,12 @@ struct Splitter {
                     found = try split(keys.dropFirst(), document: document)
                     continue
                 }
-                if found, let followed, name == followed || exact {
-                    let message = name == followed
+                // Once per place, however many descriptors pass it.
+                if found, let followed, name == followed || exact, notedOffsets.insert(scanner.offset).inserted {
+                    let message = (name == followed
                         ? "key '\(name)' appears again; a streamed document is mapped from its first occurrence"
-                        : "key '\(name)' appears after '\(followed)'; a streamed document is mapped from the first key matching '\(key)' ignoring case"
+                        : "key '\(name)' appears after '\(followed)'; a streamed document is mapped from the first key matching '\(key)' ignoring case")
+                        + MappingFailure.documentSuffix(document)
                     let note = Diagnostic(
                         .warning, message, file: inputName, location: .source(scanner.location(ofOffset: scanner.offset)),
                         code: .duplicateKey)

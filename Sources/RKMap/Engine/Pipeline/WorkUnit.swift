@@ -24,8 +24,8 @@ enum WorkUnit: Sendable {
     case content(start: Int, document: Int, rest: [String], descriptor: Int)
     /// A diagnostic found while splitting (a repeated key on the content path).
     case note(Diagnostic, document: Int)
-    /// The end of a streamed document.
-    case streamEnd(index: Int)
+    /// The end of a streamed document, `bytes` long.
+    case streamEnd(index: Int, bytes: Int)
     /// The input stops here: a syntax error in document `index`.
     case syntaxError(JSONSyntaxError, index: Int)
     /// The splitter waits for a slow producer: what came before goes out now
