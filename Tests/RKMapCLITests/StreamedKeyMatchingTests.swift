@@ -63,7 +63,7 @@ import Testing
         #expect(streamed.status == 0)
         #expect(streamed.stdout == #"{"@type":"Item","id":5,"name":"n"}"# + "\n" + #"{"@type":"Item","id":6}"# + "\n")
         #expect(streamed.stderr == "<stdin>:2:41: " + "warning: key 'items' appears after 'Items'; "
-            + "a streamed document is mapped from the first key matching 'items' ignoring case\n")
+            + "a streamed document is mapped from the first key matching 'items' ignoring case (document 2)\n")
         for window in ["1", "7"] {
             let small = try RKMapExecutable.run(arguments, stdin: Array(input.utf8), directory: scratch.url,
                                                 environment: ["RKMAP_PIPELINE_THRESHOLD": "0", "RKMAP_WINDOW_BYTES": window])
