@@ -15,15 +15,6 @@ extension BoundedMemoryTests {
         ["fixtures/scale/items-validated.json", "--format", "json", "--shape", "dictionary"],
     ])
     func aHeldOrShapedDocumentStaysWithinThreeTimesItsSize(_ arguments: [String]) throws {
-        let mb = 24.0
-        let args = ["apply"] + arguments
-        guard let baseline = try Self.measure(args, from: "file", shape: "items", mb: 0.001),
-              let peak = try Self.measure(args, from: "file", shape: "items", mb: mb)
-        else { return }
-        #expect(baseline.exit == 0 && peak.exit == 0)
-        #expect(peak.bytes > Int(mb * 990_000))
-        let grownKiB = peak.peak_rss_kib - baseline.peak_rss_kib
-        #expect(grownKiB * 1024 < 3 * peak.bytes,
-                "\(arguments.joined(separator: " ")): peak RSS grew by \(grownKiB) KiB over the baseline on a \(peak.bytes)-byte document")
+        try Self.expectWithinThreeTimes(["apply"] + arguments, shape: "items", mb: 24, from: "file")
     }
 }

@@ -95,12 +95,13 @@ import Testing
         try Self.expectWithinThreeTimes(["apply", "fixtures/scale/keyed-values.json", "--format", "ndjson"], shape: "keys", mb: 24)
     }
 
-    /// Runs `rkmap args…` on a `mb` MB document of `shape` from a pipe and on a
-    /// 1 kB one (the baseline: the binary's own memory), and expects both to
-    /// succeed and the peak to grow by less than 3× the document's size.
-    static func expectWithinThreeTimes(_ args: [String], shape: String, mb: Double) throws {
-        guard let baseline = try measure(args, from: "pipe", shape: shape, mb: 0.001),
-              let peak = try measure(args, from: "pipe", shape: shape, mb: mb)
+    /// Runs `rkmap args…` on a `mb` MB document of `shape` from `source` (a
+    /// pipe or a file) and on a 1 kB one (the baseline: the binary's own
+    /// memory), and expects both to succeed and the peak to grow by less than
+    /// 3× the document's size.
+    static func expectWithinThreeTimes(_ args: [String], shape: String, mb: Double, from source: String = "pipe") throws {
+        guard let baseline = try measure(args, from: source, shape: shape, mb: 0.001),
+              let peak = try measure(args, from: source, shape: shape, mb: mb)
         else { return }
         #expect(baseline.exit == 0 && peak.exit == 0)
         #expect(peak.bytes > Int(mb * 990_000))
