@@ -218,9 +218,17 @@ final class DocumentMapper {
     /// repeats of it be summarized (docs/spec.md §11).
     func warn(_ warning: MappingWarning, mapper: ObjectMapper? = nil, mapperID: String? = nil, attribute: String? = nil) {
         stats.warnings += 1
-        diagnostics.emit(Diagnostic(
-            .warning, warning.message + MappingFailure.documentSuffix(documentIndex), file: inputName,
-            location: .jsonPath(path.rendered), mapperID: mapper?.id ?? mapperID, attribute: attribute, code: .mapping,
-            kind: warning.kind))
+        diagnostics.emit(Self.warning(
+            warning, inputName: inputName, document: documentIndex, path: path.rendered, mapperID: mapper?.id ?? mapperID,
+            attribute: attribute))
+    }
+
+    /// A mapping warning as it is reported.
+    static func warning(
+        _ warning: MappingWarning, inputName: String, document: Int, path: String, mapperID: String?, attribute: String?
+    ) -> Diagnostic {
+        Diagnostic(
+            .warning, warning.message + MappingFailure.documentSuffix(document), file: inputName, location: .jsonPath(path),
+            mapperID: mapperID, attribute: attribute, code: .mapping, kind: warning.kind)
     }
 }

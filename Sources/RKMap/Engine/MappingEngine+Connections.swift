@@ -20,71 +20,116 @@ extension MappingEngine {
     /// target attribute equals it. Connected records are written as mapped,
     /// without their own connections.
     func connect(_ results: inout [(Descriptor, [FieldValue])], mapper: DocumentMapper) {
-        // Index every record by type, attribute and value: first one wins.
-        var index: [String: [String: [ConnectionKey: Record]]] = [:]
-        var wanted: [String: Set<String>] = [:]
-        for m in graph.objectMappers {
-            for c in m.connections { wanted[c.targetType, default: []].insert(c.targetAttribute) }
+        var index = ConnectionIndex<Record>(graph)
+        for (_, roots) in results {
+            for root in roots { index.collect(root) { $0 } }
         }
-        func collect(_ value: FieldValue) {
-            switch value {
-            case .value:
-                return
-            case .many(let list):
-                list.forEach(collect)
-            case .record(let record):
-                if let attributes = wanted[record.typeName] {
-                    for attribute in attributes {
-                        guard case .value(let v)? = record[attribute], let key = ConnectionKey(v) else { continue }
-                        if index[record.typeName, default: [:]][attribute, default: [:]][key] == nil {
-                            index[record.typeName, default: [:]][attribute, default: [:]][key] = record
-                        }
-                    }
-                }
-                for (slot, field) in zip(record.mapper.slots, record.fields) where slot.isRelationship {
-                    if let field { collect(field) }
-                }
-            }
-        }
-        for (_, roots) in results { roots.forEach(collect) }
-
-        func fill(_ value: inout FieldValue) {
-            switch value {
-            case .value:
-                return
-            case .many(var list):
-                for i in list.indices { fill(&list[i]) }
-                value = .many(list)
-            case .record(var record):
-                for (i, slot) in record.mapper.slots.enumerated() where slot.isRelationship {
-                    if case .relationship = slot.kind, var child = record.fields[i] {
-                        fill(&child)
-                        record.fields[i] = child
-                    }
-                }
-                for connection in record.mapper.connections {
-                    record.fields[connection.slot] = connected(connection, of: record, index: index, mapper: mapper)
-                }
-                value = .record(record)
-            }
+        let filler = ConnectionFiller(find: { index.first($0, $1) }) { connection, record, value in
+            mapper.warn(Self.connectionNotFound(connection, value: value), mapper: record.mapper, attribute: connection.relationship)
         }
         for r in results.indices {
-            for i in results[r].1.indices { fill(&results[r].1[i]) }
+            for i in results[r].1.indices { filler.fill(&results[r].1[i]) }
         }
     }
 
-    private func connected(
-        _ c: Connection, of record: Record, index: [String: [String: [ConnectionKey: Record]]], mapper: DocumentMapper
-    ) -> FieldValue? {
+    static func connectionNotFound(_ c: Connection, value: JSONValue) -> MappingWarning {
+        .connectionNotFound(
+            connection: c.relationship, type: c.targetType, attribute: c.targetAttribute,
+            value: JSONWriter.serialize(value, pretty: false))
+    }
+}
+
+/// The records connections can find (docs/spec.md §3.4), by type, target
+/// attribute and value: the first in output order wins. `Entry` is the
+/// record itself for a document held as records, or where it is stored
+/// (`HeldRecords`).
+struct ConnectionIndex<Entry> {
+    /// The attributes connections look each target type up by.
+    private let wanted: [String: [String]]
+    private var entries: [String: [String: [MappingEngine.ConnectionKey: Entry]]] = [:]
+
+    init(_ graph: MappingGraph) {
+        var wanted: [String: [String]] = [:]
+        for m in graph.objectMappers {
+            for c in m.connections where !(wanted[c.targetType]?.contains(c.targetAttribute) ?? false) {
+                wanted[c.targetType, default: []].append(c.targetAttribute)
+            }
+        }
+        self.wanted = wanted
+    }
+
+    /// Whether records of this type can be connected to.
+    func isTarget(_ typeName: String) -> Bool { wanted[typeName] != nil }
+
+    /// Notes a record that may be a target, unless an earlier one has its value.
+    /// - Parameter entry: what to keep for it, asked for only when kept.
+    mutating func add(_ record: Record, entry: () -> Entry) {
+        guard let attributes = wanted[record.typeName] else { return }
+        var made: Entry?
+        for attribute in attributes {
+            guard case .value(let v)? = record[attribute], let key = MappingEngine.ConnectionKey(v) else { continue }
+            if entries[record.typeName, default: [:]][attribute, default: [:]][key] == nil {
+                if made == nil { made = entry() }
+                entries[record.typeName, default: [:]][attribute, default: [:]][key] = made
+            }
+        }
+    }
+
+    /// Notes every record of a root, in output order: a record, then the
+    /// records of its relationships in field order.
+    mutating func collect(_ value: FieldValue, entry: (Record) -> Entry) {
+        switch value {
+        case .value:
+            return
+        case .many(let list):
+            for item in list { collect(item, entry: entry) }
+        case .record(let record):
+            add(record) { entry(record) }
+            for (slot, field) in zip(record.mapper.slots, record.fields) where slot.isRelationship {
+                if let field { collect(field, entry: entry) }
+            }
+        }
+    }
+
+    func first(_ c: Connection, _ key: MappingEngine.ConnectionKey) -> Entry? {
+        entries[c.targetType]?[c.targetAttribute]?[key]
+    }
+}
+
+/// Fills the connection slots of a root's records (docs/spec.md §3.4): each
+/// record's relationships first, then its connections in declared order.
+struct ConnectionFiller {
+    /// The first record of the connection's target with this value, if any.
+    let find: (Connection, MappingEngine.ConnectionKey) -> Record?
+    /// Called for a source value no record has (in the order a reader meets them).
+    let notFound: (Connection, Record, JSONValue) -> Void
+
+    func fill(_ value: inout FieldValue) {
+        switch value {
+        case .value:
+            return
+        case .many(var list):
+            for i in list.indices { fill(&list[i]) }
+            value = .many(list)
+        case .record(var record):
+            for (i, slot) in record.mapper.slots.enumerated() {
+                if case .relationship = slot.kind, var child = record.fields[i] {
+                    fill(&child)
+                    record.fields[i] = child
+                }
+            }
+            for connection in record.mapper.connections {
+                record.fields[connection.slot] = connected(connection, of: record)
+            }
+            value = .record(record)
+        }
+    }
+
+    private func connected(_ c: Connection, of record: Record) -> FieldValue? {
         guard case .value(let source)? = record.fields[c.sourceSlot] else { return nil }
-        let candidates = index[c.targetType]?[c.targetAttribute] ?? [:]
         func find(_ v: JSONValue) -> Record? {
-            guard let key = ConnectionKey(v), let found = candidates[key] else {
-                mapper.warn(
-                    .connectionNotFound(
-                        connection: c.relationship, type: c.targetType, attribute: c.targetAttribute,
-                        value: JSONWriter.serialize(v, pretty: false)),
-                    mapper: record.mapper, attribute: c.relationship)
+            guard let key = MappingEngine.ConnectionKey(v), let found = self.find(c, key) else {
+                notFound(c, record, v)
                 return nil
             }
             return found

@@ -156,7 +156,9 @@ extension MappingEngine {
 
     /// Streaming keeps every answer the tree mode gives only when nothing needs
     /// the whole document or the whole output: applicable descriptors at plain
-    /// key paths, no connections, and a sink that takes records as they come.
+    /// key paths, and a sink that takes records as they come. With
+    /// connections, the writer holds a streamed document's records (compactly,
+    /// `HeldRecords`) and connects and writes them at its end.
     /// With several descriptors the splitter reads a large document whole and
     /// splits it once per descriptor (`Splitter.streamPaths`), unless the sink
     /// groups records by descriptor. With case-insensitive keys the splitter
@@ -167,7 +169,7 @@ extension MappingEngine {
     /// `@root` key paths the splitter reads the document's `rootProjection`
     /// before its elements (`Splitter.readRoot`).
     func canStream(into sink: RecordSink) -> Bool {
-        guard sink.acceptsStreaming, !applicable.isEmpty, !hasConnections,
+        guard sink.acceptsStreaming, !applicable.isEmpty,
               applicable.allSatisfy({ $0.descriptor.keyPath.isPlain }),
               applicable.count == 1 || !sink.groupsByDescriptor
         else { return false }

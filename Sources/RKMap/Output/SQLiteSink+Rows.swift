@@ -89,7 +89,7 @@ extension SQLiteSink {
                     }
                 }
             case .connection(let connection):
-                connections.append((slot, connection, field))
+                connections.append((slot, connection, Self.connectedKeys(field, connection: connection)))
             }
         }
 
@@ -110,6 +110,24 @@ extension SQLiteSink {
                 SQLiteSinkPendingConnection(plan: plan, parentKey: key, slot: c.slot, connection: c.connection, value: c.value))
         }
         return (table, key)
+    }
+
+    /// What `writeConnections` reads of connected records, kept until the
+    /// document's end: their identity and target attribute, not what else
+    /// they hold (their relationships, which may be large).
+    static func connectedKeys(_ value: FieldValue, connection: Connection) -> FieldValue {
+        switch value {
+        case .value:
+            return value
+        case .many(let list):
+            return .many(list.map { connectedKeys($0, connection: connection) })
+        case .record(let record):
+            let mapper = record.mapper
+            var kept = Record(mapper: mapper)
+            for slot in mapper.identification { kept.fields[slot] = record.fields[slot] }
+            if let slot = mapper.slotIndex(named: connection.targetAttribute) { kept.fields[slot] = record.fields[slot] }
+            return .record(kept)
+        }
     }
 
     /// Whether a relationship whose kind the value does not tell (a `null`) is

@@ -25,13 +25,16 @@ extension MappingEngine {
     ) throws -> InputOutcome? {
         // Results waiting for the writer are bytes when workers pre-encode, and
         // record trees (several times larger than their input) otherwise: keep
-        // fewer of those in flight.
+        // fewer of those in flight (with connections, streamed records come as
+        // trees: the writer holds them, `HeldRecords`).
         let encoding = (sink as? EncodingSink)?.encoding
-        let state = PipelineState(resultWindow: encoding == nil ? 8 : 48)
+        let state = PipelineState(resultWindow: encoding == nil || hasConnections ? 8 : 48)
         var streamPaths: [[String]]?
         // `--strict` and `fail` validations write nothing of a failed document:
         // a streamed one only into a sink that takes it all back (`holdDocumentOutput`).
-        if canStream(into: sink), !(options.strict || graph.usesFailValidation) || sink.holdDocumentOutput() {
+        // With connections nothing of a streamed document is written before its
+        // end (`HeldRecords`), and only if it has not failed by then.
+        if canStream(into: sink), hasConnections || !(options.strict || graph.usesFailValidation) || sink.holdDocumentOutput() {
             streamPaths = applicable.map {
                 $0.descriptor.keyPath.components.compactMap { if case .key(let k) = $0 { return k } else { return nil } }
             }

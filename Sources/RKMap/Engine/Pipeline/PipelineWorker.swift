@@ -9,6 +9,10 @@ struct PipelineWorker {
     let encoding: RootEncoding?
     /// Where this worker encodes, document after document (no allocation each).
     private let scratch = EncodingScratch()
+    /// With connections, a streamed document's records go to the writer as
+    /// records, all of them: it connects them at the document's end
+    /// (`HeldRecords`), and `--type` keeps its own only then.
+    private var holdsStreamed: Bool { engine.hasConnections }
 
     func run() {
         // The splitter has validated every byte already, depth included, so the
@@ -85,7 +89,7 @@ struct PipelineWorker {
                         ? value : KeyPath.find(rest.map { .key($0) }[...], from: value, caseInsensitive: projection.caseInsensitive)
                     guard let content else { return nil }
                     let roots = try mapper.mapContent(content, with: rootMapper)
-                    if let type = engine.options.onlyType { return MappingEngine.keeping(type, in: roots) }
+                    if let type = engine.options.onlyType, !holdsStreamed { return MappingEngine.keeping(type, in: roots) }
                     return roots
                 }
                 result = .roots([unit.map { roots in roots.map { encode($0, into: &encoded) } }], encoded: encoded)
@@ -116,7 +120,7 @@ struct PipelineWorker {
                 collector: collector, release: { release(i) }
             ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                 let roots = try body(mapper, value, i)
-                if let type = engine.options.onlyType { return MappingEngine.keeping(type, in: roots) }
+                if let type = engine.options.onlyType, !holdsStreamed { return MappingEngine.keeping(type, in: roots) }
                 return roots
             }
             return unit.map { roots in roots.map { encode($0, into: &encoded) } }
@@ -124,7 +128,7 @@ struct PipelineWorker {
     }
 
     private func encode(_ roots: [FieldValue], into encoded: inout [UInt8]) -> Mapped<[FieldValue]> {
-        guard let encoding else { return .values(roots) }
+        guard let encoding, !holdsStreamed else { return .values(roots) }
         let from = encoded.count
         encoding.encodeRoots(roots, into: &encoded, scratch: scratch)
         return .encoded(from..<encoded.count, roots: roots.count)

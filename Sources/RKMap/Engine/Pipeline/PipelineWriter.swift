@@ -23,6 +23,9 @@ struct PipelineWriter {
     /// document fails at its end, and the sink takes back what it was given
     /// (`RecordSink.holdDocumentOutput`).
     private var streamWarnings = 0
+    /// The streamed document's records, held to its end when the spec has
+    /// connections (`HeldRecords`): a connection may find a later record.
+    private var held: HeldRecords?
 
     init(engine: MappingEngine, sink: RecordSink, diagnostics: DiagnosticCollector, inputName: String) {
         self.engine = engine
@@ -87,7 +90,7 @@ struct PipelineWriter {
                 if d != streamDescriptor, stream?.dropping == false {
                     // The next descriptor's content (descriptors in file order).
                     streamDescriptor = d
-                    try sink.beginDescriptor(engine.applicable[d].descriptor)
+                    try beginDescriptor(d)
                 }
                 for unit in mapped {
                     guard try account(unit), try write(unit, encoded: encoded, descriptor: d) else { break }
@@ -143,9 +146,10 @@ struct PipelineWriter {
             // it is read; whether it had content is known at its end.
             streamUndecided = verdict == .undecided
             streamWarnings = 0
+            held = engine.hasConnections ? HeldRecords(graph: engine.graph) : nil
             try sink.beginDocument(DocumentInfo(input: inputName, index: index))
             streamDescriptor = 0
-            try sink.beginDescriptor(engine.applicable[0].descriptor)
+            try beginDescriptor(0)
             stream = (index, false, false, true, false)
         }
     }
@@ -207,25 +211,25 @@ struct PipelineWriter {
         stream = s
     }
 
+    /// The streamed document's records are of this descriptor from now on.
+    private mutating func beginDescriptor(_ d: Int) throws {
+        if held != nil {
+            held!.appendDescriptor(d)
+        } else {
+            try sink.beginDescriptor(engine.applicable[d].descriptor)
+        }
+    }
+
     /// Gives the records of a unit of the streamed document to the sink.
     /// - Returns: false when the sink refused them (the document failed).
     private mutating func write(_ unit: MappedUnit<Mapped<[FieldValue]>?>, encoded: [UInt8], descriptor d: Int) throws -> Bool {
         switch unit.result {
         case .success(.values(let roots)?):
-            let descriptor = engine.applicable[d].descriptor
-            do {
-                for root in roots { try sink.write(root, descriptor: descriptor) }
-            } catch let refusal as DocumentRefusal {
-                // The sink cannot store this document (--keep-going).
-                try sink.abandonDocument()
-                if var s = stream {
-                    diagnostics.emit(MappingFailure(refusal).diagnostic(file: inputName, document: s.index))
-                    s.dropping = true
-                    s.failed = true
-                    stream = s
-                }
-                return false
+            if held != nil {
+                for root in roots { held!.append(root) }
+                return true
             }
+            return try write(roots, descriptor: engine.applicable[d].descriptor)
         case .success(.encoded(let range, let count)?):
             try encoded.withUnsafeBytes {
                 try encodingSink!.writeEncodedRoots(UnsafeRawBufferPointer(rebasing: $0[range]), roots: count)
@@ -237,8 +241,72 @@ struct PipelineWriter {
         return true
     }
 
+    /// - Returns: false when the sink refused them (the document failed).
+    private mutating func write(_ roots: [FieldValue], descriptor: Descriptor) throws -> Bool {
+        do {
+            for root in roots { try sink.write(root, descriptor: descriptor) }
+            return true
+        } catch let refusal as DocumentRefusal {
+            // The sink cannot store this document (--keep-going).
+            try sink.abandonDocument()
+            if var s = stream {
+                diagnostics.emit(MappingFailure(refusal).diagnostic(file: inputName, document: s.index))
+                s.dropping = true
+                s.failed = true
+                stream = s
+            }
+            return false
+        }
+    }
+
+    /// Connects and writes the records held for the streamed document, as a
+    /// whole read does (`MappingEngine.mapDescriptors`, `emit`): every
+    /// connection is filled and its warnings given first, so that under
+    /// `--strict` nothing is written; then the records are filled again,
+    /// `--type` keeps its own, and they go to the sink.
+    private mutating func writeHeld(_ held: HeldRecords, index: Int) throws {
+        let input = inputName
+        var warnings = 0
+        let warn = ConnectionFiller(find: { held.index.first($0, $1).map(held.record(at:)) }) { [diagnostics] c, record, value in
+            warnings += 1
+            diagnostics.emit(DocumentMapper.warning(
+                MappingEngine.connectionNotFound(c, value: value), inputName: input, document: index, path: "$",
+                mapperID: record.mapper.id, attribute: c.relationship))
+        }
+        held.forEach { entry in
+            guard case .root(var root) = entry else { return }
+            warn.fill(&root)
+        }
+        engine.updateStats { $0.warnings += warnings }
+        streamWarnings += warnings
+        // `end` fails the document.
+        if engine.options.strict, streamWarnings > 0 { return }
+        let fill = ConnectionFiller(find: { held.index.first($0, $1).map(held.record(at:)) }) { _, _, _ in }
+        var descriptor = engine.applicable[0].descriptor
+        var refused = false
+        try held.forEach { entry in
+            guard !refused else { return }
+            switch entry {
+            case .descriptor(let d):
+                descriptor = engine.applicable[d].descriptor
+                try sink.beginDescriptor(descriptor)
+            case .root(var root):
+                fill.fill(&root)
+                var roots = [root]
+                if let type = engine.options.onlyType { roots = MappingEngine.keeping(type, in: roots) }
+                refused = try !write(roots, descriptor: descriptor)
+            }
+        }
+    }
+
     /// - Returns: false when the document failed.
     private mutating func end(_ index: Int) throws -> Bool {
+        if let held = self.held {
+            self.held = nil
+            if let s = stream, !s.dropping, !s.failed, !s.noContent {
+                try writeHeld(held, index: index)
+            }
+        }
         guard var s = stream else { return true }
         if engine.options.strict, !s.failed, !s.noContent, streamWarnings > 0 {
             // As for a document read whole: its warnings were reported, and

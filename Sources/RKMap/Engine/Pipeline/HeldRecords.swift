@@ -1,0 +1,236 @@
+/// A streamed document's root records, held until its end because connections
+/// (docs/spec.md §3.4) may find their target anywhere in the document, later
+/// ones included. They are kept as compact bytes rather than as records (a
+/// record costs several times its input), with the records connections can
+/// find indexed by where they are stored; at the document's end the writer
+/// reads them back, fills their connections and writes them.
+///
+/// The bytes: per entry a tag, then a descriptor change (`descriptor`, the
+/// position in `MappingEngine.applicable`) or a root `FieldValue`. Values are
+/// tagged; lengths and counts are LEB128. Entries are stored in pieces of
+/// about `pieceSize`, so holding a large document never copies what it has.
+struct HeldRecords {
+    static let pieceSize = 1 << 20
+
+    private var pieces: [[UInt8]] = []
+    private var current: [UInt8] = []
+    private(set) var index: ConnectionIndex<Int>
+    private let mappers: [ObjectMapper]
+    private let mapperIndex: [ObjectIdentifier: Int]
+
+    /// One entry, as `forEach` gives it.
+    enum Entry {
+        case descriptor(Int)
+        case root(FieldValue)
+    }
+
+    private enum Tag {
+        static let absent: UInt8 = 0, null: UInt8 = 1, falseValue: UInt8 = 2, trueValue: UInt8 = 3
+        static let number: UInt8 = 4, string: UInt8 = 5, array: UInt8 = 6, object: UInt8 = 7
+        static let record: UInt8 = 8, many: UInt8 = 9, descriptor: UInt8 = 10
+    }
+
+    init(graph: MappingGraph) {
+        index = ConnectionIndex(graph)
+        mappers = graph.objectMappers
+        mapperIndex = Dictionary(uniqueKeysWithValues: graph.objectMappers.enumerated().map { (ObjectIdentifier($1), $0) })
+        current.reserveCapacity(Self.pieceSize)
+    }
+
+    var isEmpty: Bool { pieces.isEmpty && current.isEmpty }
+
+    /// The bytes held (for tests and memory accounting).
+    var byteCount: Int { pieces.reduce(current.count) { $0 + $1.count } }
+
+    mutating func appendDescriptor(_ d: Int) {
+        startEntry()
+        current.append(Tag.descriptor)
+        appendCount(d)
+    }
+
+    mutating func append(_ root: FieldValue) {
+        startEntry()
+        append(field: root)
+    }
+
+    /// A new piece when this one is full: an entry never spans two, so a
+    /// stored position is a piece and an offset in it.
+    private mutating func startEntry() {
+        guard current.count >= Self.pieceSize else { return }
+        pieces.append(current)
+        current = []
+        current.reserveCapacity(Self.pieceSize)
+    }
+
+    private var position: Int { pieces.count << 32 | current.count }
+
+    private mutating func append(field value: FieldValue) {
+        switch value {
+        case .value(let v):
+            append(value: v)
+        case .record(let record):
+            let at = position
+            index.add(record) { at }
+            current.append(Tag.record)
+            appendCount(mapperIndex[ObjectIdentifier(record.mapper)]!)
+            for field in record.fields {
+                if let field { append(field: field) } else { current.append(Tag.absent) }
+            }
+        case .many(let list):
+            current.append(Tag.many)
+            appendCount(list.count)
+            for item in list { append(field: item) }
+        }
+    }
+
+    private mutating func append(value: JSONValue) {
+        switch value {
+        case .null: current.append(Tag.null)
+        case .bool(let b): current.append(b ? Tag.trueValue : Tag.falseValue)
+        case .number(let n):
+            current.append(Tag.number)
+            appendText(n.text)
+        case .string(let s):
+            current.append(Tag.string)
+            appendText(s)
+        case .array(let items):
+            current.append(Tag.array)
+            appendCount(items.count)
+            for item in items { append(value: item) }
+        case .object(let object):
+            current.append(Tag.object)
+            appendCount(object.count)
+            for member in object.members {
+                appendText(member.key)
+                append(value: member.value)
+            }
+        }
+    }
+
+    private mutating func appendText(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            appendCount(bytes.count)
+            current.append(contentsOf: bytes)
+        }
+    }
+
+    private mutating func appendCount(_ n: Int) {
+        var n = UInt(n)
+        while n >= 0x80 {
+            current.append(UInt8(truncatingIfNeeded: n) | 0x80)
+            n >>= 7
+        }
+        current.append(UInt8(n))
+    }
+
+    /// Every entry in the order it was appended.
+    func forEach(_ body: (Entry) throws -> Void) rethrows {
+        for piece in pieces + [current] {
+            try piece.withUnsafeBufferPointer { buffer in
+                var reader = Reader(bytes: buffer, mappers: mappers)
+                while reader.offset < buffer.count {
+                    if buffer[reader.offset] == Tag.descriptor {
+                        reader.offset += 1
+                        try body(.descriptor(reader.count()))
+                    } else {
+                        try body(.root(reader.field()!))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The record stored at a position `index` gave, as it was appended.
+    func record(at position: Int) -> Record {
+        let piece = position >> 32
+        let bytes = piece < pieces.count ? pieces[piece] : current
+        return bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(bytes: buffer, mappers: mappers)
+            reader.offset = position & 0xFFFF_FFFF
+            guard case .record(let record)? = reader.field() else { preconditionFailure("no record at \(position)") }
+            return record
+        }
+    }
+
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let mappers: [ObjectMapper]
+        var offset = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>, mappers: [ObjectMapper]) {
+            self.bytes = bytes
+            self.mappers = mappers
+        }
+
+        mutating func count() -> Int {
+            var n: UInt = 0
+            var shift: UInt = 0
+            while true {
+                let byte = bytes[offset]
+                offset += 1
+                n |= UInt(byte & 0x7F) << shift
+                if byte < 0x80 { return Int(n) }
+                shift += 7
+            }
+        }
+
+        mutating func text() -> String {
+            let n = count()
+            defer { offset += n }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + n]), as: UTF8.self)
+        }
+
+        /// A field, or nil for an absent one.
+        mutating func field() -> FieldValue? {
+            switch bytes[offset] {
+            case Tag.absent:
+                offset += 1
+                return nil
+            case Tag.record:
+                offset += 1
+                var record = Record(mapper: mappers[count()])
+                for i in record.fields.indices { record.fields[i] = field() }
+                return .record(record)
+            case Tag.many:
+                offset += 1
+                let n = count()
+                var list: [FieldValue] = []
+                list.reserveCapacity(n)
+                for _ in 0..<n { list.append(field()!) }
+                return .many(list)
+            default:
+                return .value(value())
+            }
+        }
+
+        mutating func value() -> JSONValue {
+            let tag = bytes[offset]
+            offset += 1
+            switch tag {
+            case Tag.null: return .null
+            case Tag.falseValue: return .bool(false)
+            case Tag.trueValue: return .bool(true)
+            case Tag.number: return .number(JSONNumber(text()))
+            case Tag.string: return .string(text())
+            case Tag.array:
+                let n = count()
+                var items: [JSONValue] = []
+                items.reserveCapacity(n)
+                for _ in 0..<n { items.append(value()) }
+                return .array(items)
+            case Tag.object:
+                let n = count()
+                var members: [JSONObject.Member] = []
+                members.reserveCapacity(n)
+                for _ in 0..<n {
+                    let key = text()
+                    members.append(JSONObject.Member(key: key, value: value()))
+                }
+                return .object(JSONObject(uniqueMembers: members))
+            default:
+                preconditionFailure("held records: unknown tag \(tag)")
+            }
+        }
+    }
+}
