@@ -89,11 +89,25 @@ struct HeldRecords {
     /// The position of the first record of the connection's target whose
     /// target attribute has this value.
     func first(_ c: Connection, _ key: MappingEngine.ConnectionKey) -> Int? {
-        guard let table = targets[c.targetType]?.first(where: { $0.attribute == c.targetAttribute })?.table else { return nil }
+        guard let table = table(c) else { return nil }
         if let position = tables[table][hash(key)], self.key(at: position, attribute: c.targetAttribute) == key {
             return position
         }
         return collided[table][key]
+    }
+
+    /// That record, read back once.
+    func firstRecord(_ c: Connection, _ key: MappingEngine.ConnectionKey) -> Record? {
+        guard let table = table(c) else { return nil }
+        if let position = tables[table][hash(key)] {
+            let record = record(at: position)
+            if case .value(let value)? = record[c.targetAttribute], MappingEngine.ConnectionKey(value) == key { return record }
+        }
+        return collided[table][key].map(record(at:))
+    }
+
+    private func table(_ c: Connection) -> Int? {
+        targets[c.targetType]?.first(where: { $0.attribute == c.targetAttribute })?.table
     }
 
     private mutating func index(_ position: Int, table: Int, key: MappingEngine.ConnectionKey) {
