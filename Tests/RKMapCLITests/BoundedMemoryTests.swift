@@ -115,7 +115,7 @@ import Testing
     /// descriptors: the document's bytes are held and its elements streamed,
     /// each seeing the root as the spec reads it, once per descriptor (issue 12:
     /// 9.4× when its whole tree was built).
-    @Test(arguments: ["items-root.json", "items-descriptors.json"])
+    @Test(arguments: ["items-root.json", "items-descriptors.json", "items-connections.json"])
     func aDocumentReadWholeStaysWithinThreeTimesItsSize(spec: String) throws {
         let args = ["apply", "fixtures/scale/" + spec, "--format", "ndjson"]
         try Self.expectWithinThreeTimes(args, shape: "items", mb: Self.streamMB > 100 ? 24 : 12)

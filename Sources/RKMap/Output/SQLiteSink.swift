@@ -65,6 +65,9 @@ public final class SQLiteSink: RecordSink {
     /// Connection links, written at the end of the document once every record
     /// of the document has its row.
     @exclusivity(unchecked) var pendingConnections: [SQLiteSinkPendingConnection] = []
+    /// Indexes this run made for connections to find rows (`connectionLookupIndex`):
+    /// every one, and those known to exist in the current document.
+    @exclusivity(unchecked) var connectionIndexes: (run: [String], document: Set<String>) = ([], [])
     /// Link tables with rows queued for a multi-row INSERT (`insertLinks`).
     @exclusivity(unchecked) var linksWithPendingRows: [SQLiteSinkLinkTable] = []
     /// Every table, column and index the spec can produce (docs/spec.md §10.4),
@@ -135,6 +138,8 @@ public final class SQLiteSink: RecordSink {
         for table in tablesTouchedInDocument { table.firstRowIDInDocument = nil }
         tablesTouchedInDocument.removeAll(keepingCapacity: true)
         pendingConnections.removeAll(keepingCapacity: true)
+        // A document taken back (its savepoint) takes back an index it made.
+        connectionIndexes.document.removeAll()
     }
 
     public func beginDescriptor(_ descriptor: Descriptor) throws {}
@@ -235,6 +240,7 @@ public final class SQLiteSink: RecordSink {
             do {
                 try flushAllLinks()
                 try createRemainingIndexes()
+                try dropConnectionIndexes()
                 try database.commit()
                 committed = true
                 settled()

@@ -9,14 +9,33 @@
 /// position in `MappingEngine.applicable`) or a root `FieldValue`. Values are
 /// tagged; lengths and counts are LEB128. Entries are stored in pieces of
 /// about `pieceSize`, so holding a large document never copies what it has.
+///
+/// The index (`first`) keeps, per connection target (type and attribute), the
+/// position of the first record with each value, by the value's hash: 16
+/// bytes a record, where the values themselves would cost as much again as
+/// the held records (they are read back from the records when two hashes
+/// meet). Values whose hash an earlier, different value has are kept by
+/// value (`collided`).
 struct HeldRecords {
     static let pieceSize = 1 << 20
 
     private var pieces: [[UInt8]] = []
     private var current: [UInt8] = []
-    private(set) var index: ConnectionIndex<Int>
     private let mappers: [ObjectMapper]
     private let mapperIndex: [ObjectIdentifier: Int]
+    /// The tables of each target type: its attribute, and the table's number.
+    private let targets: [String: [(attribute: String, table: Int)]]
+    /// Each table's target attribute.
+    private let attributes: [String]
+    /// How values are hashed (tests give a poor hash, to make values meet).
+    private let hash: (MappingEngine.ConnectionKey) -> Int
+    /// Per table: value hash → position of the first record with that hash.
+    private var tables: [[Int: Int]]
+    /// Per table: values met after another value with the same hash.
+    private var collided: [[MappingEngine.ConnectionKey: Int]]
+    /// The target records of the root being appended, in output order: it is
+    /// indexed once all its bytes are there (`first` reads records back).
+    private var pending: [(position: Int, table: Int, key: MappingEngine.ConnectionKey)] = []
 
     /// One entry, as `forEach` gives it.
     enum Entry {
@@ -30,8 +49,20 @@ struct HeldRecords {
         static let record: UInt8 = 8, many: UInt8 = 9, descriptor: UInt8 = 10
     }
 
-    init(graph: MappingGraph) {
-        index = ConnectionIndex(graph)
+    init(graph: MappingGraph, hash: @escaping (MappingEngine.ConnectionKey) -> Int = { $0.hashValue }) {
+        var targets: [String: [(attribute: String, table: Int)]] = [:]
+        var attributes: [String] = []
+        for m in graph.objectMappers {
+            for c in m.connections where !(targets[c.targetType]?.contains { $0.attribute == c.targetAttribute } ?? false) {
+                targets[c.targetType, default: []].append((c.targetAttribute, attributes.count))
+                attributes.append(c.targetAttribute)
+            }
+        }
+        self.targets = targets
+        self.attributes = attributes
+        self.hash = hash
+        tables = Array(repeating: [:], count: attributes.count)
+        collided = Array(repeating: [:], count: attributes.count)
         mappers = graph.objectMappers
         mapperIndex = Dictionary(uniqueKeysWithValues: graph.objectMappers.enumerated().map { (ObjectIdentifier($1), $0) })
         current.reserveCapacity(Self.pieceSize)
@@ -51,6 +82,35 @@ struct HeldRecords {
     mutating func append(_ root: FieldValue) {
         startEntry()
         append(field: root)
+        for (position, table, key) in pending { index(position, table: table, key: key) }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// The position of the first record of the connection's target whose
+    /// target attribute has this value.
+    func first(_ c: Connection, _ key: MappingEngine.ConnectionKey) -> Int? {
+        guard let table = targets[c.targetType]?.first(where: { $0.attribute == c.targetAttribute })?.table else { return nil }
+        if let position = tables[table][hash(key)], self.key(at: position, attribute: c.targetAttribute) == key {
+            return position
+        }
+        return collided[table][key]
+    }
+
+    private mutating func index(_ position: Int, table: Int, key: MappingEngine.ConnectionKey) {
+        let hash = hash(key)
+        guard let earlier = tables[table][hash] else {
+            tables[table][hash] = position
+            return
+        }
+        if self.key(at: earlier, attribute: attributes[table]) != key, collided[table][key] == nil {
+            collided[table][key] = position
+        }
+    }
+
+    /// The value a held record has for a target attribute, as connections compare it.
+    private func key(at position: Int, attribute: String) -> MappingEngine.ConnectionKey? {
+        guard case .value(let value)? = record(at: position)[attribute] else { return nil }
+        return MappingEngine.ConnectionKey(value)
     }
 
     /// A new piece when this one is full: an entry never spans two, so a
@@ -69,8 +129,12 @@ struct HeldRecords {
         case .value(let v):
             append(value: v)
         case .record(let record):
-            let at = position
-            index.add(record) { at }
+            if let attributes = targets[record.typeName] {
+                for (attribute, table) in attributes {
+                    guard case .value(let v)? = record[attribute], let key = MappingEngine.ConnectionKey(v) else { continue }
+                    pending.append((position, table, key))
+                }
+            }
             current.append(Tag.record)
             appendCount(mapperIndex[ObjectIdentifier(record.mapper)]!)
             for field in record.fields {
@@ -141,7 +205,7 @@ struct HeldRecords {
         }
     }
 
-    /// The record stored at a position `index` gave, as it was appended.
+    /// The record stored at a position `first` gave, as it was appended.
     func record(at position: Int) -> Record {
         let piece = position >> 32
         let bytes = piece < pieces.count ? pieces[piece] : current

@@ -267,7 +267,7 @@ struct PipelineWriter {
     private mutating func writeHeld(_ held: HeldRecords, index: Int) throws {
         let input = inputName
         var warnings = 0
-        let warn = ConnectionFiller(find: { held.index.first($0, $1).map(held.record(at:)) }) { [diagnostics] c, record, value in
+        let warn = ConnectionFiller(find: { held.first($0, $1).map(held.record(at:)) }) { [diagnostics] c, record, value in
             warnings += 1
             diagnostics.emit(DocumentMapper.warning(
                 MappingEngine.connectionNotFound(c, value: value), inputName: input, document: index, path: "$",
@@ -281,7 +281,7 @@ struct PipelineWriter {
         streamWarnings += warnings
         // `end` fails the document.
         if engine.options.strict, streamWarnings > 0 { return }
-        let fill = ConnectionFiller(find: { held.index.first($0, $1).map(held.record(at:)) }) { _, _, _ in }
+        let fill = ConnectionFiller(find: { held.first($0, $1).map(held.record(at:)) }) { _, _, _ in }
         var descriptor = engine.applicable[0].descriptor
         var refused = false
         try held.forEach { entry in

@@ -1,0 +1,103 @@
+import Testing
+@testable import RKMap
+
+/// `HeldRecords` gives back every record as it was held: values of every JSON
+/// kind (numbers as written, strings with any character), absent fields apart
+/// from null ones, nested records and arrays of arrays, in order, across
+/// pieces; and the position of the first record of each target value.
+@Suite struct HeldRecordsTests {
+    static let graph: MappingGraph = {
+        let spec = """
+        {"keyPath": "items", "mappers": [
+          {"id": "item", "target": "Item", "attributes": ["id", "name", "extra"],
+           "relationships": [{"from": "child", "to": "child", "map-ref": "item"}, {"from": "kids", "to": "kids", "map-ref": "item"}],
+           "connections": [{"relationship": "same", "sourceAttribute": "name", "target": "Item", "targetAttribute": "id"}]}]}
+        """
+        return SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json").graph!
+    }()
+
+    /// A text form that tells every difference a record can have.
+    static func describe(_ value: FieldValue?) -> String {
+        switch value {
+        case nil: return "absent"
+        case .value(let v)?: return JSONWriter.serialize(v, pretty: false)
+        case .many(let list)?: return "many(" + list.map { describe($0) }.joined(separator: ", ") + ")"
+        case .record(let r)?: return r.typeName + "{" + r.fields.map { describe($0) }.joined(separator: ", ") + "}"
+        }
+    }
+
+    static func item(_ id: JSONValue, name: JSONValue? = nil, extra: JSONValue? = nil, child: FieldValue? = nil, kids: FieldValue? = nil) -> FieldValue {
+        let mapper = graph.objectMappers[0]
+        var record = Record(mapper: mapper)
+        record.fields[mapper.slotIndex(named: "id")!] = .value(id)
+        if let name { record.fields[mapper.slotIndex(named: "name")!] = .value(name) }
+        if let extra { record.fields[mapper.slotIndex(named: "extra")!] = .value(extra) }
+        record.fields[mapper.slotIndex(named: "child")!] = child
+        record.fields[mapper.slotIndex(named: "kids")!] = kids
+        return .record(record)
+    }
+
+    @Test func recordsComeBackAsTheyWere() throws {
+        let nested: JSONValue = .object(JSONObject([
+            ("big", .number(JSONNumber("123456789012345678901234567890"))), ("frac", .number(JSONNumber("4.0"))),
+            ("e", .number(JSONNumber("-1.5E+300"))), ("list", .array([.null, .bool(true), .bool(false), .string("")])),
+            ("", .object(JSONObject())),
+        ]))
+        let roots: [FieldValue] = [
+            Self.item(.number(JSONNumber("1")), name: .string("café ✓ 日本 \u{1F600} \"quoted\"\n"), extra: nested),
+            Self.item(.string("2"), name: .null, child: Self.item(.number(JSONNumber("3"))), kids: .many([])),
+            .many([Self.item(.bool(true)), .many([Self.item(.string(String(repeating: "x", count: 300)))]), .value(.null)]),
+            Self.item(.number(JSONNumber("5")), kids: .many([Self.item(.number(JSONNumber("6")), extra: .array([]))])),
+        ]
+        var held = HeldRecords(graph: Self.graph)
+        held.appendDescriptor(0)
+        for root in roots { held.append(root) }
+        held.appendDescriptor(3)
+        var back: [String] = []
+        held.forEach { entry in
+            switch entry {
+            case .descriptor(let d): back.append("descriptor \(d)")
+            case .root(let root): back.append(Self.describe(root))
+            }
+        }
+        #expect(back == ["descriptor 0"] + roots.map { Self.describe($0) } + ["descriptor 3"])
+        #expect(back[1].contains(#""big":123456789012345678901234567890,"frac":4.0,"e":-1.5E+300"#))
+        #expect(back[2] == #"Item{"2", null, absent, Item{3, absent, absent, absent, absent, absent}, many(), absent}"#)
+    }
+
+    /// Thousands of records fill several pieces: each comes back in order, and
+    /// the index finds the first record with each id (ids repeat), nested or
+    /// not; also when values' hashes meet (a hash of 7 values: most values
+    /// are then found by value, not by hash).
+    @Test(arguments: [false, true])
+    func manyRecordsAcrossPieces(poorHash: Bool) throws {
+        var held = poorHash
+            ? HeldRecords(graph: Self.graph) { ($0.hashValue % 7 + 7) % 7 } : HeldRecords(graph: Self.graph)
+        let count = 40_000
+        let padding = String(repeating: "p", count: 60)
+        for i in 0..<count {
+            let id = JSONValue.number(JSONNumber(String(i % 30_000)))
+            held.append(Self.item(id, name: .string("n\(i)"), extra: .string(padding), child: Self.item(.string("c\(i)"))))
+        }
+        #expect(held.byteCount > 2 * HeldRecords.pieceSize)
+        var seen = 0
+        held.forEach { entry in
+            guard case .root(.record(let r)) = entry, case .value(.string(let name))? = r["name"] else { return }
+            if name == "n\(seen)" { seen += 1 }
+        }
+        #expect(seen == count)
+        let same = Self.graph.objectMappers[0].connections[0]
+        for (value, name) in [("0", "n0"), ("29999", "n29999"), ("1.0", "n1"), ("1e4", "n10000")] {
+            let position = try #require(held.first(same, .number(JSONNumber(value))))
+            #expect(held.record(at: position)["name"].map { Self.describe($0) } == "\"\(name)\"")
+        }
+        for i in stride(from: 0, to: 40_000, by: 997) {
+            let position = try #require(held.first(same, .string("c\(i)")))
+            #expect(held.record(at: position)["id"].map { Self.describe($0) } == "\"c\(i)\"")
+        }
+        let nested = try #require(held.first(same, .string("c39999")))
+        #expect(Self.describe(.record(held.record(at: nested))) == #"Item{"c39999", absent, absent, absent, absent, absent}"#)
+        #expect(held.first(same, .string("30000")) == nil)
+        #expect(held.first(same, .number(JSONNumber("30000"))) == nil)
+    }
+}
