@@ -196,23 +196,28 @@ extension SQLiteSink {
         let pending = pendingConnections
         pendingConnections.removeAll()
         for item in pending {
-            switch item.value {
-            case .record(let child):
-                guard let ref = try connectedRow(child, connection: item.connection) else { continue }
-                try ensureToOneColumn(plan: item.plan, slot: item.slot, child: ref.table)
+            let connection = item.plan.mapper.connections[Int(item.connection)]
+            let slot = Int(item.slot)
+            switch item.target {
+            case .one(let child):
+                guard let ref = try connectedRow(child.record(targetAttribute: connection.targetAttribute), connection: connection)
+                else { continue }
+                try ensureToOneColumn(plan: item.plan, slot: slot, child: ref.table)
                 let table = item.plan.table
                 let update = try database.cachedStatement(
-                    "UPDATE \(table.quotedName) SET \(item.plan.quotedNames[item.slot]) = ? WHERE \(table.keyPredicate())")
+                    "UPDATE \(table.quotedName) SET \(item.plan.quotedNames[slot]) = ? WHERE \(table.keyPredicate())")
                 try update.bind(Self.columnValue(ofKey: ref.key), at: 1)
-                try bind(item.parentKey, to: update, from: 2)
+                try bind(item.parentKey.values, to: update, from: 2)
                 try update.run()
-            case .many(let items):
+            case .many(let records):
                 var children: [RowRef] = []
-                try forEachRecord(in: items) { record in
-                    if let ref = try connectedRow(record, connection: item.connection) { children.append(ref) }
+                for child in records {
+                    if let ref = try connectedRow(child.record(targetAttribute: connection.targetAttribute), connection: connection) {
+                        children.append(ref)
+                    }
                 }
-                try writeLinks(plan: item.plan, slot: item.slot, parentKey: item.parentKey, children: children, policy: .set)
-            case .value:
+                try writeLinks(plan: item.plan, slot: slot, parentKey: item.parentKey.values, children: children, policy: .set)
+            case .none:
                 continue
             }
         }

@@ -89,7 +89,7 @@ extension SQLiteSink {
                     }
                 }
             case .connection(let connection):
-                connections.append((slot, connection, Self.connectedKeys(field, connection: connection)))
+                connections.append((slot, connection, field))
             }
         }
 
@@ -105,28 +105,40 @@ extension SQLiteSink {
         for link in toMany {
             try writeLinks(plan: plan, slot: link.slot, parentKey: key, children: link.children, policy: link.policy)
         }
-        for c in connections {
-            pendingConnections.append(
-                SQLiteSinkPendingConnection(plan: plan, parentKey: key, slot: c.slot, connection: c.connection, value: c.value))
+        if !connections.isEmpty {
+            let parentKey = SQLiteSinkPendingConnection.ParentKey(key)
+            for c in connections {
+                let position = plan.mapper.connections.firstIndex { $0.slot == c.slot }!
+                pendingConnections.append(SQLiteSinkPendingConnection(
+                    plan: plan, parentKey: parentKey, slot: Int32(c.slot), connection: Int32(position),
+                    target: Self.connected(c.value, connection: c.connection)))
+            }
         }
         return (table, key)
     }
 
     /// What `writeConnections` reads of connected records, kept until the
-    /// document's end: their identity and target attribute, not what else
+    /// document's end: their identity or target attribute, not what else
     /// they hold (their relationships, which may be large).
-    static func connectedKeys(_ value: FieldValue, connection: Connection) -> FieldValue {
+    static func connected(_ value: FieldValue, connection: Connection) -> SQLiteSinkPendingConnection.Target {
         switch value {
         case .value:
-            return value
-        case .many(let list):
-            return .many(list.map { connectedKeys($0, connection: connection) })
+            return .none
         case .record(let record):
-            let mapper = record.mapper
-            var kept = Record(mapper: mapper)
-            for slot in mapper.identification { kept.fields[slot] = record.fields[slot] }
-            if let slot = mapper.slotIndex(named: connection.targetAttribute) { kept.fields[slot] = record.fields[slot] }
-            return .record(kept)
+            return .one(.init(record, targetAttribute: connection.targetAttribute))
+        case .many(let items):
+            var records: [SQLiteSinkPendingConnection.ConnectedRecord] = []
+            func collect(_ items: [FieldValue]) {
+                for item in items {
+                    switch item {
+                    case .record(let record): records.append(.init(record, targetAttribute: connection.targetAttribute))
+                    case .many(let inner): collect(inner)
+                    case .value: continue
+                    }
+                }
+            }
+            collect(items)
+            return .many(records)
         }
     }
 

@@ -64,7 +64,7 @@ public final class SQLiteSink: RecordSink {
     @exclusivity(unchecked) var tablesTouchedInDocument: [SQLiteSinkTable] = []
     /// Connection links, written at the end of the document once every record
     /// of the document has its row.
-    @exclusivity(unchecked) var pendingConnections: [SQLiteSinkPendingConnection] = []
+    @exclusivity(unchecked) var pendingConnections = ChunkedList<SQLiteSinkPendingConnection>()
     /// Indexes this run made for connections to find rows (`connectionLookupIndex`):
     /// every one, and those known to exist in the current document.
     @exclusivity(unchecked) var connectionIndexes: (run: [String], document: Set<String>) = ([], [])
@@ -137,7 +137,7 @@ public final class SQLiteSink: RecordSink {
         }
         for table in tablesTouchedInDocument { table.firstRowIDInDocument = nil }
         tablesTouchedInDocument.removeAll(keepingCapacity: true)
-        pendingConnections.removeAll(keepingCapacity: true)
+        pendingConnections.removeAll()
         // A document taken back (its savepoint) takes back an index it made.
         connectionIndexes.document.removeAll()
     }

@@ -58,11 +58,74 @@ final class SQLiteSinkPlan {
     }
 }
 
-/// A connection seen during a document, written when the document ends.
+/// A connection seen during a document, written when the document ends. One
+/// is kept for every record with a connection until then, so it holds only
+/// what `writeConnections` reads, without allocating for the common case (a
+/// parent keyed by `_id`, one connected record without identity): about 80
+/// bytes, where the record's key array, the `Connection` and the connected
+/// record took some 470.
 struct SQLiteSinkPendingConnection {
     var plan: SQLiteSinkPlan
-    var parentKey: [SQLiteValue]
-    var slot: Int
-    var connection: Connection
-    var value: FieldValue
+    var parentKey: ParentKey
+    var slot: Int32
+    /// Its position in `plan.mapper.connections`.
+    var connection: Int32
+    var target: Target
+
+    enum ParentKey {
+        case rowID(Int64)
+        case values([SQLiteValue])
+
+        init(_ key: [SQLiteValue]) {
+            if key.count == 1, case .integer(let id) = key[0] { self = .rowID(id) } else { self = .values(key) }
+        }
+
+        var values: [SQLiteValue] {
+            switch self {
+            case .rowID(let id): return [.integer(id)]
+            case .values(let key): return key
+            }
+        }
+    }
+
+    /// The connected records: to-one, to-many (in order), or none (a value).
+    enum Target {
+        case none
+        case one(ConnectedRecord)
+        case many([ConnectedRecord])
+    }
+
+    /// What finds a connected record's row: its identification values when
+    /// its mapper has identity, else its value of the connection's target
+    /// attribute (`SQLiteSink.connectedRow`).
+    struct ConnectedRecord {
+        var mapper: ObjectMapper
+        var values: Values
+
+        enum Values {
+            case attribute(FieldValue?)
+            case identity([FieldValue?])
+        }
+
+        init(_ record: Record, targetAttribute: String) {
+            mapper = record.mapper
+            if mapper.isEntity, !mapper.identification.isEmpty {
+                values = .identity(mapper.identification.map { record.fields[$0] })
+            } else {
+                values = .attribute(mapper.slotIndex(named: targetAttribute).flatMap { record.fields[$0] })
+            }
+        }
+
+        /// A record with only those values.
+        func record(targetAttribute: String) -> Record {
+            var record = Record(mapper: mapper)
+            switch values {
+            case .identity(let values):
+                for (slot, value) in zip(mapper.identification, values) { record.fields[slot] = value }
+            case .attribute(let value):
+                if let slot = mapper.slotIndex(named: targetAttribute) { record.fields[slot] = value }
+            }
+            return record
+        }
+    }
 }
