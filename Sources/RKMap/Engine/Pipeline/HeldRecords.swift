@@ -96,15 +96,6 @@ struct HeldRecords {
         return collided[table][key]
     }
 
-    /// That record, read back once.
-    func firstRecord(_ c: Connection, _ key: MappingEngine.ConnectionKey) -> Record? {
-        guard let table = table(c) else { return nil }
-        if let position = tables[table][hash(key)] {
-            let record = record(at: position)
-            if case .value(let value)? = record[c.targetAttribute], MappingEngine.ConnectionKey(value) == key { return record }
-        }
-        return collided[table][key].map(record(at:))
-    }
 
     private func table(_ c: Connection) -> Int? {
         targets[c.targetType]?.first(where: { $0.attribute == c.targetAttribute })?.table
@@ -121,10 +112,21 @@ struct HeldRecords {
         }
     }
 
-    /// The value a held record has for a target attribute, as connections compare it.
+    /// The value a held record has for a target attribute, as connections
+    /// compare it. Only that field is read (the fields before it are
+    /// skipped): a record's relationships may hold a large subtree.
     private func key(at position: Int, attribute: String) -> MappingEngine.ConnectionKey? {
-        guard case .value(let value)? = record(at: position)[attribute] else { return nil }
-        return MappingEngine.ConnectionKey(value)
+        let piece = position >> 32
+        let bytes = piece < pieces.count ? pieces[piece] : current
+        return bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(bytes: buffer, mappers: mappers)
+            reader.offset = (position & 0xFFFF_FFFF) + 1
+            let mapper = mappers[reader.count()]
+            guard let slot = mapper.slotIndex(named: attribute) else { return nil }
+            for _ in 0..<slot { reader.skipField() }
+            guard case .value(let value)? = reader.field() else { return nil }
+            return MappingEngine.ConnectionKey(value)
+        }
     }
 
     /// A new piece when this one is full: an entry never spans two, so a
@@ -257,6 +259,30 @@ struct HeldRecords {
             let n = count()
             defer { offset += n }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + n]), as: UTF8.self)
+        }
+
+        /// Moves past a field without making it.
+        mutating func skipField() {
+            let tag = bytes[offset]
+            offset += 1
+            switch tag {
+            case Tag.absent, Tag.null, Tag.falseValue, Tag.trueValue:
+                return
+            case Tag.number, Tag.string:
+                offset += count()
+            case Tag.array, Tag.many:
+                for _ in 0..<count() { skipField() }
+            case Tag.object:
+                for _ in 0..<count() {
+                    offset += count()
+                    skipField()
+                }
+            case Tag.record:
+                let mapper = mappers[count()]
+                for _ in mapper.slots { skipField() }
+            default:
+                preconditionFailure("held records: unknown tag \(tag)")
+            }
         }
 
         /// A field, or nil for an absent one.

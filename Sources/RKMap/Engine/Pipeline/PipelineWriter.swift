@@ -261,27 +261,40 @@ struct PipelineWriter {
 
     /// Connects and writes the records held for the streamed document, as a
     /// whole read does (`MappingEngine.mapDescriptors`, `emit`): every
-    /// connection is filled and its warnings given first, so that under
-    /// `--strict` nothing is written; then the records are filled again,
-    /// `--type` keeps its own, and they go to the sink.
+    /// connection is looked up and its warnings given first, so that under
+    /// `--strict` nothing is written; then the records are connected, `--type`
+    /// keeps its own, and they go to the sink. A connected record is read
+    /// back once per root that connects to it, and shared by its
+    /// connections there, as a whole read shares one record: one record
+    /// connected from thousands of places may hold a large subtree.
     private mutating func writeHeld(_ held: HeldRecords, index: Int) throws {
         let input = inputName
         var warnings = 0
-        let warn = ConnectionFiller(find: { held.firstRecord($0, $1) }) { [diagnostics] c, record, value in
+        // The first pass only asks whether a record is there.
+        let found = Record(mapper: engine.graph.objectMappers[0])
+        let check = ConnectionFiller(find: { held.first($0, $1) == nil ? nil : found }) { [diagnostics] c, record, value in
             warnings += 1
             diagnostics.emit(DocumentMapper.warning(
                 MappingEngine.connectionNotFound(c, value: value), inputName: input, document: index, path: "$",
                 mapperID: record.mapper.id, attribute: c.relationship))
         }
-        held.forEach { entry in
+        try held.forEach { entry in
             guard case .root(var root) = entry else { return }
-            warn.fill(&root)
+            try Interruption.check()
+            check.fill(&root)
         }
         engine.updateStats { $0.warnings += warnings }
         streamWarnings += warnings
         // `end` fails the document.
         if engine.options.strict, streamWarnings > 0 { return }
-        let fill = ConnectionFiller(find: { held.firstRecord($0, $1) }) { _, _, _ in }
+        var connected: [Int: Record] = [:]
+        let fill = ConnectionFiller(find: { c, key in
+            guard let position = held.first(c, key) else { return nil }
+            if let record = connected[position] { return record }
+            let record = held.record(at: position)
+            connected[position] = record
+            return record
+        }) { _, _, _ in }
         var descriptor = engine.applicable[0].descriptor
         var refused = false
         try held.forEach { entry in
@@ -291,7 +304,9 @@ struct PipelineWriter {
                 descriptor = engine.applicable[d].descriptor
                 try sink.beginDescriptor(descriptor)
             case .root(var root):
+                try Interruption.check()
                 fill.fill(&root)
+                connected.removeAll(keepingCapacity: true)
                 var roots = [root]
                 if let type = engine.options.onlyType { roots = MappingEngine.keeping(type, in: roots) }
                 refused = try !write(roots, descriptor: descriptor)
