@@ -10,6 +10,9 @@ public enum MappingWarning: Sendable, Equatable {
     case dynamicCycle
     /// A connection's value matches no record of the document (docs/spec.md §6).
     case connectionNotFound(connection: String, type: String, attribute: String, value: String)
+    /// A connection's source value (or an element of it) is an object or an
+    /// array: connections compare strings, numbers and booleans.
+    case connectionValueNotScalar(connection: String, value: String)
     /// A relationship declared `"many": false` whose source is an array.
     case toOneFromArray(relationship: String)
     /// A relationship without `"many"` in CSV output (to-one there) whose source is an array.
@@ -61,7 +64,7 @@ public enum MappingWarning: Sendable, Equatable {
     public var kind: Kind {
         switch self {
         case .dynamicCycle: .dynamicCycle
-        case .connectionNotFound: .connectionNotFound
+        case .connectionNotFound, .connectionValueNotScalar: .connectionNotFound
         case .toOneFromArray, .toOneFromArrayInCSV: .toOneArray
         case .toOneFromCollection: .toOneCollection
         case .arithmetic: .arithmetic
@@ -83,6 +86,8 @@ public enum MappingWarning: Sendable, Equatable {
             return "dynamic mappers choose each other in a cycle without reaching an object mapper"
         case .connectionNotFound(let connection, let type, let attribute, let value):
             return "connection '\(connection)': no \(type) with \(attribute) = \(value) in the document; the value is left out"
+        case .connectionValueNotScalar(let connection, let value):
+            return "connection '\(connection)': \(value) is not a string, number or boolean, the values connections compare; it is left out"
         case .toOneFromArray(let relationship):
             return "relationship '\(relationship)' is to-one (\"many\": false) but its source is an array; it is left out"
         case .toOneFromArrayInCSV(let relationship):

@@ -33,9 +33,9 @@ extension MappingEngine {
     }
 
     static func connectionNotFound(_ c: Connection, value: JSONValue) -> MappingWarning {
-        .connectionNotFound(
-            connection: c.relationship, type: c.targetType, attribute: c.targetAttribute,
-            value: JSONWriter.serialize(value, pretty: false))
+        let text = JSONWriter.serialize(value, pretty: false)
+        if ConnectionKey(value) == nil { return .connectionValueNotScalar(connection: c.relationship, value: text) }
+        return .connectionNotFound(connection: c.relationship, type: c.targetType, attribute: c.targetAttribute, value: text)
     }
 }
 
@@ -138,7 +138,8 @@ struct ConnectionFiller {
         case .null:
             return nil
         case .array(let values):
-            return .many(values.compactMap { find($0).map(FieldValue.record) })
+            // A null element connects nothing, as a null source does.
+            return .many(values.compactMap { $0.isNull ? nil : find($0).map(FieldValue.record) })
         default:
             return find(source).map(FieldValue.record)
         }

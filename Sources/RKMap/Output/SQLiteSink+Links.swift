@@ -245,7 +245,11 @@ extension SQLiteSink {
     /// The row a connected record was stored in. A record with identity is found
     /// by its key; one without is the first row of its table inserted during this
     /// document whose target attribute equals the record's — the record the
-    /// connection chose (docs/spec.md §3.4: the first in document order).
+    /// connection chose (docs/spec.md §3.4: the first in document order). Where
+    /// storage makes two values equal that connections tell apart (`true` and
+    /// 1, a big number and its digits as a string), a row whose value was
+    /// stored as another kind is the answer only for a value that is too
+    /// (`SQLiteSinkTable.rowsStoringAnotherKind`).
     private func connectedRow(_ record: Record, connection: Connection) throws -> RowRef? {
         let plan = try self.plan(for: record)
         if plan.hasIdentity { return (plan.table, try identityKey(of: record, plan: plan)) }
@@ -256,11 +260,16 @@ extension SQLiteSink {
         else { return nil }
         try connectionLookupIndex(table: table, column: connection.targetAttribute)
         let find = try database.cachedStatement(
-            "SELECT \"_id\" FROM \(table.quotedName) WHERE \(SQL.quote(connection.targetAttribute)) = ? AND \"_id\" >= ? ORDER BY \"_id\" LIMIT 1")
+            "SELECT \"_id\" FROM \(table.quotedName) WHERE \(SQL.quote(connection.targetAttribute)) = ? AND \"_id\" >= ? ORDER BY \"_id\"")
         defer { find.reset() }
-        try find.bind(Self.sqliteValue(value, as: type), at: 1)
+        let stored = Self.sqliteValue(value, as: type)
+        let anotherKind = Self.storesAnotherKind(value, as: stored)
+        try find.bind(stored, at: 1)
         try find.bind(first, at: 2)
-        guard try find.step() else { return nil }
-        return (table, [.integer(find.int64(at: 0))])
+        while try find.step() {
+            let id = find.int64(at: 0)
+            if table.rowsStoringAnotherKind.contains(id) == anotherKind { return (table, [.integer(id)]) }
+        }
+        return nil
     }
 }

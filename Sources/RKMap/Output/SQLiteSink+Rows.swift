@@ -24,6 +24,7 @@ extension SQLiteSink {
         values.reserveCapacity(record.fields.count)
         var toMany: [(slot: Int, policy: AssignmentPolicy, children: [RowRef])] = []
         var connections: [(slot: Int, connection: Connection, value: FieldValue)] = []
+        var storesAnotherKind = false
 
         for slot in record.fields.indices {
             guard let field = record.fields[slot] else { continue }
@@ -32,7 +33,11 @@ extension SQLiteSink {
                 guard case .value(let value) = field else { continue }
                 guard let type = try columnType(plan: plan, slot: slot, value: value) else { continue }
                 shape.append(slot)
-                values.append(Self.sqliteValue(value, as: type))
+                let stored = Self.sqliteValue(value, as: type)
+                if plan.hasConnectionTargets, plan.isConnectionTarget[slot], Self.storesAnotherKind(value, as: stored) {
+                    storesAnotherKind = true
+                }
+                values.append(stored)
             case .relationship(let policy, let many):
                 if let stored = plan.storage[slot] {
                     // Storage decided by the spec (docs/spec.md §10.4).
@@ -101,6 +106,7 @@ extension SQLiteSink {
                 table.firstRowIDInDocument = id
                 tablesTouchedInDocument.append(table)
             }
+            if storesAnotherKind { table.rowsStoringAnotherKind.insert(id) }
         }
         for link in toMany {
             try writeLinks(plan: plan, slot: link.slot, parentKey: key, children: link.children, policy: link.policy)

@@ -17,7 +17,7 @@ extension SQLiteSink {
             }
             let plan = SQLiteSinkPlan(
                 mapper: mapper, table: table, hasIdentity: hasIdentity,
-                storage: schema.relationships[id] ?? [:])
+                storage: schema.relationships[id] ?? [:], connectionTargets: connectionTargets[mapper.typeName] ?? [])
             for (slot, stored) in schema.relationships[id] ?? [:] {
                 if let name = stored.linkTable, let link = linkTables[name] { plan.links[slot] = link }
             }
@@ -43,7 +43,8 @@ extension SQLiteSink {
             throw SQLiteSinkError.keyMismatch(table: table.name, expected: keyColumns, found: table.keyColumns)
         }
         tables[table.name] = table
-        let plan = SQLiteSinkPlan(mapper: mapper, table: table, hasIdentity: hasIdentity)
+        let plan = SQLiteSinkPlan(
+            mapper: mapper, table: table, hasIdentity: hasIdentity, connectionTargets: connectionTargets[mapper.typeName] ?? [])
         plans[id] = plan
         return plan
     }

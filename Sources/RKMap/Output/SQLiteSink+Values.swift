@@ -8,6 +8,16 @@ extension SQLiteSink {
     /// and any other (`12345678901234567890`, `1e400`, `1e-400`,
     /// `0.1000000000000000055511`) is TEXT holding its source digits. Booleans
     /// are 0/1; objects and arrays are compact JSON text.
+    /// Whether a value is stored as another kind than its own: `true` as
+    /// INTEGER 1, a number as TEXT, an array or object as its JSON text.
+    static func storesAnotherKind(_ value: JSONValue, as stored: SQLiteValue) -> Bool {
+        switch value {
+        case .bool, .array, .object: return true
+        case .number: if case .text = stored { return true } else { return false }
+        case .string, .null: return false
+        }
+    }
+
     static func sqliteValue(_ value: JSONValue, as type: SQLColumnType) -> SQLiteValue {
         switch value {
         case .null: return .null

@@ -74,6 +74,8 @@ public final class SQLiteSink: RecordSink {
     /// created at the first document; `nil` without a spec, when tables follow
     /// the records.
     let schema: SQLiteSchema?
+    /// The attributes connections look each record type up by.
+    let connectionTargets: [String: Set<String>]
     /// `apply --keep-going` (docs/spec.md §11): each document runs in a
     /// savepoint, so an abandoned document is taken back alone and the run
     /// goes on; `finish()` commits the documents that succeeded.
@@ -94,12 +96,33 @@ public final class SQLiteSink: RecordSink {
     /// - Throws: `SQLiteSinkError.invalidNames` when the spec's names cannot be
     ///   SQLite tables or columns (check `SQLiteSchema.problems` first for the
     ///   details); `SQLiteError` when the file cannot be opened.
-    public init(path: String, graph: MappingGraph? = nil, includeType: Bool = true, busyTimeoutMilliseconds: Int32 = 5_000) throws {
+    /// - Parameter onlyType: `--type`: a connection of that type to records
+    ///   without identity of another type is refused (their rows would be
+    ///   missing), before the database is opened.
+    public init(
+        path: String, graph: MappingGraph? = nil, includeType: Bool = true, onlyType: String? = nil,
+        busyTimeoutMilliseconds: Int32 = 5_000
+    ) throws {
         let schema = graph.map(SQLiteSchema.init)
         if let problems = schema?.problems, !problems.isEmpty {
             throw SQLiteSinkError.invalidNames(problems.map(\.description))
         }
+        if let type = onlyType, let graph {
+            for mapper in graph.objectMappers where mapper.typeName == type {
+                for c in mapper.connections where c.targetType != type {
+                    let targets = graph.objectMappers.filter { $0.typeName == c.targetType }
+                    if targets.contains(where: { !$0.isEntity || $0.identification.isEmpty }) {
+                        throw SQLiteSinkError.typeLeavesOutConnectedRows(type: type, connection: c.relationship, target: c.targetType)
+                    }
+                }
+            }
+        }
         self.schema = schema
+        var targets: [String: Set<String>] = [:]
+        for mapper in graph?.objectMappers ?? [] {
+            for c in mapper.connections { targets[c.targetType, default: []].insert(c.targetAttribute) }
+        }
+        self.connectionTargets = targets
         self.path = path
         let createdFile = !Self.fileExists(path)
         self.createdFile = createdFile
@@ -135,7 +158,10 @@ public final class SQLiteSink: RecordSink {
             try database.execute("SAVEPOINT rkmap_document")
             inDocumentSavepoint = true
         }
-        for table in tablesTouchedInDocument { table.firstRowIDInDocument = nil }
+        for table in tablesTouchedInDocument {
+            table.firstRowIDInDocument = nil
+            table.rowsStoringAnotherKind.removeAll()
+        }
         tablesTouchedInDocument.removeAll(keepingCapacity: true)
         pendingConnections.removeAll()
         // A document taken back (its savepoint) takes back an index it made.

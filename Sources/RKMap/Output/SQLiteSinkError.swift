@@ -20,6 +20,10 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
     case notInSpec(type: String)
     /// An existing link table lacks a column this spec stores links in.
     case linkTableMismatch(table: String, missingColumn: String)
+    /// `--type T` writes only T's rows, and a connection of T links records
+    /// of another type that have no identity: their rows would not exist, so
+    /// the links could not be written.
+    case typeLeavesOutConnectedRows(type: String, connection: String, target: String)
 
     /// A problem of one document's data (not of the schema or the database),
     /// which `--keep-going` can skip.
@@ -44,6 +48,10 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
             return lines.joined(separator: "\n")
         case .notInSpec(let type):
             return "a \(type) record reached the SQLite output, but the spec it was opened with produces no \(type) table"
+        case .typeLeavesOutConnectedRows(let type, let connection, let target):
+            return "--type \(type) writes only \(type) rows, but \(type)'s connection '\(connection)' links \(target) records, "
+                + "which have no identity, so their rows and the links would be missing; "
+                + "drop --type, or give \(target) an identification (docs/spec.md §7)"
         case .linkTableMismatch(let table, let column):
             return "link table \(table) exists without column '\(column)' that this spec stores links in; write to a new file or drop the table"
         }

@@ -39,9 +39,17 @@ final class SQLiteSinkPlan {
     @exclusivity(unchecked) var links: [Int: SQLiteSinkLinkTable] = [:]
     /// Slots known to have no link table (yet): a `null` there is a to-one value.
     @exclusivity(unchecked) var slotsWithoutLinkTable: Set<Int> = []
+    /// Per slot: whether a connection looks records of this type up by it.
+    let isConnectionTarget: [Bool]
+    let hasConnectionTargets: Bool
 
-    init(mapper: ObjectMapper, table: SQLiteSinkTable, hasIdentity: Bool, storage: [Int: SQLiteSchema.Relationship]? = nil) {
+    init(
+        mapper: ObjectMapper, table: SQLiteSinkTable, hasIdentity: Bool, storage: [Int: SQLiteSchema.Relationship]? = nil,
+        connectionTargets: Set<String> = []
+    ) {
         self.mapper = mapper
+        self.isConnectionTarget = mapper.slots.map { !hasIdentity && connectionTargets.contains($0.name) }
+        self.hasConnectionTargets = isConnectionTarget.contains(true)
         self.table = table
         self.hasIdentity = hasIdentity
         self.roles = mapper.slots.map { slot in

@@ -56,6 +56,12 @@ final class SQLiteSinkTable {
     /// The first `_id` inserted during the current document: connections to
     /// records without identity look for their row from here on.
     @exclusivity(unchecked) var firstRowIDInDocument: Int64?
+    /// The rows of the current document whose connection target attribute is
+    /// stored as another kind than its JSON value (`true` as 1, a number as
+    /// TEXT, an array as its JSON text): a connection must tell `true` from
+    /// 1 and a number from a string (docs/spec.md §3.4), which the column no
+    /// longer can (`SQLiteSink.connectedRow`). Usually empty.
+    @exclusivity(unchecked) var rowsStoringAnotherKind: Set<Int64> = []
     /// True once this run deleted rows of the table (`replace`'s orphans):
     /// SQLite may then hand a deleted row's `_id` to a new row, whose links
     /// must be cleared before they are written.

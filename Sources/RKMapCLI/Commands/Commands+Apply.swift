@@ -171,7 +171,7 @@ extension Commands {
     ) throws -> (RecordSink, OutputDestination) {
         switch o.format {
         case .sqlite:
-            let tables = try SQLiteSink(path: o.output ?? "", graph: graph, includeType: !o.noType)
+            let tables = try SQLiteSink(path: o.output ?? "", graph: graph, includeType: !o.noType, onlyType: o.type)
             tables.documentSavepoints = o.keepGoing
             return (tables, tables)
         case .json:

@@ -151,6 +151,32 @@ import Testing
         try Self.expectSame(input, spec: spec, format: format)
     }
 
+    /// A null element of a to-many source connects nothing, silently, as a
+    /// null source does; an object or array is not a value connections
+    /// compare, and the warning says so (not "no T with code = null" where
+    /// records with a null code exist).
+    @Test func nullAndObjectSourceValues() throws {
+        let spec = """
+            {"descriptors": [{"keyPath": "a", "root-map-ref": "a"}, {"keyPath": "t", "root-map-ref": "t"}],
+             "mappers": [{"id": "a", "target": "A", "attributes": ["id", "ref"],
+               "connections": [{"relationship": "to", "sourceAttribute": "ref", "target": "T", "targetAttribute": "code"}]},
+              {"id": "t", "target": "T", "attributes": ["code"]}]}
+            """
+        let input = #"{"a": [{"id": 1, "ref": [1, null, {"x": 1}]}, {"id": 2, "ref": null}, {"id": 3, "ref": [2]}], "t": [{"code": null}, {"code": 1}]}"#
+        for pipeline in [false, true] {
+            let run = try EngineRun.run(spec: spec, input: input, options: MappingOptions(), pipeline: pipeline)
+            #expect(run.diagnostics == [
+                #"in.json: $: warning: connection 'to': {"x":1} is not a string, number or boolean, the values connections compare; it is left out [mapper a, attribute to]"#,
+                #"in.json: $: warning: connection 'to': no T with code = 2 in the document; the value is left out [mapper a, attribute to]"#,
+            ])
+            #expect(run.output.hasPrefix(#"""
+                {"@type":"A","id":1,"ref":[1,null,{"x":1}],"to":[{"@type":"T","code":1}]}
+                {"@type":"A","id":2,"ref":null}
+                {"@type":"A","id":3,"ref":[2],"to":[]}
+                """#))
+        }
+    }
+
     /// Several descriptors into JSON grouped by descriptor: read whole.
     @Test func groupedBySeveralDescriptorsIsReadWhole() throws {
         try Self.expectSame(Self.document(articles: 12_000), format: "dictionary", streams: false)
