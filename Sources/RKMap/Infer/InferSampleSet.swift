@@ -91,14 +91,7 @@ package struct InferSampleSet {
         static let array: UInt8 = 5, object: UInt8 = 6, end: UInt8 = 7
     }
 
-    private mutating func appendCount(_ n: Int) {
-        var n = UInt(n)
-        while n >= 0x80 {
-            key.append(UInt8(truncatingIfNeeded: n) | 0x80)
-            n >>= 7
-        }
-        key.append(UInt8(n))
-    }
+    private mutating func appendCount(_ n: Int) { key.appendLEB128(n) }
 
     private mutating func appendText(_ s: String) {
         var s = s

@@ -51,20 +51,11 @@ import Testing
     }
 
     static func expectSame(
-        _ input: String, spec: String = spec, format: String = "ndjson", options: MappingOptions = MappingOptions(), streams: Bool = true
+        _ input: String, spec: String = spec, format: String = "ndjson", options: MappingOptions = MappingOptions(), streams: Bool = true,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) throws {
-        var streamed = false
-        let serial = try EngineRun.run(spec: spec, input: input, options: options, pipeline: false, format: format)
-        let parallel = try EngineRun.run(spec: spec, input: input, options: options, pipeline: true, format: format) { engine, sink in
-            streamed = engine.canStream(into: sink)
-        }
-        #expect(streamed == streams)
-        #expect(serial.outcome == parallel.outcome)
-        #expect(serial.diagnostics == parallel.diagnostics)
-        #expect(serial.stats == parallel.stats)
-        // A Bool, not the strings: a failure's difference of megabytes would not end.
-        let sameOutput = serial.output == parallel.output
-        #expect(sameOutput, "outputs differ: \(serial.output.count) vs \(parallel.output.count) bytes")
+        try EngineRun.expectStreamedSameAsWhole(
+            input, spec: spec, format: format, options: options, streams: streams, sourceLocation: sourceLocation)
     }
 
     @Test(arguments: ["ndjson", "json", "json-compact"])

@@ -46,4 +46,25 @@ struct EngineRun: Equatable {
             output: String(decoding: output, as: UTF8.self), diagnostics: diagnostics.diagnostics.map(\.description),
             outcome: outcome, stats: engine.stats)
     }
+
+    /// Expects the pipeline (`streams`: streaming the document, as
+    /// `MappingEngine.canStream` decides) to give what a serial whole read
+    /// gives: the same outcome, diagnostics in order, statistics and output.
+    static func expectStreamedSameAsWhole(
+        _ input: String, spec: String, format: String, options: MappingOptions, streams: Bool,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        var streamed = false
+        let serial = try run(spec: spec, input: input, options: options, pipeline: false, format: format)
+        let parallel = try run(spec: spec, input: input, options: options, pipeline: true, format: format) { engine, sink in
+            streamed = engine.canStream(into: sink)
+        }
+        #expect(streamed == streams, sourceLocation: sourceLocation)
+        #expect(serial.outcome == parallel.outcome, sourceLocation: sourceLocation)
+        #expect(serial.diagnostics == parallel.diagnostics, sourceLocation: sourceLocation)
+        #expect(serial.stats == parallel.stats, sourceLocation: sourceLocation)
+        // A Bool, not the strings: a failure's difference of megabytes would not end.
+        let sameOutput = serial.output == parallel.output
+        #expect(sameOutput, "outputs differ: \(serial.output.count) vs \(parallel.output.count) bytes", sourceLocation: sourceLocation)
+    }
 }

@@ -195,14 +195,7 @@ struct HeldRecords {
         }
     }
 
-    private mutating func appendCount(_ n: Int) {
-        var n = UInt(n)
-        while n >= 0x80 {
-            current.append(UInt8(truncatingIfNeeded: n) | 0x80)
-            n >>= 7
-        }
-        current.append(UInt8(n))
-    }
+    private mutating func appendCount(_ n: Int) { current.appendLEB128(n) }
 
     /// Every entry in the order it was appended.
     func forEach(_ body: (Entry) throws -> Void) rethrows {
