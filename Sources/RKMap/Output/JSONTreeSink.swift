@@ -63,7 +63,10 @@ public final class JSONTreeSink: EncodingSink {
     }
 
     public var acceptsStreaming: Bool { true }
-    public var groupsByDescriptor: Bool { shape != .collection }
+    /// `dictionary` only: `object` keeps the first root of all descriptors and
+    /// counts them all, which a document streamed descriptor by descriptor
+    /// gives in the same order.
+    public var groupsByDescriptor: Bool { shape == .dictionary }
 
     /// Workers encode roots for `collection` and `dictionary`; an `object`
     /// document is one record, written here.

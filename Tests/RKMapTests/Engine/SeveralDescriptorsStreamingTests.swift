@@ -133,6 +133,20 @@ import Testing
     @Test func aSinkThatGroupsByDescriptorIsNotStreamed() throws {
         try Self.expectSame(Self.document(users: 20_000, repos: 15_000), format: "dictionary", streams: false)
     }
+
+    /// `--shape object` streams: the first root of all descriptors, in file
+    /// order, and the count of all of them (one record in all, or an error
+    /// naming how many).
+    @Test func theObjectShapeStreams() throws {
+        try Self.expectSame(Self.document(users: 20_000, repos: 15_000), format: "object")
+        let padding = String(repeating: " ", count: 1_200_000)
+        let one = #"{"users": [], "repos": [{"name": "only"}], "pages": [{"a": 1}]\#(padding)}"#
+        let two = #"{"users": [{"login": "a"}], "meta": {"owner": {"login": "b"}}\#(padding)}"#
+        try Self.expectSame(one + "\n" + two, format: "object", options: MappingOptions(keepGoing: true))
+        let run = try EngineRun.run(spec: Self.spec, input: one + "\n" + two, pipeline: true, format: "object")
+        #expect(run.output == #"{"# + "\n" + #"  "@type": "Repo","# + "\n" + #"  "name": "only""# + "\n}\n")
+        #expect(run.diagnostics.last?.contains("the document has 2") == true)
+    }
 }
 
 extension String {
