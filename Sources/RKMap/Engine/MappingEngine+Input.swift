@@ -160,8 +160,10 @@ extension MappingEngine {
     /// connections, the writer holds a streamed document's records (compactly,
     /// `HeldRecords`) and connects and writes them at its end.
     /// With several descriptors the splitter reads a large document whole and
-    /// splits it once per descriptor (`Splitter.streamPaths`), unless the sink
-    /// groups records by descriptor. With case-insensitive keys the splitter
+    /// splits it once per descriptor (`Splitter.streamPaths`), telling the
+    /// writer of each descriptor that found content (`WorkUnit.found`), so
+    /// that JSON grouped by descriptor gets the keys a whole read gives. With
+    /// case-insensitive keys the splitter
     /// follows the first key that matches and warns where a whole-document
     /// read would have taken a later one (`Splitter.split`); under `--strict`,
     /// or with a `fail` validation, the sink must also hold a streamed
@@ -170,8 +172,7 @@ extension MappingEngine {
     /// before its elements (`Splitter.readRoot`).
     func canStream(into sink: RecordSink) -> Bool {
         guard sink.acceptsStreaming, !applicable.isEmpty,
-              applicable.allSatisfy({ $0.descriptor.keyPath.isPlain }),
-              applicable.count == 1 || !sink.groupsByDescriptor
+              applicable.allSatisfy({ $0.descriptor.keyPath.isPlain })
         else { return false }
         return true
     }

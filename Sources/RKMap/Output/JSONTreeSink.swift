@@ -14,9 +14,10 @@ public enum OutputShape: String, Sendable, CaseIterable {
 /// Records are written as they arrive, so a streamed document of any size
 /// needs memory for one element at a time: `collection` writes its array,
 /// `dictionary` the array of the document's first key path (the roots of
-/// later key paths wait for the document's end, where they are written in
-/// their order), and `object` keeps its first root and counts the others
-/// (any count but one fails the document at its end).
+/// later key paths wait for the document's end as the bytes they are
+/// written as, where they are written in their order), and `object` keeps
+/// its first root and counts the others (any count but one fails the
+/// document at its end).
 public final class JSONTreeSink: EncodingSink {
     private let output: ([UInt8]) throws -> Void
     private let shape: OutputShape
@@ -37,7 +38,12 @@ public final class JSONTreeSink: EncodingSink {
     /// its roots come (opened with the first one), and the roots of its other
     /// key paths, in the order they came.
     private var firstKey: String?
-    private var groups: [(key: String, roots: [FieldValue])] = []
+    private var groups: [(key: String, bytes: [UInt8], count: Int)] = []
+    /// `dictionary`: the key path of the descriptor whose roots come now
+    /// (`beginDescriptor`), for roots the workers encoded.
+    private var currentKey: String?
+    /// Where roots of later key paths are encoded.
+    private var groupWriter: JSONWriter
     /// `object`: the first root, and how many roots came (a nested array counts as two).
     private var objectRoot: FieldValue?
     private var objectCount = 0
@@ -60,13 +66,10 @@ public final class JSONTreeSink: EncodingSink {
         self.names = EncodedNameIndex(graph)
         self.encoder = RecordEncoder(includeType: includeType, index: names)
         self.writer = JSONWriter(pretty: pretty)
+        self.groupWriter = JSONWriter(pretty: pretty)
     }
 
     public var acceptsStreaming: Bool { true }
-    /// `dictionary` only: `object` keeps the first root of all descriptors and
-    /// counts them all, which a document streamed descriptor by descriptor
-    /// gives in the same order.
-    public var groupsByDescriptor: Bool { shape == .dictionary }
 
     /// Workers encode roots for `collection` and `dictionary`; an `object`
     /// document is one record, written here.
@@ -82,6 +85,13 @@ public final class JSONTreeSink: EncodingSink {
 
     public func writeEncodedRoots(_ bytes: UnsafeRawBufferPointer, roots: Int) throws {
         guard roots > 0 else { return }
+        if shape == .dictionary, let currentKey, currentKey != firstKey {
+            // Each root is `,` and its indented text: the group's first has no comma.
+            let i = group(currentKey)
+            groups[i].bytes.append(contentsOf: groups[i].count == 0 ? UnsafeRawBufferPointer(rebasing: bytes.dropFirst()) : bytes)
+            groups[i].count += roots
+            return
+        }
         if written == 0 {
             openFirstKey()
             takeWritten()
@@ -108,6 +118,7 @@ public final class JSONTreeSink: EncodingSink {
     public func beginDocument(_ document: DocumentInfo) throws {
         written = 0
         firstKey = nil
+        currentKey = nil
         groups = []
         objectRoot = nil
         objectCount = 0
@@ -117,11 +128,19 @@ public final class JSONTreeSink: EncodingSink {
     public func beginDescriptor(_ descriptor: Descriptor) throws {
         guard shape == .dictionary else { return }
         let key = descriptor.keyPathText ?? ""
+        currentKey = key
         if firstKey == nil {
             firstKey = key
-        } else if key != firstKey, !groups.contains(where: { $0.key == key }) {
-            groups.append((key, []))
+        } else if key != firstKey {
+            _ = group(key)
         }
+    }
+
+    /// The position of a later key path's group, added when new.
+    private func group(_ key: String) -> Int {
+        if let i = groups.firstIndex(where: { $0.key == key }) { return i }
+        groups.append((key, [], 0))
+        return groups.count - 1
     }
 
     public func write(_ root: FieldValue, descriptor: Descriptor) throws {
@@ -132,11 +151,13 @@ public final class JSONTreeSink: EncodingSink {
             let key = descriptor.keyPathText ?? ""
             if firstKey == nil { firstKey = key }
             guard key == firstKey else {
-                if let i = groups.firstIndex(where: { $0.key == key }) {
-                    groups[i].roots.append(root)
-                } else {
-                    groups.append((key, [root]))
-                }
+                let i = group(key)
+                if groups[i].count > 0 { groupWriter.buffer.append(JSONByte.comma) }
+                groupWriter.writeNewline(indent: rootIndent)
+                encoder.write(root, to: &groupWriter, indent: rootIndent)
+                groupWriter.buffer.append(to: &groups[i].bytes)
+                groupWriter.buffer.removeAll()
+                groups[i].count += 1
                 return
             }
         case .object:
@@ -169,7 +190,16 @@ public final class JSONTreeSink: EncodingSink {
                     writer.buffer.append(JSONByte.comma)
                     writer.writeNewline(indent: 1)
                     writer.writeKey(group.key)
-                    encoder.write(.many(group.roots), to: &writer, indent: 1)
+                    // As `RecordEncoder` writes an array of the roots.
+                    if group.count == 0 {
+                        writer.buffer.append("[]")
+                    } else {
+                        writer.buffer.append(JSONByte.openBracket)
+                        group.bytes.withUnsafeBytes { writer.buffer.append($0) }
+                        writer.writeNewline(indent: 1)
+                        writer.buffer.append(JSONByte.closeBracket)
+                    }
+                    takeWritten()
                 }
                 writer.writeNewline(indent: 0)
             } else {

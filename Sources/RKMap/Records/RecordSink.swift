@@ -27,10 +27,6 @@ public protocol RecordSink: AnyObject {
     /// document's output until `endDocument` (a database rolls back anyway).
     /// `--strict` streams a document only into a sink that can (true).
     func holdDocumentOutput() -> Bool
-    /// True when the sink arranges a document's records by descriptor (JSON
-    /// `--shape dictionary` and `object`): a document with several applicable
-    /// descriptors is then read whole rather than streamed.
-    var groupsByDescriptor: Bool { get }
 }
 
 /// Facts about one input document.
@@ -53,5 +49,4 @@ public struct DocumentInfo: Sendable {
 extension RecordSink {
     public var acceptsStreaming: Bool { false }
     public func holdDocumentOutput() -> Bool { false }
-    public var groupsByDescriptor: Bool { false }
 }

@@ -129,9 +129,31 @@ import Testing
         #expect(parallel.stats.recordsPerType.first?.count == 40_000)
     }
 
-    /// JSON grouped by descriptor (`--shape dictionary`) reads the document whole.
-    @Test func aSinkThatGroupsByDescriptorIsNotStreamed() throws {
-        try Self.expectSame(Self.document(users: 20_000, repos: 15_000), format: "dictionary", streams: false)
+    /// JSON grouped by descriptor (`--shape dictionary`) streams too: the
+    /// first key path's array is written as it comes, later ones are held as
+    /// their bytes; a descriptor whose content is an empty array still has
+    /// its key, one that finds nothing has none, and two descriptors at one
+    /// key path share its array (with another key path between them).
+    @Test(arguments: ["dictionary", "dictionary-compact"])
+    func groupedByDescriptorStreams(format: String) throws {
+        try Self.expectSame(Self.document(users: 20_000, repos: 15_000), format: format)
+        let padding = #""pad": ""# + String(repeating: "p", count: 1_200_000) + "\""
+        let docs = [
+            #"{"repos": [], "users": [{"login": "a"}], \#(padding)}"#,
+            #"{"users": [], "meta": {"owner": {"login": "o"}}, \#(padding)}"#,
+            #"{"repos": [{"name": "r"}], \#(padding)}"#,
+            #"{"pages": [{"items": [{"name": "p"}]}], "users": [{"login": "u"}], \#(padding)}"#,
+        ].joined(separator: "\n")
+        try Self.expectSame(docs, format: format)
+        let shared = """
+            {"descriptors": [{"keyPath": "users", "root-map-ref": "user"}, {"keyPath": "repos", "root-map-ref": "repo"},
+               {"keyPath": "users", "root-map-ref": "repo"}],
+             "mappers": [
+               {"id": "user", "target": "User", "attributes": ["login"]}, {"id": "repo", "target": "Repo", "attributes": ["login", "name"]}]}
+            """
+        try Self.expectSame(Self.document(users: 20_000, repos: 15_000), spec: shared, format: format)
+        let run = try EngineRun.run(spec: shared, input: docs, pipeline: true, format: "dictionary-compact")
+        #expect(run.output.split(separator: "\n").first == #"{"users":[{"@type":"User","login":"a"},{"@type":"Repo","login":"a"}],"repos":[]}"#)
     }
 
     /// `--shape object` streams: the first root of all descriptors, in file

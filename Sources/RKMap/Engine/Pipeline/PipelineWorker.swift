@@ -93,7 +93,7 @@ struct PipelineWorker {
                     return roots
                 }
                 result = .roots([unit.map { roots in roots.map { encode($0, into: &encoded) } }], encoded: encoded)
-            case .streamBegin, .note, .streamEnd, .syntaxError, .idle, .inputError:
+            case .streamBegin, .note, .found, .streamEnd, .syntaxError, .idle, .inputError:
                 result = .passThrough
             }
             withExtendedLifetime(view) {}

@@ -79,6 +79,11 @@ struct PipelineWriter {
             case .streamBegin(let index, let maxBytes):
                 streamRecords = (0, engine.options.recordLimit(documentBytes: maxBytes))
                 try begin(index, verdict: state.verdict(for: index))
+            case .found(_, let d):
+                if d != streamDescriptor, stream?.dropping == false {
+                    streamDescriptor = d
+                    try beginDescriptor(d)
+                }
             case .note(let note, _):
                 guard stream?.dropping == false else { continue }
                 diagnostics.emit(note)
@@ -148,8 +153,14 @@ struct PipelineWriter {
             streamWarnings = 0
             held = engine.hasConnections ? HeldRecords(graph: engine.graph) : nil
             try sink.beginDocument(DocumentInfo(input: inputName, index: index))
-            streamDescriptor = 0
-            try beginDescriptor(0)
+            if engine.applicable.count == 1 {
+                streamDescriptor = 0
+                try beginDescriptor(0)
+            } else {
+                // Each descriptor that finds content is begun when its first
+                // unit, or the splitter's word that it found some, comes.
+                streamDescriptor = -1
+            }
             stream = (index, false, false, true, false)
         }
     }

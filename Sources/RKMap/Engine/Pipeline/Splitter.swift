@@ -267,8 +267,10 @@ struct Splitter {
                     for (d, keys) in paths.enumerated() {
                         if d > 0 { scanner.restore(startOfDocument) }
                         descriptor = d
-                        found = try split(keys[...], document: index) || found
+                        let here = try split(keys[...], document: index)
                         try flushBatch()
+                        if here, paths.count > 1 { try add(.found(document: index, descriptor: d)) }
+                        found = found || here
                     }
                     descriptor = 0
                     state.publish(.parsed(foundContent: found), for: index)

@@ -24,6 +24,10 @@ enum WorkUnit: Sendable {
     case content(start: Int, document: Int, rest: [String], descriptor: Int)
     /// A diagnostic found while splitting (a repeated key on the content path).
     case note(Diagnostic, document: Int)
+    /// A streamed document split once per descriptor: this descriptor found
+    /// content (after its units, if any; an empty array has none), so that
+    /// the sink is told of it as a whole read tells it (`beginDescriptor`).
+    case found(document: Int, descriptor: Int)
     /// The end of a streamed document, `bytes` long.
     case streamEnd(index: Int, bytes: Int)
     /// The input stops here: a syntax error in document `index`.
@@ -43,7 +47,7 @@ extension WorkUnit {
         switch self {
         case .documents(let starts, _), .elements(let starts, _, _, _), .members(_, let starts, _, _, _): return starts.count
         case .content: return 1
-        case .streamBegin, .note, .streamEnd, .syntaxError, .idle, .inputError: return 0
+        case .streamBegin, .note, .found, .streamEnd, .syntaxError, .idle, .inputError: return 0
         }
     }
 
@@ -53,7 +57,7 @@ extension WorkUnit {
         case .documents(let starts, _), .elements(let starts, _, _, _), .members(_, let starts, _, _, _): return starts.last
         case .content(let start, _, _, _): return start
         case .syntaxError(let error, _): return error.offset
-        case .streamBegin, .note, .streamEnd, .idle, .inputError: return nil
+        case .streamBegin, .note, .found, .streamEnd, .idle, .inputError: return nil
         }
     }
 }
