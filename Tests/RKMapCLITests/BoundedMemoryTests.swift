@@ -121,6 +121,13 @@ import Testing
         try Self.expectWithinThreeTimes(args, shape: "items", mb: Self.streamMB > 100 ? 24 : 12)
     }
 
+    /// JSON grouped by descriptor streams a document with two descriptors too
+    /// (405 MB, 16×, when it was read whole).
+    @Test func severalDescriptorsIntoADictionaryStayWithinThreeTimesTheDocument() throws {
+        let args = ["apply", "fixtures/scale/items-descriptors.json", "--format", "json", "--shape", "dictionary"]
+        try Self.expectWithinThreeTimes(args, shape: "items", mb: Self.streamMB > 100 ? 24 : 12)
+    }
+
     /// `serialize` reads records the same way: NDJSON, or one top-level array
     /// split element by element.
     @Test(arguments: ["lines", "array"])
