@@ -23,7 +23,7 @@ extension SQLiteSink {
         shape.reserveCapacity(record.fields.count)
         values.reserveCapacity(record.fields.count)
         var toMany: [(slot: Int, policy: AssignmentPolicy, children: [RowRef])] = []
-        var connections: [(slot: Int, connection: Connection, value: FieldValue)] = []
+        var connections: [(slot: Int, connection: Connection, position: Int, value: FieldValue)] = []
         var storesAnotherKind = false
 
         for slot in record.fields.indices {
@@ -93,8 +93,8 @@ extension SQLiteSink {
                         values.append(Self.sqliteValue(value, as: plan.columnTypes[slot] ?? .none))
                     }
                 }
-            case .connection(let connection):
-                connections.append((slot, connection, field))
+            case .connection(let connection, let position):
+                connections.append((slot, connection, position, field))
             }
         }
 
@@ -114,9 +114,8 @@ extension SQLiteSink {
         if !connections.isEmpty {
             let parentKey = SQLiteSinkPendingConnection.ParentKey(key)
             for c in connections {
-                let position = plan.mapper.connections.firstIndex { $0.slot == c.slot }!
                 pendingConnections.append(SQLiteSinkPendingConnection(
-                    plan: plan, parentKey: parentKey, slot: Int32(c.slot), connection: Int32(position),
+                    plan: plan, parentKey: parentKey, slot: Int32(c.slot), connection: Int32(c.position),
                     target: Self.connected(c.value, connection: c.connection)))
             }
         }

@@ -10,8 +10,9 @@ final class SQLiteSinkPlan {
         case column
         /// A to-one column or a to-many link table, decided by the value.
         case relationship(AssignmentPolicy, many: Bool?)
-        /// A connection, written at the end of the document.
-        case connection(Connection)
+        /// A connection, written at the end of the document, and its position
+        /// in the mapper's `connections` (what a pending connection keeps).
+        case connection(Connection, position: Int)
     }
 
     let mapper: ObjectMapper
@@ -56,7 +57,8 @@ final class SQLiteSinkPlan {
             switch slot.kind {
             case .keyAttribute, .attribute: return .column
             case .relationship(let info): return .relationship(info.assignmentPolicy, many: info.many)
-            case .connection(let connection): return .connection(connection)
+            case .connection(let connection):
+                return .connection(connection, position: mapper.connections.firstIndex { $0.slot == connection.slot }!)
             }
         }
         self.storage = mapper.slots.indices.map { storage?[$0] }
