@@ -188,6 +188,21 @@ extension MappingEngine {
         else { return nil }
         return mapper
     }
+
+    /// The object mapper that the one applicable descriptor's dynamic root
+    /// mapper chooses for a content `object` read through `keyedChoice`, in
+    /// document `index` whose `@root` is `root`, as a whole read chooses it
+    /// for the whole object (the projection holds all its matchers read).
+    /// `mapper` is prepared for the document first; the warnings and
+    /// statistics of choosing are left in it.
+    func chooseKeyedMapper(for object: JSONValue, document index: Int, root: JSONValue, with mapper: DocumentMapper) -> ObjectMapper? {
+        let (descriptor, metadata) = applicable[0]
+        mapper.prepare(document: root, index: index, recordLimit: .max)
+        defer { mapper.context.root = .null }
+        mapper.context.metadata = metadata
+        _ = mapper.path.push(descriptor.keyPath)
+        return mapper.resolve(descriptor.rootMapper, for: object)
+    }
 }
 
 extension MappingGraph {

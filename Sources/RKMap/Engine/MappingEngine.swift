@@ -24,6 +24,11 @@ public final class MappingEngine: Sendable {
     /// streamed document's root is read through it before its elements
     /// (`Splitter.readRoot`).
     let rootProjection: ProjectionPlan?
+    /// When the one applicable descriptor's root mapper is dynamic and may
+    /// choose a `forceCollection` mapper: how a streamed content object is
+    /// read to choose, and split member by member when the choice maps it as
+    /// a dictionary (`Splitter`, `chooseKeyedMapper`).
+    let keyedChoice: KeyedChoice?
     /// Some mapper connects relationships (docs/spec.md §7): asked per document.
     let hasConnections: Bool
     /// Counters over every document mapped so far. Only the thread that runs
@@ -77,6 +82,8 @@ public final class MappingEngine: Sendable {
         rootProjection = graph.rootProjection.map {
             ProjectionPlan(options.readsProjection ? $0 : .everything, caseInsensitive: folding)
         }
+        keyedChoice = descriptors.count == 1
+            ? KeyedChoice(graph: graph, root: descriptors[0].rootMapper, projecting: options.readsProjection) : nil
         guard options.readsProjection else {
             documentProjection = .everything
             elementProjections = descriptors.map { _ in .everything }
@@ -157,5 +164,38 @@ public final class MappingEngine: Sendable {
         if case .object(let existing)? = object[head] { inner = existing } else { inner = JSONObject() }
         setMetadata(value, at: path.dropFirst(), in: &inner)
         object[head] = .object(inner)
+    }
+}
+
+/// How a content object is read when a dynamic root mapper may map it as a
+/// `forceCollection` dictionary (`MappingEngine.keyedChoice`).
+struct KeyedChoice: Sendable {
+    /// What the matchers read of the object to choose
+    /// (`MappingGraph.keyedChoiceProjection`).
+    let projection: ProjectionPlan
+    /// The matchers read members of the object, not only its kind or what is
+    /// outside it (`@metadata`, `@root`): the object must be held to choose.
+    let readsMembers: Bool
+    /// For each object mapper they may choose that maps the object as one
+    /// record: what choosing and that mapper read of it.
+    let oneRecord: [ObjectIdentifier: ProjectionPlan]
+
+    /// `nil` unless `root` is such a mapper, and its matchers do not read the
+    /// whole object (it is read whole then, as any content object is).
+    init?(graph: MappingGraph, root: MapperRef, projecting: Bool) {
+        let folding = graph.options.caseInsensitiveKeys
+        guard let choice = graph.keyedChoiceProjection(of: root), choice != .everything else { return nil }
+        projection = ProjectionPlan(projecting ? choice : .everything, caseInsensitive: folding)
+        readsMembers = !projecting || choice != .countOnly
+        let chosen = Set(graph.objectMappers(producedBy: root).map(ObjectIdentifier.init))
+        var oneRecord: [ObjectIdentifier: ProjectionPlan] = [:]
+        for (ref, mapper) in graph.mappers.enumerated() {
+            guard case .object(let object) = mapper, !object.forceCollection, chosen.contains(ObjectIdentifier(object)) else {
+                continue
+            }
+            let reads = choice.merged(with: graph.representationProjection(of: ref))
+            oneRecord[ObjectIdentifier(object)] = ProjectionPlan(projecting ? reads : .everything, caseInsensitive: folding)
+        }
+        self.oneRecord = oneRecord
     }
 }

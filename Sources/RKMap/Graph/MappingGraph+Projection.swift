@@ -86,6 +86,47 @@ extension MappingGraph {
         return projection
     }
 
+    /// What a dynamic mapper's matchers read of a representation to choose
+    /// an object mapper (through the dynamic mappers they choose), or `nil`
+    /// when `ref` is not dynamic or none of the mappers it may choose maps a
+    /// dictionary with `forceCollection`. A large content object is then read
+    /// through this to choose, and streamed member by member when the choice
+    /// is such a mapper (`Splitter`): the matchers never read the members the
+    /// chosen mapper maps. `everything` when a matcher reads the whole value.
+    package func keyedChoiceProjection(of ref: MapperRef) -> JSONProjection? {
+        guard case .dynamic = mappers[ref],
+              objectMappers(producedBy: ref).contains(where: \.forceCollection)
+        else { return nil }
+        var projection = JSONProjection.nothing
+        var visited: Set<MapperRef> = []
+        var stack = [ref]
+        while let next = stack.popLast() {
+            guard visited.insert(next).inserted, case .dynamic(let dynamic) = mappers[next] else { continue }
+            for matcher in dynamic.matchers {
+                // A kind, or a scalar's value, is all some matchers need of the
+                // value at their key path (`countOnly` keeps both): `expectType
+                // object` on the nil key path does not read the object's members.
+                switch matcher.test {
+                case .expectType(let path, _):
+                    projection = projection.adding(path, then: .countOnly)
+                case .expectValue(let path, let expected):
+                    let scalar = expected.kind != .object && expected.kind != .array
+                    projection = projection.adding(path, then: scalar ? .countOnly : .everything)
+                case .valueMap(let path, let table):
+                    // Only a string or a number picks a mapper.
+                    projection = projection.adding(path, then: .countOnly)
+                    stack.append(contentsOf: table.values)
+                case .predicate(let predicate):
+                    projection = projection.merged(with: predicate.documentProjection)
+                }
+                if let chosen = matcher.mapper { stack.append(chosen) }
+            }
+        }
+        // Read as an object even when no matcher reads a member of it: a value
+        // read as `nothing` would be `null`.
+        return projection == .nothing ? .members([:]) : projection
+    }
+
     /// What the `@root` key paths of the mappers read of a document (matchers,
     /// attributes, relationships and predicates alike), or `nil` when none
     /// does. A streamed document's root is read through this before its

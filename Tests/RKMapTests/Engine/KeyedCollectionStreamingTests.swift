@@ -29,7 +29,7 @@ import Testing
         {"keyPath": "", "root-map-ref": "entry", "mappers": [
           {"id": "entry", "target": "Entry", "forceCollection": true, "keyAttribute": "key", "attributes": {"": "value"}}]}
         """
-    /// A dynamic mapper must read the dictionary to choose: such content is read whole.
+    /// A dynamic mapper that reads a member of the dictionary to choose.
     static let dynamic = """
         {"keyPath": "users", "root-map-ref": "choose", "mappers": [
           {"id": "choose", "dynamic": true, "matchers": [{"keyPath": "ana.email", "expectType": "string", "map-ref": "user"}]},
@@ -150,13 +150,105 @@ import Testing
         try Self.expectSame(Self.wholeDocument, input, format: "json")
     }
 
-    @Test func aDynamicMapperReadsTheDictionaryWhole() throws {
-        // Whole reading keeps the last of two equal keys: so does a dynamic
-        // mapper's dictionary, with no warning, streamed or not.
-        let input = #"{"users": {"ana": {"email": "first"}, "bob": {}, "ana": {"email": "last"}}}"#
+    /// A dynamic root mapper chooses from what its matchers read of the
+    /// dictionary (`ana.email`), read before its members are split: a repeated
+    /// key is then what it is under a static mapper (first occurrence kept,
+    /// with a warning), while the matcher sees the last `ana`, as a whole read.
+    @Test func aDynamicMapperChoosesAndItsDictionaryIsStreamedMemberByMember() throws {
+        let input = #"{"users": {"ana": {"email": 1}, "bob": {}, "ana": {"email": "last"}}}"#
         let streamed = try Self.run(Self.dynamic, input, streamed: true)
-        #expect(streamed.output.contains("\"last\"") && streamed.diagnostics.isEmpty)
-        try Self.expectSame(Self.dynamic, input)
+        #expect(streamed.output == #"""
+            {"@type":"User","name":"ana","email":1}
+            {"@type":"User","name":"bob"}
+
+            """#)
+        #expect(streamed.diagnostics == [
+            "in.json:1:50: warning: key 'ana' appears again in an object mapped with forceCollection; a streamed document keeps its first occurrence"
+        ])
+        // Counted as the warning it is (`--stats`, `--strict`).
+        #expect(streamed.stats.warnings == 1)
+        let whole = try Self.run(Self.dynamic, input, streamed: false)
+        #expect(whole.output.contains(#""email":"last""#) && whole.diagnostics.isEmpty && whole.stats.warnings == 0)
+        // Without the repeat, the same as a whole read; `ana.email` a number: declined.
+        try Self.expectSame(Self.dynamic, #"{"users": {"ana": {"email": "x"}, "bob": {}}}"#)
+        try Self.expectSame(Self.dynamic, #"{"users": {"ana": {"email": 2}, "bob": {}}}"#)
+    }
+
+    /// Matchers that read the object's kind, `@metadata`, `@root` or its
+    /// members, choosing a dictionary mapper, a one-record mapper or none,
+    /// under every option that changes what is written: streamed as read whole.
+    static let choosing = """
+        {"keyPath": "data", "root-map-ref": "pick", "mappers": [
+          {"id": "pick", "dynamic": true, "matchers": [
+            {"keyPath": "@metadata.layout", "expectValue": "one", "map-ref": "summary"},
+            {"predicate": "@root.kind == 'map' AND (meta.version >= 2 OR meta.version MATCHES '2.*')", "map-ref": "byKey"},
+            {"keyPath": "meta", "expectType": "null", "map-ref": "plain"},
+            {"keyPath": "", "expectType": "array", "map-ref": "plain"}]},
+          {"id": "byKey", "target": "Item", "forceCollection": true, "keyAttribute": "key",
+           "attributes": {"n": "n", "@metadata.mapping.collectionIndex": "position", "@root.kind": "kind"}, "types": {"n": "int"},
+           "validations": [{"attribute": "n", "predicate": "SELF >= 0", "onFailure": "skip"}]},
+          {"id": "plain", "target": "Item", "forceCollection": true, "attributes": ["n"]},
+          {"id": "summary", "target": "Summary", "attributes": {"meta.version": "version", "k1.n": "first"}}]}
+        """
+
+    static func data(_ n: Int, kind: String, meta: String) -> String {
+        let members = (0..<n).map { i in
+            switch i % 5 {
+            case 0: return #""k\#(i)": {"n": \#(i)}"#
+            case 1: return #""k\#(i)": {"n": "x"}"#
+            case 2: return #""k\#(i)": null"#
+            case 3: return #""k\#(i)": {"n": -\#(i)}"#
+            default: return #""k\#(i)": [{"n": \#(i)}]"#
+            }
+        }
+        return #"{"kind": "\#(kind)", "data": {"meta": \#(meta), "#
+            + members.joined(separator: ", ") + "}}"
+    }
+
+    @Test(arguments: ["ndjson", "json", "csv", "dictionary"])
+    func aDynamicRootMapperChoosesAsAWholeReadDoes(format: String) throws {
+        let documents = [
+            Self.data(2_500, kind: "map", meta: #"{"version": 3}"#),
+            Self.data(40, kind: "map", meta: #"{"version": "2.1"}"#),
+            Self.data(40, kind: "list", meta: #"{"version": 3}"#),
+            Self.data(40, kind: "map", meta: "null"),
+            Self.data(40, kind: "map", meta: #"{"version": 1}"#),
+            #"{"kind": "map", "data": [{"n": 1}, {"meta": {"version": 5}, "n": 2}]}"#,
+            #"{"kind": "map", "data": {}}"#,
+            #"{"kind": "map", "data": 3}"#,
+        ]
+        let input = documents.joined(separator: "\n")
+        for layout in ["dict", "one"] {
+            for (strict, onlyType) in [(false, nil), (true, nil), (false, "Summary")] {
+                let options = MappingOptions(meta: [("layout", .string(layout))], strict: strict, keepGoing: true, onlyType: onlyType)
+                try EngineRun.expectStreamedSameAsWhole(input, spec: Self.choosing, format: format, options: options, streams: true)
+            }
+        }
+    }
+
+    /// What choosing reads: a matcher's value, as far as it needs (a kind, a
+    /// scalar); `nil` when the root mapper cannot choose a dictionary mapper
+    /// or a matcher reads the whole object.
+    @Test func whatAChoiceReads() throws {
+        func projection(_ matchers: String, forceCollection: Bool = true) throws -> JSONProjection? {
+            let spec = """
+                {"root-map-ref": "pick", "mappers": [
+                  {"id": "pick", "dynamic": true, "matchers": [\(matchers)]},
+                  {"id": "m", "target": "M", "forceCollection": \(forceCollection), "attributes": ["a"]}]}
+                """
+            let graph = try #require(SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json").graph)
+            return graph.keyedChoiceProjection(of: graph.descriptors[0].rootMapper)
+        }
+        let kind = JSONProjection.members([:])
+        #expect(try projection(#"{"keyPath": "", "expectType": "object", "map-ref": "m"}"#) == kind)
+        #expect(try projection(#"{"keyPath": "@metadata.x", "expectValue": "y", "map-ref": "m"}"#) == kind)
+        #expect(try projection(#"{"keyPath": "t", "expectValue": "y", "map-ref": "m"}"#) == .members(["t": kind]))
+        #expect(try projection(#"{"keyPath": "t", "expectValue": {"a": 1}, "map-ref": "m"}"#) == .members(["t": .everything]))
+        #expect(try projection(#"{"keyPath": "t.u", "valueMap": {"v": "m"}}"#) == .members(["t": .members(["u": kind])]))
+        #expect(try projection(#"{"predicate": "a.b == 1 AND c.@count > 2", "map-ref": "m"}"#)
+                == .members(["a": .members(["b": .everything]), "c": kind]))
+        #expect(try projection(#"{"predicate": "SELF != nil", "map-ref": "m"}"#) == .everything)
+        #expect(try projection(#"{"keyPath": "t", "expectType": "string", "map-ref": "m"}"#, forceCollection: false) == nil)
     }
 
     @Test func aRepeatedKeyKeepsItsFirstOccurrenceWithAWarning() throws {

@@ -42,7 +42,8 @@ extension MappingEngine {
         let workerCount = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
         let finished = DispatchSemaphore(value: 0)
         let (maxDepth, threshold, keepGoing) = (options.maxDepth, options.pipelineThreshold, options.keepGoing)
-        let keyedContent = streamPaths != nil && keyedContentMapper != nil
+        let keyedMapper = streamPaths == nil ? nil : keyedContentMapper
+        let keyedChoice = streamPaths == nil ? nil : self.keyedChoice
         let caseInsensitiveKeys = graph.options.caseInsensitiveKeys
         let rootProjection = streamPaths == nil ? nil : self.rootProjection
         // Handed over, not copied: no reference here may keep a large
@@ -67,7 +68,16 @@ extension MappingEngine {
                 input: handoff.take(), maxDepth: maxDepth, firstIndex: firstIndex, state: state, streamPaths: streamPaths,
                 streamingThreshold: threshold, inputName: inputName)
             splitter.keepGoing = keepGoing
-            splitter.keyedContent = keyedContent
+            if let keyedMapper {
+                splitter.keyedContent = .mapper(keyedMapper)
+            } else if let keyedChoice {
+                // The splitter's own mapper: what choosing warns and counts is
+                // reported by the worker that chooses again (`WorkUnit.chosen`).
+                let chooser = DocumentMapper(engine: self, document: .null, inputName: inputName, diagnostics: DiagnosticList())
+                splitter.keyedContent = .chosen(keyedChoice.projection, readsMembers: keyedChoice.readsMembers) { object, document, root in
+                    self.chooseKeyedMapper(for: object, document: document, root: root, with: chooser)
+                }
+            }
             splitter.caseInsensitiveKeys = caseInsensitiveKeys
             splitter.rootProjection = rootProjection
             splitter.recovering = recovering

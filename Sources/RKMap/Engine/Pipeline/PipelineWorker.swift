@@ -65,9 +65,7 @@ struct PipelineWorker {
                     try mapper.mapElement(value, index: firstPosition + i, with: rootMapper, into: &roots)
                     return roots
                 }
-            case .members(let keys, let starts, let document, let firstPosition, let d):
-                // Only cut for a static forceCollection mapper (`keyedContentMapper`).
-                let dictionaryMapper = engine.keyedContentMapper!
+            case .members(let keys, let starts, let document, let firstPosition, let d, let dictionaryMapper):
                 // A member's value is read whole, as the whole dictionary is
                 // (`MappingGraph.representationProjection`).
                 result = mapRoots(
@@ -76,6 +74,28 @@ struct PipelineWorker {
                 ) { (mapper, value, i) throws(MappingFailure) in
                     try mapper.mapMember(keys[i], value, index: firstPosition + i, with: dictionaryMapper).map { [.record($0)] } ?? []
                 }
+            case .chosen(let start, let document, let d, let chosen):
+                // Choosing again warns and counts as a whole read does, before
+                // a dictionary's members' records; one record is mapped here.
+                let rootMapper = engine.applicable[d].descriptor.rootMapper
+                let choice = engine.keyedChoice!
+                let oneRecord = chosen.flatMap { $0.forceCollection ? nil : choice.oneRecord[ObjectIdentifier($0)] }
+                // Matchers that read no member see `{}`: the splitter did not
+                // hold the object for them (`KeyedChoice.readsMembers`).
+                let unit = mapStreamed(
+                    at: start, document: document, descriptor: d, projection: oneRecord ?? choice.projection, scanner: &scanner,
+                    mapper: mapper, collector: collector, release: { view = nil },
+                    value: oneRecord == nil && !choice.readsMembers ? .object(JSONObject()) : nil
+                ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
+                    guard oneRecord != nil else {
+                        _ = mapper.resolve(rootMapper, for: value)
+                        return []
+                    }
+                    let roots = try mapper.mapContent(value, with: rootMapper)
+                    if let type = engine.options.onlyType, !holdsStreamed { return MappingEngine.keeping(type, in: roots) }
+                    return roots
+                }
+                result = .roots([unit.map { roots in roots.map { encode($0, into: &encoded) } }], encoded: encoded)
             case .content(let start, let document, let rest, let d):
                 let rootMapper = engine.applicable[d].descriptor.rootMapper
                 let projection = ProjectionPlan(
@@ -169,7 +189,7 @@ struct PipelineWorker {
 
     private func mapStreamed(
         at start: Int, document: Int, descriptor d: Int, projection: ProjectionPlan, scanner: inout JSONScanner, mapper: DocumentMapper,
-        collector: DiagnosticList, release: () -> Void,
+        collector: DiagnosticList, release: () -> Void, value known: JSONValue? = nil,
         _ body: (DocumentMapper, JSONValue) throws(MappingFailure) -> [FieldValue]?
     ) -> MappedUnit<[FieldValue]?> {
         let (descriptor, metadata) = engine.applicable[d]
@@ -185,7 +205,11 @@ struct PipelineWorker {
             let value: JSONValue
             do {
                 defer { release() }
-                value = try read(at: start, scanner: &scanner, projection: projection)
+                if let known {
+                    value = known
+                } else {
+                    value = try read(at: start, scanner: &scanner, projection: projection)
+                }
             }
             let roots = try body(mapper, value)
             return MappedUnit(result: .success(roots), diagnostics: collector.drain(), stats: mapper.stats)

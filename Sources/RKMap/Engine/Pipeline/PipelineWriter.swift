@@ -89,8 +89,12 @@ struct PipelineWriter {
                 diagnostics.emit(note)
                 // Where a streamed document's answer departs from a whole read
                 // (a repeated key): under --strict, a warning like any other.
-                if note.severity == .warning { streamWarnings += 1 }
-            case .elements(_, _, _, let d), .members(_, _, _, _, let d), .content(_, _, _, let d):
+                // Counted in `--stats` as the warnings it prints.
+                if note.severity == .warning {
+                    streamWarnings += 1
+                    engine.updateStats { $0.warnings += 1 }
+                }
+            case .elements(_, _, _, let d), .members(_, _, _, _, let d, _), .content(_, _, _, let d), .chosen(_, _, let d, _):
                 guard case .roots(let mapped, let encoded) = result else { continue }
                 if d != streamDescriptor, stream?.dropping == false {
                     // The next descriptor's content (descriptors in file order).

@@ -25,10 +25,22 @@ struct Splitter {
     let inputName: String
     /// Resume after a syntax error (`--keep-going`) instead of stopping.
     var keepGoing = false
-    /// A content object is a `forceCollection` dictionary of a mapper known
-    /// without reading it (`MappingEngine.streamsKeyedContent`): it is split
-    /// member by member, like an array's elements, instead of read whole.
-    var keyedContent = false
+    /// How a content object is split member by member, like an array's
+    /// elements, as a `forceCollection` dictionary (docs/spec.md §5.3),
+    /// instead of read whole; `nil`: it is read whole.
+    var keyedContent: KeyedContent?
+
+    enum KeyedContent {
+        /// Always, mapped by the root mapper (`MappingEngine.keyedContentMapper`).
+        case mapper(ObjectMapper)
+        /// When the dynamic root mapper chooses a `forceCollection` mapper for
+        /// the object read through `projection` (what its matchers read,
+        /// `MappingEngine.keyedChoice`): `choose` is given it, the document's
+        /// number and its `@root`. When the matchers read members of it, the
+        /// document is read whole into the chunk first, so that the object
+        /// can be read before it is split; otherwise they see `{}`, at its start.
+        case chosen(ProjectionPlan, readsMembers: Bool, choose: (JSONValue, Int, JSONValue) -> ObjectMapper?)
+    }
     /// Keys on the stream path also match ignoring case
     /// (`keyMatching: caseInsensitive`, docs/spec.md §4).
     var caseInsensitiveKeys = false
@@ -53,6 +65,8 @@ struct Splitter {
     private var batch: [Int] = []
     /// The members' keys when the batch holds members (`batched(member:…)`).
     private var batchKeys: [String] = []
+    /// The mapper of the members in the batch.
+    private var batchMapper: ObjectMapper?
     private var batchStart = 0
     private var batchFirst = 0
     /// Where the last scanner step started (offsets move when a chunk does).
@@ -173,7 +187,9 @@ struct Splitter {
         if let document = batchDocument {
             unit = batchKeys.isEmpty
                 ? .elements(starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor)
-                : .members(keys: batchKeys, starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor)
+                : .members(
+                    keys: batchKeys, starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor,
+                    mapper: batchMapper!)
         } else {
             unit = .documents(starts: batch, firstIndex: batchFirst)
         }
@@ -239,7 +255,9 @@ struct Splitter {
                     let paths = streamPaths!
                     // Elements that read `@root`, or several descriptors' contents:
                     // the whole document first.
-                    let wholeFirst = rootProjection != nil || paths.count > 1
+                    // And a content object that a dynamic mapper chooses how to map.
+                    var wholeFirst = rootProjection != nil || paths.count > 1
+                    if case .chosen(_, readsMembers: true, _)? = keyedContent { wholeFirst = true }
                     var length: Int?
                     if wholeFirst {
                         length = try readWhole()
@@ -383,9 +401,36 @@ struct Splitter {
     private mutating func split(_ keys: ArraySlice<String>, document: Int) throws -> Bool {
         guard let key = keys.first else {
             let kind = try step { s throws(JSONSyntaxError) in try s.peekKind() }
-            if kind == .object, keyedContent {
-                try splitMembers(document: document)
-                return true
+            if kind == .object, let keyedContent {
+                switch keyedContent {
+                case .mapper(let mapper):
+                    try splitMembers(document: document, mapper: mapper)
+                    return true
+                case .chosen(let projection, let readsMembers, let choose):
+                    // Choose as a worker will: from what the matchers read of
+                    // the object (the document is in the chunk, read whole),
+                    // or from its kind.
+                    let object: JSONValue
+                    if readsMembers {
+                        var reader = scanner
+                        reader.depth = 0
+                        object = try reader.readValue(projection: projection)
+                    } else {
+                        object = .object(JSONObject())
+                    }
+                    let root = rootProjection == nil ? JSONValue.null : state.root(for: document)
+                    let chosen = choose(object, document, root)
+                    guard let mapper = chosen, mapper.forceCollection else {
+                        // One record, or declined: the worker reads the object
+                        // (its unit's chunk holds it once it is skipped).
+                        try step { s throws(JSONSyntaxError) in try s.skipValue() }
+                        try add(.chosen(start: stepStart, document: document, descriptor: descriptor, mapper: chosen))
+                        return true
+                    }
+                    try add(.chosen(start: scanner.offset, document: document, descriptor: descriptor, mapper: mapper))
+                    try splitMembers(document: document, mapper: mapper)
+                    return true
+                }
             }
             guard kind == .array else {
                 try step { s throws(JSONSyntaxError) in try s.skipValue() }
@@ -458,7 +503,8 @@ struct Splitter {
     /// first's position, the last's value); a streamed one cannot know a key
     /// repeats until it has passed, so it keeps the first occurrence and warns
     /// about each later one, which is skipped (docs/behaviour.md).
-    private mutating func splitMembers(document: Int) throws {
+    private mutating func splitMembers(document: Int, mapper: ObjectMapper) throws {
+        batchMapper = mapper
         try step { s throws(JSONSyntaxError) in try s.enterObject() }
         var seen = SeenKeys()
         var position = 0

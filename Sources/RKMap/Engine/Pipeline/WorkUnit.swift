@@ -17,8 +17,16 @@ enum WorkUnit: Sendable {
     /// Consecutive members of a streamed document's content object mapped with
     /// `forceCollection` (docs/spec.md §5.3): each key, and where its value
     /// starts; the first is member `firstPosition` of the object (its
-    /// collection index). Batched like elements.
-    case members(keys: [String], starts: [Int], document: Int, firstPosition: Int, descriptor: Int)
+    /// collection index). Batched like elements. `mapper` maps each member:
+    /// the root mapper, or the one a dynamic root mapper chose (`chosen`).
+    case members(keys: [String], starts: [Int], document: Int, firstPosition: Int, descriptor: Int, mapper: ObjectMapper)
+    /// A streamed document's content object, for which the dynamic root
+    /// mapper chose `mapper` when the splitter read it through what its
+    /// matchers read (`MappingEngine.keyedChoice`). The worker chooses again,
+    /// for the warnings and statistics of choosing, and maps the object when
+    /// the choice maps it as one record; a `forceCollection` mapper's members
+    /// follow as `members`.
+    case chosen(start: Int, document: Int, descriptor: Int, mapper: ObjectMapper?)
     /// A streamed document's content that is not an array, with the part of the
     /// key path still to follow inside it (KVC through an array).
     case content(start: Int, document: Int, rest: [String], descriptor: Int)
@@ -45,8 +53,8 @@ extension WorkUnit {
     /// content value).
     var valueCount: Int {
         switch self {
-        case .documents(let starts, _), .elements(let starts, _, _, _), .members(_, let starts, _, _, _): return starts.count
-        case .content: return 1
+        case .documents(let starts, _), .elements(let starts, _, _, _), .members(_, let starts, _, _, _, _): return starts.count
+        case .content, .chosen: return 1
         case .streamBegin, .note, .found, .streamEnd, .syntaxError, .idle, .inputError: return 0
         }
     }
@@ -54,8 +62,8 @@ extension WorkUnit {
     /// The offset of the unit's last value, for progress reports.
     var lastOffset: Int? {
         switch self {
-        case .documents(let starts, _), .elements(let starts, _, _, _), .members(_, let starts, _, _, _): return starts.last
-        case .content(let start, _, _, _): return start
+        case .documents(let starts, _), .elements(let starts, _, _, _), .members(_, let starts, _, _, _, _): return starts.last
+        case .content(let start, _, _, _), .chosen(let start, _, _, _): return start
         case .syntaxError(let error, _): return error.offset
         case .streamBegin, .note, .found, .streamEnd, .idle, .inputError: return nil
         }
