@@ -99,14 +99,16 @@ struct PipelineWorker {
             case .content(let start, let document, let rest, let d):
                 let rootMapper = engine.applicable[d].descriptor.rootMapper
                 let projection = ProjectionPlan(
-                    JSONProjection.nothing.adding(rest[...], then: engine.elementProjections[d].projection),
+                    JSONProjection.nothing.adding(
+                        componentsOf: KeyPath(source: "", anchor: .representation, components: rest),
+                        then: engine.elementProjections[d].projection),
                     caseInsensitive: engine.graph.options.caseInsensitiveKeys)
                 let unit = mapStreamed(
                     at: start, document: document, descriptor: d, projection: projection, scanner: &scanner, mapper: mapper,
                     collector: collector, release: { view = nil }
                 ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                     let content = rest.isEmpty
-                        ? value : KeyPath.find(rest.map { .key($0) }[...], from: value, caseInsensitive: projection.caseInsensitive)
+                        ? value : KeyPath.find(rest[...], from: value, caseInsensitive: projection.caseInsensitive)
                     guard let content else { return nil }
                     let roots = try mapper.mapContent(content, with: rootMapper)
                     if let type = engine.options.onlyType, !holdsStreamed { return MappingEngine.keeping(type, in: roots) }

@@ -27,9 +27,10 @@ enum WorkUnit: Sendable {
     /// the choice maps it as one record; a `forceCollection` mapper's members
     /// follow as `members`.
     case chosen(start: Int, document: Int, descriptor: Int, mapper: ObjectMapper?)
-    /// A streamed document's content that is not an array, with the part of the
-    /// key path still to follow inside it (KVC through an array).
-    case content(start: Int, document: Int, rest: [String], descriptor: Int)
+    /// A streamed document's content that is not an array, or the value from
+    /// which the part of the key path still to follow is evaluated (KVC
+    /// through an array, a collection operator).
+    case content(start: Int, document: Int, rest: [KeyPath.Component], descriptor: Int)
     /// A diagnostic found while splitting (a repeated key on the content path).
     case note(Diagnostic, document: Int)
     /// A streamed document split once per descriptor: this descriptor found
