@@ -156,7 +156,8 @@ extension MappingEngine {
 
     /// Streaming keeps every answer the tree mode gives only when nothing needs
     /// the whole document or the whole output: applicable descriptors at key
-    /// paths from the document (the splitter follows keys and indexes; a key
+    /// paths from the document (at a descriptor, `@root` is the document;
+    /// the splitter follows keys and indexes; a key
     /// through an array or a collection operator is evaluated by a worker on
     /// the value there), and a sink that takes records as they come. With
     /// connections, the writer holds a streamed document's records (compactly,
@@ -174,7 +175,7 @@ extension MappingEngine {
     /// before its elements (`Splitter.readRoot`).
     func canStream(into sink: RecordSink) -> Bool {
         guard sink.acceptsStreaming, !applicable.isEmpty,
-              applicable.allSatisfy({ $0.descriptor.keyPath.anchor == .representation })
+              applicable.allSatisfy({ $0.descriptor.keyPath.anchor == .representation || $0.descriptor.keyPath.anchor == .root })
         else { return false }
         return true
     }

@@ -31,6 +31,8 @@ import Testing
         "batches[0].items", "batches[1].items", "batches[-1].items", "batches[-4].items", "batches[9].items", "batches[2]",
         "batches[0].items[1]", "batches[0].items[-2]", "batches.items[0]", "batches[0].items.@count",
         "batches[0].items.@distinctUnionOfObjects", "batches.items", "matrix[1][1]", "matrix[-1]", "[1]", "[-2][0]",
+        // At a descriptor, `@root` is the document.
+        "@root.batches[0].items", "@root",
     ])
     func anIndexedKeyPathMapsAsAWholeReadDoes(keyPath: String) throws {
         let input = Self.documents.joined(separator: "\n")
