@@ -4,8 +4,10 @@ import Testing
 /// A large document whose content key path has an index (`batches[0].items`,
 /// `batches[-1].items`, docs/spec.md §4) is streamed: the splitter follows
 /// the index to its element, skipping the others (counting them first for an
-/// index from the end), and streams the content array found there. What it
-/// cannot follow (a key through an array, a collection operator) a worker
+/// index from the end), and streams the content array found there; a key
+/// through an array (`pages.items`) makes each element of that array one
+/// content element, read on its own. What it cannot follow (an index or a
+/// collection operator after such a key, or anywhere an operator) a worker
 /// evaluates on the value there. Streamed (every document through the
 /// pipeline's streaming path) and read whole, the answers are the same.
 @Suite struct IndexedContentStreamingTests {
@@ -33,6 +35,9 @@ import Testing
         "batches[0].items.@distinctUnionOfObjects", "batches.items", "matrix[1][1]", "matrix[-1]", "[1]", "[-2][0]",
         // At a descriptor, `@root` is the document.
         "@root.batches[0].items", "@root",
+        // Keys through an array, element by element (`[null]` from an inner
+        // array without the key is a nested collection).
+        "batches.items.id", "items", "batches.other",
     ])
     func anIndexedKeyPathMapsAsAWholeReadDoes(keyPath: String) throws {
         let input = Self.documents.joined(separator: "\n")
@@ -47,8 +52,28 @@ import Testing
     @Test(arguments: ["ndjson", "dictionary", "csv"])
     func severalIndexedDescriptors(format: String) throws {
         let input = Self.documents.joined(separator: "\n")
-        let spec = Self.spec(["batches[-1].items", "batches[0].items", "batches.items[0]"])
+        let spec = Self.spec(["batches[-1].items", "batches[0].items", "batches.items[0]", "batches.items", "batches.other"])
         try EngineRun.expectStreamedSameAsWhole(input, spec: spec, format: format, options: MappingOptions(keepGoing: true), streams: true)
+    }
+
+    /// `pages.items` collects each page's items (docs/spec.md §4): an array
+    /// of arrays, each a nested collection counting its own positions; a page
+    /// without items adds nothing; no page with items: no mappable content (§2).
+    @Test func aKeyThroughAnArrayMapsEachPagesItems() throws {
+        let input = #"{"pages": [{"items": [{"id": 1}]}, {"other": 1}, {"items": [{"id": 2}, {"id": "x"}]}]}"#
+        let streamed = try EngineRun.run(spec: Self.spec(["pages.items"]), input: input, pipeline: true)
+        #expect(streamed.output == #"""
+            {"@type":"Item","id":1,"value":{"id":1},"i":0}
+            {"@type":"Item","id":2,"value":{"id":2},"i":0}
+            {"@type":"Item","value":{"id":"x"},"i":1}
+
+            """#)
+        #expect(streamed.diagnostics == [
+            #"in.json: $.pages.items[2][1].id: warning: cannot convert string "x" to int [mapper item, attribute id]"#
+        ])
+        let none = try EngineRun.run(spec: Self.spec(["pages.items"]), input: #"{"pages": [{"x": 1}, 2, null]}"#, pipeline: true)
+        #expect(none.outcome.failed == 1 && none.output.isEmpty)
+        #expect(none.diagnostics.last?.contains("no mappable content") == true)
     }
 
     @Test func theElementAtTheIndexIsMappedWithItsPositions() throws {

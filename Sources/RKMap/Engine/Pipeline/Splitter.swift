@@ -70,6 +70,9 @@ struct Splitter {
     private var batchKeys: [String] = []
     /// The mapper of the members in the batch.
     private var batchMapper: ObjectMapper?
+    /// The key path followed in each element when the batch holds the
+    /// elements of an array a content key path collects through (`collected`).
+    private var batchRest: [String]?
     private var batchStart = 0
     private var batchFirst = 0
     /// Where the last scanner step started (offsets move when a chunk does).
@@ -188,11 +191,15 @@ struct Splitter {
         defer { clearBatch() }
         let unit: WorkUnit
         if let document = batchDocument {
-            unit = batchKeys.isEmpty
-                ? .elements(starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor)
-                : .members(
-                    keys: batchKeys, starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor,
-                    mapper: batchMapper!)
+            if let rest = batchRest {
+                unit = .collected(starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor, rest: rest)
+            } else {
+                unit = batchKeys.isEmpty
+                    ? .elements(starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor)
+                    : .members(
+                        keys: batchKeys, starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor,
+                        mapper: batchMapper!)
+            }
         } else {
             unit = .documents(starts: batch, firstIndex: batchFirst)
         }
@@ -367,7 +374,7 @@ struct Splitter {
     /// Whether `path` followed through the array at `start` (in a document
     /// read whole) finds a value, as the worker's `KeyPath.find` would; reads
     /// no more of it than the path and the kinds of what it leads to.
-    private func collects(_ path: ArraySlice<KeyPath.Component>, fromArrayAt start: Int) throws -> Bool {
+    private func collects(_ path: ArraySlice<KeyPath.Component>, fromValueAt start: Int) throws -> Bool {
         var reader = scanner
         reader.offset = start
         reader.depth = 0
@@ -473,12 +480,16 @@ struct Splitter {
             break
         }
         guard case .key(let key) = component, kind == .object else {
+            // A key path through an array collects values (KVC): element by
+            // element when only keys follow, else the worker builds the array
+            // and follows the rest of the path in it (an index or an operator
+            // applies to what is collected).
+            let keys = path.compactMap { if case .key(let key) = $0 { key } else { nil } }
+            if kind == .array, keys.count == path.count { return try splitCollected(keys, document: document) }
             try step { s throws(JSONSyntaxError) in try s.skipValue() }
             // A scalar has no members: the content is not here, and a later
             // member (a repeat of the key, or an exact match) may hold it.
             guard kind == .array else { return false }
-            // A key path through an array collects values (KVC): the worker builds
-            // this subtree and follows the rest of the path in it.
             return try addContent(path, document: document)
         }
         try step { s throws(JSONSyntaxError) in try s.enterObject() }
@@ -522,9 +533,49 @@ struct Splitter {
     /// descriptors, whether it finds content is known here, so that a
     /// document has content when some descriptor has, as when read whole.
     private mutating func addContent(_ rest: ArraySlice<KeyPath.Component>, document: Int) throws -> Bool {
-        if streamPaths!.count > 1, try !collects(rest, fromArrayAt: stepStart) { return false }
+        if streamPaths!.count > 1, try !collects(rest, fromValueAt: stepStart) { return false }
         try add(.content(start: stepStart, document: document, rest: Array(rest), descriptor: descriptor))
         return true
+    }
+
+    /// Splits the array here as a content array whose element `i` is `keys`
+    /// followed in its element `i` (KVC, docs/spec.md §4): each element is read
+    /// on its own (`WorkUnit.collected`).
+    /// - Returns: whether some element has them (docs/spec.md §2), as a whole
+    ///   read finds the content: known from the first element that does. With
+    ///   several descriptors (the document in memory) it is known before any
+    ///   unit is sent, so that a descriptor without content sends none.
+    private mutating func splitCollected(_ keys: [String], document: Int) throws -> Bool {
+        let path = keys.map { KeyPath.Component.key($0) }
+        if streamPaths!.count > 1 {
+            var reader = scanner
+            var some = false
+            try reader.enterArray()
+            while !some, try reader.nextElement() {
+                let start = reader.offset
+                try reader.skipValue()
+                some = try collects(path[...], fromValueAt: start)
+            }
+            guard some else {
+                try step { s throws(JSONSyntaxError) in try s.skipValue() }
+                return false
+            }
+        }
+        try flushBatch()
+        batchRest = keys
+        defer { batchRest = nil }
+        var found = false
+        var position = 0
+        try step { s throws(JSONSyntaxError) in try s.enterArray() }
+        while try step({ s throws(JSONSyntaxError) in try s.nextElement() }) {
+            try step { s throws(JSONSyntaxError) in try s.skipValue() }
+            // The element is in the chunk until the next step.
+            if !found { found = try collects(path[...], fromValueAt: stepStart) }
+            try batched(stepStart, position: position, elementsOf: document)
+            position += 1
+        }
+        try flushBatch()
+        return found
     }
 
     /// Follows element `n` of the array here (negative: from its end; the
