@@ -89,8 +89,10 @@ import Testing
     /// member, memory grows with the keys it keeps, well within 3× the input
     /// (12× when it was mapped whole). The same when a dynamic root mapper
     /// chooses that mapper for an object (`keyed-values-dynamic.json`: 13×
-    /// when its dictionary was read whole to choose).
-    @Test(arguments: ["keyed-values.json", "keyed-values-dynamic.json"])
+    /// when its dictionary was read whole to choose), and when its matchers
+    /// read a member (`keyed-values-dynamic-reads.json`: the document is held
+    /// as bytes, its repeated keys found by `RepeatedMembers`).
+    @Test(arguments: ["keyed-values.json", "keyed-values-dynamic.json", "keyed-values-dynamic-reads.json"])
     func aKeyedObjectOfSmallMembersStaysWithinThreeTimesItsSize(spec: String) throws {
         // 24 MB for a debug build too (about 12 s): what streaming holds
         // whatever the size (the 8 MiB lookahead's members, the units in

@@ -275,6 +275,37 @@ import Testing
         #expect(streamed.diagnostics.filter { !$0.contains("appears again") } == whole.diagnostics)
     }
 
+    /// A document read into memory first (here because a key path reads
+    /// `@root`) finds repeated keys by looking at the object twice
+    /// (`RepeatedMembers`), not by keeping its keys: the same members kept and
+    /// the same warnings, at the same places.
+    @Test func aDictionaryHeldInMemoryFindsTheSameRepeats() throws {
+        let readsRoot = Self.withKeyAttribute.replacingOccurrences(
+            of: #""age": "age","#, with: #""age": "age", "@root.meta.n": "of","#)
+        #expect(readsRoot != Self.withKeyAttribute)
+        var members = (0..<3_000).map { #""k\#($0 % 2_000)": {"email": "e\#($0)"}"# }
+        members += [#""é": {}"#, #""é": {"email": "again"}"#, #""": 1"#, #""": 2"#]
+        let input = #"{"meta": {"n": 1}, "users": {"# + members.joined(separator: ",\n") + "}}"
+        let held = try Self.run(readsRoot, input, streamed: true)
+        let kept = try Self.run(Self.withKeyAttribute, input, streamed: true)
+        #expect(held.diagnostics.count == 1_002)
+        #expect(held.diagnostics == kept.diagnostics)
+        #expect(held.output.replacingOccurrences(of: #","of":1"#, with: "") == kept.output)
+        #expect(held.stats.warnings == 1_002)
+    }
+
+    @Test func repeatedMembersAreFoundExactly() throws {
+        let keys = (0..<20_000).map { "k\($0 % 15_000)" } + ["e\u{301}", "é", "", "", "a much longer key, past any small-string form é"]
+        let text = "{" + keys.map { #""\#($0)": 0"# }.joined(separator: ", ") + "}"
+        let bytes = Array(text.utf8)
+        let repeated = try bytes.withUnsafeBytes { buffer in
+            try RepeatedMembers.find(inObjectAt: JSONScanner(bytes: buffer, offset: 0, maxDepth: 512))
+        }
+        var seen = Set<String>()
+        let expected = Set(keys.indices.filter { !seen.insert(keys[$0]).inserted })
+        #expect(repeated == expected && expected.count == 5_002)
+    }
+
     @Test func keysAreFoundAgainExactly() {
         var seen = SeenKeys()
         let keys = (0..<50_000).map { i in i % 3 == 0 ? "k\(i)" : "a much longer key, \(i), past any small-string form é" } + [""]

@@ -59,6 +59,8 @@ struct Splitter {
     /// validated whole; a longer one is written as it is read (memory stays
     /// bounded by this, not by the document).
     static let lookaheadBytes = 8 << 20
+    /// The streamed document being split was read whole into the chunk first.
+    private var documentInMemory = false
     /// The streamed document waiting for its verdict: its number, its input
     /// offset, and whether the writer was told it is `undecided`.
     private var pendingStream: (index: Int, start: Int, undecided: Bool)?
@@ -270,6 +272,8 @@ struct Splitter {
                         path.contains { if case .index(let n) = $0 { n < 0 } else { false } }
                     }
                     if case .chosen(_, readsMembers: true, _)? = keyedContent { wholeFirst = true }
+                    documentInMemory = wholeFirst
+                    defer { documentInMemory = false }
                     var length: Int?
                     if wholeFirst {
                         length = try readWhole()
@@ -615,11 +619,15 @@ struct Splitter {
     /// about each later one, which is skipped (docs/behaviour.md).
     private mutating func splitMembers(document: Int, mapper: ObjectMapper) throws {
         batchMapper = mapper
+        // Held in memory, the object is looked at twice rather than its keys kept.
+        let repeated = documentInMemory ? try RepeatedMembers.find(inObjectAt: scanner) : nil
         try step { s throws(JSONSyntaxError) in try s.enterObject() }
         var seen = SeenKeys()
         var position = 0
+        var member = 0
         while let name = try step({ s throws(JSONSyntaxError) in try s.nextKey() }) {
-            guard seen.insert(name) else {
+            defer { member += 1 }
+            guard repeated.map({ !$0.contains(member) }) ?? seen.insert(name) else {
                 let note = Diagnostic(
                     .warning,
                     "key '\(name)' appears again in an object mapped with forceCollection; a streamed document keeps its first occurrence"
