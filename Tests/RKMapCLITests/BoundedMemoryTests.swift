@@ -124,6 +124,18 @@ import Testing
         try Self.expectWithinThreeTimes(args, shape: "items", mb: Self.streamMB > 100 ? 24 : 12)
     }
 
+    /// A content key path with an index (`batches[0].items`, `batches[-2].items`):
+    /// the splitter follows it to the element and streams the array there (an
+    /// index from the end reads the document into memory first, to count).
+    /// 9.6× when it was read whole.
+    /// A key through an array of pages (`pages.items`) is followed page by
+    /// page, each read on its own (9.5× when the document was read whole).
+    @Test(arguments: [("items-indexed.json", "batches"), ("items-indexed-from-end.json", "batches"), ("items-pages.json", "pages")])
+    func anIndexedContentKeyPathStaysWithinThreeTimesTheDocument(spec: String, shape: String) throws {
+        let args = ["apply", "fixtures/scale/" + spec, "--format", "ndjson"]
+        try Self.expectWithinThreeTimes(args, shape: shape, mb: Self.streamMB > 100 ? 24 : 12)
+    }
+
     /// JSON grouped by descriptor streams a document with two descriptors too
     /// (405 MB, 16×, when it was read whole).
     @Test func severalDescriptorsIntoADictionaryStayWithinThreeTimesTheDocument() throws {

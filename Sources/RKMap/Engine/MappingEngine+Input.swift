@@ -37,8 +37,8 @@ extension MappingEngine {
     ///
     /// Once a chunk of at least `options.pipelineThreshold` bytes has been read,
     /// the rest of the input goes through the pipeline on every core, with a
-    /// large document whose content sits at a plain key path streamed element
-    /// by element (see `runPipeline`); before that, documents are mapped one
+    /// large document's content streamed element by element (see
+    /// `runPipeline`); before that, documents are mapped one
     /// after another on this thread, a chunk at a time.
     ///
     /// - Parameters:
@@ -155,8 +155,11 @@ extension MappingEngine {
     }
 
     /// Streaming keeps every answer the tree mode gives only when nothing needs
-    /// the whole document or the whole output: applicable descriptors at plain
-    /// key paths, and a sink that takes records as they come. With
+    /// the whole document or the whole output: applicable descriptors at key
+    /// paths from the document (at a descriptor, `@root` is the document;
+    /// the splitter follows keys and indexes; a key
+    /// through an array or a collection operator is evaluated by a worker on
+    /// the value there), and a sink that takes records as they come. With
     /// connections, the writer holds a streamed document's records (compactly,
     /// `HeldRecords`) and connects and writes them at its end.
     /// With several descriptors the splitter reads a large document whole and
@@ -172,7 +175,7 @@ extension MappingEngine {
     /// before its elements (`Splitter.readRoot`).
     func canStream(into sink: RecordSink) -> Bool {
         guard sink.acceptsStreaming, !applicable.isEmpty,
-              applicable.allSatisfy({ $0.descriptor.keyPath.isPlain })
+              applicable.allSatisfy({ $0.descriptor.keyPath.anchor == .representation || $0.descriptor.keyPath.anchor == .root })
         else { return false }
         return true
     }

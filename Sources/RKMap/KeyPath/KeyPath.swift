@@ -205,12 +205,6 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
         return k
     }
 
-    /// True when every component is a plain key (no operators) and the path starts
-    /// at the representation: such a path can be followed while streaming.
-    public var isPlain: Bool {
-        anchor == .representation && components.allSatisfy { if case .key = $0 { return true } else { return false } }
-    }
-
     /// True when evaluation on an object may collect over an array (KVC): some
     /// key follows another component. Only such paths need the "found only if
     /// some element has the key" check (docs/spec.md §2); others skip it.

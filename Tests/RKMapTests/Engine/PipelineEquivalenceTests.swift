@@ -117,20 +117,22 @@ import Testing
         try Self.expectSame(input)
     }
 
-    /// A large document that is not streamed (its content is at a key path
-    /// with an index, `batch[0].items`) is encoded whole by a worker, its
-    /// output moving on in pieces (256 KiB) as it is written: the same bytes
-    /// as writing it record by record.
+    /// A document that is not streamed (its content is not in it: at a key
+    /// path from `@metadata`, here a large `--meta` value) is mapped whole by
+    /// a worker, its large output encoded and moving on in pieces (256 KiB)
+    /// as it is written: the same bytes as writing it record by record.
     @Test(arguments: ["ndjson", "json"])
     func largeDocumentReadWholeIsEncodedInPieces(format: String) throws {
         let spec = #"""
-            {"keyPath": "batch[0].items", "mappers": [{"id": "b", "target": "B",
-              "attributes": {"id": "id", "text": "text", "ref": "ref", "@root.batch[0].items.@count": "of"}}]}
+            {"keyPath": "@metadata.batch[0].items", "mappers": [{"id": "b", "target": "B",
+              "attributes": {"id": "id", "text": "text", "ref": "ref", "@metadata.batch[0].items.@count": "of"}}]}
             """#
-        let input = #"{"batch": ["# + Self.cleanDocument(elements: 30_000) + "]}"
-        let serial = try EngineRun.run(spec: spec, input: input, options: MappingOptions(), pipeline: false, format: format)
+        let batch = TestJSON.parse("[" + Self.cleanDocument(elements: 30_000) + "]")
+        let options = MappingOptions(meta: [("batch", batch)])
+        let input = #"{"unread": [1, 2, 3]}"#
+        let serial = try EngineRun.run(spec: spec, input: input, options: options, pipeline: false, format: format)
         var streamed = true
-        let parallel = try EngineRun.run(spec: spec, input: input, options: MappingOptions(), pipeline: true, format: format) {
+        let parallel = try EngineRun.run(spec: spec, input: input, options: options, pipeline: true, format: format) {
             engine, sink in streamed = engine.canStream(into: sink)
         }
         #expect(!streamed)

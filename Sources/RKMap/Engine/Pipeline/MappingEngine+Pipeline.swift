@@ -29,15 +29,13 @@ extension MappingEngine {
         // trees: the writer holds them, `HeldRecords`).
         let encoding = (sink as? EncodingSink)?.encoding
         let state = PipelineState(resultWindow: encoding == nil || hasConnections ? 8 : 48)
-        var streamPaths: [[String]]?
+        var streamPaths: [[KeyPath.Component]]?
         // `--strict` and `fail` validations write nothing of a failed document:
         // a streamed one only into a sink that takes it all back (`holdDocumentOutput`).
         // With connections nothing of a streamed document is written before its
         // end (`HeldRecords`), and only if it has not failed by then.
         if canStream(into: sink), hasConnections || !(options.strict || graph.usesFailValidation) || sink.holdDocumentOutput() {
-            streamPaths = applicable.map {
-                $0.descriptor.keyPath.components.compactMap { if case .key(let k) = $0 { return k } else { return nil } }
-            }
+            streamPaths = applicable.map(\.descriptor.keyPath.components)
         }
         let workerCount = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
         let finished = DispatchSemaphore(value: 0)

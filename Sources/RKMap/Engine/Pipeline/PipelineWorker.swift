@@ -65,6 +65,24 @@ struct PipelineWorker {
                     try mapper.mapElement(value, index: firstPosition + i, with: rootMapper, into: &roots)
                     return roots
                 }
+            case .collected(let starts, let document, let firstPosition, let d, let rest):
+                let rootMapper = engine.applicable[d].descriptor.rootMapper
+                let path = rest.map { KeyPath.Component.key($0) }
+                let projection = ProjectionPlan(
+                    JSONProjection.nothing.adding(rest[...], then: engine.elementProjections[d].projection),
+                    caseInsensitive: engine.graph.options.caseInsensitiveKeys)
+                result = mapRoots(
+                    starts, document: document, descriptor: d, projection: projection, scanner: &scanner,
+                    mapper: mapper, collector: collector, encoded: &encoded, release: { i in if i == last { view = nil } }
+                ) { (mapper, value, i) throws(MappingFailure) in
+                    // The content's element: what the key path collects from this
+                    // one, whether or not it found the keys (`[null]` from an
+                    // inner array without them is a nested collection, as when read whole).
+                    let element = KeyPath.follow(path[...], from: value, caseInsensitive: projection.caseInsensitive) ?? .null
+                    var roots: [FieldValue] = []
+                    try mapper.mapElement(element, index: firstPosition + i, with: rootMapper, into: &roots)
+                    return roots
+                }
             case .members(let keys, let starts, let document, let firstPosition, let d, let dictionaryMapper):
                 // A member's value is read whole, as the whole dictionary is
                 // (`MappingGraph.representationProjection`).
@@ -99,14 +117,16 @@ struct PipelineWorker {
             case .content(let start, let document, let rest, let d):
                 let rootMapper = engine.applicable[d].descriptor.rootMapper
                 let projection = ProjectionPlan(
-                    JSONProjection.nothing.adding(rest[...], then: engine.elementProjections[d].projection),
+                    JSONProjection.nothing.adding(
+                        componentsOf: KeyPath(source: "", anchor: .representation, components: rest),
+                        then: engine.elementProjections[d].projection),
                     caseInsensitive: engine.graph.options.caseInsensitiveKeys)
                 let unit = mapStreamed(
                     at: start, document: document, descriptor: d, projection: projection, scanner: &scanner, mapper: mapper,
                     collector: collector, release: { view = nil }
                 ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                     let content = rest.isEmpty
-                        ? value : KeyPath.find(rest.map { .key($0) }[...], from: value, caseInsensitive: projection.caseInsensitive)
+                        ? value : KeyPath.find(rest[...], from: value, caseInsensitive: projection.caseInsensitive)
                     guard let content else { return nil }
                     let roots = try mapper.mapContent(content, with: rootMapper)
                     if let type = engine.options.onlyType, !holdsStreamed { return MappingEngine.keeping(type, in: roots) }

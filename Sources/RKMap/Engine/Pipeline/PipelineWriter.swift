@@ -94,7 +94,8 @@ struct PipelineWriter {
                     streamWarnings += 1
                     engine.updateStats { $0.warnings += 1 }
                 }
-            case .elements(_, _, _, let d), .members(_, _, _, _, let d, _), .content(_, _, _, let d), .chosen(_, _, let d, _):
+            case .elements(_, _, _, let d), .members(_, _, _, _, let d, _), .content(_, _, _, let d), .chosen(_, _, let d, _),
+                 .collected(_, _, _, let d, _):
                 guard case .roots(let mapped, let encoded) = result else { continue }
                 if d != streamDescriptor, stream?.dropping == false {
                     // The next descriptor's content (descriptors in file order).

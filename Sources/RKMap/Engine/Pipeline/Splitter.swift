@@ -11,11 +11,14 @@ struct Splitter {
     private var input: ChunkedInput
     private var scanner: JSONScanner
     let state: PipelineState
-    /// The key paths to stream along, one per applicable descriptor in their
-    /// order, or `nil` when documents are never streamed. With several, a
-    /// large document is read whole into the chunk first and split once per
-    /// descriptor, so records come in the order a whole read gives them.
-    let streamPaths: [[String]]?
+    /// The key paths to stream along (their components: keys and indexes are
+    /// followed, the rest is evaluated by a worker on the value there), one
+    /// per applicable descriptor in their order, or `nil` when documents are
+    /// never streamed. With several, a large document is read whole into the
+    /// chunk first and split once per descriptor, so records come in the
+    /// order a whole read gives them; so it is with a negative index, which
+    /// needs the array's length before its element.
+    let streamPaths: [[KeyPath.Component]]?
     /// The descriptor whose content is being split (a position in `streamPaths`).
     private var descriptor = 0
     /// Where the streamed document's repeated-key warnings were given, so that
@@ -67,6 +70,9 @@ struct Splitter {
     private var batchKeys: [String] = []
     /// The mapper of the members in the batch.
     private var batchMapper: ObjectMapper?
+    /// The key path followed in each element when the batch holds the
+    /// elements of an array a content key path collects through (`collected`).
+    private var batchRest: [String]?
     private var batchStart = 0
     private var batchFirst = 0
     /// Where the last scanner step started (offsets move when a chunk does).
@@ -81,7 +87,7 @@ struct Splitter {
     private struct Cancelled: Error {}
 
     init(input: ChunkedInput, from start: Int = 0, maxDepth: Int, firstIndex: Int = 0, state: PipelineState,
-         streamPaths: [[String]]?, streamingThreshold: Int, inputName: String) {
+         streamPaths: [[KeyPath.Component]]?, streamingThreshold: Int, inputName: String) {
         self.input = input
         self.scanner = JSONScanner(bytes: input.bytes, offset: start, maxDepth: maxDepth, origin: input.origin)
         scanner.inputContinues = !input.atEnd
@@ -185,11 +191,15 @@ struct Splitter {
         defer { clearBatch() }
         let unit: WorkUnit
         if let document = batchDocument {
-            unit = batchKeys.isEmpty
-                ? .elements(starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor)
-                : .members(
-                    keys: batchKeys, starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor,
-                    mapper: batchMapper!)
+            if let rest = batchRest {
+                unit = .collected(starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor, rest: rest)
+            } else {
+                unit = batchKeys.isEmpty
+                    ? .elements(starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor)
+                    : .members(
+                        keys: batchKeys, starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor,
+                        mapper: batchMapper!)
+            }
         } else {
             unit = .documents(starts: batch, firstIndex: batchFirst)
         }
@@ -256,7 +266,9 @@ struct Splitter {
                     // Elements that read `@root`, or several descriptors' contents:
                     // the whole document first.
                     // And a content object that a dynamic mapper chooses how to map.
-                    var wholeFirst = rootProjection != nil || paths.count > 1
+                    var wholeFirst = rootProjection != nil || paths.count > 1 || paths.contains { path in
+                        path.contains { if case .index(let n) = $0 { n < 0 } else { false } }
+                    }
                     if case .chosen(_, readsMembers: true, _)? = keyedContent { wholeFirst = true }
                     var length: Int?
                     if wholeFirst {
@@ -282,10 +294,10 @@ struct Splitter {
                     let startOfDocument = scanner.checkpoint
                     notedOffsets.removeAll()
                     var found = false
-                    for (d, keys) in paths.enumerated() {
+                    for (d, path) in paths.enumerated() {
                         if d > 0 { scanner.restore(startOfDocument) }
                         descriptor = d
-                        let here = try split(keys[...], document: index)
+                        let here = try split(path[...], document: index)
                         try flushBatch()
                         if here, paths.count > 1 { try add(.found(document: index, descriptor: d)) }
                         found = found || here
@@ -359,17 +371,18 @@ struct Splitter {
         return try reader.readValue(projection: projection)
     }
 
-    /// Whether `keys` followed through the array at `start` (in a document
-    /// read whole) collect a value, as the worker's `KeyPath.find` would; reads
-    /// no more of it than the keys and the kinds of what they lead to.
-    private func collects(_ keys: ArraySlice<String>, fromArrayAt start: Int) throws -> Bool {
+    /// Whether `path` followed through the array at `start` (in a document
+    /// read whole) finds a value, as the worker's `KeyPath.find` would; reads
+    /// no more of it than the path and the kinds of what it leads to.
+    private func collects(_ path: ArraySlice<KeyPath.Component>, fromValueAt start: Int) throws -> Bool {
         var reader = scanner
         reader.offset = start
         reader.depth = 0
+        let rest = KeyPath(source: "", anchor: .representation, components: Array(path))
         let plan = ProjectionPlan(
-            JSONProjection.nothing.adding(keys, then: JSONProjection.countOnly), caseInsensitive: caseInsensitiveKeys)
+            JSONProjection.nothing.adding(componentsOf: rest, then: JSONProjection.countOnly), caseInsensitive: caseInsensitiveKeys)
         let value = try reader.readValue(projection: plan)
-        return KeyPath.find(keys.map { .key($0) }[...], from: value, caseInsensitive: caseInsensitiveKeys) != nil
+        return KeyPath.find(path, from: value, caseInsensitive: caseInsensitiveKeys) != nil
     }
 
     /// Moves to the next plausible document start after a syntax error
@@ -396,10 +409,11 @@ struct Splitter {
         }
     }
 
-    /// Follows `keys` through objects, skipping everything else, and emits the
-    /// content's units. - Returns: whether the content was found.
-    private mutating func split(_ keys: ArraySlice<String>, document: Int) throws -> Bool {
-        guard let key = keys.first else {
+    /// Follows `path` through objects (keys) and arrays (indexes), skipping
+    /// everything else, and emits the content's units. - Returns: whether the
+    /// content was found.
+    private mutating func split(_ path: ArraySlice<KeyPath.Component>, document: Int) throws -> Bool {
+        guard let component = path.first else {
             let kind = try step { s throws(JSONSyntaxError) in try s.peekKind() }
             if kind == .object, let keyedContent {
                 switch keyedContent {
@@ -448,18 +462,35 @@ struct Splitter {
             return true
         }
         let kind = try step({ s throws(JSONSyntaxError) in try s.peekKind() })
-        guard kind == .object else {
+        switch component {
+        case .index(let n):
+            // One element of an array (docs/spec.md §4); anything else has none.
+            guard kind == .array else {
+                try step { s throws(JSONSyntaxError) in try s.skipValue() }
+                return false
+            }
+            return try splitElement(n, path.dropFirst(), document: document)
+        case .collection:
+            // An operator on the array so far (on anything else it is missing):
+            // the worker builds the array and evaluates the rest of the path on it.
+            try step { s throws(JSONSyntaxError) in try s.skipValue() }
+            guard kind == .array else { return false }
+            return try addContent(path, document: document)
+        case .key:
+            break
+        }
+        guard case .key(let key) = component, kind == .object else {
+            // A key path through an array collects values (KVC): element by
+            // element when only keys follow, else the worker builds the array
+            // and follows the rest of the path in it (an index or an operator
+            // applies to what is collected).
+            let keys = path.compactMap { if case .key(let key) = $0 { key } else { nil } }
+            if kind == .array, keys.count == path.count { return try splitCollected(keys, document: document) }
             try step { s throws(JSONSyntaxError) in try s.skipValue() }
             // A scalar has no members: the content is not here, and a later
             // member (a repeat of the key, or an exact match) may hold it.
             guard kind == .array else { return false }
-            // A key path through an array collects values (KVC): the worker builds
-            // this subtree and follows the rest of the path in it. With several
-            // descriptors, whether it finds content is known here, so that a
-            // document has content when some descriptor has, as when read whole.
-            if streamPaths!.count > 1, try !collects(keys, fromArrayAt: stepStart) { return false }
-            try add(.content(start: stepStart, document: document, rest: Array(keys), descriptor: descriptor))
-            return true
+            return try addContent(path, document: document)
         }
         try step { s throws(JSONSyntaxError) in try s.enterObject() }
         // Which member to follow (docs/spec.md §4), deciding as the members
@@ -477,7 +508,7 @@ struct Splitter {
             if exact || (folded != nil && name.lowercased() == folded) {
                 if !found, followed == nil || exact || name == followed {
                     followed = name
-                    found = try split(keys.dropFirst(), document: document)
+                    found = try split(path.dropFirst(), document: document)
                     continue
                 }
                 // Once per place, however many descriptors pass it.
@@ -493,6 +524,85 @@ struct Splitter {
                 }
             }
             try step { s throws(JSONSyntaxError) in try s.skipValue() }
+        }
+        return found
+    }
+
+    /// The value just skipped (from `stepStart`), with the part of the path
+    /// still to follow, for a worker to build and evaluate. With several
+    /// descriptors, whether it finds content is known here, so that a
+    /// document has content when some descriptor has, as when read whole.
+    private mutating func addContent(_ rest: ArraySlice<KeyPath.Component>, document: Int) throws -> Bool {
+        if streamPaths!.count > 1, try !collects(rest, fromValueAt: stepStart) { return false }
+        try add(.content(start: stepStart, document: document, rest: Array(rest), descriptor: descriptor))
+        return true
+    }
+
+    /// Splits the array here as a content array whose element `i` is `keys`
+    /// followed in its element `i` (KVC, docs/spec.md §4): each element is read
+    /// on its own (`WorkUnit.collected`).
+    /// - Returns: whether some element has them (docs/spec.md §2), as a whole
+    ///   read finds the content: known from the first element that does. With
+    ///   several descriptors (the document in memory) it is known before any
+    ///   unit is sent, so that a descriptor without content sends none.
+    private mutating func splitCollected(_ keys: [String], document: Int) throws -> Bool {
+        let path = keys.map { KeyPath.Component.key($0) }
+        if streamPaths!.count > 1 {
+            var reader = scanner
+            var some = false
+            try reader.enterArray()
+            while !some, try reader.nextElement() {
+                let start = reader.offset
+                try reader.skipValue()
+                some = try collects(path[...], fromValueAt: start)
+            }
+            guard some else {
+                try step { s throws(JSONSyntaxError) in try s.skipValue() }
+                return false
+            }
+        }
+        try flushBatch()
+        batchRest = keys
+        defer { batchRest = nil }
+        var found = false
+        var position = 0
+        try step { s throws(JSONSyntaxError) in try s.enterArray() }
+        while try step({ s throws(JSONSyntaxError) in try s.nextElement() }) {
+            try step { s throws(JSONSyntaxError) in try s.skipValue() }
+            // The element is in the chunk until the next step.
+            if !found { found = try collects(path[...], fromValueAt: stepStart) }
+            try batched(stepStart, position: position, elementsOf: document)
+            position += 1
+        }
+        try flushBatch()
+        return found
+    }
+
+    /// Follows element `n` of the array here (negative: from its end; the
+    /// document is then in the chunk, read whole, and the array is counted
+    /// first), skipping the others. - Returns: whether `rest` found content in it.
+    private mutating func splitElement(_ n: Int, _ rest: ArraySlice<KeyPath.Component>, document: Int) throws -> Bool {
+        var target = n
+        if n < 0 {
+            var counter = scanner
+            var count = 0
+            try counter.enterArray()
+            while try counter.nextElement() {
+                try counter.skipValue()
+                count += 1
+            }
+            target = count + n
+        }
+        try step { s throws(JSONSyntaxError) in try s.enterArray() }
+        var position = 0
+        var found = false
+        while try step({ s throws(JSONSyntaxError) in try s.nextElement() }) {
+            if position == target {
+                found = try split(rest, document: document)
+            } else {
+                try step { s throws(JSONSyntaxError) in try s.skipValue() }
+            }
+            position += 1
         }
         return found
     }

@@ -27,9 +27,16 @@ enum WorkUnit: Sendable {
     /// the choice maps it as one record; a `forceCollection` mapper's members
     /// follow as `members`.
     case chosen(start: Int, document: Int, descriptor: Int, mapper: ObjectMapper?)
-    /// A streamed document's content that is not an array, with the part of the
-    /// key path still to follow inside it (KVC through an array).
-    case content(start: Int, document: Int, rest: [String], descriptor: Int)
+    /// Consecutive elements of the array where a content key path passes a key
+    /// through an array (`pages.items` on `{"pages": [...]}`): content element
+    /// `firstPosition + i` is `rest` followed in element `i`, `null` where it
+    /// has none (KVC, docs/spec.md §4), so each page is read on its own.
+    /// Batched like elements.
+    case collected(starts: [Int], document: Int, firstPosition: Int, descriptor: Int, rest: [String])
+    /// A streamed document's content that is not an array, or the value from
+    /// which the part of the key path still to follow is evaluated (KVC
+    /// through an array, a collection operator).
+    case content(start: Int, document: Int, rest: [KeyPath.Component], descriptor: Int)
     /// A diagnostic found while splitting (a repeated key on the content path).
     case note(Diagnostic, document: Int)
     /// A streamed document split once per descriptor: this descriptor found
@@ -53,7 +60,8 @@ extension WorkUnit {
     /// content value).
     var valueCount: Int {
         switch self {
-        case .documents(let starts, _), .elements(let starts, _, _, _), .members(_, let starts, _, _, _, _): return starts.count
+        case .documents(let starts, _), .elements(let starts, _, _, _), .members(_, let starts, _, _, _, _),
+             .collected(let starts, _, _, _, _): return starts.count
         case .content, .chosen: return 1
         case .streamBegin, .note, .found, .streamEnd, .syntaxError, .idle, .inputError: return 0
         }
@@ -62,7 +70,8 @@ extension WorkUnit {
     /// The offset of the unit's last value, for progress reports.
     var lastOffset: Int? {
         switch self {
-        case .documents(let starts, _), .elements(let starts, _, _, _), .members(_, let starts, _, _, _, _): return starts.last
+        case .documents(let starts, _), .elements(let starts, _, _, _), .members(_, let starts, _, _, _, _),
+             .collected(let starts, _, _, _, _): return starts.last
         case .content(let start, _, _, _), .chosen(let start, _, _, _): return start
         case .syntaxError(let error, _): return error.offset
         case .streamBegin, .note, .found, .streamEnd, .idle, .inputError: return nil
