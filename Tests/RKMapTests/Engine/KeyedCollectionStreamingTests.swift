@@ -251,6 +251,42 @@ import Testing
         #expect(try projection(#"{"keyPath": "t", "expectType": "string", "map-ref": "m"}"#, forceCollection: false) == nil)
     }
 
+    /// Matchers whose key paths escape a dot or an `@`, index an array, apply
+    /// a collection operator or an aggregate, or compare with another key
+    /// path: the splitter reads what they read of the object and chooses as a
+    /// whole read does, the dictionary streamed member by member.
+    @Test(arguments: [
+        #"{"keyPath": "\\@t", "expectValue": "yes", "map-ref": "fc"}"#,
+        #"{"keyPath": "odd\\.key.v", "expectValue": 2, "map-ref": "fc"}"#,
+        #"{"keyPath": "arr[0]", "expectValue": 5, "map-ref": "fc"}"#,
+        #"{"keyPath": "arr[-1].z", "expectValue": 1, "map-ref": "fc"}"#,
+        #"{"keyPath": "arr.@count", "expectValue": 3, "map-ref": "fc"}"#,
+        #"{"keyPath": "arr.@max", "expectValue": 6, "map-ref": "fc"}"#,
+        #"{"keyPath": "deep.er.a", "expectValue": [1, 2], "map-ref": "fc"}"#,
+        #"{"keyPath": "deep.er.@distinctUnionOfObjects.a", "expectType": "array", "map-ref": "fc"}"#,
+        #"{"keyPath": "k1", "expectValue": {"n": 1}, "map-ref": "fc"}"#,
+        #"{"keyPath": "k1.n", "valueMap": {"1": "fc"}}"#,
+        #"{"keyPath": "@count", "expectType": "null", "map-ref": "fc"}"#,
+        #"{"predicate": "arr[0] == 5 AND 5 IN arr", "map-ref": "fc"}"#,
+        #"{"predicate": "ANY deep.er.a == 2 AND ALL arr > 4", "map-ref": "fc"}"#,
+        #"{"predicate": "k1.n IN arr OR k1.n BETWEEN {0, 2}", "map-ref": "fc"}"#,
+        #"{"predicate": "é.x.@sum == 3 AND @root.data.arr[1] == 6", "map-ref": "fc"}"#,
+    ])
+    func matchersReadingPartsOfTheObjectChooseAsAWholeRead(_ matcher: String) throws {
+        let spec = """
+            {"keyPath": "data", "root-map-ref": "pick", "mappers": [
+              {"id": "pick", "dynamic": true, "matchers": [\(matcher)]},
+              {"id": "fc", "target": "Item", "forceCollection": true, "keyAttribute": "key",
+               "attributes": {"": "v", "@metadata.mapping.collectionIndex": "i"}}]}
+            """
+        let input = [
+            #"{"data": {"@t": "yes", "odd.key": {"v": 2}, "arr": [5, 6, {"z": 1}], "k1": {"n": 1}, "é": {"x": [1, 2]}, "deep": {"er": [{"a": 1}, {"a": 2}]}}}"#,
+            #"{"data": {"@t": "no", "odd": {"key": {"v": 2}}, "arr": [6, 5], "k1": {"n": 2}, "deep": {"er": [{"a": 1}]}}}"#,
+        ].joined(separator: "\n")
+        try EngineRun.expectStreamedSameAsWhole(input, spec: spec, format: "ndjson", options: MappingOptions(keepGoing: true), streams: true)
+        try EngineRun.expectStreamedSameAsWhole(input, spec: spec, format: "json", options: MappingOptions(strict: true, keepGoing: true), streams: true)
+    }
+
     @Test func aRepeatedKeyKeepsItsFirstOccurrenceWithAWarning() throws {
         let input = [
             #"{"users": {"a": {"email": "1"}, "b": {"email": "2"}}}"#,
