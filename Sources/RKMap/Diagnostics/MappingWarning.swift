@@ -117,7 +117,8 @@ public enum MappingWarning: Sendable, Equatable {
         case .dynamicKeyCount:
             return "a dynamic nesting key needs a dictionary with exactly one key, found none"
         case .scalarElement(let kind, let mapper):
-            return "cannot map a \(kind) with mapper '\(mapper)': it has no attribute from the nil key path (\"\")"
+            let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            return "cannot map \(article) \(kind) with mapper '\(mapper)': it has no attribute from the nil key path (\"\")"
         case .matcherUndecided(let predicate, let problem):
             return "the predicate '\(predicate)' cannot be decided: \(problem); the matcher is skipped"
         }

@@ -82,6 +82,11 @@ public final class SQLiteSink: RecordSink {
     @exclusivity(unchecked) public var documentSavepoints = false
     /// A document's savepoint is open.
     @exclusivity(unchecked) var inDocumentSavepoint = false
+    /// The spec's tables are there (`create`), and were made inside the open
+    /// document's savepoint: the first document, taken back with it if it
+    /// fails, as a document that fails when read whole makes none.
+    @exclusivity(unchecked) var schemaCreated = false
+    @exclusivity(unchecked) var schemaInDocument = false
 
     /// Opens (or creates) the database. Nothing is written before the first document.
     ///
@@ -148,15 +153,17 @@ public final class SQLiteSink: RecordSink {
         case .idle:
             try database.beginTransaction(.immediate)
             state = .running
-            if let schema {
-                do { try create(schema) } catch { state = .failed; throw error }
-            }
         case .running: break
         }
         if documentSavepoints, !inDocumentSavepoint {
             try flushAllLinks()
             try database.execute("SAVEPOINT rkmap_document")
             inDocumentSavepoint = true
+        }
+        if let schema, !schemaCreated {
+            do { try create(schema) } catch { state = .failed; throw error }
+            schemaCreated = true
+            schemaInDocument = inDocumentSavepoint
         }
         for table in tablesTouchedInDocument {
             table.firstRowIDInDocument = nil
@@ -212,6 +219,7 @@ public final class SQLiteSink: RecordSink {
         }
         if inDocumentSavepoint {
             inDocumentSavepoint = false
+            schemaInDocument = false
             try database.execute("RELEASE rkmap_document")
         }
     }
@@ -232,11 +240,16 @@ public final class SQLiteSink: RecordSink {
             try database.execute("ROLLBACK TO rkmap_document")
             try database.execute("RELEASE rkmap_document")
             tablesTouchedInDocument.removeAll()
-            // With a spec, every table was created before the first savepoint
-            // and is still there. Without one, tables or columns the document
-            // created are gone again: forget what is known about the schema
-            // and read it back when needed.
-            guard schema == nil else { return }
+            // With a spec, every table was created with the first document
+            // and is still there, unless this is that document: then the
+            // next one creates them again. Without one, tables or columns the
+            // document created are gone again: forget what is known about
+            // the schema and read it back when needed.
+            if schema != nil {
+                guard schemaInDocument else { return }
+                schemaInDocument = false
+                schemaCreated = false
+            }
             tables.removeAll()
             linkTables.removeAll()
             plans.removeAll()

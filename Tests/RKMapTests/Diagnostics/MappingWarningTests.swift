@@ -39,6 +39,8 @@ import Testing
          "a dynamic nesting key needs a dictionary with exactly one key, found none"),
         (.scalarElement(kind: "number", mapper: "tag"), .scalarElement,
          #"cannot map a number with mapper 'tag': it has no attribute from the nil key path ("")"#),
+        (.scalarElement(kind: "array", mapper: "tag"), .scalarElement,
+         #"cannot map an array with mapper 'tag': it has no attribute from the nil key path ("")"#),
         (.matcherUndecided(predicate: "code MATCHES rule", problem: "the pattern '(' of MATCHES is not a valid regular expression: unbalanced '(' at offset 0"),
          .matcherUndecided,
          "the predicate 'code MATCHES rule' cannot be decided: the pattern '(' of MATCHES is not a valid regular expression: unbalanced '(' at offset 0; the matcher is skipped"),

@@ -119,6 +119,11 @@ struct PipelineWriter {
                 if try !end(index), stopsHere() { return }
             case .syntaxError(let error, let index):
                 if engine.rootProjection != nil { state.dropRoot(for: index) }
+                // A document written as it was read (longer than the lookahead):
+                // what the sink can take back goes (held output, a database's
+                // rows); the rest stays written, a JSON array closed.
+                if let s = stream, s.started, !s.dropping { try sink.abandonDocument() }
+                held = nil
                 deferredFailure = []
                 streamUndecided = false
                 diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
