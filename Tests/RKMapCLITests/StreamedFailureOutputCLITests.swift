@@ -73,4 +73,46 @@ import Testing
         #expect(streamed.stdout.isEmpty, "streamed wrote \(streamed.stdoutBytes.count) bytes")
         #expect(streamed.stderr == whole.stderr)
     }
+
+    /// Without `--strict`, such a document's records before the error stay
+    /// on stdout (docs/behaviour.md), a JSON array closed so that the output
+    /// stays JSON; under `--keep-going` a database takes the document's rows
+    /// back, as reading it whole never writes them.
+    @Test func underKeepGoingALateSyntaxErrorLeavesValidJSONAndNoRows() throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", Self.arraySpec)
+        var parts = (0..<700_000).map { #"{"n": \#($0)}"# }
+        parts[699_000] = #"{"n" 1}"#
+        let input = #"{"data": ["# + parts.joined(separator: ", ") + "]}\n" + #"{"data": [{"n": -1}]}"# + "\n"
+        try scratch.write("in.json", input)
+        let json = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--keep-going"], directory: scratch.url)
+        #expect(json.status == 1)
+        // Two top-level arrays: the failed document's first records, then the next document's.
+        let cut = try #require(json.stdout.range(of: "]\n[\n"))
+        let first = json.stdout[..<json.stdout.index(after: cut.lowerBound)]
+        let second = json.stdout[json.stdout.index(cut.lowerBound, offsetBy: 2)...]
+        let records = try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [Any]
+        #expect((records?.count ?? 0) > 600_000 && (records?.count ?? 0) < 699_000)
+        #expect(try (JSONSerialization.jsonObject(with: Data(second.utf8)) as? [Any])?.count == 1)
+        #expect(json.stdout.hasSuffix(#"""
+            [
+              {
+                "@type": "Item",
+                "n": -1
+              }
+            ]
+
+            """#))
+        var counts: [[[SQLiteValue]]] = []
+        for environment in [Self.whole, Self.streamed] {
+            let database = scratch.path("out-\(counts.count).db")
+            let run = try RKMapExecutable.run(
+                ["apply", "spec.json", "in.json", "--format", "sqlite", "-o", database, "--keep-going"],
+                directory: scratch.url, environment: environment)
+            #expect(run.status == 1)
+            counts.append(try Tables.query(database, "SELECT n FROM Item"))
+        }
+        #expect(counts[0] == [[.integer(-1)]])
+        #expect(counts[1] == counts[0])
+    }
 }
