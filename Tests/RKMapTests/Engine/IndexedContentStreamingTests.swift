@@ -117,4 +117,36 @@ import Testing
             #expect(streamed.diagnostics.last?.contains("no mappable content") == true)
         }
     }
+
+    /// Review 8: a key through an array where no element has the rest of the
+    /// path, but elements are arrays (each gives `[null]` or `[]`, a nested
+    /// collection): no mappable content (docs/spec.md §2) and nothing written,
+    /// also when the document is held in memory first (an index from the end,
+    /// a mapper that reads `@root`), as when read whole.
+    @Test(arguments: ["pages[-1].items", "pages.items"])
+    func noElementWithTheKeyWritesNothingWhenHeldInMemory(keyPath: String) throws {
+        let spec = #"{"keyPath": "\#(keyPath)", "mappers": [{"id": "m", "target": "M", "attributes": {"id": "id", "@root.v": "v"}}]}"#
+        let input = #"{"v": 1, "pages": [[[{"x": 1}], []]]}"# + "\n" + #"{"v": 2, "pages": [[{"items": [{"id": 1}]}]]}"#
+        for format in ["json", "dictionary"] {
+            try EngineRun.expectStreamedSameAsWhole(
+                input, spec: spec, format: format, options: MappingOptions(keepGoing: true), streams: true)
+        }
+    }
+
+    /// Review 8: a repeated key (or, ignoring case, an inexact match before
+    /// an exact one) on the content path whose first occurrence holds no
+    /// content for the rest of the path (an index or an operator after a key
+    /// through an array): a whole read maps the later one; streamed, the
+    /// document must not fail with "no mappable content" without a word (the
+    /// splitter follows a later member when the one followed held no content).
+    @Test(arguments: [
+        ("a.b[0]", #"{"a": [1], "a": {"b": [5, 6]}}"#, false),
+        ("a.b.@count", #"{"a": [1], "a": {"b": [5, 6]}}"#, false),
+        ("a.b[0]", #"{"A": [1], "a": {"b": [5, 6]}}"#, true),
+    ])
+    func aRepeatedKeyWhoseFirstOccurrenceHoldsNoContent(keyPath: String, input: String, caseInsensitive: Bool) throws {
+        let matching = caseInsensitive ? #""keyMatching": "caseInsensitive", "# : ""
+        let spec = #"{\#(matching)"keyPath": "\#(keyPath)", "mappers": [{"id": "m", "target": "M", "attributes": {"": "n"}}]}"#
+        try EngineRun.expectStreamedSameAsWhole(input, spec: spec, format: "ndjson", options: MappingOptions(keepGoing: true), streams: true)
+    }
 }

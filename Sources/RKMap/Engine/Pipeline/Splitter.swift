@@ -547,11 +547,14 @@ struct Splitter {
     }
 
     /// The value just skipped (from `stepStart`), with the part of the path
-    /// still to follow, for a worker to build and evaluate. With several
-    /// descriptors, whether it finds content is known here, so that a
-    /// document has content when some descriptor has, as when read whole.
+    /// still to follow, for a worker to build and evaluate, when the path
+    /// finds a value there (a document has content when some descriptor
+    /// finds some, as when read whole).
     private mutating func addContent(_ rest: ArraySlice<KeyPath.Component>, document: Int) throws -> Bool {
-        if streamPaths!.count > 1, try !collects(rest, fromValueAt: stepStart) { return false }
+        // Whether it finds content is known here, so that a later member (a
+        // repeat of a key on the path) is followed when this one finds none,
+        // as when read whole.
+        guard try collects(rest, fromValueAt: stepStart) else { return false }
         try add(.content(start: stepStart, document: document, rest: Array(rest), descriptor: descriptor))
         return true
     }
@@ -561,11 +564,14 @@ struct Splitter {
     /// on its own (`WorkUnit.collected`).
     /// - Returns: whether some element has them (docs/spec.md §2), as a whole
     ///   read finds the content: known from the first element that does. With
-    ///   several descriptors (the document in memory) it is known before any
-    ///   unit is sent, so that a descriptor without content sends none.
+    ///   the document in memory (several descriptors, `@root`, …) it is known
+    ///   before any unit is sent, so that content not found sends none.
     private mutating func splitCollected(_ keys: [String], document: Int) throws -> Bool {
         let path = keys.map { KeyPath.Component.key($0) }
-        if streamPaths!.count > 1 {
+        // Known before any unit is sent when the document is in memory: its
+        // records are written as they come, and a document without content
+        // writes none (not even the empty nested arrays of elements without the keys).
+        if streamPaths!.count > 1 || documentInMemory {
             var reader = scanner
             var some = false
             try reader.enterArray()
