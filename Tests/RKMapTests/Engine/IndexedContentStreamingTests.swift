@@ -27,6 +27,8 @@ import Testing
         #"{"matrix": [[1, 2], [3, [4, 5]]], "batches": "none"}"#,
         #"[[{"id": 11}], [{"id": 12}, {"id": 13}]]"#,
         #"{"batches": [{"items": [{"id": 14}, {"id": 15}]}, {"items": [{"id": 16}]}]}"#,
+        // Repeats, as JSON compares them: 1 = 1.0, objects whatever their key order.
+        #"{"items": [{"id": 1}, {"id": 1.0}, {"id": 2, "n": [1]}, {"n": [1], "id": 2}, null, null, [{"id": 3}], [{"id": 3}], 4, 4.00, {"id": "x"}, {"id": 1}, {"id": 2, "n": [1.5]}], "batches": [{"items": [{"id": 5}, {"id": 5}, {"id": 6}]}]}"#,
     ]
 
     @Test(arguments: [
@@ -38,6 +40,8 @@ import Testing
         // Keys through an array, element by element (`[null]` from an inner
         // array without the key is a nested collection).
         "batches.items.id", "items", "batches.other",
+        // Repeats left out as the array is streamed.
+        "items.@distinctUnionOfObjects", "batches[0].items.@distinctUnionOfObjects", "items.@distinctUnionOfObjects.id",
     ])
     func anIndexedKeyPathMapsAsAWholeReadDoes(keyPath: String) throws {
         let input = Self.documents.joined(separator: "\n")
@@ -74,6 +78,22 @@ import Testing
         let none = try EngineRun.run(spec: Self.spec(["pages.items"]), input: #"{"pages": [{"x": 1}, 2, null]}"#, pipeline: true)
         #expect(none.outcome.failed == 1 && none.output.isEmpty)
         #expect(none.diagnostics.last?.contains("no mappable content") == true)
+    }
+
+    /// `@distinctUnionOfObjects` keeps each element's first occurrence (docs/spec.md §4),
+    /// numbered among those kept.
+    @Test func distinctElementsAreMappedWithTheirPositionsAmongThoseKept() throws {
+        let input = #"{"items": [{"id": 1}, {"id": 1.0}, {"id": "x"}, {"id": 2}, {"id": "x"}, {"id": 1}]}"#
+        let streamed = try EngineRun.run(spec: Self.spec(["items.@distinctUnionOfObjects"]), input: input, pipeline: true)
+        #expect(streamed.output == #"""
+            {"@type":"Item","id":1,"value":{"id":1},"i":0}
+            {"@type":"Item","value":{"id":"x"},"i":1}
+            {"@type":"Item","id":2,"value":{"id":2},"i":2}
+
+            """#)
+        #expect(streamed.diagnostics == [
+            #"in.json: $.items[1].id: warning: cannot convert string "x" to int [mapper item, attribute id]"#
+        ])
     }
 
     @Test func theElementAtTheIndexIsMappedWithItsPositions() throws {

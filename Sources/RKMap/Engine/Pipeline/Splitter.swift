@@ -268,8 +268,16 @@ struct Splitter {
                     // Elements that read `@root`, or several descriptors' contents:
                     // the whole document first.
                     // And a content object that a dynamic mapper chooses how to map.
+                    // An index from the end counts the array first; repeats in
+                    // `@distinctUnionOfObjects` are compared with earlier elements.
                     var wholeFirst = rootProjection != nil || paths.count > 1 || paths.contains { path in
-                        path.contains { if case .index(let n) = $0 { n < 0 } else { false } }
+                        path.contains {
+                            switch $0 {
+                            case .index(let n): n < 0
+                            case .collection(let op): op == .distinctUnionOfObjects
+                            case .key: false
+                            }
+                        }
                     }
                     if case .chosen(_, readsMembers: true, _)? = keyedContent { wholeFirst = true }
                     documentInMemory = wholeFirst
@@ -474,9 +482,15 @@ struct Splitter {
                 return false
             }
             return try splitElement(n, path.dropFirst(), document: document)
-        case .collection:
-            // An operator on the array so far (on anything else it is missing):
-            // the worker builds the array and evaluates the rest of the path on it.
+        case .collection(let op):
+            // The array without its repeats, as content: its elements streamed,
+            // each compared with the ones kept (the document is in memory).
+            if op == .distinctUnionOfObjects, path.count == 1, kind == .array, documentInMemory {
+                return try splitDistinct(document: document)
+            }
+            // Another operator on the array so far (on anything else it is
+            // missing): the worker builds the array and evaluates the rest of
+            // the path on it.
             try step { s throws(JSONSyntaxError) in try s.skipValue() }
             guard kind == .array else { return false }
             return try addContent(path, document: document)
@@ -580,6 +594,44 @@ struct Splitter {
         }
         try flushBatch()
         return found
+    }
+
+    /// Splits the array here as `@distinctUnionOfObjects` gives it (docs/spec.md
+    /// §4): each element that equals none before it (JSON equality,
+    /// `JSONValueKey`), in order, its position among those kept. Each element
+    /// is read to be hashed, and only the first with each hash is kept by
+    /// offset; on a hash that meets, the earlier elements are read again from
+    /// the document in memory and compared. - Returns: true (the content is
+    /// the array, empty or not).
+    private mutating func splitDistinct(document: Int) throws -> Bool {
+        var firstWithHash: [Int: Int] = [:]
+        var othersWithHash: [Int: [Int]] = [:]
+        let inMemory = scanner
+        func element(at offset: Int) throws -> JSONValueKey {
+            var reader = inMemory
+            reader.offset = offset
+            reader.depth = 0
+            return JSONValueKey(try reader.readValue())
+        }
+        var position = 0
+        try step { s throws(JSONSyntaxError) in try s.enterArray() }
+        while try step({ s throws(JSONSyntaxError) in try s.nextElement() }) {
+            try step { s throws(JSONSyntaxError) in try s.skipValue() }
+            let start = stepStart
+            let key = try element(at: start)
+            let hash = key.hashValue
+            if let first = firstWithHash[hash] {
+                let earlier = [first] + (othersWithHash[hash] ?? [])
+                if try earlier.contains(where: { try element(at: $0) == key }) { continue }
+                othersWithHash[hash, default: []].append(start)
+            } else {
+                firstWithHash[hash] = start
+            }
+            try batched(start, position: position, elementsOf: document)
+            position += 1
+        }
+        try flushBatch()
+        return true
     }
 
     /// Follows element `n` of the array here (negative: from its end; the
