@@ -61,8 +61,11 @@ enum RepeatedMembers {
         }
         var repeated: Set<Int> = []
         for run in runs {
-            for (k, later) in run.enumerated() where run[..<k].contains(where: { candidates[$0] == candidates[later] }) {
-                repeated.insert(later)
+            // In document order: a key seen before in the run is a repeat (one
+            // key repeated thousands of times is one run, met once each).
+            var seen: Set<String> = []
+            for member in run where !seen.insert(candidates[member]!).inserted {
+                repeated.insert(member)
             }
         }
         return repeated

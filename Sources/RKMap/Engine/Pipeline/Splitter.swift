@@ -61,6 +61,10 @@ struct Splitter {
     static let lookaheadBytes = 8 << 20
     /// The streamed document being split was read whole into the chunk first.
     private var documentInMemory = false
+    /// Where the last note was placed (in which chunk), so that the next one
+    /// is placed from there: counting lines from the chunk's start for each
+    /// of thousands of repeated keys was quadratic.
+    private var lastNote: (base: UnsafeRawPointer?, origin: TextOrigin, offset: Int, location: SourceLocation)?
     /// The streamed document waiting for its verdict: its number, its input
     /// offset, and whether the writer was told it is `undecided`.
     private var pendingStream: (index: Int, start: Int, undecided: Bool)?
@@ -120,6 +124,20 @@ struct Splitter {
         }
     }
 
+    /// The line and column of `offset` in the chunk, for a note.
+    private mutating func noteLocation(_ offset: Int) -> SourceLocation {
+        let buf = scanner.buf
+        let location: SourceLocation
+        if let last = lastNote, last.base == buf.baseAddress, last.origin == scanner.origin, last.offset <= offset {
+            let origin = TextOrigin(line: last.location.line, column: last.location.column, isInputStart: false)
+            location = JSONLexer.location(in: UnsafeRawBufferPointer(rebasing: buf[last.offset...]), ofOffset: offset - last.offset, origin: origin)
+        } else {
+            location = scanner.location(ofOffset: offset)
+        }
+        lastNote = (buf.baseAddress, scanner.origin, offset, location)
+        return location
+    }
+
     // MARK: Reading on
 
     /// Runs a scanner step; when it needs bytes not read yet, reads more and
@@ -148,6 +166,7 @@ struct Splitter {
             // Units cannot span chunks: hand over the batch cut from this one.
             try flushBatch()
             try input.moveOn(keeping: keep)
+            lastNote = nil
             scanner.rebase(onto: input.bytes, droppingFirst: keep, origin: input.origin)
             documentStart = documentStart.flatMap { $0 >= keep ? $0 - keep : nil }
         } else if !input.moreWaiting() {
@@ -536,7 +555,7 @@ struct Splitter {
                         : "key '\(name)' appears after '\(followed)'; a streamed document is mapped from the first key matching '\(key)' ignoring case")
                         + MappingFailure.documentSuffix(document)
                     let note = Diagnostic(
-                        .warning, message, file: inputName, location: .source(scanner.location(ofOffset: scanner.offset)),
+                        .warning, message, file: inputName, location: .source(noteLocation(scanner.offset)),
                         code: .duplicateKey)
                     try add(.note(note, document: document))
                 }
@@ -690,7 +709,7 @@ struct Splitter {
                     .warning,
                     "key '\(name)' appears again in an object mapped with forceCollection; a streamed document keeps its first occurrence"
                         + MappingFailure.documentSuffix(document),
-                    file: inputName, location: .source(scanner.location(ofOffset: scanner.offset)), code: .duplicateKey)
+                    file: inputName, location: .source(noteLocation(scanner.offset)), code: .duplicateKey)
                 // After the members before it, in their order.
                 try flushBatch()
                 try add(.note(note, document: document))
