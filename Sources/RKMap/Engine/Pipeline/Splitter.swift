@@ -397,18 +397,26 @@ struct Splitter {
     /// memory. The document costs its bytes and what the projection reads,
     /// not a tree of all of it (docs/behaviour.md).
     private mutating func readRoot(_ projection: ProjectionPlan) throws -> JSONValue {
-        var reader = scanner
-        reader.depth = 0
+        var reader = reader()
         return try reader.readValue(projection: projection)
+    }
+
+    /// A reader of the value at `offset` (by default, where the scanner is),
+    /// which the chunk holds whole (the document was read whole, or the value
+    /// was just skipped), its depth counted from there: the splitter has
+    /// validated it already.
+    private func reader(at offset: Int? = nil) -> JSONScanner {
+        var reader = scanner
+        if let offset { reader.offset = offset }
+        reader.depth = 0
+        return reader
     }
 
     /// Whether `path` followed through the array at `start` (in a document
     /// read whole) finds a value, as the worker's `KeyPath.find` would; reads
     /// no more of it than the path and the kinds of what it leads to.
     private func collects(_ path: ArraySlice<KeyPath.Component>, fromValueAt start: Int) throws -> Bool {
-        var reader = scanner
-        reader.offset = start
-        reader.depth = 0
+        var reader = reader(at: start)
         let rest = KeyPath(source: "", anchor: .representation, components: Array(path))
         let plan = ProjectionPlan(
             JSONProjection.nothing.adding(componentsOf: rest, then: JSONProjection.countOnly), caseInsensitive: caseInsensitiveKeys)
@@ -457,8 +465,7 @@ struct Splitter {
                     // or from its kind.
                     let object: JSONValue
                     if readsMembers {
-                        var reader = scanner
-                        reader.depth = 0
+                        var reader = reader()
                         object = try reader.readValue(projection: projection)
                     } else {
                         object = .object(JSONObject())
@@ -631,11 +638,10 @@ struct Splitter {
     private mutating func splitDistinct(document: Int) throws -> Bool {
         var firstWithHash: [Int: Int] = [:]
         var othersWithHash: [Int: [Int]] = [:]
-        let inMemory = scanner
+        let inMemory = reader()
         func element(at offset: Int) throws -> JSONValueKey {
             var reader = inMemory
             reader.offset = offset
-            reader.depth = 0
             return JSONValueKey(try reader.readValue())
         }
         var position = 0
