@@ -232,8 +232,10 @@ extension SQLiteSink {
     /// Creates the indexes the run did not need, just before COMMIT: building
     /// an index once over the loaded rows costs far less than updating it on
     /// every insert, and the transaction makes it part of the same commit.
+    /// Not when no document kept the spec's tables (the only documents
+    /// failed under `--keep-going`, taking back the tables they created).
     func createRemainingIndexes() throws {
-        guard let schema else { return }
+        guard let schema, schemaCreated else { return }
         for index in schema.indexes where !index.usedDuringRun { try create(index) }
     }
 
