@@ -118,6 +118,20 @@ final class DocumentMapper {
         }
     }
 
+    /// Maps one element of a nested array that is streamed (`WorkUnit.nested`),
+    /// as `mapElement` maps it inside the arrays at positions `outer` (the
+    /// outermost first): the same paths, depth and collection index.
+    func mapElement(
+        _ element: JSONValue, index: Int, outer: ArraySlice<Int>, with ref: MapperRef, into out: inout [FieldValue]
+    ) throws(MappingFailure) {
+        guard let first = outer.first else { return try mapElement(element, index: index, with: ref, into: &out) }
+        try atPosition(first, .index(first)) { () throws(MappingFailure) in
+            try enter()
+            defer { leave() }
+            try mapElement(element, index: index, outer: outer.dropFirst(), with: ref, into: &out)
+        }
+    }
+
     /// `forceCollection`: every key of the dictionary is one record, in document
     /// order, its position being its collection index (docs/spec.md §5.3).
     func mapKeyedCollection(_ object: JSONObject, with mapper: ObjectMapper) throws(MappingFailure) -> [FieldValue] {

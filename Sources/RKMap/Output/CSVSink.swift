@@ -59,6 +59,8 @@ public final class CSVSink: RecordSink {
 
     /// Rows are written as records arrive, while a document is still being read.
     public var acceptsStreaming: Bool { true }
+    /// A nested array's records are rows like any root's.
+    public var acceptsNestedArrays: Bool { true }
 
     /// `holdDocumentOutput`: a document's rows stay in `buffer` until its end;
     /// whether the header was written before it.

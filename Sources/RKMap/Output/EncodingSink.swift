@@ -45,10 +45,12 @@ public struct RootEncoding: Sendable {
         encodeRoots(roots, into: &bytes, scratch: EncodingScratch())
     }
 
-    /// The same, written in `scratch` first (a pipeline worker's, reused).
-    func encodeRoots(_ roots: [FieldValue], into bytes: inout [UInt8], scratch: EncodingScratch) {
+    /// The same, written in `scratch` first (a pipeline worker's, reused);
+    /// `depth`: the roots are elements of that many nested arrays
+    /// (`RecordSink.beginNestedArray`), indented as deep.
+    func encodeRoots(_ roots: [FieldValue], into bytes: inout [UInt8], scratch: EncodingScratch, depth: Int = 0) {
         var w = scratch.writer(pretty: pretty)
-        encodeRoots(roots, opening: false, to: &w, spillingInto: &bytes)
+        encodeRoots(roots, opening: false, to: &w, spillingInto: &bytes, depth: depth)
         w.buffer.append(to: &bytes)
         scratch.keep(w)
     }
@@ -123,7 +125,9 @@ public struct RootEncoding: Sendable {
     /// What is written moves on to `bytes` every `spill` bytes: a large
     /// document's output is then held once, not in the scratch memory and in
     /// its copy at the same time (each byte is still copied once).
-    private func encodeRoots(_ roots: [FieldValue], opening: Bool, to w: inout JSONWriter, spillingInto bytes: inout [UInt8]) {
+    private func encodeRoots(
+        _ roots: [FieldValue], opening: Bool, to w: inout JSONWriter, spillingInto bytes: inout [UInt8], depth: Int = 0
+    ) {
         // Shared by the workers: read-only names, nothing learned.
         let encoder = RecordEncoder(includeType: includeType, index: names, learned: nil)
         roots.withUnsafeBufferPointer { roots in
@@ -132,12 +136,12 @@ public struct RootEncoding: Sendable {
                 switch style {
                 case .collection:
                     w.buffer.append(opening && i == 0 ? JSONByte.openBracket : JSONByte.comma)
-                    w.writeNewline(indent: 1)
-                    encoder.write(roots[i], to: &w, indent: 1)
+                    w.writeNewline(indent: 1 + depth)
+                    encoder.write(roots[i], to: &w, indent: 1 + depth)
                 case .dictionary:
                     w.buffer.append(opening && i == 0 ? JSONByte.openBracket : JSONByte.comma)
-                    w.writeNewline(indent: 2)
-                    encoder.write(roots[i], to: &w, indent: 2)
+                    w.writeNewline(indent: 2 + depth)
+                    encoder.write(roots[i], to: &w, indent: 2 + depth)
                 case .lines:
                     appendLines(roots[i], encoder: encoder, to: &w)
                 }

@@ -47,6 +47,9 @@ public final class JSONTreeSink: EncodingSink {
     /// `object`: the first root, and how many roots came (a nested array counts as two).
     private var objectRoot: FieldValue?
     private var objectCount = 0
+    /// The nested arrays open now (`beginNestedArray`), the outermost first:
+    /// how many elements each has had.
+    private var nested: [Int] = []
 
     /// Flush to `output` once this many bytes are buffered.
     private static let flushThreshold = 1 << 16
@@ -70,6 +73,7 @@ public final class JSONTreeSink: EncodingSink {
     }
 
     public var acceptsStreaming: Bool { true }
+    public var acceptsNestedArrays: Bool { true }
 
     /// Workers encode roots for `collection` and `dictionary`; an `object`
     /// document is one record, written here.
@@ -85,6 +89,14 @@ public final class JSONTreeSink: EncodingSink {
 
     public func writeEncodedRoots(_ bytes: UnsafeRawBufferPointer, roots: Int) throws {
         guard roots > 0 else { return }
+        if !nested.isEmpty {
+            // Elements of a nested array: its first opens it.
+            let first = nested[nested.count - 1] == 0
+            nested[nested.count - 1] += roots
+            if first { try append([JSONByte.openBracket]) }
+            try append(first ? UnsafeRawBufferPointer(rebasing: bytes.dropFirst()) : bytes)
+            return
+        }
         if shape == .dictionary, let currentKey, currentKey != firstKey {
             // Each root is `,` and its indented text: the group's first has no comma.
             let i = group(currentKey)
@@ -102,6 +114,63 @@ public final class JSONTreeSink: EncodingSink {
         }
         written += roots
         try flushIfFull()
+    }
+
+    /// Bytes inside a root already begun: in the current key path's group
+    /// (`dictionary`, a later key path), else the output.
+    private func append(_ bytes: UnsafeRawBufferPointer) throws {
+        if shape == .dictionary, let currentKey, currentKey != firstKey {
+            groups[group(currentKey)].bytes.append(contentsOf: bytes)
+            return
+        }
+        pending.bytes.append(contentsOf: bytes)
+        try flushIfFull()
+    }
+
+    private func append(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try append($0) }
+    }
+
+    public func beginNestedArray(descriptor: Descriptor) throws {
+        if shape == .object {
+            // As a `.many` root counts (see `write`); its elements do not.
+            if nested.isEmpty { objectCount += 2 }
+            nested.append(0)
+            return
+        }
+        if shape == .dictionary {
+            currentKey = descriptor.keyPathText ?? ""
+            if firstKey == nil { firstKey = currentKey }
+        }
+        // An element of the array open now, like a root: `,` and its indentation.
+        var w = JSONWriter(pretty: writer.pretty)
+        w.buffer.append(JSONByte.comma)
+        w.writeNewline(indent: rootIndent + nested.count)
+        var bytes: [UInt8] = []
+        w.buffer.append(to: &bytes)
+        try bytes.withUnsafeBytes { try writeEncodedRoots($0, roots: 1) }
+        nested.append(0)
+    }
+
+    public func endNestedArray(descriptor: Descriptor) throws {
+        let count = nested.removeLast()
+        guard shape != .object else { return }
+        try append(Self.closing(count: count, indent: rootIndent + nested.count, pretty: writer.pretty))
+    }
+
+    /// The end of a nested array of `count` elements begun at `indent`, as
+    /// `RecordEncoder` ends a `.many` value.
+    private static func closing(count: Int, indent: Int, pretty: Bool) -> [UInt8] {
+        var w = JSONWriter(pretty: pretty)
+        if count == 0 {
+            w.buffer.append("[]")
+        } else {
+            w.writeNewline(indent: indent)
+            w.buffer.append(JSONByte.closeBracket)
+        }
+        var bytes: [UInt8] = []
+        w.buffer.append(to: &bytes)
+        return bytes
     }
 
     public func writeEncodedDocument(_ bytes: UnsafeRawBufferPointer) throws {
@@ -122,6 +191,7 @@ public final class JSONTreeSink: EncodingSink {
         groups = []
         objectRoot = nil
         objectCount = 0
+        nested = []
         if holding { pending.hold() }
     }
 
@@ -144,6 +214,19 @@ public final class JSONTreeSink: EncodingSink {
     }
 
     public func write(_ root: FieldValue, descriptor: Descriptor) throws {
+        if !nested.isEmpty {
+            // An element of a nested array, encoded as the workers encode one.
+            guard shape != .object else { return }
+            if shape == .dictionary { currentKey = descriptor.keyPathText ?? "" }
+            var w = JSONWriter(pretty: writer.pretty)
+            w.buffer.append(JSONByte.comma)
+            w.writeNewline(indent: rootIndent + nested.count)
+            encoder.write(root, to: &w, indent: rootIndent + nested.count)
+            var bytes: [UInt8] = []
+            w.buffer.append(to: &bytes)
+            try bytes.withUnsafeBytes { try writeEncodedRoots($0, roots: 1) }
+            return
+        }
         switch shape {
         case .collection:
             break
@@ -228,8 +311,13 @@ public final class JSONTreeSink: EncodingSink {
             pending.abandon()
             writer.buffer.removeAll()
         } else if shape != .object, written > 0 {
-            // Records already streamed cannot be taken back; close the array
+            // Records already streamed cannot be taken back; close the arrays
             // (and the object) so the output stays valid JSON.
+            while let count = nested.popLast() {
+                Self.closing(count: count, indent: rootIndent + nested.count, pretty: writer.pretty).withUnsafeBytes {
+                    writer.buffer.append($0)
+                }
+            }
             closeArray()
             if shape == .dictionary {
                 writer.writeNewline(indent: 0)
@@ -241,6 +329,7 @@ public final class JSONTreeSink: EncodingSink {
         written = 0
         groups = []
         objectRoot = nil
+        nested = []
         try flush()
     }
 
@@ -303,6 +392,8 @@ public final class NDJSONSink: EncodingSink {
     }
 
     public var acceptsStreaming: Bool { true }
+    /// A nested array's records are lines like any root's.
+    public var acceptsNestedArrays: Bool { true }
 
     public var encoding: RootEncoding? {
         RootEncoding(style: .lines, pretty: false, includeType: encoder.includeType, names: names)

@@ -227,6 +227,8 @@ public final class SQLiteSink: RecordSink {
     /// Records may arrive while a document is still being read: `abandonDocument`
     /// takes back what a failed document wrote.
     public var acceptsStreaming: Bool { true }
+    /// A nested array's records are rows like any root's.
+    public var acceptsNestedArrays: Bool { true }
 
     /// A failed document is rolled back already (to its savepoint under
     /// `--keep-going`, else with the whole run).

@@ -27,6 +27,16 @@ public protocol RecordSink: AnyObject {
     /// document's output until `endDocument` (a database rolls back anyway).
     /// `--strict` streams a document only into a sink that can (true).
     func holdDocumentOutput() -> Bool
+    /// True when the sink can take a nested array of roots (a `.many` root)
+    /// as it is read: `beginNestedArray`, its elements' roots, then
+    /// `endNestedArray`, for an element of a streamed content array that is
+    /// itself a large array. Otherwise such an element comes as one `.many` root.
+    var acceptsNestedArrays: Bool { get }
+    /// A nested array begins where a `.many` root would be written; the roots
+    /// written until its `endNestedArray` are its elements (nested arrays
+    /// may nest).
+    func beginNestedArray(descriptor: Descriptor) throws
+    func endNestedArray(descriptor: Descriptor) throws
 }
 
 /// Facts about one input document.
@@ -49,4 +59,9 @@ public struct DocumentInfo: Sendable {
 extension RecordSink {
     public var acceptsStreaming: Bool { false }
     public func holdDocumentOutput() -> Bool { false }
+    public var acceptsNestedArrays: Bool { false }
+    /// Sinks that write the records of a `.many` root as they write other
+    /// roots (NDJSON, CSV, SQLite) need do nothing here.
+    public func beginNestedArray(descriptor: Descriptor) throws {}
+    public func endNestedArray(descriptor: Descriptor) throws {}
 }

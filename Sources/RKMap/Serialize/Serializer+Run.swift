@@ -164,7 +164,7 @@ extension Serializer {
                     diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
                     if !discarding { outcome.documents += 1 }
                     outcome.stoppedBySyntaxError = true
-                case .elements, .members, .content, .chosen, .collected, .found:
+                case .elements, .members, .content, .chosen, .collected, .found, .nested:
                     break
                 }
                 guard case .serialized(let done) = result, !discarding else { continue }
@@ -195,7 +195,7 @@ extension Serializer {
                     guard let value = read(start) else { continue }
                     serialize(document: value, index: firstIndex + i, inputName: inputName, into: &done)
                 }
-            case .elements(let starts, let document, let firstPosition, _):
+            case .elements(let starts, let document, let firstPosition, _, _):
                 for (i, start) in starts.enumerated() {
                     guard let value = read(start) else { continue }
                     done.records += 1
@@ -206,7 +206,7 @@ extension Serializer {
                 }
             case .content(let start, let document, _, _):
                 if let value = read(start) { serialize(document: value, index: document, inputName: inputName, into: &done) }
-            case .streamBegin, .note, .found, .streamEnd, .syntaxError, .idle, .inputError, .members, .chosen, .collected:
+            case .streamBegin, .note, .found, .nested, .streamEnd, .syntaxError, .idle, .inputError, .members, .chosen, .collected:
                 // Never cut here: the splitter streams records at the document's top.
                 state.complete(seq, unit: unit, base: view.inputOffset, result: .passThrough)
                 continue

@@ -53,14 +53,18 @@ import Testing
         held.appendDescriptor(0)
         for root in roots { held.append(root) }
         held.appendDescriptor(3)
+        held.appendNested(begin: true)
+        held.append(roots[0])
+        held.appendNested(begin: false)
         var back: [String] = []
         held.forEach { entry in
             switch entry {
             case .descriptor(let d): back.append("descriptor \(d)")
             case .root(let root): back.append(Self.describe(root))
+            case .nested(let begin): back.append(begin ? "[" : "]")
             }
         }
-        #expect(back == ["descriptor 0"] + roots.map { Self.describe($0) } + ["descriptor 3"])
+        #expect(back == ["descriptor 0"] + roots.map { Self.describe($0) } + ["descriptor 3", "[", Self.describe(roots[0]), "]"])
         #expect(back[1].contains(#""big":123456789012345678901234567890,"frac":4.0,"e":-1.5E+300"#))
         #expect(back[2] == #"Item{"2", null, absent, Item{3, absent, absent, absent, absent, absent}, many(), absent}"#)
     }

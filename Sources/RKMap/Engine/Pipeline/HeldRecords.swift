@@ -41,12 +41,15 @@ struct HeldRecords {
     enum Entry {
         case descriptor(Int)
         case root(FieldValue)
+        /// A nested array streamed (`WorkUnit.nested`) begins or ends.
+        case nested(begin: Bool)
     }
 
     private enum Tag {
         static let absent: UInt8 = 0, null: UInt8 = 1, falseValue: UInt8 = 2, trueValue: UInt8 = 3
         static let number: UInt8 = 4, string: UInt8 = 5, array: UInt8 = 6, object: UInt8 = 7
         static let record: UInt8 = 8, many: UInt8 = 9, descriptor: UInt8 = 10
+        static let nestedBegin: UInt8 = 11, nestedEnd: UInt8 = 12
     }
 
     init(graph: MappingGraph, hash: @escaping (MappingEngine.ConnectionKey) -> Int = { $0.hashValue }) {
@@ -77,6 +80,11 @@ struct HeldRecords {
         startEntry()
         current.append(Tag.descriptor)
         appendCount(d)
+    }
+
+    mutating func appendNested(begin: Bool) {
+        startEntry()
+        current.append(begin ? Tag.nestedBegin : Tag.nestedEnd)
     }
 
     mutating func append(_ root: FieldValue) {
@@ -203,9 +211,13 @@ struct HeldRecords {
             try piece.withUnsafeBufferPointer { buffer in
                 var reader = Reader(bytes: buffer, mappers: mappers)
                 while reader.offset < buffer.count {
-                    if buffer[reader.offset] == Tag.descriptor {
+                    let tag = buffer[reader.offset]
+                    if tag == Tag.descriptor {
                         reader.offset += 1
                         try body(.descriptor(reader.count()))
+                    } else if tag == Tag.nestedBegin || tag == Tag.nestedEnd {
+                        reader.offset += 1
+                        try body(.nested(begin: tag == Tag.nestedBegin))
                     } else {
                         try body(.root(reader.field()!))
                     }

@@ -44,6 +44,7 @@ extension MappingEngine {
         let keyedChoice = streamPaths == nil ? nil : self.keyedChoice
         let caseInsensitiveKeys = graph.options.caseInsensitiveKeys
         let rootProjection = streamPaths == nil ? nil : self.rootProjection
+        let nestedArrays = sink.acceptsNestedArrays
         // Handed over, not copied: no reference here may keep a large
         // document's chunk alive after the units cut from it are read.
         let handoff = InputHandoff(input)
@@ -79,6 +80,7 @@ extension MappingEngine {
             splitter.caseInsensitiveKeys = caseInsensitiveKeys
             splitter.rootProjection = rootProjection
             splitter.recovering = recovering
+            splitter.nestedArrays = nestedArrays
             splitter.run()
             state.finishSplitting(bytesRead: splitter.bytesRead)
             finished.signal()

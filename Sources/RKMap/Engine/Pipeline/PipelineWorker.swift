@@ -55,14 +55,20 @@ struct PipelineWorker {
                         return .encoded(from..<encoded.count, roots: 0)
                     }
                 }, encoded: encoded)
-            case .elements(let starts, let document, let firstPosition, let d):
+            case .elements(let starts, let document, let firstPosition, let d, let outer):
                 let rootMapper = engine.applicable[d].descriptor.rootMapper
                 result = mapRoots(
                     starts, document: document, descriptor: d, projection: engine.elementProjections[d], scanner: &scanner,
-                    mapper: mapper, collector: collector, encoded: &encoded, release: { i in if i == last { view = nil } }
+                    mapper: mapper, collector: collector, encoded: &encoded, depth: outer.count, release: { i in if i == last { view = nil } }
                 ) { (mapper, value, i) throws(MappingFailure) in
                     var roots: [FieldValue] = []
-                    try mapper.mapElement(value, index: firstPosition + i, with: rootMapper, into: &roots)
+                    if outer.isEmpty {
+                        try mapper.mapElement(value, index: firstPosition + i, with: rootMapper, into: &roots)
+                    } else {
+                        // In a nested array: where a whole read maps it, inside
+                        // its enclosing arrays' positions.
+                        try mapper.mapElement(value, index: firstPosition + i, outer: outer[...], with: rootMapper, into: &roots)
+                    }
                     return roots
                 }
             case .collected(let starts, let document, let firstPosition, let d, let rest):
@@ -133,7 +139,7 @@ struct PipelineWorker {
                     return roots
                 }
                 result = .roots([unit.map { roots in roots.map { encode($0, into: &encoded) } }], encoded: encoded)
-            case .streamBegin, .note, .found, .streamEnd, .syntaxError, .idle, .inputError:
+            case .streamBegin, .note, .found, .nested, .streamEnd, .syntaxError, .idle, .inputError:
                 result = .passThrough
             }
             withExtendedLifetime(view) {}
@@ -151,7 +157,7 @@ struct PipelineWorker {
     ///   it is read.
     private func mapRoots(
         _ starts: [Int], document: Int, descriptor: Int, projection: ProjectionPlan, scanner: inout JSONScanner, mapper: DocumentMapper,
-        collector: DiagnosticList, encoded: inout [UInt8], release: (Int) -> Void,
+        collector: DiagnosticList, encoded: inout [UInt8], depth: Int = 0, release: (Int) -> Void,
         _ body: (DocumentMapper, JSONValue, Int) throws(MappingFailure) -> [FieldValue]
     ) -> WorkResult {
         .roots(starts.enumerated().map { i, start in
@@ -163,14 +169,15 @@ struct PipelineWorker {
                 if let type = engine.options.onlyType, !holdsStreamed { return MappingEngine.keeping(type, in: roots) }
                 return roots
             }
-            return unit.map { roots in roots.map { encode($0, into: &encoded) } }
+            return unit.map { roots in roots.map { encode($0, into: &encoded, depth: depth) } }
         }, encoded: encoded)
     }
 
-    private func encode(_ roots: [FieldValue], into encoded: inout [UInt8]) -> Mapped<[FieldValue]> {
+    /// - Parameter depth: how many nested arrays the roots are in (`WorkUnit.nested`).
+    private func encode(_ roots: [FieldValue], into encoded: inout [UInt8], depth: Int = 0) -> Mapped<[FieldValue]> {
         guard let encoding, !holdsStreamed else { return .values(roots) }
         let from = encoded.count
-        encoding.encodeRoots(roots, into: &encoded, scratch: scratch)
+        encoding.encodeRoots(roots, into: &encoded, scratch: scratch, depth: depth)
         return .encoded(from..<encoded.count, roots: roots.count)
     }
 

@@ -26,6 +26,12 @@ struct PipelineWriter {
     /// The streamed document's records, held to its end when the spec has
     /// connections (`HeldRecords`): a connection may find a later record.
     private var held: HeldRecords?
+    /// The nested arrays of the streamed document open now (`WorkUnit.nested`),
+    /// the outermost first: whether the sink was told of each. It is told
+    /// with their first root, or at their end: under `--type` a nested array
+    /// left with no root is left out, as a whole read leaves it out
+    /// (`MappingEngine.keeping`).
+    private var nested: [Bool] = []
 
     init(engine: MappingEngine, sink: RecordSink, diagnostics: DiagnosticCollector, inputName: String) {
         self.engine = engine
@@ -94,7 +100,20 @@ struct PipelineWriter {
                     streamWarnings += 1
                     engine.updateStats { $0.warnings += 1 }
                 }
-            case .elements(_, _, _, let d), .members(_, _, _, _, let d, _), .content(_, _, _, let d), .chosen(_, _, let d, _),
+            case .nested(let begin, _, let d):
+                guard stream?.dropping == false else { continue }
+                if d != streamDescriptor {
+                    streamDescriptor = d
+                    try beginDescriptor(d)
+                }
+                if held != nil {
+                    held!.appendNested(begin: begin)
+                } else if begin {
+                    nested.append(false)
+                } else {
+                    try endNested(descriptor: engine.applicable[d].descriptor)
+                }
+            case .elements(_, _, _, let d, _), .members(_, _, _, _, let d, _), .content(_, _, _, let d), .chosen(_, _, let d, _),
                  .collected(_, _, _, let d, _):
                 guard case .roots(let mapped, let encoded) = result else { continue }
                 if d != streamDescriptor, stream?.dropping == false {
@@ -162,6 +181,7 @@ struct PipelineWriter {
             streamUndecided = verdict == .undecided
             streamWarnings = 0
             held = engine.hasConnections ? HeldRecords(graph: engine.graph) : nil
+            nested = []
             try sink.beginDocument(DocumentInfo(input: inputName, index: index))
             if engine.applicable.count == 1 {
                 streamDescriptor = 0
@@ -241,6 +261,23 @@ struct PipelineWriter {
         }
     }
 
+    /// Tells the sink of the nested arrays open now that it was not told of:
+    /// a root is to be written in them.
+    private mutating func openNested(descriptor: Descriptor) throws {
+        guard let first = nested.firstIndex(of: false) else { return }
+        for i in first..<nested.count {
+            try sink.beginNestedArray(descriptor: descriptor)
+            nested[i] = true
+        }
+    }
+
+    /// The innermost nested array open now ends; if it had no root, it is
+    /// written empty, unless `--type` leaves it out.
+    private mutating func endNested(descriptor: Descriptor) throws {
+        if nested.last == false, engine.options.onlyType == nil { try openNested(descriptor: descriptor) }
+        if nested.removeLast() { try sink.endNestedArray(descriptor: descriptor) }
+    }
+
     /// Gives the records of a unit of the streamed document to the sink.
     /// - Returns: false when the sink refused them (the document failed).
     private mutating func write(_ unit: MappedUnit<Mapped<[FieldValue]>?>, encoded: [UInt8], descriptor d: Int) throws -> Bool {
@@ -252,6 +289,8 @@ struct PipelineWriter {
             }
             return try write(roots, descriptor: engine.applicable[d].descriptor)
         case .success(.encoded(let range, let count)?):
+            // (The descriptor is looked up only then: copying it per unit costs.)
+            if count > 0, nested.contains(false) { try openNested(descriptor: engine.applicable[d].descriptor) }
             try encoded.withUnsafeBytes {
                 try encodingSink!.writeEncodedRoots(UnsafeRawBufferPointer(rebasing: $0[range]), roots: count)
             }
@@ -265,6 +304,7 @@ struct PipelineWriter {
     /// - Returns: false when the sink refused them (the document failed).
     private mutating func write(_ roots: [FieldValue], descriptor: Descriptor) throws -> Bool {
         do {
+            if !roots.isEmpty { try openNested(descriptor: descriptor) }
             for root in roots { try sink.write(root, descriptor: descriptor) }
             return true
         } catch let refusal as DocumentRefusal {
@@ -324,6 +364,12 @@ struct PipelineWriter {
             case .descriptor(let d):
                 descriptor = engine.applicable[d].descriptor
                 try sink.beginDescriptor(descriptor)
+            case .nested(let begin):
+                if begin {
+                    nested.append(false)
+                } else {
+                    try endNested(descriptor: descriptor)
+                }
             case .root(var root):
                 try Interruption.check()
                 fill.fill(&root)

@@ -44,6 +44,15 @@ struct Splitter {
         /// can be read before it is split; otherwise they see `{}`, at its start.
         case chosen(ProjectionPlan, readsMembers: Bool, choose: (JSONValue, Int, JSONValue) -> ObjectMapper?)
     }
+    /// An element of the content array that is itself an array longer than
+    /// `nestedThreshold` bytes (or, in a `collected` content, a page whose
+    /// collected value is one) is streamed element by element between
+    /// `nested` units, instead of read whole by a worker: the sink writes
+    /// nested arrays as they come (`RecordSink.acceptsNestedArrays`).
+    var nestedArrays = false
+    /// The least size of such an element: as small as the streaming
+    /// threshold, so that tests can stream every nested array.
+    var nestedThreshold: Int { min(streamingThreshold, Self.batchBytes) }
     /// Keys on the stream path also match ignoring case
     /// (`keyMatching: caseInsensitive`, docs/spec.md §4).
     var caseInsensitiveKeys = false
@@ -79,6 +88,8 @@ struct Splitter {
     /// The key path followed in each element when the batch holds the
     /// elements of an array a content key path collects through (`collected`).
     private var batchRest: [String]?
+    /// The positions of the nested arrays the batch's elements are in (`nested`).
+    private var batchOuter: [Int] = []
     private var batchStart = 0
     private var batchFirst = 0
     /// Where the last scanner step started (offsets move when a chunk does).
@@ -216,7 +227,7 @@ struct Splitter {
                 unit = .collected(starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor, rest: rest)
             } else {
                 unit = batchKeys.isEmpty
-                    ? .elements(starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor)
+                    ? .elements(starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor, outer: batchOuter)
                     : .members(
                         keys: batchKeys, starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor,
                         mapper: batchMapper!)
@@ -489,14 +500,7 @@ struct Splitter {
                 try add(.content(start: stepStart, document: document, rest: [], descriptor: descriptor))
                 return true
             }
-            try step { s throws(JSONSyntaxError) in try s.enterArray() }
-            var position = 0
-            while try step({ s throws(JSONSyntaxError) in try s.nextElement() }) {
-                try step { s throws(JSONSyntaxError) in try s.skipValue() }
-                try batched(stepStart, position: position, elementsOf: document)
-                position += 1
-            }
-            try flushBatch()
+            try splitElements(document: document, outer: [])
             return true
         }
         let kind = try step({ s throws(JSONSyntaxError) in try s.peekKind() })
@@ -557,19 +561,140 @@ struct Splitter {
                 }
                 // Once per place, however many descriptors pass it.
                 if found, let followed, name == followed || exact, notedOffsets.insert(scanner.offset).inserted {
-                    let message = (name == followed
-                        ? "key '\(name)' appears again; a streamed document is mapped from its first occurrence"
-                        : "key '\(name)' appears after '\(followed)'; a streamed document is mapped from the first key matching '\(key)' ignoring case")
-                        + MappingFailure.documentSuffix(document)
-                    let note = Diagnostic(
-                        .warning, message, file: inputName, location: .source(noteLocation(scanner.offset)),
-                        code: .duplicateKey)
-                    try add(.note(note, document: document))
+                    try noteRepeat(name, followed: followed, key: key, document: document)
                 }
             }
             try step { s throws(JSONSyntaxError) in try s.skipValue() }
         }
         return found
+    }
+
+    /// The elements of the array here, in batches of `outer`'s elements; an
+    /// element that is a large array is streamed as a nested array.
+    private mutating func splitElements(document: Int, outer: [Int]) throws {
+        try step { s throws(JSONSyntaxError) in try s.enterArray() }
+        var position = 0
+        while try step({ s throws(JSONSyntaxError) in try s.nextElement() }) {
+            if try skipUnlessLarge(.array) {
+                try batched(stepStart, position: position, elementsOf: document)
+            } else {
+                try splitNested(document: document, outer: outer + [position])
+            }
+            position += 1
+        }
+        try flushBatch()
+    }
+
+    /// Skips the value here (true), unless it is of `kind` and longer than
+    /// `nestedThreshold` and nested arrays are streamed (false: the scanner
+    /// stays at its start). Its start is `stepStart` either way.
+    private mutating func skipUnlessLarge(_ kind: JSONKind) throws -> Bool {
+        assert(kind == .array || kind == .object)
+        guard nestedArrays else {
+            try step { s throws(JSONSyntaxError) in try s.skipValue() }
+            return true
+        }
+        let threshold = nestedThreshold
+        let opening = kind == .array ? JSONByte.openBracket : JSONByte.openBrace
+        return try step { s throws(JSONSyntaxError) -> Bool in
+            // Its first byte says (for every element: `peekKind` cost more).
+            s.skipWhitespace()
+            guard s.offset < s.buf.count, s.buf[s.offset] == opening else {
+                try s.skipValue()
+                return true
+            }
+            var probe = s
+            do throws(JSONSyntaxError) {
+                try probe.skipValue()
+            } catch where error.offset - s.offset >= threshold {
+                // Large whatever follows: a syntax error there is met while streaming it.
+                return false
+            }
+            guard probe.offset - s.offset < threshold else { return false }
+            s = probe
+            return true
+        }
+    }
+
+    /// Streams the array here as a nested array (`WorkUnit.nested`): its
+    /// elements' positions are `outer`'s last.
+    private mutating func splitNested(document: Int, outer: [Int]) throws {
+        try flushBatch()
+        let saved = (batchRest, batchOuter)
+        (batchRest, batchOuter) = (nil, outer)
+        try add(.nested(begin: true, document: document, descriptor: descriptor))
+        try splitElements(document: document, outer: outer)
+        (batchRest, batchOuter) = saved
+        try add(.nested(begin: false, document: document, descriptor: descriptor))
+    }
+
+    /// Follows `keys` in the large element here, element `position` of the
+    /// array a content key path collects through (`splitCollected`), as a
+    /// worker would follow them in it (`KeyPath.follow`), without reading it
+    /// whole: an array found there is streamed as a nested array; another
+    /// value, or an array met before the last key, is sent to be followed by
+    /// a worker (`WorkUnit.collected`). The first member with a key is
+    /// followed, and a later one is a warning, as on the content path.
+    /// - Returns: whether the keys were found (docs/spec.md §2).
+    private mutating func splitCollectedElement(_ keys: ArraySlice<String>, position: Int, document: Int) throws -> Bool {
+        guard let key = keys.first else {
+            if try !skipUnlessLarge(.array) {
+                try splitNested(document: document, outer: [position])
+            } else {
+                try collectedAlone(stepStart, position: position, rest: [], document: document)
+            }
+            return true
+        }
+        let kind = try step({ s throws(JSONSyntaxError) in try s.peekKind() })
+        guard kind == .object else {
+            try step { s throws(JSONSyntaxError) in try s.skipValue() }
+            // A scalar has no keys; an array collects them (a worker does, as
+            // for a small element: it is an element either way).
+            guard kind == .array else { return false }
+            try collectedAlone(stepStart, position: position, rest: Array(keys), document: document)
+            return try collects(keys.map { KeyPath.Component.key($0) }[...], fromValueAt: stepStart)
+        }
+        try step { s throws(JSONSyntaxError) in try s.enterObject() }
+        let folded = caseInsensitiveKeys ? key.lowercased() : nil
+        var followed: String?
+        var found = false
+        while let name = try step({ s throws(JSONSyntaxError) in try s.nextKey() }) {
+            let exact = name == key
+            if exact || (folded != nil && name.lowercased() == folded) {
+                if followed == nil {
+                    followed = name
+                    found = try splitCollectedElement(keys.dropFirst(), position: position, document: document)
+                    continue
+                }
+                if let followed, name == followed || exact, notedOffsets.insert(scanner.offset).inserted {
+                    try noteRepeat(name, followed: followed, key: key, document: document)
+                }
+            }
+            try step { s throws(JSONSyntaxError) in try s.skipValue() }
+        }
+        return found
+    }
+
+    /// The value just skipped, element `position` of a collected content once
+    /// `rest` is followed in it, as a unit of its own.
+    private mutating func collectedAlone(_ start: Int, position: Int, rest: [String], document: Int) throws {
+        try flushBatch()
+        let saved = batchRest
+        batchRest = rest
+        try batched(start, position: position, elementsOf: document)
+        try flushBatch()
+        batchRest = saved
+    }
+
+    /// A member on the content path that a whole read would take instead of
+    /// the one followed: a warning, placed where it starts.
+    private mutating func noteRepeat(_ name: String, followed: String, key: String, document: Int) throws {
+        let message = (name == followed
+            ? "key '\(name)' appears again; a streamed document is mapped from its first occurrence"
+            : "key '\(name)' appears after '\(followed)'; a streamed document is mapped from the first key matching '\(key)' ignoring case")
+            + MappingFailure.documentSuffix(document)
+        let note = Diagnostic(.warning, message, file: inputName, location: .source(noteLocation(scanner.offset)), code: .duplicateKey)
+        try add(.note(note, document: document))
     }
 
     /// The value just skipped (from `stepStart`), with the part of the path
@@ -618,10 +743,16 @@ struct Splitter {
         var position = 0
         try step { s throws(JSONSyntaxError) in try s.enterArray() }
         while try step({ s throws(JSONSyntaxError) in try s.nextElement() }) {
-            try step { s throws(JSONSyntaxError) in try s.skipValue() }
-            // The element is in the chunk until the next step.
-            if !found { found = try collects(path[...], fromValueAt: stepStart) }
-            try batched(stepStart, position: position, elementsOf: document)
+            if try skipUnlessLarge(.object) {
+                // The element is in the chunk until the next step.
+                if !found { found = try collects(path[...], fromValueAt: stepStart) }
+                try batched(stepStart, position: position, elementsOf: document)
+            } else {
+                // Followed here: the array it collects may be most of the document.
+                try flushBatch()
+                let here = try splitCollectedElement(keys[...], position: position, document: document)
+                found = found || here
+            }
             position += 1
         }
         try flushBatch()

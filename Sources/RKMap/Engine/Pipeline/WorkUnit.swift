@@ -12,8 +12,16 @@ enum WorkUnit: Sendable {
     /// position `firstPosition`. Units are batches: one lock round trip per
     /// ~256 KiB of input instead of one per element. `descriptor` is the
     /// position in `MappingEngine.applicable` of the descriptor whose content
-    /// they are (here and below).
-    case elements(starts: [Int], document: Int, firstPosition: Int, descriptor: Int)
+    /// they are (here and below). `outer`: the positions of the nested
+    /// arrays they are elements of (`nested`), outermost first; empty for
+    /// the content array's own elements.
+    case elements(starts: [Int], document: Int, firstPosition: Int, descriptor: Int, outer: [Int] = [])
+    /// An element of the content array (or of a nested array) that is itself
+    /// a large array begins (`begin`) or ends: the `elements` in between,
+    /// with its position last in their `outer`, are its elements. A whole
+    /// read maps it to one nested collection (docs/spec.md §5.2); streamed,
+    /// it is written as it is read (`RecordSink.beginNestedArray`).
+    case nested(begin: Bool, document: Int, descriptor: Int)
     /// Consecutive members of a streamed document's content object mapped with
     /// `forceCollection` (docs/spec.md §5.3): each key, and where its value
     /// starts; the first is member `firstPosition` of the object (its
@@ -60,21 +68,21 @@ extension WorkUnit {
     /// content value).
     var valueCount: Int {
         switch self {
-        case .documents(let starts, _), .elements(let starts, _, _, _), .members(_, let starts, _, _, _, _),
+        case .documents(let starts, _), .elements(let starts, _, _, _, _), .members(_, let starts, _, _, _, _),
              .collected(let starts, _, _, _, _): return starts.count
         case .content, .chosen: return 1
-        case .streamBegin, .note, .found, .streamEnd, .syntaxError, .idle, .inputError: return 0
+        case .streamBegin, .note, .found, .nested, .streamEnd, .syntaxError, .idle, .inputError: return 0
         }
     }
 
     /// The offset of the unit's last value, for progress reports.
     var lastOffset: Int? {
         switch self {
-        case .documents(let starts, _), .elements(let starts, _, _, _), .members(_, let starts, _, _, _, _),
+        case .documents(let starts, _), .elements(let starts, _, _, _, _), .members(_, let starts, _, _, _, _),
              .collected(let starts, _, _, _, _): return starts.last
         case .content(let start, _, _, _), .chosen(let start, _, _, _): return start
         case .syntaxError(let error, _): return error.offset
-        case .streamBegin, .note, .found, .streamEnd, .idle, .inputError: return nil
+        case .streamBegin, .note, .found, .nested, .streamEnd, .idle, .inputError: return nil
         }
     }
 }
