@@ -138,9 +138,14 @@ import Testing
     /// followed into and its items streamed as a nested array, and so is a
     /// content array whose element is one large array (`lists` on `nested`):
     /// 11× and 10× when that element was read whole.
+    /// A collection operator on the content array (`@sum` of a document of
+    /// small numbers) is applied as the numbers come (12× when the array was
+    /// built); keys after `@distinctUnionOfObjects` are followed in each element
+    /// kept (`items.@distinctUnionOfObjects.Name`: 12× when the array was built).
     @Test(arguments: [
         ("items-indexed.json", "batches"), ("items-indexed-from-end.json", "batches"), ("items-pages.json", "pages"),
         ("items-distinct.json", "items"), ("items-batches.json", "batches"), ("items-nested.json", "nested"),
+        ("numbers-sum.json", "numbers"), ("items-distinct-names.json", "items"),
     ])
     func anIndexedContentKeyPathStaysWithinThreeTimesTheDocument(spec: String, shape: String) throws {
         let args = ["apply", "fixtures/scale/" + spec, "--format", "ndjson"]

@@ -33,6 +33,13 @@ package enum NumberArithmetic {
         return .some(JSONNumber(total.divided(by: count).description))
     }
 
+    /// The mean of `count` numbers whose exact sum is `total`, as `average`
+    /// gives it (for a sum made in parts, `OperatorFold`).
+    package static func average(sum total: JSONNumber, count: Int) -> JSONNumber? {
+        guard let exact = ExactDecimal(text: total.text) else { return nil }
+        return JSONNumber(exact.divided(by: count).description)
+    }
+
     private static func exactSum(_ elements: [JSONValue]) -> ExactDecimal? {
         var terms: [ExactDecimal] = []
         for case .number(let n) in elements {

@@ -42,6 +42,9 @@ import Testing
         "batches.items.id", "items", "batches.other",
         // Repeats left out as the array is streamed.
         "items.@distinctUnionOfObjects", "items.@distinctUnionOfObjects.id",
+        // Keys after it: followed in each element kept (KVC); none has them: no content.
+        "items.@distinctUnionOfObjects.n", "batches[0].items.@distinctUnionOfObjects.id", "items.@distinctUnionOfObjects.missing",
+        "items.@distinctUnionOfObjects.id.@count",
     ])
     func anIndexedKeyPathMapsAsAWholeReadDoes(keyPath: String) throws {
         let input = Self.documents.joined(separator: "\n")

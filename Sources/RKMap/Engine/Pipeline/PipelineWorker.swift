@@ -131,12 +131,16 @@ struct PipelineWorker {
                     at: start, document: document, descriptor: d, projection: projection, scanner: &scanner, mapper: mapper,
                     collector: collector, release: { view = nil }
                 ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
-                    let content = rest.isEmpty
-                        ? value : KeyPath.find(rest[...], from: value, caseInsensitive: projection.caseInsensitive)
-                    guard let content else { return nil }
-                    let roots = try mapper.mapContent(content, with: rootMapper)
-                    if let type = engine.options.onlyType, !holdsStreamed { return MappingEngine.keeping(type, in: roots) }
-                    return roots
+                    try mapContent(value, rest: rest, with: rootMapper, mapper: mapper)
+                }
+                result = .roots([unit.map { roots in roots.map { encode($0, into: &encoded) } }], encoded: encoded)
+            case .value(let folded, let document, let rest, let d):
+                let rootMapper = engine.applicable[d].descriptor.rootMapper
+                let unit = mapStreamed(
+                    at: 0, document: document, descriptor: d, projection: .everything, scanner: &scanner, mapper: mapper,
+                    collector: collector, release: { view = nil }, value: folded
+                ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
+                    try mapContent(value, rest: rest, with: rootMapper, mapper: mapper)
                 }
                 result = .roots([unit.map { roots in roots.map { encode($0, into: &encoded) } }], encoded: encoded)
             case .streamBegin, .note, .found, .nested, .streamEnd, .syntaxError, .idle, .inputError:
@@ -149,6 +153,18 @@ struct PipelineWorker {
             }
             state.complete(seq, unit: unit, base: base, result: result)
         }
+    }
+
+    /// The root records of the content `rest` finds in `value` (`--type`
+    /// applied), or nil when it finds none.
+    private func mapContent(
+        _ value: JSONValue, rest: [KeyPath.Component], with rootMapper: MapperRef, mapper: DocumentMapper
+    ) throws(MappingFailure) -> [FieldValue]? {
+        let content = rest.isEmpty ? value : KeyPath.find(rest[...], from: value, caseInsensitive: engine.graph.options.caseInsensitiveKeys)
+        guard let content else { return nil }
+        let roots = try mapper.mapContent(content, with: rootMapper)
+        if let type = engine.options.onlyType, !holdsStreamed { return MappingEngine.keeping(type, in: roots) }
+        return roots
     }
 
     /// Maps the values of a batch of streamed elements or members, each to

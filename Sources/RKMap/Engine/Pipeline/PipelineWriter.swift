@@ -114,7 +114,7 @@ struct PipelineWriter {
                     try endNested(descriptor: engine.applicable[d].descriptor)
                 }
             case .elements(_, _, _, let d, _), .members(_, _, _, _, let d, _), .content(_, _, _, let d), .chosen(_, _, let d, _),
-                 .collected(_, _, _, let d, _):
+                 .collected(_, _, _, let d, _), .value(_, _, _, let d):
                 guard case .roots(let mapped, let encoded) = result else { continue }
                 if d != streamDescriptor, stream?.dropping == false {
                     // The next descriptor's content (descriptors in file order).

@@ -515,12 +515,18 @@ struct Splitter {
         case .collection(let op):
             // The array without its repeats, as content: its elements streamed,
             // each compared with the ones kept (the document is in memory).
-            if op == .distinctUnionOfObjects, path.count == 1, kind == .array, documentInMemory {
-                return try splitDistinct(document: document)
+            // Followed by keys only, each kept element is one with the keys followed in it.
+            let keys = path.dropFirst().compactMap { if case .key(let key) = $0 { key } else { nil } }
+            if op == .distinctUnionOfObjects, keys.count == path.count - 1, kind == .array, documentInMemory {
+                return try splitDistinct(document: document, keys: keys)
             }
-            // Another operator on the array so far (on anything else it is
-            // missing): the worker builds the array and evaluates the rest of
-            // the path on it.
+            // Another operator on an array: applied as its elements come.
+            if op != .distinctUnionOfObjects, kind == .array {
+                return try fold(op, then: path.dropFirst(), document: document)
+            }
+            // `@distinctUnionOfObjects` elsewhere (on anything but an array
+            // an operator is missing): the worker builds the array and
+            // evaluates the rest of the path on it.
             try step { s throws(JSONSyntaxError) in try s.skipValue() }
             guard kind == .array else { return false }
             return try addContent(path, document: document)
@@ -722,19 +728,9 @@ struct Splitter {
         // Known before any unit is sent when the document is in memory: its
         // records are written as they come, and a document without content
         // writes none (not even the empty nested arrays of elements without the keys).
-        if streamPaths!.count > 1 || documentInMemory {
-            var reader = scanner
-            var some = false
-            try reader.enterArray()
-            while !some, try reader.nextElement() {
-                let start = reader.offset
-                try reader.skipValue()
-                some = try collects(path[...], fromValueAt: start)
-            }
-            guard some else {
-                try step { s throws(JSONSyntaxError) in try s.skipValue() }
-                return false
-            }
+        if streamPaths!.count > 1 || documentInMemory, try !someElementCollects(path[...]) {
+            try step { s throws(JSONSyntaxError) in try s.skipValue() }
+            return false
         }
         try flushBatch()
         batchRest = keys
@@ -759,14 +755,37 @@ struct Splitter {
         return found
     }
 
+    /// Whether `path` finds a value in some element of the array here, which
+    /// the chunk holds whole (the document is in memory). Reads nothing.
+    private func someElementCollects(_ path: ArraySlice<KeyPath.Component>) throws -> Bool {
+        var reader = scanner
+        try reader.enterArray()
+        while try reader.nextElement() {
+            let start = reader.offset
+            try reader.skipValue()
+            if try collects(path, fromValueAt: start) { return true }
+        }
+        return false
+    }
+
     /// Splits the array here as `@distinctUnionOfObjects` gives it (docs/spec.md
     /// §4): each element that equals none before it (JSON equality,
     /// `JSONValueKey`), in order, its position among those kept. Each element
     /// is read to be hashed, and only the first with each hash is kept by
     /// offset; on a hash that meets, the earlier elements are read again from
-    /// the document in memory and compared. - Returns: true (the content is
-    /// the array, empty or not).
-    private mutating func splitDistinct(document: Int) throws -> Bool {
+    /// the document in memory and compared. With `keys` after the operator
+    /// (`items.@distinctUnionOfObjects.id`), content element `i` is `keys`
+    /// followed in kept element `i` (KVC, as in `splitCollected`).
+    /// - Returns: whether there is content: the array, empty or not, or, with
+    ///   `keys`, an element that has them (known before anything is sent).
+    private mutating func splitDistinct(document: Int, keys: [String] = []) throws -> Bool {
+        if !keys.isEmpty, try !someElementCollects(keys.map { KeyPath.Component.key($0) }[...]) {
+            try step { s throws(JSONSyntaxError) in try s.skipValue() }
+            return false
+        }
+        try flushBatch()
+        batchRest = keys.isEmpty ? nil : keys
+        defer { batchRest = nil }
         var firstWithHash: [Int: Int] = [:]
         var othersWithHash: [Int: [Int]] = [:]
         let inMemory = reader()
@@ -793,6 +812,27 @@ struct Splitter {
             position += 1
         }
         try flushBatch()
+        return true
+    }
+
+    /// Applies `op` to the array here as its elements are read (`OperatorFold`)
+    /// and sends its value when `rest` finds content in it (docs/spec.md §2).
+    private mutating func fold(_ op: KeyPath.CollectionOperator, then rest: ArraySlice<KeyPath.Component>, document: Int) throws -> Bool {
+        var fold = OperatorFold(op)
+        try step { s throws(JSONSyntaxError) in try s.enterArray() }
+        while try step({ s throws(JSONSyntaxError) in try s.nextElement() }) {
+            let kind = try step { s throws(JSONSyntaxError) in try s.peekKind() }
+            try step { s throws(JSONSyntaxError) in try s.skipValue() }
+            // The element is in the chunk until the next step.
+            if fold.reads(kind) {
+                var reader = reader(at: stepStart)
+                fold.add(try reader.readValue())
+            } else {
+                fold.add(nil)
+            }
+        }
+        guard let value = fold.result(), KeyPath.find(rest, from: value, caseInsensitive: caseInsensitiveKeys) != nil else { return false }
+        try add(.value(value, document: document, rest: Array(rest), descriptor: descriptor))
         return true
     }
 

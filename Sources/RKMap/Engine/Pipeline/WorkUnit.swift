@@ -45,6 +45,10 @@ enum WorkUnit: Sendable {
     /// which the part of the key path still to follow is evaluated (KVC
     /// through an array, a collection operator).
     case content(start: Int, document: Int, rest: [KeyPath.Component], descriptor: Int)
+    /// The value a collection operator gave on a content array, folded as
+    /// the splitter read it (`OperatorFold`), with the part of the key path
+    /// still to follow in it.
+    case value(JSONValue, document: Int, rest: [KeyPath.Component], descriptor: Int)
     /// A diagnostic found while splitting (a repeated key on the content path).
     case note(Diagnostic, document: Int)
     /// A streamed document split once per descriptor: this descriptor found
@@ -70,7 +74,7 @@ extension WorkUnit {
         switch self {
         case .documents(let starts, _), .elements(let starts, _, _, _, _), .members(_, let starts, _, _, _, _),
              .collected(let starts, _, _, _, _): return starts.count
-        case .content, .chosen: return 1
+        case .content, .chosen, .value: return 1
         case .streamBegin, .note, .found, .nested, .streamEnd, .syntaxError, .idle, .inputError: return 0
         }
     }
@@ -82,7 +86,7 @@ extension WorkUnit {
              .collected(let starts, _, _, _, _): return starts.last
         case .content(let start, _, _, _), .chosen(let start, _, _, _): return start
         case .syntaxError(let error, _): return error.offset
-        case .streamBegin, .note, .found, .nested, .streamEnd, .idle, .inputError: return nil
+        case .streamBegin, .note, .found, .nested, .value, .streamEnd, .idle, .inputError: return nil
         }
     }
 }
