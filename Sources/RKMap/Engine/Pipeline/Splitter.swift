@@ -273,19 +273,9 @@ struct Splitter {
                 let small: Bool
                 if streamPaths != nil {
                     let threshold = streamingThreshold
-                    small = try step { s throws(JSONSyntaxError) -> Bool in
-                        var probe = s
-                        do throws(JSONSyntaxError) {
-                            try probe.skipValue()
-                        } catch where error.offset - s.offset >= threshold {
-                            // Longer than the threshold whatever follows: it is
-                            // streamed, and a syntax error there is met while streaming.
-                            return false
-                        }
-                        guard probe.offset - s.offset < threshold else { return false }
-                        s = probe  // the probe read the whole (small) document
-                        return true
-                    }
+                    // Longer than the threshold: streamed, and a syntax error
+                    // there is met while streaming.
+                    small = try step { s throws(JSONSyntaxError) in try s.skipValue(ifShorterThan: threshold) }
                 } else {
                     try step { s throws(JSONSyntaxError) in try s.skipValue() }
                     small = true
@@ -609,16 +599,7 @@ struct Splitter {
                 try s.skipValue()
                 return true
             }
-            var probe = s
-            do throws(JSONSyntaxError) {
-                try probe.skipValue()
-            } catch where error.offset - s.offset >= threshold {
-                // Large whatever follows: a syntax error there is met while streaming it.
-                return false
-            }
-            guard probe.offset - s.offset < threshold else { return false }
-            s = probe
-            return true
+            return try s.skipValue(ifShorterThan: threshold)
         }
     }
 
@@ -898,5 +879,23 @@ struct Splitter {
             position += 1
         }
         try flushBatch()
+    }
+}
+
+extension JSONScanner {
+    /// Skips the value here when it ends within `threshold` bytes (true);
+    /// otherwise leaves the scanner at its start (false). A syntax error
+    /// within the threshold is thrown; one past it is met by whoever reads
+    /// the value on (the splitter streams it).
+    fileprivate mutating func skipValue(ifShorterThan threshold: Int) throws(JSONSyntaxError) -> Bool {
+        var probe = self
+        do throws(JSONSyntaxError) {
+            try probe.skipValue()
+        } catch where error.offset - offset >= threshold {
+            return false
+        }
+        guard probe.offset - offset < threshold else { return false }
+        self = probe  // the probe read the whole (short) value
+        return true
     }
 }
