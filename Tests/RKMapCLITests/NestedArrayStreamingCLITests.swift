@@ -120,4 +120,45 @@ import Testing
         let whole = try RKMapExecutable.run(arguments, directory: scratch.url, environment: Self.whole)
         #expect(whole.stdout == #"{"n":2}"# + "\n" && whole.stderr.isEmpty)
     }
+
+    /// One warning per repeated key, however the input is cut into chunks:
+    /// they were told apart by their offset in the chunk, which starts again
+    /// when the chunk moves, and most were lost with a small window.
+    @Test(arguments: ["1000000", "37", "16"])
+    func everyRepeatedKeyIsWarnedAboutWhateverTheWindow(window: String) throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", Self.spec("batches.items"))
+        let batches = (0..<40).map { #"{"items": [{"n": \#($0)}], "items": [{"n": \#($0 + 100)}]}"# }
+        try scratch.write("in.json", #"{"batches": ["# + batches.joined(separator: ", ") + "]}")
+        let run = try RKMapExecutable.run(
+            ["apply", "spec.json", "in.json", "--format", "ndjson", "--no-type"], directory: scratch.url,
+            environment: ["RKMAP_PIPELINE_THRESHOLD": "0", "RKMAP_WINDOW_BYTES": window])
+        #expect(run.status == 0)
+        #expect(run.stdout == (0..<40).map { #"{"n":\#($0)}"# + "\n" }.joined())
+        #expect(run.stderr.components(separatedBy: "appears again").count - 1 == 40, "\(run.stderr)")
+    }
+
+    /// A key through an array finds content only once some element has the
+    /// keys: streamed, what a first `batches` without any already went out
+    /// (an empty nested array here) when a second `batches` holds content.
+    /// A whole read maps only the second: the difference is a warning, so
+    /// `--strict` fails the document (it was silent).
+    @Test func aRepeatedContentKeyAfterOneThatHeldNothingIsAWarning() throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", Self.spec("batches.items"))
+        try scratch.write("in.json", #"{"batches": [[1]], "batches": [{"items": [{"n": 1}]}]}"#)
+        let arguments = ["apply", "spec.json", "in.json", "--compact", "--no-type"]
+        let run = try RKMapExecutable.run(arguments, directory: scratch.url, environment: Self.streamed)
+        #expect(run.status == 0)
+        #expect(run.stdout == #"[[],[{"n":1}]]"# + "\n")
+        #expect(run.stderr == """
+            in.json:1:30: warning: key 'batches' appears again after an occurrence that held no content; \
+            a streamed document maps what both hold, a whole read only this one
+
+            """)
+        let strict = try RKMapExecutable.run(arguments + ["--strict"], directory: scratch.url, environment: Self.streamed)
+        #expect(strict.status == 1 && strict.stdout.isEmpty)
+        let whole = try RKMapExecutable.run(arguments, directory: scratch.url, environment: Self.whole)
+        #expect(whole.stdout == #"[[{"n":1}]]"# + "\n" && whole.stderr.isEmpty)
+    }
 }

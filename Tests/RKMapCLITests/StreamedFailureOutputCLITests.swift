@@ -126,4 +126,74 @@ import Testing
         #expect(counts[0] == [[.integer(-1)]])
         #expect(counts[1] == counts[0])
     }
+
+    /// `--shape dictionary`: a document that fails while a nested array is
+    /// open in a later key path's group (held until the document's end, and
+    /// then dropped) leaves the first key path's array closed once, valid
+    /// JSON; it wrote a stray `]` there.
+    @Test func aFailureInsideALaterKeyPathsNestedArrayLeavesValidJSON() throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", #"""
+            {"descriptors": [{"keyPath": "a", "root-map-ref": "it"}, {"keyPath": "b", "root-map-ref": "it"}],
+             "mappers": [{"id": "it", "target": "Item", "attributes": ["n"]}]}
+            """#)
+        try scratch.write("in.json", #"{"a": [{"n": 1}], "b": [[{"n": 2}, {"n": 3}, {"n": 4}]]}"# + "\n" + #"{"a": [{"n": 5}]}"# + "\n")
+        let run = try RKMapExecutable.run(
+            ["apply", "spec.json", "in.json", "--shape", "dictionary", "--compact", "--max-records", "3", "--keep-going"],
+            directory: scratch.url, environment: Self.streamed)
+        #expect(run.status == 1)
+        #expect(run.stdout == #"{"a":[{"@type":"Item","n":1}]}"# + "\n" + #"{"a":[{"@type":"Item","n":5}]}"# + "\n")
+        #expect(run.stderr.contains("error: the document makes more than 3 records"))
+    }
+
+    /// A syntax error inside a nested array, under `--keep-going`: the next
+    /// document's elements are not taken for that array's (their paths, and
+    /// JSON's indentation, were a level deeper).
+    @Test func aSyntaxErrorInsideANestedArrayDoesNotLeakIntoTheNextDocument() throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", Self.arraySpec)
+        try scratch.write("in.json", #"{"data": [[{"n": 1}, {"n": 2,}]]}"# + "\n" + #"{"data": [{"n": 3}, 5]}"# + "\n")
+        let arguments = ["apply", "spec.json", "in.json", "--keep-going", "--no-type"]
+        let whole = try RKMapExecutable.run(arguments, directory: scratch.url, environment: Self.whole)
+        let streamed = try RKMapExecutable.run(arguments, directory: scratch.url, environment: Self.streamed)
+        #expect(whole.stdout == "[\n  {\n    \"n\": 3\n  }\n]\n")
+        #expect(streamed.stdout == whole.stdout)
+        #expect(streamed.stderr == whole.stderr)
+        #expect(streamed.stderr.contains("$.data[1]: warning: cannot map a number"))
+    }
+
+    /// SIGINT while a document longer than the lookahead is written as it is
+    /// read: the run ends with 130, and what it wrote is closed as a late
+    /// syntax error closes it, arrays in arrays, so stdout stays JSON.
+    @Test func anInterruptedLongDocumentLeavesValidJSON() throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", Self.arraySpec)
+        let process = Process()
+        process.executableURL = try RKMapExecutable.locate()
+        process.arguments = ["apply", "spec.json", "--compact", "--no-type"]
+        process.currentDirectoryURL = scratch.url
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // More than the 8 MiB lookahead, inside a nested array, and no end:
+        // the run writes records, then waits for more input.
+        let records = (0..<700_000).map { #"{"n": \#($0)}"# }.joined(separator: ",")
+        stdin.fileHandleForWriting.write(Data((#"{"data": [{"n": -1}, [[], ["# + records + ",").utf8))
+        let first = stdout.fileHandleForReading.readData(ofLength: 1)
+        #expect(first == Data("[".utf8))
+        kill(process.processIdentifier, SIGINT)
+        let rest = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try? stdin.fileHandleForWriting.close()
+        #expect(process.terminationStatus == 130)
+        #expect(errors.contains("error: interrupted by SIGINT"), "\(errors)")
+        let written = try #require(try JSONSerialization.jsonObject(with: first + rest) as? [Any], "\(String(decoding: rest.suffix(100), as: UTF8.self))")
+        #expect(written.count == 2)
+        #expect(((written.last as? [Any])?.first as? [Any])?.isEmpty == true)
+    }
 }

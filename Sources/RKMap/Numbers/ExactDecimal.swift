@@ -64,14 +64,15 @@ package struct ExactDecimal: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The exact sum, or nil when it would span more than `digitLimit` digits.
-    package static func sum(_ terms: [ExactDecimal]) -> ExactDecimal? {
+    /// The exact sum, or nil when it would span more than `limit` digits
+    /// (`digitLimit`; a sum made in parts checks the whole span itself).
+    package static func sum(_ terms: [ExactDecimal], limit: Int = digitLimit) -> ExactDecimal? {
         let nonZero = terms.filter { !$0.isZero }
         guard let low = nonZero.map(\.exponent).min(), let high = nonZero.map({ $0.exponent + $0.digits.count }).max() else {
             return .zero
         }
         let width = high - low
-        guard width <= digitLimit else { return nil }
+        guard width <= limit else { return nil }
         // Signed digit sums by position, least significant first; carries once at the end.
         var positions = [Int](repeating: 0, count: width + 2)
         for term in nonZero {
@@ -89,7 +90,7 @@ package struct ExactDecimal: Sendable, Equatable, CustomStringConvertible {
             carry(&positions)
         }
         let result = ExactDecimal(negative: negative, digits: positions.reversed().map { UInt8($0) }, exponent: low)
-        return result.digits.count <= digitLimit ? result : nil
+        return result.digits.count <= limit ? result : nil
     }
 
     /// Brings every position but the last into 0…9, growing the array while the

@@ -312,8 +312,11 @@ public final class JSONTreeSink: EncodingSink {
             writer.buffer.removeAll()
         } else if shape != .object, written > 0 {
             // Records already streamed cannot be taken back; close the arrays
-            // (and the object) so the output stays valid JSON.
-            while let count = nested.popLast() {
+            // (and the object) so the output stays valid JSON. Nested arrays
+            // open in a later key path's group go with the group, which is
+            // never written.
+            let inGroup = shape == .dictionary && currentKey != nil && currentKey != firstKey
+            while !inGroup, let count = nested.popLast() {
                 Self.closing(count: count, indent: rootIndent + nested.count, pretty: writer.pretty).withUnsafeBytes {
                     writer.buffer.append($0)
                 }

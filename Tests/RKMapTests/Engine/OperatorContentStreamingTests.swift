@@ -78,4 +78,42 @@ import Testing
         max.add(.string("z"))
         #expect(max.result() == .string("z"))
     }
+
+    /// Near the 4,096-digit limit a sum in parts gives what one sum gives:
+    /// nothing when the terms span more than the limit, even if some cancel
+    /// (`1e3000 - 1e3000 + 1e-2000`), and a value when they span less, even
+    /// if the parts carry past it (4,096 nines less 4,096 nines, plus 1e-4094).
+    @Test func aSumInPartsHasOneSumsLimit() throws {
+        let cancelling = "[1e3000, -1e3000, " + Array(repeating: "0", count: 4_094).joined(separator: ", ") + ", 1e-2000]"
+        let carrying = "[" + (Array(repeating: "9", count: 4_096) + Array(repeating: "-9", count: 4_096) + ["1e-4094"])
+            .joined(separator: ", ") + "]"
+        let input = #"{"items": \#(cancelling)}"# + "\n" + #"{"items": \#(carrying)}"#
+        try EngineRun.expectStreamedSameAsWhole(
+            input, spec: Self.spec("items.@sum"), format: "ndjson", options: MappingOptions(keepGoing: true), streams: true)
+        let run = try EngineRun.run(spec: Self.spec("items.@sum"), input: input, pipeline: true)
+        #expect(run.output == #"{"@type":"V","value":1e-4094}"# + "\n")
+        #expect(run.outcome.failed == 1)
+    }
+
+    /// `RunningSum` against `NumberArithmetic.sum` on random numbers: small
+    /// ones (its `Int64` path), long ones and large exponents (its exact
+    /// path, from the first or a later term), spans near the limit.
+    @Test func aRunningSumIsOneSum() {
+        var generator = SystemRandomNumberGenerator()
+        let pool = ["0", "1", "-1", "0.5", "12345678901234567", "-999999999999999999", "123456789012345678901234567890",
+                    "1e300", "-1e300", "1e-300", "2.5e-4000", "1e90", "7.25", "-0.001", "1e3000", "-1e-1000"]
+        var sums = 0
+        for _ in 0..<300 {
+            // A few kinds of number per sum: most sums have a value.
+            let kinds = pool.shuffled(using: &generator).prefix(Int.random(in: 1...4, using: &generator))
+            let count = Int.random(in: 0...9_000, using: &generator)
+            let numbers = (0..<count).map { _ in JSONNumber(kinds.randomElement(using: &generator)!) }
+            var running = RunningSum()
+            numbers.forEach { running.add($0) }
+            let expected = NumberArithmetic.sum(numbers.map { .number($0) })
+            #expect(running.total() == expected, "\(numbers.count) numbers of \(Array(kinds))")
+            if expected != nil { sums += 1 }
+        }
+        #expect(sums > 150)
+    }
 }

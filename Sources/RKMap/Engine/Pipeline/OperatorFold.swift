@@ -4,8 +4,8 @@
 /// a few thousand numbers rather than the array's tree.
 ///
 /// - `@count` counts the elements, reading none of them;
-/// - `@sum` and `@avg` read only the numbers, summed exactly in groups of
-///   `groupSize` whose exact sums are summed at the end (`NumberArithmetic`);
+/// - `@sum` and `@avg` read only the numbers, summed exactly as they come
+///   (`RunningSum`: the value, or its absence, of one sum of them all);
 /// - `@min` and `@max` keep the first element that is not `null`, and read
 ///   only the later elements of its kind that can be ordered against it
 ///   (`JSONValue.compare`: numbers, strings, booleans); the first is read
@@ -13,13 +13,8 @@
 struct OperatorFold {
     let op: KeyPath.CollectionOperator
     private var count = 0
-    private var numberCount = 0
-    private var numbers: [JSONValue] = []
-    private var partialSums: [JSONValue] = []
-    private var unrepresentable = false
+    private var sum = RunningSum()
     private var best: JSONValue?
-
-    static let groupSize = 4096
 
     init(_ op: KeyPath.CollectionOperator) {
         precondition(op != .distinctUnionOfObjects, "distinct elements are streamed, not folded")
@@ -49,9 +44,7 @@ struct OperatorFold {
         case .count, .distinctUnionOfObjects:
             break
         case .sum, .avg:
-            numberCount += 1
-            numbers.append(value)
-            if numbers.count >= Self.groupSize { sumGroup() }
+            if case .number(let n) = value { sum.add(n) }
         case .min, .max:
             guard let current = best else {
                 best = value
@@ -61,16 +54,6 @@ struct OperatorFold {
         }
     }
 
-    private mutating func sumGroup() {
-        guard !numbers.isEmpty else { return }
-        if let sum = NumberArithmetic.sum(numbers) {
-            partialSums.append(.number(sum))
-        } else {
-            unrepresentable = true
-        }
-        numbers.removeAll(keepingCapacity: true)
-    }
-
     /// The operator's value on the elements added; nil when an `@sum` or
     /// `@avg` cannot be represented (`KeyPath.apply`).
     mutating func result() -> JSONValue? {
@@ -78,11 +61,10 @@ struct OperatorFold {
         case .count, .distinctUnionOfObjects:
             return .number(JSONNumber(count))
         case .sum, .avg:
-            sumGroup()
-            guard !unrepresentable, let total = NumberArithmetic.sum(partialSums) else { return nil }
+            if op == .avg, sum.count == 0 { return .null }
+            guard let total = sum.total() else { return nil }
             guard op == .avg else { return .number(total) }
-            guard numberCount > 0 else { return .null }
-            return NumberArithmetic.average(sum: total, count: numberCount).map { .number($0) }
+            return NumberArithmetic.average(sum: total, count: sum.count).map { .number($0) }
         case .min, .max:
             return best ?? .null
         }

@@ -48,6 +48,18 @@ struct PipelineWriter {
     var progress: ProgressObserver?
 
     mutating func run(_ state: PipelineState) throws {
+        do {
+            try writeResults(state)
+        } catch let interrupted as Interrupted {
+            // A document being written as it is read is abandoned as a late
+            // syntax error abandons it: what the sink can take back goes, a
+            // JSON array written so far is closed (docs/behaviour.md "Signals").
+            if let s = stream, s.started, !s.dropping { try sink.abandonDocument() }
+            throw interrupted
+        }
+    }
+
+    private mutating func writeResults(_ state: PipelineState) throws {
         while let (unit, base, result) = state.nextResult() {
             // A worker frees it (`PipelineState.takeRetired`).
             defer { state.retire(result) }

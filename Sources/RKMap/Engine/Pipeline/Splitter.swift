@@ -21,8 +21,9 @@ struct Splitter {
     let streamPaths: [[KeyPath.Component]]?
     /// The descriptor whose content is being split (a position in `streamPaths`).
     private var descriptor = 0
-    /// Where the streamed document's repeated-key warnings were given, so that
-    /// a second descriptor's pass does not give them again.
+    /// Where the streamed document's repeated-key warnings were given (input
+    /// offsets: a chunk's offsets start again when it moves), so that a
+    /// second descriptor's pass does not give them again.
     private var notedOffsets: Set<Int> = []
     let streamingThreshold: Int
     let inputName: String
@@ -70,6 +71,9 @@ struct Splitter {
     static let lookaheadBytes = 8 << 20
     /// The streamed document being split was read whole into the chunk first.
     private var documentInMemory = false
+    /// How many units with values were sent: whether a member followed on
+    /// the content path sent some before it was found to hold no content.
+    private var contentUnitsSent = 0
     /// Where the last note was placed (in which chunk), so that the next one
     /// is placed from there: counting lines from the chunk's start for each
     /// of thousands of repeated keys was quadratic.
@@ -246,6 +250,7 @@ struct Splitter {
     /// Sends a unit with the chunk its offsets are in (kept alive until a
     /// worker has taken it).
     private mutating func add(_ unit: WorkUnit) throws {
+        if unit.valueCount > 0 { contentUnitsSent += 1 }
         var mayWait = true
         if let pending = pendingStream, !pending.undecided {
             // The writer waits for this document's verdict: waiting for it here
@@ -349,6 +354,9 @@ struct Splitter {
             // Documents before the error are whole and valid: send them first.
             if !streaming { try flushBatch() }
             clearBatch()
+            // What the split was in when the error came (a nested array, a
+            // collected content) is not the next document's.
+            (batchRest, batchOuter) = (nil, [])
             if streaming { state.publish(.syntaxError, for: index) }
             pendingStream = nil
             try add(.syntaxError(error, index: index))
@@ -547,16 +555,29 @@ struct Splitter {
         let folded = caseInsensitiveKeys ? key.lowercased() : nil
         var found = false
         var followed: String?
+        var sentBeforeFollowing = 0
         while let name = try step({ s throws(JSONSyntaxError) in try s.nextKey() }) {
             let exact = name == key
             if exact || (folded != nil && name.lowercased() == folded) {
                 if !found, followed == nil || exact || name == followed {
+                    if let followed, contentUnitsSent != sentBeforeFollowing, notedOffsets.insert(input.offset + scanner.offset).inserted {
+                        // What the earlier member held is mapped already (a
+                        // key through an array finds that only at its end).
+                        let earlier = name == followed ? "again after an occurrence" : "after '\(followed)'"
+                        let note = Diagnostic(
+                            .warning,
+                            "key '\(name)' appears \(earlier) that held no content; a streamed document maps what both hold, a whole read only this one"
+                                + MappingFailure.documentSuffix(document),
+                            file: inputName, location: .source(noteLocation(scanner.offset)), code: .duplicateKey)
+                        try add(.note(note, document: document))
+                    }
                     followed = name
+                    sentBeforeFollowing = contentUnitsSent
                     found = try split(path.dropFirst(), document: document)
                     continue
                 }
                 // Once per place, however many descriptors pass it.
-                if found, let followed, name == followed || exact, notedOffsets.insert(scanner.offset).inserted {
+                if found, let followed, name == followed || exact, notedOffsets.insert(input.offset + scanner.offset).inserted {
                     try noteRepeat(name, followed: followed, key: key, document: document)
                 }
             }
@@ -609,6 +630,7 @@ struct Splitter {
         try flushBatch()
         let saved = (batchRest, batchOuter)
         (batchRest, batchOuter) = (nil, outer)
+        defer { (batchRest, batchOuter) = saved }
         try add(.nested(begin: true, document: document, descriptor: descriptor))
         try splitElements(document: document, outer: outer)
         (batchRest, batchOuter) = saved
@@ -653,7 +675,7 @@ struct Splitter {
                     found = try splitCollectedElement(keys.dropFirst(), position: position, document: document)
                     continue
                 }
-                if let followed, name == followed || exact, notedOffsets.insert(scanner.offset).inserted {
+                if let followed, name == followed || exact, notedOffsets.insert(input.offset + scanner.offset).inserted {
                     try noteRepeat(name, followed: followed, key: key, document: document)
                 }
             }
@@ -668,9 +690,9 @@ struct Splitter {
         try flushBatch()
         let saved = batchRest
         batchRest = rest
+        defer { batchRest = saved }
         try batched(start, position: position, elementsOf: document)
         try flushBatch()
-        batchRest = saved
     }
 
     /// A member on the content path that a whole read would take instead of
