@@ -93,40 +93,20 @@ package enum NumberArithmetic {
 
     /// Sum as `value × 10^exponent` in `Int64`, or nil on any overflow.
     private static func smallSum(_ elements: [JSONValue]) -> (value: Int64, exponent: Int)? {
-        var accumulator: Int64 = 0
-        var scale = 0
+        var sum: (value: Int64, exponent: Int) = (0, 0)
         var started = false
         for case .number(let n) in elements {
-            var text = n.text
-            guard let term: (Int64, Int) = text.withUTF8({ bytes in
-                let scan = DecimalScan(bytes)
-                if scan.isZero { return (0, 0) }
-                guard scan.digitCount <= 18, let exponent = scan.significandExponent else { return nil }
-                var m: Int64 = 0
-                for k in scan.first...scan.last { m = m * 10 + Int64(scan.digit(k, bytes)) }
-                return (scan.negative ? -m : m, exponent)
-            }) else { return nil }
-            var m = term.0
-            let e = term.1
+            guard let (m, e) = smallTerm(n) else { return nil }
             if m == 0 { continue }
-            if !started { accumulator = m; scale = e; started = true; continue }
-            if e < scale {
-                guard scale - e <= 18 else { return nil }
-                let (scaled, o) = accumulator.multipliedReportingOverflow(by: powersOfTen[scale - e])
-                if o { return nil }
-                accumulator = scaled
-                scale = e
-            } else if e > scale {
-                guard e - scale <= 18 else { return nil }
-                let (scaled, o) = m.multipliedReportingOverflow(by: powersOfTen[e - scale])
-                if o { return nil }
-                m = scaled
+            if !started {
+                sum = (m, e)
+                started = true
+                continue
             }
-            let (s, o) = accumulator.addingReportingOverflow(m)
-            if o { return nil }
-            accumulator = s
+            guard let next = add(m, e, to: sum.value, scale: sum.exponent) else { return nil }
+            sum = next
         }
-        return (accumulator, scale)
+        return sum
     }
 
     fileprivate static func digits(of value: UInt64) -> [UInt8] {
