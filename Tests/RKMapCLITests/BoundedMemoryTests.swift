@@ -142,10 +142,12 @@ import Testing
     /// small numbers) is applied as the numbers come (12× when the array was
     /// built); keys after `@distinctUnionOfObjects` are followed in each element
     /// kept (`items.@distinctUnionOfObjects.Name`: 12× when the array was built).
+    /// One record whose relationship holds the items (`items-record.json`)
+    /// is written around them as they are mapped (10× when mapped whole).
     @Test(arguments: [
         ("items-indexed.json", "batches"), ("items-indexed-from-end.json", "batches"), ("items-pages.json", "pages"),
         ("items-distinct.json", "items"), ("items-batches.json", "batches"), ("items-nested.json", "nested"),
-        ("numbers-sum.json", "numbers"), ("items-distinct-names.json", "items"),
+        ("numbers-sum.json", "numbers"), ("items-distinct-names.json", "items"), ("items-record.json", "items"),
     ])
     func anIndexedContentKeyPathStaysWithinThreeTimesTheDocument(spec: String, shape: String) throws {
         let args = ["apply", "fixtures/scale/" + spec, "--format", "ndjson"]

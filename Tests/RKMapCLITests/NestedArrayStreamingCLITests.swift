@@ -161,4 +161,38 @@ import Testing
         let whole = try RKMapExecutable.run(arguments, directory: scratch.url, environment: Self.whole)
         #expect(whole.stdout == #"[[{"n":1}]]"# + "\n" && whole.stderr.isEmpty)
     }
+
+    /// One record whose to-many relationship holds a document longer than
+    /// the lookahead (`StreamedRelationship`): its object is read into memory
+    /// and validated first, so a syntax error anywhere writes nothing of it;
+    /// a failure while its elements are written as they are mapped
+    /// (`--max-records`) leaves the record and its array closed, so stdout
+    /// stays JSON (NDJSON: one line).
+    @Test(arguments: ["json", "ndjson"])
+    func aStreamedRelationshipFailsCleanly(format: String) throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", #"""
+            {"keyPath": "", "root-map-ref": "doc", "mappers": [
+              {"id": "doc", "target": "Doc", "attributes": ["name"], "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]},
+              {"id": "item", "target": "Item", "attributes": ["n"]}]}
+            """#)
+        var parts = (0..<700_000).map { #"{"n": \#($0)}"# }
+        try scratch.write("in.json", #"{"name": "big", "items": ["# + parts.joined(separator: ", ") + "]}\n")
+        parts[699_000] = #"{"n" 1}"#
+        try scratch.write("bad.json", #"{"name": "big", "items": ["# + parts.joined(separator: ", ") + "]}\n")
+        let bad = try RKMapExecutable.run(["apply", "spec.json", "bad.json", "--format", format], directory: scratch.url)
+        #expect(bad.status == 1 && bad.stdout.isEmpty)
+        #expect(bad.stderr.contains("bad.json:1:") && bad.stderr.contains("error: expected ':'"), "\(bad.stderr)")
+        let run = try RKMapExecutable.run(
+            ["apply", "spec.json", "in.json", "--format", format, "--no-type", "--max-records", "600000"], directory: scratch.url)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("error: the document makes more than 600,000 records"), "\(run.stderr)")
+        let text = format == "json" ? run.stdout : String(run.stdout.split(separator: "\n").first ?? "")
+        let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        let record = try #require((format == "json" ? (value as? [Any])?.first : value) as? [String: Any])
+        #expect(record["name"] as? String == "big")
+        let items = try #require(record["items"] as? [[String: Int]])
+        #expect(items.count > 500_000 && items.count < 600_000)
+        #expect(items.first == ["n": 0])
+    }
 }

@@ -1,4 +1,23 @@
 extension DocumentMapper {
+    /// Maps element `index` of the array of the root record's to-many
+    /// relationship from `sourcePath`, streamed apart from the record
+    /// (`StreamedRelationship`), as `mapRelationship` maps it inside the
+    /// record: the same paths, depth and collection index. No key path reads
+    /// `@parent` there, so the record's object is not needed.
+    func mapRelated(_ element: JSONValue, index: Int, from sourcePath: KeyPath, with ref: MapperRef, into out: inout [FieldValue]) throws(MappingFailure) {
+        try enter()  // the record (`mapObject`)
+        defer { leave() }
+        let pushed = path.push(sourcePath)
+        context.parents.append(.null)
+        defer {
+            context.parents.removeLast()
+            path.pop(pushed)
+        }
+        try enter()  // its collection (`mapCollection`)
+        defer { leave() }
+        try mapElement(element, index: index, with: ref, into: &out)
+    }
+
     /// Maps the value at a relationship's source (docs/spec.md §3.2, §5.2): to-one for an
     /// object or scalar, to-many for an array or a `forceCollection` dictionary,
     /// unless `many` forces one or the other.

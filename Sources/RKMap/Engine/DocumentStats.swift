@@ -43,6 +43,34 @@ struct RecordCounts: Sendable {
         }
     }
 
+    /// Takes back one record of `mapper` counted last: a record mapped before
+    /// the elements of its relationship (`WorkUnit.parent`) is counted after
+    /// them, where a whole read counts it. Not a hot path.
+    mutating func uncount(_ mapper: ObjectMapper) {
+        var entries: [(id: ObjectIdentifier, type: String, count: Int)] = []
+        if let id = ids.0 { entries.append((id, types.0, counts.0)) }
+        if let id = ids.1 { entries.append((id, types.1, counts.1)) }
+        if let id = ids.2 { entries.append((id, types.2, counts.2)) }
+        if let id = ids.3 { entries.append((id, types.3, counts.3)) }
+        entries += more
+        guard let i = entries.lastIndex(where: { $0.id == ObjectIdentifier(mapper) }) else { return }
+        entries[i].count -= 1
+        if entries[i].count == 0 { entries.remove(at: i) }
+        self = RecordCounts()
+        for entry in entries {
+            total += entry.count
+            append(entry)
+        }
+    }
+
+    private mutating func append(_ entry: (id: ObjectIdentifier, type: String, count: Int)) {
+        if ids.0 == nil { (ids.0, types.0, counts.0) = (entry.id, entry.type, entry.count); return }
+        if ids.1 == nil { (ids.1, types.1, counts.1) = (entry.id, entry.type, entry.count); return }
+        if ids.2 == nil { (ids.2, types.2, counts.2) = (entry.id, entry.type, entry.count); return }
+        if ids.3 == nil { (ids.3, types.3, counts.3) = (entry.id, entry.type, entry.count); return }
+        more.append(entry)
+    }
+
     /// Calls `body` with each mapper's type name and count, in first-seen order.
     func forEach(_ body: (_ type: String, _ count: Int) -> Void) {
         guard ids.0 != nil else { return }

@@ -29,6 +29,9 @@ public final class MappingEngine: Sendable {
     /// read to choose, and split member by member when the choice maps it as
     /// a dictionary (`Splitter`, `chooseKeyedMapper`).
     let keyedChoice: KeyedChoice?
+    /// The root record's to-many relationships whose arrays a content object
+    /// may stream (`StreamedRelationship`), by member.
+    let streamedRelationships: [String: StreamedRelationship]
     /// Some mapper connects relationships (docs/spec.md §7): asked per document.
     let hasConnections: Bool
     /// Counters over every document mapped so far. Only the thread that runs
@@ -84,6 +87,8 @@ public final class MappingEngine: Sendable {
         }
         keyedChoice = descriptors.count == 1
             ? KeyedChoice(graph: graph, root: descriptors[0].rootMapper, projecting: options.readsProjection) : nil
+        streamedRelationships = options.onlyType == nil
+            ? StreamedRelationship.candidates(graph: graph, descriptors: descriptors, readsProjection: options.readsProjection) : [:]
         guard options.readsProjection else {
             documentProjection = .everything
             elementProjections = descriptors.map { _ in .everything }

@@ -10,6 +10,9 @@ public protocol EncodingSink: RecordSink {
     func writeEncodedRoots(_ bytes: UnsafeRawBufferPointer, roots: Int) throws
     /// The whole output of one document, made by `encoding.encodeDocument`.
     func writeEncodedDocument(_ bytes: UnsafeRawBufferPointer) throws
+    /// Bytes inside the root written last (the elements of a relationship
+    /// streamed into it, `RootEncoding.encodeOpened`, and its end).
+    func writeEncodedContinuation(_ bytes: UnsafeRawBufferPointer) throws
 }
 
 /// Encodes root records the way `JSONTreeSink` (collection and dictionary
@@ -154,6 +157,61 @@ public struct RootEncoding: Sendable {
     }
 
     static let spill = 1 << 18
+
+    /// The indentation of a root record.
+    private var rootIndent: Int {
+        switch style {
+        case .collection: 1
+        case .dictionary: 2
+        case .lines: 0
+        }
+    }
+
+    /// A root record written as `encodeRoots` writes it (its separator
+    /// first), up to where the value of its to-many relationship at slot
+    /// `hole` goes, whose elements are written after it by `encodeElements`
+    /// (`WorkUnit.parent`); and how the record ends after them: when there
+    /// were none (`[]` and the rest of the record), and when there were some.
+    func encodeOpened(_ record: Record, hole: Int, scratch: EncodingScratch) -> (prefix: [UInt8], empty: [UInt8], afterElements: [UInt8]) {
+        let encoder = RecordEncoder(includeType: includeType, index: names, learned: nil)
+        var w = scratch.writer(pretty: pretty)
+        if style != .lines {
+            w.buffer.append(JSONByte.comma)
+            w.writeNewline(indent: rootIndent)
+        }
+        let at = encoder.write(record, to: &w, indent: rootIndent, leavingOut: hole)
+        if style == .lines { w.buffer.append(JSONByte.newline) }
+        var whole: [UInt8] = []
+        w.buffer.append(to: &whole)
+        scratch.keep(w)
+        let rest = whole[at...]
+        var closing = JSONWriter(pretty: pretty)
+        closing.writeNewline(indent: rootIndent + 1)
+        closing.buffer.append(JSONByte.closeBracket)
+        var afterElements: [UInt8] = []
+        closing.buffer.append(to: &afterElements)
+        return (Array(whole[..<at]), Array("[]".utf8) + rest, afterElements + rest)
+    }
+
+    /// Elements of the array an `encodeOpened` record left open, each
+    /// preceded by `,` and its indentation (the writer turns the first
+    /// separator into `[`).
+    func encodeElements(_ roots: [FieldValue], into bytes: inout [UInt8], scratch: EncodingScratch) {
+        let encoder = RecordEncoder(includeType: includeType, index: names, learned: nil)
+        var w = scratch.writer(pretty: pretty)
+        let indent = rootIndent + 2
+        for root in roots {
+            w.buffer.append(JSONByte.comma)
+            w.writeNewline(indent: indent)
+            encoder.write(root, to: &w, indent: indent)
+            if w.buffer.count >= Self.spill {
+                w.buffer.append(to: &bytes)
+                w.buffer.removeAll()
+            }
+        }
+        w.buffer.append(to: &bytes)
+        scratch.keep(w)
+    }
 
     private func appendLines(_ root: FieldValue, encoder: RecordEncoder, to w: inout JSONWriter) {
         if case .many(let list) = root {

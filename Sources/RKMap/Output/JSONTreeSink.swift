@@ -131,6 +131,10 @@ public final class JSONTreeSink: EncodingSink {
         try bytes.withUnsafeBytes { try append($0) }
     }
 
+    public func writeEncodedContinuation(_ bytes: UnsafeRawBufferPointer) throws {
+        try append(bytes)
+    }
+
     public func beginNestedArray(descriptor: Descriptor) throws {
         if shape == .object {
             // As a `.many` root counts (see `write`); its elements do not.
@@ -408,6 +412,10 @@ public final class NDJSONSink: EncodingSink {
     }
 
     public func writeEncodedDocument(_ bytes: UnsafeRawBufferPointer) throws {
+        try writeEncodedRoots(bytes, roots: 0)
+    }
+
+    public func writeEncodedContinuation(_ bytes: UnsafeRawBufferPointer) throws {
         try writeEncodedRoots(bytes, roots: 0)
     }
 

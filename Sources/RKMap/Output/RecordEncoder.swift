@@ -113,6 +113,33 @@ struct RecordEncoder {
         w.buffer.append(JSONByte.closeBrace)
     }
 
+    /// `record` as `write` writes it (its mapper has no nested destination),
+    /// with nothing where the value of slot `hole` goes (its key is there):
+    /// the offset there in `w`'s buffer. Names are escaped as they are
+    /// written (one record, not a hot path).
+    func write(_ record: Record, to w: inout JSONWriter, indent: Int, leavingOut hole: Int) -> Int {
+        precondition(!record.mapper.hasNestedDestinations, "a record with nested destinations has no single place for a field")
+        var first = true
+        var at = w.buffer.count
+        w.buffer.append(JSONByte.openBrace)
+        if includeType {
+            member("@type", first: &first, to: &w, indent: indent)
+            w.writeString(record.mapper.typeName)
+        }
+        for (i, (slot, field)) in zip(record.mapper.slots, record.fields).enumerated() {
+            guard let field else { continue }
+            member(slot.name, first: &first, to: &w, indent: indent)
+            if i == hole {
+                at = w.buffer.count
+            } else {
+                write(field, to: &w, indent: indent + 1)
+            }
+        }
+        if !first { w.writeNewline(indent: indent) }
+        w.buffer.append(JSONByte.closeBrace)
+        return at
+    }
+
     /// Writes the separator, the quoted key and the colon.
     private func member(_ key: String, first: inout Bool, to w: inout JSONWriter, indent: Int) {
         if !first { w.buffer.append(JSONByte.comma) }

@@ -164,7 +164,7 @@ extension Serializer {
                     diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
                     if !discarding { outcome.documents += 1 }
                     outcome.stoppedBySyntaxError = true
-                case .elements, .members, .content, .chosen, .collected, .found, .nested, .value:
+                case .elements, .members, .content, .chosen, .collected, .found, .nested, .value, .parent, .related, .parentEnd:
                     break
                 }
                 guard case .serialized(let done) = result, !discarding else { continue }
@@ -206,7 +206,8 @@ extension Serializer {
                 }
             case .content(let start, let document, _, _):
                 if let value = read(start) { serialize(document: value, index: document, inputName: inputName, into: &done) }
-            case .streamBegin, .note, .found, .nested, .streamEnd, .syntaxError, .idle, .inputError, .members, .chosen, .collected, .value:
+            case .streamBegin, .note, .found, .nested, .streamEnd, .syntaxError, .idle, .inputError, .members, .chosen, .collected, .value,
+                 .parent, .related, .parentEnd:
                 // Never cut here: the splitter streams records at the document's top.
                 state.complete(seq, unit: unit, base: view.inputOffset, result: .passThrough)
                 continue

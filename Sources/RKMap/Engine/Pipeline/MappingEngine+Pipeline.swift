@@ -45,6 +45,9 @@ extension MappingEngine {
         let caseInsensitiveKeys = graph.options.caseInsensitiveKeys
         let rootProjection = streamPaths == nil ? nil : self.rootProjection
         let nestedArrays = sink.acceptsNestedArrays
+        // Into encoded roots only, and not held for connections (`StreamedRelationship`).
+        let streamedRelationships = streamPaths != nil && encoding != nil && !hasConnections
+            ? Set(self.streamedRelationships.keys) : []
         // Handed over, not copied: no reference here may keep a large
         // document's chunk alive after the units cut from it are read.
         let handoff = InputHandoff(input)
@@ -81,6 +84,7 @@ extension MappingEngine {
             splitter.rootProjection = rootProjection
             splitter.recovering = recovering
             splitter.nestedArrays = nestedArrays
+            splitter.streamedRelationships = streamedRelationships
             splitter.run()
             state.finishSplitting(bytesRead: splitter.bytesRead)
             finished.signal()

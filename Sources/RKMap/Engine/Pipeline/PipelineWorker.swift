@@ -143,12 +143,54 @@ struct PipelineWorker {
                     try mapContent(value, rest: rest, with: rootMapper, mapper: mapper)
                 }
                 result = .roots([unit.map { roots in roots.map { encode($0, into: &encoded) } }], encoded: encoded)
-            case .streamBegin, .note, .found, .nested, .streamEnd, .syntaxError, .idle, .inputError:
+            case .parent(let start, let document, let d, let key):
+                // The record without its relationship's array: an empty one
+                // in its place, whose elements `related` units map.
+                let relationship = engine.streamedRelationships[key]!
+                let rootMapper = engine.applicable[d].descriptor.rootMapper
+                var unit = mapStreamed(
+                    at: start, document: document, descriptor: d, projection: relationship.parentProjection, scanner: &scanner,
+                    mapper: mapper, collector: collector, release: { view = nil }
+                ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
+                    guard case .object(var object) = value else { return try mapper.mapContent(value, with: rootMapper) }
+                    object[key] = .array([])
+                    return try mapper.mapContent(.object(object), with: rootMapper)
+                }
+                // Counted after its elements, where a whole read counts it (`PipelineWriter`).
+                if case .success(let roots?) = unit.result, roots.count == 1, case .record = roots[0] {
+                    unit.stats.records.uncount(relationship.parentMapper)
+                }
+                var ending: (empty: [UInt8], afterElements: [UInt8]) = ([], [])
+                // Only into a sink that takes encoded roots (`Splitter.streamedRelationships`).
+                let opened = unit.map { roots -> Mapped<[FieldValue]>? in
+                    guard let roots else { return nil }
+                    guard let encoding, case .record(let record)? = roots.first, roots.count == 1 else { return .values(roots) }
+                    let parts = encoding.encodeOpened(record, hole: relationship.slot, scratch: scratch)
+                    encoded = parts.prefix
+                    ending = (parts.empty, parts.afterElements)
+                    return .encoded(0..<encoded.count, roots: 1)
+                }
+                result = .opened(opened, encoded: encoded, ending: ending)
+            case .related(let starts, let document, let firstPosition, let d, let key):
+                let relationship = engine.streamedRelationships[key]!
+                result = mapRoots(
+                    starts, document: document, descriptor: d, projection: relationship.elementProjection, scanner: &scanner,
+                    mapper: mapper, collector: collector, encoded: &encoded, release: { i in if i == last { view = nil } }
+                ) { (mapper, value, i) throws(MappingFailure) in
+                    var roots: [FieldValue] = []
+                    try mapper.mapRelated(value, index: firstPosition + i, from: relationship.sourcePath, with: relationship.target, into: &roots)
+                    return roots
+                } encode: { roots, encoded in
+                    let from = encoded.count
+                    encoding!.encodeElements(roots, into: &encoded, scratch: scratch)
+                    return .encoded(from..<encoded.count, roots: roots.count)
+                }
+            case .streamBegin, .note, .found, .nested, .parentEnd, .streamEnd, .syntaxError, .idle, .inputError:
                 result = .passThrough
             }
             withExtendedLifetime(view) {}
             switch result {
-            case .documents(_, let bytes), .roots(_, let bytes): lastEncodedCount = bytes.count + bytes.count / 8
+            case .documents(_, let bytes), .roots(_, let bytes), .opened(_, let bytes, _): lastEncodedCount = bytes.count + bytes.count / 8
             case .passThrough, .serialized: break
             }
             state.complete(seq, unit: unit, base: base, result: result)
@@ -174,7 +216,8 @@ struct PipelineWorker {
     private func mapRoots(
         _ starts: [Int], document: Int, descriptor: Int, projection: ProjectionPlan, scanner: inout JSONScanner, mapper: DocumentMapper,
         collector: DiagnosticList, encoded: inout [UInt8], depth: Int = 0, release: (Int) -> Void,
-        _ body: (DocumentMapper, JSONValue, Int) throws(MappingFailure) -> [FieldValue]
+        _ body: (DocumentMapper, JSONValue, Int) throws(MappingFailure) -> [FieldValue],
+        encode custom: (([FieldValue], inout [UInt8]) -> Mapped<[FieldValue]>)? = nil
     ) -> WorkResult {
         .roots(starts.enumerated().map { i, start in
             let unit = mapStreamed(
@@ -185,7 +228,7 @@ struct PipelineWorker {
                 if let type = engine.options.onlyType, !holdsStreamed { return MappingEngine.keeping(type, in: roots) }
                 return roots
             }
-            return unit.map { roots in roots.map { encode($0, into: &encoded, depth: depth) } }
+            return unit.map { roots in roots.map { custom?($0, &encoded) ?? encode($0, into: &encoded, depth: depth) } }
         }, encoded: encoded)
     }
 

@@ -32,6 +32,11 @@ struct PipelineWriter {
     /// left with no root is left out, as a whole read leaves it out
     /// (`MappingEngine.keeping`).
     private var nested: [Bool] = []
+    /// The record of a `parent` unit, written up to its relationship's array
+    /// (`StreamedRelationship`): how it ends, and how many elements were
+    /// written into it. `nil` between records, and when the record was not
+    /// written (its elements are then mapped and counted, not written).
+    private var openRecord: (ending: (empty: [UInt8], afterElements: [UInt8]), elements: Int, mapper: ObjectMapper)?
 
     init(engine: MappingEngine, sink: RecordSink, diagnostics: DiagnosticCollector, inputName: String) {
         self.engine = engine
@@ -54,7 +59,7 @@ struct PipelineWriter {
             // A document being written as it is read is abandoned as a late
             // syntax error abandons it: what the sink can take back goes, a
             // JSON array written so far is closed (docs/behaviour.md "Signals").
-            if let s = stream, s.started, !s.dropping { try sink.abandonDocument() }
+            if let s = stream, s.started, !s.dropping { try abandonStream() }
             throw interrupted
         }
     }
@@ -125,6 +130,33 @@ struct PipelineWriter {
                 } else {
                     try endNested(descriptor: engine.applicable[d].descriptor)
                 }
+            case .parent(_, _, let d, let key):
+                guard case .opened(let unit, let encoded, let ending) = result else { continue }
+                openRecord = nil
+                if d != streamDescriptor, stream?.dropping == false {
+                    streamDescriptor = d
+                    try beginDescriptor(d)
+                }
+                guard try account(unit), try write(unit, encoded: encoded, descriptor: d) else { continue }
+                if case .success(.encoded(_, roots: 1)?) = unit.result {
+                    openRecord = (ending, 0, engine.streamedRelationships[key]!.parentMapper)
+                    streamRecords.count += 1
+                }
+            case .related:
+                guard case .roots(let mapped, let encoded) = result else { continue }
+                for unit in mapped {
+                    guard try account(unit) else { break }
+                    guard openRecord != nil, case .success(.encoded(let range, let count)?) = unit.result, count > 0 else { continue }
+                    // The array opens with its first element.
+                    let first = openRecord!.elements == 0
+                    if first { try [JSONByte.openBracket].withUnsafeBytes { try encodingSink!.writeEncodedContinuation($0) } }
+                    try encoded.withUnsafeBytes {
+                        try encodingSink!.writeEncodedContinuation(UnsafeRawBufferPointer(rebasing: $0[first ? range.dropFirst() : range]))
+                    }
+                    openRecord!.elements += count
+                }
+            case .parentEnd:
+                try closeOpenRecord(counting: true)
             case .elements(_, _, _, let d, _), .members(_, _, _, _, let d, _), .content(_, _, _, let d), .chosen(_, _, let d, _),
                  .collected(_, _, _, let d, _), .value(_, _, _, let d):
                 guard case .roots(let mapped, let encoded) = result else { continue }
@@ -153,8 +185,9 @@ struct PipelineWriter {
                 // A document written as it was read (longer than the lookahead):
                 // what the sink can take back goes (held output, a database's
                 // rows); the rest stays written, a JSON array closed.
-                if let s = stream, s.started, !s.dropping { try sink.abandonDocument() }
+                if let s = stream, s.started, !s.dropping { try abandonStream() }
                 held = nil
+                openRecord = nil
                 deferredFailure = []
                 streamUndecided = false
                 diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
@@ -194,6 +227,7 @@ struct PipelineWriter {
             streamWarnings = 0
             held = engine.hasConnections ? HeldRecords(graph: engine.graph) : nil
             nested = []
+            openRecord = nil
             try sink.beginDocument(DocumentInfo(input: inputName, index: index))
             if engine.applicable.count == 1 {
                 streamDescriptor = 0
@@ -235,7 +269,7 @@ struct PipelineWriter {
                 failure = mappingFailure.diagnostic(file: inputName, document: s.index)
             }
         }
-        if s.started { try sink.abandonDocument() }
+        if s.started { try abandonStream() }
         s.dropping = true
         s.failed = true
         if streamUndecided {
@@ -257,7 +291,7 @@ struct PipelineWriter {
     private mutating func checkRecordLimit(documentBytes: Int) throws {
         let limit = engine.options.recordLimit(documentBytes: documentBytes)
         guard var s = stream, !s.dropping, streamRecords.count > limit else { return }
-        if s.started { try sink.abandonDocument() }
+        if s.started { try abandonStream() }
         diagnostics.emit(DocumentMapper.tooManyRecords(limit: limit, path: "$").diagnostic(file: inputName, document: s.index))
         s.dropping = true
         s.failed = true
@@ -270,6 +304,29 @@ struct PipelineWriter {
             held!.appendDescriptor(d)
         } else {
             try sink.beginDescriptor(engine.applicable[d].descriptor)
+        }
+    }
+
+    /// The document failed: what the sink has of it is taken back where it
+    /// can be, a record left open first ended (so JSON stays JSON).
+    private mutating func abandonStream() throws {
+        try closeOpenRecord()
+        try sink.abandonDocument()
+    }
+
+    /// Ends the record a `parent` unit opened, after its elements; `counting`
+    /// it then, in its place in `--stats` (unless the document failed: a
+    /// whole read counts a record once its relationships are mapped).
+    private mutating func closeOpenRecord(counting: Bool = false) throws {
+        guard let open = openRecord else { return }
+        openRecord = nil
+        if counting {
+            var record = DocumentStats()
+            record.records.count(open.mapper)
+            engine.updateStats { $0.add(record) }
+        }
+        try (open.elements == 0 ? open.ending.empty : open.ending.afterElements).withUnsafeBytes {
+            try encodingSink!.writeEncodedContinuation($0)
         }
     }
 
@@ -321,7 +378,7 @@ struct PipelineWriter {
             return true
         } catch let refusal as DocumentRefusal {
             // The sink cannot store this document (--keep-going).
-            try sink.abandonDocument()
+            try abandonStream()
             if var s = stream {
                 diagnostics.emit(MappingFailure(refusal).diagnostic(file: inputName, document: s.index))
                 s.dropping = true
@@ -405,7 +462,7 @@ struct PipelineWriter {
         if engine.options.strict, !s.failed, !s.noContent, streamWarnings > 0 {
             // As for a document read whole: its warnings were reported, and
             // nothing of it is written (the sink held it).
-            if s.started { try sink.abandonDocument() }
+            if s.started { try abandonStream() }
             engine.emitFailure(
                 engine.strictFailure(warnings: streamWarnings), info: DocumentInfo(input: inputName, index: index),
                 diagnostics: diagnostics)
@@ -415,14 +472,14 @@ struct PipelineWriter {
         outcome.documents += 1
         engine.updateStats { $0.documents += 1 }
         if s.noContent {
-            if s.started { try sink.abandonDocument() }
+            if s.started { try abandonStream() }
             engine.emitFailure(engine.noContentFailure(), info: DocumentInfo(input: inputName, index: index), diagnostics: diagnostics)
         } else if !s.failed {
             do {
                 try sink.endDocument()
                 return true
             } catch let refusal as DocumentRefusal {
-                try sink.abandonDocument()
+                try abandonStream()
                 diagnostics.emit(MappingFailure(refusal).diagnostic(file: inputName, document: index))
             }
         }

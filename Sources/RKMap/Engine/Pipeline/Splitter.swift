@@ -54,6 +54,10 @@ struct Splitter {
     /// The least size of such an element: as small as the streaming
     /// threshold, so that tests can stream every nested array.
     var nestedThreshold: Int { min(streamingThreshold, Self.batchBytes) }
+    /// The members of a content object whose arrays are streamed element by
+    /// element when large (`StreamedRelationship`): the object is mapped as
+    /// one record without it, its elements apart; empty: none is.
+    var streamedRelationships: Set<String> = []
     /// Keys on the stream path also match ignoring case
     /// (`keyMatching: caseInsensitive`, docs/spec.md §4).
     var caseInsensitiveKeys = false
@@ -94,6 +98,8 @@ struct Splitter {
     private var batchRest: [String]?
     /// The positions of the nested arrays the batch's elements are in (`nested`).
     private var batchOuter: [Int] = []
+    /// The member whose relationship's elements the batch holds (`related`).
+    private var batchRelated: String?
     private var batchStart = 0
     private var batchFirst = 0
     /// Where the last scanner step started (offsets move when a chunk does).
@@ -227,7 +233,9 @@ struct Splitter {
         defer { clearBatch() }
         let unit: WorkUnit
         if let document = batchDocument {
-            if let rest = batchRest {
+            if let key = batchRelated {
+                unit = .related(starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor, key: key)
+            } else if let rest = batchRest {
                 unit = .collected(starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor, rest: rest)
             } else {
                 unit = batchKeys.isEmpty
@@ -463,6 +471,7 @@ struct Splitter {
     private mutating func split(_ path: ArraySlice<KeyPath.Component>, document: Int) throws -> Bool {
         guard let component = path.first else {
             let kind = try step { s throws(JSONSyntaxError) in try s.peekKind() }
+            if kind == .object, !streamedRelationships.isEmpty, try splitRecord(document: document) { return true }
             if kind == .object, let keyedContent {
                 switch keyedContent {
                 case .mapper(let mapper):
@@ -816,6 +825,67 @@ struct Splitter {
         }
         try flushBatch()
         return true
+    }
+
+    /// The content object here, mapped as one record whose relationship's
+    /// large array is streamed (`StreamedRelationship`): when its first
+    /// member named by one holds an array longer than `nestedThreshold`,
+    /// the record goes as a `parent` unit (mapped without that member), the
+    /// array's elements as `related` units, then `parentEnd`. The object is
+    /// read into the chunk first: the record is mapped before the elements,
+    /// whatever the order of its members. A later member with the same key
+    /// is a warning, as on the content path. - Returns: false when there is
+    /// no such array (nothing was sent; the scanner is at the object).
+    private mutating func splitRecord(document: Int) throws -> Bool {
+        if !documentInMemory { _ = try readWhole() }
+        var ahead = reader()
+        try ahead.enterObject()
+        var chosen: String?
+        while let name = try ahead.nextKey() {
+            guard streamedRelationships.contains(name) else {
+                try ahead.skipValue()
+                continue
+            }
+            ahead.skipWhitespace()
+            let start = ahead.offset
+            try ahead.skipValue()
+            if ahead.buf[start] == JSONByte.openBracket, ahead.offset - start >= nestedThreshold { chosen = name }
+            break
+        }
+        guard let key = chosen else { return false }
+        try add(.parent(start: scanner.offset, document: document, descriptor: descriptor, key: key))
+        try step { s throws(JSONSyntaxError) in try s.enterObject() }
+        var streamed = false
+        while let name = try step({ s throws(JSONSyntaxError) in try s.nextKey() }) {
+            if name == key {
+                if !streamed {
+                    streamed = true
+                    try splitRelated(key, document: document)
+                    continue
+                }
+                if notedOffsets.insert(scanner.offset).inserted {
+                    try noteRepeat(name, followed: key, key: key, document: document)
+                }
+            }
+            try step { s throws(JSONSyntaxError) in try s.skipValue() }
+        }
+        try add(.parentEnd(document: document, descriptor: descriptor))
+        return true
+    }
+
+    /// The elements of the array here, a record's relationship at `key`, in batches.
+    private mutating func splitRelated(_ key: String, document: Int) throws {
+        try flushBatch()
+        batchRelated = key
+        defer { batchRelated = nil }
+        try step { s throws(JSONSyntaxError) in try s.enterArray() }
+        var position = 0
+        while try step({ s throws(JSONSyntaxError) in try s.nextElement() }) {
+            try step { s throws(JSONSyntaxError) in try s.skipValue() }
+            try batched(stepStart, position: position, elementsOf: document)
+            position += 1
+        }
+        try flushBatch()
     }
 
     /// Applies `op` to the array here as its elements are read (`OperatorFold`)

@@ -49,6 +49,14 @@ enum WorkUnit: Sendable {
     /// the splitter read it (`OperatorFold`), with the part of the key path
     /// still to follow in it.
     case value(JSONValue, document: Int, rest: [KeyPath.Component], descriptor: Int)
+    /// A streamed document's content object, mapped as one record without
+    /// the array of its relationship at `key`, which follows as `related`
+    /// units (`StreamedRelationship`); `parentEnd` ends it.
+    case parent(start: Int, document: Int, descriptor: Int, key: String)
+    /// Consecutive elements of the array of the record's relationship at
+    /// `key`, each mapped as the relationship maps it. Batched like elements.
+    case related(starts: [Int], document: Int, firstPosition: Int, descriptor: Int, key: String)
+    case parentEnd(document: Int, descriptor: Int)
     /// A diagnostic found while splitting (a repeated key on the content path).
     case note(Diagnostic, document: Int)
     /// A streamed document split once per descriptor: this descriptor found
@@ -74,8 +82,9 @@ extension WorkUnit {
         switch self {
         case .documents(let starts, _), .elements(let starts, _, _, _, _), .members(_, let starts, _, _, _, _),
              .collected(let starts, _, _, _, _): return starts.count
-        case .content, .chosen, .value: return 1
-        case .streamBegin, .note, .found, .nested, .streamEnd, .syntaxError, .idle, .inputError: return 0
+        case .content, .chosen, .value, .parent: return 1
+        case .related(let starts, _, _, _, _): return starts.count
+        case .streamBegin, .note, .found, .nested, .parentEnd, .streamEnd, .syntaxError, .idle, .inputError: return 0
         }
     }
 
@@ -84,9 +93,10 @@ extension WorkUnit {
         switch self {
         case .documents(let starts, _), .elements(let starts, _, _, _, _), .members(_, let starts, _, _, _, _),
              .collected(let starts, _, _, _, _): return starts.last
-        case .content(let start, _, _, _), .chosen(let start, _, _, _): return start
+        case .content(let start, _, _, _), .chosen(let start, _, _, _), .parent(let start, _, _, _): return start
+        case .related(let starts, _, _, _, _): return starts.last
         case .syntaxError(let error, _): return error.offset
-        case .streamBegin, .note, .found, .nested, .value, .streamEnd, .idle, .inputError: return nil
+        case .streamBegin, .note, .found, .nested, .value, .parentEnd, .streamEnd, .idle, .inputError: return nil
         }
     }
 }
@@ -99,6 +109,10 @@ enum WorkResult {
     /// Root records of streamed elements, members or content (or their bytes in `encoded`),
     /// or why the document fails. `.success(nil)`: the content key path led nowhere.
     case roots([MappedUnit<Mapped<[FieldValue]>?>], encoded: [UInt8])
+    /// The record of a `parent` unit, encoded up to where its relationship's
+    /// array goes (the unit's roots, one), and how it ends: after no element
+    /// (`[]` and the rest of the record) or after some.
+    case opened(MappedUnit<Mapped<[FieldValue]>?>, encoded: [UInt8], ending: (empty: [UInt8], afterElements: [UInt8]))
     /// Units with no mapping work pass through.
     case passThrough
     /// Bytes already written by a worker that is not the mapping engine's

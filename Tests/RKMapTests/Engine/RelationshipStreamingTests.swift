@@ -1,0 +1,104 @@
+import Testing
+@testable import RKMap
+
+/// A content object mapped as one record whose to-many relationship holds
+/// most of the document (`{"items": [...]}` with an `items` relationship) is
+/// streamed: the record is mapped without the array and written around it,
+/// the array's elements are mapped and written between
+/// (`StreamedRelationship`). In the pipeline with a threshold of 0 every
+/// such array is streamed: the answers are a whole read's, in JSON and NDJSON.
+@Suite struct RelationshipStreamingTests {
+    static let spec = #"""
+        {"keyPath": "", "root-map-ref": "doc", "mappers": [
+          {"id": "doc", "target": "Doc", "attributes": {"name": "name", "total": "total", "@metadata.mapping.collectionIndex": "i"},
+           "types": {"total": "int"},
+           "relationships": [{"from": "owner", "to": "owner", "map-ref": "person"},
+                             {"from": "items", "to": "items", "map-ref": "item", "many": true}]},
+          {"id": "person", "target": "Person", "attributes": ["login"]},
+          {"id": "item", "target": "Item", "attributes": {"n": "n", "@metadata.mapping.collectionIndex": "i"}, "types": {"n": "int"},
+           "relationships": [{"from": "tags", "to": "tags", "map-ref": "tag", "many": true}]},
+          {"id": "tag", "target": "Tag", "attributes": {"": "name"}}]}
+        """#
+
+    /// The array before or after the other members, empty, nested, with
+    /// scalars and nulls (warnings at their paths), absent, null, an object.
+    static let documents = [
+        #"{"name": "a", "items": [{"n": 1, "tags": ["x", "y"]}, {"n": "two"}, null, 5, [{"n": 3}]], "total": "3", "owner": {"login": "o"}}"#,
+        #"{"items": [], "name": "b"}"#,
+        #"{"owner": {"login": "p"}, "items": [[], [{"n": 4}]], "total": 1}"#,
+        #"{"name": "c"}"#,
+        #"{"name": "d", "items": null}"#,
+        #"{"name": "e", "items": {"n": 6}}"#,
+        #"{"items": [{"tags": "solo"}, {"n": 7, "tags": [["deep"]]}]}"#,
+    ]
+
+    @Test(arguments: ["json", "json-compact", "ndjson", "dictionary"])
+    func aStreamedRelationshipMapsAsAWholeReadDoes(format: String) throws {
+        let input = Self.documents.joined(separator: "\n")
+        try EngineRun.expectStreamedSameAsWhole(
+            input, spec: Self.spec, format: format, options: MappingOptions(keepGoing: true), streams: true)
+        var strict = MappingOptions(keepGoing: true)
+        strict.strict = true
+        try EngineRun.expectStreamedSameAsWhole(input, spec: Self.spec, format: format, options: strict, streams: true)
+    }
+
+    /// Worked out from §5.2 and §10.1: the record's fields in slot order, the
+    /// relationship's array in its place, elements counting their positions.
+    @Test func theRecordIsWrittenAroundItsElements() throws {
+        let input = #"{"items": [{"n": 1}, [{"n": 2}]], "name": "a", "total": 2}"#
+        let run = try EngineRun.run(spec: Self.spec, input: input, pipeline: true, format: "json-compact")
+        #expect(run.output == """
+            [{"@type":"Doc","name":"a","total":2,"items":[{"@type":"Item","n":1,"i":0},[{"@type":"Item","n":2,"i":0}]]}]
+
+            """)
+        #expect(run.stats.recordsPerType.map(\.type) == ["Item", "Doc"])
+    }
+
+    /// Only a relationship a record reads in no other way, mapped last, with
+    /// no `@parent` anywhere and no validation of the record, is streamed.
+    @Test(arguments: [
+        (#"{"id": "doc", "target": "Doc", "attributes": ["name"], "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, ["items"]),
+        // Another key path reads the member.
+        (#"{"id": "doc", "target": "Doc", "attributes": {"items.@count": "count"}, "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, []),
+        // Not the last property: the last (`o`, to-many only for an array) is the one.
+        (#"{"id": "doc", "target": "Doc", "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}, {"from": "o", "to": "o", "map-ref": "item"}]}"#, ["o"]),
+        // A validation could reject the record after its elements were written.
+        (#"{"id": "doc", "target": "Doc", "attributes": ["name"], "validations": [{"attribute": "name", "predicate": "SELF != 'x'", "onFailure": "reject"}], "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, []),
+        // The whole object.
+        (#"{"id": "doc", "target": "Doc", "attributes": {"": "raw"}, "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, []),
+        // To-one.
+        (#"{"id": "doc", "target": "Doc", "attributes": ["name"], "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": false}]}"#, []),
+    ])
+    func whichRelationshipsAreStreamed(mapper: String, streamed: [String]) throws {
+        let spec = #"{"keyPath": "", "root-map-ref": "doc", "mappers": [\#(mapper), {"id": "item", "target": "Item", "attributes": ["n"]}]}"#
+        let graph = try #require(SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json").graph)
+        let engine = try MappingEngine(graph: graph, options: MappingOptions())
+        #expect(engine.streamedRelationships.keys.sorted() == streamed)
+        let input = #"{"name": "n", "items": [{"n": 1}, {"n": 2}], "o": {"n": 3}}"#
+        try EngineRun.expectStreamedSameAsWhole(input, spec: spec, format: "json", options: MappingOptions(keepGoing: true), streams: true)
+    }
+
+    /// An element that reads `@parent` needs the record's object: not streamed.
+    @Test func aParentKeyPathAnywhereKeepsTheRecordWhole() throws {
+        let spec = #"""
+            {"keyPath": "", "root-map-ref": "doc", "mappers": [
+              {"id": "doc", "target": "Doc", "attributes": ["name"], "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]},
+              {"id": "item", "target": "Item", "attributes": {"n": "n", "@parent.name": "docName"}}]}
+            """#
+        let graph = try #require(SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json").graph)
+        #expect(try MappingEngine(graph: graph, options: MappingOptions()).streamedRelationships.isEmpty)
+        try EngineRun.expectStreamedSameAsWhole(
+            #"{"name": "n", "items": [{"n": 1}]}"#, spec: spec, format: "json", options: MappingOptions(keepGoing: true), streams: true)
+    }
+
+    /// A repeated member: the first is streamed, the later one a warning (a
+    /// whole read takes the last), as on the content path.
+    @Test func aRepeatedMemberIsAWarning() throws {
+        let input = #"{"items": [{"n": 1}], "name": "a", "items": [{"n": 2}]}"#
+        let run = try EngineRun.run(spec: Self.spec, input: input, pipeline: true, format: "json-compact")
+        #expect(run.output.contains(#""items":[{"@type":"Item","n":1,"i":0}]"#))
+        #expect(run.diagnostics == [
+            "in.json:1:44: warning: key 'items' appears again; a streamed document is mapped from its first occurrence"
+        ])
+    }
+}
