@@ -196,4 +196,30 @@ import Testing
         #expect(written.count == 2)
         #expect(((written.last as? [Any])?.first as? [Any])?.isEmpty == true)
     }
+
+    /// Under `--strict`, a streamed document with a warning fails at its end
+    /// and nothing of it is written: its records are not given to the
+    /// database at all, which could otherwise refuse one first (an entity
+    /// without its identification value) and end the run with that error,
+    /// without the `--strict` one or `--stats`, where a whole read reports both.
+    @Test func underStrictAWarnedDocumentsRecordsDoNotReachTheDatabase() throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", #"""
+            {"root-map-ref": "root", "mappers": [
+              {"id": "root", "target": "Root", "attributes": ["a", "c"], "entity": true, "identification": "a",
+               "relationships": [{"from": "items", "to": "things", "map-ref": "item"}]},
+              {"id": "item", "target": "Item", "attributes": ["id"]}]}
+            """#)
+        try scratch.write("in.json", #"{"c": 1, "items": 3}"#)
+        var runs: [RKMapExecutable.Result] = []
+        for environment in [Self.whole, Self.streamed] {
+            let database = scratch.path("out-\(runs.count).db")
+            runs.append(try RKMapExecutable.run(
+                ["apply", "spec.json", "in.json", "--strict", "--stats", "-o", database], directory: scratch.url, environment: environment))
+            #expect(!FileManager.default.fileExists(atPath: database))
+        }
+        #expect(runs[0].status == 1 && runs[1].status == 1)
+        #expect(runs[0].stderr.contains("in.json: $: error: 1 mapping warning under --strict; the document is not written"))
+        #expect(runs[1].stderr.replacingOccurrences(of: "out-1.db", with: "out-0.db") == runs[0].stderr)
+    }
 }

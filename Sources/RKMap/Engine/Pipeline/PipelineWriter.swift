@@ -138,7 +138,7 @@ struct PipelineWriter {
                     try beginDescriptor(d)
                 }
                 guard try account(unit), try write(unit, encoded: encoded, descriptor: d) else { continue }
-                if case .success(.encoded(_, roots: 1)?) = unit.result {
+                if !failsUnderStrict, case .success(.encoded(_, roots: 1)?) = unit.result {
                     openRecord = (ending, 0, engine.streamedRelationships[key]!.parentMapper)
                     streamRecords.count += 1
                 }
@@ -330,6 +330,10 @@ struct PipelineWriter {
         }
     }
 
+    /// The streamed document has mapping warnings under `--strict`: it fails
+    /// at its end, and nothing of it is written.
+    private var failsUnderStrict: Bool { engine.options.strict && streamWarnings > 0 }
+
     /// Tells the sink of the nested arrays open now that it was not told of:
     /// a root is to be written in them.
     private mutating func openNested(descriptor: Descriptor) throws {
@@ -350,6 +354,11 @@ struct PipelineWriter {
     /// Gives the records of a unit of the streamed document to the sink.
     /// - Returns: false when the sink refused them (the document failed).
     private mutating func write(_ unit: MappedUnit<Mapped<[FieldValue]>?>, encoded: [UInt8], descriptor d: Int) throws -> Bool {
+        // Its records would be taken back at its end: the sink is not given
+        // them, so that it cannot refuse one first (a database's entity
+        // without its identification value), where a whole read reports the
+        // warnings under `--strict`.
+        if held == nil, failsUnderStrict { return true }
         switch unit.result {
         case .success(.values(let roots)?):
             if held != nil {
