@@ -195,4 +195,24 @@ import Testing
         #expect(items.count > 500_000 && items.count < 600_000)
         #expect(items.first == ["n": 0])
     }
+
+    /// A content key path whose exact `@sum` would need more than 4,096
+    /// digits gives no content, streamed or whole (docs/spec.md §4: never a
+    /// silent value); the error and `--explain` name that cause as well as
+    /// absence, where they said only "not in the document".
+    @Test func anUnrepresentableSumAsContentSaysWhy() throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", #"{"keyPath": "items.@sum", "root-map-ref": "t", "mappers": [{"id": "t", "target": "Total", "attributes": {"": "value"}}]}"#)
+        try scratch.write("in.json", #"{"items": [1e5000, 1e-5000]}"#)
+        let hint = "(or its @sum/@avg would need more than 4096 digits, which rkmap does not represent)"
+        for environment in [Self.streamed, Self.whole] {
+            let run = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--explain"], directory: scratch.url, environment: environment)
+            #expect(run.status == 1 && run.stdout.isEmpty)
+            #expect(run.stderr == """
+                in.json: $: error: no mappable content: none of the key paths 'items.@sum' is in the document \(hint)
+                spec.json:1:1: note: descriptor 1: key path 'items.@sum' is not in the document \(hint)
+
+                """)
+        }
+    }
 }

@@ -120,7 +120,7 @@ extension MappingEngine {
             if let mismatch = mismatchReason(descriptor, options: options) {
                 why = mismatch
             } else if notFound, let keyPath = descriptor.keyPathText, !keyPath.isEmpty {
-                why = "key path '\(keyPath)' is not in the document"
+                why = "key path '\(keyPath)' is not in the document" + (descriptor.keyPath.usesArithmetic ? arithmeticHint : "")
             } else {
                 continue
             }
@@ -134,10 +134,19 @@ extension MappingEngine {
     func noContentFailure() -> MappingFailure {
         let tried = applicable.map { $0.descriptor.keyPathText ?? "" }
         let list = tried.map { "'\($0)'" }.joined(separator: ", ")
+        // Not in the document, or not representable (docs/spec.md §4): never
+        // a silent answer, but the reason names both.
+        let hint = applicable.contains { $0.descriptor.keyPath.usesArithmetic } ? Self.arithmeticHint : ""
         return MappingFailure(
             .noMappableContent(tried: tried),
-            message: "no mappable content: none of the key paths \(list) is in the document")
+            message: "no mappable content: none of the key paths \(list) is in the document" + hint)
     }
+
+    /// Why a key path with `@sum` or `@avg` may give no content although its
+    /// array is there: its exact result would need more digits than rkmap
+    /// represents.
+    static let arithmeticHint =
+        " (or its @sum/@avg would need more than \(NumberArithmetic.digitLimit) digits, which rkmap does not represent)"
 
     func noDescriptorFailure() -> MappingFailure {
         var facts: [String] = []

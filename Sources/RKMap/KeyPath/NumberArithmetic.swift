@@ -2,6 +2,8 @@
 /// arithmetic, as RestKit's `NSDecimalNumber`, so `[0.1, 0.2].@sum` is `0.3`.
 /// Elements that are not numbers are ignored, as before.
 package enum NumberArithmetic {
+    /// The most digits an exact result spans (`ExactDecimal.digitLimit`).
+    package static let digitLimit = ExactDecimal.digitLimit
     private static let powersOfTen: [Int64] = (0...18).map { k in (0..<k).reduce(Int64(1)) { r, _ in r * 10 } }
 
     /// The exact sum of the numeric elements (`0` for none); nil when it cannot
