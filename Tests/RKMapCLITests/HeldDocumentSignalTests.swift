@@ -17,28 +17,14 @@ import Testing
             """)
         let statuses = (0..<60_000).map { i in #"{"id": "s\#(i)", "text": "status number \#(i)", "inReplyTo": "s\#((i + 1) % 60_000)"}"# }
         try scratch.write("statuses.json", #"{"statuses": ["# + statuses.joined(separator: ",") + "]}")
-        let process = Process()
-        process.executableURL = try RKMapExecutable.locate()
-        process.arguments = ["apply", "spec.json", "statuses.json", "--format", "ndjson"]
-        process.currentDirectoryURL = scratch.url
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
         // The first record comes only once the whole document was read and
-        // connected: the run is then writing it, and blocks when the pipe is
-        // full, as nothing more is read until the signal is sent.
-        let first = stdout.fileHandleForReading.readData(ofLength: 1)
-        #expect(first == Data("{".utf8))
-        kill(process.processIdentifier, signal)
-        let rest = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 128 + signal)
-        #expect(errors.contains("error: interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM")"), "\(errors)")
+        // connected: the run is then writing it when the signal comes.
+        let run = try SignalledRun.signalOnFirstOutput(
+            signal, arguments: ["apply", "spec.json", "statuses.json", "--format", "ndjson"], in: scratch)
+        #expect(run.first == Data("{".utf8))
+        #expect(run.status == 128 + signal)
+        #expect(run.stderr.contains("error: interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM")"), "\(run.stderr)")
         // Stopped part way: not every record was written.
-        #expect(rest.count < 60_000 * 60)
+        #expect(run.rest.count < 60_000 * 60)
     }
 }

@@ -44,6 +44,42 @@ enum SignalledRun {
             status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal, stderr: text)
     }
 
+    /// What a run signalled once it has written its first byte gives.
+    struct Output {
+        var first: Data
+        var rest: Data
+        var status: Int32
+        var stderr: String
+    }
+
+    /// Runs the binary with stdout and stderr on pipes, `input` on stdin (a
+    /// pipe left open until the run ends) or none, and sends it `signal` as
+    /// soon as stdout has its first byte: the run is then writing, and blocks
+    /// when the pipe is full, as nothing more is read until the signal.
+    static func signalOnFirstOutput(
+        _ signal: Int32, arguments: [String], in scratch: Scratch, input: Data? = nil
+    ) throws -> Output {
+        let process = Process()
+        process.executableURL = try RKMapExecutable.locate()
+        process.arguments = arguments
+        process.currentDirectoryURL = scratch.url
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(input) }
+        let first = stdout.fileHandleForReading.readData(ofLength: 1)
+        kill(process.processIdentifier, signal)
+        let rest = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try? stdin.fileHandleForWriting.close()
+        return Output(first: first, rest: rest, status: process.terminationStatus, stderr: errors)
+    }
+
     /// Whether a hidden temporary file for `name` (`.NAME.rkmap-XXXXXX`) is in `directory`.
     static func hasTemporaryFile(for name: String, in directory: String) -> Bool {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).contains { $0.hasPrefix(".\(name).rkmap-") }

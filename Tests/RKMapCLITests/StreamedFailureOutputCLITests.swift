@@ -168,31 +168,17 @@ import Testing
     @Test func anInterruptedLongDocumentLeavesValidJSON() throws {
         let scratch = try Scratch()
         try scratch.write("spec.json", Self.arraySpec)
-        let process = Process()
-        process.executableURL = try RKMapExecutable.locate()
-        process.arguments = ["apply", "spec.json", "--compact", "--no-type"]
-        process.currentDirectoryURL = scratch.url
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
         // More than the 8 MiB lookahead, inside a nested array, and no end:
         // the run writes records, then waits for more input.
         let records = (0..<700_000).map { #"{"n": \#($0)}"# }.joined(separator: ",")
-        stdin.fileHandleForWriting.write(Data((#"{"data": [{"n": -1}, [[], ["# + records + ",").utf8))
-        let first = stdout.fileHandleForReading.readData(ofLength: 1)
-        #expect(first == Data("[".utf8))
-        kill(process.processIdentifier, SIGINT)
-        let rest = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try? stdin.fileHandleForWriting.close()
-        #expect(process.terminationStatus == 130)
-        #expect(errors.contains("error: interrupted by SIGINT"), "\(errors)")
-        let written = try #require(try JSONSerialization.jsonObject(with: first + rest) as? [Any], "\(String(decoding: rest.suffix(100), as: UTF8.self))")
+        let run = try SignalledRun.signalOnFirstOutput(
+            SIGINT, arguments: ["apply", "spec.json", "--compact", "--no-type"], in: scratch,
+            input: Data((#"{"data": [{"n": -1}, [[], ["# + records + ",").utf8))
+        #expect(run.first == Data("[".utf8))
+        #expect(run.status == 130)
+        #expect(run.stderr.contains("error: interrupted by SIGINT"), "\(run.stderr)")
+        let written = try #require(
+            try JSONSerialization.jsonObject(with: run.first + run.rest) as? [Any], "\(String(decoding: run.rest.suffix(100), as: UTF8.self))")
         #expect(written.count == 2)
         #expect(((written.last as? [Any])?.first as? [Any])?.isEmpty == true)
     }

@@ -146,35 +146,43 @@ public final class JSONTreeSink: EncodingSink {
             currentKey = descriptor.keyPathText ?? ""
             if firstKey == nil { firstKey = currentKey }
         }
-        // An element of the array open now, like a root: `,` and its indentation.
+        try writeElement(nil)
+        nested.append(0)
+    }
+
+    /// An element of the array open now (a nested one, or the document's),
+    /// as the workers encode a root: `,`, its indentation, and `value` (a
+    /// nested array's values follow it).
+    private func writeElement(_ value: FieldValue?) throws {
+        let indent = rootIndent + nested.count
         var w = JSONWriter(pretty: writer.pretty)
         w.buffer.append(JSONByte.comma)
-        w.writeNewline(indent: rootIndent + nested.count)
+        w.writeNewline(indent: indent)
+        if let value { encoder.write(value, to: &w, indent: indent) }
         var bytes: [UInt8] = []
         w.buffer.append(to: &bytes)
         try bytes.withUnsafeBytes { try writeEncodedRoots($0, roots: 1) }
-        nested.append(0)
     }
 
     public func endNestedArray(descriptor: Descriptor) throws {
         let count = nested.removeLast()
         guard shape != .object else { return }
-        try append(Self.closing(count: count, indent: rootIndent + nested.count, pretty: writer.pretty))
+        var w = JSONWriter(pretty: writer.pretty)
+        Self.closeArray(of: count, indent: rootIndent + nested.count, to: &w)
+        var bytes: [UInt8] = []
+        w.buffer.append(to: &bytes)
+        try append(bytes)
     }
 
-    /// The end of a nested array of `count` elements begun at `indent`, as
-    /// `RecordEncoder` ends a `.many` value.
-    private static func closing(count: Int, indent: Int, pretty: Bool) -> [UInt8] {
-        var w = JSONWriter(pretty: pretty)
+    /// Ends an array of `count` elements begun at `indent` (`[]` when there
+    /// were none), as `RecordEncoder` ends a `.many` value.
+    private static func closeArray(of count: Int, indent: Int, to w: inout JSONWriter) {
         if count == 0 {
             w.buffer.append("[]")
         } else {
             w.writeNewline(indent: indent)
             w.buffer.append(JSONByte.closeBracket)
         }
-        var bytes: [UInt8] = []
-        w.buffer.append(to: &bytes)
-        return bytes
     }
 
     public func writeEncodedDocument(_ bytes: UnsafeRawBufferPointer) throws {
@@ -222,13 +230,7 @@ public final class JSONTreeSink: EncodingSink {
             // An element of a nested array, encoded as the workers encode one.
             guard shape != .object else { return }
             if shape == .dictionary { currentKey = descriptor.keyPathText ?? "" }
-            var w = JSONWriter(pretty: writer.pretty)
-            w.buffer.append(JSONByte.comma)
-            w.writeNewline(indent: rootIndent + nested.count)
-            encoder.write(root, to: &w, indent: rootIndent + nested.count)
-            var bytes: [UInt8] = []
-            w.buffer.append(to: &bytes)
-            try bytes.withUnsafeBytes { try writeEncodedRoots($0, roots: 1) }
+            try writeElement(root)
             return
         }
         switch shape {
@@ -321,9 +323,7 @@ public final class JSONTreeSink: EncodingSink {
             // never written.
             let inGroup = shape == .dictionary && currentKey != nil && currentKey != firstKey
             while !inGroup, let count = nested.popLast() {
-                Self.closing(count: count, indent: rootIndent + nested.count, pretty: writer.pretty).withUnsafeBytes {
-                    writer.buffer.append($0)
-                }
+                Self.closeArray(of: count, indent: rootIndent + nested.count, to: &writer)
             }
             closeArray()
             if shape == .dictionary {
@@ -352,12 +352,7 @@ public final class JSONTreeSink: EncodingSink {
 
     /// Ends the array of `written` roots (`[]` when there were none).
     private func closeArray() {
-        if written == 0 {
-            writer.buffer.append("[]")
-        } else {
-            writer.writeNewline(indent: rootIndent - 1)
-            writer.buffer.append(JSONByte.closeBracket)
-        }
+        Self.closeArray(of: written, indent: rootIndent - 1, to: &writer)
     }
 
     private func takeWritten() {

@@ -59,9 +59,13 @@ struct RecordEncoder {
         }
     }
 
-    /// The same output, with every name escaped as it is written.
-    private func writeEscapingNames(_ record: Record, to w: inout JSONWriter, indent: Int) {
+    /// The same output, with every name escaped as it is written; with
+    /// `hole`, nothing where that slot's value goes (its key is there).
+    /// - Returns: the offset in `w`'s buffer where the hole's value goes.
+    @discardableResult
+    private func writeEscapingNames(_ record: Record, to w: inout JSONWriter, indent: Int, leavingOut hole: Int? = nil) -> Int {
         var first = true
+        var at = w.buffer.count
         w.buffer.append(JSONByte.openBrace)
         if includeType {
             member("@type", first: &first, to: &w, indent: indent)
@@ -70,14 +74,19 @@ struct RecordEncoder {
         if record.mapper.hasNestedDestinations {
             for entry in Self.nest(record) { write(entry, first: &first, to: &w, indent: indent) }
         } else {
-            for (slot, field) in zip(record.mapper.slots, record.fields) {
+            for (i, (slot, field)) in zip(record.mapper.slots, record.fields).enumerated() {
                 guard let field else { continue }
                 member(slot.name, first: &first, to: &w, indent: indent)
-                write(field, to: &w, indent: indent + 1)
+                if i == hole {
+                    at = w.buffer.count
+                } else {
+                    write(field, to: &w, indent: indent + 1)
+                }
             }
         }
         if !first { w.writeNewline(indent: indent) }
         w.buffer.append(JSONByte.closeBrace)
+        return at
     }
 
     private func write(_ record: Record, names encoded: EncodedMapperNames, to w: inout JSONWriter, indent: Int) {
@@ -119,25 +128,7 @@ struct RecordEncoder {
     /// written (one record, not a hot path).
     func write(_ record: Record, to w: inout JSONWriter, indent: Int, leavingOut hole: Int) -> Int {
         precondition(!record.mapper.hasNestedDestinations, "a record with nested destinations has no single place for a field")
-        var first = true
-        var at = w.buffer.count
-        w.buffer.append(JSONByte.openBrace)
-        if includeType {
-            member("@type", first: &first, to: &w, indent: indent)
-            w.writeString(record.mapper.typeName)
-        }
-        for (i, (slot, field)) in zip(record.mapper.slots, record.fields).enumerated() {
-            guard let field else { continue }
-            member(slot.name, first: &first, to: &w, indent: indent)
-            if i == hole {
-                at = w.buffer.count
-            } else {
-                write(field, to: &w, indent: indent + 1)
-            }
-        }
-        if !first { w.writeNewline(indent: indent) }
-        w.buffer.append(JSONByte.closeBrace)
-        return at
+        return writeEscapingNames(record, to: &w, indent: indent, leavingOut: hole)
     }
 
     /// Writes the separator, the quoted key and the colon.

@@ -642,7 +642,6 @@ struct Splitter {
         defer { (batchRest, batchOuter) = saved }
         try add(.nested(begin: true, document: document, descriptor: descriptor))
         try splitElements(document: document, outer: outer)
-        (batchRest, batchOuter) = saved
         try add(.nested(begin: false, document: document, descriptor: descriptor))
     }
 
