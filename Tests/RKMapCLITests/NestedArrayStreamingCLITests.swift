@@ -196,6 +196,82 @@ import Testing
         #expect(items.first == ["n": 0])
     }
 
+    /// The same record into a table output: the row (SQLite) or the cells
+    /// before the relationship's (CSV) first, then the elements as they are
+    /// mapped. Worked out from §7, §10.3 and §10.4, and the same as a whole
+    /// read: `replace` over a database that holds the record's earlier items
+    /// links the new ones in order and deletes the one no link reaches; the
+    /// CSV cell is the relationship's compact JSON.
+    @Test func aStreamedRelationshipIntoTablesIsTheWholeReads() throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", #"""
+            {"keyPath": "", "root-map-ref": "doc", "mappers": [
+              {"id": "doc", "target": "Doc", "entity": true, "identification": ["id"], "attributes": ["id", "name"],
+               "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true, "assignmentPolicy": "replace"}]},
+              {"id": "item", "target": "Item", "entity": true, "identification": ["n"], "attributes": ["n", "label"]}]}
+            """#)
+        try scratch.write("first.json", #"{"id": 1, "name": "a", "items": [{"n": 1}, {"n": 2}, {"n": 3}]}"#)
+        try scratch.write("second.json", #"{"items": [{"n": 3, "label": "x, \"y\""}, null, {"n": 4}, {"n": 1}], "id": 1, "name": "b"}"#)
+        for (environment, name) in [(Self.whole, "whole.db"), (Self.streamed, "streamed.db")] {
+            for input in ["first.json", "second.json"] {
+                let run = try Tables.applySQLite(spec: scratch.path("spec.json"), [scratch.path(input)], database: scratch.path(name), environment: environment)
+                #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+            }
+            let database = scratch.path(name)
+            #expect(try Tables.query(database, #"SELECT "child_n", "position" FROM "Doc_items" ORDER BY rowid"#) == [[.integer(3), .integer(0)], [.integer(4), .integer(1)], [.integer(1), .integer(2)]])
+            #expect(try Tables.query(database, #"SELECT "n", "label" FROM "Item" ORDER BY rowid"#) == [[.integer(1), .null], [.integer(3), .text(#"x, "y""#)], [.integer(4), .null]])
+            #expect(try Tables.query(database, #"SELECT "id", "name" FROM "Doc""#) == [[.integer(1), .text("b")]])
+        }
+        let arguments = ["apply", "spec.json", "second.json", "--format", "csv"]
+        let whole = try RKMapExecutable.run(arguments, directory: scratch.url, environment: Self.whole)
+        let streamed = try RKMapExecutable.run(arguments, directory: scratch.url, environment: Self.streamed)
+        #expect(streamed.status == 0 && streamed.stderr == whole.stderr)
+        #expect(streamed.stdout == whole.stdout)
+        #expect(streamed.stdout == "@type,id,name,items\r\n"
+            + #"Doc,1,b,"[{""@type"":""Item"",""n"":3,""label"":""x, \""y\""""},{""@type"":""Item"",""n"":4},{""@type"":""Item"",""n"":1}]""#
+            + "\r\n")
+    }
+
+    /// A document longer than the lookahead that fails while its record's
+    /// elements are written: a syntax error writes nothing (the object is
+    /// validated first); `--max-records` leaves CSV with the record's row
+    /// ended after the elements written so far (rows written stay written,
+    /// as for NDJSON), and a database as it was.
+    @Test func aStreamedRelationshipIntoTablesFailsCleanly() throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", #"""
+            {"keyPath": "", "root-map-ref": "doc", "mappers": [
+              {"id": "doc", "target": "Doc", "attributes": ["name"], "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]},
+              {"id": "item", "target": "Item", "attributes": ["n"]}]}
+            """#)
+        var parts = (0..<700_000).map { #"{"n": \#($0)}"# }
+        try scratch.write("in.json", #"{"name": "big", "items": ["# + parts.joined(separator: ", ") + "], \"after\": 1}\n")
+        parts[699_000] = #"{"n" 1}"#
+        try scratch.write("bad.json", #"{"name": "big", "items": ["# + parts.joined(separator: ", ") + "]}\n")
+        let bad = try RKMapExecutable.run(["apply", "spec.json", "bad.json", "--format", "csv"], directory: scratch.url)
+        // The header alone, as for any run that writes no row.
+        #expect(bad.status == 1 && bad.stdout == "@type,name,items\r\n")
+        #expect(bad.stderr.contains("bad.json:1:") && bad.stderr.contains("error: expected ':'"), "\(bad.stderr)")
+        let badDatabase = try Tables.applySQLite(spec: scratch.path("spec.json"), [scratch.path("bad.json")], database: scratch.path("bad.db"))
+        #expect(badDatabase.status == 1 && !FileManager.default.fileExists(atPath: scratch.path("bad.db")))
+
+        let csv = try RKMapExecutable.run(
+            ["apply", "spec.json", "in.json", "--format", "csv", "--no-type", "--max-records", "600000"], directory: scratch.url)
+        #expect(csv.status == 1)
+        #expect(csv.stderr.contains("error: the document makes more than 600,000 records"), "\(csv.stderr)")
+        // One row: the name, then the cell of the elements written, ended.
+        #expect(csv.stdout.hasPrefix("name,items\r\nbig,\"[{\"\"n\"\":0},{\"\"n\"\":1},"))
+        #expect(csv.stdout.hasSuffix("}]\"\r\n") && csv.stdout.utf8.filter { $0 == 0x0A }.count == 2)
+
+        let database = scratch.path("out.db")
+        try Tables.upsert(spec: scratch.path("spec.json"), #"{"name": "kept", "items": [{"n": -1}]}"#, database: database)
+        let failed = try RKMapExecutable.run(
+            ["apply", "spec.json", "in.json", "--format", "sqlite", "-o", database, "--max-records", "600000"], directory: scratch.url)
+        #expect(failed.status == 1)
+        #expect(try Tables.query(database, #"SELECT "name" FROM "Doc""#) == [[.text("kept")]])
+        #expect(try Tables.query(database, #"SELECT count(*) FROM "Item""#) == [[.integer(1)]])
+    }
+
     /// A content key path whose exact `@sum` would need more than 4,096
     /// digits gives no content, streamed or whole (docs/spec.md §4: never a
     /// silent value); the error and `--explain` name that cause as well as

@@ -3,12 +3,17 @@ extension CSVSink {
     func writeRow(_ record: Record) throws {
         // The engine hands over only records of the layout's root mappers.
         guard let node = layout.roots[ObjectIdentifier(record.mapper)] else { return }
+        fillRow(record, node)
+        Self.appendRow(cells, to: &buffer.bytes)
+        if buffer.bytes.count >= Self.flushThreshold { try buffer.filled(output) }
+    }
+
+    /// The header if not written yet, then `cells` set to a root record's row.
+    func fillRow(_ record: Record, _ node: CSVLayout.Node) {
         writeHeaderIfNeeded()
         for i in cells.indices { cells[i] = nil }
         if includeType { cells[0] = record.typeName }
         fill(record, node)
-        Self.appendRow(cells, to: &buffer.bytes)
-        if buffer.bytes.count >= Self.flushThreshold { try buffer.filled(output) }
     }
 
     /// Puts a record's present fields into their cells.
@@ -67,18 +72,27 @@ extension CSVSink {
 
     static func appendCell(_ cell: String, to out: inout [UInt8]) {
         let utf8 = cell.utf8
-        let needsQuotes = utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0D || $0 == 0x0A }
-            || utf8.first.map(isPadding) == true || utf8.last.map(isPadding) == true
+        let needsQuotes = utf8.contains(where: needsQuotes) || utf8.first.map(isPadding) == true || utf8.last.map(isPadding) == true
         guard needsQuotes else {
             out.append(contentsOf: utf8)
             return
         }
         out.append(UInt8(ascii: "\""))
-        for byte in utf8 {
+        appendQuoted(utf8, to: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// A byte that makes the cell holding it quoted.
+    static func needsQuotes(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0D || byte == 0x0A
+    }
+
+    /// Bytes of a quoted cell, its quotes doubled.
+    static func appendQuoted(_ bytes: some Sequence<UInt8>, to out: inout [UInt8]) {
+        for byte in bytes {
             if byte == UInt8(ascii: "\"") { out.append(byte) }
             out.append(byte)
         }
-        out.append(UInt8(ascii: "\""))
     }
 
     private static func isPadding(_ byte: UInt8) -> Bool {

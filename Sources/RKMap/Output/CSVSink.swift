@@ -32,6 +32,9 @@ public final class CSVSink: RecordSink {
     var cells: [String?] = []
     /// Writes the compact JSON of cells that hold records or arrays.
     let encoder: RecordEncoder
+    /// The row of a record held open (`openRecord`), written up to its
+    /// relationship's cell.
+    var openRow: CSVOpenRow?
 
     /// Flush to `output` once this many bytes are buffered.
     static let flushThreshold = 1 << 16

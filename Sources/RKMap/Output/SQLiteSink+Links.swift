@@ -12,6 +12,19 @@ extension SQLiteSink {
         for child in children where !link.fits(child) {
             throw SQLiteSinkError.keyMismatch(table: link.name, expected: link.childColumns, found: child.table.keyColumns)
         }
+        var links = try beginLinks(link, plan: plan, parentKey: parentKey, policy: policy)
+        try addLinks(children, to: &links)
+        try endLinks(links)
+    }
+
+    /// Starts writing a parent's links under its policy: `set` and `replace`
+    /// clear the parent's links (`replace` keeps them to find orphans),
+    /// `union` reads them. The children's rows may be written before or
+    /// after: they are in other tables (`acceptsOpenRecord`).
+    func beginLinks(
+        _ link: SQLiteSinkLinkTable, plan: SQLiteSinkPlan, parentKey: [SQLiteValue], policy: AssignmentPolicy
+    ) throws -> SQLiteSinkLinkWrite {
+        var links = SQLiteSinkLinkWrite(link: link, parentKey: parentKey, policy: policy)
         switch policy {
         case .set:
             // A row just inserted under a fresh `_id` has no links in a table
@@ -22,33 +35,53 @@ extension SQLiteSink {
                 try flushLinks(link)
                 try deleteLinks(link, parentKey: parentKey)
             }
-            try insertLinks(link, parentKey: parentKey, children: children, from: 0)
         case .union:
             try flushLinks(link)
-            var existing = Set<[SQLiteValue]>()
-            var next: Int64 = 0
             let width = Int32(link.childColumns.count + (link.hasTypeColumn ? 1 : 0))
             let select = try statement(&link.selectStoredAndPositionStatement, link.selectStoredAndPositionSQL)
             try bind(parentKey, to: select)
             while try select.step() {
-                existing.insert((0..<width).map { select.value(at: $0) })
-                next = max(next, select.int64(at: width) + 1)
+                links.existing.insert((0..<width).map { select.value(at: $0) })
+                links.next = max(links.next, select.int64(at: width) + 1)
             }
             select.reset()
-            let added = children.filter { child in link.storedValues(child).map { existing.insert($0).inserted } ?? false }
-            try insertLinks(link, parentKey: parentKey, children: added, from: next)
         case .replace:
             try flushLinks(link)
-            let old = try database.rows(link.selectStoredSQL, parentKey)
+            links.old = try database.rows(link.selectStoredSQL, parentKey)
+            links.oldValues = Set(links.old)
             try deleteLinks(link, parentKey: parentKey)
-            try insertLinks(link, parentKey: parentKey, children: children, from: 0)
-            // The orphan check below reads the table.
-            try flushLinks(link)
-            let kept = Set(children.compactMap(link.storedValues))
-            let lost = old.filter { !kept.contains($0) }
-            guard !lost.isEmpty else { return }
-            try deleteOrphans(lost, link: link)
         }
+        return links
+    }
+
+    /// Links the next children (whose keys fit the link table), after those
+    /// linked so far.
+    func addLinks(_ children: [RowRef], to links: inout SQLiteSinkLinkWrite) throws {
+        let link = links.link
+        switch links.policy {
+        case .set, .replace:
+            try insertLinks(link, parentKey: links.parentKey, children: children, from: links.next)
+            links.next += Int64(children.count)
+            guard links.policy == .replace, !links.oldValues.isEmpty else { return }
+            for child in children {
+                if let values = link.storedValues(child), links.oldValues.contains(values) { links.kept.insert(values) }
+            }
+        case .union:
+            let added = children.filter { child in link.storedValues(child).map { links.existing.insert($0).inserted } ?? false }
+            try insertLinks(link, parentKey: links.parentKey, children: added, from: links.next)
+            links.next += Int64(added.count)
+        }
+    }
+
+    /// Ends a parent's links: under `replace`, child rows it no longer links
+    /// and no other row of the link table does are deleted.
+    func endLinks(_ links: SQLiteSinkLinkWrite) throws {
+        guard links.policy == .replace else { return }
+        let lost = links.old.filter { !links.kept.contains($0) }
+        guard !lost.isEmpty else { return }
+        // The orphan check reads the table.
+        try flushLinks(links.link)
+        try deleteOrphans(lost, link: links.link)
     }
 
     /// The statement held in `slot`, prepared on first use: the link

@@ -217,7 +217,7 @@ extension SQLiteSink {
 
     /// True when the record's `modificationAttribute` is not newer than the
     /// stored row's, so the whole record must be skipped.
-    private func isStale(_ record: Record, key: [SQLiteValue], modificationSlot: Int, plan: SQLiteSinkPlan) throws -> Bool {
+    func isStale(_ record: Record, key: [SQLiteValue], modificationSlot: Int, plan: SQLiteSinkPlan) throws -> Bool {
         guard case .value(let value)? = record.fields[modificationSlot], !value.isNull else { return false }
         let column = plan.mapper.slots[modificationSlot].name
         guard let type = plan.table.columns[column] else { return false }

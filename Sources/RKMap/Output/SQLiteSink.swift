@@ -87,6 +87,10 @@ public final class SQLiteSink: RecordSink {
     /// fails, as a document that fails when read whole makes none.
     @exclusivity(unchecked) var schemaCreated = false
     @exclusivity(unchecked) var schemaInDocument = false
+    /// The spec: which relationships can be written as they come (`acceptsOpenRecord`).
+    let graph: MappingGraph?
+    /// The root record written before its relationship's elements (`openRecord`).
+    @exclusivity(unchecked) var openParent: SQLiteSinkOpenRecord?
 
     /// Opens (or creates) the database. Nothing is written before the first document.
     ///
@@ -123,6 +127,7 @@ public final class SQLiteSink: RecordSink {
             }
         }
         self.schema = schema
+        self.graph = graph
         var targets: [String: Set<String>] = [:]
         for mapper in graph?.objectMappers ?? [] {
             for c in mapper.connections { targets[c.targetType, default: []].insert(c.targetAttribute) }
@@ -178,6 +183,11 @@ public final class SQLiteSink: RecordSink {
     public func beginDescriptor(_ descriptor: Descriptor) throws {}
 
     public func write(_ root: FieldValue, descriptor: Descriptor) throws {
+        try writing { try writeRoot(root) }
+    }
+
+    /// Runs `body`, which writes records, in a running run.
+    func writing(_ body: () throws -> Void) throws {
         switch state {
         case .failed: return
         case .finished: throw SQLiteSinkError.finished
@@ -190,7 +200,7 @@ public final class SQLiteSink: RecordSink {
         // savepoint (--keep-going), a record the data makes unstorable fails
         // only its document: the savepoint takes back what it wrote.
         do {
-            try writeRoot(root)
+            try body()
         } catch let error as SQLiteSinkError where inDocumentSavepoint && error.failsDocumentOnly {
             throw DocumentRefusal(.unstorable(error.description))
         } catch {
@@ -235,6 +245,7 @@ public final class SQLiteSink: RecordSink {
     public func holdDocumentOutput() -> Bool { true }
 
     public func abandonDocument() throws {
+        openParent = nil
         pendingConnections.removeAll()
         discardPendingLinks()
         if inDocumentSavepoint, state == .running {

@@ -37,6 +37,20 @@ public protocol RecordSink: AnyObject {
     /// may nest).
     func beginNestedArray(descriptor: Descriptor) throws
     func endNestedArray(descriptor: Descriptor) throws
+    /// True when the sink can take a root record of `mapper` whose to-many
+    /// relationship at `slot` comes in parts, as its array is read:
+    /// `openRecord`, the relationship's elements in `writeRelated` calls,
+    /// then `closeRecord`, with the same result as `write` of the whole record.
+    func acceptsOpenRecord(of mapper: ObjectMapper, relationship slot: Int) -> Bool
+    /// A root record whose relationship at `slot` holds an empty array in
+    /// place of its elements, which follow.
+    func openRecord(_ record: Record, relationship slot: Int, descriptor: Descriptor) throws
+    /// The next elements of the open record's relationship, as the
+    /// relationship maps them (a `.many` for an element that is an array).
+    func writeRelated(_ elements: [FieldValue]) throws
+    /// The open record's relationship is complete. Also called before
+    /// `abandonDocument` when its document fails, with the elements so far.
+    func closeRecord() throws
 }
 
 /// Facts about one input document.
@@ -64,4 +78,9 @@ extension RecordSink {
     /// roots (NDJSON, CSV, SQLite) need do nothing here.
     public func beginNestedArray(descriptor: Descriptor) throws {}
     public func endNestedArray(descriptor: Descriptor) throws {}
+    public func acceptsOpenRecord(of mapper: ObjectMapper, relationship slot: Int) -> Bool { false }
+    /// Never called on a sink that accepts no open record.
+    public func openRecord(_ record: Record, relationship slot: Int, descriptor: Descriptor) throws {}
+    public func writeRelated(_ elements: [FieldValue]) throws {}
+    public func closeRecord() throws {}
 }

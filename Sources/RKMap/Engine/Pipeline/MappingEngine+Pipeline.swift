@@ -45,9 +45,11 @@ extension MappingEngine {
         let caseInsensitiveKeys = graph.options.caseInsensitiveKeys
         let rootProjection = streamPaths == nil ? nil : self.rootProjection
         let nestedArrays = sink.acceptsNestedArrays
-        // Into encoded roots only, and not held for connections (`StreamedRelationship`).
-        let streamedRelationships = streamPaths != nil && encoding != nil && !hasConnections
-            ? Set(self.streamedRelationships.keys) : []
+        // Into encoded roots, or a sink that takes the record open; not held
+        // for connections (`StreamedRelationship`).
+        let streamedRelationships = streamPaths == nil || hasConnections ? [] : Set(self.streamedRelationships.compactMap {
+            encoding != nil || sink.acceptsOpenRecord(of: $0.value.parentMapper, relationship: $0.value.slot) ? $0.key : nil
+        })
         // Handed over, not copied: no reference here may keep a large
         // document's chunk alive after the units cut from it are read.
         let handoff = InputHandoff(input)

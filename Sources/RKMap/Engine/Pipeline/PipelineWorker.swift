@@ -181,8 +181,10 @@ struct PipelineWorker {
                     try mapper.mapRelated(value, index: firstPosition + i, from: relationship.sourcePath, with: relationship.target, into: &roots)
                     return roots
                 } encode: { roots, encoded in
+                    // Into a sink that takes the record open: as mapped.
+                    guard let encoding else { return .values(roots) }
                     let from = encoded.count
-                    encoding!.encodeElements(roots, into: &encoded, scratch: scratch)
+                    encoding.encodeElements(roots, into: &encoded, scratch: scratch)
                     return .encoded(from..<encoded.count, roots: roots.count)
                 }
             case .streamBegin, .note, .found, .nested, .parentEnd, .streamEnd, .syntaxError, .idle, .inputError:

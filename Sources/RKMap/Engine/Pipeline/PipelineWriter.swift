@@ -33,10 +33,11 @@ struct PipelineWriter {
     /// (`MappingEngine.keeping`).
     private var nested: [Bool] = []
     /// The record of a `parent` unit, written up to its relationship's array
-    /// (`StreamedRelationship`): how it ends, and how many elements were
-    /// written into it. `nil` between records, and when the record was not
-    /// written (its elements are then mapped and counted, not written).
-    private var openRecord: (ending: (empty: [UInt8], afterElements: [UInt8]), elements: Int, mapper: ObjectMapper)?
+    /// (`StreamedRelationship`): how its bytes end (`nil`: the sink holds it
+    /// open, `RecordSink.openRecord`), and how many elements were written
+    /// into it. `nil` between records, and when the record was not written
+    /// (its elements are then mapped and counted, not written).
+    private var openRecord: (ending: (empty: [UInt8], afterElements: [UInt8])?, elements: Int, mapper: ObjectMapper)?
 
     init(engine: MappingEngine, sink: RecordSink, diagnostics: DiagnosticCollector, inputName: String) {
         self.engine = engine
@@ -137,23 +138,45 @@ struct PipelineWriter {
                     streamDescriptor = d
                     try beginDescriptor(d)
                 }
+                let relationship = engine.streamedRelationships[key]!
+                if encodingSink == nil {
+                    guard try account(unit) else { continue }
+                    // Not written under --strict once it has a warning (`write`).
+                    guard !failsUnderStrict, case .success(.values(let roots)?) = unit.result else { continue }
+                    guard roots.count == 1, case .record(let record) = roots[0] else {
+                        _ = try write(roots, descriptor: engine.applicable[d].descriptor)
+                        continue
+                    }
+                    guard try open(record, relationship: relationship.slot, descriptor: d) else { continue }
+                    openRecord = (nil, 0, relationship.parentMapper)
+                    streamRecords.count += 1
+                    continue
+                }
                 guard try account(unit), try write(unit, encoded: encoded, descriptor: d) else { continue }
                 if !failsUnderStrict, case .success(.encoded(_, roots: 1)?) = unit.result {
-                    openRecord = (ending, 0, engine.streamedRelationships[key]!.parentMapper)
+                    openRecord = (ending, 0, relationship.parentMapper)
                     streamRecords.count += 1
                 }
             case .related:
                 guard case .roots(let mapped, let encoded) = result else { continue }
                 for unit in mapped {
                     guard try account(unit) else { break }
-                    guard openRecord != nil, case .success(.encoded(let range, let count)?) = unit.result, count > 0 else { continue }
-                    // The array opens with its first element.
-                    let first = openRecord!.elements == 0
-                    if first { try [JSONByte.openBracket].withUnsafeBytes { try encodingSink!.writeEncodedContinuation($0) } }
-                    try encoded.withUnsafeBytes {
-                        try encodingSink!.writeEncodedContinuation(UnsafeRawBufferPointer(rebasing: $0[first ? range.dropFirst() : range]))
+                    guard openRecord != nil, !failsUnderStrict else { continue }
+                    switch unit.result {
+                    case .success(.values(let roots)?) where !roots.isEmpty:
+                        guard try writeRelated(roots) else { break }
+                        openRecord!.elements += roots.count
+                    case .success(.encoded(let range, let count)?) where count > 0:
+                        // The array opens with its first element.
+                        let first = openRecord!.elements == 0
+                        if first { try [JSONByte.openBracket].withUnsafeBytes { try encodingSink!.writeEncodedContinuation($0) } }
+                        try encoded.withUnsafeBytes {
+                            try encodingSink!.writeEncodedContinuation(UnsafeRawBufferPointer(rebasing: $0[first ? range.dropFirst() : range]))
+                        }
+                        openRecord!.elements += count
+                    default:
+                        continue
                     }
-                    openRecord!.elements += count
                 }
             case .parentEnd:
                 try closeOpenRecord(counting: true)
@@ -325,8 +348,42 @@ struct PipelineWriter {
             record.records.count(open.mapper)
             engine.updateStats { $0.add(record) }
         }
-        try (open.elements == 0 ? open.ending.empty : open.ending.afterElements).withUnsafeBytes {
+        guard let ending = open.ending else { return try sink.closeRecord() }
+        try (open.elements == 0 ? ending.empty : ending.afterElements).withUnsafeBytes {
             try encodingSink!.writeEncodedContinuation($0)
+        }
+    }
+
+    /// Gives the sink a streamed record open (`RecordSink.openRecord`).
+    /// - Returns: false when the sink refused it (the document failed).
+    private mutating func open(_ record: Record, relationship slot: Int, descriptor d: Int) throws -> Bool {
+        let (sink, descriptor) = (self.sink, engine.applicable[d].descriptor)
+        return try refusing { try sink.openRecord(record, relationship: slot, descriptor: descriptor) }
+    }
+
+    /// Gives the sink the next elements of the record it holds open.
+    /// - Returns: false when the sink refused them (the document failed).
+    private mutating func writeRelated(_ elements: [FieldValue]) throws -> Bool {
+        let sink = self.sink
+        return try refusing { try sink.writeRelated(elements) }
+    }
+
+    /// Runs `body`, which gives the sink records of the streamed document;
+    /// when the sink cannot store them (`--keep-going`) the document fails.
+    /// - Returns: false when it did.
+    private mutating func refusing(_ body: () throws -> Void) throws -> Bool {
+        do {
+            try body()
+            return true
+        } catch let refusal as DocumentRefusal {
+            try abandonStream()
+            if var s = stream {
+                diagnostics.emit(MappingFailure(refusal).diagnostic(file: inputName, document: s.index))
+                s.dropping = true
+                s.failed = true
+                stream = s
+            }
+            return false
         }
     }
 
@@ -381,20 +438,10 @@ struct PipelineWriter {
 
     /// - Returns: false when the sink refused them (the document failed).
     private mutating func write(_ roots: [FieldValue], descriptor: Descriptor) throws -> Bool {
-        do {
-            if !roots.isEmpty { try openNested(descriptor: descriptor) }
+        if !roots.isEmpty { try openNested(descriptor: descriptor) }
+        let sink = self.sink
+        return try refusing {
             for root in roots { try sink.write(root, descriptor: descriptor) }
-            return true
-        } catch let refusal as DocumentRefusal {
-            // The sink cannot store this document (--keep-going).
-            try abandonStream()
-            if var s = stream {
-                diagnostics.emit(MappingFailure(refusal).diagnostic(file: inputName, document: s.index))
-                s.dropping = true
-                s.failed = true
-                stream = s
-            }
-            return false
         }
     }
 

@@ -1,0 +1,92 @@
+/// The row of a root record whose to-many relationship is streamed
+/// (`RecordSink.openRecord`): written up to the relationship's cell, then the
+/// cell's compact JSON as its elements come, then the cells after it.
+struct CSVOpenRow {
+    /// The cells after the relationship's.
+    var rest: ArraySlice<String?>
+    /// Whether the elements are left out: a dotted attribute of the record
+    /// fills the cell instead (`CSVLayout.Cell.dotted`), as in a whole row.
+    var ignoresElements: Bool
+    /// The cell's text written so far is quoted; until it must be (a byte
+    /// that needs quotes, such as the comma before a second element), its
+    /// text waits in `held`.
+    var quoted = false
+    var held: [UInt8] = []
+    var elements = 0
+}
+
+extension CSVSink {
+    /// A to-many relationship of a root record written as one cell of compact
+    /// JSON (`CSVLayout.Cell.json`) can be written as it comes.
+    public func acceptsOpenRecord(of mapper: ObjectMapper, relationship slot: Int) -> Bool {
+        guard let node = layout.roots[ObjectIdentifier(mapper)], case .json = node.cells[slot] else { return false }
+        return true
+    }
+
+    public func openRecord(_ record: Record, relationship slot: Int, descriptor: Descriptor) throws {
+        guard let node = layout.roots[ObjectIdentifier(record.mapper)], case .json(let index) = node.cells[slot] else {
+            return try write(.record(record), descriptor: descriptor)
+        }
+        fillRow(record, node)
+        let overwritten = node.deferred.contains { deferred in
+            guard record.fields[deferred] != nil, case .dotted(let cell) = node.cells[deferred] else { return false }
+            return cell == index
+        }
+        if overwritten {
+            Self.appendRow(cells, to: &buffer.bytes)
+            openRow = CSVOpenRow(rest: [], ignoresElements: true)
+            return
+        }
+        for i in 0..<index {
+            if let cell = cells[i] { Self.appendCell(cell, to: &buffer.bytes) }
+            buffer.bytes.append(UInt8(ascii: ","))
+        }
+        openRow = CSVOpenRow(rest: cells[(index + 1)...], ignoresElements: false)
+    }
+
+    /// Appends the elements to the cell: `[` or `,`, then each one's compact JSON.
+    public func writeRelated(_ elements: [FieldValue]) throws {
+        guard var row = openRow, !row.ignoresElements else { return }
+        openRow = nil
+        defer { openRow = row }
+        for element in elements {
+            var piece = Array((row.elements == 0 ? "[" : ",").utf8)
+            piece.append(contentsOf: encoder.compactText(of: element).utf8)
+            row.elements += 1
+            // From the second element on, the separator is a comma.
+            if !row.quoted, piece.contains(where: Self.needsQuotes) {
+                row.quoted = true
+                buffer.bytes.append(UInt8(ascii: "\""))
+                Self.appendQuoted(row.held, to: &buffer.bytes)
+                row.held = []
+            }
+            if row.quoted {
+                Self.appendQuoted(piece, to: &buffer.bytes)
+            } else {
+                row.held.append(contentsOf: piece)
+            }
+        }
+        if buffer.bytes.count >= Self.flushThreshold { try buffer.filled(output) }
+    }
+
+    /// Ends the cell and writes the cells after it.
+    public func closeRecord() throws {
+        guard let row = openRow else { return }
+        openRow = nil
+        guard !row.ignoresElements else { return }
+        if row.quoted {
+            buffer.bytes.append(contentsOf: "]\"".utf8)
+        } else if row.elements == 0 {
+            buffer.bytes.append(contentsOf: "[]".utf8)
+        } else {
+            buffer.bytes.append(contentsOf: row.held)
+            buffer.bytes.append(UInt8(ascii: "]"))
+        }
+        for cell in row.rest {
+            buffer.bytes.append(UInt8(ascii: ","))
+            if let cell { Self.appendCell(cell, to: &buffer.bytes) }
+        }
+        buffer.bytes.append(contentsOf: "\r\n".utf8)
+        if buffer.bytes.count >= Self.flushThreshold { try buffer.filled(output) }
+    }
+}

@@ -1,0 +1,96 @@
+/// A root record whose row is written before the elements of its to-many
+/// relationship, which are written and linked as they come
+/// (`RecordSink.openRecord`).
+struct SQLiteSinkOpenRecord {
+    let plan: SQLiteSinkPlan
+    let slot: Int
+    let policy: AssignmentPolicy
+    let parentKey: [SQLiteValue]
+    /// The elements are not written: the record was not newer than the
+    /// stored row (`modificationAttribute`), so nothing of it is; or the
+    /// spec stores the relationship without a link table.
+    let skipsElements: Bool
+    /// The links so far; begun with the first child, whose table names the
+    /// link table's child columns when the run makes it.
+    var links: SQLiteSinkLinkWrite?
+}
+
+extension SQLiteSink {
+    /// A record's row does not depend on its to-many children, so it can be
+    /// written first, and its children and links as they come, when that
+    /// writes what writing the children first writes: no record type the
+    /// relationship can reach is the record's own (whose rows would then be
+    /// inserted in another order, with other `_id`s, and whose links could
+    /// be the record's own).
+    public func acceptsOpenRecord(of mapper: ObjectMapper, relationship slot: Int) -> Bool {
+        guard let graph, case .relationship(let info) = mapper.slots[slot].kind else { return false }
+        var seen = Set<MapperRef>()
+        var stack = [info.mapper]
+        while let ref = stack.popLast() {
+            guard seen.insert(ref).inserted else { continue }
+            for reached in graph.objectMappers(producedBy: ref) {
+                if reached.typeName == mapper.typeName { return false }
+                for s in reached.slots {
+                    if case .relationship(let inner) = s.kind { stack.append(inner.mapper) }
+                }
+            }
+        }
+        return true
+    }
+
+    /// Writes the record's row as `write` would, without the relationship,
+    /// unless the record is stale: then, as `write`, nothing of it.
+    public func openRecord(_ record: Record, relationship slot: Int, descriptor: Descriptor) throws {
+        try writing {
+            openParent = nil
+            let plan = try self.plan(for: record)
+            guard case .relationship(let policy, _) = plan.roles[slot] else {
+                _ = try writeRecord(record)
+                return
+            }
+            if plan.hasIdentity, let modification = record.mapper.modificationSlot,
+                try isStale(record, key: identityKey(of: record, plan: plan), modificationSlot: modification, plan: plan) {
+                openParent = SQLiteSinkOpenRecord(plan: plan, slot: slot, policy: policy, parentKey: [], skipsElements: true)
+                return
+            }
+            var row = record
+            row.fields[slot] = nil
+            let parent = try writeRecord(row)
+            // `writeRecord` leaves the children of such a relationship out.
+            let unlinked = plan.storage[slot].map { $0.linkTable == nil } ?? false
+            openParent = SQLiteSinkOpenRecord(plan: plan, slot: slot, policy: policy, parentKey: parent.key, skipsElements: unlinked)
+        }
+    }
+
+    /// Writes the next children's rows, then their links.
+    public func writeRelated(_ elements: [FieldValue]) throws {
+        try writing {
+            guard var open = openParent, !open.skipsElements else { return }
+            var children: [RowRef] = []
+            try forEachRecord(in: elements) { children.append(try writeRecord($0)) }
+            guard !children.isEmpty else { return }
+            if open.links == nil {
+                guard let link = try linkTable(plan: open.plan, slot: open.slot, child: children[0].table) else { return }
+                open.links = try beginLinks(link, plan: open.plan, parentKey: open.parentKey, policy: open.policy)
+            }
+            let link = open.links!.link
+            for child in children where !link.fits(child) {
+                throw SQLiteSinkError.keyMismatch(table: link.name, expected: link.childColumns, found: child.table.keyColumns)
+            }
+            try addLinks(children, to: &open.links!)
+            openParent = open
+        }
+    }
+
+    /// Ends the links (with none, the policy's answer for an empty array).
+    public func closeRecord() throws {
+        try writing {
+            guard let open = openParent else { return }
+            openParent = nil
+            guard !open.skipsElements else { return }
+            if let links = open.links { return try endLinks(links) }
+            guard let link = try linkTable(plan: open.plan, slot: open.slot, child: nil) else { return }
+            try endLinks(beginLinks(link, plan: open.plan, parentKey: open.parentKey, policy: open.policy))
+        }
+    }
+}
