@@ -30,6 +30,8 @@ import Testing
         #"{"name": "d", "items": null}"#,
         #"{"name": "e", "items": {"n": 6}}"#,
         #"{"items": [{"tags": "solo"}, {"n": 7, "tags": [["deep"]]}]}"#,
+        // A warning in the record itself, before its elements.
+        #"{"total": "many", "items": [{"n": 8}]}"#,
     ]
 
     @Test(arguments: ["json", "json-compact", "ndjson", "dictionary"])

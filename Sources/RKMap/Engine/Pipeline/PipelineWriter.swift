@@ -37,7 +37,11 @@ struct PipelineWriter {
     /// open, `RecordSink.openRecord`), and how many elements were written
     /// into it. `nil` between records, and when the record was not written
     /// (its elements are then mapped and counted, not written).
-    private var openRecord: (ending: (empty: [UInt8], afterElements: [UInt8])?, elements: Int, mapper: ObjectMapper)?
+    private var openRecord: (ending: (empty: [UInt8], afterElements: [UInt8])?, elements: Int)?
+    /// The mapper of a `parent` unit's record, counted in `--stats` at
+    /// `parentEnd`, after its elements, where a whole read counts it: also
+    /// when it was not written (`--strict` after a warning).
+    private var parentToCount: ObjectMapper?
 
     init(engine: MappingEngine, sink: RecordSink, diagnostics: DiagnosticCollector, inputName: String) {
         self.engine = engine
@@ -134,11 +138,19 @@ struct PipelineWriter {
             case .parent(_, _, let d, let key):
                 guard case .opened(let unit, let encoded, let ending) = result else { continue }
                 openRecord = nil
+                parentToCount = nil
                 if d != streamDescriptor, stream?.dropping == false {
                     streamDescriptor = d
                     try beginDescriptor(d)
                 }
                 let relationship = engine.streamedRelationships[key]!
+                // The worker took its count out of the unit's (`PipelineWorker`).
+                switch unit.result {
+                case .success(.encoded(_, roots: 1)?): parentToCount = relationship.parentMapper
+                case .success(.values(let roots)?) where roots.count == 1:
+                    if case .record = roots[0] { parentToCount = relationship.parentMapper }
+                default: break
+                }
                 if encodingSink == nil {
                     guard try account(unit) else { continue }
                     // Not written under --strict once it has a warning (`write`).
@@ -148,13 +160,13 @@ struct PipelineWriter {
                         continue
                     }
                     guard try open(record, relationship: relationship.slot, descriptor: d) else { continue }
-                    openRecord = (nil, 0, relationship.parentMapper)
+                    openRecord = (nil, 0)
                     streamRecords.count += 1
                     continue
                 }
                 guard try account(unit), try write(unit, encoded: encoded, descriptor: d) else { continue }
                 if !failsUnderStrict, case .success(.encoded(_, roots: 1)?) = unit.result {
-                    openRecord = (ending, 0, relationship.parentMapper)
+                    openRecord = (ending, 0)
                     streamRecords.count += 1
                 }
             case .related:
@@ -179,7 +191,13 @@ struct PipelineWriter {
                     }
                 }
             case .parentEnd:
-                try closeOpenRecord(counting: true)
+                if let mapper = parentToCount, stream?.dropping == false {
+                    var record = DocumentStats()
+                    record.records.count(mapper)
+                    engine.updateStats { $0.add(record) }
+                }
+                parentToCount = nil
+                try closeOpenRecord()
             case .elements(_, _, _, let d, _), .members(_, _, _, _, let d, _), .content(_, _, _, let d), .chosen(_, _, let d, _),
                  .collected(_, _, _, let d, _), .value(_, _, _, let d):
                 guard case .roots(let mapped, let encoded) = result else { continue }
@@ -211,6 +229,7 @@ struct PipelineWriter {
                 if let s = stream, s.started, !s.dropping { try abandonStream() }
                 held = nil
                 openRecord = nil
+                parentToCount = nil
                 deferredFailure = []
                 streamUndecided = false
                 diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
@@ -251,6 +270,7 @@ struct PipelineWriter {
             held = engine.hasConnections ? HeldRecords(graph: engine.graph) : nil
             nested = []
             openRecord = nil
+            parentToCount = nil
             try sink.beginDocument(DocumentInfo(input: inputName, index: index))
             if engine.applicable.count == 1 {
                 streamDescriptor = 0
@@ -337,17 +357,10 @@ struct PipelineWriter {
         try sink.abandonDocument()
     }
 
-    /// Ends the record a `parent` unit opened, after its elements; `counting`
-    /// it then, in its place in `--stats` (unless the document failed: a
-    /// whole read counts a record once its relationships are mapped).
-    private mutating func closeOpenRecord(counting: Bool = false) throws {
+    /// Ends the record a `parent` unit opened, after its elements.
+    private mutating func closeOpenRecord() throws {
         guard let open = openRecord else { return }
         openRecord = nil
-        if counting {
-            var record = DocumentStats()
-            record.records.count(open.mapper)
-            engine.updateStats { $0.add(record) }
-        }
         guard let ending = open.ending else { return try sink.closeRecord() }
         try (open.elements == 0 ? ending.empty : ending.afterElements).withUnsafeBytes {
             try encodingSink!.writeEncodedContinuation($0)
