@@ -87,8 +87,8 @@ public final class MappingEngine: Sendable {
         }
         keyedChoice = descriptors.count == 1
             ? KeyedChoice(graph: graph, root: descriptors[0].rootMapper, projecting: options.readsProjection) : nil
-        streamedRelationships = options.onlyType == nil
-            ? StreamedRelationship.candidates(graph: graph, descriptors: descriptors, readsProjection: options.readsProjection) : [:]
+        streamedRelationships = StreamedRelationship.candidates(
+            graph: graph, descriptors: descriptors, readsProjection: options.readsProjection)
         guard options.readsProjection else {
             documentProjection = .everything
             elementProjections = descriptors.map { _ in .everything }

@@ -44,6 +44,23 @@ import Testing
         try EngineRun.expectStreamedSameAsWhole(input, spec: Self.spec, format: format, options: strict, streams: true)
     }
 
+    /// `--type`: the record is written with its elements when it is of the
+    /// type; otherwise it is not written, and its elements are still mapped
+    /// (their warnings and counts), as a whole read maps them.
+    @Test(arguments: ["json", "ndjson", "dictionary", "csv"], ["Doc", "Item"])
+    func underTypeAStreamedRelationshipMapsAsAWholeReadDoes(format: String, type: String) throws {
+        var options = MappingOptions(keepGoing: true)
+        options.onlyType = type
+        let input = Self.documents.joined(separator: "\n")
+        try EngineRun.expectStreamedSameAsWhole(input, spec: Self.spec, format: format, options: options, streams: true)
+        let graph = try #require(SpecLoader.load(bytes: Array(Self.spec.utf8), file: "spec.json").graph)
+        #expect(try MappingEngine(graph: graph, options: options).streamedRelationships.keys.sorted() == ["items"])
+        let run = try EngineRun.run(spec: Self.spec, input: #"{"name": "a", "items": [{"n": 1}]}"#, options: options, pipeline: true, format: "json-compact")
+        #expect(run.output == (type == "Doc"
+            ? #"[{"@type":"Doc","name":"a","items":[{"@type":"Item","n":1,"i":0}]}]"# + "\n" : "[]\n"))
+        #expect(run.stats.recordsPerType.map(\.type) == ["Item", "Doc"])
+    }
+
     /// Worked out from §5.2 and §10.1: the record's fields in slot order, the
     /// relationship's array in its place, elements counting their positions.
     @Test func theRecordIsWrittenAroundItsElements() throws {

@@ -45,10 +45,13 @@ extension MappingEngine {
         let caseInsensitiveKeys = graph.options.caseInsensitiveKeys
         let rootProjection = streamPaths == nil ? nil : self.rootProjection
         let nestedArrays = sink.acceptsNestedArrays
-        // Into encoded roots, or a sink that takes the record open; not held
-        // for connections (`StreamedRelationship`).
-        let streamedRelationships = streamPaths == nil || hasConnections ? [] : Set(self.streamedRelationships.compactMap {
-            encoding != nil || sink.acceptsOpenRecord(of: $0.value.parentMapper, relationship: $0.value.slot) ? $0.key : nil
+        // Into encoded roots, or a sink that takes the record open, or not
+        // written (`--type` of another type); not held for connections
+        // (`StreamedRelationship`).
+        let streamedRelationships = streamPaths == nil || hasConnections ? [] : Set(self.streamedRelationships.compactMap { (key, relationship) -> String? in
+            let parent = relationship.parentMapper
+            let written = options.onlyType.map { $0 == parent.typeName } ?? true
+            return encoding != nil || !written || sink.acceptsOpenRecord(of: parent, relationship: relationship.slot) ? key : nil
         })
         // Handed over, not copied: no reference here may keep a large
         // document's chunk alive after the units cut from it are read.

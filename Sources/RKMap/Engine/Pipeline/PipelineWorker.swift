@@ -157,25 +157,31 @@ struct PipelineWorker {
                     return try mapper.mapContent(.object(object), with: rootMapper)
                 }
                 // Counted after its elements, where a whole read counts it (`PipelineWriter`).
+                var counted: ObjectMapper?
                 if case .success(let roots?) = unit.result, roots.count == 1, case .record = roots[0] {
                     unit.stats.records.uncount(relationship.parentMapper)
+                    counted = relationship.parentMapper
                 }
                 var ending: (empty: [UInt8], afterElements: [UInt8]) = ([], [])
-                // Only into a sink that takes encoded roots (`Splitter.streamedRelationships`).
+                // Into a sink that takes encoded roots, or the record open
+                // (`Splitter.streamedRelationships`); under `--type` a record
+                // of another type is not written, its elements are mapped.
                 let opened = unit.map { roots -> Mapped<[FieldValue]>? in
-                    guard let roots else { return nil }
+                    guard var roots else { return nil }
+                    if let type = engine.options.onlyType { roots = MappingEngine.keeping(type, in: roots) }
                     guard let encoding, case .record(let record)? = roots.first, roots.count == 1 else { return .values(roots) }
                     let parts = encoding.encodeOpened(record, hole: relationship.slot, scratch: scratch)
                     encoded = parts.prefix
                     ending = (parts.empty, parts.afterElements)
                     return .encoded(0..<encoded.count, roots: 1)
                 }
-                result = .opened(opened, encoded: encoded, ending: ending)
+                result = .opened(opened, encoded: encoded, ending: ending, record: counted)
             case .related(let starts, let document, let firstPosition, let d, let key):
                 let relationship = engine.streamedRelationships[key]!
+                // Elements of the record, not roots: `--type` does not choose among them.
                 result = mapRoots(
                     starts, document: document, descriptor: d, projection: relationship.elementProjection, scanner: &scanner,
-                    mapper: mapper, collector: collector, encoded: &encoded, release: { i in if i == last { view = nil } }
+                    mapper: mapper, collector: collector, encoded: &encoded, keepingType: false, release: { i in if i == last { view = nil } }
                 ) { (mapper, value, i) throws(MappingFailure) in
                     var roots: [FieldValue] = []
                     try mapper.mapRelated(value, index: firstPosition + i, from: relationship.sourcePath, with: relationship.target, into: &roots)
@@ -192,7 +198,7 @@ struct PipelineWorker {
             }
             withExtendedLifetime(view) {}
             switch result {
-            case .documents(_, let bytes), .roots(_, let bytes), .opened(_, let bytes, _): lastEncodedCount = bytes.count + bytes.count / 8
+            case .documents(_, let bytes), .roots(_, let bytes), .opened(_, let bytes, _, _): lastEncodedCount = bytes.count + bytes.count / 8
             case .passThrough, .serialized: break
             }
             state.complete(seq, unit: unit, base: base, result: result)
@@ -217,7 +223,7 @@ struct PipelineWorker {
     ///   it is read.
     private func mapRoots(
         _ starts: [Int], document: Int, descriptor: Int, projection: ProjectionPlan, scanner: inout JSONScanner, mapper: DocumentMapper,
-        collector: DiagnosticList, encoded: inout [UInt8], depth: Int = 0, release: (Int) -> Void,
+        collector: DiagnosticList, encoded: inout [UInt8], depth: Int = 0, keepingType: Bool = true, release: (Int) -> Void,
         _ body: (DocumentMapper, JSONValue, Int) throws(MappingFailure) -> [FieldValue],
         encode custom: (([FieldValue], inout [UInt8]) -> Mapped<[FieldValue]>)? = nil
     ) -> WorkResult {
@@ -227,7 +233,7 @@ struct PipelineWorker {
                 collector: collector, release: { release(i) }
             ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                 let roots = try body(mapper, value, i)
-                if let type = engine.options.onlyType, !holdsStreamed { return MappingEngine.keeping(type, in: roots) }
+                if keepingType, let type = engine.options.onlyType, !holdsStreamed { return MappingEngine.keeping(type, in: roots) }
                 return roots
             }
             return unit.map { roots in roots.map { custom?($0, &encoded) ?? encode($0, into: &encoded, depth: depth) } }

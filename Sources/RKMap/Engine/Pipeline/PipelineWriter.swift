@@ -136,39 +136,30 @@ struct PipelineWriter {
                     try endNested(descriptor: engine.applicable[d].descriptor)
                 }
             case .parent(_, _, let d, let key):
-                guard case .opened(let unit, let encoded, let ending) = result else { continue }
+                guard case .opened(let unit, let encoded, let ending, let counted) = result else { continue }
                 openRecord = nil
-                parentToCount = nil
+                parentToCount = counted
                 if d != streamDescriptor, stream?.dropping == false {
                     streamDescriptor = d
                     try beginDescriptor(d)
                 }
-                let relationship = engine.streamedRelationships[key]!
-                // The worker took its count out of the unit's (`PipelineWorker`).
-                switch unit.result {
-                case .success(.encoded(_, roots: 1)?): parentToCount = relationship.parentMapper
-                case .success(.values(let roots)?) where roots.count == 1:
-                    if case .record = roots[0] { parentToCount = relationship.parentMapper }
-                default: break
-                }
+                guard try account(unit) else { continue }
+                // Toward `--max-records` now: it is written before its elements.
+                if counted != nil { streamRecords.count += 1 }
                 if encodingSink == nil {
-                    guard try account(unit) else { continue }
                     // Not written under --strict once it has a warning (`write`).
                     guard !failsUnderStrict, case .success(.values(let roots)?) = unit.result else { continue }
                     guard roots.count == 1, case .record(let record) = roots[0] else {
                         _ = try write(roots, descriptor: engine.applicable[d].descriptor)
                         continue
                     }
-                    guard try open(record, relationship: relationship.slot, descriptor: d) else { continue }
+                    let slot = engine.streamedRelationships[key]!.slot
+                    guard try open(record, relationship: slot, descriptor: d) else { continue }
                     openRecord = (nil, 0)
-                    streamRecords.count += 1
                     continue
                 }
-                guard try account(unit), try write(unit, encoded: encoded, descriptor: d) else { continue }
-                if !failsUnderStrict, case .success(.encoded(_, roots: 1)?) = unit.result {
-                    openRecord = (ending, 0)
-                    streamRecords.count += 1
-                }
+                guard try write(unit, encoded: encoded, descriptor: d) else { continue }
+                if !failsUnderStrict, case .success(.encoded(_, roots: 1)?) = unit.result { openRecord = (ending, 0) }
             case .related:
                 guard case .roots(let mapped, let encoded) = result else { continue }
                 for unit in mapped {

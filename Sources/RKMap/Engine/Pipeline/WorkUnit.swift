@@ -112,7 +112,11 @@ enum WorkResult {
     /// The record of a `parent` unit, encoded up to where its relationship's
     /// array goes (the unit's roots, one), and how it ends: after no element
     /// (`[]` and the rest of the record) or after some.
-    case opened(MappedUnit<Mapped<[FieldValue]>?>, encoded: [UInt8], ending: (empty: [UInt8], afterElements: [UInt8]))
+    /// `record`: the mapper of the record mapped, left out of the unit's
+    /// stats to be counted after its elements (also when `--type` leaves
+    /// it out of the output).
+    case opened(
+        MappedUnit<Mapped<[FieldValue]>?>, encoded: [UInt8], ending: (empty: [UInt8], afterElements: [UInt8]), record: ObjectMapper?)
     /// Units with no mapping work pass through.
     case passThrough
     /// Bytes already written by a worker that is not the mapping engine's
