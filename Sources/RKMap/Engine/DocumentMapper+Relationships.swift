@@ -2,13 +2,16 @@ extension DocumentMapper {
     /// Maps element `index` of the array of the root record's to-many
     /// relationship from `sourcePath`, streamed apart from the record
     /// (`StreamedRelationship`), as `mapRelationship` maps it inside the
-    /// record: the same paths, depth and collection index. No key path reads
-    /// `@parent` there, so the record's object is not needed.
-    func mapRelated(_ element: JSONValue, index: Int, from sourcePath: KeyPath, with ref: MapperRef, into out: inout [FieldValue]) throws(MappingFailure) {
+    /// record: the same paths, depth and collection index. `parent` is the
+    /// record's object without the array, when a key path reads `@parent`
+    /// (none reads the array there).
+    func mapRelated(
+        _ element: JSONValue, index: Int, from sourcePath: KeyPath, parent: JSONValue, with ref: MapperRef, into out: inout [FieldValue]
+    ) throws(MappingFailure) {
         try enter()  // the record (`mapObject`)
         defer { leave() }
         let pushed = path.push(sourcePath)
-        context.parents.append(.null)
+        context.parents.append(parent)
         defer {
             context.parents.removeLast()
             path.pop(pushed)

@@ -53,6 +53,7 @@ extension MappingEngine {
             let written = options.onlyType.map { $0 == parent.typeName } ?? true
             return encoding != nil || !written || sink.acceptsOpenRecord(of: parent, relationship: relationship.slot) ? key : nil
         })
+        let parentObjects = streamedRelationships.filter { self.streamedRelationships[$0]!.readsObject }
         // Handed over, not copied: no reference here may keep a large
         // document's chunk alive after the units cut from it are read.
         let handoff = InputHandoff(input)
@@ -90,6 +91,7 @@ extension MappingEngine {
             splitter.recovering = recovering
             splitter.nestedArrays = nestedArrays
             splitter.streamedRelationships = streamedRelationships
+            splitter.parentObjects = parentObjects
             splitter.run()
             state.finishSplitting(bytesRead: splitter.bytesRead)
             finished.signal()

@@ -26,6 +26,8 @@ final class PipelineState: @unchecked Sendable {
     /// The `@root` of streamed documents being mapped (`Splitter.readRoot`),
     /// from before their first element is sent until the writer is done with them.
     private var roots: [Int: JSONValue] = [:]
+    /// Records' objects for their streamed relationships (`setParentObject`).
+    private var parentObjects: [Int: JSONValue] = [:]
     /// Results the writer is done with, freed by a worker (`takeRetired`).
     private var retired: [WorkResult] = []
     private(set) var cancelled = false
@@ -89,6 +91,23 @@ final class PipelineState: @unchecked Sendable {
     /// Forgets a streamed document's root: every unit of it was mapped.
     func dropRoot(for document: Int) {
         locked { _ = roots.removeValue(forKey: document) }
+    }
+
+    /// Sets the object of the record of streamed document `document` whose
+    /// relationship's array is streamed, without that array
+    /// (`StreamedRelationship.readsObject`): what the record is mapped
+    /// from, and its elements' `@parent`.
+    func setParentObject(_ object: JSONValue, for document: Int) {
+        locked { parentObjects[document] = object }
+    }
+
+    func parentObject(for document: Int) -> JSONValue {
+        locked { parentObjects[document] ?? .null }
+    }
+
+    /// Forgets it: every unit of the document was mapped.
+    func dropParentObject(for document: Int) {
+        locked { _ = parentObjects.removeValue(forKey: document) }
     }
 
     /// How many bytes of the input the splitter read in all (for the last

@@ -150,7 +150,8 @@ struct PipelineWorker {
                 let rootMapper = engine.applicable[d].descriptor.rootMapper
                 var unit = mapStreamed(
                     at: start, document: document, descriptor: d, projection: relationship.parentProjection, scanner: &scanner,
-                    mapper: mapper, collector: collector, release: { view = nil }
+                    mapper: mapper, collector: collector, release: { view = nil },
+                    value: relationship.readsObject ? state.parentObject(for: document) : nil
                 ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                     guard case .object(var object) = value else { return try mapper.mapContent(value, with: rootMapper) }
                     object[key] = .array([])
@@ -178,13 +179,16 @@ struct PipelineWorker {
                 result = .opened(opened, encoded: encoded, ending: ending, record: counted)
             case .related(let starts, let document, let firstPosition, let d, let key):
                 let relationship = engine.streamedRelationships[key]!
+                // What `@parent` reads in them, when anything does.
+                let parent = relationship.readsObject ? state.parentObject(for: document) : .null
                 // Elements of the record, not roots: `--type` does not choose among them.
                 result = mapRoots(
                     starts, document: document, descriptor: d, projection: relationship.elementProjection, scanner: &scanner,
                     mapper: mapper, collector: collector, encoded: &encoded, keepingType: false, release: { i in if i == last { view = nil } }
                 ) { (mapper, value, i) throws(MappingFailure) in
                     var roots: [FieldValue] = []
-                    try mapper.mapRelated(value, index: firstPosition + i, from: relationship.sourcePath, with: relationship.target, into: &roots)
+                    try mapper.mapRelated(
+                        value, index: firstPosition + i, from: relationship.sourcePath, parent: parent, with: relationship.target, into: &roots)
                     return roots
                 } encode: { roots, encoded in
                     // Into a sink that takes the record open: as mapped.

@@ -206,6 +206,7 @@ struct PipelineWriter {
                 try checkRecordLimit(documentBytes: bytes)
                 // Every unit of the document was mapped before this one is written.
                 if engine.rootProjection != nil { state.dropRoot(for: index) }
+                state.dropParentObject(for: index)
                 if streamUndecided {
                     streamUndecided = false
                     // Published before this unit was sent.
@@ -214,6 +215,7 @@ struct PipelineWriter {
                 if try !end(index), stopsHere() { return }
             case .syntaxError(let error, let index):
                 if engine.rootProjection != nil { state.dropRoot(for: index) }
+                state.dropParentObject(for: index)
                 // A document written as it was read (longer than the lookahead):
                 // what the sink can take back goes (held output, a database's
                 // rows); the rest stays written, a JSON array closed.

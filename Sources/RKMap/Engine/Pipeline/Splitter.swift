@@ -58,6 +58,9 @@ struct Splitter {
     /// element when large (`StreamedRelationship`): the object is mapped as
     /// one record without it, its elements apart; empty: none is.
     var streamedRelationships: Set<String> = []
+    /// Those whose record's object the splitter reads for the workers
+    /// (`StreamedRelationship.readsObject`).
+    var parentObjects: Set<String> = []
     /// Keys on the stream path also match ignoring case
     /// (`keyMatching: caseInsensitive`, docs/spec.md §4).
     var caseInsensitiveKeys = false
@@ -852,6 +855,19 @@ struct Splitter {
             break
         }
         guard let key = chosen else { return false }
+        if parentObjects.contains(key) {
+            // Every other member, as a whole read has them, once for all units.
+            var names: Set<String> = []
+            var keys = reader()
+            try keys.enterObject()
+            while let name = try keys.nextKey() {
+                if name != key { names.insert(name) }
+                try keys.skipValue()
+            }
+            var object = reader()
+            let projection = ProjectionPlan(.members(Dictionary(uniqueKeysWithValues: names.map { ($0, JSONProjection.everything) })))
+            state.setParentObject(try object.readValue(projection: projection), for: document)
+        }
         try add(.parent(start: scanner.offset, document: document, descriptor: descriptor, key: key))
         try step { s throws(JSONSyntaxError) in try s.enterObject() }
         var streamed = false

@@ -11,11 +11,16 @@
 /// key path of it starts there, no nil key path), that validates nothing
 /// (a rejected record would take back children already written), and
 /// writes no nested destination; the relationship is its last property (its
-/// warnings come in a whole read's order); no key path anywhere reads
-/// `@parent` (the elements are mapped without the record's object); the
-/// source is one key. The output takes encoded roots (JSON in the
-/// `collection` and `dictionary` shapes, NDJSON) and there are no
-/// connections (`Splitter.streamedRelationships`).
+/// warnings come in a whole read's order); no `@parent` key path reads that
+/// member (or the whole object) of whatever it reaches; the source is one
+/// key. The output takes encoded roots (JSON in the `collection` and
+/// `dictionary` shapes, NDJSON) or the record open (SQLite, CSV), and there
+/// are no connections (`Splitter.streamedRelationships`).
+///
+/// When a key path reads `@parent` or `@root` (which make every projection
+/// read everything), the splitter reads the record's object, all but the
+/// array, once (`readsObject`): the record is mapped from it, and its
+/// elements see it as their `@parent`.
 struct StreamedRelationship: Sendable {
     /// The member holding the array, and the relationship's source key path.
     let key: String
@@ -29,6 +34,10 @@ struct StreamedRelationship: Sendable {
     let parentProjection: ProjectionPlan
     /// What of each element is read.
     let elementProjection: ProjectionPlan
+    /// The splitter reads the record's object, every member but this one
+    /// (`PipelineState.parentObject`): the record's projection reads
+    /// everything, or an element reads `@parent`.
+    let readsObject: Bool
 
     /// The root mapper's relationship that may be streamed, by its member;
     /// empty when none may (see the type's notes).
@@ -36,10 +45,10 @@ struct StreamedRelationship: Sendable {
         guard readsProjection, descriptors.count == 1, !graph.options.caseInsensitiveKeys,
               case .object(let mapper) = graph.mappers[descriptors[0].rootMapper],
               !mapper.forceCollection, mapper.keyAttributeSlot == nil, !mapper.mapsNilKeyPath, mapper.validations.isEmpty,
-              !mapper.hasNestedDestinations, mapper.connections.isEmpty,
-              !graph.readsKeyPath(where: { if case .parent = $0.anchor { true } else { false } }),
-              case .members(let members) = graph.representationProjection(of: descriptors[0].rootMapper)
+              !mapper.hasNestedDestinations, mapper.connections.isEmpty
         else { return [:] }
+        let readsParent = graph.readsKeyPath { if case .parent = $0.anchor { true } else { false } }
+        let projection = graph.representationProjection(of: descriptors[0].rootMapper)
         var found: [String: StreamedRelationship] = [:]
         // The last property mapped: the record's warnings all come before
         // its elements', as when the record is mapped whole.
@@ -52,12 +61,25 @@ struct StreamedRelationship: Sendable {
                 other !== step && other.source.anchor == .representation && other.source.components.first == .key(key)
             }
             guard others.isEmpty else { return [:] }
-            var parent = members
-            parent[key] = JSONProjection.nothing
+            // `@parent` may be the record's object (the array is not in the
+            // one its elements see), at any depth: none may read that member
+            // of what it reaches, nor the whole.
+            let readsMember = graph.readsKeyPath { path in
+                guard case .parent = path.anchor else { return false }
+                guard case .key(let first)? = path.components.first else { return true }
+                return first == key
+            }
+            guard !readsMember else { return [:] }
+            var parentProjection = ProjectionPlan.everything
+            if case .members(var members) = projection {
+                members[key] = JSONProjection.nothing
+                parentProjection = ProjectionPlan(.members(members))
+            }
             found[key] = StreamedRelationship(
                 key: key, sourcePath: step.source, parentMapper: mapper, slot: step.slot, target: target,
-                parentProjection: ProjectionPlan(.members(parent)),
-                elementProjection: ProjectionPlan(graph.representationProjection(of: target)))
+                parentProjection: parentProjection,
+                elementProjection: ProjectionPlan(graph.representationProjection(of: target)),
+                readsObject: readsParent || projection == .everything)
         }
         return found
     }
