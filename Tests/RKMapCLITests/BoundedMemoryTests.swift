@@ -143,11 +143,14 @@ import Testing
     /// built); keys after `@distinctUnionOfObjects` are followed in each element
     /// kept (`items.@distinctUnionOfObjects.Name`: 12× when the array was built).
     /// One record whose relationship holds the items (`items-record.json`)
-    /// is written around them as they are mapped (10× when mapped whole).
+    /// is written around them as they are mapped (10× when mapped whole),
+    /// also when key paths read `@parent` and `@root` (`items-record-parent.json`:
+    /// the record's object is read once, without the array).
     @Test(arguments: [
         ("items-indexed.json", "batches"), ("items-indexed-from-end.json", "batches"), ("items-pages.json", "pages"),
         ("items-distinct.json", "items"), ("items-batches.json", "batches"), ("items-nested.json", "nested"),
         ("numbers-sum.json", "numbers"), ("items-distinct-names.json", "items"), ("items-record.json", "items"),
+        ("items-record-parent.json", "items"),
     ])
     func anIndexedContentKeyPathStaysWithinThreeTimesTheDocument(spec: String, shape: String) throws {
         let args = ["apply", "fixtures/scale/" + spec, "--format", "ndjson"]
