@@ -192,7 +192,8 @@ import Testing
         let record = try #require((format == "json" ? (value as? [Any])?.first : value) as? [String: Any])
         #expect(record["name"] as? String == "big")
         let items = try #require(record["items"] as? [[String: Int]])
-        #expect(items.count > 500_000 && items.count < 600_000)
+        // The record itself counts after its elements, as a whole read counts it.
+        #expect(items.count > 500_000 && items.count <= 600_000)
         #expect(items.first == ["n": 0])
     }
 

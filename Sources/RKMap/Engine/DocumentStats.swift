@@ -14,6 +14,14 @@ struct DocumentStats: Sendable {
     /// Records dropped by a `reject` validation.
     var rejected = 0
     var warnings = 0
+
+    /// What was counted since `earlier`, a copy of these stats taken before
+    /// (`RecordCounts.subtracting`).
+    func subtracting(_ earlier: DocumentStats) -> DocumentStats {
+        DocumentStats(
+            records: records.subtracting(earlier.records), declined: declined - earlier.declined,
+            unmappable: unmappable - earlier.unmappable, rejected: rejected - earlier.rejected, warnings: warnings - earlier.warnings)
+    }
 }
 
 /// Records counted per mapper, in first-seen order; the first four inline.
@@ -43,24 +51,30 @@ struct RecordCounts: Sendable {
         }
     }
 
-    /// Takes back one record of `mapper` counted last: a record mapped before
-    /// the elements of its relationship (`WorkUnit.parent`) is counted after
-    /// them, where a whole read counts it. Not a hot path.
-    mutating func uncount(_ mapper: ObjectMapper) {
-        var entries: [(id: ObjectIdentifier, type: String, count: Int)] = []
-        if let id = ids.0 { entries.append((id, types.0, counts.0)) }
-        if let id = ids.1 { entries.append((id, types.1, counts.1)) }
-        if let id = ids.2 { entries.append((id, types.2, counts.2)) }
-        if let id = ids.3 { entries.append((id, types.3, counts.3)) }
-        entries += more
-        guard let i = entries.lastIndex(where: { $0.id == ObjectIdentifier(mapper) }) else { return }
-        entries[i].count -= 1
-        if entries[i].count == 0 { entries.remove(at: i) }
-        self = RecordCounts()
-        for entry in entries {
-            total += entry.count
-            append(entry)
+    /// The records counted since `earlier`, a copy of these counts taken
+    /// before: what a record's mapping counted after its streamed
+    /// relationship's place (`WorkUnit.parent`), counted after the
+    /// relationship's elements, where a whole read counts it. Types in
+    /// first-seen order, as counted. Not a hot path.
+    func subtracting(_ earlier: RecordCounts) -> RecordCounts {
+        var before: [ObjectIdentifier: Int] = [:]
+        earlier.forEachEntry { before[$0.id] = $0.count }
+        var result = RecordCounts()
+        forEachEntry { entry in
+            let count = entry.count - (before[entry.id] ?? 0)
+            guard count > 0 else { return }
+            result.total += count
+            result.append((entry.id, entry.type, count))
         }
+        return result
+    }
+
+    private func forEachEntry(_ body: ((id: ObjectIdentifier, type: String, count: Int)) -> Void) {
+        if let id = ids.0 { body((id, types.0, counts.0)) }
+        if let id = ids.1 { body((id, types.1, counts.1)) }
+        if let id = ids.2 { body((id, types.2, counts.2)) }
+        if let id = ids.3 { body((id, types.3, counts.3)) }
+        more.forEach(body)
     }
 
     private mutating func append(_ entry: (id: ObjectIdentifier, type: String, count: Int)) {

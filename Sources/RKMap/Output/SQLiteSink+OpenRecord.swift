@@ -18,24 +18,38 @@ struct SQLiteSinkOpenRecord {
 extension SQLiteSink {
     /// A record's row does not depend on its to-many children, so it can be
     /// written first, and its children and links as they come, when that
-    /// writes what writing the children first writes: no record type the
-    /// relationship can reach is the record's own (whose rows would then be
-    /// inserted in another order, with other `_id`s, and whose links could
-    /// be the record's own).
+    /// writes what writing the children first writes. A whole record's
+    /// relationships are written in slot order, then its row; streamed, the
+    /// relationships after this one and the row come before its children.
+    /// So no record type this relationship can reach may be the record's
+    /// own, nor one a later relationship can reach: their rows would be
+    /// inserted in another order, with other `_id`s (and the record's links
+    /// could be its own).
     public func acceptsOpenRecord(of mapper: ObjectMapper, relationship slot: Int) -> Bool {
         guard let graph, case .relationship(let info) = mapper.slots[slot].kind else { return false }
+        let reached = Self.types(reachableFrom: [info.mapper], in: graph)
+        var later: [MapperRef] = []
+        for s in mapper.slots.indices where s > slot {
+            if case .relationship(let other) = mapper.slots[s].kind { later.append(other.mapper) }
+        }
+        return !reached.contains(mapper.typeName) && reached.isDisjoint(with: Self.types(reachableFrom: later, in: graph))
+    }
+
+    /// The record types that records made with `refs` can hold, at any depth.
+    private static func types(reachableFrom refs: [MapperRef], in graph: MappingGraph) -> Set<String> {
+        var types: Set<String> = []
         var seen = Set<MapperRef>()
-        var stack = [info.mapper]
+        var stack = refs
         while let ref = stack.popLast() {
             guard seen.insert(ref).inserted else { continue }
             for reached in graph.objectMappers(producedBy: ref) {
-                if reached.typeName == mapper.typeName { return false }
+                types.insert(reached.typeName)
                 for s in reached.slots {
                     if case .relationship(let inner) = s.kind { stack.append(inner.mapper) }
                 }
             }
         }
-        return true
+        return types
     }
 
     /// Writes the record's row as `write` would, without the relationship,

@@ -162,6 +162,31 @@ import Testing
         #expect(try Fixture.query(streamed, #"SELECT "_id", "name" FROM "Node" ORDER BY "_id""#) == [[1, "b"], [2, "a"], [3, "c"], [4, "root"]])
     }
 
+    /// A relationship before others, under validations (a rejected record
+    /// writes no row, its elements none): the same rows. When a later
+    /// relationship can make records of a type the streamed one makes,
+    /// `items` is not streamed (the later one's rows would come first);
+    /// `extra`, the last, still is.
+    @Test(arguments: ["Extra", "Item"])
+    func laterRelationshipsAndValidationsWriteTheRowsAWholeReadWrites(extraType: String) throws {
+        let spec = RelationshipStreamingTests.laterSpec.replacingOccurrences(
+            of: #"{"from": "extra", "to": "extra", "map-ref": "item", "many": true}"#,
+            with: #"{"from": "extra", "to": "extra", "map-ref": "extra", "many": true}"#
+        ).replacingOccurrences(
+            of: #"{"id": "person","#, with: #"{"id": "extra", "target": "\#(extraType)", "attributes": {"n": "n"}}, {"id": "person","#)
+        for document in RelationshipStreamingTests.laterDocuments {
+            let (whole, streamed) = (Fixture.temporaryPath(), Fixture.temporaryPath())
+            let a = try Self.runSQLite(spec: spec, input: document, path: whole, pipeline: false)
+            let b = try Self.runSQLite(spec: spec, input: document, path: streamed, pipeline: true)
+            #expect(a.diagnostics == b.diagnostics)
+            #expect(a.outcome == b.outcome)
+            let failed = document.contains(#""name": "bad""#) || document.contains(#""name": "fail""#)
+            let expected = failed || (extraType == "Item" && !document.contains(#""extra""#)) ? 0 : 1
+            #expect(b.opened == expected, "\(document)")
+            try Self.expectSameDump(whole, streamed, document)
+        }
+    }
+
     /// Elements of nested arrays, whose JSON may need no quotes in a cell:
     /// `[[]]` is a cell as it is, `[[],[]]` quoted for its comma.
     static let unquoted = [#"{"id": 4, "items": [[]]}"#, #"{"id": 5, "items": [[], []]}"#, #"{"id": 6, "items": [[], [{"n": 1}]]}"#]

@@ -54,7 +54,7 @@ import Testing
         let input = Self.documents.joined(separator: "\n")
         try EngineRun.expectStreamedSameAsWhole(input, spec: Self.spec, format: format, options: options, streams: true)
         let graph = try #require(SpecLoader.load(bytes: Array(Self.spec.utf8), file: "spec.json").graph)
-        #expect(try MappingEngine(graph: graph, options: options).streamedRelationships.keys.sorted() == ["items"])
+        #expect(try MappingEngine(graph: graph, options: options).streamedRelationships.keys.sorted() == ["items", "owner"])
         let run = try EngineRun.run(spec: Self.spec, input: #"{"name": "a", "items": [{"n": 1}]}"#, options: options, pipeline: true, format: "json-compact")
         #expect(run.output == (type == "Doc"
             ? #"[{"@type":"Doc","name":"a","items":[{"@type":"Item","n":1,"i":0}]}]"# + "\n" : "[]\n"))
@@ -73,16 +73,17 @@ import Testing
         #expect(run.stats.recordsPerType.map(\.type) == ["Item", "Doc"])
     }
 
-    /// Only a relationship a record reads in no other way, mapped last, with
-    /// no `@parent` anywhere and no validation of the record, is streamed.
+    /// Only a relationship a record reads in no other way, with no
+    /// `@parent` reading it, is streamed; in any place among the record's
+    /// properties, under validations.
     @Test(arguments: [
         (#"{"id": "doc", "target": "Doc", "attributes": ["name"], "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, ["items"]),
         // Another key path reads the member.
         (#"{"id": "doc", "target": "Doc", "attributes": {"items.@count": "count"}, "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, []),
-        // Not the last property: the last (`o`, to-many only for an array) is the one.
-        (#"{"id": "doc", "target": "Doc", "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}, {"from": "o", "to": "o", "map-ref": "item"}]}"#, ["o"]),
-        // A validation could reject the record after its elements were written.
-        (#"{"id": "doc", "target": "Doc", "attributes": ["name"], "validations": [{"attribute": "name", "predicate": "SELF != 'x'", "onFailure": "reject"}], "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, []),
+        // Not the last property: both may be (to-many for an array).
+        (#"{"id": "doc", "target": "Doc", "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}, {"from": "o", "to": "o", "map-ref": "item"}]}"#, ["items", "o"]),
+        // A validation is reported after the elements; a rejected record is not written.
+        (#"{"id": "doc", "target": "Doc", "attributes": ["name"], "validations": [{"attribute": "name", "predicate": "SELF != 'n'", "onFailure": "reject"}], "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, ["items"]),
         // The whole object.
         (#"{"id": "doc", "target": "Doc", "attributes": {"": "raw"}, "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, []),
         // To-one.
@@ -102,12 +103,12 @@ import Testing
     /// elements see it as `@parent` (their own elements see them). A key path
     /// that could read the array through `@parent` keeps the record whole.
     @Test(arguments: [
-        (#"{"n": "n", "@parent.name": "docName", "@root.owner.login": "owner"}"#, #"{"": "name", "@parent.n": "item", "@parent.@parent.name": "doc"}"#, true),
-        (#"{"n": "n", "@parent.items.@count": "count"}"#, #"{"": "name"}"#, false),
-        (#"{"n": "n"}"#, #"{"": "name", "@parent.@parent": "doc"}"#, false),
-        (#"{"n": "n", "@root.items": "all"}"#, #"{"": "name"}"#, true),
+        (#"{"n": "n", "@parent.name": "docName", "@root.owner.login": "owner"}"#, #"{"": "name", "@parent.n": "item", "@parent.@parent.name": "doc"}"#, ["items", "owner"]),
+        (#"{"n": "n", "@parent.items.@count": "count"}"#, #"{"": "name"}"#, ["owner"]),
+        (#"{"n": "n"}"#, #"{"": "name", "@parent.@parent": "doc"}"#, []),
+        (#"{"n": "n", "@root.items": "all"}"#, #"{"": "name"}"#, ["items", "owner"]),
     ])
-    func parentAndRootKeyPaths(item: String, tag: String, streamed: Bool) throws {
+    func parentAndRootKeyPaths(item: String, tag: String, streamed: [String]) throws {
         let spec = #"""
             {"keyPath": "", "root-map-ref": "doc", "mappers": [
               {"id": "doc", "target": "Doc", "attributes": {"name": "name", "@parent.x": "above", "@root.name": "same"},
@@ -119,7 +120,7 @@ import Testing
               {"id": "tag", "target": "Tag", "attributes": \#(tag)}]}
             """#
         let graph = try #require(SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json").graph)
-        #expect(try MappingEngine(graph: graph, options: MappingOptions()).streamedRelationships.keys.sorted() == (streamed ? ["items"] : []))
+        #expect(try MappingEngine(graph: graph, options: MappingOptions()).streamedRelationships.keys.sorted() == streamed)
         let input = Self.documents.joined(separator: "\n")
         for format in ["json", "ndjson", "csv"] {
             try EngineRun.expectStreamedSameAsWhole(input, spec: spec, format: format, options: MappingOptions(keepGoing: true), streams: true)
@@ -139,6 +140,63 @@ import Testing
         let input = #"{"items": [{"n": 1, "tags": ["a"]}, {"n": 2}], "id": 7}"#
         let run = try EngineRun.run(spec: spec, input: input, pipeline: true, format: "json-compact")
         #expect(run.output == #"[{"@type":"Doc","id":7,"items":[{"@type":"Item","n":1,"docId":7,"tags":[{"@type":"Tag","name":"a","item":1,"doc":7}]},{"@type":"Item","n":2,"docId":7}]}]"# + "\n")
+    }
+
+    /// A relationship before other properties, under validations: what the
+    /// record's mapping reports from the relationship's place on (later
+    /// properties, validations, a rejection, a failure) comes after the
+    /// elements, as in a whole read, and a rejected or failed record is not
+    /// written (its elements are mapped).
+    static let laterSpec = #"""
+        {"keyPath": "", "root-map-ref": "doc", "mappers": [
+          {"id": "doc", "target": "Doc", "attributes": {"name": "name", "total": "total"}, "types": {"total": "int"},
+           "validations": [{"attribute": "name", "predicate": "SELF != 'bad'", "onFailure": "reject"},
+                           {"attribute": "total", "predicate": "SELF < 100", "onFailure": "skip"},
+                           {"attribute": "name", "predicate": "SELF != 'fail'", "onFailure": "fail"}],
+           "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true},
+                             {"from": "owner", "to": "owner", "map-ref": "person", "many": false},
+                             {"from": "extra", "to": "extra", "map-ref": "item", "many": true}]},
+          {"id": "person", "target": "Person", "attributes": ["login"]},
+          {"id": "item", "target": "Item", "attributes": {"n": "n"}, "types": {"n": "int"}}]}
+        """#
+
+    static let laterDocuments = [
+        #"{"name": "a", "total": "x7", "items": [{"n": 1}, {"n": "two"}], "owner": [1], "extra": [{"n": "x"}]}"#,
+        #"{"name": "bad", "items": [{"n": 1}, {"n": "two"}], "owner": {"login": "o"}}"#,
+        #"{"name": "c", "total": 500, "items": [{"n": 3}]}"#,
+        #"{"items": [{"n": 4}], "extra": [{"n": 5}, {"n": "six"}], "name": "d"}"#,
+        #"{"name": "fail", "items": [{"n": "seven"}], "extra": [{"n": "eight"}]}"#,
+        #"{"extra": [{"n": 9}], "name": "e", "items": [{"n": 10}]}"#,
+    ]
+
+    @Test(arguments: ["json", "json-compact", "ndjson", "dictionary", "csv"])
+    func laterPropertiesAndValidationsComeAfterTheElements(format: String) throws {
+        let graph = try #require(SpecLoader.load(bytes: Array(Self.laterSpec.utf8), file: "spec.json").graph)
+        #expect(try MappingEngine(graph: graph, options: MappingOptions()).streamedRelationships.keys.sorted() == ["extra", "items"])
+        for document in Self.laterDocuments {
+            for strict in [false, true] {
+                var options = MappingOptions(keepGoing: true)
+                options.strict = strict
+                try EngineRun.expectStreamedSameAsWhole(document, spec: Self.laterSpec, format: format, options: options, streams: true)
+            }
+        }
+        try EngineRun.expectStreamedSameAsWhole(
+            Self.laterDocuments.joined(separator: "\n"), spec: Self.laterSpec, format: format, options: MappingOptions(keepGoing: true), streams: true)
+    }
+
+    /// Worked out from §5.2, §8: the record's own warning, then its
+    /// elements', then its later relationship's, then the validation's.
+    @Test func theRecordsLaterWarningsFollowItsElements() throws {
+        let input = #"{"name": "bad", "total": "x", "items": [{"n": "two"}], "extra": [{"n": "x"}]}"#
+        let run = try EngineRun.run(spec: Self.laterSpec, input: input, pipeline: true, format: "json-compact")
+        #expect(run.output == "[]\n")
+        #expect(run.diagnostics == [
+            #"in.json: $.total: warning: cannot convert string "x" to int [mapper doc, attribute total]"#,
+            #"in.json: $.items[0].n: warning: cannot convert string "two" to int [mapper item, attribute n]"#,
+            #"in.json: $.extra[0].n: warning: cannot convert string "x" to int [mapper item, attribute n]"#,
+            "in.json: $: warning: validation of name failed: SELF != 'bad'; the record is rejected [mapper doc, attribute name]",
+        ])
+        #expect(run.stats.rejected == 1 && run.stats.recordsPerType.map(\.type) == ["Item"])
     }
 
     /// A repeated member: the first is streamed, the later one a warning (a

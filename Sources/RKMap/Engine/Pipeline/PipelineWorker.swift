@@ -148,6 +148,14 @@ struct PipelineWorker {
                 // in its place, whose elements `related` units map.
                 let relationship = engine.streamedRelationships[key]!
                 let rootMapper = engine.applicable[d].descriptor.rootMapper
+                // What the record's mapping reports from the relationship's
+                // place on (later properties, validations, its own count)
+                // is reported after the elements, where a whole read
+                // reports it (`PipelineWriter`).
+                var mark: (diagnostics: Int, stats: DocumentStats)?
+                mapper.streamedStep = (relationship.parentMapper, relationship.slot, { [collector, mapper] in
+                    mark = (collector.diagnostics.count, mapper.stats)
+                })
                 var unit = mapStreamed(
                     at: start, document: document, descriptor: d, projection: relationship.parentProjection, scanner: &scanner,
                     mapper: mapper, collector: collector, release: { view = nil },
@@ -157,11 +165,17 @@ struct PipelineWorker {
                     object[key] = .array([])
                     return try mapper.mapContent(.object(object), with: rootMapper)
                 }
-                // Counted after its elements, where a whole read counts it (`PipelineWriter`).
-                var counted: ObjectMapper?
-                if case .success(let roots?) = unit.result, roots.count == 1, case .record = roots[0] {
-                    unit.stats.records.uncount(relationship.parentMapper)
-                    counted = relationship.parentMapper
+                mapper.streamedStep = nil
+                var after: MappedUnit<Mapped<[FieldValue]>?>?
+                if let mark {
+                    after = MappedUnit(
+                        result: unit.result.map { _ in .values([]) }, diagnostics: Array(unit.diagnostics[mark.diagnostics...]),
+                        stats: unit.stats.subtracting(mark.stats))
+                    unit.diagnostics.removeSubrange(mark.diagnostics...)
+                    unit.stats = mark.stats
+                    // A failure after the relationship's place is reported
+                    // after its elements, which are mapped: nothing to write now.
+                    if case .failure = unit.result { unit.result = .success([]) }
                 }
                 var ending: (empty: [UInt8], afterElements: [UInt8]) = ([], [])
                 // Into a sink that takes encoded roots, or the record open
@@ -176,7 +190,7 @@ struct PipelineWorker {
                     ending = (parts.empty, parts.afterElements)
                     return .encoded(0..<encoded.count, roots: 1)
                 }
-                result = .opened(opened, encoded: encoded, ending: ending, record: counted)
+                result = .opened(opened, encoded: encoded, ending: ending, after: after)
             case .related(let starts, let document, let firstPosition, let d, let key):
                 let relationship = engine.streamedRelationships[key]!
                 // What `@parent` reads in them, when anything does.

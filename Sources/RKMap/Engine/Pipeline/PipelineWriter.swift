@@ -38,10 +38,11 @@ struct PipelineWriter {
     /// into it. `nil` between records, and when the record was not written
     /// (its elements are then mapped and counted, not written).
     private var openRecord: (ending: (empty: [UInt8], afterElements: [UInt8])?, elements: Int)?
-    /// The mapper of a `parent` unit's record, counted in `--stats` at
-    /// `parentEnd`, after its elements, where a whole read counts it: also
-    /// when it was not written (`--strict` after a warning).
-    private var parentToCount: ObjectMapper?
+    /// What a `parent` unit's record reported and counted from its
+    /// relationship's place on (`WorkResult.opened`), accounted for at
+    /// `parentEnd`, after the elements, where a whole read reports it: also
+    /// when the record was not written (`--type`, `--strict`, rejected).
+    private var parentAfter: MappedUnit<Mapped<[FieldValue]>?>?
 
     init(engine: MappingEngine, sink: RecordSink, diagnostics: DiagnosticCollector, inputName: String) {
         self.engine = engine
@@ -136,16 +137,14 @@ struct PipelineWriter {
                     try endNested(descriptor: engine.applicable[d].descriptor)
                 }
             case .parent(_, _, let d, let key):
-                guard case .opened(let unit, let encoded, let ending, let counted) = result else { continue }
+                guard case .opened(let unit, let encoded, let ending, let after) = result else { continue }
                 openRecord = nil
-                parentToCount = counted
+                parentAfter = after
                 if d != streamDescriptor, stream?.dropping == false {
                     streamDescriptor = d
                     try beginDescriptor(d)
                 }
                 guard try account(unit) else { continue }
-                // Toward `--max-records` now: it is written before its elements.
-                if counted != nil { streamRecords.count += 1 }
                 if encodingSink == nil {
                     // Not written under --strict once it has a warning (`write`).
                     guard !failsUnderStrict, case .success(.values(let roots)?) = unit.result else { continue }
@@ -182,12 +181,11 @@ struct PipelineWriter {
                     }
                 }
             case .parentEnd:
-                if let mapper = parentToCount, stream?.dropping == false {
-                    var record = DocumentStats()
-                    record.records.count(mapper)
-                    engine.updateStats { $0.add(record) }
+                if let after = parentAfter {
+                    parentAfter = nil
+                    // A failure there abandons the document, the record first closed.
+                    guard try account(after) else { continue }
                 }
-                parentToCount = nil
                 try closeOpenRecord()
             case .elements(_, _, _, let d, _), .members(_, _, _, _, let d, _), .content(_, _, _, let d), .chosen(_, _, let d, _),
                  .collected(_, _, _, let d, _), .value(_, _, _, let d):
@@ -222,7 +220,7 @@ struct PipelineWriter {
                 if let s = stream, s.started, !s.dropping { try abandonStream() }
                 held = nil
                 openRecord = nil
-                parentToCount = nil
+                parentAfter = nil
                 deferredFailure = []
                 streamUndecided = false
                 diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
@@ -263,7 +261,7 @@ struct PipelineWriter {
             held = engine.hasConnections ? HeldRecords(graph: engine.graph) : nil
             nested = []
             openRecord = nil
-            parentToCount = nil
+            parentAfter = nil
             try sink.beginDocument(DocumentInfo(input: inputName, index: index))
             if engine.applicable.count == 1 {
                 streamDescriptor = 0

@@ -842,17 +842,21 @@ struct Splitter {
         if !documentInMemory { _ = try readWhole() }
         var ahead = reader()
         try ahead.enterObject()
+        // The first relationship whose (first) member holds a large array.
         var chosen: String?
+        var met: Set<String> = []
         while let name = try ahead.nextKey() {
-            guard streamedRelationships.contains(name) else {
+            guard streamedRelationships.contains(name), met.insert(name).inserted else {
                 try ahead.skipValue()
                 continue
             }
             ahead.skipWhitespace()
             let start = ahead.offset
             try ahead.skipValue()
-            if ahead.buf[start] == JSONByte.openBracket, ahead.offset - start >= nestedThreshold { chosen = name }
-            break
+            if ahead.buf[start] == JSONByte.openBracket, ahead.offset - start >= nestedThreshold {
+                chosen = name
+                break
+            }
         }
         guard let key = chosen else { return false }
         if parentObjects.contains(key) {

@@ -8,14 +8,16 @@
 ///
 /// Only where that gives a whole read's answer: the root mapper is an object
 /// mapper that reads the member through this relationship alone (no other
-/// key path of it starts there, no nil key path), that validates nothing
-/// (a rejected record would take back children already written), and
-/// writes no nested destination; the relationship is its last property (its
-/// warnings come in a whole read's order); no `@parent` key path reads that
-/// member (or the whole object) of whatever it reaches; the source is one
-/// key. The output takes encoded roots (JSON in the `collection` and
-/// `dictionary` shapes, NDJSON) or the record open (SQLite, CSV), and there
-/// are no connections (`Splitter.streamedRelationships`).
+/// key path of it starts there, no nil key path) and writes no nested
+/// destination; no `@parent` key path reads that member (or the whole
+/// object) of whatever it reaches; the source is one key. What the record's
+/// mapping reports from the relationship's place on (later properties,
+/// validations, a rejection, a failure) is reported after the elements, as
+/// a whole read reports it, and the record is written only if it passed
+/// (`WorkResult.opened`). The output takes encoded roots (JSON in the
+/// `collection` and `dictionary` shapes, NDJSON) or the record open
+/// (SQLite, CSV), and there are no connections
+/// (`Splitter.streamedRelationships`).
 ///
 /// When a key path reads `@parent` or `@root` (which make every projection
 /// read everything), the splitter reads the record's object, all but the
@@ -39,28 +41,26 @@ struct StreamedRelationship: Sendable {
     /// everything, or an element reads `@parent`.
     let readsObject: Bool
 
-    /// The root mapper's relationship that may be streamed, by its member;
-    /// empty when none may (see the type's notes).
+    /// The root mapper's relationships that may be streamed, by their
+    /// member (the splitter streams the first large one it meets); empty
+    /// when none may (see the type's notes).
     static func candidates(graph: MappingGraph, descriptors: [Descriptor], readsProjection: Bool) -> [String: StreamedRelationship] {
         guard readsProjection, descriptors.count == 1, !graph.options.caseInsensitiveKeys,
               case .object(let mapper) = graph.mappers[descriptors[0].rootMapper],
-              !mapper.forceCollection, mapper.keyAttributeSlot == nil, !mapper.mapsNilKeyPath, mapper.validations.isEmpty,
-              !mapper.hasNestedDestinations, mapper.connections.isEmpty
+              !mapper.forceCollection, mapper.keyAttributeSlot == nil, !mapper.mapsNilKeyPath, !mapper.hasNestedDestinations, mapper.connections.isEmpty
         else { return [:] }
         let readsParent = graph.readsKeyPath { if case .parent = $0.anchor { true } else { false } }
         let projection = graph.representationProjection(of: descriptors[0].rootMapper)
         var found: [String: StreamedRelationship] = [:]
-        // The last property mapped: the record's warnings all come before
-        // its elements', as when the record is mapped whole.
-        if let step = mapper.steps.last {
+        for step in mapper.steps {
             guard let target = step.target, step.many != false, step.source.anchor == .representation,
                   step.source.components.count == 1, case .key(let key) = step.source.components[0]
-            else { return [:] }
+            else { continue }
             // Read by another key path of the record (`items.@count`, a second relationship).
             let others = mapper.steps.filter { other in
                 other !== step && other.source.anchor == .representation && other.source.components.first == .key(key)
             }
-            guard others.isEmpty else { return [:] }
+            guard others.isEmpty else { continue }
             // `@parent` may be the record's object (the array is not in the
             // one its elements see), at any depth: none may read that member
             // of what it reaches, nor the whole.
@@ -69,7 +69,7 @@ struct StreamedRelationship: Sendable {
                 guard case .key(let first)? = path.components.first else { return true }
                 return first == key
             }
-            guard !readsMember else { return [:] }
+            guard !readsMember else { continue }
             var parentProjection = ProjectionPlan.everything
             if case .members(var members) = projection {
                 members[key] = JSONProjection.nothing

@@ -112,11 +112,12 @@ enum WorkResult {
     /// The record of a `parent` unit, encoded up to where its relationship's
     /// array goes (the unit's roots, one), and how it ends: after no element
     /// (`[]` and the rest of the record) or after some.
-    /// `record`: the mapper of the record mapped, left out of the unit's
-    /// stats to be counted after its elements (also when `--type` leaves
-    /// it out of the output).
+    /// `after`: what the record's mapping reported and counted from the
+    /// relationship's place on (later properties, validations, the record
+    /// itself, a failure there), reported after the elements.
     case opened(
-        MappedUnit<Mapped<[FieldValue]>?>, encoded: [UInt8], ending: (empty: [UInt8], afterElements: [UInt8]), record: ObjectMapper?)
+        MappedUnit<Mapped<[FieldValue]>?>, encoded: [UInt8], ending: (empty: [UInt8], afterElements: [UInt8]),
+        after: MappedUnit<Mapped<[FieldValue]>?>?)
     /// Units with no mapping work pass through.
     case passThrough
     /// Bytes already written by a worker that is not the mapping engine's
