@@ -44,6 +44,47 @@ enum SignalledRun {
             status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal, stderr: text)
     }
 
+    /// Runs the binary with `input` on stdin, a pipe left open, and sends it
+    /// `signal` once it has had `delay` seconds to read it: the run is then
+    /// waiting for the rest of a document. Returns nil when the run has not
+    /// ended 30 seconds later (it is then killed): a hang.
+    static func signalWhileReading(
+        _ signal: Int32, arguments: [String], in scratch: Scratch, input: Data, delay: TimeInterval,
+        environment: [String: String] = [:]
+    ) throws -> Output? {
+        let process = Process()
+        process.executableURL = try RKMapExecutable.locate()
+        process.arguments = arguments
+        process.currentDirectoryURL = scratch.url
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let stdin = Pipe()
+        let outURL = URL(fileURLWithPath: scratch.path("stdout.txt"))
+        let errURL = URL(fileURLWithPath: scratch.path("stderr.txt"))
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let (out, err) = (try FileHandle(forWritingTo: outURL), try FileHandle(forWritingTo: errURL))
+        process.standardInput = stdin
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        stdin.fileHandleForWriting.write(input)
+        usleep(UInt32(delay * 1_000_000))
+        kill(process.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        defer { try? stdin.fileHandleForWriting.close() }
+        guard !process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        try out.close()
+        try err.close()
+        return Output(
+            first: Data(), rest: try Data(contentsOf: outURL), status: process.terminationStatus,
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
     /// What a run signalled once it has written its first byte gives.
     struct Output {
         var first: Data

@@ -183,6 +183,23 @@ import Testing
         #expect(((written.last as? [Any])?.first as? [Any])?.isEmpty == true)
     }
 
+    /// A signal while the splitter waits for the rest of a streamed
+    /// document, before it knows how the document ends: the run ends (it
+    /// waited for that verdict for ever) with 130 or 143 and writes nothing.
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func aSignalBeforeAStreamedDocumentsVerdictEndsTheRun(signal: Int32, status: Int32) throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", Self.arraySpec)
+        let records = (0..<100_000).map { #"{"n": \#($0)}"# }.joined(separator: ",")
+        let run = try SignalledRun.signalWhileReading(
+            signal, arguments: ["apply", "spec.json", "--format", "ndjson"], in: scratch,
+            input: Data((#"{"data": ["# + records + ",").utf8), delay: 1, environment: ["RKMAP_PIPELINE_THRESHOLD": "0"])
+        let ended = try #require(run, "the run did not end after the signal")
+        #expect(ended.status == status)
+        #expect(ended.rest.isEmpty)
+        #expect(ended.stderr.contains("error: interrupted by SIG"), "\(ended.stderr)")
+    }
+
     /// Under `--strict`, a streamed document with a warning fails at its end
     /// and nothing of it is written: its records are not given to the
     /// database at all, which could otherwise refuse one first (an entity

@@ -198,10 +198,11 @@ final class PipelineState: @unchecked Sendable {
     /// parsed, or that it is longer than the lookahead (`undecided`: output
     /// starts before the end is read). Which one depends on the document's
     /// bytes only, never on timing, so output is the same on every run.
-    /// `nil` when the run was cancelled.
+    /// `nil` when the run was cancelled, or the splitter stopped without one
+    /// (interrupted, or a failed read, reported by the unit it sent last).
     func verdict(for document: Int) -> StreamVerdict? {
         locked {
-            while verdicts[document] == nil, !cancelled {
+            while verdicts[document] == nil, !cancelled, !splitterDone {
                 condition.wait()
             }
             return verdicts.removeValue(forKey: document)

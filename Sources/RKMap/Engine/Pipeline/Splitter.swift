@@ -140,9 +140,11 @@ struct Splitter {
             while try !runUntilSyntaxError(&index) {}
         } catch is Cancelled {
         } catch let error as ChunkedInput.ReadError {
-            _ = state.add(.inputError(error), view: InputView(input.chunk))
+            // Past a full window: the writer may be waiting for the verdict
+            // of a document this unit ends (`PipelineState.verdict`).
+            _ = state.add(.inputError(error), view: InputView(input.chunk), mayWait: false)
         } catch let error as Interrupted {
-            _ = state.add(.inputError(error), view: InputView(input.chunk))
+            _ = state.add(.inputError(error), view: InputView(input.chunk), mayWait: false)
         } catch {
             preconditionFailure("the splitter throws only read errors and interruptions: \(error)")
         }
