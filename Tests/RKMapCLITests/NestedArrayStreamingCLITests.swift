@@ -162,14 +162,10 @@ import Testing
         #expect(whole.stdout == #"[[{"n":1}]]"# + "\n" && whole.stderr.isEmpty)
     }
 
-    /// One record whose to-many relationship holds a document longer than
-    /// the lookahead (`StreamedRelationship`): its object is read into memory
-    /// and validated first, so a syntax error anywhere writes nothing of it;
-    /// a failure while its elements are written as they are mapped
-    /// (`--max-records`) leaves the record and its array closed, so stdout
-    /// stays JSON (NDJSON: one line).
-    @Test(arguments: ["json", "ndjson"])
-    func aStreamedRelationshipFailsCleanly(format: String) throws {
+    /// `spec.json` mapping one record with an `items` relationship, and
+    /// documents longer than the lookahead for it: `in.json` (700,000
+    /// items) and `bad.json`, with a syntax error near its end.
+    static func largeRecord() throws -> Scratch {
         let scratch = try Scratch()
         try scratch.write("spec.json", #"""
             {"keyPath": "", "root-map-ref": "doc", "mappers": [
@@ -180,6 +176,18 @@ import Testing
         try scratch.write("in.json", #"{"name": "big", "items": ["# + parts.joined(separator: ", ") + "]}\n")
         parts[699_000] = #"{"n" 1}"#
         try scratch.write("bad.json", #"{"name": "big", "items": ["# + parts.joined(separator: ", ") + "]}\n")
+        return scratch
+    }
+
+    /// One record whose to-many relationship holds a document longer than
+    /// the lookahead (`StreamedRelationship`): its object is read into memory
+    /// and validated first, so a syntax error anywhere writes nothing of it;
+    /// a failure while its elements are written as they are mapped
+    /// (`--max-records`) leaves the record and its array closed, so stdout
+    /// stays JSON (NDJSON: one line).
+    @Test(arguments: ["json", "ndjson"])
+    func aStreamedRelationshipFailsCleanly(format: String) throws {
+        let scratch = try Self.largeRecord()
         let bad = try RKMapExecutable.run(["apply", "spec.json", "bad.json", "--format", format], directory: scratch.url)
         #expect(bad.status == 1 && bad.stdout.isEmpty)
         #expect(bad.stderr.contains("bad.json:1:") && bad.stderr.contains("error: expected ':'"), "\(bad.stderr)")
@@ -239,16 +247,7 @@ import Testing
     /// ended after the elements written so far (rows written stay written,
     /// as for NDJSON), and a database as it was.
     @Test func aStreamedRelationshipIntoTablesFailsCleanly() throws {
-        let scratch = try Scratch()
-        try scratch.write("spec.json", #"""
-            {"keyPath": "", "root-map-ref": "doc", "mappers": [
-              {"id": "doc", "target": "Doc", "attributes": ["name"], "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]},
-              {"id": "item", "target": "Item", "attributes": ["n"]}]}
-            """#)
-        var parts = (0..<700_000).map { #"{"n": \#($0)}"# }
-        try scratch.write("in.json", #"{"name": "big", "items": ["# + parts.joined(separator: ", ") + "], \"after\": 1}\n")
-        parts[699_000] = #"{"n" 1}"#
-        try scratch.write("bad.json", #"{"name": "big", "items": ["# + parts.joined(separator: ", ") + "]}\n")
+        let scratch = try Self.largeRecord()
         let bad = try RKMapExecutable.run(["apply", "spec.json", "bad.json", "--format", "csv"], directory: scratch.url)
         // The header alone, as for any run that writes no row.
         #expect(bad.status == 1 && bad.stdout == "@type,name,items\r\n")

@@ -88,7 +88,8 @@ public final class MappingEngine: Sendable {
         keyedChoice = descriptors.count == 1
             ? KeyedChoice(graph: graph, root: descriptors[0].rootMapper, projecting: options.readsProjection) : nil
         streamedRelationships = StreamedRelationship.candidates(
-            graph: graph, descriptors: descriptors, readsProjection: options.readsProjection)
+            graph: graph, descriptors: descriptors, readsProjection: options.readsProjection,
+            toOneUnlessMany: options.relationshipsToOneUnlessMany)
         guard options.readsProjection else {
             documentProjection = .everything
             elementProjections = descriptors.map { _ in .everything }

@@ -4,9 +4,6 @@
 struct CSVOpenRow {
     /// The cells after the relationship's.
     var rest: ArraySlice<String?>
-    /// Whether the elements are left out: a dotted attribute of the record
-    /// fills the cell instead (`CSVLayout.Cell.dotted`), as in a whole row.
-    var ignoresElements: Bool
     /// The cell's text written so far is quoted; until it must be (a byte
     /// that needs quotes, such as the comma before a second element), its
     /// text waits in `held`.
@@ -23,37 +20,32 @@ extension CSVSink {
         return true
     }
 
+    /// Writes the row up to the relationship's cell. The record has no
+    /// dotted destination (`StreamedRelationship`), so no other field
+    /// writes that cell.
     public func openRecord(_ record: Record, relationship slot: Int, descriptor: Descriptor) throws {
         guard let node = layout.roots[ObjectIdentifier(record.mapper)], case .json(let index) = node.cells[slot] else {
-            return try write(.record(record), descriptor: descriptor)
+            preconditionFailure("openRecord for a relationship acceptsOpenRecord refuses")
         }
         fillRow(record, node)
-        let overwritten = node.deferred.contains { deferred in
-            guard record.fields[deferred] != nil, case .dotted(let cell) = node.cells[deferred] else { return false }
-            return cell == index
-        }
-        if overwritten {
-            Self.appendRow(cells, to: &buffer.bytes)
-            openRow = CSVOpenRow(rest: [], ignoresElements: true)
-            return
-        }
         for i in 0..<index {
             if let cell = cells[i] { Self.appendCell(cell, to: &buffer.bytes) }
             buffer.bytes.append(UInt8(ascii: ","))
         }
-        openRow = CSVOpenRow(rest: cells[(index + 1)...], ignoresElements: false)
+        openRow = CSVOpenRow(rest: cells[(index + 1)...])
     }
 
     /// Appends the elements to the cell: `[` or `,`, then each one's compact JSON.
     public func writeRelated(_ elements: [FieldValue]) throws {
-        guard var row = openRow, !row.ignoresElements else { return }
+        guard var row = openRow else { return }
         openRow = nil
         defer { openRow = row }
         for element in elements {
             var piece = Array((row.elements == 0 ? "[" : ",").utf8)
             piece.append(contentsOf: encoder.compactText(of: element).utf8)
             row.elements += 1
-            // From the second element on, the separator is a comma.
+            // Quoted from the first byte that needs it (at the latest the
+            // comma before a second element), as `appendCell` quotes the whole.
             if !row.quoted, piece.contains(where: Self.needsQuotes) {
                 row.quoted = true
                 buffer.bytes.append(UInt8(ascii: "\""))
@@ -69,11 +61,11 @@ extension CSVSink {
         if buffer.bytes.count >= Self.flushThreshold { try buffer.filled(output) }
     }
 
-    /// Ends the cell and writes the cells after it.
-    public func closeRecord() throws {
+    /// Ends the cell and writes the cells after it; also when the document
+    /// failed (not `completed`), so that the output stays CSV.
+    public func closeRecord(completed: Bool) throws {
         guard let row = openRow else { return }
         openRow = nil
-        guard !row.ignoresElements else { return }
         if row.quoted {
             buffer.bytes.append(contentsOf: "]\"".utf8)
         } else if row.elements == 0 {

@@ -9,12 +9,17 @@ extension SQLiteSink {
         plan: SQLiteSinkPlan, slot: Int, parentKey: [SQLiteValue], children: [RowRef], policy: AssignmentPolicy
     ) throws {
         guard let link = try linkTable(plan: plan, slot: slot, child: children.first?.table) else { return }
-        for child in children where !link.fits(child) {
-            throw SQLiteSinkError.keyMismatch(table: link.name, expected: link.childColumns, found: child.table.keyColumns)
-        }
+        try checkFits(children, link)
         var links = try beginLinks(link, plan: plan, parentKey: parentKey, policy: policy)
         try addLinks(children, to: &links)
         try endLinks(links)
+    }
+
+    /// Refuses children whose key the link table's child columns cannot hold.
+    func checkFits(_ children: [RowRef], _ link: SQLiteSinkLinkTable) throws {
+        for child in children where !link.fits(child) {
+            throw SQLiteSinkError.keyMismatch(table: link.name, expected: link.childColumns, found: child.table.keyColumns)
+        }
     }
 
     /// Starts writing a parent's links under its policy: `set` and `replace`

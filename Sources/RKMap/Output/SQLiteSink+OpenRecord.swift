@@ -7,8 +7,7 @@ struct SQLiteSinkOpenRecord {
     let policy: AssignmentPolicy
     let parentKey: [SQLiteValue]
     /// The elements are not written: the record was not newer than the
-    /// stored row (`modificationAttribute`), so nothing of it is; or the
-    /// spec stores the relationship without a link table.
+    /// stored row (`modificationAttribute`), so nothing of it is.
     let skipsElements: Bool
     /// The links so far; begun with the first child, whose table names the
     /// link table's child columns when the run makes it.
@@ -59,8 +58,7 @@ extension SQLiteSink {
             openParent = nil
             let plan = try self.plan(for: record)
             guard case .relationship(let policy, _) = plan.roles[slot] else {
-                _ = try writeRecord(record)
-                return
+                preconditionFailure("openRecord for a slot that is not a relationship")
             }
             if plan.hasIdentity, let modification = record.mapper.modificationSlot,
                 try isStale(record, key: identityKey(of: record, plan: plan), modificationSlot: modification, plan: plan) {
@@ -70,9 +68,7 @@ extension SQLiteSink {
             var row = record
             row.fields[slot] = nil
             let parent = try writeRecord(row)
-            // `writeRecord` leaves the children of such a relationship out.
-            let unlinked = plan.storage[slot].map { $0.linkTable == nil } ?? false
-            openParent = SQLiteSinkOpenRecord(plan: plan, slot: slot, policy: policy, parentKey: parent.key, skipsElements: unlinked)
+            openParent = SQLiteSinkOpenRecord(plan: plan, slot: slot, policy: policy, parentKey: parent.key, skipsElements: false)
         }
     }
 
@@ -87,17 +83,16 @@ extension SQLiteSink {
                 guard let link = try linkTable(plan: open.plan, slot: open.slot, child: children[0].table) else { return }
                 open.links = try beginLinks(link, plan: open.plan, parentKey: open.parentKey, policy: open.policy)
             }
-            let link = open.links!.link
-            for child in children where !link.fits(child) {
-                throw SQLiteSinkError.keyMismatch(table: link.name, expected: link.childColumns, found: child.table.keyColumns)
-            }
+            try checkFits(children, open.links!.link)
             try addLinks(children, to: &open.links!)
             openParent = open
         }
     }
 
-    /// Ends the links (with none, the policy's answer for an empty array).
-    public func closeRecord() throws {
+    /// Ends the links (with none, the policy's answer for an empty array);
+    /// nothing when the document failed (it is rolled back next).
+    public func closeRecord(completed: Bool) throws {
+        guard completed else { return openParent = nil }
         try writing {
             guard let open = openParent else { return }
             openParent = nil

@@ -48,9 +48,10 @@ public protocol RecordSink: AnyObject {
     /// The next elements of the open record's relationship, as the
     /// relationship maps them (a `.many` for an element that is an array).
     func writeRelated(_ elements: [FieldValue]) throws
-    /// The open record's relationship is complete. Also called before
-    /// `abandonDocument` when its document fails, with the elements so far.
-    func closeRecord() throws
+    /// The open record's relationship is complete; or, not `completed`, its
+    /// document failed and `abandonDocument` follows: the sink need only
+    /// leave its output well-formed (JSON, CSV end the record there).
+    func closeRecord(completed: Bool) throws
 }
 
 /// Facts about one input document.
@@ -82,5 +83,5 @@ extension RecordSink {
     /// Never called on a sink that accepts no open record.
     public func openRecord(_ record: Record, relationship slot: Int, descriptor: Descriptor) throws {}
     public func writeRelated(_ elements: [FieldValue]) throws {}
-    public func closeRecord() throws {}
+    public func closeRecord(completed: Bool) throws {}
 }

@@ -88,13 +88,15 @@ import Testing
         (#"{"id": "doc", "target": "Doc", "attributes": {"": "raw"}, "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, []),
         // To-one.
         (#"{"id": "doc", "target": "Doc", "attributes": ["name"], "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": false}]}"#, []),
+        // Two properties write `items`: the last mapped wins, so neither is streamed.
+        (#"{"id": "doc", "target": "Doc", "relationships": [{"from": "dummy", "to": "items", "map-ref": "item", "many": true}, {"from": "one", "to": "one", "map-ref": "item"}, {"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, ["one"]),
     ])
     func whichRelationshipsAreStreamed(mapper: String, streamed: [String]) throws {
         let spec = #"{"keyPath": "", "root-map-ref": "doc", "mappers": [\#(mapper), {"id": "item", "target": "Item", "attributes": ["n"]}]}"#
         let graph = try #require(SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json").graph)
         let engine = try MappingEngine(graph: graph, options: MappingOptions())
         #expect(engine.streamedRelationships.keys.sorted() == streamed)
-        let input = #"{"name": "n", "items": [{"n": 1}, {"n": 2}], "o": {"n": 3}}"#
+        let input = #"{"name": "n", "items": [{"n": 1}, {"n": 2}], "o": {"n": 3}, "one": {"n": 4}, "dummy": [{"n": 5}]}"#
         try EngineRun.expectStreamedSameAsWhole(input, spec: spec, format: "json", options: MappingOptions(keepGoing: true), streams: true)
     }
 

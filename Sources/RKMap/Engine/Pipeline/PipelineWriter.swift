@@ -43,6 +43,12 @@ struct PipelineWriter {
     /// `parentEnd`, after the elements, where a whole read reports it: also
     /// when the record was not written (`--type`, `--strict`, rejected).
     private var parentAfter: MappedUnit<Mapped<[FieldValue]>?>?
+    /// The sink refused a record of the streamed document (`--keep-going`):
+    /// what it wrote is taken back and nothing more is written, but the
+    /// document is still mapped and accounted, and the refusal reported at
+    /// its end, after the warnings a whole read reports before it (a whole
+    /// read writes a document once it is mapped).
+    private var streamRefusal: MappingFailure?
 
     init(engine: MappingEngine, sink: RecordSink, diagnostics: DiagnosticCollector, inputName: String) {
         self.engine = engine
@@ -147,7 +153,7 @@ struct PipelineWriter {
                 guard try account(unit) else { continue }
                 if encodingSink == nil {
                     // Not written under --strict once it has a warning (`write`).
-                    guard !failsUnderStrict, case .success(.values(let roots)?) = unit.result else { continue }
+                    guard !writesNothing, case .success(.values(let roots)?) = unit.result else { continue }
                     guard roots.count == 1, case .record(let record) = roots[0] else {
                         _ = try write(roots, descriptor: engine.applicable[d].descriptor)
                         continue
@@ -158,16 +164,17 @@ struct PipelineWriter {
                     continue
                 }
                 guard try write(unit, encoded: encoded, descriptor: d) else { continue }
-                if !failsUnderStrict, case .success(.encoded(_, roots: 1)?) = unit.result { openRecord = (ending, 0) }
+                if !writesNothing, case .success(.encoded(_, roots: 1)?) = unit.result { openRecord = (ending, 0) }
             case .related:
                 guard case .roots(let mapped, let encoded) = result else { continue }
                 for unit in mapped {
                     guard try account(unit) else { break }
-                    guard openRecord != nil, !failsUnderStrict else { continue }
+                    guard openRecord != nil, !writesNothing else { continue }
                     switch unit.result {
                     case .success(.values(let roots)?) where !roots.isEmpty:
-                        guard try writeRelated(roots) else { break }
-                        openRecord!.elements += roots.count
+                        // A refusal ends the record (`abandonStream`): the
+                        // next units find none open.
+                        _ = try writeRelated(roots)
                     case .success(.encoded(let range, let count)?) where count > 0:
                         // The array opens with its first element.
                         let first = openRecord!.elements == 0
@@ -186,7 +193,15 @@ struct PipelineWriter {
                     // A failure there abandons the document, the record first closed.
                     guard try account(after) else { continue }
                 }
-                try closeOpenRecord()
+                if encodingSink == nil, openRecord != nil {
+                    // The sink may refuse what ending the record writes (a
+                    // database's links): the document fails.
+                    openRecord = nil
+                    let sink = self.sink
+                    _ = try refusing { try sink.closeRecord(completed: true) }
+                } else {
+                    try closeOpenRecord(completed: true)
+                }
             case .elements(_, _, _, let d, _), .members(_, _, _, _, let d, _), .content(_, _, _, let d), .chosen(_, _, let d, _),
                  .collected(_, _, _, let d, _), .value(_, _, _, let d):
                 guard case .roots(let mapped, let encoded) = result else { continue }
@@ -221,6 +236,7 @@ struct PipelineWriter {
                 held = nil
                 openRecord = nil
                 parentAfter = nil
+                streamRefusal = nil
                 deferredFailure = []
                 streamUndecided = false
                 diagnostics.emit(Diagnostic(.error, error.message, file: inputName, location: .source(error.location), code: .syntax))
@@ -262,6 +278,7 @@ struct PipelineWriter {
             nested = []
             openRecord = nil
             parentAfter = nil
+            streamRefusal = nil
             try sink.beginDocument(DocumentInfo(input: inputName, index: index))
             if engine.applicable.count == 1 {
                 streamDescriptor = 0
@@ -344,15 +361,19 @@ struct PipelineWriter {
     /// The document failed: what the sink has of it is taken back where it
     /// can be, a record left open first ended (so JSON stays JSON).
     private mutating func abandonStream() throws {
-        try closeOpenRecord()
+        try closeOpenRecord(completed: false)
+        // Once is all: after a refusal the sink has taken it back already,
+        // and a database told twice would fail the whole run.
+        guard streamRefusal == nil else { return }
         try sink.abandonDocument()
     }
 
-    /// Ends the record a `parent` unit opened, after its elements.
-    private mutating func closeOpenRecord() throws {
+    /// Ends the record a `parent` unit opened, after its elements, or when
+    /// its document failed (not `completed`).
+    private mutating func closeOpenRecord(completed: Bool) throws {
         guard let open = openRecord else { return }
         openRecord = nil
-        guard let ending = open.ending else { return try sink.closeRecord() }
+        guard let ending = open.ending else { return try sink.closeRecord(completed: completed) }
         try (open.elements == 0 ? ending.empty : ending.afterElements).withUnsafeBytes {
             try encodingSink!.writeEncodedContinuation($0)
         }
@@ -381,12 +402,7 @@ struct PipelineWriter {
             return true
         } catch let refusal as DocumentRefusal {
             try abandonStream()
-            if var s = stream {
-                diagnostics.emit(MappingFailure(refusal).diagnostic(file: inputName, document: s.index))
-                s.dropping = true
-                s.failed = true
-                stream = s
-            }
+            streamRefusal = MappingFailure(refusal)
             return false
         }
     }
@@ -394,6 +410,10 @@ struct PipelineWriter {
     /// The streamed document has mapping warnings under `--strict`: it fails
     /// at its end, and nothing of it is written.
     private var failsUnderStrict: Bool { engine.options.strict && streamWarnings > 0 }
+
+    /// Nothing more of the streamed document goes to the sink: it fails
+    /// under `--strict`, or the sink refused a record of it.
+    private var writesNothing: Bool { failsUnderStrict || streamRefusal != nil }
 
     /// Tells the sink of the nested arrays open now that it was not told of:
     /// a root is to be written in them.
@@ -419,7 +439,7 @@ struct PipelineWriter {
         // them, so that it cannot refuse one first (a database's entity
         // without its identification value), where a whole read reports the
         // warnings under `--strict`.
-        if held == nil, failsUnderStrict { return true }
+        if held == nil, writesNothing { return true }
         switch unit.result {
         case .success(.values(let roots)?):
             if held != nil {
@@ -527,6 +547,13 @@ struct PipelineWriter {
                 engine.strictFailure(warnings: streamWarnings), info: DocumentInfo(input: inputName, index: index),
                 diagnostics: diagnostics)
             s.failed = true
+        }
+        if let refusal = streamRefusal {
+            streamRefusal = nil
+            if !s.failed {
+                diagnostics.emit(refusal.diagnostic(file: inputName, document: index))
+                s.failed = true
+            }
         }
         stream = nil
         outcome.documents += 1

@@ -44,7 +44,13 @@ struct StreamedRelationship: Sendable {
     /// The root mapper's relationships that may be streamed, by their
     /// member (the splitter streams the first large one it meets); empty
     /// when none may (see the type's notes).
-    static func candidates(graph: MappingGraph, descriptors: [Descriptor], readsProjection: Bool) -> [String: StreamedRelationship] {
+    ///
+    /// - Parameter toOneUnlessMany: CSV's rule (`MappingOptions`): a
+    ///   relationship without `"many": true` is to-one, an array there is
+    ///   left out with a warning, so only those with it may be streamed.
+    static func candidates(
+        graph: MappingGraph, descriptors: [Descriptor], readsProjection: Bool, toOneUnlessMany: Bool
+    ) -> [String: StreamedRelationship] {
         guard readsProjection, descriptors.count == 1, !graph.options.caseInsensitiveKeys,
               case .object(let mapper) = graph.mappers[descriptors[0].rootMapper],
               !mapper.forceCollection, mapper.keyAttributeSlot == nil, !mapper.mapsNilKeyPath, !mapper.hasNestedDestinations, mapper.connections.isEmpty
@@ -53,9 +59,12 @@ struct StreamedRelationship: Sendable {
         let projection = graph.representationProjection(of: descriptors[0].rootMapper)
         var found: [String: StreamedRelationship] = [:]
         for step in mapper.steps {
-            guard let target = step.target, step.many != false, step.source.anchor == .representation,
-                  step.source.components.count == 1, case .key(let key) = step.source.components[0]
+            guard let target = step.target, step.many == true || (step.many == nil && !toOneUnlessMany),
+                  step.source.anchor == .representation, step.source.components.count == 1,
+                  case .key(let key) = step.source.components[0]
             else { continue }
+            // Another property writing the same field: the last one mapped wins.
+            guard !mapper.steps.contains(where: { $0 !== step && $0.slot == step.slot }) else { continue }
             // Read by another key path of the record (`items.@count`, a second relationship).
             let others = mapper.steps.filter { other in
                 other !== step && other.source.anchor == .representation && other.source.components.first == .key(key)
