@@ -12,6 +12,9 @@ struct SQLiteSinkOpenRecord {
     /// The links so far; begun with the first child, whose table names the
     /// link table's child columns when the run makes it.
     var links: SQLiteSinkLinkWrite?
+    /// A child whose key the link table cannot hold: thrown when the record
+    /// ends, after every child's row, as a whole record's links fail.
+    var unfit: Error?
 }
 
 extension SQLiteSink {
@@ -76,16 +79,32 @@ extension SQLiteSink {
     public func writeRelated(_ elements: [FieldValue]) throws {
         try writing {
             guard var open = openParent, !open.skipsElements else { return }
+            // Out of the sink while the links' sets grow: a copy left there
+            // would make each batch copy them (quadratic in the children).
+            openParent = nil
+            defer { openParent = open }
             var children: [RowRef] = []
             try forEachRecord(in: elements) { children.append(try writeRecord($0)) }
-            guard !children.isEmpty else { return }
-            if open.links == nil {
+            guard !children.isEmpty, open.unfit == nil else { return }
+            var links: SQLiteSinkLinkWrite
+            if let begun = open.links {
+                links = begun
+                open.links = nil
+            } else {
                 guard let link = try linkTable(plan: open.plan, slot: open.slot, child: children[0].table) else { return }
-                open.links = try beginLinks(link, plan: open.plan, parentKey: open.parentKey, policy: open.policy)
+                links = try beginLinks(link, plan: open.plan, parentKey: open.parentKey, policy: open.policy)
             }
-            try checkFits(children, open.links!.link)
-            try addLinks(children, to: &open.links!)
-            openParent = open
+            do {
+                try checkFits(children, links.link)
+            } catch {
+                // A whole record writes all its children's rows before its
+                // links: a child the database refuses further on comes
+                // first (the document fails alone under --keep-going).
+                open.unfit = error
+                return
+            }
+            try addLinks(children, to: &links)
+            open.links = links
         }
     }
 
@@ -97,6 +116,7 @@ extension SQLiteSink {
             guard let open = openParent else { return }
             openParent = nil
             guard !open.skipsElements else { return }
+            if let unfit = open.unfit { throw unfit }
             if let links = open.links { return try endLinks(links) }
             guard let link = try linkTable(plan: open.plan, slot: open.slot, child: nil) else { return }
             try endLinks(beginLinks(link, plan: open.plan, parentKey: open.parentKey, policy: open.policy))

@@ -861,6 +861,12 @@ struct Splitter {
             }
         }
         guard let key = chosen else { return false }
+        // A whole read maps the last member with the key: an object that
+        // repeats it is mapped whole.
+        while let name = try ahead.nextKey() {
+            if name == key { return false }
+            try ahead.skipValue()
+        }
         if parentObjects.contains(key) {
             // Every other member, as a whole read has them, once for all units.
             var names: Set<String> = []
@@ -876,17 +882,10 @@ struct Splitter {
         }
         try add(.parent(start: scanner.offset, document: document, descriptor: descriptor, key: key))
         try step { s throws(JSONSyntaxError) in try s.enterObject() }
-        var streamed = false
         while let name = try step({ s throws(JSONSyntaxError) in try s.nextKey() }) {
             if name == key {
-                if !streamed {
-                    streamed = true
-                    try splitRelated(key, document: document)
-                    continue
-                }
-                if notedOffsets.insert(scanner.offset).inserted {
-                    try noteRepeat(name, followed: key, key: key, document: document)
-                }
+                try splitRelated(key, document: document)
+                continue
             }
             try step { s throws(JSONSyntaxError) in try s.skipValue() }
         }
