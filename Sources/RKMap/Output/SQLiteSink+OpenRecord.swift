@@ -21,20 +21,21 @@ extension SQLiteSink {
     /// A record's row does not depend on its to-many children, so it can be
     /// written first, and its children and links as they come, when that
     /// writes what writing the children first writes. A whole record's
-    /// relationships are written in slot order, then its row; streamed, the
-    /// relationships after this one and the row come before its children.
-    /// So no record type this relationship can reach may be the record's
-    /// own, nor one a later relationship can reach: their rows would be
-    /// inserted in another order, with other `_id`s (and the record's links
-    /// could be its own).
+    /// relationships are written in slot order, then its row, then their
+    /// links (`replace` deleting orphans); streamed, the other relationships
+    /// and the row come before this one's children. So no record type this
+    /// relationship can reach may be the record's own, nor one another
+    /// relationship of it can reach: their rows would be inserted in another
+    /// order, with other `_id`s, or an orphan found before a child of this
+    /// one was stored (and the record's links could be its own).
     public func acceptsOpenRecord(of mapper: ObjectMapper, relationship slot: Int) -> Bool {
         guard let graph, case .relationship(let info) = mapper.slots[slot].kind else { return false }
         let reached = Self.types(reachableFrom: [info.mapper], in: graph)
-        var later: [MapperRef] = []
-        for s in mapper.slots.indices where s > slot {
-            if case .relationship(let other) = mapper.slots[s].kind { later.append(other.mapper) }
+        var others: [MapperRef] = []
+        for s in mapper.slots.indices where s != slot {
+            if case .relationship(let other) = mapper.slots[s].kind { others.append(other.mapper) }
         }
-        return !reached.contains(mapper.typeName) && reached.isDisjoint(with: Self.types(reachableFrom: later, in: graph))
+        return !reached.contains(mapper.typeName) && reached.isDisjoint(with: Self.types(reachableFrom: others, in: graph))
     }
 
     /// The record types that records made with `refs` can hold, at any depth.

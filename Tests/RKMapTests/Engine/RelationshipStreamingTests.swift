@@ -88,6 +88,8 @@ import Testing
         (#"{"id": "doc", "target": "Doc", "attributes": {"": "raw"}, "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, []),
         // To-one.
         (#"{"id": "doc", "target": "Doc", "attributes": ["name"], "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": false}]}"#, []),
+        // A relationship from the object itself would see the array empty.
+        (#"{"id": "doc", "target": "Doc", "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}, {"from": "", "to": "whole", "map-ref": "item"}]}"#, []),
         // Two properties write `items`: the last mapped wins, so neither is streamed.
         (#"{"id": "doc", "target": "Doc", "relationships": [{"from": "dummy", "to": "items", "map-ref": "item", "many": true}, {"from": "one", "to": "one", "map-ref": "item"}, {"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, ["one"]),
     ])

@@ -23,11 +23,10 @@ final class PipelineState: @unchecked Sendable {
     private var results: [Int: (unit: WorkUnit, base: Int, result: WorkResult)] = [:]
     private var nextToWrite = 0
     private var verdicts: [Int: StreamVerdict] = [:]
-    /// The `@root` of streamed documents being mapped (`Splitter.readRoot`),
-    /// from before their first element is sent until the writer is done with them.
-    private var roots: [Int: JSONValue] = [:]
-    /// Records' objects for their streamed relationships (`setParentObject`).
-    private var parentObjects: [Int: JSONValue] = [:]
+    /// Values streamed documents' units share (`DocumentValue`), by
+    /// document, from before their first unit is sent until the writer is
+    /// done with them.
+    private var documentValues: [DocumentValue: [Int: JSONValue]] = [:]
     /// Results the writer is done with, freed by a worker (`takeRetired`).
     private var retired: [WorkResult] = []
     private(set) var cancelled = false
@@ -77,37 +76,31 @@ final class PipelineState: @unchecked Sendable {
         }
     }
 
-    /// Sets what `@root` is for the elements of streamed document `document`.
-    func setRoot(_ root: JSONValue, for document: Int) {
-        locked { roots[document] = root }
+    /// A value a streamed document's units share, read once by the splitter.
+    enum DocumentValue {
+        /// What `@root` is for its elements (`Splitter.readRoot`).
+        case root
+        /// The object of its record whose relationship's array is streamed,
+        /// without that array (`StreamedRelationship.readsObject`): what the
+        /// record is mapped from, and its elements' `@parent`.
+        case parentObject
     }
 
-    /// What `@root` is for an element of streamed document `document`
-    /// (`.null` when the spec reads no `@root`: nothing was set).
-    func root(for document: Int) -> JSONValue {
-        locked { roots[document] ?? .null }
+    /// Sets it, before the first unit that reads it is sent.
+    func set(_ kind: DocumentValue, _ value: JSONValue, for document: Int) {
+        locked { documentValues[kind, default: [:]][document] = value }
     }
 
-    /// Forgets a streamed document's root: every unit of it was mapped.
-    func dropRoot(for document: Int) {
-        locked { _ = roots.removeValue(forKey: document) }
+    /// It, or `.null` when none was set (the spec reads no `@root`).
+    func value(_ kind: DocumentValue, for document: Int) -> JSONValue {
+        locked { documentValues[kind]?[document] ?? .null }
     }
 
-    /// Sets the object of the record of streamed document `document` whose
-    /// relationship's array is streamed, without that array
-    /// (`StreamedRelationship.readsObject`): what the record is mapped
-    /// from, and its elements' `@parent`.
-    func setParentObject(_ object: JSONValue, for document: Int) {
-        locked { parentObjects[document] = object }
-    }
-
-    func parentObject(for document: Int) -> JSONValue {
-        locked { parentObjects[document] ?? .null }
-    }
-
-    /// Forgets it: every unit of the document was mapped.
-    func dropParentObject(for document: Int) {
-        locked { _ = parentObjects.removeValue(forKey: document) }
+    /// Forgets the document's values: every unit of it was mapped.
+    func dropValues(for document: Int) {
+        locked {
+            for kind in documentValues.keys { documentValues[kind]![document] = nil }
+        }
     }
 
     /// How many bytes of the input the splitter read in all (for the last

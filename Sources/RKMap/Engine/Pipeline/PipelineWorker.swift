@@ -159,7 +159,7 @@ struct PipelineWorker {
                 var unit = mapStreamed(
                     at: start, document: document, descriptor: d, projection: relationship.parentProjection, scanner: &scanner,
                     mapper: mapper, collector: collector, release: { view = nil },
-                    value: relationship.readsObject ? state.parentObject(for: document) : nil
+                    value: relationship.readsObject ? state.value(.parentObject, for: document) : nil
                 ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                     guard case .object(var object) = value else { return try mapper.mapContent(value, with: rootMapper) }
                     object[key] = .array([])
@@ -194,7 +194,7 @@ struct PipelineWorker {
             case .related(let starts, let document, let firstPosition, let d, let key):
                 let relationship = engine.streamedRelationships[key]!
                 // What `@parent` reads in them, when anything does.
-                let parent = relationship.readsObject ? state.parentObject(for: document) : .null
+                let parent = relationship.readsObject ? state.value(.parentObject, for: document) : .null
                 // Elements of the record, not roots: `--type` does not choose among them.
                 result = mapRoots(
                     starts, document: document, descriptor: d, projection: relationship.elementProjection, scanner: &scanner,
@@ -308,7 +308,7 @@ struct PipelineWorker {
         // The document's size is not known yet; what is left of the input bounds it.
         // The writer checks the document's total (`PipelineWriter`).
         // `@root` is the document's root as the spec reads it (`Splitter.readRoot`).
-        let root = engine.rootProjection == nil ? JSONValue.null : state.root(for: document)
+        let root = engine.rootProjection == nil ? JSONValue.null : state.value(.root, for: document)
         mapper.prepare(document: root, index: document, recordLimit: engine.options.recordLimit(documentBytes: scanner.buf.count - start))
         defer { mapper.context.root = .null }  // the root goes with its document
         mapper.context.metadata = metadata

@@ -211,15 +211,16 @@ struct PipelineWriter {
                     try beginDescriptor(d)
                 }
                 for unit in mapped {
-                    guard try account(unit), try write(unit, encoded: encoded, descriptor: d) else { break }
+                    guard try account(unit) else { break }
+                    // A refusal stops the writing, not the accounting (`streamRefusal`).
+                    _ = try write(unit, encoded: encoded, descriptor: d)
                 }
             case .streamEnd(let index, let bytes):
                 deferredFailure.forEach(diagnostics.emit)
                 deferredFailure = []
                 try checkRecordLimit(documentBytes: bytes)
                 // Every unit of the document was mapped before this one is written.
-                if engine.rootProjection != nil { state.dropRoot(for: index) }
-                state.dropParentObject(for: index)
+                state.dropValues(for: index)
                 if streamUndecided {
                     streamUndecided = false
                     // Published before this unit was sent.
@@ -227,8 +228,7 @@ struct PipelineWriter {
                 }
                 if try !end(index), stopsHere() { return }
             case .syntaxError(let error, let index):
-                if engine.rootProjection != nil { state.dropRoot(for: index) }
-                state.dropParentObject(for: index)
+                state.dropValues(for: index)
                 // A document written as it was read (longer than the lookahead):
                 // what the sink can take back goes (held output, a database's
                 // rows); the rest stays written, a JSON array closed.

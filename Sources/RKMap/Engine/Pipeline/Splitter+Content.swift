@@ -35,7 +35,7 @@ extension Splitter {
                     } else {
                         object = .object(JSONObject())
                     }
-                    let root = rootProjection == nil ? JSONValue.null : state.root(for: document)
+                    let root = rootProjection == nil ? JSONValue.null : state.value(.root, for: document)
                     let chosen = choose(object, document, root)
                     guard let mapper = chosen, mapper.forceCollection else {
                         // One record, or declined: the worker reads the object

@@ -44,7 +44,7 @@ extension Splitter {
                         length = try readWhole()
                         if let rootProjection {
                             // Before the first element: workers map elements as they come.
-                            state.setRoot(try readRoot(rootProjection), for: index)
+                            state.set(.root, try readRoot(rootProjection), for: index)
                         }
                     }
                     // The document starts here (reading it whole may have moved it to a new chunk).

@@ -1,14 +1,16 @@
-/// One content object: a record whose large relationship is streamed, a keyed collection member by member, an element by index.
+/// One content object: a record whose large relationship is streamed, a
+/// keyed collection member by member, an element by index.
 extension Splitter {
     /// The content object here, mapped as one record whose relationship's
-    /// large array is streamed (`StreamedRelationship`): when its first
-    /// member named by one holds an array longer than `nestedThreshold`,
-    /// the record goes as a `parent` unit (mapped without that member), the
-    /// array's elements as `related` units, then `parentEnd`. The object is
-    /// read into the chunk first: the record is mapped before the elements,
-    /// whatever the order of its members. A later member with the same key
-    /// is a warning, as on the content path. - Returns: false when there is
-    /// no such array (nothing was sent; the scanner is at the object).
+    /// large array is streamed (`StreamedRelationship`): the first member,
+    /// in document order, of such a relationship that holds an array longer
+    /// than `nestedThreshold` (each name's first occurrence). The record
+    /// goes as a `parent` unit (mapped without that member), the array's
+    /// elements as `related` units, then `parentEnd`. The object is read
+    /// into the chunk first: the record is mapped before the elements,
+    /// whatever the order of its members. An object that repeats the key is
+    /// not streamed (a whole read maps the last). - Returns: false when
+    /// there is no such array (nothing was sent; the scanner is at the object).
     mutating func splitRecord(document: Int) throws -> Bool {
         if !documentInMemory { _ = try readWhole() }
         var ahead = reader()
@@ -16,7 +18,10 @@ extension Splitter {
         // The first relationship whose (first) member holds a large array.
         var chosen: String?
         var met: Set<String> = []
+        // Every member's name, for the record's object (`parentObjects`).
+        var names: Set<String> = []
         while let name = try ahead.nextKey() {
+            names.insert(name)
             guard streamedRelationships.contains(name), met.insert(name).inserted else {
                 try ahead.skipValue()
                 continue
@@ -34,20 +39,15 @@ extension Splitter {
         // repeats it is mapped whole.
         while let name = try ahead.nextKey() {
             if name == key { return false }
+            names.insert(name)
             try ahead.skipValue()
         }
         if parentObjects.contains(key) {
             // Every other member, as a whole read has them, once for all units.
-            var names: Set<String> = []
-            var keys = reader()
-            try keys.enterObject()
-            while let name = try keys.nextKey() {
-                if name != key { names.insert(name) }
-                try keys.skipValue()
-            }
+            names.remove(key)
             var object = reader()
             let projection = ProjectionPlan(.members(Dictionary(uniqueKeysWithValues: names.map { ($0, JSONProjection.everything) })))
-            state.setParentObject(try object.readValue(projection: projection), for: document)
+            state.set(.parentObject, try object.readValue(projection: projection), for: document)
         }
         try add(.parent(start: scanner.offset, document: document, descriptor: descriptor, key: key))
         try step { s throws(JSONSyntaxError) in try s.enterObject() }

@@ -37,7 +37,7 @@ struct StreamedRelationship: Sendable {
     /// What of each element is read.
     let elementProjection: ProjectionPlan
     /// The splitter reads the record's object, every member but this one
-    /// (`PipelineState.parentObject`): the record's projection reads
+    /// (`PipelineState.DocumentValue.parentObject`): the record's projection reads
     /// everything, or an element reads `@parent`.
     let readsObject: Bool
 
@@ -53,7 +53,10 @@ struct StreamedRelationship: Sendable {
     ) -> [String: StreamedRelationship] {
         guard readsProjection, descriptors.count == 1, !graph.options.caseInsensitiveKeys,
               case .object(let mapper) = graph.mappers[descriptors[0].rootMapper],
-              !mapper.forceCollection, mapper.keyAttributeSlot == nil, !mapper.mapsNilKeyPath, !mapper.hasNestedDestinations, mapper.connections.isEmpty
+              !mapper.forceCollection, mapper.keyAttributeSlot == nil, !mapper.hasNestedDestinations, mapper.connections.isEmpty,
+              // The object itself (an attribute, or a relationship mapped
+              // from it, `"from": ""`) would be read with the array empty.
+              !mapper.steps.contains(where: { $0.sourceIsNil })
         else { return [:] }
         let readsParent = graph.readsKeyPath { if case .parent = $0.anchor { true } else { false } }
         let projection = graph.representationProjection(of: descriptors[0].rootMapper)
