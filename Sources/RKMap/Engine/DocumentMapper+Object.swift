@@ -87,7 +87,6 @@ extension DocumentMapper {
                 continue
             }
             if !present, !steps[i].anchoredOutside { present = isFound(steps[i], in: representation) }
-            if let streamed = streamedStep, depth == 1, streamed.slot == slot, streamed.mapper === mapper { streamed.reached() }
             if let value = try mapRelationship(
                 from: steps[i].source, to: target, many: steps[i].many, slot: slot,
                 source: source, parent: representation, in: mapper

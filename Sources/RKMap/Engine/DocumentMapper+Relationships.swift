@@ -39,6 +39,11 @@ extension DocumentMapper {
         }
         switch source {
         case .array(let elements):
+            // The root record's streamed relationship, mapped with its array
+            // empty (`streamedStep`): off the path of every other array.
+            if elements.isEmpty, slot == streamedSlot, depth == 1, let streamed = streamedStep, streamed.mapper === mapper {
+                streamed.reached()
+            }
             if many == false {
                 let name = mapper.slots[slot].name
                 warn(.toOneFromArray(relationship: name), mapper: mapper, attribute: name)

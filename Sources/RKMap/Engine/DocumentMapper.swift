@@ -28,10 +28,14 @@ final class DocumentMapper {
     @exclusivity(unchecked) var depth = 0
     @exclusivity(unchecked) var stats = DocumentStats()
     /// The root record's relationship whose array is streamed
-    /// (`WorkUnit.parent`): `reached` is called when its step is mapped, so
-    /// that what the record's mapping reports after it can be reported
-    /// after the array's elements, as a whole read reports it.
-    @exclusivity(unchecked) var streamedStep: (mapper: ObjectMapper, slot: Int, reached: () -> Void)?
+    /// (`WorkUnit.parent`): `reached` is called when it is mapped (with its
+    /// array empty, `mapRelationship`), so that what the record's mapping
+    /// reports after it can be reported after the array's elements, as a
+    /// whole read reports it.
+    @exclusivity(unchecked) var streamedStep: (mapper: ObjectMapper, reached: () -> Void)?
+    /// Its slot, -1 when there is none: what mapping every relationship
+    /// compares (one integer; the tuple would be copied and retained).
+    @exclusivity(unchecked) var streamedSlot = -1
     /// Records made so far for this document, and the most allowed
     /// (`--max-records`): one add and one compare per record.
     @exclusivity(unchecked) var recordCount = 0

@@ -10,6 +10,11 @@ extension SQLiteSink {
     ) throws {
         guard let link = try linkTable(plan: plan, slot: slot, child: children.first?.table) else { return }
         try checkFits(children, link)
+        if policy == .set {
+            // The usual case, per record: without the state the others keep.
+            try clearLinks(link, plan: plan, parentKey: parentKey)
+            return try insertLinks(link, parentKey: parentKey, children: children, from: 0)
+        }
         var links = try beginLinks(link, plan: plan, parentKey: parentKey, policy: policy)
         try addLinks(children, to: &links)
         try endLinks(links)
@@ -32,14 +37,7 @@ extension SQLiteSink {
         var links = SQLiteSinkLinkWrite(link: link, parentKey: parentKey, policy: policy)
         switch policy {
         case .set:
-            // A row just inserted under a fresh `_id` has no links in a table
-            // this run created, unless the run deleted rows whose `_id` SQLite
-            // may have handed out again: only then is there anything to clear.
-            let parent = plan.table
-            if !(link.createdInRun && parent.usesRowID && !parent.deletedRowsInRun) {
-                try flushLinks(link)
-                try deleteLinks(link, parentKey: parentKey)
-            }
+            try clearLinks(link, plan: plan, parentKey: parentKey)
         case .union:
             try flushLinks(link)
             let width = Int32(link.childColumns.count + (link.hasTypeColumn ? 1 : 0))
@@ -57,6 +55,17 @@ extension SQLiteSink {
             try deleteLinks(link, parentKey: parentKey)
         }
         return links
+    }
+
+    /// `set`: the parent's links go before its new ones are written. A row
+    /// just inserted under a fresh `_id` has no links in a table this run
+    /// created, unless the run deleted rows whose `_id` SQLite may have
+    /// handed out again: only then is there anything to clear.
+    private func clearLinks(_ link: SQLiteSinkLinkTable, plan: SQLiteSinkPlan, parentKey: [SQLiteValue]) throws {
+        let parent = plan.table
+        guard !(link.createdInRun && parent.usesRowID && !parent.deletedRowsInRun) else { return }
+        try flushLinks(link)
+        try deleteLinks(link, parentKey: parentKey)
     }
 
     /// Links the next children (whose keys fit the link table), after those

@@ -153,7 +153,8 @@ struct PipelineWorker {
                 // is reported after the elements, where a whole read
                 // reports it (`PipelineWriter`).
                 var mark: (diagnostics: Int, stats: DocumentStats)?
-                mapper.streamedStep = (relationship.parentMapper, relationship.slot, { [collector, mapper] in
+                mapper.streamedSlot = relationship.slot
+                mapper.streamedStep = (relationship.parentMapper, { [collector, mapper] in
                     mark = (collector.diagnostics.count, mapper.stats)
                 })
                 var unit = mapStreamed(
@@ -166,6 +167,7 @@ struct PipelineWorker {
                     return try mapper.mapContent(.object(object), with: rootMapper)
                 }
                 mapper.streamedStep = nil
+                mapper.streamedSlot = -1
                 var after: MappedUnit<Mapped<[FieldValue]>?>?
                 if let mark {
                     after = MappedUnit(
@@ -239,6 +241,7 @@ struct PipelineWorker {
     /// its root records (`--type` applied), encoded when the sink takes bytes.
     /// - Parameter release: called with a value's position in the batch once
     ///   it is read.
+    @inline(__always)
     private func mapRoots(
         _ starts: [Int], document: Int, descriptor: Int, projection: ProjectionPlan, scanner: inout JSONScanner, mapper: DocumentMapper,
         collector: DiagnosticList, encoded: inout [UInt8], depth: Int = 0, keepingType: Bool = true, release: (Int) -> Void,
