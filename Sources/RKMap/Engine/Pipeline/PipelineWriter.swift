@@ -6,49 +6,49 @@ struct PipelineWriter {
     let diagnostics: DiagnosticCollector
     let inputName: String
     var outcome = InputOutcome()
-    private let encodingSink: EncodingSink?
+    let encodingSink: EncodingSink?
 
     /// The streamed document being written.
-    private var stream: (index: Int, dropping: Bool, failed: Bool, started: Bool, noContent: Bool)?
+    var stream: (index: Int, dropping: Bool, failed: Bool, started: Bool, noContent: Bool)?
     /// The descriptor whose content the streamed document's records are from.
-    private var streamDescriptor = 0
+    var streamDescriptor = 0
     /// The streamed document started before its verdict (see `begin`).
-    private var streamUndecided = false
+    var streamUndecided = false
     /// The failure of such a document (its unit's diagnostics and the error),
     /// reported at its end: a syntax error after it is reported instead.
-    private var deferredFailure: [Diagnostic] = []
+    var deferredFailure: [Diagnostic] = []
     /// Records written for the streamed document, and the most it may make.
-    private var streamRecords = (count: 0, limit: Int.max)
+    var streamRecords = (count: 0, limit: Int.max)
     /// Mapping warnings in the streamed document so far: under `--strict` the
     /// document fails at its end, and the sink takes back what it was given
     /// (`RecordSink.holdDocumentOutput`).
-    private var streamWarnings = 0
+    var streamWarnings = 0
     /// The streamed document's records, held to its end when the spec has
     /// connections (`HeldRecords`): a connection may find a later record.
-    private var held: HeldRecords?
+    var held: HeldRecords?
     /// The nested arrays of the streamed document open now (`WorkUnit.nested`),
     /// the outermost first: whether the sink was told of each. It is told
     /// with their first root, or at their end: under `--type` a nested array
     /// left with no root is left out, as a whole read leaves it out
     /// (`MappingEngine.keeping`).
-    private var nested: [Bool] = []
+    var nested: [Bool] = []
     /// The record of a `parent` unit, written up to its relationship's array
     /// (`StreamedRelationship`): how its bytes end (`nil`: the sink holds it
     /// open, `RecordSink.openRecord`), and how many elements were written
     /// into it. `nil` between records, and when the record was not written
     /// (its elements are then mapped and counted, not written).
-    private var openRecord: (ending: (empty: [UInt8], afterElements: [UInt8])?, elements: Int)?
+    var openRecord: (ending: (empty: [UInt8], afterElements: [UInt8])?, elements: Int)?
     /// What a `parent` unit's record reported and counted from its
     /// relationship's place on (`WorkResult.opened`), accounted for at
     /// `parentEnd`, after the elements, where a whole read reports it: also
     /// when the record was not written (`--type`, `--strict`, rejected).
-    private var parentAfter: MappedUnit<Mapped<[FieldValue]>?>?
+    var parentAfter: MappedUnit<Mapped<[FieldValue]>?>?
     /// The sink refused a record of the streamed document (`--keep-going`):
     /// what it wrote is taken back and nothing more is written, but the
     /// document is still mapped and accounted, and the refusal reported at
     /// its end, after the warnings a whole read reports before it (a whole
     /// read writes a document once it is mapped).
-    private var streamRefusal: MappingFailure?
+    var streamRefusal: MappingFailure?
 
     init(engine: MappingEngine, sink: RecordSink, diagnostics: DiagnosticCollector, inputName: String) {
         self.engine = engine
@@ -76,7 +76,7 @@ struct PipelineWriter {
         }
     }
 
-    private mutating func writeResults(_ state: PipelineState) throws {
+    mutating func writeResults(_ state: PipelineState) throws {
         while let (unit, base, result) = state.nextResult() {
             // A worker frees it (`PipelineState.takeRetired`).
             defer { state.retire(result) }
@@ -255,48 +255,11 @@ struct PipelineWriter {
         }
     }
 
-    /// After a failed document: true (and `outcome.stopped`) unless `--keep-going`.
-    private mutating func stopsHere() -> Bool {
-        guard !engine.options.keepGoing else { return false }
-        outcome.stopped = true
-        return true
-    }
-
-    private mutating func begin(_ index: Int, verdict: StreamVerdict?) throws {
-        switch verdict {
-        case .syntaxError?:
-            // The `.syntaxError` unit that follows reports it.
-            stream = (index, true, false, false, false)
-        case .parsed(foundContent: false)?:
-            stream = (index, true, false, false, true)
-        case .parsed(foundContent: true)?, .undecided?, nil:
-            // `undecided`: longer than the splitter's lookahead, so written as
-            // it is read; whether it had content is known at its end.
-            streamUndecided = verdict == .undecided
-            streamWarnings = 0
-            held = engine.hasConnections ? HeldRecords(graph: engine.graph) : nil
-            nested = []
-            openRecord = nil
-            parentAfter = nil
-            streamRefusal = nil
-            try sink.beginDocument(DocumentInfo(input: inputName, index: index))
-            if engine.applicable.count == 1 {
-                streamDescriptor = 0
-                try beginDescriptor(0)
-            } else {
-                // Each descriptor that finds content is begun when its first
-                // unit, or the splitter's word that it found some, comes.
-                streamDescriptor = -1
-            }
-            stream = (index, false, false, true, false)
-        }
-    }
-
     /// Reports a unit of the streamed document (diagnostics, stats, the record
     /// limit, a failure) and says whether its records are to be written.
     /// Inlined: it runs for every streamed element.
     @inline(__always)
-    private mutating func account(_ unit: MappedUnit<Mapped<[FieldValue]>?>) throws -> Bool {
+    mutating func account(_ unit: MappedUnit<Mapped<[FieldValue]>?>) throws -> Bool {
         guard var s = stream, !s.dropping else { return false }
         defer { stream = s }
         engine.updateStats { $0.add(unit.stats) }
@@ -333,108 +296,17 @@ struct PipelineWriter {
         return false
     }
 
-    /// At the end of a streamed document, its size is known: the default
-    /// record limit (which grows with it) is checked again, for a document
-    /// from a pipe (whose size was not known) or one followed by more input
-    /// (which counted toward it). The document fails as a whole read fails
-    /// it; records already written stay written (a database rolls back,
-    /// docs/behaviour.md).
-    private mutating func checkRecordLimit(documentBytes: Int) throws {
-        let limit = engine.options.recordLimit(documentBytes: documentBytes)
-        guard var s = stream, !s.dropping, streamRecords.count > limit else { return }
-        if s.started { try abandonStream() }
-        diagnostics.emit(DocumentMapper.tooManyRecords(limit: limit, path: "$").diagnostic(file: inputName, document: s.index))
-        s.dropping = true
-        s.failed = true
-        stream = s
-    }
-
-    /// The streamed document's records are of this descriptor from now on.
-    private mutating func beginDescriptor(_ d: Int) throws {
-        if held != nil {
-            held!.appendDescriptor(d)
-        } else {
-            try sink.beginDescriptor(engine.applicable[d].descriptor)
-        }
-    }
-
-    /// The document failed: what the sink has of it is taken back where it
-    /// can be, a record left open first ended (so JSON stays JSON).
-    private mutating func abandonStream() throws {
-        try closeOpenRecord(completed: false)
-        // Once is all: after a refusal the sink has taken it back already,
-        // and a database told twice would fail the whole run.
-        guard streamRefusal == nil else { return }
-        try sink.abandonDocument()
-    }
-
-    /// Ends the record a `parent` unit opened, after its elements, or when
-    /// its document failed (not `completed`).
-    private mutating func closeOpenRecord(completed: Bool) throws {
-        guard let open = openRecord else { return }
-        openRecord = nil
-        guard let ending = open.ending else { return try sink.closeRecord(completed: completed) }
-        try (open.elements == 0 ? ending.empty : ending.afterElements).withUnsafeBytes {
-            try encodingSink!.writeEncodedContinuation($0)
-        }
-    }
-
-    /// Gives the sink a streamed record open (`RecordSink.openRecord`).
-    /// - Returns: false when the sink refused it (the document failed).
-    private mutating func open(_ record: Record, relationship slot: Int, descriptor d: Int) throws -> Bool {
-        let (sink, descriptor) = (self.sink, engine.applicable[d].descriptor)
-        return try refusing { try sink.openRecord(record, relationship: slot, descriptor: descriptor) }
-    }
-
-    /// Gives the sink the next elements of the record it holds open.
-    /// - Returns: false when the sink refused them (the document failed).
-    private mutating func writeRelated(_ elements: [FieldValue]) throws -> Bool {
-        let sink = self.sink
-        return try refusing { try sink.writeRelated(elements) }
-    }
-
-    /// Runs `body`, which gives the sink records of the streamed document;
-    /// when the sink cannot store them (`--keep-going`) the document fails.
-    /// - Returns: false when it did.
-    private mutating func refusing(_ body: () throws -> Void) throws -> Bool {
-        do {
-            try body()
-            return true
-        } catch let refusal as DocumentRefusal {
-            try abandonStream()
-            streamRefusal = MappingFailure(refusal)
-            return false
-        }
-    }
-
     /// The streamed document has mapping warnings under `--strict`: it fails
     /// at its end, and nothing of it is written.
-    private var failsUnderStrict: Bool { engine.options.strict && streamWarnings > 0 }
+    var failsUnderStrict: Bool { engine.options.strict && streamWarnings > 0 }
 
     /// Nothing more of the streamed document goes to the sink: it fails
     /// under `--strict`, or the sink refused a record of it.
-    private var writesNothing: Bool { failsUnderStrict || streamRefusal != nil }
-
-    /// Tells the sink of the nested arrays open now that it was not told of:
-    /// a root is to be written in them.
-    private mutating func openNested(descriptor: Descriptor) throws {
-        guard let first = nested.firstIndex(of: false) else { return }
-        for i in first..<nested.count {
-            try sink.beginNestedArray(descriptor: descriptor)
-            nested[i] = true
-        }
-    }
-
-    /// The innermost nested array open now ends; if it had no root, it is
-    /// written empty, unless `--type` leaves it out.
-    private mutating func endNested(descriptor: Descriptor) throws {
-        if nested.last == false, engine.options.onlyType == nil { try openNested(descriptor: descriptor) }
-        if nested.removeLast() { try sink.endNestedArray(descriptor: descriptor) }
-    }
+    var writesNothing: Bool { failsUnderStrict || streamRefusal != nil }
 
     /// Gives the records of a unit of the streamed document to the sink.
     /// - Returns: false when the sink refused them (the document failed).
-    private mutating func write(_ unit: MappedUnit<Mapped<[FieldValue]>?>, encoded: [UInt8], descriptor d: Int) throws -> Bool {
+    mutating func write(_ unit: MappedUnit<Mapped<[FieldValue]>?>, encoded: [UInt8], descriptor d: Int) throws -> Bool {
         // Its records would be taken back at its end: the sink is not given
         // them, so that it cannot refuse one first (a database's entity
         // without its identification value), where a whole read reports the
@@ -461,7 +333,7 @@ struct PipelineWriter {
     }
 
     /// - Returns: false when the sink refused them (the document failed).
-    private mutating func write(_ roots: [FieldValue], descriptor: Descriptor) throws -> Bool {
+    mutating func write(_ roots: [FieldValue], descriptor: Descriptor) throws -> Bool {
         if !roots.isEmpty { try openNested(descriptor: descriptor) }
         let sink = self.sink
         return try refusing {
@@ -469,109 +341,4 @@ struct PipelineWriter {
         }
     }
 
-    /// Connects and writes the records held for the streamed document, as a
-    /// whole read does (`MappingEngine.mapDescriptors`, `emit`): every
-    /// connection is looked up and its warnings given first, so that under
-    /// `--strict` nothing is written; then the records are connected, `--type`
-    /// keeps its own, and they go to the sink. A connected record is read
-    /// back once per root that connects to it, and shared by its
-    /// connections there, as a whole read shares one record: one record
-    /// connected from thousands of places may hold a large subtree.
-    private mutating func writeHeld(_ held: HeldRecords, index: Int) throws {
-        let input = inputName
-        var warnings = 0
-        // The first pass only asks whether a record is there.
-        let found = Record(mapper: engine.graph.objectMappers[0])
-        let check = ConnectionFiller(find: { held.first($0, $1) == nil ? nil : found }) { [diagnostics] c, record, value in
-            warnings += 1
-            diagnostics.emit(DocumentMapper.warning(
-                MappingEngine.connectionNotFound(c, value: value), inputName: input, document: index, path: "$",
-                mapperID: record.mapper.id, attribute: c.relationship))
-        }
-        try held.forEach { entry in
-            guard case .root(var root) = entry else { return }
-            try Interruption.check()
-            check.fill(&root)
-        }
-        engine.updateStats { $0.warnings += warnings }
-        streamWarnings += warnings
-        // `end` fails the document.
-        if engine.options.strict, streamWarnings > 0 { return }
-        var connected: [Int: Record] = [:]
-        let fill = ConnectionFiller(find: { c, key in
-            guard let position = held.first(c, key) else { return nil }
-            if let record = connected[position] { return record }
-            let record = held.record(at: position)
-            connected[position] = record
-            return record
-        }) { _, _, _ in }
-        var descriptor = engine.applicable[0].descriptor
-        var refused = false
-        try held.forEach { entry in
-            guard !refused else { return }
-            switch entry {
-            case .descriptor(let d):
-                descriptor = engine.applicable[d].descriptor
-                try sink.beginDescriptor(descriptor)
-            case .nested(let begin):
-                if begin {
-                    nested.append(false)
-                } else {
-                    try endNested(descriptor: descriptor)
-                }
-            case .root(var root):
-                try Interruption.check()
-                fill.fill(&root)
-                connected.removeAll(keepingCapacity: true)
-                var roots = [root]
-                if let type = engine.options.onlyType { roots = MappingEngine.keeping(type, in: roots) }
-                refused = try !write(roots, descriptor: descriptor)
-            }
-        }
-    }
-
-    /// - Returns: false when the document failed.
-    private mutating func end(_ index: Int) throws -> Bool {
-        if let held = self.held {
-            self.held = nil
-            if let s = stream, !s.dropping, !s.failed, !s.noContent {
-                try writeHeld(held, index: index)
-            }
-        }
-        guard var s = stream else { return true }
-        if engine.options.strict, !s.failed, !s.noContent, streamWarnings > 0 {
-            // As for a document read whole: its warnings were reported, and
-            // nothing of it is written (the sink held it).
-            if s.started { try abandonStream() }
-            engine.emitFailure(
-                engine.strictFailure(warnings: streamWarnings), info: DocumentInfo(input: inputName, index: index),
-                diagnostics: diagnostics)
-            s.failed = true
-        }
-        if let refusal = streamRefusal {
-            streamRefusal = nil
-            if !s.failed {
-                diagnostics.emit(refusal.diagnostic(file: inputName, document: index))
-                s.failed = true
-            }
-        }
-        stream = nil
-        outcome.documents += 1
-        engine.updateStats { $0.documents += 1 }
-        if s.noContent {
-            if s.started { try abandonStream() }
-            engine.emitFailure(engine.noContentFailure(), info: DocumentInfo(input: inputName, index: index), diagnostics: diagnostics)
-        } else if !s.failed {
-            do {
-                try sink.endDocument()
-                return true
-            } catch let refusal as DocumentRefusal {
-                try abandonStream()
-                diagnostics.emit(MappingFailure(refusal).diagnostic(file: inputName, document: index))
-            }
-        }
-        outcome.failed += 1
-        engine.updateStats { $0.failedDocuments += 1 }
-        return false
-    }
 }
