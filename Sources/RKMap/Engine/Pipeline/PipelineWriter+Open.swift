@@ -17,7 +17,14 @@ extension PipelineWriter {
     mutating func closeOpenRecord(completed: Bool) throws {
         guard let open = openRecord else { return }
         openRecord = nil
-        guard let ending = open.ending else { return try sink.closeRecord(completed: completed) }
+        guard let ending = open.ending else {
+            guard completed else { return try sink.closeRecord(completed: false) }
+            // The sink may refuse what ending the record writes (a
+            // database's links): the document fails.
+            let sink = self.sink
+            _ = try refusing { try sink.closeRecord(completed: true) }
+            return
+        }
         try (open.elements == 0 ? ending.empty : ending.afterElements).withUnsafeBytes {
             try encodingSink!.writeEncodedContinuation($0)
         }

@@ -193,15 +193,7 @@ struct PipelineWriter {
                     // A failure there abandons the document, the record first closed.
                     guard try account(after) else { continue }
                 }
-                if encodingSink == nil, openRecord != nil {
-                    // The sink may refuse what ending the record writes (a
-                    // database's links): the document fails.
-                    openRecord = nil
-                    let sink = self.sink
-                    _ = try refusing { try sink.closeRecord(completed: true) }
-                } else {
-                    try closeOpenRecord(completed: true)
-                }
+                try closeOpenRecord(completed: true)
             case .elements(_, _, _, let d, _), .members(_, _, _, _, let d, _), .content(_, _, _, let d), .chosen(_, _, let d, _),
                  .collected(_, _, _, let d, _), .value(_, _, _, let d):
                 guard case .roots(let mapped, let encoded) = result else { continue }
