@@ -272,6 +272,63 @@ import Testing
         #expect(try Tables.query(database, #"SELECT count(*) FROM "Item""#) == [[.integer(1)]])
     }
 
+    /// A record in the content array whose relationship holds most of the
+    /// document (`batches` with 700,000 items in the second batch), between
+    /// small ones: it is written around its elements at its place, and the
+    /// output is a whole read's in JSON, CSV and SQLite; `--max-records`
+    /// while its elements are written leaves JSON closed after them, and a
+    /// syntax error inside it writes nothing of it (it is validated first),
+    /// as a whole read writes nothing.
+    @Test func aRecordInTheContentArrayStreamsItsRelationship() throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", #"""
+            {"keyPath": "batches", "root-map-ref": "batch", "mappers": [
+              {"id": "batch", "target": "Batch", "entity": true, "identification": ["id"], "attributes": ["id"],
+               "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]},
+              {"id": "item", "target": "Item", "entity": true, "identification": ["n"], "attributes": ["n"]}]}
+            """#)
+        var parts = (0..<700_000).map { #"{"n": \#($0)}"# }
+        func document(_ items: [String]) -> String {
+            #"{"batches": [{"id": 0, "items": [{"n": -1}]}, {"items": ["# + items.joined(separator: ", ")
+                + #"], "id": 1}, {"id": 2, "items": [{"n": -2}]}], "total": 3}"# + "\n"
+        }
+        try scratch.write("in.json", document(parts))
+        parts[699_000] = #"{"n" 1}"#
+        try scratch.write("bad.json", document(parts))
+
+        for format in ["json", "csv"] {
+            let arguments = ["apply", "spec.json", "in.json", "--format", format]
+            let streamed = try RKMapExecutable.run(arguments, directory: scratch.url)
+            let whole = try RKMapExecutable.run(arguments, directory: scratch.url, environment: Self.whole)
+            #expect(streamed.status == 0 && streamed.stderr.isEmpty, "\(streamed.stderr)")
+            #expect(streamed.stdout == whole.stdout, "\(format)")
+        }
+        let database = scratch.path("out.db")
+        let sqlite = try Tables.applySQLite(spec: scratch.path("spec.json"), [scratch.path("in.json")], database: database)
+        #expect(sqlite.status == 0 && sqlite.stderr.isEmpty, "\(sqlite)")
+        // §10.4: every item once, each batch linked to its own in order.
+        #expect(try Tables.query(database, #"SELECT count(*), min("n"), max("n") FROM "Item""#) == [[.integer(700_002), .integer(-2), .integer(699_999)]])
+        #expect(try Tables.query(database, #"SELECT "id" FROM "Batch" ORDER BY rowid"#) == [[.integer(0)], [.integer(1)], [.integer(2)]])
+        #expect(try Tables.query(database, #"SELECT "parent_id", count(*), max("position") FROM "Batch_items" GROUP BY "parent_id""#)
+            == [[.integer(0), .integer(1), .integer(0)], [.integer(1), .integer(700_000), .integer(699_999)], [.integer(2), .integer(1), .integer(0)]])
+
+        let limited = try RKMapExecutable.run(
+            ["apply", "spec.json", "in.json", "--format", "json", "--no-type", "--max-records", "600000"], directory: scratch.url)
+        #expect(limited.status == 1)
+        #expect(limited.stderr.contains("error: the document makes more than 600,000 records"), "\(limited.stderr)")
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(limited.stdout.utf8)) as? [[String: Any]])
+        #expect(records.count == 2 && records[0]["id"] as? Int == 0 && records[1]["id"] as? Int == 1)
+        let items = try #require(records[1]["items"] as? [[String: Int]])
+        #expect(items.count > 500_000 && items.count < 600_000 && items.first == ["n": 0])
+
+        let bad = try RKMapExecutable.run(["apply", "spec.json", "bad.json", "--format", "json"], directory: scratch.url)
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("bad.json:1:") && bad.stderr.contains("error: expected ':'"), "\(bad.stderr)")
+        // Nothing of it, as when read whole.
+        let badWhole = try RKMapExecutable.run(["apply", "spec.json", "bad.json", "--format", "json"], directory: scratch.url, environment: Self.whole)
+        #expect(bad.stdout == badWhole.stdout && !bad.stdout.contains(#""id":1"#))
+    }
+
     /// A content key path whose exact `@sum` would need more than 4,096
     /// digits gives no content, streamed or whole (docs/spec.md §4: never a
     /// silent value); the error and `--explain` name that cause as well as

@@ -1,13 +1,17 @@
 extension DocumentMapper {
-    /// Maps element `index` of the array of the root record's to-many
+    /// Maps element `index` of the array of a root record's to-many
     /// relationship from `sourcePath`, streamed apart from the record
     /// (`StreamedRelationship`), as `mapRelationship` maps it inside the
     /// record: the same paths, depth and collection index. `parent` is the
     /// record's object without the array, when a key path reads `@parent`
-    /// (none reads the array there).
+    /// (none reads the array there). `position`: the record's in the
+    /// content array, when it is an element of it (`mapElement`).
     func mapRelated(
-        _ element: JSONValue, index: Int, from sourcePath: KeyPath, parent: JSONValue, with ref: MapperRef, into out: inout [FieldValue]
+        _ element: JSONValue, index: Int, from sourcePath: KeyPath, parent: JSONValue, in position: Int?, with ref: MapperRef,
+        into out: inout [FieldValue]
     ) throws(MappingFailure) {
+        if let position { path.push(.index(position)) }
+        defer { if position != nil { path.pop() } }
         try enter()  // the record (`mapObject`)
         defer { leave() }
         let pushed = path.push(sourcePath)

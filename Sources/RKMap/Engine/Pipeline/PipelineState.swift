@@ -26,7 +26,7 @@ final class PipelineState: @unchecked Sendable {
     /// Values streamed documents' units share (`DocumentValue`), by
     /// document, from before their first unit is sent until the writer is
     /// done with them.
-    private var documentValues: [DocumentValue: [Int: JSONValue]] = [:]
+    private var documentValues: [Int: [DocumentValue: JSONValue]] = [:]
     /// Results the writer is done with, freed by a worker (`takeRetired`).
     private var retired: [WorkResult] = []
     private(set) var cancelled = false
@@ -77,30 +77,35 @@ final class PipelineState: @unchecked Sendable {
     }
 
     /// A value a streamed document's units share, read once by the splitter.
-    enum DocumentValue {
+    enum DocumentValue: Hashable {
         /// What `@root` is for its elements (`Splitter.readRoot`).
         case root
-        /// The object of its record whose relationship's array is streamed,
+        /// The object of a record whose relationship's array is streamed,
         /// without that array (`StreamedRelationship.readsObject`): what the
-        /// record is mapped from, and its elements' `@parent`.
-        case parentObject
+        /// record is mapped from, and its elements' `@parent`. By the
+        /// record's input offset (`StreamedRecord`): a content array may
+        /// hold several such records, whose units are mapped at once.
+        case parentObject(record: Int)
     }
 
     /// Sets it, before the first unit that reads it is sent.
     func set(_ kind: DocumentValue, _ value: JSONValue, for document: Int) {
-        locked { documentValues[kind, default: [:]][document] = value }
+        locked { documentValues[document, default: [:]][kind] = value }
     }
 
     /// It, or `.null` when none was set (the spec reads no `@root`).
     func value(_ kind: DocumentValue, for document: Int) -> JSONValue {
-        locked { documentValues[kind]?[document] ?? .null }
+        locked { documentValues[document]?[kind] ?? .null }
+    }
+
+    /// Forgets one value of the document: every unit that reads it was mapped.
+    func drop(_ kind: DocumentValue, for document: Int) {
+        locked { _ = documentValues[document]?.removeValue(forKey: kind) }
     }
 
     /// Forgets the document's values: every unit of it was mapped.
     func dropValues(for document: Int) {
-        locked {
-            for kind in documentValues.keys { documentValues[kind]![document] = nil }
-        }
+        locked { documentValues[document] = nil }
     }
 
     /// How many bytes of the input the splitter read in all (for the last

@@ -143,7 +143,7 @@ struct PipelineWorker {
                     try mapContent(value, rest: rest, with: rootMapper, mapper: mapper)
                 }
                 result = .roots([unit.map { roots in roots.map { encode($0, into: &encoded) } }], encoded: encoded)
-            case .parent(let start, let document, let d, let key):
+            case .parent(let start, let document, let d, let key, let record):
                 // The record without its relationship's array: an empty one
                 // in its place, whose elements `related` units map.
                 let relationship = engine.streamedRelationships[key]!
@@ -160,11 +160,15 @@ struct PipelineWorker {
                 var unit = mapStreamed(
                     at: start, document: document, descriptor: d, projection: relationship.parentProjection, scanner: &scanner,
                     mapper: mapper, collector: collector, release: { view = nil },
-                    value: relationship.readsObject ? state.value(.parentObject, for: document) : nil
+                    value: relationship.readsObject ? state.value(.parentObject(record: record.offset), for: document) : nil
                 ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                     guard case .object(var object) = value else { return try mapper.mapContent(value, with: rootMapper) }
                     object[key] = .array([])
-                    return try mapper.mapContent(.object(object), with: rootMapper)
+                    guard let position = record.position else { return try mapper.mapContent(.object(object), with: rootMapper) }
+                    // An element of the content array, as `elements` map it.
+                    var roots: [FieldValue] = []
+                    try mapper.mapElement(.object(object), index: position, with: rootMapper, into: &roots)
+                    return roots
                 }
                 mapper.streamedStep = nil
                 mapper.streamedSlot = -1
@@ -193,10 +197,10 @@ struct PipelineWorker {
                     return .encoded(0..<encoded.count, roots: 1)
                 }
                 result = .opened(opened, encoded: encoded, ending: ending, after: after)
-            case .related(let starts, let document, let firstPosition, let d, let key):
+            case .related(let starts, let document, let firstPosition, let d, let key, let record):
                 let relationship = engine.streamedRelationships[key]!
                 // What `@parent` reads in them, when anything does.
-                let parent = relationship.readsObject ? state.value(.parentObject, for: document) : .null
+                let parent = relationship.readsObject ? state.value(.parentObject(record: record.offset), for: document) : .null
                 // Elements of the record, not roots: `--type` does not choose among them.
                 result = mapRoots(
                     starts, document: document, descriptor: d, projection: relationship.elementProjection, scanner: &scanner,
@@ -204,7 +208,8 @@ struct PipelineWorker {
                 ) { (mapper, value, i) throws(MappingFailure) in
                     var roots: [FieldValue] = []
                     try mapper.mapRelated(
-                        value, index: firstPosition + i, from: relationship.sourcePath, parent: parent, with: relationship.target, into: &roots)
+                        value, index: firstPosition + i, from: relationship.sourcePath, parent: parent, in: record.position,
+                        with: relationship.target, into: &roots)
                     return roots
                 } encode: { roots, encoded in
                     // Into a sink that takes the record open: as mapped.

@@ -142,7 +142,7 @@ struct PipelineWriter {
                 } else {
                     try endNested(descriptor: engine.applicable[d].descriptor)
                 }
-            case .parent(_, _, let d, let key):
+            case .parent(_, _, let d, let key, _):
                 guard case .opened(let unit, let encoded, let ending, let after) = result else { continue }
                 openRecord = nil
                 parentAfter = after
@@ -187,7 +187,9 @@ struct PipelineWriter {
                         continue
                     }
                 }
-            case .parentEnd:
+            case .parentEnd(let document, _, let record):
+                // Every unit that reads the record's object was mapped.
+                state.drop(.parentObject(record: record.offset), for: document)
                 if let after = parentAfter {
                     parentAfter = nil
                     // A failure there abandons the document, the record first closed.

@@ -1,19 +1,59 @@
 /// Nested arrays and collected content: a large element that is itself an array, the array a key through an array collects.
 extension Splitter {
     /// The elements of the array here, in batches of `outer`'s elements; an
-    /// element that is a large array is streamed as a nested array.
+    /// element that is a large array is streamed as a nested array, and one
+    /// of the content array's own that is a large object holding a streamed
+    /// relationship's large array is streamed as a record (`splitRecord`).
     mutating func splitElements(document: Int, outer: [Int]) throws {
+        let records = outer.isEmpty && !streamedRelationships.isEmpty
         try step { s throws(JSONSyntaxError) in try s.enterArray() }
         var position = 0
         while try step({ s throws(JSONSyntaxError) in try s.nextElement() }) {
-            if try skipUnlessLarge(.array) {
+            switch try skipUnlessLargeElement(objects: records) {
+            case nil:
                 try batched(stepStart, position: position, elementsOf: document)
-            } else {
+            case .array?:
                 try splitNested(document: document, outer: outer + [position])
+            case _?:
+                try flushBatch()
+                if try !splitRecord(document: document, position: position) {
+                    try step { s throws(JSONSyntaxError) in try s.skipValue() }
+                    try batched(stepStart, position: position, elementsOf: document)
+                }
             }
             position += 1
         }
         try flushBatch()
+    }
+
+    /// Skips the element here (nil), unless it is longer than
+    /// `nestedThreshold` and an array while nested arrays are streamed, or
+    /// an object while `objects`: its kind then (the scanner stays at its
+    /// start). Its start is `stepStart` either way.
+    mutating func skipUnlessLargeElement(objects: Bool) throws -> JSONKind? {
+        let arrays = nestedArrays
+        guard arrays || objects else {
+            try step { s throws(JSONSyntaxError) in try s.skipValue() }
+            return nil
+        }
+        let threshold = nestedThreshold
+        return try step { s throws(JSONSyntaxError) -> JSONKind? in
+            // Its first byte says (for every element: `peekKind` cost more).
+            s.skipWhitespace()
+            guard s.offset < s.buf.count else {
+                try s.skipValue()
+                return nil
+            }
+            let kind: JSONKind
+            switch s.buf[s.offset] {
+            case JSONByte.openBracket where arrays: kind = .array
+            case JSONByte.openBrace where objects: kind = .object
+            default:
+                try s.skipValue()
+                return nil
+            }
+            return try s.skipValue(ifShorterThan: threshold) ? nil : kind
+        }
     }
 
     /// Skips the value here (true), unless it is of `kind` and longer than

@@ -1,17 +1,18 @@
 /// One content object: a record whose large relationship is streamed, a
 /// keyed collection member by member, an element by index.
 extension Splitter {
-    /// The content object here, mapped as one record whose relationship's
-    /// large array is streamed (`StreamedRelationship`): the first member,
-    /// in document order, of such a relationship that holds an array longer
-    /// than `nestedThreshold` (each name's first occurrence). The record
-    /// goes as a `parent` unit (mapped without that member), the array's
-    /// elements as `related` units, then `parentEnd`. The object is read
-    /// into the chunk first: the record is mapped before the elements,
-    /// whatever the order of its members. An object that repeats the key is
-    /// not streamed (a whole read maps the last). - Returns: false when
-    /// there is no such array (nothing was sent; the scanner is at the object).
-    mutating func splitRecord(document: Int) throws -> Bool {
+    /// The content object here, or the element of the content array at
+    /// `position`, mapped as one record whose relationship's large array is
+    /// streamed (`StreamedRelationship`): the first member, in document
+    /// order, of such a relationship that holds an array longer than
+    /// `nestedThreshold` (each name's first occurrence). The record goes as
+    /// a `parent` unit (mapped without that member), the array's elements as
+    /// `related` units, then `parentEnd`. The object is read into the chunk
+    /// first: the record is mapped before the elements, whatever the order
+    /// of its members. An object that repeats the key is not streamed (a
+    /// whole read maps the last). - Returns: false when there is no such
+    /// array (nothing was sent; the scanner is at the object).
+    mutating func splitRecord(document: Int, position: Int? = nil) throws -> Bool {
         if !documentInMemory { _ = try readWhole() }
         var ahead = reader()
         try ahead.enterObject()
@@ -42,30 +43,31 @@ extension Splitter {
             names.insert(name)
             try ahead.skipValue()
         }
+        let record = StreamedRecord(offset: input.offset + scanner.offset, position: position)
         if parentObjects.contains(key) {
             // Every other member, as a whole read has them, once for all units.
             names.remove(key)
             var object = reader()
             let projection = ProjectionPlan(.members(Dictionary(uniqueKeysWithValues: names.map { ($0, JSONProjection.everything) })))
-            state.set(.parentObject, try object.readValue(projection: projection), for: document)
+            state.set(.parentObject(record: record.offset), try object.readValue(projection: projection), for: document)
         }
-        try add(.parent(start: scanner.offset, document: document, descriptor: descriptor, key: key))
+        try add(.parent(start: scanner.offset, document: document, descriptor: descriptor, key: key, record: record))
         try step { s throws(JSONSyntaxError) in try s.enterObject() }
         while let name = try step({ s throws(JSONSyntaxError) in try s.nextKey() }) {
             if name == key {
-                try splitRelated(key, document: document)
+                try splitRelated(key, of: record, document: document)
                 continue
             }
             try step { s throws(JSONSyntaxError) in try s.skipValue() }
         }
-        try add(.parentEnd(document: document, descriptor: descriptor))
+        try add(.parentEnd(document: document, descriptor: descriptor, record: record))
         return true
     }
 
-    /// The elements of the array here, a record's relationship at `key`, in batches.
-    mutating func splitRelated(_ key: String, document: Int) throws {
+    /// The elements of the array here, `record`'s relationship at `key`, in batches.
+    mutating func splitRelated(_ key: String, of record: StreamedRecord, document: Int) throws {
         try flushBatch()
-        batchRelated = key
+        batchRelated = (key, record)
         defer { batchRelated = nil }
         try step { s throws(JSONSyntaxError) in try s.enterArray() }
         var position = 0

@@ -54,9 +54,10 @@ struct Splitter {
     /// The least size of such an element: as small as the streaming
     /// threshold, so that tests can stream every nested array.
     var nestedThreshold: Int { min(streamingThreshold, Self.batchBytes) }
-    /// The members of a content object whose arrays are streamed element by
-    /// element when large (`StreamedRelationship`): the object is mapped as
-    /// one record without it, its elements apart; empty: none is.
+    /// The members of a content object (or of an object element of the
+    /// content array) whose arrays are streamed element by element when
+    /// large (`StreamedRelationship`): the object is mapped as one record
+    /// without it, its elements apart; empty: none is.
     var streamedRelationships: Set<String> = []
     /// Those whose record's object the splitter reads for the workers
     /// (`StreamedRelationship.readsObject`).
@@ -101,8 +102,8 @@ struct Splitter {
     var batchRest: [String]?
     /// The positions of the nested arrays the batch's elements are in (`nested`).
     var batchOuter: [Int] = []
-    /// The member whose relationship's elements the batch holds (`related`).
-    var batchRelated: String?
+    /// The member whose relationship's elements the batch holds, and its record (`related`).
+    var batchRelated: (key: String, record: StreamedRecord)?
     var batchStart = 0
     var batchFirst = 0
     /// Where the last scanner step started (offsets move when a chunk does).
@@ -238,8 +239,9 @@ struct Splitter {
         defer { clearBatch() }
         let unit: WorkUnit
         if let document = batchDocument {
-            if let key = batchRelated {
-                unit = .related(starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor, key: key)
+            if let (key, record) = batchRelated {
+                unit = .related(
+                    starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor, key: key, record: record)
             } else if let rest = batchRest {
                 unit = .collected(starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor, rest: rest)
             } else {

@@ -1,6 +1,7 @@
-/// A to-many relationship of the root record whose array may be streamed
-/// element by element when the content is one large object (`{"items":
-/// [...24 MB...]}` mapped as one record with an `items` relationship): the
+/// A to-many relationship of the root mapper's record whose array may be
+/// streamed element by element when the content is one large object
+/// (`{"items": [...24 MB...]}` mapped as one record with an `items`
+/// relationship), or an element of the content array is one: the
 /// record is mapped without the array and written around it, and the
 /// array's elements are mapped as the relationship maps them, in units of
 /// their own, and written between (`WorkUnit.parent`, `.related`,

@@ -49,14 +49,15 @@ enum WorkUnit: Sendable {
     /// the splitter read it (`OperatorFold`), with the part of the key path
     /// still to follow in it.
     case value(JSONValue, document: Int, rest: [KeyPath.Component], descriptor: Int)
-    /// A streamed document's content object, mapped as one record without
-    /// the array of its relationship at `key`, which follows as `related`
-    /// units (`StreamedRelationship`); `parentEnd` ends it.
-    case parent(start: Int, document: Int, descriptor: Int, key: String)
+    /// A streamed document's content object, or an element of its content
+    /// array (`record.position`), mapped as one record without the array of
+    /// its relationship at `key`, which follows as `related` units
+    /// (`StreamedRelationship`); `parentEnd` ends it.
+    case parent(start: Int, document: Int, descriptor: Int, key: String, record: StreamedRecord)
     /// Consecutive elements of the array of the record's relationship at
     /// `key`, each mapped as the relationship maps it. Batched like elements.
-    case related(starts: [Int], document: Int, firstPosition: Int, descriptor: Int, key: String)
-    case parentEnd(document: Int, descriptor: Int)
+    case related(starts: [Int], document: Int, firstPosition: Int, descriptor: Int, key: String, record: StreamedRecord)
+    case parentEnd(document: Int, descriptor: Int, record: StreamedRecord)
     /// A diagnostic found while splitting (a repeated key on the content path).
     case note(Diagnostic, document: Int)
     /// A streamed document split once per descriptor: this descriptor found
@@ -75,6 +76,16 @@ enum WorkUnit: Sendable {
     case inputError(any Error & Sendable)
 }
 
+/// The record of a `parent` unit and its `related` and `parentEnd` units.
+struct StreamedRecord: Sendable, Hashable {
+    /// Where its object starts in the input: which record it is
+    /// (`PipelineState.DocumentValue.parentObject`).
+    let offset: Int
+    /// Its position in the content array, when it is an element of it
+    /// (`DocumentMapper.mapElement`); nil for the content object itself.
+    let position: Int?
+}
+
 extension WorkUnit {
     /// How many values a worker reads for the unit (documents, elements, or one
     /// content value).
@@ -83,7 +94,7 @@ extension WorkUnit {
         case .documents(let starts, _), .elements(let starts, _, _, _, _), .members(_, let starts, _, _, _, _),
              .collected(let starts, _, _, _, _): return starts.count
         case .content, .chosen, .value, .parent: return 1
-        case .related(let starts, _, _, _, _): return starts.count
+        case .related(let starts, _, _, _, _, _): return starts.count
         case .streamBegin, .note, .found, .nested, .parentEnd, .streamEnd, .syntaxError, .idle, .inputError: return 0
         }
     }
@@ -93,8 +104,8 @@ extension WorkUnit {
         switch self {
         case .documents(let starts, _), .elements(let starts, _, _, _, _), .members(_, let starts, _, _, _, _),
              .collected(let starts, _, _, _, _): return starts.last
-        case .content(let start, _, _, _), .chosen(let start, _, _, _), .parent(let start, _, _, _): return start
-        case .related(let starts, _, _, _, _): return starts.last
+        case .content(let start, _, _, _), .chosen(let start, _, _, _), .parent(let start, _, _, _, _): return start
+        case .related(let starts, _, _, _, _, _): return starts.last
         case .syntaxError(let error, _): return error.offset
         case .streamBegin, .note, .found, .nested, .value, .parentEnd, .streamEnd, .idle, .inputError: return nil
         }
