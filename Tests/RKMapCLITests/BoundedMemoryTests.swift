@@ -147,12 +147,14 @@ import Testing
     /// also when key paths read `@parent` and `@root` (`items-record-parent.json`:
     /// the record's object is read once, without the array), and when the
     /// record is an element of the content array (`items-batch-records.json`
-    /// on `batches`: 10× when that element was mapped whole).
+    /// on `batches`: 10× when that element was mapped whole), and when its
+    /// relationship is from several keys (`items-listing.json` on `listing`,
+    /// `data.children`, with `@parent.data.after`: 10×).
     @Test(arguments: [
         ("items-indexed.json", "batches"), ("items-indexed-from-end.json", "batches"), ("items-pages.json", "pages"),
         ("items-distinct.json", "items"), ("items-batches.json", "batches"), ("items-nested.json", "nested"),
         ("numbers-sum.json", "numbers"), ("items-distinct-names.json", "items"), ("items-record.json", "items"),
-        ("items-record-parent.json", "items"), ("items-batch-records.json", "batches"),
+        ("items-record-parent.json", "items"), ("items-batch-records.json", "batches"), ("items-listing.json", "listing"),
     ])
     func anIndexedContentKeyPathStaysWithinThreeTimesTheDocument(spec: String, shape: String) throws {
         let args = ["apply", "fixtures/scale/" + spec, "--format", "ndjson"]
@@ -162,8 +164,9 @@ import Testing
     /// The same record into a table output: its row (SQLite) or the cells
     /// before the relationship's (CSV) first, then the elements as they are
     /// mapped (8.5× and 11× when it was mapped whole); the same for such a
-    /// record in the content array (`items-batch-records.json`).
-    @Test(arguments: ["csv", "sqlite"], [("items-record.json", "items"), ("items-batch-records.json", "batches")])
+    /// record in the content array (`items-batch-records.json`), and for a
+    /// relationship from several keys (`items-listing.json`).
+    @Test(arguments: ["csv", "sqlite"], [("items-record.json", "items"), ("items-batch-records.json", "batches"), ("items-listing.json", "listing")])
     func aRecordWithALargeRelationshipIntoATableStaysWithinThreeTimesTheDocument(format: String, spec: (String, String)) throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

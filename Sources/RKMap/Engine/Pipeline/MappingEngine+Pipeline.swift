@@ -48,12 +48,12 @@ extension MappingEngine {
         // Into encoded roots, or a sink that takes the record open, or not
         // written (`--type` of another type); not held for connections
         // (`StreamedRelationship`).
-        let streamedRelationships = streamPaths == nil || hasConnections ? [] : Set(self.streamedRelationships.compactMap { (key, relationship) -> String? in
+        let streamedRelationships = streamPaths == nil || hasConnections ? [:] : self.streamedRelationships.compactMapValues { relationship -> [String]? in
             let parent = relationship.parentMapper
             let written = options.onlyType.map { $0 == parent.typeName } ?? true
-            return encoding != nil || !written || sink.acceptsOpenRecord(of: parent, relationship: relationship.slot) ? key : nil
-        })
-        let parentObjects = streamedRelationships.filter { self.streamedRelationships[$0]!.readsObject }
+            return encoding != nil || !written || sink.acceptsOpenRecord(of: parent, relationship: relationship.slot) ? relationship.keys : nil
+        }
+        let parentObjects = Set(streamedRelationships.keys.filter { self.streamedRelationships[$0]!.readsObject })
         // Handed over, not copied: no reference here may keep a large
         // document's chunk alive after the units cut from it are read.
         let handoff = InputHandoff(input)

@@ -162,8 +162,8 @@ struct PipelineWorker {
                     mapper: mapper, collector: collector, release: { view = nil },
                     value: relationship.readsObject ? state.value(.parentObject(record: record.offset), for: document) : nil
                 ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
-                    guard case .object(var object) = value else { return try mapper.mapContent(value, with: rootMapper) }
-                    object[key] = .array([])
+                    guard case .object(let read) = value else { return try mapper.mapContent(value, with: rootMapper) }
+                    let object = StreamedRelationship.emptied(read, at: relationship.keys[...])
                     guard let position = record.position else { return try mapper.mapContent(.object(object), with: rootMapper) }
                     // An element of the content array, as `elements` map it.
                     var roots: [FieldValue] = []

@@ -3,65 +3,89 @@
 extension Splitter {
     /// The content object here, or the element of the content array at
     /// `position`, mapped as one record whose relationship's large array is
-    /// streamed (`StreamedRelationship`): the first member, in document
-    /// order, of such a relationship that holds an array longer than
-    /// `nestedThreshold` (each name's first occurrence). The record goes as
-    /// a `parent` unit (mapped without that member), the array's elements as
-    /// `related` units, then `parentEnd`. The object is read into the chunk
-    /// first: the record is mapped before the elements, whatever the order
-    /// of its members. An object that repeats the key is not streamed (a
-    /// whole read maps the last). - Returns: false when there is no such
-    /// array (nothing was sent; the scanner is at the object).
+    /// streamed (`StreamedRelationship`): the first, in document order, of
+    /// such a relationship's arrays longer than `nestedThreshold` (at each
+    /// level, a name's first occurrence). The record goes as a `parent`
+    /// unit (mapped without that array), the array's elements as `related`
+    /// units, then `parentEnd`. The object is read into the chunk first: the
+    /// record is mapped before the elements, whatever the order of its
+    /// members. An object that repeats a key on the way to the array is not
+    /// streamed (a whole read maps the last). - Returns: false when there is
+    /// no such array (nothing was sent; the scanner is at the object).
     mutating func splitRecord(document: Int, position: Int? = nil) throws -> Bool {
         if !documentInMemory { _ = try readWhole() }
         var ahead = reader()
-        try ahead.enterObject()
-        // The first relationship whose (first) member holds a large array.
-        var chosen: String?
-        var met: Set<String> = []
-        // Every member's name, for the record's object (`parentObjects`).
-        var names: Set<String> = []
-        while let name = try ahead.nextKey() {
-            names.insert(name)
-            guard streamedRelationships.contains(name), met.insert(name).inserted else {
-                try ahead.skipValue()
-                continue
-            }
-            ahead.skipWhitespace()
-            let start = ahead.offset
-            try ahead.skipValue()
-            if ahead.buf[start] == JSONByte.openBracket, ahead.offset - start >= nestedThreshold {
-                chosen = name
-                break
-            }
-        }
-        guard let key = chosen else { return false }
-        // A whole read maps the last member with the key: an object that
-        // repeats it is mapped whole.
-        while let name = try ahead.nextKey() {
-            if name == key { return false }
-            names.insert(name)
-            try ahead.skipValue()
-        }
+        let paths = streamedRelationships.map { (id: $0.key, keys: $0.value[...]) }
+        guard let found = try Self.largeArray(in: &ahead, among: paths, threshold: nestedThreshold) else { return false }
         let record = StreamedRecord(offset: input.offset + scanner.offset, position: position)
-        if parentObjects.contains(key) {
+        if parentObjects.contains(found.id) {
             // Every other member, as a whole read has them, once for all units.
-            names.remove(key)
             var object = reader()
-            let projection = ProjectionPlan(.members(Dictionary(uniqueKeysWithValues: names.map { ($0, JSONProjection.everything) })))
-            state.set(.parentObject(record: record.offset), try object.readValue(projection: projection), for: document)
+            state.set(.parentObject(record: record.offset), try object.readValue(projection: ProjectionPlan(found.rest)), for: document)
         }
-        try add(.parent(start: scanner.offset, document: document, descriptor: descriptor, key: key, record: record))
+        try add(.parent(start: scanner.offset, document: document, descriptor: descriptor, key: found.id, record: record))
+        try splitAlong(streamedRelationships[found.id]![...], id: found.id, of: record, document: document)
+        try add(.parentEnd(document: document, descriptor: descriptor, record: record))
+        return true
+    }
+
+    /// The relationship (by id) whose array is found first in the object at
+    /// `ahead` along one of `paths`, longer than `threshold`, and what reads
+    /// every other member of the object (`null` in the array's place);
+    /// nil when there is none, or a key on the way to it repeats.
+    static func largeArray(
+        in ahead: inout JSONScanner, among paths: [(id: String, keys: ArraySlice<String>)], threshold: Int
+    ) throws -> (id: String, rest: JSONProjection)? {
+        try ahead.enterObject()
+        var chosen: (name: String, id: String, rest: JSONProjection)?
+        var met: Set<String> = []
+        var members: [String: JSONProjection] = [:]
+        while let name = try ahead.nextKey() {
+            if let chosen {
+                // A whole read maps the last member with the key.
+                if name == chosen.name { return nil }
+            } else if met.insert(name).inserted {
+                let here = paths.filter { $0.keys.first == name }
+                ahead.skipWhitespace()
+                let start = ahead.offset
+                if let last = here.first(where: { $0.keys.count == 1 }), ahead.buf[start] == JSONByte.openBracket {
+                    try ahead.skipValue()
+                    if ahead.offset - start >= threshold { chosen = (name, last.id, .nothing) }
+                    members[name] = .everything
+                    continue
+                }
+                let deeper = here.filter { $0.keys.count > 1 }.map { (id: $0.id, keys: $0.keys.dropFirst()) }
+                if !deeper.isEmpty, ahead.buf[start] == JSONByte.openBrace {
+                    var inner = ahead
+                    if let found = try largeArray(in: &inner, among: deeper, threshold: threshold) {
+                        chosen = (name, found.id, found.rest)
+                    }
+                }
+            }
+            members[name] = .everything
+            try ahead.skipValue()
+        }
+        guard let chosen else { return nil }
+        members[chosen.name] = chosen.rest
+        return (chosen.id, .members(members))
+    }
+
+    /// Follows `keys` through the object here to the array at the last
+    /// (`largeArray` found it there, once), streaming its elements as
+    /// `record`'s relationship `id`, skipping everything else.
+    mutating func splitAlong(_ keys: ArraySlice<String>, id: String, of record: StreamedRecord, document: Int) throws {
         try step { s throws(JSONSyntaxError) in try s.enterObject() }
         while let name = try step({ s throws(JSONSyntaxError) in try s.nextKey() }) {
-            if name == key {
-                try splitRelated(key, of: record, document: document)
+            if name == keys.first {
+                if keys.count == 1 {
+                    try splitRelated(id, of: record, document: document)
+                } else {
+                    try splitAlong(keys.dropFirst(), id: id, of: record, document: document)
+                }
                 continue
             }
             try step { s throws(JSONSyntaxError) in try s.skipValue() }
         }
-        try add(.parentEnd(document: document, descriptor: descriptor, record: record))
-        return true
     }
 
     /// The elements of the array here, `record`'s relationship at `key`, in batches.

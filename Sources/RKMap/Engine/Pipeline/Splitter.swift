@@ -58,7 +58,8 @@ struct Splitter {
     /// content array) whose arrays are streamed element by element when
     /// large (`StreamedRelationship`): the object is mapped as one record
     /// without it, its elements apart; empty: none is.
-    var streamedRelationships: Set<String> = []
+    /// By id (the source key path as written), its members outermost first.
+    var streamedRelationships: [String: [String]] = [:]
     /// Those whose record's object the splitter reads for the workers
     /// (`StreamedRelationship.readsObject`).
     var parentObjects: Set<String> = []

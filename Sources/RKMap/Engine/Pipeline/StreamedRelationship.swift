@@ -8,10 +8,11 @@
 /// `.parentEnd`).
 ///
 /// Only where that gives a whole read's answer: the root mapper is an object
-/// mapper that reads the member through this relationship alone (no other
-/// key path of it starts there, no nil key path) and writes no nested
-/// destination; no `@parent` key path reads that member (or the whole
-/// object) of whatever it reaches; the source is one key. What the record's
+/// mapper that reads the array through this relationship alone (no other
+/// key path of it goes there or stops on the way, no nil key path) and
+/// writes no nested destination; no `@parent` key path reads the array (or
+/// what holds it) of whatever it reaches; the source is one key or several
+/// (`data.children`: the array in the object at `data`). What the record's
 /// mapping reports from the relationship's place on (later properties,
 /// validations, a rejection, a failure) is reported after the elements, as
 /// a whole read reports it, and the record is written only if it passed
@@ -25,25 +26,29 @@
 /// array, once (`readsObject`): the record is mapped from it, and its
 /// elements see it as their `@parent`.
 struct StreamedRelationship: Sendable {
-    /// The member holding the array, and the relationship's source key path.
+    /// The relationship's source key path as written (`items`,
+    /// `data.children`): which one it is, in units and to the splitter.
     let key: String
+    /// Its members, outermost first: the array is at the last, in objects
+    /// at the others (`{"data": {"children": [...]}}`).
+    let keys: [String]
     let sourcePath: KeyPath
     /// The record's mapper, the relationship's slot in it, and the mapper of its elements.
     let parentMapper: ObjectMapper
     let slot: Int
     let target: MapperRef
-    /// What of the record's object is read: its projection, with this member
-    /// not built (an empty array takes its place).
+    /// What of the record's object is read: its projection, with the array
+    /// not built (`null` takes its place, an empty array once read).
     let parentProjection: ProjectionPlan
     /// What of each element is read.
     let elementProjection: ProjectionPlan
-    /// The splitter reads the record's object, every member but this one
+    /// The splitter reads the record's object, every member but the array
     /// (`PipelineState.DocumentValue.parentObject`): the record's projection reads
     /// everything, or an element reads `@parent`.
     let readsObject: Bool
 
-    /// The root mapper's relationships that may be streamed, by their
-    /// member (the splitter streams the first large one it meets); empty
+    /// The root mapper's relationships that may be streamed, by source key
+    /// path (the splitter streams the first large one it meets); empty
     /// when none may (see the type's notes).
     ///
     /// - Parameter toOneUnlessMany: CSV's rule (`MappingOptions`): a
@@ -64,36 +69,78 @@ struct StreamedRelationship: Sendable {
         var found: [String: StreamedRelationship] = [:]
         for step in mapper.steps {
             guard let target = step.target, step.many == true || (step.many == nil && !toOneUnlessMany),
-                  step.source.anchor == .representation, step.source.components.count == 1,
-                  case .key(let key) = step.source.components[0]
+                  step.source.anchor == .representation, !step.source.components.isEmpty
             else { continue }
+            let keys = step.source.components.compactMap { if case .key(let key) = $0 { key } else { nil } }
+            guard keys.count == step.source.components.count else { continue }
             // Another property writing the same field: the last one mapped wins.
             guard !mapper.steps.contains(where: { $0 !== step && $0.slot == step.slot }) else { continue }
-            // Read by another key path of the record (`items.@count`, a second relationship).
+            // Read by another key path of the record (`items.@count`, a
+            // second relationship, `data` for `data.children`): one that
+            // reaches into the array, or holds it.
             let others = mapper.steps.filter { other in
-                other !== step && other.source.anchor == .representation && other.source.components.first == .key(key)
+                other !== step && other.source.anchor == .representation && Self.overlaps(other.source.components, keys)
             }
             guard others.isEmpty else { continue }
             // `@parent` may be the record's object (the array is not in the
-            // one its elements see), at any depth: none may read that member
-            // of what it reaches, nor the whole.
+            // one its elements see), at any depth: none may read the array
+            // in what it reaches, nor what holds it.
             let readsMember = graph.readsKeyPath { path in
                 guard case .parent = path.anchor else { return false }
-                guard case .key(let first)? = path.components.first else { return true }
-                return first == key
+                return Self.overlaps(path.components, keys)
             }
             guard !readsMember else { continue }
             var parentProjection = ProjectionPlan.everything
-            if case .members(var members) = projection {
-                members[key] = JSONProjection.nothing
-                parentProjection = ProjectionPlan(.members(members))
+            if case .members = projection {
+                guard let leaving = Self.leavingOut(keys[...], from: projection) else { continue }
+                parentProjection = ProjectionPlan(leaving)
             }
-            found[key] = StreamedRelationship(
-                key: key, sourcePath: step.source, parentMapper: mapper, slot: step.slot, target: target,
+            found[step.source.source] = StreamedRelationship(
+                key: step.source.source, keys: keys, sourcePath: step.source, parentMapper: mapper, slot: step.slot, target: target,
                 parentProjection: parentProjection,
                 elementProjection: ProjectionPlan(graph.representationProjection(of: target)),
                 readsObject: readsParent || projection == .everything)
         }
         return found
+    }
+
+    /// Whether a key path with these components reads the array at `keys`
+    /// or what holds it: it follows the same members as far as one of them
+    /// goes (a path with no member reads the whole object).
+    static func overlaps(_ components: [KeyPath.Component], _ keys: [String]) -> Bool {
+        for (component, key) in zip(components, keys) {
+            // An index or an operator on the way: taken as reading it.
+            guard case .key(let name) = component else { return true }
+            if name != key { return false }
+        }
+        return true
+    }
+
+    /// `object` with an empty array at `keys`, where the record's mapping
+    /// finds the relationship's (the object at each key before the last is
+    /// there: the splitter found the array in it).
+    static func emptied(_ object: JSONObject, at keys: ArraySlice<String>) -> JSONObject {
+        guard let key = keys.first else { return object }
+        var object = object
+        if keys.count == 1 {
+            object[key] = .array([])
+        } else if case .object(let inner)? = object[key] {
+            object[key] = .object(emptied(inner, at: keys.dropFirst()))
+        }
+        return object
+    }
+
+    /// `projection` with the value at `keys` not read; nil when it reads
+    /// all of what holds it.
+    static func leavingOut(_ keys: ArraySlice<String>, from projection: JSONProjection) -> JSONProjection? {
+        guard let key = keys.first else { return JSONProjection.nothing }
+        switch projection {
+        case .everything: return nil
+        case .nothing: return .nothing
+        case .members(var members):
+            guard let inner = leavingOut(keys.dropFirst(), from: members[key] ?? .nothing) else { return nil }
+            members[key] = inner
+            return .members(members)
+        }
     }
 }
