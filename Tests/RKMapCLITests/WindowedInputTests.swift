@@ -63,6 +63,49 @@ import Testing
         }
     }
 
+    /// After a syntax error with `--keep-going`, the serial path looks for
+    /// the next document start window after window, keeping the last byte.
+    /// When that byte looked like the end of a value (`}`, `]`), nothing more
+    /// was read and the same window came round for ever, at full CPU and deaf
+    /// to SIGTERM (found by a fuzzer at windows of 5 and 37 bytes; a slow
+    /// producer can cut a line there too). Each run must end as a whole read
+    /// does; one that has not ended after 30 s is killed and reported.
+    @Test(arguments: ["l}, ]", "garbage}]\n" + #"{"articles": [{"title": "after"}]}"# + "\n", "x]}]}]}]}]}]}]}]}]}]}]}"])
+    func recoveryAfterASyntaxErrorReadsOnWhateverTheWindow(_ text: String) throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", Self.spec)
+        try scratch.write("in.json", text)
+        let arguments = ["apply", "spec.json", "in.json", "--format", "ndjson", "--keep-going"]
+        let whole = try RKMapExecutable.run(arguments, directory: scratch.url)
+        #expect(whole.status == 1 && whole.stderr.contains("in.json:1:1: error: "), "\(whole.stderr)")
+        for window in 1...9 {
+            let outURL = URL(fileURLWithPath: scratch.path("out.txt")), errURL = URL(fileURLWithPath: scratch.path("err.txt"))
+            _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+            let process = Process()
+            process.executableURL = try RKMapExecutable.locate()
+            process.arguments = arguments
+            process.currentDirectoryURL = scratch.url
+            process.environment = ProcessInfo.processInfo.environment.merging(
+                ["NO_COLOR": "1", "RKMAP_WINDOW_BYTES": "\(window)", "RKMAP_PIPELINE_THRESHOLD": "1000000"]) { $1 }
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = try FileHandle(forWritingTo: outURL)
+            process.standardError = try FileHandle(forWritingTo: errURL)
+            try process.run()
+            let deadline = Date().addingTimeInterval(30)
+            while process.isRunning, Date() < deadline { usleep(10_000) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                Issue.record("window \(window): the run had not ended after 30 s")
+                continue
+            }
+            #expect(process.terminationStatus == whole.status, "window \(window)")
+            #expect(try String(contentsOf: outURL, encoding: .utf8) == whole.stdout, "window \(window)")
+            #expect(try String(contentsOf: errURL, encoding: .utf8) == whole.stderr, "window \(window)")
+        }
+    }
+
     /// Invalid UTF-8 after multi-byte characters, cut by windows of every
     /// small size (a scan that runs out of bytes reads more and runs again):
     /// the same error, at the lead byte's line and column, as a whole read.

@@ -56,6 +56,7 @@ extension MappingEngine {
         var recovering = false
         try input.fill()
         while true {
+            try Interruption.check()
             if input.bytes.count >= max(options.pipelineThreshold, 1),
                let outcome = try runPipeline(
                    reading: &input, firstIndex: index, recovering: recovering, inputName: inputName, sink: sink,
@@ -73,8 +74,16 @@ extension MappingEngine {
             progress?.advanced(inputOffset: input.offset + consumed)
             if final { return total }
             try idle?()
+            let kept = input.bytes.count - consumed
             try input.moveOn(keeping: consumed)
             try input.fillToDocumentEnd()
+            if consumed == 0, input.bytes.count == kept, !input.atEnd {
+                // Nothing used and nothing read: what is kept (the last byte,
+                // looking for the next document start after a syntax error)
+                // looked complete to `fillToDocumentEnd`, and the same window
+                // would come round for ever. Read on.
+                try input.fill()
+            }
         }
     }
 
