@@ -10,8 +10,16 @@ extension DocumentMapper {
         _ element: JSONValue, index: Int, from sourcePath: KeyPath, parent: JSONValue, in position: Int?, with ref: MapperRef,
         into out: inout [FieldValue]
     ) throws(MappingFailure) {
-        if let position { path.push(.index(position)) }
-        defer { if position != nil { path.pop() } }
+        if let position {
+            path.push(.index(position))
+            try enter()  // the content array (`mapCollection`)
+        }
+        defer {
+            if position != nil {
+                leave()
+                path.pop()
+            }
+        }
         try enter()  // the record (`mapObject`)
         defer { leave() }
         let pushed = path.push(sourcePath)
@@ -45,7 +53,7 @@ extension DocumentMapper {
         case .array(let elements):
             // The root record's streamed relationship, mapped with its array
             // empty (`streamedStep`): off the path of every other array.
-            if elements.isEmpty, slot == streamedSlot, depth == 1, let streamed = streamedStep, streamed.mapper === mapper {
+            if elements.isEmpty, slot == streamedSlot, depth == streamedDepth, let streamed = streamedStep, streamed.mapper === mapper {
                 streamed.reached()
             }
             if many == false {

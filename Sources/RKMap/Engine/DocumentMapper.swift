@@ -36,6 +36,8 @@ final class DocumentMapper {
     /// Its slot, -1 when there is none: what mapping every relationship
     /// compares (one integer; the tuple would be copied and retained).
     @exclusivity(unchecked) var streamedSlot = -1
+    /// The record's depth: 1 for the content object, 2 for an element of the content array.
+    @exclusivity(unchecked) var streamedDepth = 1
     /// Records made so far for this document, and the most allowed
     /// (`--max-records`): one add and one compare per record.
     @exclusivity(unchecked) var recordCount = 0

@@ -145,4 +145,43 @@ import Testing
         #expect(streamed.opened == 7)
         #expect(whole.output == streamed.output)
     }
+
+    /// `--max-depth` counts streamed content as a whole read counts it: the
+    /// content array is one level (`mapCollection`), for plain elements and
+    /// for element records with their related elements. Chains of
+    /// nil-key-path relationships nest deeper than the JSON, so the mapping's
+    /// own count decides; a streamed run counted one level less and passed
+    /// where a whole read fails (found by a reviewer).
+    @Test(arguments: [6, 7, 8], [true, false])
+    func maxDepthCountsStreamedContentAsAWholeRead(limit: Int, record: Bool) throws {
+        let chain = #"""
+            {"id": "item", "target": "Item", "attributes": ["n"], "relationships": [{"from": "", "to": "s1", "map-ref": "c1"}]},
+            {"id": "c1", "target": "C1", "attributes": ["n"], "relationships": [{"from": "", "to": "s2", "map-ref": "c2"}]},
+            {"id": "c2", "target": "C2", "attributes": ["n"], "relationships": [{"from": "", "to": "s3", "map-ref": "c3"}]},
+            {"id": "c3", "target": "C3", "attributes": ["n"]}
+            """#
+        // With `items.@count` read too, the batch is not a streamed record:
+        // its elements are plain `elements` units' content.
+        let count = record ? "" : #", "items.@count": "count""#
+        let spec = #"""
+            {"keyPath": "batches", "root-map-ref": "b", "mappers": [
+              {"id": "b", "target": "Batch", "attributes": {"id": "id"\#(count)},
+               "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]},
+              \#(chain)]}
+            """#
+        let plain = #"{"keyPath": "batches", "root-map-ref": "item", "mappers": [\#(chain)]}"#
+        let input = #"{"batches": [{"id": 1, "items": [{"n": 1}, {"n": 2}]}]}"#
+        var options = MappingOptions(keepGoing: true)
+        options.maxDepth = limit
+        for spec in [spec, plain] {
+            let whole = try EngineRun.run(spec: spec, input: input, options: options, pipeline: false)
+            let streamed = try EngineRun.run(spec: spec, input: input, options: options, pipeline: true)
+            #expect(streamed.diagnostics == whole.diagnostics, "\(limit)")
+            #expect(streamed.outcome == whole.outcome, "\(limit)")
+        }
+        // Worked out: content array 1, batch 2, items 3, item 4, then c1 to
+        // c3 at 5 to 7 (the plain spec: item 2, c3 at 5).
+        let whole = try EngineRun.run(spec: spec, input: input, options: options, pipeline: false)
+        #expect(whole.diagnostics.isEmpty == (limit >= 7), "\(whole.diagnostics)")
+    }
 }

@@ -61,6 +61,9 @@ struct PipelineWorker {
                     starts, document: document, descriptor: d, projection: engine.elementProjections[d], scanner: &scanner,
                     mapper: mapper, collector: collector, encoded: &encoded, depth: outer.count, release: { i in if i == last { view = nil } }
                 ) { (mapper, value, i) throws(MappingFailure) in
+                    // Inside the content array, as a whole read maps it (`mapCollection`).
+                    try mapper.enter()
+                    defer { mapper.leave() }
                     var roots: [FieldValue] = []
                     if outer.isEmpty {
                         try mapper.mapElement(value, index: firstPosition + i, with: rootMapper, into: &roots)
@@ -85,6 +88,8 @@ struct PipelineWorker {
                     // one, whether or not it found the keys (`[null]` from an
                     // inner array without them is a nested collection, as when read whole).
                     let element = KeyPath.follow(path[...], from: value, caseInsensitive: projection.caseInsensitive) ?? .null
+                    try mapper.enter()  // the collected array (`mapCollection`)
+                    defer { mapper.leave() }
                     var roots: [FieldValue] = []
                     try mapper.mapElement(element, index: firstPosition + i, with: rootMapper, into: &roots)
                     return roots
@@ -154,6 +159,7 @@ struct PipelineWorker {
                 // reports it (`PipelineWriter`).
                 var mark: (diagnostics: Int, stats: DocumentStats)?
                 mapper.streamedSlot = relationship.slot
+                mapper.streamedDepth = record.position == nil ? 1 : 2
                 mapper.streamedStep = (relationship.parentMapper, { [collector, mapper] in
                     mark = (collector.diagnostics.count, mapper.stats)
                 })
@@ -166,6 +172,8 @@ struct PipelineWorker {
                     let object = StreamedRelationship.emptied(read, at: relationship.keys[...])
                     guard let position = record.position else { return try mapper.mapContent(.object(object), with: rootMapper) }
                     // An element of the content array, as `elements` map it.
+                    try mapper.enter()
+                    defer { mapper.leave() }
                     var roots: [FieldValue] = []
                     try mapper.mapElement(.object(object), index: position, with: rootMapper, into: &roots)
                     return roots
