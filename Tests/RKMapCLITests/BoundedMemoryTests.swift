@@ -149,12 +149,15 @@ import Testing
     /// record is an element of the content array (`items-batch-records.json`
     /// on `batches`: 10× when that element was mapped whole), and when its
     /// relationship is from several keys (`items-listing.json` on `listing`,
-    /// `data.children`, with `@parent.data.after`: 10×).
+    /// `data.children`, with `@parent.data.after`: 10×), and when a dynamic
+    /// root mapper chooses the record (`items-list-dynamic.json` on `list`, a
+    /// Stripe-style `"object": "list"`: 10×).
     @Test(arguments: [
         ("items-indexed.json", "batches"), ("items-indexed-from-end.json", "batches"), ("items-pages.json", "pages"),
         ("items-distinct.json", "items"), ("items-batches.json", "batches"), ("items-nested.json", "nested"),
         ("numbers-sum.json", "numbers"), ("items-distinct-names.json", "items"), ("items-record.json", "items"),
         ("items-record-parent.json", "items"), ("items-batch-records.json", "batches"), ("items-listing.json", "listing"),
+        ("items-list-dynamic.json", "list"),
     ])
     func anIndexedContentKeyPathStaysWithinThreeTimesTheDocument(spec: String, shape: String) throws {
         let args = ["apply", "fixtures/scale/" + spec, "--format", "ndjson"]
@@ -164,9 +167,13 @@ import Testing
     /// The same record into a table output: its row (SQLite) or the cells
     /// before the relationship's (CSV) first, then the elements as they are
     /// mapped (8.5× and 11× when it was mapped whole); the same for such a
-    /// record in the content array (`items-batch-records.json`), and for a
-    /// relationship from several keys (`items-listing.json`).
-    @Test(arguments: ["csv", "sqlite"], [("items-record.json", "items"), ("items-batch-records.json", "batches"), ("items-listing.json", "listing")])
+    /// record in the content array (`items-batch-records.json`), for a
+    /// relationship from several keys (`items-listing.json`), and for a
+    /// record a dynamic root mapper chooses (`items-list-dynamic.json`).
+    @Test(arguments: ["csv", "sqlite"], [
+        ("items-record.json", "items"), ("items-batch-records.json", "batches"), ("items-listing.json", "listing"),
+        ("items-list-dynamic.json", "list"),
+    ])
     func aRecordWithALargeRelationshipIntoATableStaysWithinThreeTimesTheDocument(format: String, spec: (String, String)) throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

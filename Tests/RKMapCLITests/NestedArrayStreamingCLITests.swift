@@ -329,6 +329,59 @@ import Testing
         #expect(bad.stdout == badWhole.stdout && !bad.stdout.contains(#""id":1"#))
     }
 
+    /// A Stripe-style list whose root mapper is dynamic (chosen by its
+    /// `object`, as its elements are): the list is chosen from what the
+    /// matchers read and written around its 200,000 charges (10 MB) as they are
+    /// mapped, each chosen again; the output and `--stats` are a whole
+    /// read's in JSON, NDJSON and CSV, with the small documents after it (one
+    /// chosen, one declined), and SQLite links every charge to the list in
+    /// order; a syntax error inside the list writes nothing of it.
+    @Test func aListChosenByADynamicRootStreamsItsData() throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", #"""
+            {"keyPath": "", "root-map-ref": "object", "mappers": [
+              {"id": "object", "dynamic": true, "matchers": [
+                {"keyPath": "object", "expectValue": "list", "map-ref": "list"},
+                {"keyPath": "object", "expectValue": "charge", "map-ref": "charge"}]},
+              {"id": "list", "target": "List", "entity": true, "identification": ["url"], "attributes": {"url": "url", "has_more": "hasMore"},
+               "relationships": [{"from": "data", "to": "data", "map-ref": "charge", "many": true}]},
+              {"id": "charge", "target": "Charge", "entity": true, "identification": ["id"], "attributes": ["id", "amount"]}]}
+            """#)
+        var parts = (0..<200_000).map { #"{"object": "charge", "id": "ch_\#($0)", "amount": \#($0 % 5000)}"# }
+        func input(_ charges: [String]) -> String {
+            #"{"object": "list", "data": ["# + charges.joined(separator: ", ") + #"], "has_more": true, "url": "/v1/charges"}"# + "\n"
+                + #"{"object": "charge", "id": "ch_x", "amount": 1}"# + "\n" + #"{"object": "customer", "id": "cus_1"}"# + "\n"
+        }
+        try scratch.write("in.json", input(parts))
+        parts[199_000] = #"{"object": "charge", "id" "ch"}"#
+        try scratch.write("bad.json", input(parts))
+
+        for format in ["json", "ndjson", "csv"] {
+            let arguments = ["apply", "spec.json", "in.json", "--format", format, "--stats"]
+            let streamed = try RKMapExecutable.run(arguments, directory: scratch.url)
+            let whole = try RKMapExecutable.run(arguments, directory: scratch.url, environment: Self.whole)
+            #expect(streamed.status == 0 && whole.status == 0)
+            #expect(streamed.stderr == whole.stderr && streamed.stderr.contains("declined: 1"), "\(streamed.stderr)")
+            #expect(streamed.stdout == whole.stdout, "\(format)")
+        }
+        let database = scratch.path("out.db")
+        let sqlite = try Tables.applySQLite(spec: scratch.path("spec.json"), [scratch.path("in.json")], database: database)
+        #expect(sqlite.status == 0 && sqlite.stderr.isEmpty, "\(sqlite)")
+        // §10.4: every charge once, the list linked to its own in order.
+        #expect(try Tables.query(database, #"SELECT count(*), sum("amount") FROM "Charge""#) == [[.integer(200_001), .integer(499_900_001)]])
+        #expect(try Tables.query(database, #"SELECT "url", "hasMore" FROM "List""#) == [[.text("/v1/charges"), .integer(1)]])
+        #expect(try Tables.query(database, #"SELECT count(*), min("position"), max("position") FROM "List_data""#)
+            == [[.integer(200_000), .integer(0), .integer(199_999)]])
+        #expect(try Tables.query(database, #"SELECT "parent_url", "child_id" FROM "List_data" WHERE "position" = 199999"#)
+            == [[.text("/v1/charges"), .text("ch_199999")]])
+
+        let bad = try RKMapExecutable.run(["apply", "spec.json", "bad.json", "--format", "json"], directory: scratch.url)
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("bad.json:1:") && bad.stderr.contains("error: expected ':'"), "\(bad.stderr)")
+        let badWhole = try RKMapExecutable.run(["apply", "spec.json", "bad.json", "--format", "json"], directory: scratch.url, environment: Self.whole)
+        #expect(bad.stdout == badWhole.stdout && !bad.stdout.contains("ch_0"))
+    }
+
     /// A content key path whose exact `@sum` would need more than 4,096
     /// digits gives no content, streamed or whole (docs/spec.md §4: never a
     /// silent value); the error and `--explain` name that cause as well as

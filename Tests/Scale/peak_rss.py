@@ -2,7 +2,7 @@
 """Runs a command on a generated NDJSON stream and reports the command's peak RSS.
 
 Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file]
-                   [--shape lines|document|array|keyed|items|batches|nested|listing|pages|keys|numbers] -- COMMAND ...
+                   [--shape lines|document|array|keyed|items|batches|nested|listing|list|pages|keys|numbers] -- COMMAND ...
 
 The stream is `--mb` MB (10^6 bytes) of article-like lines
 (`{"id": N, "title": "...", "body": "...K bytes...", "tags": [...]}`), written
@@ -14,13 +14,14 @@ one top-level array of them, and `--shape keyed` one object of them under
 distinct keys, `{"articles": {"b0-0": {...}, "b0-1": {...}, ...}}` (a
 `forceCollection` dictionary).
 
-`--shape items|batches|nested|listing|pages|keys|numbers` writes one JSON document of about `--mb` MB made of
+`--shape items|batches|nested|listing|list|pages|keys|numbers` writes one JSON document of about `--mb` MB made of
 many small values, the shapes that cost a tree the most memory per input byte:
 `items` ({"items": [{"ID": N, "Name": "item N", "Price": N.5, "Tags": [...]}, ...]}),
 `batches` (the same items in the first of two batches, {"batches": [{"id": 1,
 "items": [...]}, {"id": 2, "items": []}]}), `nested` (the same items in the
 first of two arrays, {"lists": [[...], []]}), `listing` (the same items in
-an object, {"kind": "Listing", "data": {"after": "t3_x", "children": [...]}}), `pages` (the same items, 100
+an object, {"kind": "Listing", "data": {"after": "t3_x", "children": [...]}}), `list` (the same
+items in a Stripe-style list, {"object": "list", "url": "/v1/items", "data": [...], "has_more": false}), `pages` (the same items, 100
 to a page, {"pages": [{"page": 0, "items": [...]}, ...]}), `keys` (one object {"key0": 0,
 "key1": 1, ...}) or `numbers` ([0, 1, ..., 99, 0, ...]).
 
@@ -78,9 +79,10 @@ def small_values(shape, total):
             size += len(part)
             i += 1
         parts.append("]}\n")
-    elif shape in ("items", "batches", "nested", "listing"):
+    elif shape in ("items", "batches", "nested", "listing", "list"):
         opening = {"items": '{"items": [', "batches": '{"batches": [{"id": 1, "items": [', "nested": '{"lists": [[',
-                   "listing": '{"kind": "Listing", "data": {"after": "t3_x", "children": ['}
+                   "listing": '{"kind": "Listing", "data": {"after": "t3_x", "children": [',
+                   "list": '{"object": "list", "url": "/v1/items", "data": ['}
         parts.append(opening[shape])
         while size < total:
             part = '%s{"ID": %d, "Name": "item %d", "Price": %d.5, "Tags": ["a", "b"]}' % ("," if i else "", i, i, i % 1000)
@@ -88,7 +90,7 @@ def small_values(shape, total):
             size += len(part)
             i += 1
         closing = {"items": "]}\n", "batches": ']}, {"id": 2, "items": []}]}\n', "nested": "], []]}\n",
-                   "listing": '], "before": null}}\n'}
+                   "listing": '], "before": null}}\n', "list": '], "has_more": false}\n'}
         parts.append(closing[shape])
     elif shape == "keys":
         parts.append("{")
@@ -140,14 +142,14 @@ def main():
     parser.add_argument("--mb", type=float, default=300)
     parser.add_argument("--body-bytes", type=int, default=4000)
     parser.add_argument("--from", dest="source", choices=("pipe", "file"), default="pipe")
-    parser.add_argument("--shape", choices=("lines", "document", "array", "keyed", "items", "batches", "nested", "listing", "pages", "keys", "numbers"), default="lines")
+    parser.add_argument("--shape", choices=("lines", "document", "array", "keyed", "items", "batches", "nested", "listing", "list", "pages", "keys", "numbers"), default="lines")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command:
         parser.error("no command")
     total = int(args.mb * MB)
-    if args.shape in ("items", "batches", "nested", "listing", "pages", "keys", "numbers"):
+    if args.shape in ("items", "batches", "nested", "listing", "list", "pages", "keys", "numbers"):
         # One document written whole: the chunk is all of it.
         chunk = small_values(args.shape, total)
         total = len(chunk)

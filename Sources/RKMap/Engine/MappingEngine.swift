@@ -25,9 +25,10 @@ public final class MappingEngine: Sendable {
     /// (`Splitter.readRoot`).
     let rootProjection: ProjectionPlan?
     /// When the one applicable descriptor's root mapper is dynamic and may
-    /// choose a `forceCollection` mapper: how a streamed content object is
-    /// read to choose, and split member by member when the choice maps it as
-    /// a dictionary (`Splitter`, `chooseKeyedMapper`).
+    /// choose a `forceCollection` mapper, or one whose relationship may be
+    /// streamed: how a streamed content object is read to choose, and split
+    /// member by member when the choice maps it as a dictionary, or as a
+    /// record around its large array (`Splitter`, `chooseKeyedMapper`).
     let keyedChoice: KeyedChoice?
     /// The root record's to-many relationships whose arrays a content object
     /// may stream (`StreamedRelationship`), by member.
@@ -85,11 +86,15 @@ public final class MappingEngine: Sendable {
         rootProjection = graph.rootProjection.map {
             ProjectionPlan(options.readsProjection ? $0 : .everything, caseInsensitive: folding)
         }
-        keyedChoice = descriptors.count == 1
-            ? KeyedChoice(graph: graph, root: descriptors[0].rootMapper, projecting: options.readsProjection) : nil
-        streamedRelationships = StreamedRelationship.candidates(
+        let streamedRelationships = StreamedRelationship.candidates(
             graph: graph, descriptors: descriptors, readsProjection: options.readsProjection,
             toOneUnlessMany: options.relationshipsToOneUnlessMany)
+        self.streamedRelationships = streamedRelationships
+        keyedChoice = descriptors.count == 1
+            ? KeyedChoice(
+                graph: graph, root: descriptors[0].rootMapper, projecting: options.readsProjection,
+                streamsRecords: !streamedRelationships.isEmpty)
+            : nil
         guard options.readsProjection else {
             documentProjection = .everything
             elementProjections = descriptors.map { _ in .everything }
@@ -186,11 +191,14 @@ struct KeyedChoice: Sendable {
     /// record: what choosing and that mapper read of it.
     let oneRecord: [ObjectIdentifier: ProjectionPlan]
 
-    /// `nil` unless `root` is such a mapper, and its matchers do not read the
-    /// whole object (it is read whole then, as any content object is).
-    init?(graph: MappingGraph, root: MapperRef, projecting: Bool) {
+    /// `nil` unless `root` is such a mapper (or a dynamic one that may
+    /// choose a record whose relationship is streamed, `streamsRecords`), and
+    /// its matchers do not read the whole object (it is read whole then, as
+    /// any content object is).
+    init?(graph: MappingGraph, root: MapperRef, projecting: Bool, streamsRecords: Bool = false) {
         let folding = graph.options.caseInsensitiveKeys
-        guard let choice = graph.keyedChoiceProjection(of: root), choice != .everything else { return nil }
+        let reads = streamsRecords ? graph.choiceProjection(of: root) : graph.keyedChoiceProjection(of: root)
+        guard let choice = reads, choice != .everything else { return nil }
         projection = ProjectionPlan(projecting ? choice : .everything, caseInsensitive: folding)
         readsMembers = !projecting || choice != .countOnly
         let chosen = Set(graph.objectMappers(producedBy: root).map(ObjectIdentifier.init))

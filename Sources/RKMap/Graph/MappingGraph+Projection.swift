@@ -94,37 +94,74 @@ extension MappingGraph {
     /// is such a mapper (`Splitter`): the matchers never read the members the
     /// chosen mapper maps. `everything` when a matcher reads the whole value.
     package func keyedChoiceProjection(of ref: MapperRef) -> JSONProjection? {
-        guard case .dynamic = mappers[ref],
-              objectMappers(producedBy: ref).contains(where: \.forceCollection)
-        else { return nil }
+        guard objectMappers(producedBy: ref).contains(where: \.forceCollection) else { return nil }
+        return choiceProjection(of: ref)
+    }
+
+    /// What a dynamic mapper's matchers read of a representation to choose
+    /// an object mapper (through the dynamic mappers they choose), or `nil`
+    /// when `ref` is not dynamic; `everything` when a matcher reads the
+    /// whole value (`keyedChoiceProjection`).
+    package func choiceProjection(of ref: MapperRef) -> JSONProjection? {
+        guard case .dynamic = mappers[ref] else { return nil }
         var projection = JSONProjection.nothing
-        var visited: Set<MapperRef> = []
-        var stack = [ref]
-        while let next = stack.popLast() {
-            guard visited.insert(next).inserted, case .dynamic(let dynamic) = mappers[next] else { continue }
-            for matcher in dynamic.matchers {
-                // A kind, or a scalar's value, is all some matchers need of the
-                // value at their key path (`countOnly` keeps both): `expectType
-                // object` on the nil key path does not read the object's members.
-                switch matcher.test {
-                case .expectType(let path, _):
-                    projection = projection.adding(path, then: .countOnly)
-                case .expectValue(let path, let expected):
-                    let scalar = expected.kind != .object && expected.kind != .array
-                    projection = projection.adding(path, then: scalar ? .countOnly : .everything)
-                case .valueMap(let path, let table):
-                    // Only a string or a number picks a mapper.
-                    projection = projection.adding(path, then: .countOnly)
-                    stack.append(contentsOf: table.values)
-                case .predicate(let predicate):
-                    projection = projection.merged(with: predicate.documentProjection)
-                }
-                if let chosen = matcher.mapper { stack.append(chosen) }
+        forEachChoiceTest(of: ref) { test in
+            // A kind, or a scalar's value, is all some matchers need of the
+            // value at their key path (`countOnly` keeps both): `expectType
+            // object` on the nil key path does not read the object's members.
+            switch test {
+            case .expectType(let path, _), .valueMap(let path, _):
+                // A `valueMap`: only a string or a number picks a mapper.
+                projection = projection.adding(path, then: .countOnly)
+            case .expectValue(let path, let expected):
+                let scalar = expected.kind != .object && expected.kind != .array
+                projection = projection.adding(path, then: scalar ? .countOnly : .everything)
+            case .predicate(let predicate):
+                projection = projection.merged(with: predicate.documentProjection)
             }
         }
         // Read as an object even when no matcher reads a member of it: a value
         // read as `nothing` would be `null`.
         return projection == .nothing ? .members([:]) : projection
+    }
+
+    /// The key paths that a dynamic mapper's matchers read of a representation
+    /// to choose (through the dynamic mappers they choose), each with whether
+    /// only the kind or a scalar value of what is there decides (an
+    /// `expectType`, a `valueMap`, an `expectValue` of a scalar), or the value
+    /// itself (an `expectValue` of an object or an array, a predicate's key path).
+    package func choiceKeyPaths(of ref: MapperRef) -> [(path: KeyPath, kindOrScalar: Bool)] {
+        var paths: [(path: KeyPath, kindOrScalar: Bool)] = []
+        forEachChoiceTest(of: ref) { test in
+            switch test {
+            case .expectType(let path, _), .valueMap(let path, _):
+                paths.append((path, true))
+            case .expectValue(let path, let expected):
+                paths.append((path, expected.kind != .object && expected.kind != .array))
+            case .predicate(let predicate):
+                _ = predicate.root.readsKeyPath { path in
+                    paths.append((path, false))
+                    return false
+                }
+            }
+        }
+        return paths
+    }
+
+    /// Calls `body` with the test of every matcher that choosing from `ref`
+    /// may evaluate: `ref`'s own, then those of the dynamic mappers they
+    /// (or a `valueMap`'s table) choose, each mapper once.
+    private func forEachChoiceTest(of ref: MapperRef, _ body: (Matcher.Test) -> Void) {
+        var visited: Set<MapperRef> = []
+        var stack = [ref]
+        while let next = stack.popLast() {
+            guard visited.insert(next).inserted, case .dynamic(let dynamic) = mappers[next] else { continue }
+            for matcher in dynamic.matchers {
+                body(matcher.test)
+                if case .valueMap(_, let table) = matcher.test { stack.append(contentsOf: table.values) }
+                if let chosen = matcher.mapper { stack.append(chosen) }
+            }
+        }
     }
 
     /// What the `@root` key paths of the mappers read of a document (matchers,

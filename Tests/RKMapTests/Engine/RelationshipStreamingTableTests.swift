@@ -76,6 +76,24 @@ import Testing
                 sourceLocation: sourceLocation)
     }
 
+    /// Runs `runs` one after another into a database read whole and into one
+    /// streamed, each record streamed (`opened`) with no diagnostic and the
+    /// same counts, and expects the same dump; returns the streamed one's path.
+    static func expectRunsLikeAWholeRead(
+        spec: String, runs: [String], _ comment: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> String {
+        let (whole, streamed) = (Fixture.temporaryPath(), Fixture.temporaryPath())
+        for input in runs {
+            let a = try runSQLite(spec: spec, input: input, path: whole, pipeline: false)
+            let b = try runSQLite(spec: spec, input: input, path: streamed, pipeline: true)
+            #expect(a.diagnostics == b.diagnostics && a.diagnostics.isEmpty, sourceLocation: sourceLocation)
+            #expect(a.stats == b.stats, sourceLocation: sourceLocation)
+            #expect(b.opened == 1, sourceLocation: sourceLocation)
+        }
+        try expectSameDump(whole, streamed, comment, sourceLocation: sourceLocation)
+        return streamed
+    }
+
     /// The documents of two runs over one database: the second changes the
     /// first's items (some kept, some new, some dropped), so each policy
     /// shows in the links and rows it leaves.

@@ -54,6 +54,14 @@ extension MappingEngine {
             return encoding != nil || !written || sink.acceptsOpenRecord(of: parent, relationship: relationship.slot) ? relationship.keys : nil
         }
         let parentObjects = Set(streamedRelationships.keys.filter { self.streamedRelationships[$0]!.readsObject })
+        // A dynamic root mapper's: by the mapper it chooses.
+        var chosen: [ObjectIdentifier: [String: [String]]] = [:]
+        if let descriptor = applicable.first?.descriptor, case .dynamic = graph.mappers[descriptor.rootMapper] {
+            for (id, keys) in streamedRelationships {
+                chosen[ObjectIdentifier(self.streamedRelationships[id]!.parentMapper), default: [:]][id] = keys
+            }
+        }
+        let chosenRecords = chosen
         // Handed over, not copied: no reference here may keep a large
         // document's chunk alive after the units cut from it are read.
         let handoff = InputHandoff(input)
@@ -90,7 +98,8 @@ extension MappingEngine {
             splitter.rootProjection = rootProjection
             splitter.recovering = recovering
             splitter.nestedArrays = nestedArrays
-            splitter.streamedRelationships = streamedRelationships
+            splitter.streamedRelationships = chosenRecords.isEmpty ? streamedRelationships : [:]
+            splitter.chosenRecords = chosenRecords
             splitter.parentObjects = parentObjects
             splitter.run()
             state.finishSplitting(bytesRead: splitter.bytesRead)

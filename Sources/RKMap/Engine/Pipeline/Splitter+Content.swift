@@ -37,6 +37,13 @@ extension Splitter {
                     }
                     let root = rootProjection == nil ? JSONValue.null : state.value(.root, for: document)
                     let chosen = choose(object, document, root)
+                    // A record whose large array is streamed: the worker
+                    // chooses again, from the object without the array
+                    // (no matcher reads it, `StreamedRelationship.candidates`).
+                    if let mapper = chosen, let relationships = chosenRecords[ObjectIdentifier(mapper)],
+                       try splitRecord(document: document, among: relationships) {
+                        return true
+                    }
                     guard let mapper = chosen, mapper.forceCollection else {
                         // One record, or declined: the worker reads the object
                         // (its unit's chunk holds it once it is skipped).

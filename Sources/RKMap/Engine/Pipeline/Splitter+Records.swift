@@ -12,10 +12,13 @@ extension Splitter {
     /// members. An object that repeats a key on the way to the array is not
     /// streamed (a whole read maps the last). - Returns: false when there is
     /// no such array (nothing was sent; the scanner is at the object).
-    mutating func splitRecord(document: Int, position: Int? = nil) throws -> Bool {
+    /// `relationships`: those that may be streamed, by id (by default the
+    /// root mapper's, `streamedRelationships`).
+    mutating func splitRecord(document: Int, position: Int? = nil, among relationships: [String: [String]]? = nil) throws -> Bool {
         if !documentInMemory { _ = try readWhole() }
         var ahead = reader()
-        let paths = streamedRelationships.map { (id: $0.key, keys: $0.value[...]) }
+        let relationships = relationships ?? streamedRelationships
+        let paths = relationships.map { (id: $0.key, keys: $0.value[...]) }
         guard let found = try Self.largeArray(in: &ahead, among: paths, threshold: nestedThreshold) else { return false }
         let record = StreamedRecord(offset: input.offset + scanner.offset, position: position)
         if parentObjects.contains(found.id) {
@@ -24,7 +27,7 @@ extension Splitter {
             state.set(.parentObject(record: record.offset), try object.readValue(projection: ProjectionPlan(found.rest)), for: document)
         }
         try add(.parent(start: scanner.offset, document: document, descriptor: descriptor, key: found.id, record: record))
-        try splitAlong(streamedRelationships[found.id]![...], id: found.id, of: record, document: document)
+        try splitAlong(relationships[found.id]![...], id: found.id, of: record, document: document)
         try add(.parentEnd(document: document, descriptor: descriptor, record: record))
         return true
     }

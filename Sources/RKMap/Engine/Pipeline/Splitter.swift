@@ -60,6 +60,10 @@ struct Splitter {
     /// without it, its elements apart; empty: none is.
     /// By id (the source key path as written), its members outermost first.
     var streamedRelationships: [String: [String]] = [:]
+    /// When the root mapper is dynamic, the relationships of each object
+    /// mapper it may choose (by its identity) that are streamed so when it
+    /// chooses that mapper for a content object (`KeyedContent.chosen`).
+    var chosenRecords: [ObjectIdentifier: [String: [String]]] = [:]
     /// Those whose record's object the splitter reads for the workers
     /// (`StreamedRelationship.readsObject`).
     var parentObjects: Set<String> = []

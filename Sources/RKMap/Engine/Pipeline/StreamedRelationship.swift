@@ -25,6 +25,14 @@
 /// read everything), the splitter reads the record's object, all but the
 /// array, once (`readsObject`): the record is mapped from it, and its
 /// elements see it as their `@parent`.
+///
+/// When the root mapper is dynamic (a Stripe-style `{"object": "list",
+/// "data": [...]}`), each object mapper it may choose has its candidates,
+/// under ids of their own, read with what the matchers read
+/// (`MappingGraph.choiceProjection(of:)`); one whose array a matcher reads
+/// into (`data.@count`, `ANY data.amount > 0`, an object `expectValue`) is
+/// left out. The splitter cuts the object before choosing, and the worker
+/// chooses from the object without the array (`Splitter.chosenRecords`).
 struct StreamedRelationship: Sendable {
     /// The relationship's source key path as written (`items`,
     /// `data.children`): which one it is, in units and to the splitter.
@@ -47,9 +55,12 @@ struct StreamedRelationship: Sendable {
     /// everything, or an element reads `@parent`.
     let readsObject: Bool
 
-    /// The root mapper's relationships that may be streamed, by source key
-    /// path (the splitter streams the first large one it meets); empty
-    /// when none may (see the type's notes).
+    /// The root mapper's relationships that may be streamed, by id (the
+    /// splitter streams the first large one it meets); empty when none may
+    /// (see the type's notes). When the root mapper is dynamic, those of each
+    /// object mapper it may choose (`chosen`) whose choice the array cannot
+    /// change: no matcher reads into the array (its kind, or that of what
+    /// holds it, is the same with the array empty).
     ///
     /// - Parameter toOneUnlessMany: CSV's rule (`MappingOptions`): a
     ///   relationship without `"many": true` is to-one, an array there is
@@ -57,22 +68,56 @@ struct StreamedRelationship: Sendable {
     static func candidates(
         graph: MappingGraph, descriptors: [Descriptor], readsProjection: Bool, toOneUnlessMany: Bool
     ) -> [String: StreamedRelationship] {
-        guard readsProjection, descriptors.count == 1, !graph.options.caseInsensitiveKeys,
-              case .object(let mapper) = graph.mappers[descriptors[0].rootMapper],
-              !mapper.forceCollection, mapper.keyAttributeSlot == nil, !mapper.hasNestedDestinations, mapper.connections.isEmpty,
+        guard readsProjection, descriptors.count == 1, !graph.options.caseInsensitiveKeys else { return [:] }
+        let root = descriptors[0].rootMapper
+        switch graph.mappers[root] {
+        case .object(let mapper):
+            return candidates(
+                of: mapper, graph: graph, projection: graph.representationProjection(of: root), toOneUnlessMany: toOneUnlessMany)
+        case .dynamic:
+            guard let choice = graph.choiceProjection(of: root), choice != .everything else { return [:] }
+            let matchers = graph.choiceKeyPaths(of: root).filter { $0.path.anchor == .representation }
+            let chosen = Set(graph.objectMappers(producedBy: root).map(ObjectIdentifier.init))
+            var found: [String: StreamedRelationship] = [:]
+            for (ref, mapper) in graph.mappers.enumerated() {
+                guard case .object(let object) = mapper, chosen.contains(ObjectIdentifier(object)) else { continue }
+                let mine = candidates(
+                    of: object, graph: graph, projection: choice.merged(with: graph.representationProjection(of: ref)),
+                    toOneUnlessMany: toOneUnlessMany, id: { "\(ref)#\($0)" }
+                ) { keys in
+                    // The array, or what is in it, decides: a whole read may
+                    // choose another mapper than the record's empty array gives.
+                    !matchers.contains { matcher in
+                        overlaps(matcher.path.components, keys) && (!matcher.kindOrScalar || matcher.path.components.count > keys.count)
+                    }
+                }
+                found.merge(mine) { first, _ in first }
+            }
+            return found
+        }
+    }
+
+    /// `mapper`'s relationships that may be streamed when it maps the
+    /// record, by id (`id` of the source key path as written), reading
+    /// `projection` of the record's object; `allowed` tells whether the
+    /// array at these keys may be left out of it.
+    private static func candidates(
+        of mapper: ObjectMapper, graph: MappingGraph, projection: JSONProjection, toOneUnlessMany: Bool,
+        id: (String) -> String = { $0 }, allowed: ([String]) -> Bool = { _ in true }
+    ) -> [String: StreamedRelationship] {
+        guard !mapper.forceCollection, mapper.keyAttributeSlot == nil, !mapper.hasNestedDestinations, mapper.connections.isEmpty,
               // The object itself (an attribute, or a relationship mapped
               // from it, `"from": ""`) would be read with the array empty.
               !mapper.steps.contains(where: { $0.sourceIsNil })
         else { return [:] }
         let readsParent = graph.readsKeyPath { if case .parent = $0.anchor { true } else { false } }
-        let projection = graph.representationProjection(of: descriptors[0].rootMapper)
         var found: [String: StreamedRelationship] = [:]
         for step in mapper.steps {
             guard let target = step.target, step.many == true || (step.many == nil && !toOneUnlessMany),
                   step.source.anchor == .representation, !step.source.components.isEmpty
             else { continue }
             let keys = step.source.components.compactMap { if case .key(let key) = $0 { key } else { nil } }
-            guard keys.count == step.source.components.count else { continue }
+            guard keys.count == step.source.components.count, allowed(keys) else { continue }
             // Another property writing the same field: the last one mapped wins.
             guard !mapper.steps.contains(where: { $0 !== step && $0.slot == step.slot }) else { continue }
             // Read by another key path of the record (`items.@count`, a
@@ -95,8 +140,8 @@ struct StreamedRelationship: Sendable {
                 guard let leaving = Self.leavingOut(keys[...], from: projection) else { continue }
                 parentProjection = ProjectionPlan(leaving)
             }
-            found[step.source.source] = StreamedRelationship(
-                key: step.source.source, keys: keys, sourcePath: step.source, parentMapper: mapper, slot: step.slot, target: target,
+            found[id(step.source.source)] = StreamedRelationship(
+                key: id(step.source.source), keys: keys, sourcePath: step.source, parentMapper: mapper, slot: step.slot, target: target,
                 parentProjection: parentProjection,
                 elementProjection: ProjectionPlan(graph.representationProjection(of: target)),
                 readsObject: readsParent || projection == .everything)
