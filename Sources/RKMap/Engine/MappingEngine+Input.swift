@@ -138,6 +138,7 @@ extension MappingEngine {
                     return (outcome, max(raw.count - 1, 0))
                 }
                 scanner = JSONScanner(bytes: raw, offset: resume, maxDepth: options.maxDepth, origin: origin)
+                scanner.continueLocations(after: error)
                 index += 1
                 continue
             }

@@ -75,5 +75,6 @@ extension JSONScanner {
         offset = 0
         depth = 0
         justOpened = false
+        locationHint = nil
     }
 }

@@ -96,7 +96,7 @@ extension Splitter {
             // A streamed document that began before this chunk: the first
             // line start still in memory (a whole read would look from the
             // document's start; the lines before are gone, docs/behaviour.md).
-            try recover(after: documentStart ?? 0)
+            try recover(after: documentStart ?? 0, from: error)
             index += 1
             return false
         }
@@ -144,16 +144,23 @@ extension Splitter {
 
     /// Moves to the next plausible document start after a syntax error
     /// (`SyntaxRecovery`), reading on while no line of the chunk starts one.
-    mutating func recover(after start: Int) throws {
+    ///
+    /// - Parameter error: the syntax error, when it was reported in the
+    ///   chunk in memory: later locations in it are counted from there.
+    mutating func recover(after start: Int, from error: JSONSyntaxError? = nil) throws {
         var from = start
+        var sameChunk = scanner.buf.baseAddress == input.bytes.baseAddress && scanner.buf.count == input.bytes.count
         while true {
             let resume = SyntaxRecovery.nextDocumentStart(in: input.bytes, after: from)
             if resume < input.bytes.count || input.atEnd {
+                sameChunk = sameChunk && scanner.origin == input.origin
                 scanner.reset(bytes: input.bytes, origin: input.origin)
                 scanner.inputContinues = !input.atEnd
                 scanner.offset = resume
+                if sameChunk, let error { scanner.continueLocations(after: error) }
                 return
             }
+            sameChunk = false
             // Keep the last byte: a line break there makes the next byte a line start.
             let keep = max(input.bytes.count - 1, 0)
             if input.isFull {
