@@ -390,7 +390,7 @@ import Testing
         let scratch = try Scratch()
         try scratch.write("spec.json", #"{"keyPath": "items.@sum", "root-map-ref": "t", "mappers": [{"id": "t", "target": "Total", "attributes": {"": "value"}}]}"#)
         try scratch.write("in.json", #"{"items": [1e5000, 1e-5000]}"#)
-        let hint = "(or its @sum/@avg would need more than 4096 digits, which rkmap does not represent)"
+        let hint = "(or its @sum/@avg/@min/@max has no value: an element it cannot combine, or more than 4096 digits, which rkmap does not represent)"
         for environment in [Self.streamed, Self.whole] {
             let run = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--explain"], directory: scratch.url, environment: environment)
             #expect(run.status == 1 && run.stdout.isEmpty)

@@ -142,11 +142,11 @@ extension MappingEngine {
             message: "no mappable content: none of the key paths \(list) is in the document" + hint)
     }
 
-    /// Why a key path with `@sum` or `@avg` may give no content although its
-    /// array is there: its exact result would need more digits than rkmap
-    /// represents.
+    /// Why a key path with `@sum`, `@avg`, `@min` or `@max` may give no
+    /// content although its array is there: an element its operator cannot
+    /// combine, or an exact result with more digits than rkmap represents.
     static let arithmeticHint =
-        " (or its @sum/@avg would need more than \(NumberArithmetic.digitLimit) digits, which rkmap does not represent)"
+        " (or its @sum/@avg/@min/@max has no value: an element it cannot combine, or more than \(NumberArithmetic.digitLimit) digits, which rkmap does not represent)"
 
     func noDescriptorFailure() -> MappingFailure {
         var facts: [String] = []

@@ -47,7 +47,7 @@ extension KeyPath {
         return follow(components, from: start, caseInsensitive: caseInsensitive, problem: &problem)
     }
 
-    /// `follow`, also saying why an `@sum`/`@avg` had no representable result.
+    /// `follow`, also saying why a collection operator had no value.
     static func follow(
         _ components: ArraySlice<Component>, from start: JSONValue, caseInsensitive: Bool, problem: inout String?
     ) -> JSONValue? {
@@ -59,11 +59,12 @@ extension KeyPath {
                 current = next
             case .collection(let op):
                 guard case .array(let elements) = current else { return nil }
-                guard let result = apply(op, to: elements) else {
-                    problem = "the exact \(op.rawValue) needs more than \(ExactDecimal.digitLimit) digits, which rkmap does not represent"
+                switch apply(op, to: elements) {
+                case .success(let result): current = result
+                case .failure(let why):
+                    problem = why.description
                     return nil
                 }
-                current = result
             case .index(let n):
                 guard let next = element(n, of: current) else { return nil }
                 current = next
@@ -72,14 +73,16 @@ extension KeyPath {
         return current
     }
 
-    /// Whether an `@sum` or `@avg` appears: only such a path can be missing
-    /// because its result is not representable.
+    /// Whether an `@sum`, `@avg`, `@min` or `@max` appears: only such a path
+    /// can be missing because its operator has no value (`OperatorAccumulator`).
     package var usesArithmetic: Bool {
-        components.contains { $0 == .collection(.sum) || $0 == .collection(.avg) }
+        components.contains {
+            $0 == .collection(.sum) || $0 == .collection(.avg) || $0 == .collection(.min) || $0 == .collection(.max)
+        }
     }
 
-    /// Why this path is missing on `value` when an `@sum`/`@avg` result could not
-    /// be represented (docs/spec.md §4: a mapping warning, never a silent null);
+    /// Why this path is missing on `value` when a collection operator had no
+    /// value (docs/spec.md §4: a mapping warning, never a silent null);
     /// nil when it is missing for an ordinary reason. Called only off the hot
     /// path, after an evaluation gave nothing.
     package func arithmeticProblem(on value: JSONValue, context: KeyPathContext) -> String? {
@@ -138,7 +141,7 @@ extension KeyPath {
                 guard found, let next else { return nil }
                 current = next
             case .collection(let op):
-                guard case .array(let elements) = current, let result = apply(op, to: elements) else { return nil }
+                guard case .array(let elements) = current, case .success(let result) = apply(op, to: elements) else { return nil }
                 current = result
             case .index(let n):
                 guard let next = element(n, of: current) else { return nil }
@@ -166,26 +169,21 @@ extension KeyPath {
         return (.array(out), found)
     }
 
-    /// One collection operator; nil when an `@sum`/`@avg` has no representable result.
-    static func apply(_ op: CollectionOperator, to elements: [JSONValue]) -> JSONValue? {
+    /// One collection operator on an array, or why it has no value
+    /// (`OperatorAccumulator`).
+    static func apply(_ op: CollectionOperator, to elements: [JSONValue]) -> Result<JSONValue, OperatorProblem> {
         switch op {
         case .count:
-            return .number(JSONNumber(elements.count))
-        case .sum:
-            return NumberArithmetic.sum(elements).map { .number($0) }
-        case .avg:
-            return NumberArithmetic.average(elements).map { $0.map { .number($0) } ?? .null }
-        case .min, .max:
-            var best: JSONValue?
-            for element in elements where !element.isNull {
-                guard let current = best else { best = element; continue }
-                if let order = JSONValue.compare(element, current) {
-                    if (op == .min && order < 0) || (op == .max && order > 0) { best = element }
-                }
-            }
-            return best ?? .null
+            return .success(.number(JSONNumber(elements.count)))
         case .distinctUnionOfObjects:
-            return .array(JSONValue.distinct(elements))
+            return .success(.array(JSONValue.distinct(elements)))
+        case .sum, .avg, .min, .max:
+            var accumulator = OperatorAccumulator(op)
+            for element in elements {
+                let kind = element.kind
+                accumulator.add(accumulator.reads(kind) ? element : nil, kind: kind)
+            }
+            return accumulator.result()
         }
     }
 

@@ -1,6 +1,7 @@
 /// `@sum` and `@avg` on the source digits (docs/spec.md §4): exact decimal
 /// arithmetic, as RestKit's `NSDecimalNumber`, so `[0.1, 0.2].@sum` is `0.3`.
-/// Elements that are not numbers are ignored, as before.
+/// Elements that are not numbers are ignored here: which elements count is
+/// `OperatorAccumulator`'s business.
 package enum NumberArithmetic {
     /// The most digits an exact result spans (`ExactDecimal.digitLimit`).
     package static let digitLimit = ExactDecimal.digitLimit

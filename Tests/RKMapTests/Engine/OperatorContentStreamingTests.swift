@@ -40,15 +40,18 @@ import Testing
     }
 
     /// Values worked out from §4: exact decimal sums (0.1 + 0.2 = 0.3), the
-    /// mean to 34 significant digits, `@min`/`@max` ordering only values of
-    /// the first non-null element's kind.
+    /// mean to 34 significant digits, strings that spell numbers taken as
+    /// those numbers (kept as written by `@min`/`@max`), other strings
+    /// ordered as text, `null` skipped.
     @Test(arguments: [
         ("items.@sum", #"{"items": [0.1, 0.2]}"#, #"{"@type":"V","value":0.3}"#),
-        ("items.@avg", #"{"items": [1, 2, null, "x"]}"#, #"{"@type":"V","value":1.5}"#),
+        ("items.@sum", #"{"items": ["199.00", "0.10", 9.5, null]}"#, #"{"@type":"V","value":208.6}"#),
+        ("items.@avg", #"{"items": [1, 2, null, "4"]}"#, #"{"@type":"V","value":2.333333333333333333333333333333333}"#),
         ("items.@count", #"{"items": [1, null, {}]}"#, #"{"@type":"V","value":3}"#),
-        ("items.@max", #"{"items": [null, 12345678901234567890, 12345678901234567891, "z"]}"#, #"{"@type":"V","value":12345678901234567891}"#),
-        ("items.@min", #"{"items": ["b", 1, "a"]}"#, #"{"@type":"V","value":"a"}"#),
-        ("items.@max.id", #"{"items": [{"id": 2}, {"id": 9}]}"#, #"{"@type":"V","value":2}"#),
+        ("items.@max", #"{"items": [null, 12345678901234567890, "12345678901234567891"]}"#, #"{"@type":"V","value":"12345678901234567891"}"#),
+        ("items.@min", #"{"items": ["9.50", "199.00"]}"#, #"{"@type":"V","value":"9.50"}"#),
+        ("items.@min", #"{"items": ["b", "10", "a"]}"#, #"{"@type":"V","value":"10"}"#),
+        ("items.@max", #"{"items": [true, null, false]}"#, #"{"@type":"V","value":true}"#),
     ])
     func operatorValues(keyPath: String, input: String, expected: String) throws {
         let run = try EngineRun.run(spec: Self.spec(keyPath), input: input, pipeline: true)
@@ -65,18 +68,28 @@ import Testing
         #expect(run.output == #"{"@type":"V","value":-4165417.25}"# + "\n")
     }
 
-    /// The fold keeps a group of numbers and the first element, not the array.
+    /// The fold reads only what its answer needs: no element for `@count`,
+    /// the kind alone of what `@sum` cannot add or `@max` cannot order.
     @Test func theFoldReadsOnlyWhatItNeeds() {
         var count = OperatorFold(.count)
         #expect(!count.reads(.number) && !count.reads(.object))
-        for _ in 0..<3 { count.add(nil) }
+        for _ in 0..<3 { count.add(nil, kind: .object) }
         #expect(count.result() == .number(JSONNumber(3)))
         var max = OperatorFold(.max)
-        #expect(!max.reads(.null) && max.reads(.object))
-        max.add(.string("m"))
-        #expect(max.reads(.string) && !max.reads(.number) && !max.reads(.object))
-        max.add(.string("z"))
+        #expect(!max.reads(.null) && !max.reads(.object) && !max.reads(.array))
+        #expect(max.reads(.string) && max.reads(.number) && max.reads(.bool))
+        max.add(.string("m"), kind: .string)
+        max.add(.string("z"), kind: .string)
         #expect(max.result() == .string("z"))
+        max.add(nil, kind: .object)
+        #expect(max.result() == nil)
+        var sum = OperatorFold(.sum)
+        #expect(sum.reads(.number) && sum.reads(.string) && !sum.reads(.bool) && !sum.reads(.null))
+        sum.add(.number(JSONNumber(2)), kind: .number)
+        sum.add(.string("40"), kind: .string)
+        #expect(sum.result() == .number(JSONNumber(42)))
+        sum.add(nil, kind: .bool)
+        #expect(!sum.reads(.number) && sum.result() == nil)
     }
 
     /// Near the 4,096-digit limit a sum in parts gives what one sum gives:

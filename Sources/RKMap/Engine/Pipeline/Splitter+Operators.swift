@@ -58,9 +58,9 @@ extension Splitter {
             // The element is in the chunk until the next step.
             if fold.reads(kind) {
                 var reader = reader(at: stepStart)
-                fold.add(try reader.readValue())
+                fold.add(try reader.readValue(), kind: kind)
             } else {
-                fold.add(nil)
+                fold.add(nil, kind: kind)
             }
         }
         guard let value = fold.result(), KeyPath.find(rest, from: value, caseInsensitive: caseInsensitiveKeys) != nil else { return false }
