@@ -253,6 +253,31 @@ import Testing
 
     // MARK: Spec warnings before input
 
+    /// A reader that stops reading (`| less` at a page) blocks the run's
+    /// writes to stdout; SIGINT, SIGTERM and SIGHUP still end it at once,
+    /// with 128 + signal and the message (docs/spec.md §11), whether the
+    /// document is streamed or read whole (which writes its output in one
+    /// piece), where the run used to wait for the reader, deaf to both. What
+    /// reached the pipe is the start of the run's output.
+    @Test(arguments: [(SIGINT, "0"), (SIGTERM, "0"), (SIGHUP, "0"), (SIGINT, "1000000000"), (SIGTERM, "1000000000")])
+    func aSignalEndsARunBlockedWritingToAReaderThatDoesNotRead(signal: Int32, threshold: String) throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", #"{"keyPath": "items", "root-map-ref": "i", "mappers": [{"id": "i", "target": "Item", "attributes": ["n", "s"]}]}"#)
+        let items = (0..<60_000).map { #"{"n": \#($0), "s": "item \#($0)"}"# }
+        try scratch.write("in.json", #"{"items": ["# + items.joined(separator: ",") + "]}\n")
+        let arguments = ["apply", "spec.json", "in.json", "--format", "ndjson"]
+        let run = try SignalledRun.signalWhenOutputBlocks(
+            signal, arguments: arguments, in: scratch, environment: ["RKMAP_PIPELINE_THRESHOLD": threshold])
+        let ended = try #require(run, "the run did not end after the signal")
+        let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "SIGHUP"
+        #expect(ended.status == 128 + signal)
+        #expect(ended.stderr == "error: interrupted by \(name)\n")
+        let whole = try RKMapExecutable.run(arguments, directory: scratch.url)
+        #expect(whole.status == 0)
+        #expect(!ended.rest.isEmpty && whole.stdoutBytes.starts(with: ended.rest), "\(ended.rest.count) bytes")
+        #expect(ended.rest.count < whole.stdoutBytes.count)
+    }
+
     /// The spec's warning is on stderr while stdin is still open and empty.
     @Test func specWarningsComeBeforeAnyInputIsRead() throws {
         let scratch = try Scratch()

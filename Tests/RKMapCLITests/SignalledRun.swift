@@ -52,11 +52,7 @@ enum SignalledRun {
         _ signal: Int32, arguments: [String], in scratch: Scratch, input: Data, delay: TimeInterval,
         environment: [String: String] = [:]
     ) throws -> Output? {
-        let process = Process()
-        process.executableURL = try RKMapExecutable.locate()
-        process.arguments = arguments
-        process.currentDirectoryURL = scratch.url
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let process = try binary(arguments, in: scratch, environment: environment)
         let stdin = Pipe()
         let outURL = URL(fileURLWithPath: scratch.path("stdout.txt"))
         let errURL = URL(fileURLWithPath: scratch.path("stderr.txt"))
@@ -70,14 +66,8 @@ enum SignalledRun {
         stdin.fileHandleForWriting.write(input)
         usleep(UInt32(delay * 1_000_000))
         kill(process.processIdentifier, signal)
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
         defer { try? stdin.fileHandleForWriting.close() }
-        guard !process.isRunning else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            return nil
-        }
+        guard endsWithin30Seconds(process) else { return nil }
         try out.close()
         try err.close()
         return Output(
@@ -119,6 +109,71 @@ enum SignalledRun {
         process.waitUntilExit()
         try? stdin.fileHandleForWriting.close()
         return Output(first: first, rest: rest, status: process.terminationStatus, stderr: errors)
+    }
+
+    /// Runs the binary with stdout on a pipe that nothing reads until the run
+    /// ends, and sends it `signal` once that pipe is full (what it holds has
+    /// stopped growing): the run is then blocked writing, as under `| less`
+    /// waiting at a page. Returns nil when the run has not ended 30 seconds
+    /// after the signal (it is then killed): a hang. `rest` is what the pipe
+    /// held.
+    static func signalWhenOutputBlocks(
+        _ signal: Int32, arguments: [String], in scratch: Scratch, environment: [String: String] = [:]
+    ) throws -> Output? {
+        let process = try binary(arguments, in: scratch, environment: environment)
+        let stdout = Pipe()
+        let errURL = URL(fileURLWithPath: scratch.path("stderr.txt"))
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdout
+        process.standardError = err
+        try process.run()
+        let reader = stdout.fileHandleForReading.fileDescriptor
+        func held() -> Int32 {
+            var n: Int32 = 0
+            _ = ioctl(reader, UInt(FIONREAD), &n)
+            return n
+        }
+        // Full: at least 4 KiB held and no more after 300 ms (the run writes
+        // far faster than that while it can).
+        var last: Int32 = -1
+        let ready = Date().addingTimeInterval(20)
+        while Date() < ready {
+            usleep(300_000)
+            let now = held()
+            if now >= 4096, now == last { break }
+            last = now
+        }
+        kill(process.processIdentifier, signal)
+        guard endsWithin30Seconds(process) else { return nil }
+        try stdout.fileHandleForWriting.close()
+        let rest = stdout.fileHandleForReading.readDataToEndOfFile()
+        try err.close()
+        return Output(
+            first: Data(), rest: rest, status: process.terminationStatus,
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
+    /// The binary about to run `arguments` in `scratch`.
+    private static func binary(_ arguments: [String], in scratch: Scratch, environment: [String: String]) throws -> Process {
+        let process = Process()
+        process.executableURL = try RKMapExecutable.locate()
+        process.arguments = arguments
+        process.currentDirectoryURL = scratch.url
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        return process
+    }
+
+    /// Waits for `process` to end; false (and the process killed) when it
+    /// has not ended 30 seconds later: a hang.
+    private static func endsWithin30Seconds(_ process: Process) -> Bool {
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        guard process.isRunning else { return true }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return false
     }
 
     /// Whether a hidden temporary file for `name` (`.NAME.rkmap-XXXXXX`) is in `directory`.

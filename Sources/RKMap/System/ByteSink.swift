@@ -81,10 +81,27 @@ public final class ByteSink {
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// Writes all of `bytes`, however many calls it takes.
+    ///
+    /// A reader that stops reading (`| less` at a page, a full pipe) blocks
+    /// `write(2)`. A signal that stops the run (`Interruption`) wakes this
+    /// thread, whichever thread the signal reached, and the write returns
+    /// (`EINTR`, or a short count); from then on only what the descriptor
+    /// takes without blocking is written (the run's last words on a
+    /// terminal), and output that would block ends with `Interrupted`,
+    /// where it used to wait for the reader, deaf to Ctrl-C and SIGTERM.
     private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
         while offset < bytes.count {
-            let n = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            let start = bytes.baseAddress! + offset
+            var n: Int
+            if let written = Interruption.writing({ systemWrite(fd, start, bytes.count - offset) }) {
+                n = written
+            } else if Interruption.canWriteWithoutBlocking(fd) {
+                n = systemWrite(fd, start, min(bytes.count - offset, Interruption.pipeAtomicBytes))
+            } else {
+                throw Interrupted(signal: Interruption.signal ?? SIGINT)
+            }
             if n < 0 {
                 let code = errno
                 if code == EINTR || code == EAGAIN { continue }

@@ -20,6 +20,12 @@ package enum Interruption {
     /// Both ends of the wake-up pipe: the handler writes, readers poll.
     nonisolated(unsafe) private static var wakeRead: Int32 = -1
     nonisolated(unsafe) private static var wakeWrite: Int32 = -1
+    /// The thread in a `write(2)` that may block (`writing(_:)`), as a
+    /// `pthread_t`'s bits, or 0.
+    private static let writer = Atomic<UInt>(0)
+    /// The signal that wakes that thread: ignored by default, so one that
+    /// arrives after the thread left `write(2)` does nothing.
+    private static let wakeSignal = SIGURG
 
     /// Handles `signals` from now on (idempotent per signal).
     /// - Parameter cooperative: record the first signal for `check()` and
@@ -51,6 +57,10 @@ package enum Interruption {
             sigaddset(&unblock, signal)
             setHandler(Interruption.handle, for: signal)
         }
+        if cooperative {
+            sigaddset(&unblock, wakeSignal)
+            setHandler(Interruption.wake, for: wakeSignal)
+        }
         // A blocked mask is inherited across exec (some process launchers
         // leave these blocked): unblock them on this thread, and so on every
         // thread it starts, or a signal would never arrive.
@@ -62,7 +72,7 @@ package enum Interruption {
         // still winding down (a user pressing Ctrl-C again), end the process at
         // once, the usual way, leaving no temporary file.
         guard Interruption.cooperative.load(ordering: .relaxed),
-            Interruption.raised.compareExchange(expected: 0, desired: signal, ordering: .relaxed).exchanged
+            Interruption.raised.compareExchange(expected: 0, desired: signal, ordering: .sequentiallyConsistent).exchanged
         else {
             TemporaryFiles.removeAll()
             Interruption.setHandler(SIG_DFL, for: signal)
@@ -73,6 +83,67 @@ package enum Interruption {
             var byte: UInt8 = 1
             _ = write(Interruption.wakeWrite, &byte, 1)
         }
+        // The kernel hands a signal to any thread; the one blocked writing to
+        // a reader that does not read must see it too (`pthread_kill` is
+        // async-signal-safe).
+        let writer = Interruption.writer.load(ordering: .sequentiallyConsistent)
+        if writer != 0, writer != Interruption.bits(pthread_self()) {
+            _ = pthread_kill(Interruption.thread(writer), Interruption.wakeSignal)
+        }
+    }
+
+    /// Does nothing: being handled (without `SA_RESTART`) is what ends the
+    /// receiving thread's blocked `write(2)` with `EINTR`.
+    private static let wake: @convention(c) (Int32) -> Void = { _ in }
+
+    /// Runs `body`, a `write(2)` that may block, with this thread known to
+    /// the handler: a signal that stops the run interrupts the write, which
+    /// returns `EINTR` (or a short count), and the caller then checks
+    /// `check()` (`ByteSink`). Only threads that outlive the run may call it
+    /// (the handler signals the thread by its id).
+    /// Returns `nil` without calling `body` when a signal has already
+    /// arrived: the caller then writes only what does not block
+    /// (`canWriteWithoutBlocking`).
+    @inline(__always)
+    package static func writing(_ body: () -> Int) -> Int? {
+        // Sequentially consistent with the handler's store of `raised` and
+        // load of `writer`: either this thread sees the signal, or the
+        // handler sees this thread.
+        writer.store(bits(pthread_self()), ordering: .sequentiallyConsistent)
+        defer { writer.store(0, ordering: .relaxed) }
+        guard raised.load(ordering: .sequentiallyConsistent) == 0 else { return nil }
+        return body()
+    }
+
+    /// Whether `fd` takes at least `pipeAtomicBytes` now (`poll` without
+    /// waiting): after a signal, output that would block is abandoned.
+    package static func canWriteWithoutBlocking(_ fd: Int32) -> Bool {
+        var polls = [pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)]
+        while true {
+            let n = poll(&polls, 1, 0)
+            if n < 0, errno == EINTR { continue }
+            return n == 1 && polls[0].revents & Int16(POLLOUT) != 0
+        }
+    }
+
+    /// What a pipe that `poll` reports writable takes without blocking
+    /// (POSIX's least `PIPE_BUF`).
+    package static let pipeAtomicBytes = 512
+
+    private static func bits(_ thread: pthread_t) -> UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: thread)
+        #else
+        UInt(thread)
+        #endif
+    }
+
+    private static func thread(_ bits: UInt) -> pthread_t {
+        #if canImport(Darwin)
+        pthread_t(bitPattern: bits)!
+        #else
+        pthread_t(bits)
+        #endif
     }
 
     /// A `sigaction`'s handler (the one place that knows the C library's field names).
