@@ -151,13 +151,15 @@ import Testing
     /// relationship is from several keys (`items-listing.json` on `listing`,
     /// `data.children`, with `@parent.data.after`: 10×), and when a dynamic
     /// root mapper chooses the record (`items-list-dynamic.json` on `list`, a
-    /// Stripe-style `"object": "list"`: 10×).
+    /// Stripe-style `"object": "list"`: 10×), and when a relationship from
+    /// `""` maps the record's object again (`items-listing-nil-key-path.json`,
+    /// RestKit's nil key path: 10×).
     @Test(arguments: [
         ("items-indexed.json", "batches"), ("items-indexed-from-end.json", "batches"), ("items-pages.json", "pages"),
         ("items-distinct.json", "items"), ("items-batches.json", "batches"), ("items-nested.json", "nested"),
         ("numbers-sum.json", "numbers"), ("items-distinct-names.json", "items"), ("items-record.json", "items"),
         ("items-record-parent.json", "items"), ("items-batch-records.json", "batches"), ("items-listing.json", "listing"),
-        ("items-list-dynamic.json", "list"),
+        ("items-list-dynamic.json", "list"), ("items-listing-nil-key-path.json", "listing"),
     ])
     func anIndexedContentKeyPathStaysWithinThreeTimesTheDocument(spec: String, shape: String) throws {
         let args = ["apply", "fixtures/scale/" + spec, "--format", "ndjson"]

@@ -88,8 +88,15 @@ import Testing
         (#"{"id": "doc", "target": "Doc", "attributes": {"": "raw"}, "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, []),
         // To-one.
         (#"{"id": "doc", "target": "Doc", "attributes": ["name"], "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": false}]}"#, []),
-        // A relationship from the object itself would see the array empty.
-        (#"{"id": "doc", "target": "Doc", "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}, {"from": "", "to": "whole", "map-ref": "item"}]}"#, []),
+        // A relationship from the object itself (RestKit's nil key path)
+        // maps it again: streamed when its mapper does not read the array.
+        (#"{"id": "doc", "target": "Doc", "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}, {"from": "", "to": "whole", "map-ref": "item"}]}"#, ["items"]),
+        (#"{"id": "doc", "target": "Doc", "relationships": [{"from": "", "to": "again", "map-ref": "again"}, {"from": "items", "to": "items", "map-ref": "item", "many": true}]}, {"id": "again", "target": "Again", "attributes": ["name"], "relationships": [{"from": "", "to": "more", "map-ref": "item"}]}"#, ["items"]),
+        // ...and whole when it reads the array, or into it (it would see it empty).
+        (#"{"id": "doc", "target": "Doc", "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}, {"from": "", "to": "c", "map-ref": "c"}]}, {"id": "c", "target": "C", "attributes": {"items.@count": "count"}}"#, []),
+        (#"{"id": "doc", "target": "Doc", "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}, {"from": "", "to": "c", "map-ref": "c"}]}, {"id": "c", "target": "C", "relationships": [{"from": "items", "to": "all", "map-ref": "item", "many": true}]}"#, []),
+        (#"{"id": "doc", "target": "Doc", "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}, {"from": "", "to": "c", "map-ref": "c"}]}, {"id": "c", "target": "C", "attributes": {"": "raw"}}"#, []),
+        (#"{"id": "doc", "target": "Doc", "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}, {"from": "", "to": "c", "map-ref": "c"}]}, {"id": "c", "target": "C", "attributes": {"items": "first"}}"#, []),
         // Two properties write `items`: the last mapped wins, so neither is streamed.
         (#"{"id": "doc", "target": "Doc", "relationships": [{"from": "dummy", "to": "items", "map-ref": "item", "many": true}, {"from": "one", "to": "one", "map-ref": "item"}, {"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, ["one"]),
     ])

@@ -9,7 +9,8 @@
 ///
 /// Only where that gives a whole read's answer: the root mapper is an object
 /// mapper that reads the array through this relationship alone (no other
-/// key path of it goes there or stops on the way, no nil key path) and
+/// key path of it goes there or stops on the way, no attribute of the nil
+/// key path, no relationship from it whose mapper reads there) and
 /// writes no nested destination; no `@parent` key path reads the array (or
 /// what holds it) of whatever it reaches; the source is one key or several
 /// (`data.children`: the array in the object at `data`). What the record's
@@ -106,10 +107,13 @@ struct StreamedRelationship: Sendable {
         id: (String) -> String = { $0 }, allowed: ([String]) -> Bool = { _ in true }
     ) -> [String: StreamedRelationship] {
         guard !mapper.forceCollection, mapper.keyAttributeSlot == nil, !mapper.hasNestedDestinations, mapper.connections.isEmpty,
-              // The object itself (an attribute, or a relationship mapped
-              // from it, `"from": ""`) would be read with the array empty.
-              !mapper.steps.contains(where: { $0.sourceIsNil })
+              // The object itself as a value (an attribute from `""`) would
+              // be read with the array empty.
+              !mapper.steps.contains(where: { $0.sourceIsNil && $0.target == nil })
         else { return [:] }
+        // Relationships from `""` map the record's object again: what their
+        // mappers read of it (`graph.representationProjection`).
+        let fromObject = mapper.steps.compactMap { $0.sourceIsNil ? $0.target.map(graph.representationProjection(of:)) : nil }
         let readsParent = graph.readsKeyPath { if case .parent = $0.anchor { true } else { false } }
         var found: [String: StreamedRelationship] = [:]
         for step in mapper.steps {
@@ -124,9 +128,10 @@ struct StreamedRelationship: Sendable {
             // second relationship, `data` for `data.children`): one that
             // reaches into the array, or holds it.
             let others = mapper.steps.filter { other in
-                other !== step && other.source.anchor == .representation && Self.overlaps(other.source.components, keys)
+                other !== step && !other.sourceIsNil && other.source.anchor == .representation
+                    && Self.overlaps(other.source.components, keys)
             }
-            guard others.isEmpty else { continue }
+            guard others.isEmpty, !fromObject.contains(where: { Self.reaches(keys[...], $0) }) else { continue }
             // `@parent` may be the record's object (the array is not in the
             // one its elements see), at any depth: none may read the array
             // in what it reaches, nor what holds it.
@@ -159,6 +164,21 @@ struct StreamedRelationship: Sendable {
             if name != key { return false }
         }
         return true
+    }
+
+    /// Whether `projection` reads the array at `keys` or what is in it (a
+    /// relationship from `""` whose mapper reads `items`, `items.@count`, or
+    /// everything); reading other members of the objects on the way
+    /// (`data.after` for `data.children`) is not.
+    static func reaches(_ keys: ArraySlice<String>, _ projection: JSONProjection) -> Bool {
+        switch projection {
+        case .everything: return true
+        case .nothing: return false
+        case .members(let members):
+            guard let key = keys.first else { return true }
+            guard let inner = members[key], inner != .nothing else { return false }
+            return keys.count == 1 || reaches(keys.dropFirst(), inner)
+        }
     }
 
     /// `object` with an empty array at `keys`, where the record's mapping
