@@ -92,6 +92,16 @@ import Testing
         #expect(!sum.reads(.number) && sum.result() == nil)
     }
 
+    /// Which strings spell a number: JSON's grammar, nothing looser.
+    @Test(arguments: [
+        ("0", true), ("-0", true), ("199.00", true), ("1e3", true), ("-1.5E-7", true), ("12345678901234567891", true),
+        ("", false), ("-", false), ("+5", false), (" 5", false), ("5 ", false), ("05", false), ("5.", false), (".5", false),
+        ("1e", false), ("1e+", false), ("0x10", false), ("NaN", false), ("1,000", false), ("١٢", false),
+    ])
+    func spelledNumbers(text: String, spells: Bool) {
+        #expect((OperatorAccumulator.spelledNumber(text) != nil) == spells)
+    }
+
     /// Near the 4,096-digit limit a sum in parts gives what one sum gives:
     /// nothing when the terms span more than the limit, even if some cancel
     /// (`1e3000 - 1e3000 + 1e-2000`), and a value when they span less, even
