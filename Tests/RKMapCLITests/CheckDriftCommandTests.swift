@@ -129,6 +129,47 @@ import RKMap
         #expect(ignored.status == 0)
     }
 
+    /// A key path through an index (`owners[0].kind`, Kubernetes'
+    /// `ownerReferences`) reads that key in the array's elements, as a dotted
+    /// path through an array does (docs/spec.md §12): drift inside them is
+    /// reported, where the index made the whole array count as read.
+    @Test func driftBehindAnIndexIsReported() throws {
+        let dir = try Scratch()
+        try dir.write("spec.json", #"{"mappers": [{"id": "pod", "target": "Pod", "attributes": {"name": "name", "owners[0].kind": "ownerKind", "status.phase": "phase"}}]}"#)
+        try dir.write("pods.json", #"""
+            [{"name": "a", "owners": [{"kind": "ReplicaSet", "renamed_uid": "x", "brandNew": 1}], "status": {"phase": "Running", "newStatusField": 2}},
+             {"name": "b", "owners": [{"uid": "y"}], "status": {"phase": "Pending"}}]
+            """#)
+        let r = try RKMapExecutable.run(
+            ["check", "spec.json", "pods.json", "--unmapped", "error", "--missing", "error"], directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == """
+            FAIL pods.json: 200, 2 records
+              unmapped: $[*].owners[*].brandNew: not mapped (1 time) [mapper pod]
+              unmapped: $[*].owners[*].renamed_uid: not mapped (1 time) [mapper pod]
+              unmapped: $[*].owners[*].uid: not mapped (1 time) [mapper pod]
+              unmapped: $[*].status.newStatusField: not mapped (1 time) [mapper pod]
+            0 passed, 1 failed
+
+            """)
+        #expect(r.status == 1)
+        // `kind` renamed in every owner: missing from every object mapped, and
+        // the new name unread (this passed).
+        try dir.write("renamed.json", #"""
+            [{"name": "a", "owners": [{"Kind": "ReplicaSet"}], "status": {"phase": "Running"}},
+             {"name": "b", "owners": [{"Kind": "Job"}], "status": {"phase": "Pending"}}]
+            """#)
+        let renamed = try RKMapExecutable.run(
+            ["check", "spec.json", "renamed.json", "--unmapped", "error", "--missing", "error"], directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(renamed.stdout == """
+            FAIL renamed.json: 200, 2 records
+              unmapped: $[*].owners[*].Kind: not mapped (2 times) [mapper pod]
+              missing: $[*].owners.kind: mapped but missing (2 of 2) [mapper pod]
+            0 passed, 1 failed
+
+            """)
+        #expect(renamed.status == 1)
+    }
+
     @Test func anUnknownMissingPolicyIsAUsageError() throws {
         let r = try RKMapExecutable.run(["check", spec, "fixtures/check/github", "--missing", "fail"])
         #expect(r.status == 2)

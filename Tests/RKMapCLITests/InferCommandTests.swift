@@ -169,4 +169,16 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("error: invalid value 'a.b' for '--name'; expected a record type name such as Article\n"))
     }
+
+    /// Type names are the keys, singular (docs/spec.md §15), also for words
+    /// that end in `s`: `statuses` gave `Statuse`, `containerStatuses`
+    /// `ContainerStatuse`, `aliases` `Aliase`.
+    @Test func pluralsOfWordsEndingInSNameTheirTypes() throws {
+        let sample = #"[{"name": "a", "statuses": [{"code": 1}], "aliases": [{"name": "x"}], "containerStatuses": [{"ready": true}]}]"#
+        let result = try RKMapExecutable.run(["infer", "--name", "Pod"], stdin: Array(sample.utf8))
+        #expect(result.status == 0, "\(result)")
+        let spec = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let targets = (spec["mappers"] as? [[String: Any]] ?? []).compactMap { $0["target"] as? String }
+        #expect(targets == ["Pod", "Status", "Alias", "ContainerStatus"])
+    }
 }

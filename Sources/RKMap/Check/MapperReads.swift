@@ -66,12 +66,19 @@ struct MapperReads {
         }
     }
 
-    /// The leading plain keys of a key path.
+    /// The leading keys of a key path, up to its first collection operator;
+    /// an index is passed through (`owners[0].kind` reads `kind` in the
+    /// elements of `owners`, as a dotted path through an array does): it
+    /// used to end the keys, so `owners` counted as read whole and drift
+    /// inside its elements went unreported.
     static func keys(of keyPath: KeyPath) -> [String] {
         var keys: [String] = []
         for component in keyPath.components {
-            guard case .key(let k) = component else { break }
-            keys.append(k)
+            switch component {
+            case .key(let k): keys.append(k)
+            case .index: continue
+            case .collection: return keys
+            }
         }
         return keys
     }

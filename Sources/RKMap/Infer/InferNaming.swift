@@ -56,8 +56,15 @@ package enum InferNaming {
     package static func singular(_ word: String) -> String {
         let lower = word.lowercased()
         let keep: Set<String> = ["data", "status", "news", "series", "species", "address", "access", "alias",
-                                 "bus", "gas", "analysis", "basis", "axis", "class", "process", "canvas"]
+                                 "bus", "gas", "analysis", "basis", "axis", "class", "process", "canvas",
+                                 "bonus", "campus", "virus", "census", "corpus", "radius", "bias", "atlas", "lens"]
         if keep.contains(lower) || lower.count <= 2 { return word }
+        // The plural of one of those, alone or ending a longer name
+        // (`statuses`, `aliases`, `containerStatuses`): the word itself, where
+        // dropping the `s` gave `Statuse`.
+        if lower.hasSuffix("es"), keep.contains(where: { $0.hasSuffix("s") && lower.hasSuffix($0 + "es") }) {
+            return String(word.dropLast(2))
+        }
         if lower.hasSuffix("ies") && lower.count > 4 { return String(word.dropLast(3)) + (isAllUppercase(word) ? "Y" : "y") }
         for suffix in ["sses", "shes", "ches", "xes", "zzes"] where lower.hasSuffix(suffix) {
             return String(word.dropLast(2))

@@ -1,0 +1,18 @@
+import Testing
+@testable import RKMap
+
+/// Type names come from the key, singular (docs/spec.md §15): English
+/// plurals, including those of words that end in `s` (`statuses` was
+/// `Statuse`, `aliases` `Aliase`, `containerStatuses` `ContainerStatuse`).
+@Suite struct InferNamingTests {
+    @Test(arguments: [
+        ("statuses", "status"), ("containerStatuses", "containerStatus"), ("aliases", "alias"), ("addresses", "address"),
+        ("buses", "bus"), ("bonuses", "bonus"), ("viruses", "virus"), ("canvases", "canvas"), ("classes", "class"),
+        ("status", "status"), ("alias", "alias"), ("categories", "category"), ("boxes", "box"), ("matches", "match"),
+        ("databases", "database"), ("releases", "release"), ("causes", "cause"), ("houses", "house"), ("items", "item"),
+        ("data", "data"), ("ID", "ID"), ("CATEGORIES", "CATEGORY"),
+    ])
+    func singular(plural: String, singular: String) {
+        #expect(InferNaming.singular(plural) == singular)
+    }
+}
