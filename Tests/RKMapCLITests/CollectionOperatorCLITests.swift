@@ -18,7 +18,8 @@ import Testing
           {"id": 2, "line_items": [{"price": "5"}, {"price": 12}, {"price": null}]},
           {"id": 3, "line_items": [{"price": "free"}, {"price": 1}]},
           {"id": 4, "line_items": [{"price": true}, {"price": "3"}]},
-          {"id": 5, "line_items": [{"price": "b"}, {"price": "a10"}, {}]}]}
+          {"id": 5, "line_items": [{"price": "b"}, {"price": "a10"}, {}]},
+          {"id": 6, "line_items": [{"price": "9.50"}, {"price": "199.00"}, {"price": "N/A"}]}]}
         """#
 
     @Test(arguments: ["0", "1000000000"])
@@ -37,6 +38,7 @@ import Testing
             {"id":3,"n":2}
             {"id":4,"n":2}
             {"id":5,"low":"a10","high":"b","n":3}
+            {"id":6,"n":3}
 
             """)
         #expect(run.status == 0)
@@ -55,6 +57,11 @@ import Testing
             warning(3, "@max", "high", "element 0 is a boolean and element 1 a string, which @max cannot order together"),
             warning(4, "@sum", "total", adds("@sum", "a string that spells no number")),
             warning(4, "@avg", "mean", adds("@avg", "a string that spells no number")),
+            // Money with a word among it: no order, rather than text order.
+            warning(5, "@sum", "total", "element 2 is a string that spells no number, and @sum adds only numbers (and strings that spell them)"),
+            warning(5, "@avg", "mean", "element 2 is a string that spells no number, and @avg adds only numbers (and strings that spell them)"),
+            warning(5, "@min", "low", "element 0 is a string that spells a number and element 2 a string that spells no number, which @min cannot order together"),
+            warning(5, "@max", "high", "element 0 is a string that spells a number and element 2 a string that spells no number, which @max cannot order together"),
         ])
         let strict = try RKMapExecutable.run(arguments + ["--strict"], directory: scratch.url, environment: ["RKMAP_PIPELINE_THRESHOLD": threshold])
         #expect(strict.status == 1)

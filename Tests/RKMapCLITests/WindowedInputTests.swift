@@ -27,6 +27,12 @@ import Testing
         ("a second byte order mark",
          bom + #" {"articles": [{"title": "ü"}]}"# + "\n" + bom + "{}",
          "in.json:2:1: error: expected a value, found '\u{FEFF}'"),
+        // Under --keep-going the second error is placed from the first one,
+        // a place that must move with the chunk (it said line 3, not 43).
+        ("two syntax errors chunks apart",
+         #"{"articles": [{"title": "first"}]}"# + "\n" + #"{"articles": [{"title": "a"},,]}"# + "\n" + lines(40) + #"{"articles": [{"title": "ü"},,]}"# + "\n"
+            + #"{"articles": [{"title": "after"}]}"# + "\n",
+         "in.json:2:30: error: expected a value, found ','"),
         ("mapping warnings name the document",
          lines(20) + #"{"articles": [{"title": "w", "n": "x"}]}"# + "\n",
          "in.json: $.articles[0].n: warning: cannot convert string \"x\" to int (document 41) [mapper a, attribute n]"),

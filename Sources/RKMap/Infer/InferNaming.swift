@@ -62,7 +62,7 @@ package enum InferNaming {
         // The plural of one of those, alone or ending a longer name
         // (`statuses`, `aliases`, `containerStatuses`): the word itself, where
         // dropping the `s` gave `Statuse`.
-        if lower.hasSuffix("es"), keep.contains(where: { $0.hasSuffix("s") && lower.hasSuffix($0 + "es") }) {
+        if lower.hasSuffix("es"), keep.contains(where: { $0.hasSuffix("s") && endsWithWord($0 + "es", word) }) {
             return String(word.dropLast(2))
         }
         if lower.hasSuffix("ies") && lower.count > 4 { return String(word.dropLast(3)) + (isAllUppercase(word) ? "Y" : "y") }
@@ -96,6 +96,18 @@ package enum InferNaming {
         }
         taken.insert(candidate.lowercased())
         return candidate
+    }
+
+    /// Whether `word` ends with `suffix` (lowercase) as a whole word: all of
+    /// it, or a camelCase part (`containerStatuses`), or after `_` or `-`;
+    /// not inside a longer word (`abuses` does not end with the word `buses`).
+    static func endsWithWord(_ suffix: String, _ word: String) -> Bool {
+        let chars = Array(word)
+        guard chars.count >= suffix.count, String(chars.suffix(suffix.count)).lowercased() == suffix else { return false }
+        let start = chars.count - suffix.count
+        guard start > 0 else { return true }
+        let before = chars[start - 1], first = chars[start]
+        return before == "_" || before == "-" || (first.isUppercase && before.isLowercase)
     }
 
     static func isAllUppercase(_ s: String) -> Bool {

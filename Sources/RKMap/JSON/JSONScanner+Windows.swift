@@ -65,6 +65,9 @@ extension JSONScanner {
         buf = bytes
         offset -= shift
         self.origin = origin
+        // The last error's place moves with the bytes, or is gone with them
+        // (locations then count from the new origin).
+        locationHint = locationHint.flatMap { $0.offset >= shift ? ($0.offset - shift, $0.location) : nil }
     }
 
     /// Starts over on another buffer (a pipeline worker moving to a unit from

@@ -7,14 +7,15 @@
 /// (`"199.00"`: money is often sent so) counts as that number, and `null` is
 /// skipped. `@sum` and `@avg` of anything else (a string that spells no
 /// number, a boolean, an object, an array) have no value, and neither have
-/// `@min` and `@max` of elements with no common order (numbers with strings
-/// that spell none, booleans with either, any object or array): the
+/// `@min` and `@max` of elements with no common order (numbers, or strings
+/// that spell them, with strings that spell none; booleans with either; any
+/// object or array): the
 /// `OperatorProblem` names the element, for a mapping warning, where these
 /// elements used to be skipped or compared as text without a word (a total
 /// of 0 for `["199.00", "0.10"]`, `"9.50"` as the largest of `"199.00"` and
 /// `"9.50"`). `@min` and `@max` order numbers (and strings that spell them)
-/// numerically, other strings by Unicode scalars, booleans `false` before
-/// `true`; the first of equal elements is kept, as it is.
+/// numerically, strings when none spells a number by Unicode scalars,
+/// booleans `false` before `true`; the first of equal elements is kept, as it is.
 package struct OperatorAccumulator {
     package let op: KeyPath.CollectionOperator
     /// Elements added, of any kind.
@@ -26,6 +27,8 @@ package struct OperatorAccumulator {
     private var bestString: String?
     private var bestBool: Bool?
     private var firstNumber: Int?
+    /// The first number or string that spells one.
+    private var firstNumeric: Int?
     private var firstString: Int?
     private var firstText: Int?
     private var firstBool: Int?
@@ -66,10 +69,12 @@ package struct OperatorAccumulator {
             switch value {
             case .number(let n)?:
                 if firstNumber == nil { firstNumber = index }
+                if firstNumeric == nil { firstNumeric = index }
                 consider(value!, n)
             case .string(let s)?:
                 if firstString == nil { firstString = index }
                 if let n = Self.spelledNumber(s) {
+                    if firstNumeric == nil { firstNumeric = index }
                     consider(.string(s), n)
                 } else if firstText == nil {
                     firstText = index
@@ -123,8 +128,9 @@ package struct OperatorAccumulator {
                 return .failure(mixed(b, "a boolean", other, otherPhrase))
             }
             if let best = bestBool { return .success(.bool(best)) }
-            if let text = firstText, let number = firstNumber {
-                return .failure(mixed(text, "a string that spells no number", number, "a number"))
+            if let text = firstText, let numeric = firstNumeric {
+                let phrase = numeric == firstNumber ? "a number" : "a string that spells a number"
+                return .failure(mixed(text, "a string that spells no number", numeric, phrase))
             }
             if firstText != nil, let best = bestString { return .success(.string(best)) }
             return .success(bestNumber?.value ?? .null)

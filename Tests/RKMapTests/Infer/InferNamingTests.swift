@@ -11,6 +11,8 @@ import Testing
         ("status", "status"), ("alias", "alias"), ("categories", "category"), ("boxes", "box"), ("matches", "match"),
         ("databases", "database"), ("releases", "release"), ("causes", "cause"), ("houses", "house"), ("items", "item"),
         ("data", "data"), ("ID", "ID"), ("CATEGORIES", "CATEGORY"),
+        // A kept word inside a longer one is not that word's plural.
+        ("abuses", "abuse"), ("pod_statuses", "pod_status"),
     ])
     func singular(plural: String, singular: String) {
         #expect(InferNaming.singular(plural) == singular)
