@@ -44,7 +44,8 @@ public struct JSONScanner {
     var memberStack: [JSONObject.Member] = []
     var elementStack: [JSONValue] = []
     /// A place in this buffer whose location is known (the last syntax
-    /// error's, set by a reader that recovers from it): locations after it
+    /// error's, set by a reader that recovers from it, or the last note's,
+    /// `Splitter.noteLocation`): locations after it
     /// are counted from there, not from the buffer's start. Thousands of
     /// errors in one chunk under `--keep-going` each counted lines from the
     /// chunk's start: quadratic (40,000 errors took 19 s).

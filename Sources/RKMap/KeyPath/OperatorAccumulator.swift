@@ -63,7 +63,7 @@ package struct OperatorAccumulator {
             } else if case .string(let s)? = value, let n = Self.spelledNumber(s) {
                 sum.add(n)
             } else {
-                problem = OperatorProblem("element \(index) is \(Self.phrase(value, kind)), and \(op.rawValue) adds only numbers (and strings that spell them)")
+                problem = OperatorProblem("element \(index) is \(Self.phrase(kind)), and \(op.rawValue) adds only numbers (and strings that spell them)")
             }
         case .min, .max:
             switch value {
@@ -177,7 +177,7 @@ package struct OperatorAccumulator {
         return i == end
     }
 
-    private static func phrase(_ value: JSONValue?, _ kind: JSONKind) -> String {
+    private static func phrase(_ kind: JSONKind) -> String {
         kind == .string ? "a string that spells no number" : article(kind)
     }
 

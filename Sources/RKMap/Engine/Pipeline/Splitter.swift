@@ -87,10 +87,6 @@ struct Splitter {
     /// How many units with values were sent: whether a member followed on
     /// the content path sent some before it was found to hold no content.
     var contentUnitsSent = 0
-    /// Where the last note was placed (in which chunk), so that the next one
-    /// is placed from there: counting lines from the chunk's start for each
-    /// of thousands of repeated keys was quadratic.
-    var lastNote: (base: UnsafeRawPointer?, origin: TextOrigin, offset: Int, location: SourceLocation)?
     /// The streamed document waiting for its verdict: its number, its input
     /// offset, and whether the writer was told it is `undecided`.
     var pendingStream: (index: Int, start: Int, undecided: Bool)?
@@ -156,17 +152,13 @@ struct Splitter {
         }
     }
 
-    /// The line and column of `offset` in the chunk, for a note.
+    /// The line and column of `offset` in the chunk, for a note: counted
+    /// from the last place known in it (`JSONScanner.locationHint`, which
+    /// moves with the chunk), not from its start (counting from there for
+    /// each of thousands of repeated keys was quadratic).
     mutating func noteLocation(_ offset: Int) -> SourceLocation {
-        let buf = scanner.buf
-        let location: SourceLocation
-        if let last = lastNote, last.base == buf.baseAddress, last.origin == scanner.origin, last.offset <= offset {
-            let origin = TextOrigin(line: last.location.line, column: last.location.column, isInputStart: false)
-            location = JSONLexer.location(in: UnsafeRawBufferPointer(rebasing: buf[last.offset...]), ofOffset: offset - last.offset, origin: origin)
-        } else {
-            location = scanner.location(ofOffset: offset)
-        }
-        lastNote = (buf.baseAddress, scanner.origin, offset, location)
+        let location = scanner.location(ofOffset: offset)
+        scanner.locationHint = (offset, location)
         return location
     }
 
@@ -198,7 +190,6 @@ struct Splitter {
             // Units cannot span chunks: hand over the batch cut from this one.
             try flushBatch()
             try input.moveOn(keeping: keep)
-            lastNote = nil
             scanner.rebase(onto: input.bytes, droppingFirst: keep, origin: input.origin)
             documentStart = documentStart.flatMap { $0 >= keep ? $0 - keep : nil }
         } else if !input.moreWaiting() {
