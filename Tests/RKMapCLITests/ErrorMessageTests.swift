@@ -183,6 +183,24 @@ import Testing
                   err: "in.json: $: error: no mappable content: none of the key paths 'items' is in the document\n"),
         Case("syntax error on stdin", files: ["spec.json": spec], ["apply", "spec.json", "-"], stdin: #"{"items": [}"#,
              err: "<stdin>:1:12: error: expected a value, found '}'\n", code: 1, readsDocuments: true),
+        // A field written twice: the last is used, as the warning says
+        // (the type name and the id too, which were once read from the first).
+        Case("a mapper's target written twice", files: [
+            "spec.json": #"{"keyPath": "items", "mappers": [{"id": "s", "target": "S", "target": "T", "attributes": ["id"]}]}"#,
+            "in.json": #"{"items": [{"id": 1}]}"#,
+        ], ["apply", "spec.json", "in.json", "--format", "ndjson"], out: #"{"@type":"T","id":1}"# + "\n",
+             err: "spec.json:1:61: warning: duplicate field 'target' in mapper 's'; the last one is used\n", code: 0, readsDocuments: true),
+        Case("a mapper's id written twice", files: [
+            "spec.json": #"{"keyPath": "items", "root-map-ref": "q", "mappers": [{"id": "s", "id": "q", "attributes": ["id"]}]}"#,
+            "in.json": #"{"items": [{"id": 1}]}"#,
+        ], ["apply", "spec.json", "in.json", "--format", "ndjson"], out: #"{"@type":"q","id":1}"# + "\n",
+             err: "spec.json:1:67: warning: duplicate field 'id' in mapper 'q'; the last one is used\n", code: 0, readsDocuments: true),
+        Case("a mapper's target and targetName both", files: [
+            "spec.json": #"{"keyPath": "items", "mappers": [{"id": "s", "targetName": "A", "target": "B", "attributes": ["id"]}]}"#,
+            "in.json": #"{"items": [{"id": 1}]}"#,
+        ], ["apply", "spec.json", "in.json", "--format", "ndjson"], out: #"{"@type":"B","id":1}"# + "\n",
+             err: "spec.json:1:65: warning: 'target' in mapper 's' repeats 'targetName' (two spellings of one field); the last one is used\n",
+             code: 0, readsDocuments: true),
     ]
 
     // MARK: Command line and output (exit 2 unless said)
