@@ -2,13 +2,19 @@
 extension Serializer {
     /// The records of one document, in the shapes `apply` writes: an object is
     /// one record, each element of an array is one, and an object without
-    /// `@type` whose members are all arrays (`--shape dictionary`) holds the
-    /// records of those arrays. Each comes with its JSON path.
+    /// `@type` whose members are all arrays named by descriptors' key paths
+    /// (`--shape dictionary`, `""` for the root) holds the records of those
+    /// arrays. Each comes with its JSON path. (A `--no-type` record whose
+    /// fields are all to-many relationships, `{"comments": [...]}`, is one
+    /// record, unless its fields are named as the key paths are.)
     func records(of document: JSONValue, body: (JSONValue, String) -> Void) {
         switch document {
         case .array(let elements):
             for (i, e) in elements.enumerated() { body(e, "$[\(i)]") }
-        case .object(let o) where o["@type"] == nil && !o.isEmpty && o.members.allSatisfy({ if case .array = $0.value { true } else { false } }):
+        case .object(let o) where o["@type"] == nil && !o.isEmpty && o.members.allSatisfy({ member in
+            guard case .array = member.value else { return false }
+            return graph.descriptors.contains { ($0.keyPathText ?? "") == member.key }
+        }):
             for m in o.members {
                 guard case .array(let elements) = m.value else { continue }
                 let prefix = DocumentPath.render([.key(m.key)])
