@@ -35,7 +35,19 @@ extension Serializer {
                 note.file = inputName
                 diagnostics.append(note)
             }
+            let start = out.count
             try encode(body, into: &out)
+            if options.format == .form, case .object(let object) = body,
+               let at = FormReadBack.difference(object, encoded: Array(out[start..<(out.count - 1)])) {
+                let place = at.isEmpty ? "" : " at '\(at.hasPrefix(".") ? String(at.dropFirst()) : at)'"
+                diagnostics.append(Diagnostic(
+                    .warning,
+                    "this record's form body does not read back as its body\(place): form encoding cannot tell where one object "
+                        + "in an array ends when the objects have different keys, nor hold an array in an array; "
+                        + "a server would read other records (use --format json, or give the objects the same keys)"
+                        + MappingFailure.documentSuffix(document),
+                    file: inputName, location: .jsonPath(path), code: .serializeFailed))
+            }
             return true
         } catch {
             let failure = error.path.hasPrefix("$") ? error : error.below(path)
