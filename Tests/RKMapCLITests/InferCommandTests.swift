@@ -181,4 +181,23 @@ import Testing
         let targets = (spec["mappers"] as? [[String: Any]] ?? []).compactMap { $0["target"] as? String }
         #expect(targets == ["Pod", "Status", "Alias", "ContainerStatus"])
     }
+
+    /// A date keeps milliseconds (docs/spec.md §6), so a timestamp with
+    /// microseconds is left untyped (§15: typing must not lose exactness),
+    /// where `date` turned `…00.123456Z` into `…00.123Z` with exit 0 even
+    /// under `--strict`; milliseconds, and zeros past them, are still dates.
+    @Test func timestampsFinerThanMillisecondsAreNotDates() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let sample = #"[{"id": 1, "at": "2024-01-01T00:00:00.123456Z", "ok": "2024-01-01T00:00:00.123000Z", "ms": "2024-01-01T10:00:00.5+02:00"}]"#
+        try scratch.write("sample.json", sample)
+        let inferred = try RKMapExecutable.run(["infer", "sample.json", "-o", "spec.json"], directory: scratch.url)
+        #expect(inferred.status == 0, "\(inferred)")
+        let spec = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.url.appendingPathComponent("spec.json"))) as? [String: Any])
+        let mapper = try #require((spec["mappers"] as? [[String: Any]])?.first)
+        #expect(mapper["types"] as? [String: String] == ["id": "int", "ok": "date", "ms": "date"])
+        let applied = try RKMapExecutable.run(["apply", "spec.json", "sample.json", "--format", "ndjson", "--strict"], directory: scratch.url)
+        #expect(applied.status == 0 && applied.stderr.isEmpty, "\(applied)")
+        #expect(applied.stdout == #"{"@type":"Item","id":1,"at":"2024-01-01T00:00:00.123456Z","ok":"2024-01-01T00:00:00.123Z","ms":"2024-01-01T08:00:00.500Z"}"# + "\n")
+    }
 }

@@ -118,15 +118,41 @@ package enum InferValueType {
         return true
     }
 
-    /// A real date in one of RestKit's default formats.
+    /// A real date in one of RestKit's default formats, with no more
+    /// precision than a date keeps (milliseconds, docs/spec.md §6): typing
+    /// `…00.123456Z` as a date would drop the microseconds quietly.
     static func isDefaultDate(_ s: String) -> Bool {
-        guard let parser = defaultDates else { return false }
+        guard let parser = defaultDates, keepsPrecision(s) else { return false }
         return isRealDate(parser.parse(s))
+    }
+
+    /// Whether the fraction of a second (after `:ss.` or `:ss,`) has no
+    /// non-zero digit past the third.
+    static func keepsPrecision(_ s: String) -> Bool {
+        let bytes = Array(s.utf8)
+        var i = 0
+        while i + 3 < bytes.count {
+            // `:ss.` then digits.
+            if bytes[i] == UInt8(ascii: ":"), bytes[i + 1].isASCIIDigit, bytes[i + 2].isASCIIDigit,
+               bytes[i + 3] == UInt8(ascii: ".") || bytes[i + 3] == UInt8(ascii: ",") {
+                var j = i + 4
+                var digits = 0
+                while j < bytes.count, bytes[j].isASCIIDigit {
+                    digits += 1
+                    if digits > 3, bytes[j] != UInt8(ascii: "0") { return false }
+                    j += 1
+                }
+                i = j
+                continue
+            }
+            i += 1
+        }
+        return true
     }
 
     /// A real date in `commonDateFormats[index]`.
     static func isCommonFormatDate(_ s: String, _ index: Int) -> Bool {
-        isRealDate(commonParsers[index].1.parse(s))
+        keepsPrecision(s) && isRealDate(commonParsers[index].1.parse(s))
     }
 
     /// How many common formats `isCommonFormatDate` reads (all of
