@@ -40,4 +40,34 @@ import RKMap
         #expect(object.members.map(\.key) == ["env", "page"])
         #expect(object["env"] == .string("dev"))
     }
+
+    /// A predicate's key paths are §4's (docs/spec.md §9), escapes included:
+    /// JSON-LD's `@type`, `hydra:totalItems`, a key with a dot, one that
+    /// starts with a digit, all through the binary. They were syntax errors.
+    @Test(arguments: [
+        (#"\@type == 'Book'"#, "true"), (#"hydra\:totalItems == 3"#, "true"), (#"odd\.key == 1"#, "true"),
+        ("odd.key == 9", "true"), (#"\1st == 1"#, "true"), (#"a.b\.c == 2"#, "true"), (#"a.b\.c == 3"#, "false"),
+        (#"\@type == 'Book' AND ANY list.\@id == 'x'"#, "true"),
+    ])
+    func escapedKeysInPredicates(predicate: String, expected: String) throws {
+        let document = #"{"@type": "Book", "hydra:totalItems": 3, "odd.key": 1, "odd": {"key": 9}, "1st": 1, "a": {"b.c": 2}, "list": [{"@id": "x"}]}"#
+        let run = try RKMapExecutable.run(["eval", predicate], stdin: Array(document.utf8))
+        // Exit status 0 for true, 1 for false (docs/commands.md).
+        #expect(run.status == (expected == "true" ? 0 : 1) && run.stderr.isEmpty, "\(run)")
+        #expect(run.stdout == expected + "\n")
+    }
+
+    /// Unescaped, such keys are errors that show the escape.
+    @Test func anUnescapedKeySaysHowToEscapeIt() throws {
+        let colon = try RKMapExecutable.run(["eval", "hydra:totalItems == 3"], stdin: Array("{}".utf8))
+        #expect(colon.status == 2)
+        #expect(colon.stderr == """
+            error: unexpected character ':'; a key with it is written with a backslash before it, as in 'hydra\\:totalItems' at column 6
+              hydra:totalItems == 3
+                   ^
+
+            """)
+        let digit = try RKMapExecutable.run(["eval", "1st == 1"], stdin: Array("{}".utf8))
+        #expect(digit.stderr.hasPrefix("error: invalid number '1st' (a key that starts with a digit is written with a backslash: '\\1st') at column 1\n"))
+    }
 }

@@ -62,7 +62,7 @@ struct PredicateLexer {
             || (c == "-" && peek(1) == "." && peek(2).map(Self.isDigit) == true) {
             return try number()
         }
-        if Self.isWordStart(c) || isIndexStart() { return try word() }
+        if Self.isWordStart(c) || isIndexStart() || (c == "\\" && isEscape()) { return try word() }
         if c == "$" {
             index += 1
             while let n = peek(), Self.isWordPart(n) { index += 1 }
@@ -93,6 +93,7 @@ struct PredicateLexer {
         }
         var message = "unexpected character '\(c)'"
         switch c {
+        case ":", "?": message += "; a key with it is written with a backslash before it, as in 'hydra\\:totalItems'"
         case "&": message += "; did you mean '&&'?"
         case "|": message += "; did you mean '||'?"
         case "+", "-", "*", "/": message += "; arithmetic is not supported"
@@ -197,7 +198,12 @@ struct PredicateLexer {
         }
         if let c = peek(), Self.isWordPart(c) || c == "." {
             while let c = peek(), Self.isWordPart(c) || c == "." { index += 1 }
-            throw PredicateSyntaxError(message: "invalid number '\(text(from: start))'", column: start + 1)
+            let written = text(from: start)
+            var message = "invalid number '\(written)'"
+            if written.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0 == "_" }) {
+                message += " (a key that starts with a digit is written with a backslash: '\\\(written)')"
+            }
+            throw PredicateSyntaxError(message: message, column: start + 1)
         }
         return PredicateToken(kind: .number(JSONNumber(json)), column: start + 1, text: text(from: start))
     }
@@ -211,6 +217,10 @@ struct PredicateLexer {
             while let c = peek() {
                 if Self.isWordPart(c) {
                     index += 1
+                } else if c == "\\", isEscape() {
+                    // A key path escape (docs/spec.md §4): `\@type`, `odd\.key`,
+                    // `hydra\:totalItems`, `\1st`; the key path reads it.
+                    index += 2
                 } else if c == "-", let n = peek(1), Self.isWordPart(n), index > start {
                     // Keys such as 'content-type': there is no arithmetic to confuse it with.
                     index += 1
@@ -241,6 +251,12 @@ struct PredicateLexer {
     static func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
 
     /// A `[` that starts an index: followed by a digit or a minus sign.
+    /// A backslash followed by a character that is not a space: an escape in a key.
+    private func isEscape() -> Bool {
+        guard peek() == "\\", let n = peek(1) else { return false }
+        return !n.properties.isWhitespace
+    }
+
     private func isIndexStart() -> Bool {
         guard peek() == "[", let n = peek(1) else { return false }
         return Self.isDigit(n) || n == "-"

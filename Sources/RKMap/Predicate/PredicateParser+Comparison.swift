@@ -197,7 +197,17 @@ extension PredicateParser {
     /// Builds a `KeyPath` from a word: `SELF` is the representation, `SELF.x` is `x`,
     /// `#word` escapes a reserved word.
     static func keyPath(_ word: String, column: Int) throws(PredicateSyntaxError) -> KeyPath {
-        var segments = word.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        // Split on the dots that are not escaped (`odd\.key` is one key).
+        var segments: [String] = [""]
+        var escaped = false
+        for scalar in word.unicodeScalars {
+            if scalar == ".", !escaped {
+                segments.append("")
+                continue
+            }
+            escaped = !escaped && scalar == "\\"
+            segments[segments.count - 1].unicodeScalars.append(scalar)
+        }
         // Source offset of each segment, to point key path errors at the right column.
         var offsets: [Int] = []
         var offset = 0

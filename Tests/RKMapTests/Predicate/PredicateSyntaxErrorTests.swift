@@ -46,7 +46,7 @@ import Testing
         ("type IN {'a', 'b'", "unbalanced '{'", 9),
         ("type IN {'a' 'b'}", "expected ',' or '}' in '{…}', found 'b'", 14),
         ("age > 1.2.3", "invalid number '1.2.3'", 7),
-        ("age > 12abc", "invalid number '12abc'", 7),
+        ("age > 12abc", "invalid number '12abc' (a key that starts with a digit is written with a backslash: '\\12abc')", 7),
         (#"name == 'caf\u00g9'"#, #"invalid escape '\u'; expected 4 hex digits as in '\u00e9'"#, 13),
         ("ANY == 1", "expected a key path after 'ANY'", 5),
         ("type == 'Boy' & age > 1", "unexpected character '&'; did you mean '&&'?", 15),
