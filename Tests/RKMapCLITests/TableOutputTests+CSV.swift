@@ -158,4 +158,33 @@ extension TableOutputTests {
         #expect(String(decoding: received, as: UTF8.self).hasSuffix("\r\nArticle,first,,,\r\n"))
         #expect(process.isRunning)
     }
+
+    /// A to-one relationship that can hold records of two types (a dynamic
+    /// mapper: a Spotify playlist item's `track`, a Track or an Episode) has
+    /// a `track.@type` column before the flattened fields (docs/spec.md
+    /// §10.3), so rows of the two types can be told apart, as SQLite's
+    /// `track_type` tells them; not with `--no-type`.
+    @Test func aPolymorphicToOneHasATypeColumn() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("spec.json", #"""
+            {"keyPath": "items", "root-map-ref": "item", "mappers": [
+              {"id": "item", "target": "PlaylistItem", "attributes": ["added_at"], "relationships": [{"from": "track", "to": "track", "map-ref": "media"}]},
+              {"id": "media", "dynamic": true, "matchers": [{"keyPath": "type", "expectValue": "track", "map-ref": "track"},
+                                                            {"keyPath": "type", "expectValue": "episode", "map-ref": "episode"}]},
+              {"id": "track", "target": "Track", "attributes": ["id", "name"]},
+              {"id": "episode", "target": "Episode", "attributes": ["id", "name", "show"]}]}
+            """#)
+        try scratch.write("in.json", #"""
+            {"items": [{"added_at": "x", "track": {"type": "track", "id": "t1", "name": "Song"}},
+                       {"added_at": "y", "track": {"type": "episode", "id": "e1", "name": "Ep", "show": "S"}},
+                       {"added_at": "z", "track": null}]}
+            """#)
+        let typed = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--format", "csv"], directory: scratch.url)
+        #expect(typed.status == 0 && typed.stderr.isEmpty)
+        #expect(typed.stdout == "@type,added_at,track.@type,track.id,track.name,track.show\r\n"
+            + "PlaylistItem,x,Track,t1,Song,\r\nPlaylistItem,y,Episode,e1,Ep,S\r\nPlaylistItem,z,,,,\r\n")
+        let untyped = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--format", "csv", "--no-type"], directory: scratch.url)
+        #expect(untyped.stdout == "added_at,track.id,track.name,track.show\r\nx,t1,Song,\r\ny,e1,Ep,S\r\nz,,,\r\n")
+    }
 }

@@ -6,7 +6,8 @@
 /// in record order, descriptors in file order, a dynamic mapper's members in
 /// matcher order; a name already present is not repeated. A relationship is
 /// to-one unless it declares `"many": true`: its mapper's fields become dotted
-/// columns (`author.name`), recursively, unless the mapper is already being
+/// columns (`author.name`), after an `author.@type` column when it can hold
+/// records of several types, recursively, unless the mapper is already being
 /// flattened on that path (a `reblog` that is a status), which makes one
 /// column of compact JSON. To-many relationships and connections are one
 /// column of compact JSON.
@@ -25,8 +26,10 @@ final class CSVLayout {
         /// Compact JSON text of the field (to-many, connection, recursion).
         case json(Int)
         /// A to-one relationship flattened into its child's columns; the child
-        /// record's mapper picks the node.
-        case flatten([ObjectIdentifier: Node])
+        /// record's mapper picks the node. `type`: the column of the child's
+        /// type (`author.@type`) when the relationship can hold records of
+        /// more than one type (a dynamic mapper: Track or Episode).
+        case flatten([ObjectIdentifier: Node], type: Int?)
     }
 
     /// The cells of one mapper's records at one column prefix.
@@ -53,6 +56,7 @@ final class CSVLayout {
     /// Nodes of the root mappers.
     private(set) var roots: [ObjectIdentifier: Node] = [:]
     private let graph: MappingGraph
+    private let includeType: Bool
 
     /// - Parameters:
     ///   - graph: The spec.
@@ -61,6 +65,7 @@ final class CSVLayout {
     ///   - includeType: Whether the first column is `@type`.
     init(graph: MappingGraph, roots: [MapperRef], type: String?, includeType: Bool) {
         self.graph = graph
+        self.includeType = includeType
         if includeType { _ = column("@type", holding: ["@type"]) }
         for root in roots {
             for mapper in graph.objectMappers(producedBy: root) where type == nil || mapper.typeName == type {
@@ -96,11 +101,16 @@ final class CSVLayout {
                     cells.append(.json(column(name)))
                     continue
                 }
+                // Which type a child is, as SQLite's `RELATIONSHIP_type` says it.
+                var type: Int?
+                if includeType, Set(targets.map(\.typeName)).count > 1 {
+                    type = self.column(name + ".@type", holding: destination + ["@type"])
+                }
                 var children: [ObjectIdentifier: Node] = [:]
                 for target in targets {
                     children[ObjectIdentifier(target)] = node(target, prefix: name + ".", prefixPath: destination, path: path)
                 }
-                cells.append(.flatten(children))
+                cells.append(.flatten(children, type: type))
             }
         }
         return Node(cells: cells, deferred: deferred)

@@ -25,10 +25,11 @@ extension CSVSink {
                 continue
             case .value(let index), .json(let index):
                 cells[index] = text(of: field)
-            case .flatten(let children):
+            case .flatten(let children, let type):
                 // A null to-one leaves its cells empty; an array in a to-one's
                 // place was already reported by the engine and is left out.
                 guard case .record(let child) = field, let childNode = children[ObjectIdentifier(child.mapper)] else { continue }
+                if let type { cells[type] = child.typeName }
                 fill(child, childNode)
             }
         }
