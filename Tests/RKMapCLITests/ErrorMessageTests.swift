@@ -206,6 +206,14 @@ import Testing
             "spec.json": #"{"keyPath": "items", "mappers": [{"id": "t", "target": "T", "attributes": {"a": "author\\.name", "b": "author.name"}}]}"#, "in.json": #"{"items": [{"a": 1, "b": 2}]}"#,
         ], ["apply", "spec.json", "in.json", "--format", "ndjson"], out: #"{"@type":"T","author.name":1,"author":{"name":2}}"# + "\n",
              err: "", code: 0, readsDocuments: true),
+        // `types` and `defaults` keys are destination names: a misspelt one
+        // gets the closest, a source name the destination it is mapped to.
+        Case("types naming a misspelt destination and a source", files: [
+            "spec.json": #"{"mappers": [{"id": "h", "target": "Hit", "attributes": {"objectID": "id", "created_at": "createdAt"},\#n"types": {"creatdAt": "date",\#n"objectID": "int"}}]}"#,
+        ], ["lint", "spec.json"],
+             err: "spec.json:2:11: warning: 'types' names 'creatdAt', which the mapper does not map; it has no effect; did you mean 'createdAt'? [mapper h]\n"
+                + "spec.json:3:1: warning: 'types' names 'objectID', which the mapper does not map; it has no effect; "
+                + "its keys are destination names, and source 'objectID' is mapped to 'id' [mapper h]\n", code: 0),
         // A field written twice: the last is used, as the warning says
         // (the type name and the id too, which were once read from the first).
         Case("a mapper's target written twice", files: [

@@ -153,7 +153,8 @@ extension SpecCompiler {
                 continue
             }
             guard let slot = build.table.index(ofDestination: m.key) else {
-                report(.unmappedDestination(name: m.key, field: "types"), at: m.keyLocation, mapperID: build.id)
+                report(.unmappedDestination(name: m.key, field: "types", hint: Self.destinationHint(m.key, build: build)),
+                       at: m.keyLocation, mapperID: build.id)
                 continue
             }
             build.table.setType(type, at: slot)
@@ -170,11 +171,23 @@ extension SpecCompiler {
         var result: [Int: JSONValue] = [:]
         for m in members {
             guard let slot = build.table.index(ofDestination: m.key) else {
-                report(.unmappedDestination(name: m.key, field: "defaults"), at: m.keyLocation, mapperID: build.id)
+                report(.unmappedDestination(name: m.key, field: "defaults", hint: Self.destinationHint(m.key, build: build)),
+                       at: m.keyLocation, mapperID: build.id)
                 continue
             }
             result[slot] = m.value.json
         }
         return result
+    }
+
+    /// For a `types` or `defaults` key the mapper does not map: the
+    /// destination a source key of that name is mapped to (the keys are
+    /// destination names), else the closest destination by spelling.
+    static func destinationHint(_ key: String, build: MapperBuild) -> String? {
+        for property in build.properties {
+            guard case .attribute(let a) = property, a.source.source == key, build.table.slots[a.slot].name != key else { continue }
+            return "its keys are destination names, and source '\(key)' is mapped to '\(build.table.slots[a.slot].name)'"
+        }
+        return Suggestions.closest(to: key, in: build.table.slots.map(\.name)).map { "did you mean '\($0)'?" }
     }
 }

@@ -38,7 +38,7 @@ enum SpecIssue: Sendable, Equatable {
     case dynamicKeyMismatch(keyPath: String, written: String, keyAttribute: String)
     case dynamicKeyWithoutKeyAttribute(keyPath: String, written: String)
     case unknownDestination(name: String, field: String, suggestion: String?)
-    case unmappedDestination(name: String, field: String)
+    case unmappedDestination(name: String, field: String, hint: String? = nil)
     case identificationWithoutEntity
     case unknownType(type: String, destination: String, suggestion: String?)
     case invalidEnumValue(field: String, value: String, allowed: [String], suggestion: String?)
@@ -159,8 +159,8 @@ enum SpecIssue: Sendable, Equatable {
             return "key path '\(keyPath)' names a dynamic key '(\(written))' but the mapper has no keyAttribute; it is read as a literal key"
         case .unknownDestination(let name, let field, let suggestion):
             return "'\(field)' names '\(name)', which the mapper does not map" + Self.didYouMean(suggestion)
-        case .unmappedDestination(let name, let field):
-            return "'\(field)' names '\(name)', which the mapper does not map; it has no effect"
+        case .unmappedDestination(let name, let field, let hint):
+            return "'\(field)' names '\(name)', which the mapper does not map; it has no effect" + (hint.map { "; \($0)" } ?? "")
         case .identificationWithoutEntity:
             return "'identification' has no effect on a mapper that is not an entity (records have identity only with \"entity\": true)"
         case .unknownType(let type, let destination, let suggestion):
