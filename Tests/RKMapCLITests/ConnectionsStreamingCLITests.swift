@@ -267,7 +267,8 @@ import Testing
         #expect(lines[4_006] == #"{"@type":"Status","id":"200","in_reply_to_id":"100"}"#)
         #expect(lines.last == #"{"@type":"Status","id":"300","in_reply_to_id":"300","inReplyTo":{"@type":"Status","id":"300","in_reply_to_id":"300"}}"#)
         #expect(out.stderr == """
-            \(name): $: warning: connection 'inReplyTo': no Status with id = 100 in the document; the value is left out [mapper status, attribute inReplyTo]
+            \(name): $: warning: connection 'inReplyTo': no Status with id = 100 in the document; the value is left out \
+            (a Status has id = the string "100": a number and a string never match; give both attributes one type in "types") [mapper status, attribute inReplyTo]
             \(name): $: warning: connection 'inReplyTo': no Status with id = "100" in the document; the value is left out (document 2) [mapper status, attribute inReplyTo]
 
             """)
@@ -290,7 +291,8 @@ import Testing
         let whole = try RKMapExecutable.run(arguments, directory: scratch.url, environment: Self.whole)
         #expect(streamed.status == 1)
         #expect(streamed.stderr == """
-            in.ndjson: $: warning: connection 'inReplyTo': no Status with id = 100 in the document; the value is left out [mapper status, attribute inReplyTo]
+            in.ndjson: $: warning: connection 'inReplyTo': no Status with id = 100 in the document; the value is left out \
+            (a Status has id = the string "100": a number and a string never match; give both attributes one type in "types") [mapper status, attribute inReplyTo]
             in.ndjson:2:32: error: expected a value, found '}'
             in.ndjson: $: warning: connection 'inReplyTo': no Status with id = "100" in the document; the value is left out (document 3) [mapper status, attribute inReplyTo]
 
@@ -410,5 +412,35 @@ import Testing
         #expect(broken.streamed.status == 1 && broken.streamed.stdout.isEmpty)
         #expect(broken.streamed.stderr.hasPrefix("broken.json:1:\(document.utf8.count + 1): error: "))
         Self.expectSame(broken)
+    }
+
+    /// Twitter API v2 sends ids as strings; a spec that types the user's
+    /// `id` as `int` but not the tweet's `author_id` finds no author (§3.4:
+    /// `"1"` is not `1`). The warning says a User has the id as a number and
+    /// how to fix it, streamed (2 MB) and whole alike.
+    @Test func aConnectionOfAStringToANumberSaysSo() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("spec.json", #"""
+            {"keyPath": "", "root-map-ref": "resp", "mappers": [
+              {"id": "resp", "target": "Response", "relationships": [{"from": "data", "to": "tweets", "map-ref": "tweet", "many": true},
+                                                                   {"from": "includes.users", "to": "users", "map-ref": "user", "many": true}]},
+              {"id": "tweet", "target": "Tweet", "attributes": {"id": "id", "author_id": "authorId"},
+               "connections": [{"relationship": "author", "sourceAttribute": "authorId", "target": "User", "targetAttribute": "id"}]},
+              {"id": "user", "target": "User", "attributes": ["id", "username"], "types": {"id": "int"}}]}
+            """#)
+        let filler = String(repeating: "x", count: 2_000_000)
+        try scratch.write("in.json", #"{"data": [{"id": "1", "author_id": "2244994945"}, {"id": "2", "author_id": "7"}], "#
+            + #""includes": {"users": [{"id": "2244994945", "username": "TwitterDev"}]}, "padding": "\#(filler)"}"#)
+        let runs = try Self.both(["apply", "spec.json", "in.json", "--format", "ndjson"], in: scratch)
+        Self.expectSame(runs)
+        #expect(runs.streamed.status == 0)
+        #expect(runs.streamed.stderr == """
+            in.json: $: warning: connection 'author': no User with id = "2244994945" in the document; the value is left out \
+            (a User has id = the number 2244994945: a number and a string never match; give both attributes one type in "types") \
+            [mapper tweet, attribute author]
+            in.json: $: warning: connection 'author': no User with id = "7" in the document; the value is left out [mapper tweet, attribute author]
+
+            """, "\(runs.streamed.stderr)")
     }
 }

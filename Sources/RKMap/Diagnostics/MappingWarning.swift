@@ -9,7 +9,7 @@ public enum MappingWarning: Sendable, Equatable {
     /// Dynamic mappers choose each other without reaching an object mapper.
     case dynamicCycle
     /// A connection's value matches no record of the document (docs/spec.md §6).
-    case connectionNotFound(connection: String, type: String, attribute: String, value: String)
+    case connectionNotFound(connection: String, type: String, attribute: String, value: String, otherKindFound: Bool = false)
     /// A connection's source value (or an element of it) is an object or an
     /// array: connections compare strings, numbers and booleans.
     case connectionValueNotScalar(connection: String, value: String)
@@ -84,8 +84,13 @@ public enum MappingWarning: Sendable, Equatable {
         switch self {
         case .dynamicCycle:
             return "dynamic mappers choose each other in a cycle without reaching an object mapper"
-        case .connectionNotFound(let connection, let type, let attribute, let value):
-            return "connection '\(connection)': no \(type) with \(attribute) = \(value) in the document; the value is left out"
+        case .connectionNotFound(let connection, let type, let attribute, let value, let otherKindFound):
+            var message = "connection '\(connection)': no \(type) with \(attribute) = \(value) in the document; the value is left out"
+            if otherKindFound {
+                let other = value.hasPrefix("\"") ? "the number \(value.dropFirst().dropLast())" : "the string \"\(value)\""
+                message += " (a \(type) has \(attribute) = \(other): a number and a string never match; give both attributes one type in \"types\")"
+            }
+            return message
         case .connectionValueNotScalar(let connection, let value):
             return "connection '\(connection)': \(value) is not a string, number or boolean, the values connections compare; it is left out"
         case .toOneFromArray(let relationship):

@@ -25,17 +25,33 @@ extension MappingEngine {
             for root in roots { index.collect(root) { $0 } }
         }
         let filler = ConnectionFiller(find: { index.first($0, $1) }) { connection, record, value in
-            mapper.warn(Self.connectionNotFound(connection, value: value), mapper: record.mapper, attribute: connection.relationship)
+            let otherKind = Self.otherKind(of: value).map { index.first(connection, $0) != nil } ?? false
+            mapper.warn(
+                Self.connectionNotFound(connection, value: value, otherKindFound: otherKind), mapper: record.mapper,
+                attribute: connection.relationship)
         }
         for r in results.indices {
             for i in results[r].1.indices { filler.fill(&results[r].1[i]) }
         }
     }
 
-    static func connectionNotFound(_ c: Connection, value: JSONValue) -> MappingWarning {
+    /// - Parameter otherKindFound: a target has the value as the other kind
+    ///   (`2244` where the source is `"2244"`): the warning says to type them alike.
+    static func connectionNotFound(_ c: Connection, value: JSONValue, otherKindFound: Bool = false) -> MappingWarning {
         let text = JSONWriter.serialize(value, pretty: false)
         if ConnectionKey(value) == nil { return .connectionValueNotScalar(connection: c.relationship, value: text) }
-        return .connectionNotFound(connection: c.relationship, type: c.targetType, attribute: c.targetAttribute, value: text)
+        return .connectionNotFound(
+            connection: c.relationship, type: c.targetType, attribute: c.targetAttribute, value: text, otherKindFound: otherKindFound)
+    }
+
+    /// The key a value has as the other kind: a string that spells a number
+    /// in JSON's grammar as that number, a number as its text.
+    static func otherKind(of value: JSONValue) -> ConnectionKey? {
+        switch value {
+        case .number(let n): return .string(n.text)
+        case .string(let s): return OperatorAccumulator.spelledNumber(s).map(ConnectionKey.number)
+        default: return nil
+        }
     }
 }
 

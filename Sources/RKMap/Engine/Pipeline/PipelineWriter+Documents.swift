@@ -79,8 +79,9 @@ extension PipelineWriter {
         let found = Record(mapper: engine.graph.objectMappers[0])
         let check = ConnectionFiller(find: { held.first($0, $1) == nil ? nil : found }) { [diagnostics] c, record, value in
             warnings += 1
+            let otherKind = MappingEngine.otherKind(of: value).map { held.first(c, $0) != nil } ?? false
             diagnostics.emit(DocumentMapper.warning(
-                MappingEngine.connectionNotFound(c, value: value), inputName: input, document: index, path: "$",
+                MappingEngine.connectionNotFound(c, value: value, otherKindFound: otherKind), inputName: input, document: index, path: "$",
                 mapperID: record.mapper.id, attribute: c.relationship))
         }
         try held.forEach { entry in
