@@ -69,4 +69,31 @@ import Testing
             ["apply", "spec.json", "-", "--input-format", "form", "--format", "ndjson"], stdin: run.stdoutBytes, directory: scratch.url)
         #expect(read.stdout.hasPrefix(#"{"@type":"Order","id":"1","lines":[{"@type":"Line","sku":"A","qty":"1"},{"@type":"Line","sku":"B"}]}"#), "\(read.stdout)")
     }
+
+    /// A dynamic mapper's member gets its discriminator back (docs/spec.md
+    /// §13): `apply` then `serialize` then `apply` again gives the same
+    /// records, where the bodies had no `type` and were all declined (exit 0).
+    @Test func aDynamicMembersBodyIsChosenAgain() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("spec.json", #"""
+            {"keyPath": "people", "root-map-ref": "person", "mappers": [
+              {"id": "boy", "target": "Boy", "attributes": ["name"], "relationships": [{"from": "friends", "to": "friends", "map-ref": "person"}]},
+              {"id": "girl", "target": "Girl", "attributes": ["name"]},
+              {"id": "person", "dynamic": true, "matchers": [{"keyPath": "type", "expectValue": "Boy", "map-ref": "boy"},
+                                                           {"keyPath": "kind.name", "valueMap": {"g": "girl"}}]}]}
+            """#)
+        let input = #"{"people": [{"name": "Blake", "type": "Boy", "friends": [{"name": "Jane", "kind": {"name": "g"}}]}, {"name": "Sarah", "kind": {"name": "g"}}]}"#
+        let applied = try RKMapExecutable.run(["apply", "spec.json", "-", "--format", "ndjson"], stdin: Array(input.utf8), directory: scratch.url)
+        let bodies = try RKMapExecutable.run(["serialize", "spec.json", "--compact"], stdin: applied.stdoutBytes, directory: scratch.url)
+        #expect(bodies.status == 0 && bodies.stderr.isEmpty, "\(bodies)")
+        #expect(bodies.stdout == """
+            {"name":"Blake","friends":[{"name":"Jane","kind":{"name":"g"}}],"type":"Boy"}
+            {"name":"Sarah","kind":{"name":"g"}}
+
+            """)
+        let again = #"{"people": ["# + bodies.stdout.split(separator: "\n").joined(separator: ", ") + "]}"
+        let reapplied = try RKMapExecutable.run(["apply", "spec.json", "-", "--format", "ndjson"], stdin: Array(again.utf8), directory: scratch.url)
+        #expect(reapplied.stdout == applied.stdout && reapplied.stderr.isEmpty)
+    }
 }

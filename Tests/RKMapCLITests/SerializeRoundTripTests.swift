@@ -114,9 +114,16 @@ import Testing
         }
         let lines = form.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         try #require(lines.count == bodies.count)
-        for (line, body) in zip(lines, bodies) {
-            guard case .object(let object) = body, Self.unambiguousInForm(body) else {
-                print("round trip: skipped a form body of \(example.name): arrays of objects with different first keys cannot round-trip")
+        // The records whose body serialize says does not read back (by
+        // document number, 1 when the message has none, §11).
+        var warned: Set<Int> = []
+        for message in form.stderr.split(separator: "\n") where message.contains("form body does not read back") {
+            let number = message.range(of: "(document ").map { Int(message[$0.upperBound...].prefix { $0.isNumber }) ?? 0 } ?? 1
+            warned.insert(number)
+        }
+        for (i, (line, body)) in zip(lines, bodies).enumerated() {
+            guard case .object(let object) = body, !warned.contains(i + 1) else {
+                print("round trip: skipped a form body of \(example.name): serialize warns that it does not read back")
                 continue
             }
             // An identity spec for this body's top-level keys.
@@ -204,13 +211,29 @@ import Testing
     /// names the dynamic mapper's choice and aligns related records).
     static func project(_ rep: JSONValue, record: JSONValue, ref: MapperRef, graph: MappingGraph) throws -> JSONValue {
         var mapper: ObjectMapper
+        var discriminator: ([String], JSONValue)?
         switch graph.mappers[ref] {
         case .object(let m): mapper = m
-        case .dynamic:
+        case .dynamic(let d):
             guard case .string(let type)? = record["@type"],
                   let m = MapperInversion.members(of: ref, mappers: graph.mappers).first(where: { $0.typeName == type })
             else { throw Mismatch(message: "no member for \(record)") }
             mapper = m
+            // §13: the body keeps what chose the member, the first matcher
+            // that names it directly by value (`type` = "Boy").
+            let member = graph.mappers.firstIndex { $0.id == m.id }
+            for matcher in d.matchers {
+                var path: KeyPath?
+                switch matcher.test {
+                case .expectValue(let p, _) where matcher.mapper == member: path = p
+                case .valueMap(let p, let map) where map.values.contains(where: { $0 == member }): path = p
+                default: break
+                }
+                guard let path else { continue }
+                discriminator = path.keys.count == path.components.count && path.anchor == .representation
+                    ? KeyPath.follow(path.components[...], from: rep, caseInsensitive: false).map { (path.keys, $0) } : nil
+                break
+            }
         }
         var inner = rep
         var key: String?
@@ -266,6 +289,7 @@ import Testing
                 Serializer.set(&result, source.keys[...], projected)
             }
         }
+        if let (keys, value) = discriminator, Serializer.lookup(result, keys) == nil { Serializer.set(&result, keys[...], value) }
         var body: JSONValue = result.isEmpty && whole != nil ? whole! : .object(result)
         if let key { body = .object(JSONObject([(key, body)])) }
         return body
@@ -299,28 +323,6 @@ import Testing
             var out = JSONObject()
             for m in o.members { if let x = asForm(m.value) { out[m.key] = x } }
             return out.isEmpty ? nil : .object(out)
-        }
-    }
-
-    /// Form encoding cannot tell where an object in an array ends unless the
-    /// next one starts with a key the previous has (§14); arrays in arrays have
-    /// no spelling at all.
-    static func unambiguousInForm(_ v: JSONValue) -> Bool {
-        switch v {
-        case .object(let o): return o.members.allSatisfy { unambiguousInForm($0.value) }
-        case .array(let a):
-            var previous: JSONObject?
-            for e in a {
-                if case .array = e { return false }
-                if case .object(let o) = e {
-                    let first = o.members.map(\.key).min { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-                    if let previous, let first, previous[first] == nil { return false }
-                    previous = o
-                    if !unambiguousInForm(e) { return false }
-                }
-            }
-            return true
-        default: return true
         }
     }
 }

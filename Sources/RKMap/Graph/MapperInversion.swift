@@ -4,6 +4,30 @@
 package enum MapperInversion {
     /// The object mappers a dynamic (or object) mapper can produce, in matcher
     /// order, following nested dynamic mappers; each appears once.
+    /// What a dynamic mapper's matchers need to choose `member` again
+    /// (docs/spec.md §13): the keys and value of the first `expectValue` or
+    /// `valueMap` matcher that chooses it directly (`type` = `"Boy"`); nil
+    /// when only a predicate, a kind or a nested dynamic mapper chooses it.
+    static func discriminator(of ref: MapperRef, choosing member: MapperRef, mappers: [Mapper]) -> (keys: [String], value: JSONValue)? {
+        guard case .dynamic(let d) = mappers[ref] else { return nil }
+        func keys(_ path: KeyPath) -> [String]? {
+            guard path.anchor == .representation, !path.components.isEmpty else { return nil }
+            let keys = path.components.compactMap { if case .key(let k) = $0 { k } else { nil } }
+            return keys.count == path.components.count ? keys : nil
+        }
+        for matcher in d.matchers {
+            switch matcher.test {
+            case .expectValue(let path, let value) where matcher.mapper == member:
+                if let keys = keys(path) { return (keys, value) }
+            case .valueMap(let path, let map):
+                if let key = map.keys.sorted().first(where: { map[$0] == member }), let keys = keys(path) { return (keys, .string(key)) }
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
     static func members(of ref: MapperRef, mappers: [Mapper]) -> [ObjectMapper] {
         var seen: Set<MapperRef> = []
         var result: [ObjectMapper] = []

@@ -68,6 +68,13 @@ extension Serializer {
                 try place(step.keys, value, field: step.fieldName, fill: found == nil)
             }
         }
+        // A dynamic mapper's discriminator (`type`: `"Boy"`), unless a field
+        // wrote it: without it the body would not be chosen again.
+        if case .dynamic = graph.mappers[ref], let member = graph.mappers.firstIndex(where: { $0.id == plan.mapperID }),
+           let (keys, value) = MapperInversion.discriminator(of: ref, choosing: member, mappers: graph.mappers),
+           Self.lookup(built.object, keys) == nil {
+            try place(keys, value, field: "@type")
+        }
         var body = built.object
         var result: JSONValue = .object(body)
         if let whole {

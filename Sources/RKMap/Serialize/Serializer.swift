@@ -27,6 +27,9 @@ package final class Serializer: Sendable {
     let engine: MappingEngine
     /// Object mappers that are a descriptor's root or a member of a dynamic root.
     let rootMappers: Set<MapperRef>
+    /// The dynamic root mapper (of a descriptor) that chooses each of its
+    /// members: a body made by a member gets that mapper's discriminator.
+    let rootChoosers: [MapperRef: MapperRef]
     /// One warning per mapper with sources that cannot be written to.
     package let warnings: [Diagnostic]
 
@@ -85,12 +88,16 @@ package final class Serializer: Sendable {
         self.plans = plans
         self.mappersByType = byType
         var roots: Set<MapperRef> = []
+        var choosers: [MapperRef: MapperRef] = [:]
         for d in graph.descriptors {
             for m in MapperInversion.members(of: d.rootMapper, mappers: graph.mappers) {
-                if let ref = graph.mappers.firstIndex(where: { $0.id == m.id }) { roots.insert(ref) }
+                guard let ref = graph.mappers.firstIndex(where: { $0.id == m.id }) else { continue }
+                roots.insert(ref)
+                if case .dynamic = graph.mappers[d.rootMapper], choosers[ref] == nil { choosers[ref] = d.rootMapper }
             }
         }
         self.rootMappers = roots
+        self.rootChoosers = choosers
         self.warnings = warnings
         if let id = options.mapperID {
             guard let ref = graph.mappers.firstIndex(where: { $0.id == id }) else {
@@ -156,7 +163,15 @@ package final class Serializer: Sendable {
             if roots.count == 1 { candidates = roots }
         }
         if candidates.count == 1 {
-            return (try inverted(object, with: candidates[0], path: path), [])
+            var body = try inverted(object, with: candidates[0], path: path)
+            // A member of a dynamic root mapper: what chooses it again on apply.
+            if let chooser = rootChoosers[candidates[0]], case .object(var members) = body,
+               let (keys, value) = MapperInversion.discriminator(of: chooser, choosing: candidates[0], mappers: graph.mappers),
+               Self.lookup(members, keys) == nil {
+                Self.set(&members, keys[...], value)
+                body = .object(members)
+            }
+            return (body, [])
         }
         if candidates.isEmpty {
             let suggestion = Suggestions.closest(to: type, in: mappersByType.keys.sorted())
