@@ -174,10 +174,13 @@ import Testing
     /// mapped (8.5× and 11× when it was mapped whole); the same for such a
     /// record in the content array (`items-batch-records.json`), for a
     /// relationship from several keys (`items-listing.json`), and for a
-    /// record a dynamic root mapper chooses (`items-list-dynamic.json`).
+    /// record a dynamic root mapper chooses (`items-list-dynamic.json`), and
+    /// for one whose earlier to-one `featured` is an Item too
+    /// (`items-record-shared-type.json`: 8.5× into SQLite when that kept it whole).
     @Test(arguments: ["csv", "sqlite"], [
         ("items-record.json", "items"), ("items-batch-records.json", "batches"), ("items-listing.json", "listing"),
         ("items-list-dynamic.json", "list"), ("items-record-case-insensitive.json", "items"),
+        ("items-record-shared-type.json", "items"),
     ])
     func aRecordWithALargeRelationshipIntoATableStaysWithinThreeTimesTheDocument(format: String, spec: (String, String)) throws {
         let scratch = try Scratch()

@@ -24,18 +24,28 @@ extension SQLiteSink {
     /// relationships are written in slot order, then its row, then their
     /// links (`replace` deleting orphans); streamed, the other relationships
     /// and the row come before this one's children. So no record type this
-    /// relationship can reach may be the record's own, nor one another
-    /// relationship of it can reach: their rows would be inserted in another
-    /// order, with other `_id`s, or an orphan found before a child of this
-    /// one was stored (and the record's links could be its own).
+    /// relationship can reach may be the record's own (the record's links
+    /// could be its own), nor one a later relationship of it can reach, or
+    /// an earlier one under `replace`: their rows would be inserted in
+    /// another order, with other `_id`s, or an orphan found before a child
+    /// of this one was stored. An earlier relationship under `set` or
+    /// `union` may share its types: its rows precede this one's children in
+    /// both orders.
     public func acceptsOpenRecord(of mapper: ObjectMapper, relationship slot: Int) -> Bool {
         guard let graph, case .relationship(let info) = mapper.slots[slot].kind else { return false }
         let reached = Self.types(reachableFrom: [info.mapper], in: graph)
-        var others: [MapperRef] = []
+        guard !reached.contains(mapper.typeName) else { return false }
         for s in mapper.slots.indices where s != slot {
-            if case .relationship(let other) = mapper.slots[s].kind { others.append(other.mapper) }
+            guard case .relationship(let other) = mapper.slots[s].kind,
+                  !reached.isDisjoint(with: Self.types(reachableFrom: [other.mapper], in: graph))
+            else { continue }
+            // Shared types (an `owner` User and `contributors` Users): an
+            // earlier relationship's rows come before this one's children
+            // either way; its links come before them only when streamed,
+            // which matters only when `replace` deletes orphans there.
+            guard s < slot, other.assignmentPolicy != .replace else { return false }
         }
-        return !reached.contains(mapper.typeName) && reached.isDisjoint(with: Self.types(reachableFrom: others, in: graph))
+        return true
     }
 
     /// The record types that records made with `refs` can hold, at any depth.
