@@ -51,4 +51,42 @@ import Testing
         #expect(inside.status == 1)
         #expect(inside.stderr.hasPrefix("<stdin>: $.ab: error: 'ab' and 'a' both write the body's 'a' with different values"), "\(inside.stderr)")
     }
+
+    /// A field its mapper does not map has no place in the body: it is left
+    /// out with a warning naming it and the closest destination, at any
+    /// depth (it gave `{}`, exit 0, silently).
+    @Test func aFieldTheMapperDoesNotMapIsAWarning() throws {
+        let spec = #"""
+            {"root-map-ref": "user", "mappers": [
+              {"id": "user", "target": "User", "attributes": ["name", "email"], "relationships": [{"from": "team", "to": "team", "map-ref": "team"}]},
+              {"id": "team", "target": "Team", "attributes": ["title"]}]}
+            """#
+        let run = try Self.serialize(spec, #"{"@type": "User", "nme": "x", "team": {"@type": "Team", "titel": "t", "title": "T"}}"#)
+        #expect(run.status == 0)
+        #expect(run.stdout == #"{"team":{"title":"T"}}"# + "\n")
+        #expect(run.stderr == """
+            <stdin>: $.nme: warning: field 'nme' is not mapped by mapper 'user', so the body leaves it out; did you mean 'name'? [mapper user]
+            <stdin>: $.team.titel: warning: field 'titel' is not mapped by mapper 'team', so the body leaves it out; did you mean 'title'? [mapper team]
+
+            """, "\(run.stderr)")
+    }
+
+    /// Records keyed by their `keyAttribute` become one dictionary (§5.3):
+    /// two with the same key are an error, where the first vanished.
+    @Test func twoKeyedRecordsWithOneKeyAreAnError() throws {
+        let spec = #"""
+            {"root-map-ref": "t", "mappers": [
+              {"id": "t", "target": "Team", "attributes": ["name"], "relationships": [{"from": "users", "to": "users", "map-ref": "u"}]},
+              {"id": "u", "target": "User", "keyAttribute": "username", "attributes": {"(username).email": "email"}}]}
+            """#
+        let same = try Self.serialize(spec, #"{"@type": "Team", "name": "x", "users": [{"@type": "User", "username": "a", "email": 1}, {"@type": "User", "username": "a", "email": 2}]}"#)
+        #expect(same.status == 1 && same.stdout.isEmpty)
+        #expect(same.stderr == """
+            <stdin>: $.users[1]: error: records 0 and 1 of 'users' have the same key 'a' (their keyAttribute 'username'), \
+            and the body is a dictionary with one member per key [mapper u, attribute username]
+
+            """, "\(same.stderr)")
+        let distinct = try Self.serialize(spec, #"{"@type": "Team", "name": "x", "users": [{"@type": "User", "username": "a", "email": 1}, {"@type": "User", "username": "b", "email": 2}]}"#)
+        #expect(distinct.stdout == #"{"name":"x","users":{"a":{"email":1},"b":{"email":2}}}"# + "\n")
+    }
 }

@@ -147,7 +147,20 @@ extension Serializer {
             // A keyAttribute mapper's records are one dictionary again (forceCollection).
             if case .object(let m) = graph.mappers[target], m.keyAttributeSlot != nil {
                 var merged = JSONObject()
-                for case .object(let o) in out { for member in o.members { merged[member.key] = member.value } }
+                for (i, element) in out.enumerated() {
+                    guard case .object(let o) = element else { continue }
+                    for member in o.members {
+                        // Two records with one key: a dictionary holds one of them.
+                        if let earlier = merged[member.key], earlier != member.value {
+                            throw SerializeFailure(
+                                "records \(out.firstIndex { if case .object(let x) = $0 { x[member.key] != nil } else { false } } ?? 0) and \(i) "
+                                    + "of '\(step.fieldName)' have the same key '\(member.key)' (their keyAttribute '\(m.slots[m.keyAttributeSlot!].name)'), "
+                                    + "and the body is a dictionary with one member per key",
+                                path: "[\(i)]", mapperID: m.id, attribute: m.slots[m.keyAttributeSlot!].name)
+                        }
+                        merged[member.key] = member.value
+                    }
+                }
                 return .object(merged)
             }
             return .array(out)

@@ -127,7 +127,7 @@ package final class Serializer: Sendable {
         }
         if let forced {
             if forced.forward { return try forward(object, with: forced.ref, path: path) }
-            return (try inverted(object, with: forced.ref, path: path), [])
+            return try inverted(object, with: forced.ref, path: path)
         }
         guard case .string(let type)? = object["@type"] else {
             let found = object["@type"].map { "an @type that is \(Self.describe($0))" } ?? "no @type"
@@ -141,7 +141,7 @@ package final class Serializer: Sendable {
         if let request = forType.first(where: { $0.applies(to: method) }) {
             var result: (JSONValue, [Diagnostic])
             if request.inverse {
-                result = (try inverted(object, with: request.mapper, path: path), [])
+                result = try inverted(object, with: request.mapper, path: path)
             } else {
                 result = try forward(object, with: request.mapper, path: path)
             }
@@ -163,7 +163,7 @@ package final class Serializer: Sendable {
             if roots.count == 1 { candidates = roots }
         }
         if candidates.count == 1 {
-            var body = try inverted(object, with: candidates[0], path: path)
+            var (body, notes) = try inverted(object, with: candidates[0], path: path)
             // A member of a dynamic root mapper: what chooses it again on apply.
             if let chooser = rootChoosers[candidates[0]], case .object(var members) = body,
                let (keys, value) = MapperInversion.discriminator(of: chooser, choosing: candidates[0], mappers: graph.mappers),
@@ -171,7 +171,7 @@ package final class Serializer: Sendable {
                 Self.set(&members, keys[...], value)
                 body = .object(members)
             }
-            return (body, [])
+            return (body, notes)
         }
         if candidates.isEmpty {
             let suggestion = Suggestions.closest(to: type, in: mappersByType.keys.sorted())
@@ -183,9 +183,11 @@ package final class Serializer: Sendable {
         throw SerializeFailure("no mapping serializes records of type '\(type)': " + tried.joined(separator: "; "), path: path)
     }
 
-    private func inverted(_ object: JSONObject, with ref: MapperRef, path: String) throws(SerializeFailure) -> JSONValue {
+    /// The inverse body, and a warning for each field of the record its
+    /// mapper does not map (left out of the body).
+    private func inverted(_ object: JSONObject, with ref: MapperRef, path: String) throws(SerializeFailure) -> (JSONValue, [Diagnostic]) {
         do {
-            return try invert(object, with: ref)
+            return (try invert(object, with: ref), unknownFields(of: object, with: ref, path: path))
         } catch {
             throw error.below(path)
         }
