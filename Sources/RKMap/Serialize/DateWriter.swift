@@ -136,7 +136,9 @@ package struct DateWriter: Sendable {
             return offset(f.offset, colon: false)
         case "X", "x":
             if letter == "X", f.offset == 0 { return "Z" }
-            if count == 1 { return String(offset(f.offset, colon: false).prefix(3)) }
+            // UTS #35: X and x are `±HH`, with the minutes when they are not zero (+0530).
+            if count == 1, f.offset % 3600 == 0 { return String(offset(f.offset, colon: false).prefix(3)) }
+            if count == 1 { return offset(f.offset, colon: false) }
             return offset(f.offset, colon: count >= 3)
         case "O": return f.offset == 0 ? "GMT" : "GMT" + offset(f.offset, colon: true)
         case "z":
