@@ -42,4 +42,30 @@ import Testing
         #expect(applied.stderr == "", "the body is read back without a warning")
         #expect(applied.stdout == Self.records)
     }
+
+    /// Paris kept its mean time, +00:09:21 (tz database), until 1911: XXXXX
+    /// writes the seconds (UTS #35), XXX has no field for them, so the record
+    /// fails (exit 1) with the field, the value and the fix; the others are written.
+    @Test func offsetSecondsAreWrittenOrRefusedNeverDropped() throws {
+        let dir = try Scratch()
+        let records = #"{"@type":"E","a":"1900-01-01T00:00:00Z"}"# + "\n" + #"{"@type":"E","a":"2011-07-04T10:00:00Z"}"# + "\n"
+        let withSeconds = try dir.write("seconds.json", Self.spec(zone: "Europe/Paris", pattern: "yyyy-MM-dd'T'HH:mm:ssXXXXX"))
+        let serialized = try RKMapExecutable.run(["serialize", withSeconds, "--format", "ndjson"], stdin: Array(records.utf8))
+        #expect(serialized.status == 0, "\(serialized)")
+        #expect(serialized.stdout == #"{"a":"1900-01-01T00:09:21+00:09:21"}"# + "\n" + #"{"a":"2011-07-04T12:00:00+02:00"}"# + "\n")
+        let applied = try RKMapExecutable.run(["apply", withSeconds, "--format", "ndjson"], stdin: serialized.stdoutBytes)
+        #expect(applied.stdout == records)
+        #expect(applied.stderr == "")
+
+        let minutesOnly = try dir.write("minutes.json", Self.spec(zone: "Europe/Paris", pattern: "yyyy-MM-dd'T'HH:mm:ssXXX"))
+        let refused = try RKMapExecutable.run(["serialize", minutesOnly, "--format", "ndjson"], stdin: Array(records.utf8))
+        #expect(refused.status == 1)
+        #expect(refused.stdout == #"{"a":"2011-07-04T12:00:00+02:00"}"# + "\n")
+        #expect(refused.stderr == """
+            <stdin>: $.a: error: date '1900-01-01T00:00:00Z' cannot be written in the format "yyyy-MM-dd'T'HH:mm:ssXXX": \
+            Europe/Paris was +00:09:21 from UTC then, and XXX writes no seconds, so the text would name an instant 21 s away; \
+            use XXXXX, which adds the seconds when an offset has them, or timeZone "UTC" [mapper e, attribute a]
+
+            """)
+    }
 }

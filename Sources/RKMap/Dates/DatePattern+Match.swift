@@ -90,7 +90,7 @@ extension DatePattern {
         ("mst", -7), ("mdt", -6), ("pst", -8), ("pdt", -7),
     ].map { (Array($0.0.utf8), $0.1) }
 
-    /// Reads `Z`, `±hh`, `±hhmm` or `±hh:mm`, optionally after `GMT`/`UTC`
+    /// Reads `Z`, `±hh`, `±hhmm`, `±hh:mm`, `±hhmmss` or `±hh:mm:ss`, optionally after `GMT`/`UTC`
     /// (`GMT` alone is zero); `allowsNames` adds the RFC 822 abbreviations.
     static func matchOffset(
         _ text: UnsafeBufferPointer<UInt8>, at start: Int, allowsZ: Bool, allowsNames: Bool
@@ -120,15 +120,23 @@ extension DatePattern {
         }
         guard let hours = twoDigits(i), hours <= 23 else { return nil }
         i += 2
+        // Minutes, then seconds (UTS #35's XXXX/XXXXX, for local mean time
+        // such as +00:09:21), each in the form the minutes used.
         var minutes: Int64 = 0
+        var seconds: Int64 = 0
         if i < n, text[i] == UInt8(ascii: ":") {
             guard let m = twoDigits(i + 1) else { return nil }
             minutes = m; i += 3
+            if i < n, text[i] == UInt8(ascii: ":") {
+                guard let s = twoDigits(i + 1) else { return nil }
+                seconds = s; i += 3
+            }
         } else if let m = twoDigits(i) {
             minutes = m; i += 2
+            if let s = twoDigits(i) { seconds = s; i += 2 }
         }
-        guard minutes <= 59 else { return nil }
-        let seconds = (hours * 3600 + minutes * 60) * (negative ? -1 : 1)
-        return (seconds, i)
+        guard minutes <= 59, seconds <= 59 else { return nil }
+        let offset = (hours * 3600 + minutes * 60 + seconds) * (negative ? -1 : 1)
+        return (offset, i)
     }
 }

@@ -25,7 +25,7 @@ struct DatePattern: Sendable {
         case monthName
         case dayName
         case amPm
-        /// `Z`, `X`, `x`, `O`: `±hh`, `±hhmm`, `±hh:mm`, optionally after `GMT`/`UTC`;
+        /// `Z`, `X`, `x`, `O`: `±hh`, `±hhmm`, `±hh:mm`, `±hhmmss`, `±hh:mm:ss`, optionally after `GMT`/`UTC`;
         /// `Z` (the letter) when `allowsZ`.
         case offset(allowsZ: Bool)
         case zoneName

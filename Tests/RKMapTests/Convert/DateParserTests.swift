@@ -102,6 +102,10 @@ import Testing
         ("yyyy-MM-dd'T'HH:mm:ssZZZZZ", "2011-08-09T13:45:30-05:30", 1_312_917_330_000),
         ("yyyy-MM-dd'T'HH:mm:ssXXX", "2011-08-09T13:45:30Z", 1_312_897_530_000),
         ("yyyy-MM-dd'T'HH:mm:ss.SSSX", "2011-08-09T13:45:30.250+09", 1_312_865_130_250),
+        // offsets with seconds (UTS #35 XXXX, XXXXX: Paris Mean Time, +00:09:21)
+        ("yyyy-MM-dd'T'HH:mm:ssXXXXX", "1900-01-01T00:09:21+00:09:21", -2_208_988_800_000),
+        ("yyyy-MM-dd'T'HH:mm:ssxxxx", "1900-01-01T00:09:21+000921", -2_208_988_800_000),
+        ("yyyy-MM-dd'T'HH:mm:ssZZZZZ", "1899-12-31T23:16:52-00:43:08", -2_208_988_800_000),
         ("h 'o''clock' a, d/M/yyyy", "3 o'clock PM, 4/7/2011", 1_309_791_600_000),
         ("HH:mm dd/MM/yyyy", "15:30 04/07/2011", 1_309_793_400_000),
         ("kk:mm d/M/yyyy", "24:00 4/7/2011", 1_309_737_600_000),
@@ -130,6 +134,9 @@ import Testing
         ("d-MMM-yy", "29-Feb-11"),
         ("yyyy-MM-dd HH:mm Z", "2011-08-09 13:45 +2"),
         ("yyyy-MM-dd HH:mm Z", "2011-08-09 13:45 +02:60"),
+        ("yyyy-MM-dd HH:mm Z", "2011-08-09 13:45 +02:00:60"),
+        ("yyyy-MM-dd HH:mm Z", "2011-08-09 13:45 +02:00:5"),
+        ("yyyy-MM-dd HH:mm Z", "2011-08-09 13:45 +0200:30"),
     ] as [(String, String)])
     func rejects(_ format: String, _ text: String) throws {
         let parser = try DateParser(formats: [format], timeZone: "UTC")
