@@ -28,6 +28,20 @@ import Testing
         ("America/St_Johns", "XXX", ["2011-07-04 07:30:00-02:30", "2011-01-15 08:30:00-03:30"]),
         ("America/St_Johns", "x", ["2011-07-04 07:30:00-0230", "2011-01-15 08:30:00-0330"]),
         ("Europe/Berlin", "X", ["2011-07-04 12:00:00+02", "2011-01-15 13:00:00+01"]),
+        // z-zzz: UTS #35's short localized GMT format (rkmap writes no zone names but UTC's);
+        // zzzz: the long one. apply reads both back with the same spec.
+        ("Asia/Kolkata", " z", ["2011-07-04 15:30:00 GMT+5:30", "2011-01-15 17:30:00 GMT+5:30"]),
+        ("Asia/Kolkata", " zzzz", ["2011-07-04 15:30:00 GMT+05:30", "2011-01-15 17:30:00 GMT+05:30"]),
+        ("Asia/Kathmandu", " zzz", ["2011-07-04 15:45:00 GMT+5:45", "2011-01-15 17:45:00 GMT+5:45"]),
+        ("Asia/Kathmandu", " zzzz", ["2011-07-04 15:45:00 GMT+05:45", "2011-01-15 17:45:00 GMT+05:45"]),
+        ("America/St_Johns", " z", ["2011-07-04 07:30:00 GMT-2:30", "2011-01-15 08:30:00 GMT-3:30"]),
+        ("America/St_Johns", " zzzz", ["2011-07-04 07:30:00 GMT-02:30", "2011-01-15 08:30:00 GMT-03:30"]),
+        ("America/Caracas", " z", ["2011-07-04 05:30:00 GMT-4:30", "2011-01-15 07:30:00 GMT-4:30"]),
+        ("Europe/Berlin", " z", ["2011-07-04 12:00:00 GMT+2", "2011-01-15 13:00:00 GMT+1"]),
+        ("Europe/London", " zzzz", ["2011-07-04 11:00:00 GMT+01:00", "2011-01-15 12:00:00 GMT"]),
+        ("America/New_York", " O", ["2011-07-04 06:00:00 GMT-4", "2011-01-15 07:00:00 GMT-5"]),
+        ("America/St_Johns", " OOOO", ["2011-07-04 07:30:00 GMT-02:30", "2011-01-15 08:30:00 GMT-03:30"]),
+        ("UTC", " z", ["2011-07-04 10:00:00 UTC", "2011-01-15 12:00:00 UTC"]),
     ] as [(String, String, [String])])
     func serializeWritesTheOffsetAndApplyReadsItBack(_ zone: String, _ letters: String, _ expected: [String]) throws {
         let dir = try Scratch()

@@ -137,17 +137,22 @@ package struct DateWriter: Sendable {
             return count <= 3 ? String(digits.prefix(count)) : digits + String(repeating: "0", count: count - 3)
         case "a": return f.hour < 12 ? "AM" : "PM"
         case "Z":
-            // UTS #35: Z-ZZZ is xxxx, ZZZZZ is XXXXX.
-            if count == 4 { return "GMT" + offset(f.offset, colon: true) }
+            // UTS #35: Z-ZZZ is xxxx, ZZZZ is OOOO, ZZZZZ is XXXXX.
+            if count == 4 { return localizedGMT(f.offset, long: true) }
             if count == 5 { return try isoOffset(f.offset, count: 5, utcIndicator: true, letters: "ZZZZZ") }
             return try isoOffset(f.offset, count: 4, utcIndicator: false, letters: String(repeating: "Z", count: count))
         case "X", "x":
             return try isoOffset(f.offset, count: count, utcIndicator: letter == "X",
                                  letters: String(repeating: letter, count: count))
-        case "O": return f.offset == 0 ? "GMT" : "GMT" + offset(f.offset, colon: true)
+        case "O": return localizedGMT(f.offset, long: count >= 4)
         case "z":
-            return zone.abbreviation(atUTC: (f.days * 86_400_000 + f.ms - f.offset * 1000) / 1000)
-                ?? "GMT" + offset(f.offset, colon: true)
+            // UTS #35: the zone's specific non-location name (PDT, Pacific
+            // Daylight Time), else the localized GMT format (GMT-7,
+            // GMT-07:00). rkmap has no locale's zone names, as ICU's root
+            // locale has none, so only UTC is named; every other zone is
+            // written from its offset at that instant, which the reader reads.
+            if zone.isUTC { return "UTC" }
+            return localizedGMT(f.offset, long: count >= 4)
         default: return String(repeating: letter, count: count)
         }
     }
@@ -181,10 +186,18 @@ package struct DateWriter: Sendable {
         return out
     }
 
-    private func offset(_ seconds: Int64, colon: Bool) -> String {
-        let sign = seconds < 0 ? "-" : "+"
-        let minutes = abs(seconds) / 60
-        return sign + pad(minutes / 60, 2) + (colon ? ":" : "") + pad(minutes % 60, 2)
+    /// UTS #35's localized GMT format with English's `GMT{0}`: `GMT` for
+    /// zero; short (`O`, `z`) `GMT-8`, `GMT+5:30`, `GMT+0:09:21`; long
+    /// (`OOOO`, `ZZZZ`, `zzzz`) `GMT-08:00`, `GMT+05:30`, `GMT+00:09:21`.
+    /// Seconds are written when the offset has them, so the text is exact.
+    private func localizedGMT(_ seconds: Int64, long: Bool) -> String {
+        if seconds == 0 { return "GMT" }
+        let magnitude = abs(seconds)
+        let (h, m, s) = (magnitude / 3600, magnitude / 60 % 60, magnitude % 60)
+        var out = "GMT" + (seconds < 0 ? "-" : "+") + (long ? pad(h, 2) : String(h))
+        if long || m != 0 || s != 0 { out += ":" + pad(m, 2) }
+        if s != 0 { out += ":" + pad(s, 2) }
+        return out
     }
 
     private func pad(_ n: Int64, _ width: Int) -> String {

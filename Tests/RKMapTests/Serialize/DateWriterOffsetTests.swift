@@ -11,6 +11,14 @@ import Testing
 //   XXXXX  -08:00, -07:52:58, Z   xxxxx  -08:00, -07:52:58, +00:00
 //   Z-ZZZ  as xxxx                ZZZZZ  as XXXXX
 //
+//   O      GMT-8, GMT+5:30        OOOO   GMT-08:00 (ZZZZ too)
+//   z-zzz  short name (PDT), else O's form;  zzzz  long name, else OOOO's form
+//
+// The localized GMT format (O, OOOO) is GMT for a zero offset and adds
+// seconds when the offset has them. rkmap has no locale's zone names (as
+// ICU's root locale), so z and zzzz name only UTC and write the rest as O
+// and OOOO do.
+//
 // X-XXX and x-xxx have no seconds field: an offset with seconds is an error
 // there (dropping them, as ICU does, would name another instant).
 //
@@ -136,6 +144,46 @@ private func write(_ pattern: String, _ zone: String, _ ms: Int64 = july4) throw
             for ms in [july4, 1_295_092_800_250, y1900] {
                 // Offsets with seconds (1900 in Paris and Monrovia) fail X-XXX; the rest read back.
                 guard case .string(let text)? = try write(pattern, zone, ms) else { continue }
+                #expect(parser.parse(text) == ms, "\(zone) \(letters): \(text)")
+            }
+        }
+    }
+
+    /// 2011-01-15T12:00:00Z: southern summer in Chatham (+13:45), winter in St. John's (-03:30).
+    static let january = Int64(1_295_092_800_000)
+
+    @Test(arguments: [
+        ("Asia/Kolkata", july4, ["z": "GMT+5:30", "zz": "GMT+5:30", "zzz": "GMT+5:30", "zzzz": "GMT+05:30",
+                                 "O": "GMT+5:30", "OOOO": "GMT+05:30", "ZZZZ": "GMT+05:30"]),
+        ("Asia/Kathmandu", july4, ["z": "GMT+5:45", "zzzz": "GMT+05:45", "O": "GMT+5:45", "OOOO": "GMT+05:45"]),
+        ("America/St_Johns", july4, ["z": "GMT-2:30", "zzzz": "GMT-02:30", "ZZZZ": "GMT-02:30"]),
+        ("America/St_Johns", january, ["z": "GMT-3:30", "zzzz": "GMT-03:30", "O": "GMT-3:30"]),
+        // Caracas was -04:30 from 2007 to 2016; Foundation's abbreviation said GMT-4.
+        ("America/Caracas", july4, ["z": "GMT-4:30", "zzzz": "GMT-04:30"]),
+        ("Pacific/Chatham", january, ["z": "GMT+13:45", "zzzz": "GMT+13:45", "OOOO": "GMT+13:45"]),
+        ("Europe/Berlin", july4, ["z": "GMT+2", "zzzz": "GMT+02:00", "O": "GMT+2", "ZZZZ": "GMT+02:00"]),
+        ("America/New_York", july4, ["z": "GMT-4", "zzzz": "GMT-04:00"]),
+        ("Europe/London", january, ["z": "GMT", "zzzz": "GMT", "O": "GMT", "OOOO": "GMT", "ZZZZ": "GMT"]),
+        ("Europe/London", july4, ["z": "GMT+1", "zzzz": "GMT+01:00"]),
+        ("Europe/Paris", y1900, ["z": "GMT+0:09:21", "zzzz": "GMT+00:09:21", "O": "GMT+0:09:21", "ZZZZ": "GMT+00:09:21"]),
+        ("Africa/Monrovia", y1900, ["z": "GMT-0:43:08", "OOOO": "GMT-00:43:08"]),
+        ("UTC", july4, ["z": "UTC", "zzz": "UTC", "zzzz": "UTC", "O": "GMT", "OOOO": "GMT", "ZZZZ": "GMT"]),
+    ] as [(String, Int64, [String: String])])
+    func localizedGMTAsUTS35SpellsIt(_ zone: String, _ ms: Int64, _ expected: [String: String]) throws {
+        for (letters, offset) in expected {
+            guard case .string(let text)? = try write("HH:mm " + letters, zone, ms) else { Issue.record("\(letters): no date"); continue }
+            #expect(text.split(separator: " ").last.map(String.init) == offset, "\(zone) \(letters)")
+        }
+    }
+
+    @Test(arguments: ["Asia/Kolkata", "Asia/Kathmandu", "America/St_Johns", "America/Caracas", "Pacific/Chatham",
+                      "Europe/London", "Europe/Paris", "Africa/Monrovia", "America/New_York", "UTC"])
+    func zoneNamesAndLocalizedGMTReadBackTheSameInstant(_ zone: String) throws {
+        for letters in ["z", "zz", "zzz", "zzzz", "O", "OOOO", "ZZZZ"] {
+            let pattern = "EEE, d MMM yyyy HH:mm:ss.SSS " + letters
+            let parser = DateParser(formats: [try DateFormat(pattern)], zone: try ZoneResolver(name: zone))
+            for ms in [july4, Self.january, y1900, 1_320_557_400_000 /* 2011-11-06T05:30Z: 01:30 EDT, repeated */] {
+                guard case .string(let text)? = try write(pattern, zone, ms) else { Issue.record("\(zone) \(letters): no date"); continue }
                 #expect(parser.parse(text) == ms, "\(zone) \(letters): \(text)")
             }
         }
