@@ -141,7 +141,7 @@ import Testing
         let spec = try scratch.write("spec.json", Self.entitySpec)
         let input = try scratch.write("in.ndjson", #"{"id":1,"name":"a"}"# + "\n" + #"{"name":"no id"}"# + "\n" + #"{"id":3,"name":"c"}"# + "\n")
         let db = scratch.path("out.db")
-        let message = "a Person record has no value for its identification attribute 'id'; map it or fix 'identification' so every Person can be stored"
+        let message = "a record of type Person has no value for its identification attribute 'id'; map it or fix 'identification' so every Person can be stored"
         let r = try RKMapExecutable.run(
             ["apply", spec, input, "-o", db, "--keep-going"], environment: ["RKMAP_PIPELINE_THRESHOLD": threshold])
         #expect(r.status == 1)

@@ -153,13 +153,16 @@ import Testing
     /// root mapper chooses the record (`items-list-dynamic.json` on `list`, a
     /// Stripe-style `"object": "list"`: 10×), and when a relationship from
     /// `""` maps the record's object again (`items-listing-nil-key-path.json`,
-    /// RestKit's nil key path: 10×).
+    /// RestKit's nil key path: 10×), and when its keys match the payload's
+    /// only ignoring case (`items-record-case-insensitive.json`, `Items` on
+    /// `items`: 10×).
     @Test(arguments: [
         ("items-indexed.json", "batches"), ("items-indexed-from-end.json", "batches"), ("items-pages.json", "pages"),
         ("items-distinct.json", "items"), ("items-batches.json", "batches"), ("items-nested.json", "nested"),
         ("numbers-sum.json", "numbers"), ("items-distinct-names.json", "items"), ("items-record.json", "items"),
         ("items-record-parent.json", "items"), ("items-batch-records.json", "batches"), ("items-listing.json", "listing"),
         ("items-list-dynamic.json", "list"), ("items-listing-nil-key-path.json", "listing"),
+        ("items-record-case-insensitive.json", "items"),
     ])
     func anIndexedContentKeyPathStaysWithinThreeTimesTheDocument(spec: String, shape: String) throws {
         let args = ["apply", "fixtures/scale/" + spec, "--format", "ndjson"]
@@ -174,7 +177,7 @@ import Testing
     /// record a dynamic root mapper chooses (`items-list-dynamic.json`).
     @Test(arguments: ["csv", "sqlite"], [
         ("items-record.json", "items"), ("items-batch-records.json", "batches"), ("items-listing.json", "listing"),
-        ("items-list-dynamic.json", "list"),
+        ("items-list-dynamic.json", "list"), ("items-record-case-insensitive.json", "items"),
     ])
     func aRecordWithALargeRelationshipIntoATableStaysWithinThreeTimesTheDocument(format: String, spec: (String, String)) throws {
         let scratch = try Scratch()

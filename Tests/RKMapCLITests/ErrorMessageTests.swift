@@ -183,6 +183,47 @@ import Testing
                   err: "in.json: $: error: no mappable content: none of the key paths 'items' is in the document\n"),
         Case("syntax error on stdin", files: ["spec.json": spec], ["apply", "spec.json", "-"], stdin: #"{"items": [}"#,
              err: "<stdin>:1:12: error: expected a value, found '}'\n", code: 1, readsDocuments: true),
+        // A destination with a literal dot and a nested one (or a to-one
+        // relationship's flattened column) are one CSV column and one SQLite
+        // column name: each output refuses the spec before writing, where it
+        // wrote one of the two values (§3.1, §10.3, §10.4); JSON keeps both.
+        Case("a literal dot and a nested destination into CSV", files: [
+            "spec.json": #"{"keyPath": "items", "mappers": [{"id": "t", "target": "T", "attributes": {"a": "author\\.name", "b": "author.name"}}]}"#, "in.json": #"{"items": [{"a": 1, "b": 2}]}"#,
+        ], ["apply", "spec.json", "in.json", "--format", "csv"],
+             err: "spec.json: error: CSV column 'author.name' would hold two different fields, 'author\\.name' and 'author.name' "
+                + "(a destination with a literal dot and a nested or flattened one); rename a destination in the spec\n", code: 2),
+        Case("a literal dot and a flattened relationship into CSV", files: [
+            "spec.json": #"{"keyPath": "items", "root-map-ref": "t", "mappers": [{"id": "t", "target": "T", "attributes": {"a": "author\\.name"}, "relationships": [{"from": "author", "to": "author", "map-ref": "u"}]}, {"id": "u", "target": "U", "attributes": ["name"]}]}"#, "in.json": #"{"items": [{"a": 1, "author": {"name": 2}}]}"#,
+        ], ["apply", "spec.json", "in.json", "--format", "csv"],
+             err: "spec.json: error: CSV column 'author.name' would hold two different fields, 'author\\.name' and 'author.name' "
+                + "(a destination with a literal dot and a nested or flattened one); rename a destination in the spec\n", code: 2),
+        Case("a literal dot and a nested destination into SQLite", files: [
+            "spec.json": #"{"keyPath": "items", "mappers": [{"id": "t", "target": "T", "attributes": {"a": "author\\.name", "b": "author.name"}}]}"#, "in.json": #"{"items": [{"a": 1, "b": 2}]}"#,
+        ], ["apply", "spec.json", "in.json", "--format", "sqlite", "-o", "out.db"],
+             err: "spec.json:1:98: error: SQLite column name 'author.name' in table 'T' is wanted twice: by attribute 'author\\.name' "
+                + "of mapper 't' at line 1 and attribute 'author.name' of mapper 't' at line 1; rename one of them\n", code: 2),
+        Case("a literal dot and a nested destination into JSON", files: [
+            "spec.json": #"{"keyPath": "items", "mappers": [{"id": "t", "target": "T", "attributes": {"a": "author\\.name", "b": "author.name"}}]}"#, "in.json": #"{"items": [{"a": 1, "b": 2}]}"#,
+        ], ["apply", "spec.json", "in.json", "--format", "ndjson"], out: #"{"@type":"T","author.name":1,"author":{"name":2}}"# + "\n",
+             err: "", code: 0, readsDocuments: true),
+        // A field written twice: the last is used, as the warning says
+        // (the type name and the id too, which were once read from the first).
+        Case("a mapper's target written twice", files: [
+            "spec.json": #"{"keyPath": "items", "mappers": [{"id": "s", "target": "S", "target": "T", "attributes": ["id"]}]}"#,
+            "in.json": #"{"items": [{"id": 1}]}"#,
+        ], ["apply", "spec.json", "in.json", "--format", "ndjson"], out: #"{"@type":"T","id":1}"# + "\n",
+             err: "spec.json:1:61: warning: duplicate field 'target' in mapper 's'; the last one is used\n", code: 0, readsDocuments: true),
+        Case("a mapper's id written twice", files: [
+            "spec.json": #"{"keyPath": "items", "root-map-ref": "q", "mappers": [{"id": "s", "id": "q", "attributes": ["id"]}]}"#,
+            "in.json": #"{"items": [{"id": 1}]}"#,
+        ], ["apply", "spec.json", "in.json", "--format", "ndjson"], out: #"{"@type":"q","id":1}"# + "\n",
+             err: "spec.json:1:67: warning: duplicate field 'id' in mapper 'q'; the last one is used\n", code: 0, readsDocuments: true),
+        Case("a mapper's target and targetName both", files: [
+            "spec.json": #"{"keyPath": "items", "mappers": [{"id": "s", "targetName": "A", "target": "B", "attributes": ["id"]}]}"#,
+            "in.json": #"{"items": [{"id": 1}]}"#,
+        ], ["apply", "spec.json", "in.json", "--format", "ndjson"], out: #"{"@type":"B","id":1}"# + "\n",
+             err: "spec.json:1:65: warning: 'target' in mapper 's' repeats 'targetName' (two spellings of one field); the last one is used\n",
+             code: 0, readsDocuments: true),
     ]
 
     // MARK: Command line and output (exit 2 unless said)

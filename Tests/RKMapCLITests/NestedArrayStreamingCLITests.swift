@@ -418,6 +418,45 @@ import Testing
         #expect(try Tables.query(database, #"SELECT count(*), max("position") FROM "Listing_posts""#) == [[.integer(60_000), .integer(59_999)]])
     }
 
+    /// With `"keyMatching": "caseInsensitive"`, a record whose relationship's
+    /// key is written in another case than the payload's (`Data.Children` on
+    /// `{"data": {"children": [...]}}`) streams its 3 MB of children too
+    /// (10× its size when mapped whole): output and `--stats` are a whole
+    /// read's, and an exact `Data` later in the object is the one followed
+    /// (§4: an exact match wins, else the first equal ignoring case).
+    @Test func aRecordWhoseKeysMatchIgnoringCaseStreamsItsChildren() throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", #"""
+            {"keyPath": "", "keyMatching": "caseInsensitive", "root-map-ref": "listing", "mappers": [
+              {"id": "listing", "target": "Listing", "attributes": {"Kind": "kind", "Data.After": "after"},
+               "relationships": [{"from": "Data.Children", "to": "posts", "map-ref": "post", "many": true}]},
+              {"id": "post", "target": "Post", "attributes": {"ID": "id", "Score": "score"}, "types": {"score": "int"}}]}
+            """#)
+        let children = (0..<60_000).map { #"{"id": "t3_\#($0)", "SCORE": \#($0 % 100), "title": "post \#($0)"}"# }
+        let array = "[" + children.joined(separator: ",") + "]"
+        try scratch.write("in.json", #"{"KIND": "Listing", "data": {"after": "t3_x", "children": "# + array + "}}\n")
+        // The exact `Data` after an inexact one is the one a whole read follows.
+        try scratch.write("exact.json", #"{"data": {"after": "no", "children": [{"id": "no"}]}, "KIND": "Listing", "Data": {"after": "t3_x", "CHILDREN": "#
+            + array + "}}\n")
+        for format in ["json", "ndjson", "csv"] {
+            for file in ["in.json", "exact.json"] {
+                let arguments = ["apply", "spec.json", file, "--format", format, "--stats"]
+                let streamed = try RKMapExecutable.run(arguments, directory: scratch.url, environment: Self.streamed)
+                let whole = try RKMapExecutable.run(arguments, directory: scratch.url, environment: Self.whole)
+                #expect(streamed.status == 0 && whole.status == 0)
+                #expect(streamed.stderr == whole.stderr && streamed.stderr.contains("  Post: 60000\n"), "\(streamed.stderr)")
+                #expect(streamed.stdout == whole.stdout, "\(format) \(file)")
+                #expect(streamed.stdout.contains("t3_59999") && !streamed.stdout.contains(#""no""#))
+            }
+        }
+        let database = scratch.path("out.db")
+        let sqlite = try Tables.applySQLite(spec: scratch.path("spec.json"), [scratch.path("exact.json")], database: database, environment: Self.streamed)
+        #expect(sqlite.status == 0, "\(sqlite)")
+        #expect(try Tables.query(database, #"SELECT "kind", "after" FROM "Listing""#) == [[.text("Listing"), .text("t3_x")]])
+        #expect(try Tables.query(database, #"SELECT count(*), sum("score") FROM "Post""#) == [[.integer(60_000), .integer(2_970_000)]])
+        #expect(try Tables.query(database, #"SELECT count(*), max("position") FROM "Listing_posts""#) == [[.integer(60_000), .integer(59_999)]])
+    }
+
     /// A content key path whose exact `@sum` would need more than 4,096
     /// digits gives no content, streamed or whole (docs/spec.md §4: never a
     /// silent value); the error and `--explain` name that cause as well as

@@ -166,6 +166,46 @@ import Testing
         #expect(try Tables.query(db, links) == [[.integer(1), .text("z"), .integer(0)]])
     }
 
+    /// An untyped version as Elasticsearch's `_version` may come, a string:
+    /// one that spells a number compares as that number (docs/spec.md §7:
+    /// `"10"` is newer than `"9"` and `9`, where text order put `"9"`
+    /// after `"10"`), and a version that compares with nothing (a word
+    /// against a number) refuses the record, naming both and the fix, and
+    /// leaves the row as it was.
+    @Test func aVersionThatSpellsANumberComparesAsThatNumber() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let db = scratch.path("hits.db")
+        let spec = try scratch.write("spec.json", #"""
+            {"keyPath": "hits", "mappers": [{"id": "hit", "target": "Hit", "entity": true, "identification": ["id"],
+              "modificationAttribute": "version", "attributes": {"_id": "id", "_version": "version", "t": "t"}}]}
+            """#)
+        let row = #"SELECT "id", "version", "t" FROM "Hit""#
+        // In one document: the later, older one is skipped.
+        try Tables.upsert(spec: spec, #"{"hits": [{"_id": "b", "_version": "10", "t": "new"}, {"_id": "b", "_version": "9", "t": "old"}]}"#, database: db)
+        #expect(try Tables.query(db, row) == [[.text("b"), .text("10"), .text("new")]])
+        try Tables.upsert(spec: spec, #"{"hits": [{"_id": "b", "_version": 9, "t": "older"}]}"#, database: db)
+        try Tables.upsert(spec: spec, #"{"hits": [{"_id": "b", "_version": 10.0, "t": "equal"}]}"#, database: db)
+        #expect(try Tables.query(db, row) == [[.text("b"), .text("10"), .text("new")]])
+        try Tables.upsert(spec: spec, #"{"hits": [{"_id": "b", "_version": 11, "t": "newest"}]}"#, database: db)
+        #expect(try Tables.query(db, row) == [[.text("b"), .integer(11), .text("newest")]])
+        let word = try scratch.write("word.json", #"{"hits": [{"_id": "b", "_version": "abc", "t": "word"}]}"#)
+        let refused = try Tables.applySQLite(spec: spec, [word], database: db)
+        #expect(refused.status == 1 && refused.stdout.isEmpty)
+        #expect(refused.stderr == """
+            error: cannot tell whether the Hit record is newer than its stored row: its modificationAttribute 'version' is "abc" (text) \
+            and the row's is 11 (a number); give 'version' one type in "types" (int, decimal or date) so that every version compares
+
+            """, "\(refused.stderr)")
+        #expect(try Tables.query(db, row) == [[.text("b"), .integer(11), .text("newest")]])
+        // Under --keep-going that document alone fails, at its place.
+        let next = try scratch.write("next.json", #"{"hits": [{"_id": "b", "_version": "12", "t": "next"}]}"#)
+        let kept = try RKMapExecutable.run(["apply", spec, word, next, "--format", "sqlite", "-o", db, "--keep-going"])
+        #expect(kept.status == 1)
+        #expect(kept.stderr.hasPrefix("\(word): $: error: cannot tell whether the Hit record is newer"), "\(kept.stderr)")
+        #expect(try Tables.query(db, row) == [[.text("b"), .text("12"), .text("next")]])
+    }
+
     @Test func aDateModificationAttributeComparesInstants() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

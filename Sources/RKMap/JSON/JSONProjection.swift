@@ -45,4 +45,13 @@ public indirect enum JSONProjection: Sendable, Equatable {
             return .members(a)
         }
     }
+
+    /// The same projection with member names lowercased, names that differ
+    /// only in case merged (what a `ProjectionPlan` ignoring case reads).
+    public var folded: JSONProjection {
+        guard case .members(let map) = self else { return self }
+        var folded: [String: JSONProjection] = [:]
+        for (name, sub) in map { folded[name.lowercased()] = (folded[name.lowercased()] ?? .nothing).merged(with: sub.folded) }
+        return .members(folded)
+    }
 }

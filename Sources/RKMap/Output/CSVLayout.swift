@@ -43,6 +43,13 @@ final class CSVLayout {
 
     private(set) var columns: [String] = []
     private var columnIndex: [String: Int] = [:]
+    /// The destination path each column holds, from the record's root
+    /// (`["author", "name"]` for `author.name` flattened or dotted).
+    private var columnPaths: [[String]] = []
+    /// Columns that two different destinations would both be written to
+    /// (`author\.name` and the relationship `author`'s `name`): CSV output
+    /// refuses the spec (`CSVSink.problems`).
+    private(set) var problems: [String] = []
     /// Nodes of the root mappers.
     private(set) var roots: [ObjectIdentifier: Node] = [:]
     private let graph: MappingGraph
@@ -54,16 +61,16 @@ final class CSVLayout {
     ///   - includeType: Whether the first column is `@type`.
     init(graph: MappingGraph, roots: [MapperRef], type: String?, includeType: Bool) {
         self.graph = graph
-        if includeType { _ = column("@type") }
+        if includeType { _ = column("@type", holding: ["@type"]) }
         for root in roots {
             for mapper in graph.objectMappers(producedBy: root) where type == nil || mapper.typeName == type {
                 let id = ObjectIdentifier(mapper)
-                if self.roots[id] == nil { self.roots[id] = node(mapper, prefix: "", path: []) }
+                if self.roots[id] == nil { self.roots[id] = node(mapper, prefix: "", prefixPath: [], path: []) }
             }
         }
     }
 
-    private func node(_ mapper: ObjectMapper, prefix: String, path: Set<ObjectIdentifier>) -> Node {
+    private func node(_ mapper: ObjectMapper, prefix: String, prefixPath: [String], path: Set<ObjectIdentifier>) -> Node {
         var path = path
         path.insert(ObjectIdentifier(mapper))
         var cells: [Cell] = []
@@ -71,6 +78,8 @@ final class CSVLayout {
         cells.reserveCapacity(mapper.slots.count)
         for (index, slot) in mapper.slots.enumerated() {
             let name = prefix + slot.name
+            let destination = prefixPath + slot.path
+            func column(_ name: String) -> Int { self.column(name, holding: destination) }
             switch slot.kind {
             case .keyAttribute, .attribute:
                 if slot.path.count > 1 {
@@ -89,7 +98,7 @@ final class CSVLayout {
                 }
                 var children: [ObjectIdentifier: Node] = [:]
                 for target in targets {
-                    children[ObjectIdentifier(target)] = node(target, prefix: name + ".", path: path)
+                    children[ObjectIdentifier(target)] = node(target, prefix: name + ".", prefixPath: destination, path: path)
                 }
                 cells.append(.flatten(children))
             }
@@ -97,9 +106,18 @@ final class CSVLayout {
         return Node(cells: cells, deferred: deferred)
     }
 
-    private func column(_ name: String) -> Int {
-        if let i = columnIndex[name] { return i }
+    private func column(_ name: String, holding destination: [String]) -> Int {
+        if let i = columnIndex[name] {
+            if columnPaths[i] != destination, !problems.contains(where: { $0.hasPrefix("CSV column '\(name)' ") }) {
+                let spelled = [columnPaths[i], destination].map { $0.map { $0.replacingOccurrences(of: ".", with: "\\.") }.joined(separator: ".") }
+                problems.append(
+                    "CSV column '\(name)' would hold two different fields, '\(spelled[0])' and '\(spelled[1])' "
+                        + "(a destination with a literal dot and a nested or flattened one); rename a destination in the spec")
+            }
+            return i
+        }
         columns.append(name)
+        columnPaths.append(destination)
         columnIndex[name] = columns.count - 1
         return columns.count - 1
     }

@@ -60,6 +60,13 @@ public final class CSVSink: RecordSink {
     /// The header row's column names.
     public var columns: [String] { layout.columns }
 
+    /// Why CSV output cannot write the spec's records apart (one column two
+    /// fields would share), one message each; empty when it can. The same
+    /// arguments as `init`.
+    public static func problems(graph: MappingGraph, roots: [MapperRef], type: String?, includeType: Bool) -> [String] {
+        CSVLayout(graph: graph, roots: roots, type: type, includeType: includeType).problems
+    }
+
     /// Rows are written as records arrive, while a document is still being read.
     public var acceptsStreaming: Bool { true }
     /// A nested array's records are rows like any root's.

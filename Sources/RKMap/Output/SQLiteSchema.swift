@@ -129,9 +129,12 @@ package struct SQLiteSchema {
                 let location = Self.location(of: slotIndex, in: mapper)
                 switch slot.kind {
                 case .keyAttribute, .attribute:
+                    // `author\.name` and `author.name` are one column name:
+                    // the spelling tells them apart, the role makes them collide.
+                    let spelled = slot.path.map { $0.replacingOccurrences(of: ".", with: "\\.") }.joined(separator: ".")
                     let origin = Origin(
-                        text: "attribute '\(Self.shown(slot.name))' of mapper '\(Self.shown(mapper.id))'", role: "attribute",
-                        mapper: mapper, location: location)
+                        text: "attribute '\(Self.shown(spelled))' of mapper '\(Self.shown(mapper.id))'",
+                        role: slot.path.count == 1 ? "attribute" : "attribute \(slot.path)", mapper: mapper, location: location)
                     addColumn(Column(name: slot.name, type: Self.columnType(slot.type), references: nil), of: mapper, origin: origin)
                 case .relationship(let info):
                     let childTypes = Self.unique(graph.objectMappers(producedBy: info.mapper).map(\.typeName))

@@ -220,13 +220,18 @@ extension SQLiteSink {
     func isStale(_ record: Record, key: [SQLiteValue], modificationSlot: Int, plan: SQLiteSinkPlan) throws -> Bool {
         guard case .value(let value)? = record.fields[modificationSlot], !value.isNull else { return false }
         let column = plan.mapper.slots[modificationSlot].name
-        guard let type = plan.table.columns[column] else { return false }
+        guard plan.table.columns[column] != nil else { return false }
         let statement = try database.cachedStatement(
             "SELECT \(SQL.quote(column)) FROM \(plan.table.quotedName) WHERE \(plan.table.keyPredicate())")
         defer { statement.reset() }
         for (i, part) in key.enumerated() { try statement.bind(part, at: Int32(i + 1)) }
         guard try statement.step() else { return false }
-        return !Self.isNewer(Self.sqliteValue(value, as: type), than: statement.value(at: 0))
+        let stored = statement.value(at: 0)
+        guard let newer = Self.isNewer(value, than: stored) else {
+            throw SQLiteSinkError.incomparableVersions(
+                type: record.typeName, attribute: column, value: Self.versionText(value), stored: Self.versionText(stored))
+        }
+        return !newer
     }
 
     /// Binds and runs the row statement for this shape.

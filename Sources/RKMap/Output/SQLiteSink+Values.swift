@@ -75,21 +75,73 @@ extension SQLiteSink {
         return .text(text + "]")
     }
 
-    /// `a > b` as `modificationAttribute` means it: numbers numerically, text
-    /// lexicographically by UTF-8 bytes (ISO 8601 dates sort that way, once the
-    /// whole-second form `…:00Z` is read as `…:00.000Z`: rkmap writes
-    /// milliseconds only when they are not zero, docs/spec.md §6). A stored
-    /// NULL, or values of different kinds, cannot be compared: the update proceeds.
-    static func isNewer(_ a: SQLiteValue, than b: SQLiteValue) -> Bool {
-        switch (a, b) {
-        case (_, .null): return true
-        case (.integer(let x), .integer(let y)): return x > y
-        case (.integer(let x), .real(let y)): return Double(x) > y
-        case (.real(let x), .integer(let y)): return x > Double(y)
-        case (.real(let x), .real(let y)): return x > y
-        case (.text(let x), .text(let y)):
+    /// Whether `value` is newer than the `stored` row's, as
+    /// `modificationAttribute` means it (docs/spec.md §7): numbers
+    /// numerically and exactly, a string that spells a number as that number
+    /// (`"10"` is newer than `9` and `"9"`), other text lexicographically by
+    /// UTF-8 bytes (ISO 8601 dates sort that way, once the whole-second form
+    /// `…:00Z` is read as `…:00.000Z`: rkmap writes milliseconds only when
+    /// they are not zero, docs/spec.md §6). A stored NULL is older than
+    /// anything. nil when the two cannot be compared (a number and a word,
+    /// an object): the caller refuses the record rather than guess.
+    static func isNewer(_ value: JSONValue, than stored: SQLiteValue) -> Bool? {
+        if case .null = stored { return true }
+        switch (Version(value), Version(stored)) {
+        case (.number(let x)?, .number(let y)?):
+            return JSONNumber.compare(x, y) > 0
+        case (.text(let x)?, .text(let y)?):
             return normalizedDate(y).utf8.lexicographicallyPrecedes(normalizedDate(x).utf8)
-        default: return true
+        default:
+            return nil
+        }
+    }
+
+    /// A version as `modificationAttribute` compares it: a number (a JSON
+    /// number, or a string that spells one in JSON's grammar, as `"10"`), or
+    /// other text (an ISO 8601 date); nil for what is neither.
+    enum Version {
+        case number(JSONNumber)
+        case text(String)
+
+        init?(_ value: JSONValue) {
+            switch value {
+            case .number(let n): self = .number(n)
+            case .string(let s): self = Self.spelled(s)
+            case .bool(let b): self = .number(JSONNumber(b ? 1 : 0))
+            case .null, .array, .object: return nil
+            }
+        }
+
+        init?(_ value: SQLiteValue) {
+            switch value {
+            case .integer(let i): self = .number(JSONNumber(String(i)))
+            case .real(let d) where d.isFinite: self = .number(JSONNumber(d))
+            case .text(let s): self = Self.spelled(s)
+            case .null, .real, .blob: return nil
+            }
+        }
+
+        private static func spelled(_ s: String) -> Version {
+            DecimalText(s.utf8, lenient: false) == nil ? .text(s) : .number(JSONNumber(s))
+        }
+    }
+
+    /// A version in an error message: a number as written, text quoted.
+    static func versionText(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let s): return "\"\(s)\" (text)"
+        case .number(let n): return "\(n.text) (a number)"
+        default: return JSONWriter.serialize(value, pretty: false)
+        }
+    }
+
+    static func versionText(_ value: SQLiteValue) -> String {
+        switch value {
+        case .integer(let i): return "\(i) (a number)"
+        case .real(let d): return "\(d) (a number)"
+        case .text(let s): return "\"\(s)\" (text)"
+        case .blob: return "a blob"
+        case .null: return "null"
         }
     }
 

@@ -6,6 +6,9 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
     /// A record of an entity lacks (or has `null` for) an identification attribute,
     /// so it has no row to upsert.
     case missingIdentity(type: String, attribute: String)
+    /// A record's `modificationAttribute` value and the stored row's cannot
+    /// be compared (a number and a word): which is newer is unknown.
+    case incomparableVersions(type: String, attribute: String, value: String, stored: String)
     /// An existing table's primary key differs from the identification the spec
     /// declares now.
     case keyMismatch(table: String, expected: [String], found: [String])
@@ -28,8 +31,10 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
     /// A problem of one document's data (not of the schema or the database),
     /// which `--keep-going` can skip.
     var failsDocumentOnly: Bool {
-        if case .missingIdentity = self { return true }
-        return false
+        switch self {
+        case .missingIdentity, .incomparableVersions: return true
+        default: return false
+        }
     }
 
     public var description: String {
@@ -37,7 +42,10 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
         case .runAbandoned(let path):
             return "\(path): a document failed, so nothing from this run was written (the database is unchanged)"
         case .missingIdentity(let type, let attribute):
-            return "a \(type) record has no value for its identification attribute '\(attribute)'; map it or fix 'identification' so every \(type) can be stored"
+            return "a record of type \(type) has no value for its identification attribute '\(attribute)'; map it or fix 'identification' so every \(type) can be stored"
+        case .incomparableVersions(let type, let attribute, let value, let stored):
+            return "cannot tell whether the \(type) record is newer than its stored row: its modificationAttribute '\(attribute)' is \(value) "
+                + "and the row's is \(stored); give '\(attribute)' one type in \"types\" (int, decimal or date) so that every version compares"
         case .keyMismatch(let table, let expected, let found):
             return "table \(table) exists with primary key (\(found.joined(separator: ", "))) but the spec identifies it by (\(expected.joined(separator: ", "))); write to a new file or drop the table"
         case .reservedColumn(let table, let column):

@@ -7,16 +7,38 @@ extension Serializer {
     /// Failures carry the path below the record (`.author.name`); callers
     /// prefix their own part, so nothing is spent on paths when all goes well.
     func invert(_ record: JSONObject, with ref: MapperRef) throws(SerializeFailure) -> JSONValue {
+        try invertBody(record, with: ref).value
+    }
+
+    /// `invert`, with the paths of the body that hold `--nulls` fills (a
+    /// relationship from the nil key path merges them as fills).
+    private func invertBody(_ record: JSONObject, with ref: MapperRef) throws(SerializeFailure) -> (value: JSONValue, fills: Set<[String]>) {
         let plan = try plan(for: record, ref: ref)
-        var body = JSONObject()
+        var built = InverseBody()
+        /// Writes into the body; two fields that disagree are the record's error.
+        func place(_ keys: [String], _ value: JSONValue, field: String, fill: Bool = false) throws(SerializeFailure) {
+            do {
+                try built.place(keys, value, field: field, fill: fill)
+            } catch {
+                throw SerializeFailure(
+                    "'\(error.later)' and '\(error.earlier)' both write the body's '\(error.keys.joined(separator: "."))' with different values, "
+                        + "and a body holds one; a record mapped by this spec has the same value in both",
+                    path: Self.member(error.later), mapperID: plan.mapperID, attribute: error.later)
+            }
+        }
         var whole: JSONValue?
         for step in plan.steps {
             let found = Self.lookup(record, step.field)
             if let target = step.target {
                 guard let value = found else { continue }  // absent relationships stay absent
                 let written: JSONValue
+                var fills: Set<[String]> = []
                 do {
-                    written = try relationship(value, target: target, step: step, plan: plan)
+                    if step.keys.isEmpty, case .object(let o) = value {
+                        (written, fills) = try invertBody(o, with: target)
+                    } else {
+                        written = try relationship(value, target: target, step: step, plan: plan)
+                    }
                 } catch {
                     throw error.below(Self.member(step.fieldName))
                 }
@@ -24,14 +46,15 @@ extension Serializer {
                     // Nil key path: the related record's members belong to this object.
                     switch written {
                     case .null: continue
-                    case .object(let o): for m in o.members { Self.set(&body, [m.key][...], m.value) }
+                    case .object(let o):
+                        for m in o.members { try place([m.key], m.value, field: step.fieldName, fill: fills.contains([m.key])) }
                     default:
                         throw SerializeFailure(
                             "relationship '\(step.fieldName)' maps the nil key path, so its record's body must be an object to merge; found \(Self.describe(written))",
                             path: Self.member(step.fieldName), mapperID: plan.mapperID, attribute: step.fieldName)
                     }
                 } else {
-                    Self.set(&body, step.keys[...], written)
+                    try place(step.keys, written, field: step.fieldName)
                 }
                 continue
             }
@@ -42,9 +65,10 @@ extension Serializer {
             if step.keys.isEmpty {
                 whole = value
             } else {
-                Self.set(&body, step.keys[...], value)
+                try place(step.keys, value, field: step.fieldName, fill: found == nil)
             }
         }
+        var body = built.object
         var result: JSONValue = .object(body)
         if let whole {
             // An attribute from the nil key path is the whole representation.
@@ -71,9 +95,9 @@ extension Serializer {
                     "key attribute '\(plan.keyName ?? "")' \(found); it is the body's key, so it must be a string",
                     path: "", mapperID: plan.mapperID, attribute: plan.keyName)
             }
-            return .object(JSONObject([(key, result)]))
+            return (.object(JSONObject([(key, result)])), [])
         }
-        return result
+        return (result, built.fills)
     }
 
     /// The inverse plan for `record` under mapper `ref`.

@@ -14,6 +14,10 @@ extension SpecCompiler {
         let f = fields(of: declaration.value, known: Self.objectMapperFields, context: context, mapperID: id)
         var build = MapperBuild(id: id, context: context)
         for key in ["target", "targetName"] { if let m = f[key] { _ = string(m, context: context, mapperID: id) } }
+        if let target = f["target"], let targetName = f["targetName"] {
+            let (first, last) = target.keyLocation < targetName.keyLocation ? (target, targetName) : (targetName, target)
+            report(.duplicateSpelling(field: last.key, other: first.key, context: context), at: last.keyLocation, mapperID: id)
+        }
 
         // Field order (docs/spec.md §5.1): key attribute, attributes, relationships, connections.
         var keyAttributeSlot: Int?

@@ -148,8 +148,11 @@ final class SpecCompiler {
             firstLine[id] = idValue.location.line
             let isDynamic = value["dynamic"].flatMap { $0.booleanValue } ?? false
             var typeName = id
-            for key in ["target", "targetName"] {
-                if case .string(let t)? = value[key]?.kind, !t.isEmpty { typeName = t }
+            // `target` and `targetName` are one field: the last written is used.
+            if case .object(let members) = value.kind {
+                for member in members where member.key == "target" || member.key == "targetName" {
+                    if case .string(let t) = member.value.kind, !t.isEmpty { typeName = t }
+                }
             }
             refByID[id] = declarations.count
             declarations.append(Declaration(id: id, value: value, idLocation: idValue.location, isDynamic: isDynamic, typeName: typeName))

@@ -10,6 +10,8 @@ enum SpecIssue: Sendable, Equatable {
     case wrongKind(field: String, context: String, expected: String, found: String)
     case unknownField(field: String, context: String, suggestion: String?)
     case duplicateField(field: String, context: String)
+    /// Two spellings of one field (`target` and `targetName`).
+    case duplicateSpelling(field: String, other: String, context: String)
     case missingField(field: String, context: String)
     case descriptorFieldAtTopLevel(field: String)
     case misplacedOption(field: String)
@@ -58,7 +60,7 @@ enum SpecIssue: Sendable, Equatable {
 
     var severity: Severity {
         switch self {
-        case .unknownField, .duplicateField, .misplacedOption, .unmappedDestination, .identificationWithoutEntity, .emptyStatusCodes,
+        case .unknownField, .duplicateField, .duplicateSpelling, .misplacedOption, .unmappedDestination, .identificationWithoutEntity, .emptyStatusCodes,
              .dynamicKeyWithoutKeyAttribute, .emptyMatchers:
             return .warning
         default:
@@ -71,7 +73,7 @@ enum SpecIssue: Sendable, Equatable {
         switch self {
         case .specNotObject, .wrongKind: return .wrongKind
         case .unknownField: return .unknownField
-        case .duplicateField: return .duplicateField
+        case .duplicateField, .duplicateSpelling: return .duplicateField
         case .missingField, .missingMapperID: return .missingField
         case .descriptorFieldAtTopLevel, .misplacedOption: return .misplacedField
         case .duplicateMapperID: return .duplicateMapper
@@ -106,6 +108,8 @@ enum SpecIssue: Sendable, Equatable {
             return "unknown field '\(field)'\(Self.space(context))" + Self.didYouMean(suggestion)
         case .duplicateField(let field, let context):
             return "duplicate field '\(field)'\(Self.space(context)); the last one is used"
+        case .duplicateSpelling(let field, let other, let context):
+            return "'\(field)'\(Self.space(context)) repeats '\(other)' (two spellings of one field); the last one is used"
         case .missingField(let field, let context):
             return "missing field '\(field)'\(Self.space(context))"
         case .descriptorFieldAtTopLevel(let field):

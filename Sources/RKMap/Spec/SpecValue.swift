@@ -41,9 +41,11 @@ public struct SpecValue: Sendable, Equatable {
         }
     }
 
-    /// First member with this key, for objects.
+    /// The last member with this key, for objects: of a field written twice,
+    /// the last is used (a warning says so, `SpecIssue.duplicateField`), as
+    /// JSON readers take the last.
     public subscript(key: String) -> SpecValue? {
-        if case .object(let members) = kind { return members.first { $0.key == key }?.value }
+        if case .object(let members) = kind { return members.last { $0.key == key }?.value }
         return nil
     }
 }

@@ -36,6 +36,15 @@ extension Commands {
                 return usageOrSpecError
             }
         }
+        if options.format == .csv {
+            // Two fields one column would hold refuse the spec before anything is written.
+            let problems = CSVSink.problems(
+                graph: graph, roots: engine.applicableDescriptors.map(\.rootMapper), type: options.type, includeType: !options.noType)
+            if !problems.isEmpty {
+                for problem in problems { diagnostics.emit(Diagnostic(.error, problem, file: graph.file, code: .destination)) }
+                return usageOrSpecError
+            }
+        }
         let progress = progressLine(options, stderr: stderr, engine: engine)
         if let progress { diagnostics.beforeWrite = { progress.clear() } }
         defer { progress?.finish() }

@@ -28,6 +28,10 @@ extension Commands {
                     problem.message += " (--format sqlite refuses this spec)"
                     diagnostics.append(problem)
                 }
+                let roots = graph.descriptors.map(\.rootMapper)
+                for problem in CSVSink.problems(graph: graph, roots: roots, type: nil, includeType: true) {
+                    diagnostics.append(Diagnostic(.warning, problem + " (--format csv refuses this spec)", file: name, code: .destination))
+                }
             }
             for var d in diagnostics {
                 if options.strict, d.severity == .warning {

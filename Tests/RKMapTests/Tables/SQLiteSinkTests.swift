@@ -113,7 +113,7 @@ import Testing
         #expect(throws: SQLiteSinkError.runAbandoned(path: path)) { try sink.finish() }
         #expect(try Fixture.query(path, "SELECT count(*) FROM sqlite_master") == [[0]])
         #expect(SQLiteSinkError.missingIdentity(type: "User", attribute: "id").description
-            == "a User record has no value for its identification attribute 'id'; map it or fix 'identification' so every User can be stored")
+            == "a record of type User has no value for its identification attribute 'id'; map it or fix 'identification' so every User can be stored")
     }
 
     @Test func changedIdentificationOnAnExistingTableIsReported() throws {

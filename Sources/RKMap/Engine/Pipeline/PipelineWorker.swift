@@ -169,7 +169,7 @@ struct PipelineWorker {
                     value: relationship.readsObject ? state.value(.parentObject(record: record.offset), for: document) : nil
                 ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                     guard case .object(let read) = value else { return try mapper.mapContent(value, with: rootMapper) }
-                    let object = StreamedRelationship.emptied(read, at: relationship.keys[...])
+                    let object = StreamedRelationship.emptied(read, at: relationship.keys[...], folding: engine.graph.options.caseInsensitiveKeys)
                     guard let position = record.position else { return try mapper.mapContent(.object(object), with: rootMapper) }
                     // An element of the content array, as `elements` map it.
                     try mapper.enter()

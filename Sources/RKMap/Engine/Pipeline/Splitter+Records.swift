@@ -19,7 +19,8 @@ extension Splitter {
         var ahead = reader()
         let relationships = relationships ?? streamedRelationships
         let paths = relationships.map { (id: $0.key, keys: $0.value[...]) }
-        guard let found = try Self.largeArray(in: &ahead, among: paths, threshold: nestedThreshold) else { return false }
+        guard let found = try Self.largeArray(in: &ahead, among: paths, threshold: nestedThreshold, folding: caseInsensitiveKeys)
+        else { return false }
         let record = StreamedRecord(offset: input.offset + scanner.offset, position: position)
         if parentObjects.contains(found.id) {
             // Every other member, as a whole read has them, once for all units.
@@ -27,20 +28,41 @@ extension Splitter {
             state.set(.parentObject(record: record.offset), try object.readValue(projection: ProjectionPlan(found.rest)), for: document)
         }
         try add(.parent(start: scanner.offset, document: document, descriptor: descriptor, key: found.id, record: record))
-        try splitAlong(relationships[found.id]![...], id: found.id, of: record, document: document)
+        try splitAlong(found.names[...], id: found.id, of: record, document: document)
         try add(.parentEnd(document: document, descriptor: descriptor, record: record))
         return true
     }
 
     /// The relationship (by id) whose array is found first in the object at
-    /// `ahead` along one of `paths`, longer than `threshold`, and what reads
-    /// every other member of the object (`null` in the array's place);
-    /// nil when there is none, or a key on the way to it repeats.
+    /// `ahead` along one of `paths`, longer than `threshold`, the members
+    /// followed to it (`names`), and what reads every other member of the
+    /// object (`null` in the array's place); nil when there is none, or a
+    /// key on the way to it repeats. `folding` (`keyMatching:
+    /// caseInsensitive`): a key follows the member a whole read's lookup
+    /// finds (docs/spec.md §4), the exact one, else the first equal
+    /// ignoring case; the object's keys are read first to tell which.
     static func largeArray(
-        in ahead: inout JSONScanner, among paths: [(id: String, keys: ArraySlice<String>)], threshold: Int
-    ) throws -> (id: String, rest: JSONProjection)? {
+        in ahead: inout JSONScanner, among paths: [(id: String, keys: ArraySlice<String>)], threshold: Int, folding: Bool = false
+    ) throws -> (id: String, names: [String], rest: JSONProjection)? {
+        var paths = paths
+        if folding {
+            var probe = ahead
+            try probe.enterObject()
+            var keys: [String] = []
+            while let name = try probe.nextKey() {
+                keys.append(name)
+                try probe.skipValue()
+            }
+            let present = Set(keys)
+            paths = paths.compactMap { path in
+                guard let key = path.keys.first, !present.contains(key) else { return path }
+                let lowered = key.lowercased()
+                guard let inexact = keys.first(where: { $0.lowercased() == lowered }) else { return nil }
+                return (path.id, [inexact] + path.keys.dropFirst())
+            }
+        }
         try ahead.enterObject()
-        var chosen: (name: String, id: String, rest: JSONProjection)?
+        var chosen: (name: String, id: String, names: [String], rest: JSONProjection)?
         var met: Set<String> = []
         var members: [String: JSONProjection] = [:]
         while let name = try ahead.nextKey() {
@@ -53,15 +75,15 @@ extension Splitter {
                 let start = ahead.offset
                 if let last = here.first(where: { $0.keys.count == 1 }), ahead.buf[start] == JSONByte.openBracket {
                     try ahead.skipValue()
-                    if ahead.offset - start >= threshold { chosen = (name, last.id, .nothing) }
+                    if ahead.offset - start >= threshold { chosen = (name, last.id, [name], .nothing) }
                     members[name] = .everything
                     continue
                 }
                 let deeper = here.filter { $0.keys.count > 1 }.map { (id: $0.id, keys: $0.keys.dropFirst()) }
                 if !deeper.isEmpty, ahead.buf[start] == JSONByte.openBrace {
                     var inner = ahead
-                    if let found = try largeArray(in: &inner, among: deeper, threshold: threshold) {
-                        chosen = (name, found.id, found.rest)
+                    if let found = try largeArray(in: &inner, among: deeper, threshold: threshold, folding: folding) {
+                        chosen = (name, found.id, [name] + found.names, found.rest)
                     }
                 }
             }
@@ -70,11 +92,11 @@ extension Splitter {
         }
         guard let chosen else { return nil }
         members[chosen.name] = chosen.rest
-        return (chosen.id, .members(members))
+        return (chosen.id, chosen.names, .members(members))
     }
 
-    /// Follows `keys` through the object here to the array at the last
-    /// (`largeArray` found it there, once), streaming its elements as
+    /// Follows the members named `keys` through the object here to the
+    /// array at the last (`largeArray` found it there, once), streaming its elements as
     /// `record`'s relationship `id`, skipping everything else.
     mutating func splitAlong(_ keys: ArraySlice<String>, id: String, of record: StreamedRecord, document: Int) throws {
         try step { s throws(JSONSyntaxError) in try s.enterObject() }

@@ -69,7 +69,8 @@ struct StreamedRelationship: Sendable {
     static func candidates(
         graph: MappingGraph, descriptors: [Descriptor], readsProjection: Bool, toOneUnlessMany: Bool
     ) -> [String: StreamedRelationship] {
-        guard readsProjection, descriptors.count == 1, !graph.options.caseInsensitiveKeys else { return [:] }
+        guard readsProjection, descriptors.count == 1 else { return [:] }
+        let folding = graph.options.caseInsensitiveKeys
         let root = descriptors[0].rootMapper
         switch graph.mappers[root] {
         case .object(let mapper):
@@ -89,7 +90,8 @@ struct StreamedRelationship: Sendable {
                     // The array, or what is in it, decides: a whole read may
                     // choose another mapper than the record's empty array gives.
                     !matchers.contains { matcher in
-                        overlaps(matcher.path.components, keys) && (!matcher.kindOrScalar || matcher.path.components.count > keys.count)
+                        overlaps(matcher.path.components, keys, folding: folding)
+                            && (!matcher.kindOrScalar || matcher.path.components.count > keys.count)
                     }
                 }
                 found.merge(mine) { first, _ in first }
@@ -113,7 +115,10 @@ struct StreamedRelationship: Sendable {
         else { return [:] }
         // Relationships from `""` map the record's object again: what their
         // mappers read of it (`graph.representationProjection`).
+        let folding = graph.options.caseInsensitiveKeys
         let fromObject = mapper.steps.compactMap { $0.sourceIsNil ? $0.target.map(graph.representationProjection(of:)) : nil }
+            .map { folding ? $0.folded : $0 }
+        let projection = folding ? projection.folded : projection
         let readsParent = graph.readsKeyPath { if case .parent = $0.anchor { true } else { false } }
         var found: [String: StreamedRelationship] = [:]
         for step in mapper.steps {
@@ -122,6 +127,9 @@ struct StreamedRelationship: Sendable {
             else { continue }
             let keys = step.source.components.compactMap { if case .key(let key) = $0 { key } else { nil } }
             guard keys.count == step.source.components.count, allowed(keys) else { continue }
+            // With `keyMatching: caseInsensitive` a key finds members of
+            // any case: keys are compared, and projections read, folded.
+            let folded = folding ? keys.map { $0.lowercased() } : keys
             // Another property writing the same field: the last one mapped wins.
             guard !mapper.steps.contains(where: { $0 !== step && $0.slot == step.slot }) else { continue }
             // Read by another key path of the record (`items.@count`, a
@@ -129,26 +137,26 @@ struct StreamedRelationship: Sendable {
             // reaches into the array, or holds it.
             let others = mapper.steps.filter { other in
                 other !== step && !other.sourceIsNil && other.source.anchor == .representation
-                    && Self.overlaps(other.source.components, keys)
+                    && Self.overlaps(other.source.components, keys, folding: folding)
             }
-            guard others.isEmpty, !fromObject.contains(where: { Self.reaches(keys[...], $0) }) else { continue }
+            guard others.isEmpty, !fromObject.contains(where: { Self.reaches(folded[...], $0) }) else { continue }
             // `@parent` may be the record's object (the array is not in the
             // one its elements see), at any depth: none may read the array
             // in what it reaches, nor what holds it.
             let readsMember = graph.readsKeyPath { path in
                 guard case .parent = path.anchor else { return false }
-                return Self.overlaps(path.components, keys)
+                return Self.overlaps(path.components, keys, folding: folding)
             }
             guard !readsMember else { continue }
             var parentProjection = ProjectionPlan.everything
             if case .members = projection {
-                guard let leaving = Self.leavingOut(keys[...], from: projection) else { continue }
-                parentProjection = ProjectionPlan(leaving)
+                guard let leaving = Self.leavingOut(folded[...], from: projection) else { continue }
+                parentProjection = ProjectionPlan(leaving, caseInsensitive: folding)
             }
             found[id(step.source.source)] = StreamedRelationship(
                 key: id(step.source.source), keys: keys, sourcePath: step.source, parentMapper: mapper, slot: step.slot, target: target,
                 parentProjection: parentProjection,
-                elementProjection: ProjectionPlan(graph.representationProjection(of: target)),
+                elementProjection: ProjectionPlan(graph.representationProjection(of: target), caseInsensitive: folding),
                 readsObject: readsParent || projection == .everything)
         }
         return found
@@ -156,12 +164,13 @@ struct StreamedRelationship: Sendable {
 
     /// Whether a key path with these components reads the array at `keys`
     /// or what holds it: it follows the same members as far as one of them
-    /// goes (a path with no member reads the whole object).
-    static func overlaps(_ components: [KeyPath.Component], _ keys: [String]) -> Bool {
+    /// goes (a path with no member reads the whole object); `folding`:
+    /// names equal ignoring case are the same member.
+    static func overlaps(_ components: [KeyPath.Component], _ keys: [String], folding: Bool = false) -> Bool {
         for (component, key) in zip(components, keys) {
             // An index or an operator on the way: taken as reading it.
             guard case .key(let name) = component else { return true }
-            if name != key { return false }
+            if folding ? name.lowercased() != key.lowercased() : name != key { return false }
         }
         return true
     }
@@ -183,14 +192,23 @@ struct StreamedRelationship: Sendable {
 
     /// `object` with an empty array at `keys`, where the record's mapping
     /// finds the relationship's (the object at each key before the last is
-    /// there: the splitter found the array in it).
-    static func emptied(_ object: JSONObject, at keys: ArraySlice<String>) -> JSONObject {
+    /// there: the splitter found the array in it). `folding`: each key
+    /// before the last is followed as a lookup ignoring case follows it (the
+    /// exact member, else the first equal ignoring case), and the last is
+    /// set exactly, which such a lookup then finds first.
+    static func emptied(_ object: JSONObject, at keys: ArraySlice<String>, folding: Bool = false) -> JSONObject {
         guard let key = keys.first else { return object }
         var object = object
         if keys.count == 1 {
             object[key] = .array([])
-        } else if case .object(let inner)? = object[key] {
-            object[key] = .object(emptied(inner, at: keys.dropFirst()))
+            return object
+        }
+        var member = key
+        if folding, object[key] == nil, let inexact = object.keys.first(where: { $0.lowercased() == key.lowercased() }) {
+            member = inexact
+        }
+        if case .object(let inner)? = object[member] {
+            object[member] = .object(emptied(inner, at: keys.dropFirst(), folding: folding))
         }
         return object
     }
