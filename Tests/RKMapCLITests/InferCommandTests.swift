@@ -123,6 +123,86 @@ import Testing
             """)
     }
 
+    // MARK: Members named "" (docs/spec.md §4, §15)
+
+    static let emptyKeyWarning = #"warning: member "" left out of the spec: no key path can name an empty key (docs/spec.md §4), "#
+        + #"so rkmap check reports it as unmapped; to keep its value, map its object whole with an attribute from the nil key path """#
+
+    /// `""` is the nil key path, and no escape names an empty key: infer
+    /// leaves such a member out and says so, on stderr and in the spec's
+    /// `comment`, and `check` then reports it instead of passing. It mapped
+    /// `"": "field"` typed int (every record warned "cannot convert an object
+    /// to int"), or a nil key path relationship that silently lost `{"z": 7}`.
+    @Test(arguments: [#"[{"id": 1, "": 7}]"#, #"[{"id": 1, "": {"z": 7}}]"#])
+    func aMemberNamedEmptyIsLeftOutAndSaidSo(_ sample: String) throws {
+        let dir = try Scratch()
+        try dir.write("in.json", sample)
+        let infer = try RKMapExecutable.run(["infer", "in.json", "-o", "s.json"], directory: dir.url)
+        #expect(infer.status == 0)
+        #expect(infer.stdout == "")
+        #expect(infer.stderr == "note: content: the whole document\n" + #"in.json: $[*][""]: "# + Self.emptyKeyWarning + "\n")
+        #expect(try String(contentsOfFile: dir.path("s.json"), encoding: .utf8) == #"""
+            {
+              "comment": "member \"\" left out at $[*][\"\"]: no key path can name an empty key (docs/spec.md §4), so rkmap check reports it as unmapped",
+              "root-map-ref": "item",
+              "mappers": [
+                {
+                  "id": "item",
+                  "target": "Item",
+                  "attributes": {
+                    "id": "id"
+                  },
+                  "types": {
+                    "id": "int"
+                  }
+                }
+              ]
+            }
+
+            """#)
+        let lint = try RKMapExecutable.run(["lint", "--strict", "s.json"], directory: dir.url)
+        #expect(lint.status == 0 && lint.stderr.isEmpty, "\(lint)")
+        let apply = try RKMapExecutable.run(["apply", "s.json", "in.json", "--strict"], directory: dir.url)
+        #expect(apply.status == 0 && apply.stderr.isEmpty, "\(apply)")
+        let check = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "error", "--missing", "ignore"],
+                                            directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(check.stdout == """
+            FAIL in.json: 200, 1 record
+              unmapped: $[*][""]: not mapped (1 time) [mapper item]
+            0 passed, 1 failed
+
+            """)
+        #expect(check.status == 1)
+    }
+
+    /// The warning names the first sample, and document, that has the member
+    /// at each path, with the path `check` reports; keys that are data (a
+    /// keyed dictionary's) and members of values read whole are not left out.
+    @Test func eachLeftOutMemberNamesItsFirstSampleAndPath() throws {
+        let dir = try Scratch()
+        try dir.write("a.json", #"{"data": [{"id": 1, "tags": [{"": 1}, 2]}], "meta": {"page": 1}}"#)
+        try dir.write("b.ndjson", """
+            {"data": [{"id": 2}], "meta": {"page": 2}}
+            {"data": [{"id": 3, "user": {"name": "a", "": 0}}], "meta": {"page": 3, "": "x"}, "": {"x": 1}}
+            {"data": [{"id": 4, "": true}], "meta": {"page": 4}}
+
+            """)
+        let infer = try RKMapExecutable.run(["infer", "a.json", "b.ndjson"], directory: dir.url)
+        #expect(infer.status == 0)
+        #expect(infer.stderr == "note: content: data\n" + [
+            #"b.ndjson: $[""]: "#, #"b.ndjson: $.data[*].user[""]: "#, #"b.ndjson: $.meta[""]: "#, #"b.ndjson: $.data[*][""]: "#,
+        ].enumerated().map { $0.element + Self.emptyKeyWarning + ($0.offset < 3 ? " (document 2)" : " (document 3)") + "\n" }.joined())
+        let spec = try #require(try JSONSerialization.jsonObject(with: Data(infer.stdout.utf8)) as? [String: Any])
+        #expect(spec["comment"] as? String == #"member "" left out at $[""], $.data[*].user[""], $.meta[""], $.data[*][""]: "#
+            + "no key path can name an empty key (docs/spec.md §4), so rkmap check reports them as unmapped")
+
+        let keyed = try RKMapExecutable.run(["infer", "-"], stdin: Array(#"""
+            {"users": {"a1b2c3d4e5": {"email": "x", "": 1}, "b1b2c3d4e5": {"email": "y", "": 2}, "c1b2c3d4e5": {"email": "z", "": 3}}}
+            """#.utf8))
+        #expect(keyed.status == 0)
+        #expect(keyed.stderr == "note: content: the whole document\n" + #"<stdin>: $.users.*[""]: "# + Self.emptyKeyWarning + "\n")
+    }
+
     // MARK: Unhappy paths
 
     @Test func aKeyPathInNoSampleIsAnError() throws {

@@ -258,7 +258,7 @@ import Testing
                     // Dates come back in their wire format (§13).
                     let parser = DateParser(formats: mapper.dateFormats + graph.options.dateFormats, zone: graph.options.timeZone)
                     let writer = DateWriter(format: (mapper.dateFormats + graph.options.dateFormats).first, zone: graph.options.timeZone, milliseconds: false)
-                    if let ms = parser.parse(text), let written = writer.write(epochMilliseconds: ms) { value = written }
+                    if let ms = parser.parse(text), let written = try? writer.write(epochMilliseconds: ms) { value = written }
                 }
                 if source.keys.isEmpty { whole = value } else { Serializer.set(&result, source.keys[...], value) }
                 continue

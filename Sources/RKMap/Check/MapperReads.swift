@@ -1,12 +1,19 @@
 /// The members a mapper reads from the object it maps, known from its compiled
 /// key paths: a tree of the members read through paths anchored at the
 /// representation (whole, or through dotted key paths into their inner
-/// members), `@parent` and `@root` first keys, whether some nil key path reads
-/// it whole, and the source key paths the missing-keys check looks for.
+/// members), `@parent` first keys, a tree of what `@root` paths read of the
+/// document, whether some nil key path reads it whole, and the source key
+/// paths the missing-keys check looks for.
+///
+/// A nil-key-path relationship reads nothing here: it maps the same object
+/// again with its own mapper, whose reads the tracker adds when it runs.
 struct MapperReads {
     var members = ReadTree()
     var parentKeys: [(n: Int, key: String)] = []
-    var rootKeys: [String] = []
+    /// `@root.meta.next_token` reads `next_token` of `$.meta`, not all of `meta`.
+    var root = ReadTree()
+    /// `@root` alone reads the whole document.
+    var rootAll = false
     var all = false
     /// The keys of each source key path anchored at the representation, up to
     /// its first collection operator (`tags.@count` reads `tags`); only an
@@ -22,6 +29,9 @@ struct MapperReads {
             case .attribute(let a): source = a.source
             case .relationship(let r): source = r.source
             }
+            // RestKit's nil key path relationship: the target mapper reads the
+            // object; a member named "" is never read by it.
+            if case .relationship = property, source.isNil { continue }
             add(source)
             if source.anchor == .representation {
                 let keys = Self.keys(of: source)
@@ -41,7 +51,7 @@ struct MapperReads {
         }
     }
 
-    var isEmpty: Bool { members.isEmpty && parentKeys.isEmpty && rootKeys.isEmpty && !all }
+    var isEmpty: Bool { members.isEmpty && parentKeys.isEmpty && root.isEmpty && !rootAll && !all }
 
     /// Adds the reads of `other` (matchers that chose the mapper); its
     /// sources are not this mapper's.
@@ -49,19 +59,21 @@ struct MapperReads {
         guard !other.isEmpty else { return }
         members.merge(other.members)
         parentKeys += other.parentKeys
-        rootKeys += other.rootKeys
+        root.merge(other.root)
+        rootAll = rootAll || other.rootAll
         all = all || other.all
     }
 
     mutating func add(_ keyPath: KeyPath) {
         guard case .key(let first)? = keyPath.components.first else {
             if keyPath.isNil { all = true }
+            if keyPath.anchor == .root, keyPath.components.isEmpty { rootAll = true }
             return
         }
         switch keyPath.anchor {
         case .representation: members.add(Self.keys(of: keyPath)[...])
         case .parent(let n): parentKeys.append((n, first))
-        case .root: rootKeys.append(first)
+        case .root: root.add(Self.keys(of: keyPath)[...])
         case .metadata: break
         }
     }

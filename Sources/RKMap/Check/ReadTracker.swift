@@ -5,9 +5,15 @@
 /// The engine calls `open` before mapping an object and `close` after; reads
 /// are known statically from the mapper (its source key paths, the matchers of
 /// the dynamic mappers that chose it), so the mapping itself is not slowed by
-/// per-lookup bookkeeping. A nil key path reads the whole object; `@parent.key`
-/// reads a member of an enclosing object; `@root.key` one of the document root
-/// when the root itself is mapped.
+/// per-lookup bookkeeping. A nil key path attribute reads the whole object; a
+/// nil key path relationship maps the same object again, and what its mapper
+/// reads counts for the object; `@parent.key` reads a member of an enclosing
+/// object; `@root.meta.next_token` reads `next_token` of the document root's
+/// `meta` (the other members of `meta` are checked). A descriptor's content
+/// is read in every mapped object on the way to it.
+///
+/// The report is complete once `finish(document:)` was called: the document
+/// root's members are reported then, when every `@root` read is known.
 ///
 /// ```swift
 /// let tracker = ReadTracker()
@@ -86,12 +92,28 @@ public final class ReadTracker: ReadObserver {
         func seen(_ s: Int) -> Bool { s < 64 && unseen & (1 << UInt64(s)) == 0 }
     }
 
+    /// What was read of one member of a mapped object.
+    private enum MemberRead {
+        case unread
+        case whole
+        /// Only through dotted key paths: what is read inside.
+        case inner(ReadTree)
+
+        mutating func add(_ other: MemberRead) {
+            switch (self, other) {
+            case (_, .unread), (.whole, _): return
+            case (.unread, _), (_, .whole): self = other
+            case (.inner(var mine), .inner(let tree)):
+                mine.merge(tree)
+                self = .inner(mine)
+            }
+        }
+    }
+
     private struct Frame {
         var object: JSONObject
-        var read: [Bool]
+        var reads: [MemberRead]
         var readsAll: Bool
-        /// Members read only through dotted key paths, with what is read inside.
-        var inner: [(index: Int, tree: ReadTree)] = []
         /// Indices of the mapper's sources the object lacks.
         var missing: [Int] = []
         /// Sources (of the first 64) this object has.
@@ -100,18 +122,28 @@ public final class ReadTracker: ReadObserver {
         var parentDepth: Int
         var path: [DocumentPath.Component]
         var entry: MapperEntry
+        /// Mapped by a nil-key-path relationship: the object of the frame
+        /// below, whose reads this frame's are added to when it closes.
+        var composed = false
     }
 
     private let caseInsensitive: Bool
     private var frames: [Frame] = []
-    /// First keys of the applied descriptors' key paths: their content is read
-    /// (docs/spec.md §12: a root envelope mapper beside a `data` descriptor does not
-    /// make `data` unmapped).
-    private var contentKeys: [String] = []
+    /// The leading keys of the applied descriptors' key paths: their content
+    /// is read, in the document root and in every mapped object on the way
+    /// (docs/spec.md §12: an envelope mapper beside a `data` descriptor does not
+    /// make `data` unmapped, at the root or at `hits` beside `hits.hits`).
+    private var contentPaths: [[String]] = []
     /// Whether the document root was mapped as an object (it had a frame).
     private var rootMapped = false
-    /// `@root` first keys read by any mapper or matcher.
-    private var rootReads: [String] = []
+    /// Mapped document roots, closed: their unread members are counted in
+    /// `finish`, once every `@root` read is known (a later descriptor's
+    /// mapper may read `@root.meta.next_token`).
+    private var closedRoots: [Frame] = []
+    /// What `@root` key paths of any mapper or matcher read of the document.
+    private var rootReads = ReadTree()
+    /// Some key path read `@root` itself: the whole document.
+    private var rootReadWhole = false
     /// Reads by the matchers that chose the mapper of the next object opened.
     private var matcherReads = MapperReads()
     private var dynamicReads: [ObjectIdentifier: MapperReads] = [:]
@@ -130,26 +162,33 @@ public final class ReadTracker: ReadObserver {
 
     /// Before mapping: the key paths of the descriptors that apply.
     public func begin(contentKeyPaths: [KeyPath]) {
-        contentKeys = contentKeyPaths.compactMap { path in
-            guard path.anchor == .representation, case .key(let k)? = path.components.first else { return nil }
-            return k
+        contentPaths = contentKeyPaths.compactMap { path in
+            guard path.anchor == .representation else { return nil }
+            var keys: [String] = []
+            for component in path.components {
+                guard case .key(let k) = component else { break }
+                keys.append(k)
+            }
+            return keys.isEmpty ? nil : keys
         }
     }
 
-    /// After mapping: members of an object root that nothing read (no mapper
-    /// mapped the root, no descriptor's content, no `@root` read) are
-    /// reported like any other (docs/spec.md §12 check 3), with no mapper.
+    /// After mapping: the unread members of the document root. A mapped root's
+    /// are counted now, with the `@root` reads of every mapper; an object root
+    /// that no mapper mapped has its members that nothing read (no
+    /// descriptor's content, no `@root` read) reported like any other
+    /// (docs/spec.md §12 check 3), with no mapper.
     public func finish(document: JSONValue) {
-        guard !rootMapped, case .object(let root) = document else { return }
-        let readKeys = contentKeys + rootReads
-        for member in root.members {
-            var read = readKeys.contains(member.key)
-            if !read, caseInsensitive {
-                let folded = member.key.lowercased()
-                read = readKeys.contains { $0.lowercased() == folded }
-            }
-            if !read { record("$" + String(DocumentPath.render([.key(member.key)]).dropFirst()), mapperID: nil) }
+        let roots = closedRoots
+        closedRoots = []
+        for var frame in roots {
+            if rootReadWhole { frame.readsAll = true } else { mark(rootReads, in: &frame) }
+            recordUnread(frame)
         }
+        guard !rootMapped, !rootReadWhole, case .object(let root) = document else { return }
+        var read = rootReads
+        for keys in contentPaths { read.add(keys.prefix(1)) }
+        recordUnread(in: .object(root), tree: read, at: "$", mapperID: nil)
     }
 
     // MARK: ReadObserver
@@ -162,12 +201,23 @@ public final class ReadTracker: ReadObserver {
         if !matcherReads.isEmpty { matcherReads = MapperReads() }
     }
 
-    func open(_ object: JSONObject, mapper: ObjectMapper, path: [DocumentPath.Component], parentDepth: Int) {
+    func open(_ object: JSONObject, mapper: ObjectMapper, path: [DocumentPath.Component], parentDepth: Int, composed: Bool) {
         let entry = self.entry(for: mapper)
         let reads = entry.reads
         var frame = Frame(
-            object: object, read: [Bool](repeating: false, count: object.count), readsAll: reads.all || matcherReads.all,
+            object: object, reads: [MemberRead](repeating: .unread, count: object.count), readsAll: reads.all || matcherReads.all,
             parentDepth: parentDepth, path: path, entry: entry)
+        if let below = frames.last {
+            if composed, below.path.count == path.count, Self.same(below.path, path[...]) {
+                // A nil-key-path relationship maps the object below again.
+                frame.composed = true
+            } else if path.count == below.path.count + 1, case .dynamicKey(let key)? = path.last,
+                      Self.same(below.path, path.dropLast()) {
+                // A member of the object below mapped as a dynamic key (a nil
+                // key path relationship to a `keyAttribute` mapper): read.
+                mark(key, in: &frames[frames.count - 1])
+            }
+        }
         if !frame.readsAll {
             mark(reads.members, in: &frame)
             if !matcherReads.isEmpty { mark(matcherReads.members, in: &frame) }
@@ -189,32 +239,63 @@ public final class ReadTracker: ReadObserver {
             }
         }
         for (n, key) in reads.parentKeys {
-            // The n-th enclosing object was opened with n fewer parents; a
-            // composed (nil key path) parent has no frame of its own and is the
-            // same object as the frame below it, hence `<=`.
+            // The n-th enclosing object was opened with n fewer parents (a
+            // composed frame, one more than the object it maps again, which
+            // it passes its reads to); one that had no frame (not an object)
+            // is passed over, hence `<=`.
             let target = parentDepth - n
             if let i = frames.lastIndex(where: { $0.parentDepth <= target }) { mark(key, in: &frames[i]) }
         }
-        if path.isEmpty {
-            rootMapped = true
-            for key in contentKeys { mark(key, in: &frame) }
+        if path.isEmpty { rootMapped = true }
+        markContent(in: &frame)
+        // `@root` reads are marked on the mapped roots in `finish`.
+        rootReads.merge(reads.root)
+        if reads.rootAll { rootReadWhole = true }
+        frames.append(frame)
+    }
+
+    /// The next key of each descriptor content below the frame's object: read
+    /// whole (its objects are mapped, and checked, by that descriptor's mapper).
+    private func markContent(in frame: inout Frame) {
+        guard !contentPaths.isEmpty else { return }
+        let depth = frame.path.count
+        for keys in contentPaths where keys.count > depth {
+            var onTheWay = true
+            for (i, component) in frame.path.enumerated() {
+                guard case .key(let k) = component, keyEquals(k, keys[i]) else {
+                    onTheWay = false
+                    break
+                }
+            }
+            if onTheWay { mark(keys[depth], in: &frame) }
         }
-        if !reads.rootKeys.isEmpty { rootReads += reads.rootKeys }
-        // `@root.key` reads the document root, when the root is a mapped object.
-        if !reads.rootKeys.isEmpty {
-            if path.isEmpty {
-                for key in reads.rootKeys { mark(key, in: &frame) }
-            } else if !frames.isEmpty, frames[0].path.isEmpty {
-                for key in reads.rootKeys { mark(key, in: &frames[0]) }
+    }
+
+    private func keyEquals(_ a: String, _ b: String) -> Bool {
+        a == b || (caseInsensitive && a.lowercased() == b.lowercased())
+    }
+
+    private static func same(_ a: [DocumentPath.Component], _ b: ArraySlice<DocumentPath.Component>) -> Bool {
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) {
+            switch (x, y) {
+            case (.key(let p), .key(let q)), (.dynamicKey(let p), .dynamicKey(let q)): if p != q { return false }
+            case (.index(let p), .index(let q)): if p != q { return false }
+            default: return false
             }
         }
-        frames.append(frame)
+        return true
     }
 
     /// Ends the innermost object; with `keep` (the object was mapped), its
     /// unread members and missing key paths are counted.
     func close(keep: Bool) {
         let frame = frames.removeLast()
+        if frame.composed, !frames.isEmpty {
+            // The same object as the frame below: what this mapper read, it read there.
+            frames[frames.count - 1].readsAll = frames[frames.count - 1].readsAll || frame.readsAll
+            for i in frame.reads.indices { frames[frames.count - 1].reads[i].add(frame.reads[i]) }
+        }
         guard keep else { return }
         frame.entry.mapped += 1
         frame.entry.unseen &= ~frame.present
@@ -229,17 +310,30 @@ public final class ReadTracker: ReadObserver {
                 frame.entry.missing[s].patterns.append((base, 1))
             }
         }
-        guard !frame.readsAll else { return }
-        for (i, member) in frame.object.members.enumerated() where !frame.read[i] {
-            let base = pattern ?? Self.pattern(frame.path)
-            pattern = base
-            record(base + String(DocumentPath.render([.key(member.key)]).dropFirst()), mapperID: frame.entry.id)
+        if frame.composed { return }
+        if frame.path.isEmpty {
+            closedRoots.append(frame)
+            return
         }
-        for (i, tree) in frame.inner {
-            let base = pattern ?? Self.pattern(frame.path)
-            pattern = base
-            let member = frame.object.members[i]
-            recordUnread(in: member.value, tree: tree, at: base + String(DocumentPath.render([.key(member.key)]).dropFirst()), mapperID: frame.entry.id)
+        recordUnread(frame, pattern: pattern)
+    }
+
+    /// The members of a kept frame's object that nothing read.
+    private func recordUnread(_ frame: Frame, pattern: String? = nil) {
+        guard !frame.readsAll else { return }
+        var pattern = pattern
+        for (i, member) in frame.object.members.enumerated() {
+            switch frame.reads[i] {
+            case .whole: continue
+            case .unread:
+                let base = pattern ?? Self.pattern(frame.path)
+                pattern = base
+                record(base + String(DocumentPath.render([.key(member.key)]).dropFirst()), mapperID: frame.entry.id)
+            case .inner(let tree):
+                let base = pattern ?? Self.pattern(frame.path)
+                pattern = base
+                recordUnread(in: member.value, tree: tree, at: base + String(DocumentPath.render([.key(member.key)]).dropFirst()), mapperID: frame.entry.id)
+            }
         }
     }
 
@@ -250,32 +344,27 @@ public final class ReadTracker: ReadObserver {
     private func discardMatcherReadsKeepingParents(into frame: inout Frame) {
         guard !matcherReads.isEmpty else { return }
         let parents = matcherReads.parentKeys
-        let roots = matcherReads.rootKeys
-        rootReads += roots
+        rootReads.merge(matcherReads.root)
+        if matcherReads.rootAll { rootReadWhole = true }
         matcherReads = MapperReads()
         for (n, key) in parents {
             let target = frame.parentDepth - n
             if let i = frames.lastIndex(where: { $0.parentDepth <= target }) { mark(key, in: &frames[i]) }
-        }
-        if !roots.isEmpty {
-            if frame.path.isEmpty {
-                for key in roots { mark(key, in: &frame) }
-            } else if !frames.isEmpty, frames[0].path.isEmpty {
-                for key in roots { mark(key, in: &frames[0]) }
-            }
         }
     }
 
     private func mark(_ tree: ReadTree, in frame: inout Frame) {
         for (key, node) in tree.entries {
             guard let i = index(of: key, in: frame.object) else { continue }
-            frame.read[i] = true
-            if case .inner(let inner) = node { frame.inner.append((i, inner)) }
+            switch node {
+            case .whole: frame.reads[i] = .whole
+            case .inner(let inner): frame.reads[i].add(.inner(inner))
+            }
         }
     }
 
     private func mark(_ key: String, in frame: inout Frame) {
-        if let i = index(of: key, in: frame.object) { frame.read[i] = true }
+        if let i = index(of: key, in: frame.object) { frame.reads[i] = .whole }
     }
 
     private func index(of key: String, in object: JSONObject) -> Int? {
@@ -287,7 +376,7 @@ public final class ReadTracker: ReadObserver {
 
     /// Members of `value` (an object read through dotted key paths, or an
     /// array of them) that `tree` does not read, recursively.
-    private func recordUnread(in value: JSONValue, tree: ReadTree, at path: String, mapperID: String) {
+    private func recordUnread(in value: JSONValue, tree: ReadTree, at path: String, mapperID: String?) {
         switch value {
         case .object(let object):
             for member in object.members {

@@ -90,8 +90,9 @@ extension DatePattern {
         ("mst", -7), ("mdt", -6), ("pst", -8), ("pdt", -7),
     ].map { (Array($0.0.utf8), $0.1) }
 
-    /// Reads `Z`, `±hh`, `±hhmm` or `±hh:mm`, optionally after `GMT`/`UTC`
-    /// (`GMT` alone is zero); `allowsNames` adds the RFC 822 abbreviations.
+    /// Reads `Z`, `±hh`, `±hhmm`, `±hh:mm`, `±hhmmss` or `±hh:mm:ss`, optionally after `GMT`/`UTC`
+    /// (`GMT` alone is zero; after it also `±h`, `±h:mm`, `±h:mm:ss`, as in
+    /// `GMT+5:30`); `allowsNames` adds the RFC 822 abbreviations.
     static func matchOffset(
         _ text: UnsafeBufferPointer<UInt8>, at start: Int, allowsZ: Bool, allowsNames: Bool
     ) -> (Int64, Int)? {
@@ -118,17 +119,36 @@ extension DatePattern {
             guard at + 1 < n, text[at].isASCIIDigit, text[at + 1].isASCIIDigit else { return nil }
             return Int64(text[at] &- 48) * 10 + Int64(text[at + 1] &- 48)
         }
-        guard let hours = twoDigits(i), hours <= 23 else { return nil }
-        i += 2
+        // After GMT/UTC the hour may have one digit: UTS #35's short localized
+        // GMT format (GMT+2, GMT-3:30), which z and O write; its minutes then
+        // need their colon.
+        var hours: Int64
+        var basic = true
+        if let h = twoDigits(i) {
+            hours = h; i += 2
+        } else if hasName, i < n, text[i].isASCIIDigit {
+            hours = Int64(text[i] &- 48); i += 1; basic = false
+        } else {
+            return nil
+        }
+        guard hours <= 23 else { return nil }
+        // Minutes, then seconds (UTS #35's XXXX/XXXXX, for local mean time
+        // such as +00:09:21), each in the form the minutes used.
         var minutes: Int64 = 0
+        var seconds: Int64 = 0
         if i < n, text[i] == UInt8(ascii: ":") {
             guard let m = twoDigits(i + 1) else { return nil }
             minutes = m; i += 3
-        } else if let m = twoDigits(i) {
+            if i < n, text[i] == UInt8(ascii: ":") {
+                guard let s = twoDigits(i + 1) else { return nil }
+                seconds = s; i += 3
+            }
+        } else if basic, let m = twoDigits(i) {
             minutes = m; i += 2
+            if let s = twoDigits(i) { seconds = s; i += 2 }
         }
-        guard minutes <= 59 else { return nil }
-        let seconds = (hours * 3600 + minutes * 60) * (negative ? -1 : 1)
-        return (seconds, i)
+        guard minutes <= 59, seconds <= 59 else { return nil }
+        let offset = (hours * 3600 + minutes * 60 + seconds) * (negative ? -1 : 1)
+        return (offset, i)
     }
 }

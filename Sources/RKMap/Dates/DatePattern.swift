@@ -12,7 +12,8 @@
 /// Supported letters: `y u` year, `M L` month, `d` day, `E` (`c e` from three
 /// letters) weekday name (read, then ignored), `H k h K` hour, `a` AM/PM,
 /// `m` minute, `s` second, `S` fraction of a second (any number of digits),
-/// `Z X x O` UTC offsets, `z` zone abbreviations (`GMT`, `UTC`, `EST`, `PDT`...).
+/// `Z X x O` UTC offsets (`+05:30`, `+0530`, `+00:09:21`, `GMT+5:30`), `z` zone
+/// abbreviations (`GMT`, `UTC`, `EST`, `PDT`...) and offsets (`GMT+5:30`).
 struct DatePattern: Sendable {
     enum NumericField: Sendable, Equatable {
         case year, month, day, hour24, hour1to24, hour1to12, hour0to11, minute, second
@@ -25,7 +26,7 @@ struct DatePattern: Sendable {
         case monthName
         case dayName
         case amPm
-        /// `Z`, `X`, `x`, `O`: `±hh`, `±hhmm`, `±hh:mm`, optionally after `GMT`/`UTC`;
+        /// `Z`, `X`, `x`, `O`: `±hh`, `±hhmm`, `±hh:mm`, `±hhmmss`, `±hh:mm:ss`, optionally after `GMT`/`UTC`;
         /// `Z` (the letter) when `allowsZ`.
         case offset(allowsZ: Bool)
         case zoneName

@@ -4,7 +4,7 @@ import Foundation
 /// for reading and writing dates: `UTC`, `GMT`, `Z`, `Etc/UTC` and `Etc/GMT`
 /// (any case) are UTC, anything else must be an IANA name Foundation knows.
 /// Turns a local wall time into an absolute instant, and an instant into its
-/// offset and zone abbreviation.
+/// offset.
 ///
 /// UTC (the default) is pure arithmetic. Other zones ask Foundation's
 /// `TimeZone` for offsets; around transitions the rules are ICU's defaults,
@@ -45,12 +45,6 @@ public struct ZoneResolver: Sendable, Equatable {
     func offsetSeconds(atUTC seconds: Int64) -> Int64 {
         guard let zone else { return 0 }
         return Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))))
-    }
-
-    /// The zone's abbreviation (`CET`) at `seconds` since 1970; `UTC` for UTC.
-    func abbreviation(atUTC seconds: Int64) -> String? {
-        guard let zone else { return "UTC" }
-        return zone.abbreviation(for: Date(timeIntervalSince1970: Double(seconds)))
     }
 
     /// Epoch milliseconds of `localMilliseconds` (a wall time counted as if it were UTC).

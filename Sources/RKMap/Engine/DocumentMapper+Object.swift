@@ -21,13 +21,13 @@ extension DocumentMapper {
     private func mapObjectTracked(
         _ representation: JSONValue, with mapper: ObjectMapper, key: String?, composing: Bool, tracker: ReadObserver
     ) throws(MappingFailure) -> Record? {
-        // A nil-key-path relationship's source is the parent's own object, which
-        // the parent already counts as read whole.
-        guard !composing, case .object(let object) = representation else {
+        guard case .object(let object) = representation else {
             tracker.discardMatcherReads()
             return try mapObjectUntracked(representation, with: mapper, key: key, composing: composing)
         }
-        tracker.open(object, mapper: mapper, path: path.components, parentDepth: context.parents.count)
+        // A nil-key-path relationship's source is the parent's own object: what
+        // its mapper reads of it counts for the parent's object.
+        tracker.open(object, mapper: mapper, path: path.components, parentDepth: context.parents.count, composed: composing)
         do {
             let record = try mapObjectUntracked(representation, with: mapper, key: key, composing: composing)
             // An unmappable or rejected object already has its warning.

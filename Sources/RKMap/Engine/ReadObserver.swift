@@ -9,8 +9,10 @@ protocol ReadObserver: AnyObject {
     func noteMatchers(of dynamic: DynamicMapper)
     /// The matchers noted since the last `open` led to no object.
     func discardMatcherReads()
-    /// `mapper` is about to map `object`, found at `path`, `parentDepth` objects deep.
-    func open(_ object: JSONObject, mapper: ObjectMapper, path: [DocumentPath.Component], parentDepth: Int)
+    /// `mapper` is about to map `object`, found at `path`, `parentDepth` objects deep;
+    /// `composed` for the source of a nil-key-path relationship (the enclosing
+    /// object itself, or for a `keyAttribute` mapper its one member).
+    func open(_ object: JSONObject, mapper: ObjectMapper, path: [DocumentPath.Component], parentDepth: Int, composed: Bool)
     /// The innermost open object is done; `keep` when it produced a record.
     func close(keep: Bool)
 }

@@ -2,7 +2,10 @@
 /// here, once merging is done, so a merged-away place leaves no gap in them.
 extension InferBuilder {
     /// The spec as canonical text, as `rkmap fmt` writes it.
-    mutating func specText(descriptors: [(keyPath: [String], mapper: Int)], rootName: String?, rootMapper: Int) -> String {
+    /// - Parameter comment: a note for the reader, the spec's first member.
+    mutating func specText(
+        descriptors: [(keyPath: [String], mapper: Int)], rootName: String?, rootMapper: Int, comment: String? = nil
+    ) -> String {
         let names = assignNames(rootName: rootName, rootMapper: resolve(rootMapper))
         var mapperValues: [JSONValue] = []
         for index in mappers.indices where mappers[index].mergedInto == nil {
@@ -17,6 +20,7 @@ extension InferBuilder {
             return .object(JSONObject(members))
         }
         var top: [(String, JSONValue)] = []
+        if let comment { top.append(("comment", .string(comment))) }
         if !dateFormats.isEmpty { top.append(("dateFormats", .array(dateFormats.map { .string($0) }))) }
         if descriptorValues.count == 1, case .object(let only) = descriptorValues[0] {
             for member in only.members { top.append((member.key, member.value)) }

@@ -33,6 +33,9 @@ package struct InferSampleSet {
     package private(set) var documents: [JSONValue] = []
     /// How many documents were added (repeats included).
     package private(set) var count = 0
+    /// For each kept document, its number among all those added (0 first):
+    /// what a message about a kept document names.
+    package private(set) var origins: [Int] = []
     /// How many URL and date questions were asked of strings: what settled
     /// places save (tests count it instead of timing).
     package private(set) var questionsAsked = 0
@@ -64,6 +67,7 @@ package struct InferSampleSet {
         // comes, so that one large document costs no rewriting at all.
         guard let first = documents.first else {
             documents.append(document)
+            origins.append(0)
             return
         }
         if count == 2 {
@@ -75,6 +79,7 @@ package struct InferSampleSet {
         let rewritten = rewrite(document, member: nil, place: InferPlaceTree.root)
         guard seen.insert(ShapeKey(bytes: key)).inserted else { return }
         documents.append(rewritten)
+        origins.append(count - 1)
     }
 
     /// A rewritten value's structure as bytes, each representative scalar by

@@ -46,11 +46,19 @@ package enum SpecInferrer {
         }
 
         builder.merge()
-        let text = builder.specText(descriptors: descriptors, rootName: options.rootName, rootMapper: root)
+        // Members whose key is "" cannot be mapped by name (docs/spec.md §4, §15):
+        // where the samples have them, for the user and in the spec itself.
+        let leftOut = builder.leftOutEmptyKey
+            ? builder.leftOutMembers(in: samples, descriptors: descriptors, contentPath: contentPath) : []
+        let comment = leftOut.isEmpty ? nil
+            : #"member "" left out at "# + leftOut.map(\.path).joined(separator: ", ")
+                + ": no key path can name an empty key (docs/spec.md §4), so rkmap check reports "
+                + (leftOut.count == 1 ? "it" : "them") + " as unmapped"
+        let text = builder.specText(descriptors: descriptors, rootName: options.rootName, rootMapper: root, comment: comment)
         if !builder.dateFormats.isEmpty {
             notes.append("dateFormats: \(builder.dateFormats.joined(separator: ", "))")
         }
-        return InferredSpec(text: text, notes: notes)
+        return InferredSpec(text: text, notes: notes, leftOut: leftOut)
     }
 
     /// Member names APIs give their content: when one of them holds an array of
@@ -65,7 +73,8 @@ package enum SpecInferrer {
         guard case .object(let root) = document else { return [] }
         func best(in object: JSONObject, prefix: [String]) -> ([String], Int)? {
             var found: ([String], Int)?
-            for member in object.members {
+            // A member named "" cannot be a descriptor's key path ("" is the nil key path).
+            for member in object.members where !member.key.isEmpty {
                 guard case .array(let elements) = member.value else { continue }
                 var objects = elements.filter { if case .object = $0 { return true } else { return false } }.count
                 if objects > 0, contentNames.contains(member.key) { objects += 1 << 40 }
@@ -75,7 +84,7 @@ package enum SpecInferrer {
         }
         if let (path, _) = best(in: root, prefix: []) { return path }
         var deeper: ([String], Int)?
-        for member in root.members {
+        for member in root.members where !member.key.isEmpty {
             guard case .object(let inner) = member.value, let candidate = best(in: inner, prefix: [member.key]) else { continue }
             if candidate.1 > (deeper?.1 ?? 0) { deeper = candidate }
         }
@@ -139,6 +148,18 @@ package struct InferredSpec: Sendable, Equatable {
     package var text: String
     /// What was decided, one line each, for the user's stderr.
     package var notes: [String]
+    /// Members of the samples the spec does not read, because their key is
+    /// the empty string (docs/spec.md §15), each path pattern once.
+    package var leftOut: [LeftOutMember] = []
+}
+
+/// A member `infer` left out of the spec: its key is "", which no key path
+/// can name (docs/spec.md §4).
+package struct LeftOutMember: Sendable, Equatable {
+    /// The JSON path pattern `rkmap check` reports it at: `$[*][""]`.
+    package var path: String
+    /// The first sample (index into the samples inferred from) that has it.
+    package var sample: Int
 }
 
 /// Why nothing could be inferred.

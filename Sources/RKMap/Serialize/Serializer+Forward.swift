@@ -39,11 +39,12 @@ extension Serializer {
             var value = try json(of: field, path: path)
             if slot.type == .date, case .string(let text) = value, let ms = dateReader.parse(text),
                let plan = graph.mappers.firstIndex(where: { $0.id == mapper.id }).flatMap({ plans[$0] }) {
-                guard let written = plan.dates.write(epochMilliseconds: ms) else {
-                    throw SerializeFailure("date '\(text)' cannot be written: it is outside the years 0001–9999",
+                do {
+                    value = try plan.dates.write(epochMilliseconds: ms)
+                } catch {
+                    throw SerializeFailure(error.message(date: text),
                                            path: path + Self.member(slot.name), mapperID: mapper.id, attribute: slot.name)
                 }
-                value = written
             }
             Self.set(&object, slot.path[...], value)
         }

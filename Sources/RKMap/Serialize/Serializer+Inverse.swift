@@ -178,12 +178,12 @@ extension Serializer {
                 "'\(step.fieldName)' is declared a date but holds \(Self.describe(value))\(Self.quoted(value)), which is not an ISO 8601 date",
                 path: Self.member(step.fieldName), mapperID: plan.mapperID, attribute: step.fieldName)
         }
-        guard let written = plan.dates.write(epochMilliseconds: ms) else {
+        do {
+            return try plan.dates.write(epochMilliseconds: ms)
+        } catch {
             throw SerializeFailure(
-                "date '\(text)' cannot be written: it is outside the years 0001–9999",
-                path: Self.member(step.fieldName), mapperID: plan.mapperID, attribute: step.fieldName)
+                error.message(date: text), path: Self.member(step.fieldName), mapperID: plan.mapperID, attribute: step.fieldName)
         }
-        return written
     }
 
     private static func quoted(_ value: JSONValue) -> String {

@@ -19,9 +19,12 @@ extension Commands {
         // not their size.
         var samples = InferSampleSet()
         let validateOnly = ProjectionPlan(.nothing)
+        // Each SAMPLE's name and the number of its first document, for warnings.
+        var firstDocuments: [(name: String, first: Int)] = []
         for input in options.samples {
             let name = InputFile.displayName(input)
             let before = samples.count
+            firstDocuments.append((name, before))
             var syntaxError: Diagnostic?
             do {
                 try InputFile.withChunkedInput(input, window: Environment.windowBytes) { chunked in
@@ -74,6 +77,16 @@ extension Commands {
             return dataFailed
         }
         for note in spec.notes { try? stderr.write("note: \(note)\n") }
+        // docs/spec.md §15: a member named "" is left out, and said so.
+        for member in spec.leftOut {
+            let document = samples.origins[member.sample]
+            let input = firstDocuments.last { $0.first <= document } ?? firstDocuments[0]
+            let index = document - input.first
+            let message = #"member "" left out of the spec: no key path can name an empty key (docs/spec.md §4), "#
+                + #"so rkmap check reports it as unmapped; to keep its value, map its object whole with an attribute from the nil key path """#
+                + (index > 0 ? " (document \(index + 1))" : "")
+            try? stderr.write("\(Diagnostic(.warning, message, file: input.name, location: .jsonPath(member.path)))\n")
+        }
         guard let output = options.output, output != "-" else {
             return stoppingQuietly(stderr: stderr) {
                 try stdout.write(spec.text)

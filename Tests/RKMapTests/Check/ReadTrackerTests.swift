@@ -10,8 +10,10 @@ import Testing
         var reader = JSONDocumentReader(bytes: Array(document.utf8))
         let value = try #require(try reader.next())
         let tracker = ReadTracker(caseInsensitive: graph.options.caseInsensitiveKeys)
+        tracker.begin(contentKeyPaths: engine.applicableDescriptors.map(\.keyPath))
         let list = DiagnosticList()
         _ = try engine.map(document: value, info: DocumentInfo(input: "d", index: 0), sink: CountingSink(), diagnostics: list, readTracker: tracker)
+        tracker.finish(document: value)
         return tracker.unmapped.map { "\($0.path) \($0.count) \($0.mapperIDs.joined(separator: ","))" }
     }
 
@@ -20,6 +22,9 @@ import Testing
         #expect(try unmapped(spec: spec, document: #"{"items": [{"a": 1, "b": 2}]}"#) == [])
     }
 
+    /// A nil key path relationship maps the same object again with its mapper:
+    /// what either mapper reads is read, and nothing else (`zip` was counted
+    /// read once, when the relationship counted as reading the object whole).
     @Test func nilKeyPathRelationshipComposesFromTheSameObject() throws {
         let spec = #"""
             {"mappers": [
@@ -27,7 +32,66 @@ import Testing
               {"id": "address", "attributes": ["city"]}],
              "descriptors": [{"keyPath": "user", "root-map-ref": "user"}]}
             """#
-        #expect(try unmapped(spec: spec, document: #"{"user": {"name": "a", "city": "b", "zip": "c"}}"#) == [])
+        #expect(try unmapped(spec: spec, document: #"{"user": {"name": "a", "city": "b", "zip": "c"}}"#) == ["$.user.zip 1 user"])
+        #expect(try unmapped(spec: spec, document: #"{"user": {"name": "a", "city": "b"}}"#) == [])
+    }
+
+    /// RestKit's nil key path reads the object through its mapper, never a
+    /// member named "" (docs/spec.md §4: no key path names an empty key).
+    @Test func aNilKeyPathRelationshipDoesNotReadAMemberNamedEmpty() throws {
+        let spec = #"""
+            {"mappers": [
+              {"id": "p", "attributes": ["id"], "relationships": [{"from": "", "to": "addr", "map-ref": "a"}]},
+              {"id": "a", "attributes": ["city"]}],
+             "descriptors": [{"root-map-ref": "p"}]}
+            """#
+        #expect(try unmapped(spec: spec, document: #"[{"id": 1, "city": "P", "": "lost"}]"#) == [#"$[*][""] 1 p"#])
+    }
+
+    /// The composed mapper's `@parent` reads and its children's land on the
+    /// object it maps again (the parent's), and its source key paths count for
+    /// the missing-keys check under its own id.
+    @Test func aComposedMapperReadsThroughParentsAndChildrenAndCanMissKeys() throws {
+        let spec = #"""
+            {"mappers": [
+              {"id": "post", "attributes": ["title"], "relationships": [{"from": "", "to": "stats", "map-ref": "stats"}]},
+              {"id": "stats", "attributes": {"views": "views", "likes": "likes"},
+               "relationships": [{"from": "comments", "to": "comments", "map-ref": "comment"}]},
+              {"id": "comment", "attributes": {"text": "text", "@parent.lang": "lang"}}],
+             "descriptors": [{"keyPath": "post", "root-map-ref": "post"}]}
+            """#
+        let doc = #"{"post": {"title": "t", "views": 3, "lang": "en", "comments": [{"text": "a"}], "draft": true}}"#
+        #expect(try unmapped(spec: spec, document: doc) == ["$.post.draft 1 post"])
+        #expect(try missing(spec: spec, document: doc) == ["$.post.likes 1 stats"])
+    }
+
+    /// A nil key path relationship to a `forceCollection` mapper maps every
+    /// member of the object as a dynamic key: they are read, and their values'
+    /// members are checked.
+    @Test func aNilKeyPathRelationshipToAKeyedMapperReadsEveryMember() throws {
+        let spec = #"""
+            {"mappers": [
+              {"id": "w", "attributes": {"@metadata.mapping.rootKeyPath": "k"}, "relationships": [{"from": "", "to": "users", "map-ref": "user"}]},
+              {"id": "user", "keyAttribute": "username", "forceCollection": true, "attributes": ["email"]}],
+             "descriptors": [{"keyPath": "users", "root-map-ref": "w"}]}
+            """#
+        let doc = #"{"users": {"blake": {"email": "b@x", "age": 1}, "rachit": {"email": "r@x"}}}"#
+        #expect(try unmapped(spec: spec, document: doc) == ["$.users.*.age 1 user"])
+    }
+
+    // MARK: descriptor content (SPEC §12 check 3)
+
+    /// Another descriptor's content is read in an envelope mapped anywhere on
+    /// the way to it, not only at the root (Elasticsearch: `hits` beside
+    /// `hits.hits`); the envelope's other members are still checked.
+    @Test func contentIsReadInAnEnvelopeBelowTheRoot() throws {
+        let spec = #"""
+            {"mappers": [{"id": "hit", "attributes": ["id"]}, {"id": "env", "attributes": {"max_score": "maxScore"}}],
+             "descriptors": [{"keyPath": "hits.hits", "root-map-ref": "hit"}, {"keyPath": "hits", "root-map-ref": "env"}]}
+            """#
+        #expect(try unmapped(spec: spec, document: #"{"hits": {"max_score": 1, "hits": [{"id": 1}]}}"#) == [])
+        #expect(try unmapped(spec: spec, document: #"{"hits": {"max_score": 1, "total": 2, "hits": [{"id": 1}]}, "took": 3}"#)
+            == ["$.hits.total 1 env", "$.took 1 "])
     }
 
     @Test func parentKeysAreReadsOfTheEnclosingObject() throws {
@@ -81,6 +145,31 @@ import Testing
         #expect(try unmapped(spec: spec, document: #"{"name": "n", "version": 2, "x": 1}"#) == ["$.x 1 a"])
     }
 
+    /// `@root.meta.next_token` reads `$.meta.next_token`, as a dotted path
+    /// does: the other members of `meta` are checked.
+    @Test func dottedRootPathsReadOnlyTheirMember() throws {
+        let spec = #"{"mappers": [{"id": "i", "attributes": {"id": "id", "@root.meta.next_token": "next"}}], "descriptors": [{"keyPath": "data", "root-map-ref": "i"}]}"#
+        #expect(try unmapped(spec: spec, document: #"{"data": [{"id": 1}, {"id": 2}], "meta": {"next_token": "x"}}"#) == [])
+        #expect(try unmapped(spec: spec, document: #"{"data": [{"id": 1}], "meta": {"pagination_token": "x", "total": 3}}"#)
+            == ["$.meta.pagination_token 1 ", "$.meta.total 1 "])
+    }
+
+    /// On a mapped root too, whichever descriptor comes first: the root's
+    /// members are counted once every `@root` read is known.
+    @Test func dottedRootPathsOnAMappedRootInEitherDescriptorOrder() throws {
+        for descriptors in [#"[{"root-map-ref": "env"}, {"keyPath": "data", "root-map-ref": "i"}]"#,
+                            #"[{"keyPath": "data", "root-map-ref": "i"}, {"root-map-ref": "env"}]"#] {
+            let spec = #"{"mappers": [{"id": "env", "attributes": ["took"]}, {"id": "i", "attributes": {"id": "id", "@root.meta.next": "next"}}], "descriptors": "# + descriptors + "}"
+            #expect(try unmapped(spec: spec, document: #"{"took": 1, "data": [{"id": 1}], "meta": {"next": "x", "total": 3}}"#)
+                == ["$.meta.total 1 env"], "\(descriptors)")
+        }
+    }
+
+    @Test func atRootAloneReadsTheWholeDocument() throws {
+        let spec = #"{"mappers": [{"id": "i", "attributes": {"id": "id", "@root": "doc"}}], "descriptors": [{"keyPath": "data", "root-map-ref": "i"}]}"#
+        #expect(try unmapped(spec: spec, document: #"{"data": [{"id": 1}], "meta": {"total": 3}}"#) == [])
+    }
+
     // MARK: dotted key paths (SPEC §12 check 3)
 
     @Test func membersOfObjectsReadThroughDottedPathsAreTracked() throws {
@@ -114,7 +203,9 @@ import Testing
         var reader = JSONDocumentReader(bytes: Array(document.utf8))
         let value = try #require(try reader.next())
         let tracker = ReadTracker(caseInsensitive: graph.options.caseInsensitiveKeys)
+        tracker.begin(contentKeyPaths: engine.applicableDescriptors.map(\.keyPath))
         _ = try engine.map(document: value, info: DocumentInfo(input: "d", index: 0), sink: CountingSink(), diagnostics: DiagnosticList(), readTracker: tracker)
+        tracker.finish(document: value)
         return tracker.missing.map { "\($0.path) \($0.count) \($0.mapperID)" }
     }
 

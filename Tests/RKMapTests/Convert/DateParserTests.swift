@@ -102,6 +102,10 @@ import Testing
         ("yyyy-MM-dd'T'HH:mm:ssZZZZZ", "2011-08-09T13:45:30-05:30", 1_312_917_330_000),
         ("yyyy-MM-dd'T'HH:mm:ssXXX", "2011-08-09T13:45:30Z", 1_312_897_530_000),
         ("yyyy-MM-dd'T'HH:mm:ss.SSSX", "2011-08-09T13:45:30.250+09", 1_312_865_130_250),
+        // offsets with seconds (UTS #35 XXXX, XXXXX: Paris Mean Time, +00:09:21)
+        ("yyyy-MM-dd'T'HH:mm:ssXXXXX", "1900-01-01T00:09:21+00:09:21", -2_208_988_800_000),
+        ("yyyy-MM-dd'T'HH:mm:ssxxxx", "1900-01-01T00:09:21+000921", -2_208_988_800_000),
+        ("yyyy-MM-dd'T'HH:mm:ssZZZZZ", "1899-12-31T23:16:52-00:43:08", -2_208_988_800_000),
         ("h 'o''clock' a, d/M/yyyy", "3 o'clock PM, 4/7/2011", 1_309_791_600_000),
         ("HH:mm dd/MM/yyyy", "15:30 04/07/2011", 1_309_793_400_000),
         ("kk:mm d/M/yyyy", "24:00 4/7/2011", 1_309_737_600_000),
@@ -110,6 +114,14 @@ import Testing
         ("yyyy-MM-dd HH:mm:ssSSS", "2011-08-09 13:45:30250", 1_312_897_530_250),
         ("yyyy-MM-dd HH:mm z", "2011-08-09 13:45 GMT+02:00", 1_312_890_300_000),
         ("yyyy-MM-dd HH:mm ZZZZ", "2011-08-09 13:45 GMT-05:30", 1_312_917_300_000),
+        // UTS #35's short localized GMT format, as z and O write it
+        ("yyyy-MM-dd HH:mm z", "2011-08-09 13:45 GMT+2", 1_312_890_300_000),
+        ("yyyy-MM-dd HH:mm z", "2011-08-09 13:45 GMT-5:30", 1_312_917_300_000),
+        ("yyyy-MM-dd HH:mm zzzz", "2011-08-09 13:45 GMT", 1_312_897_500_000),
+        ("yyyy-MM-dd HH:mm O", "2011-08-09 13:45 GMT+12:45", 1_312_851_600_000),
+        ("yyyy-MM-dd HH:mm:ss O", "1900-01-01 00:09:21 GMT+0:09:21", -2_208_988_800_000),
+        ("yyyy-MM-dd HH:mm:ss zzzz", "1900-01-01 00:09:21 GMT+00:09:21", -2_208_988_800_000),
+        ("yyyy-MM-dd HH:mm z", "2011-08-09 13:45 UTC-3:30", 1_312_910_100_000),
         ("K:mm a, yyyy-MM-dd", "0:15 PM, 2011-07-04", 1_309_781_700_000),
         ("d-MMM-yy", "29-Feb-12", 1_330_473_600_000),
         // the spec's formats come before RestKit's MM/dd/yyyy
@@ -130,6 +142,13 @@ import Testing
         ("d-MMM-yy", "29-Feb-11"),
         ("yyyy-MM-dd HH:mm Z", "2011-08-09 13:45 +2"),
         ("yyyy-MM-dd HH:mm Z", "2011-08-09 13:45 +02:60"),
+        ("yyyy-MM-dd HH:mm Z", "2011-08-09 13:45 +02:00:60"),
+        ("yyyy-MM-dd HH:mm Z", "2011-08-09 13:45 +02:00:5"),
+        ("yyyy-MM-dd HH:mm Z", "2011-08-09 13:45 +0200:30"),
+        ("yyyy-MM-dd HH:mm z", "2011-08-09 13:45 GMT+530"),
+        ("yyyy-MM-dd HH:mm z", "2011-08-09 13:45 GMT+5:3"),
+        ("yyyy-MM-dd HH:mm z", "2011-08-09 13:45 GMT+5:60"),
+        ("yyyy-MM-dd HH:mm O", "2011-08-09 13:45 GMT+"),
     ] as [(String, String)])
     func rejects(_ format: String, _ text: String) throws {
         let parser = try DateParser(formats: [format], timeZone: "UTC")

@@ -1,0 +1,106 @@
+/// Where the samples hold the members an inference left out: a member named
+/// "" cannot be read by name, since `""` is the nil key path and no escape
+/// names an empty key (docs/spec.md §4, §15). The samples are walked as the
+/// inferred spec maps them, so each path is the pattern `rkmap check`
+/// reports the member at (`$[*][""]`, `$.users.*[""]` in a keyed dictionary),
+/// and keys that are data (a `keyAttribute` dictionary's) or members of a
+/// value read whole are not reported.
+///
+/// ```swift
+/// builder.leftOutMembers(in: samples, descriptors: descriptors, contentPath: ["data"])
+/// // [LeftOutMember(path: "$.data[*][\"\"]", sample: 0)]
+/// ```
+extension InferBuilder {
+    func leftOutMembers(
+        in samples: [JSONValue], descriptors: [(keyPath: [String], mapper: Int)], contentPath: [String]
+    ) -> [LeftOutMember] {
+        var walk = LeftOutWalk(builder: self)
+        for (index, sample) in samples.enumerated() {
+            walk.sample = index
+            // The envelope's objects on the way to the content (SpecInferrer.envelope).
+            for depth in 0..<contentPath.count {
+                let prefix = Array(contentPath.prefix(depth))
+                if case .object(let holder)? = SpecInferrer.value(at: prefix, in: sample), holder[""] != nil {
+                    walk.found(LeftOutWalk.path(prefix) + LeftOutWalk.step(""))
+                }
+            }
+            for descriptor in descriptors {
+                guard let content = SpecInferrer.value(at: descriptor.keyPath, in: sample) else { continue }
+                walk.visit(content, mapper: descriptor.mapper, at: LeftOutWalk.path(descriptor.keyPath))
+            }
+        }
+        return walk.members
+    }
+}
+
+private struct LeftOutWalk {
+    let builder: InferBuilder
+    var sample = 0
+    var members: [LeftOutMember] = []
+    private var seen: Set<String> = []
+
+    init(builder: InferBuilder) { self.builder = builder }
+
+    mutating func found(_ path: String) {
+        guard seen.insert(path).inserted else { return }
+        members.append(LeftOutMember(path: path, sample: sample))
+    }
+
+    /// A descriptor's content or a relationship's value: objects, or arrays of
+    /// them at any depth, as `InferBuilder.mapper(for:)` and `heldObjects` collect them.
+    mutating func visit(_ value: JSONValue, mapper: Int, at path: String) {
+        switch value {
+        case .array(let elements):
+            for element in elements { visit(element, mapper: mapper, at: path + "[*]") }
+        case .object(let object):
+            visit(object, mapper: mapper, at: path)
+        default:
+            break
+        }
+    }
+
+    private mutating func visit(_ object: JSONObject, mapper: Int, at path: String) {
+        let inferred = builder.mappers[mapper]
+        switch inferred.kind {
+        case .scalar:
+            return
+        case .dynamic(let key, let choices):
+            guard case .string(let value)? = object[key], let choice = choices.first(where: { $0.value == value }) else { return }
+            visit(object, mapper: choice.mapper, at: path)
+        case .object:
+            guard inferred.keyAttribute == nil else {
+                // Keys that are data: each value is one object of the mapper.
+                for member in object.members {
+                    if case .object(let value) = member.value { fields(of: value, mapper: mapper, at: path + ".*") }
+                }
+                return
+            }
+            fields(of: object, mapper: mapper, at: path)
+        }
+    }
+
+    private mutating func fields(of object: JSONObject, mapper: Int, at path: String) {
+        for member in object.members {
+            guard !member.key.isEmpty else {
+                found(path + Self.step(""))
+                continue
+            }
+            guard let field = builder.mappers[mapper].fields.first(where: { $0.key == member.key }),
+                  case .relationship(let child, _) = field.kind else { continue }
+            visit(member.value, mapper: child, at: path + Self.step(member.key))
+        }
+    }
+
+    /// `$.hits.hits`: member keys as JSON path steps.
+    static func path(_ keys: [String]) -> String { "$" + keys.map(step).joined() }
+
+    /// `.name` for a plain name, `["odd key"]` otherwise (as `rkmap check` writes them).
+    static func step(_ key: String) -> String {
+        let plain = key.utf8.first.map { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false
+            && key.utf8.allSatisfy { b in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || b == UInt8(ascii: "_")
+            }
+        return plain ? "." + key : "[" + JSONWriter.serialize(.string(key), pretty: false) + "]"
+    }
+}

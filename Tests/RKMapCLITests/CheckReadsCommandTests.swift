@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// What `rkmap check` counts as read (docs/spec.md §12 check 3, docs/commands.md
+/// "check", docs/behaviour.md): through the binary, with exact reports and exit
+/// statuses. Each case was a tester's find: a false failure or a false pass.
+@Suite struct CheckReadsCommandTests {
+    /// "A descriptor's content counts as read": also in an envelope mapped
+    /// below the root, as `infer` writes for an Elasticsearch response
+    /// (`hits` beside `hits.hits`); the same layout passed with the envelope
+    /// at the root, and failed with `$.hits.hits: not mapped [mapper env]` here.
+    @Test func anotherDescriptorsContentIsReadInAnEnvelopeBelowTheRoot() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"descriptors": [{"keyPath": "hits.hits", "root-map-ref": "hit"}, {"keyPath": "hits", "root-map-ref": "env"}],
+             "mappers": [{"id": "hit", "target": "Hit", "attributes": ["id"]},
+                         {"id": "env", "target": "Env", "attributes": {"max_score": "maxScore"}}]}
+            """#)
+        try dir.write("in.json", #"{"hits": {"max_score": 1, "hits": [{"id": 1}]}}"#)
+        // The envelope's own members are still checked.
+        try dir.write("more.json", #"{"hits": {"max_score": 1, "total": 2, "hits": [{"id": 1}]}}"#)
+        let r = try RKMapExecutable.run(["check", "s.json", "in.json", "more.json", "--unmapped", "error"], directory: dir.url,
+                                        environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == """
+            PASS in.json: 200, 2 records
+            FAIL more.json: 200, 2 records
+              unmapped: $.hits.total: not mapped (1 time) [mapper env]
+            1 passed, 1 failed
+
+            """)
+        #expect(r.stderr == "")
+        #expect(r.status == 1)
+    }
+
+    /// A nil key path relationship (`"from": ""`) maps the same object with its
+    /// mapper: it reads what that mapper reads, not a member named "" (and
+    /// not the whole object, which let any new member pass).
+    @Test func aNilKeyPathRelationshipReadsThroughItsMapperOnly() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"root-map-ref": "p",
+             "mappers": [{"id": "p", "target": "P", "attributes": ["id"], "relationships": [{"from": "", "to": "addr", "map-ref": "a"}]},
+                         {"id": "a", "target": "A", "attributes": ["city"]}]}
+            """#)
+        try dir.write("clean.json", #"[{"id": 1, "city": "P"}]"#)
+        try dir.write("empty-key.json", #"[{"id": 1, "city": "P", "": "lost"}]"#)
+        try dir.write("new-member.json", #"[{"id": 1, "city": "P", "zip": "75001"}]"#)
+        let r = try RKMapExecutable.run(
+            ["check", "s.json", "clean.json", "empty-key.json", "new-member.json", "--unmapped", "error", "--missing", "error"],
+            directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == """
+            PASS clean.json: 200, 1 record
+            FAIL empty-key.json: 200, 1 record
+              unmapped: $[*][""]: not mapped (1 time) [mapper p]
+            FAIL new-member.json: 200, 1 record
+              unmapped: $[*].zip: not mapped (1 time) [mapper p]
+            1 passed, 2 failed
+
+            """)
+        #expect(r.stderr == "")
+        #expect(r.status == 1)
+    }
+
+    /// `@root.meta.next_token` read from the elements reads `$.meta.next_token`
+    /// only: a renamed `pagination_token` is reported (it passed with
+    /// `--unmapped error --missing error`). `@root` paths stay out of the
+    /// missing-keys check (docs/behaviour.md), so the old name is not reported.
+    @Test func aDottedRootPathReadsOnlyItsMember() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"keyPath": "data", "root-map-ref": "item",
+             "mappers": [{"id": "item", "target": "Item", "attributes": {"id": "id", "@root.meta.next_token": "next"}}]}
+            """#)
+        try dir.write("page.json", #"{"data": [{"id": 1}, {"id": 2}], "meta": {"next_token": "a"}}"#)
+        try dir.write("renamed.json", #"{"data": [{"id": 1}, {"id": 2}], "meta": {"pagination_token": "a"}}"#)
+        let r = try RKMapExecutable.run(
+            ["check", "s.json", "page.json", "renamed.json", "--unmapped", "error", "--missing", "error"],
+            directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == """
+            PASS page.json: 200, 2 records
+            FAIL renamed.json: 200, 2 records
+              unmapped: $.meta.pagination_token: not mapped (1 time)
+            1 passed, 1 failed
+
+            """)
+        #expect(r.stderr == "")
+        #expect(r.status == 1)
+    }
+}
