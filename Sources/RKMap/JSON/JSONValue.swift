@@ -151,6 +151,14 @@ public struct JSONObject: Sendable, Equatable {
     public var isEmpty: Bool { members.isEmpty }
     public var keys: [String] { members.map(\.key) }
 
+    /// Whether a lookup of `key` finds a member named `name`: the same UTF-8
+    /// length and equal strings (what the subscript compares; a streamed
+    /// read follows the member a whole read's lookup finds by the same rule).
+    @inline(__always)
+    static func sameKey(_ name: String, _ key: String) -> Bool {
+        name.utf8.count == key.utf8.count && name == key
+    }
+
     /// Exact-key lookup. Objects in API payloads are small, so a linear scan
     /// beats hashing (no hash of the probe key, no side table to build).
     public subscript(key: String) -> JSONValue? {
@@ -186,6 +194,17 @@ public struct JSONObject: Sendable, Equatable {
             if m.key.lowercased() == folded { return m.value }
         }
         return nil
+    }
+
+    /// Sets the member a lookup of `key` finds exactly (the same UTF-8,
+    /// `sameKey`), or appends one, even beside a member whose name is only
+    /// canonically equal (which the subscript's setter would replace).
+    public mutating func replaceExact(key: String, value: JSONValue) {
+        if let i = members.firstIndex(where: { Self.sameKey($0.key, key) }) {
+            members[i].value = value
+        } else {
+            members.append(Member(key: key, value: value))
+        }
     }
 
     /// Appends a member read from a document; a repeated key replaces the

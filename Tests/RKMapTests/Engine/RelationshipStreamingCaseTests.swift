@@ -105,4 +105,27 @@ import Testing
         let posts = try Fixture.query(streamed, #"SELECT "n" FROM "Post" ORDER BY "n""#)
         #expect(posts == (policy == "replace" ? [[1], [3], [4]] : [[1], [2], [3], [4]]))
     }
+
+    /// A key spelled with a precomposed `é` (U+00E9) and members spelled
+    /// `e` + U+0301: a whole read's lookup takes an exact member only with
+    /// the same UTF-8 (`JSONObject.sameKey`), else the first equal ignoring
+    /// case; the splitter follows the same one (it followed the canonically
+    /// equal member, another array, in both key matching modes).
+    @Test(arguments: ["caseInsensitive", "exact"])
+    func keysEqualOnlyUnderNormalizationFollowTheWholeReadsLookup(matching: String) throws {
+        let spec = #"""
+            {"keyPath": "", "keyMatching": "\#(matching)", "root-map-ref": "r", "mappers": [
+              {"id": "r", "target": "R", "attributes": {"k": "k"}, "relationships": [{"from": "caf\#u{E9}", "to": "kids", "map-ref": "e", "many": true}]},
+              {"id": "e", "target": "E", "attributes": ["n"]}]}
+            """#
+        let documents = [
+            "{\"k\": 1, \"CAFE\u{301}\": [{\"n\": 1}], \"cafe\u{301}\": [{\"n\": 2}]}",
+            "{\"k\": 2, \"cafe\u{301}\": [{\"n\": 3}]}",
+            "{\"k\": 3, \"cafe\u{301}\": [{\"n\": 4}], \"caf\u{E9}\": [{\"n\": 5}]}",
+        ]
+        for format in ["json", "csv"] {
+            try EngineRun.expectStreamedSameAsWhole(
+                documents.joined(separator: "\n"), spec: spec, format: format, options: MappingOptions(keepGoing: true), streams: true)
+        }
+    }
 }

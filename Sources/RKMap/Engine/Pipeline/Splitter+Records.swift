@@ -53,9 +53,8 @@ extension Splitter {
                 keys.append(name)
                 try probe.skipValue()
             }
-            let present = Set(keys)
             paths = paths.compactMap { path in
-                guard let key = path.keys.first, !present.contains(key) else { return path }
+                guard let key = path.keys.first, !keys.contains(where: { JSONObject.sameKey($0, key) }) else { return path }
                 let lowered = key.lowercased()
                 guard let inexact = keys.first(where: { $0.lowercased() == lowered }) else { return nil }
                 return (path.id, [inexact] + path.keys.dropFirst())
@@ -70,7 +69,7 @@ extension Splitter {
                 // A whole read maps the last member with the key.
                 if name == chosen.name { return nil }
             } else if met.insert(name).inserted {
-                let here = paths.filter { $0.keys.first == name }
+                let here = paths.filter { $0.keys.first.map { JSONObject.sameKey($0, name) } ?? false }
                 ahead.skipWhitespace()
                 let start = ahead.offset
                 if let last = here.first(where: { $0.keys.count == 1 }), ahead.buf[start] == JSONByte.openBracket {
@@ -101,7 +100,7 @@ extension Splitter {
     mutating func splitAlong(_ keys: ArraySlice<String>, id: String, of record: StreamedRecord, document: Int) throws {
         try step { s throws(JSONSyntaxError) in try s.enterObject() }
         while let name = try step({ s throws(JSONSyntaxError) in try s.nextKey() }) {
-            if name == keys.first {
+            if let key = keys.first, JSONObject.sameKey(name, key) {
                 if keys.count == 1 {
                     try splitRelated(id, of: record, document: document)
                 } else {

@@ -199,8 +199,9 @@ struct StreamedRelationship: Sendable {
     static func emptied(_ object: JSONObject, at keys: ArraySlice<String>, folding: Bool = false) -> JSONObject {
         guard let key = keys.first else { return object }
         var object = object
+        // By exact names (`JSONObject.sameKey`), as the record's lookups find them.
         if keys.count == 1 {
-            object[key] = .array([])
+            object.replaceExact(key: key, value: .array([]))
             return object
         }
         var member = key
@@ -208,7 +209,7 @@ struct StreamedRelationship: Sendable {
             member = inexact
         }
         if case .object(let inner)? = object[member] {
-            object[member] = .object(emptied(inner, at: keys.dropFirst(), folding: folding))
+            object.replaceExact(key: member, value: .object(emptied(inner, at: keys.dropFirst(), folding: folding)))
         }
         return object
     }
