@@ -89,4 +89,27 @@ import Testing
         let distinct = try Self.serialize(spec, #"{"@type": "Team", "name": "x", "users": [{"@type": "User", "username": "a", "email": 1}, {"@type": "User", "username": "b", "email": 2}]}"#)
         #expect(distinct.stdout == #"{"name":"x","users":{"a":{"email":1},"b":{"email":2}}}"# + "\n")
     }
+
+    /// A `--nulls` fill at any depth of a nil-key-path relationship's body
+    /// stays a fill when merged (it was an error against the user's `a.b`
+    /// 5), and a dynamic member's discriminator replaces its own fill
+    /// (`"type": null` was declined when mapped again).
+    @Test func fillsNeverBlockValues() throws {
+        let nested = #"""
+            {"root-map-ref": "p", "mappers": [
+              {"id": "p", "target": "P", "attributes": {"a.b": "x"}, "relationships": [{"from": "", "to": "extra", "map-ref": "e"}]},
+              {"id": "e", "target": "E", "attributes": {"a.b": "y", "z": "z"}}]}
+            """#
+        let merged = try Self.serialize(nested, #"{"@type": "P", "x": 5, "extra": {"@type": "E", "z": 1}}"#, ["--nulls"])
+        #expect(merged.status == 0 && merged.stderr.isEmpty, "\(merged)")
+        #expect(merged.stdout == #"{"a":{"b":5},"z":1}"# + "\n")
+        let dynamic = #"""
+            {"keyPath": "people", "root-map-ref": "p", "mappers": [
+              {"id": "boy", "target": "Boy", "attributes": ["name", "type"]}, {"id": "girl", "target": "Girl", "attributes": ["name", "type"]},
+              {"id": "p", "dynamic": true, "matchers": [{"keyPath": "type", "expectValue": "Boy", "map-ref": "boy"},
+                                                      {"keyPath": "type", "expectValue": "Girl", "map-ref": "girl"}]}]}
+            """#
+        let boy = try Self.serialize(dynamic, #"{"@type": "Boy", "name": "b"}"#, ["--nulls"])
+        #expect(boy.stdout == #"{"name":"b","type":"Boy"}"# + "\n")
+    }
 }

@@ -62,4 +62,19 @@ struct InverseBody {
         }
         guard existing == value else { throw Conflict(earlier: writers[keys] ?? field, later: field, keys: keys) }
     }
+
+    /// The paths and values of an object's leaves: members that are not
+    /// objects, and empty objects (nested objects are walked).
+    static func leaves(of object: JSONObject, prefix: [String] = []) -> [([String], JSONValue)] {
+        var found: [([String], JSONValue)] = []
+        for member in object.members {
+            let keys = prefix + [member.key]
+            if case .object(let inner) = member.value, !inner.isEmpty {
+                found += leaves(of: inner, prefix: keys)
+            } else {
+                found.append((keys, member.value))
+            }
+        }
+        return found
+    }
 }

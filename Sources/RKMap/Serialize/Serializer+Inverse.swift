@@ -6,13 +6,17 @@ extension Serializer {
     ///
     /// Failures carry the path below the record (`.author.name`); callers
     /// prefix their own part, so nothing is spent on paths when all goes well.
-    func invert(_ record: JSONObject, with ref: MapperRef) throws(SerializeFailure) -> JSONValue {
-        try invertBody(record, with: ref).value
+    /// - Parameter chooser: the dynamic mapper (a descriptor's root) that
+    ///   chose `ref`, whose discriminator the body gets (`ref` itself when dynamic).
+    func invert(_ record: JSONObject, with ref: MapperRef, chooser: MapperRef? = nil) throws(SerializeFailure) -> JSONValue {
+        try invertBody(record, with: ref, chooser: chooser).value
     }
 
     /// `invert`, with the paths of the body that hold `--nulls` fills (a
     /// relationship from the nil key path merges them as fills).
-    private func invertBody(_ record: JSONObject, with ref: MapperRef) throws(SerializeFailure) -> (value: JSONValue, fills: Set<[String]>) {
+    private func invertBody(
+        _ record: JSONObject, with ref: MapperRef, chooser: MapperRef? = nil
+    ) throws(SerializeFailure) -> (value: JSONValue, fills: Set<[String]>) {
         let plan = try plan(for: record, ref: ref)
         var built = InverseBody()
         /// Writes into the body; two fields that disagree are the record's error.
@@ -47,7 +51,10 @@ extension Serializer {
                     switch written {
                     case .null: continue
                     case .object(let o):
-                        for m in o.members { try place([m.key], m.value, field: step.fieldName, fill: fills.contains([m.key])) }
+                        // Leaf by leaf: a fill at any depth stays a fill.
+                        for (keys, leaf) in InverseBody.leaves(of: o) {
+                            try place(keys, leaf, field: step.fieldName, fill: fills.contains(keys))
+                        }
                     default:
                         throw SerializeFailure(
                             "relationship '\(step.fieldName)' maps the nil key path, so its record's body must be an object to merge; found \(Self.describe(written))",
@@ -70,9 +77,11 @@ extension Serializer {
         }
         // A dynamic mapper's discriminator (`type`: `"Boy"`), unless a field
         // wrote it: without it the body would not be chosen again.
-        if case .dynamic = graph.mappers[ref], let member = graph.mappers.firstIndex(where: { $0.id == plan.mapperID }),
-           let (keys, value) = MapperInversion.discriminator(of: ref, choosing: member, mappers: graph.mappers),
-           Self.lookup(built.object, keys) == nil {
+        // A fill (`--nulls`) is no value: the discriminator replaces it.
+        let dynamic: MapperRef? = if case .dynamic = graph.mappers[ref] { ref } else { chooser }
+        if let dynamic, let member = graph.mappers.firstIndex(where: { $0.id == plan.mapperID }),
+           let (keys, value) = MapperInversion.discriminator(of: dynamic, choosing: member, mappers: graph.mappers),
+           Self.lookup(built.object, keys) == nil || built.fills.contains(keys) {
             try place(keys, value, field: "@type")
         }
         var body = built.object

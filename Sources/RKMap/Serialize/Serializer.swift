@@ -163,15 +163,8 @@ package final class Serializer: Sendable {
             if roots.count == 1 { candidates = roots }
         }
         if candidates.count == 1 {
-            var (body, notes) = try inverted(object, with: candidates[0], path: path)
-            // A member of a dynamic root mapper: what chooses it again on apply.
-            if let chooser = rootChoosers[candidates[0]], case .object(var members) = body,
-               let (keys, value) = MapperInversion.discriminator(of: chooser, choosing: candidates[0], mappers: graph.mappers),
-               Self.lookup(members, keys) == nil {
-                Self.set(&members, keys[...], value)
-                body = .object(members)
-            }
-            return (body, notes)
+            // A member of a dynamic root mapper gets what chooses it again on apply.
+            return try inverted(object, with: candidates[0], path: path, chooser: rootChoosers[candidates[0]])
         }
         if candidates.isEmpty {
             let suggestion = Suggestions.closest(to: type, in: mappersByType.keys.sorted())
@@ -185,9 +178,11 @@ package final class Serializer: Sendable {
 
     /// The inverse body, and a warning for each field of the record its
     /// mapper does not map (left out of the body).
-    private func inverted(_ object: JSONObject, with ref: MapperRef, path: String) throws(SerializeFailure) -> (JSONValue, [Diagnostic]) {
+    private func inverted(
+        _ object: JSONObject, with ref: MapperRef, path: String, chooser: MapperRef? = nil
+    ) throws(SerializeFailure) -> (JSONValue, [Diagnostic]) {
         do {
-            return (try invert(object, with: ref), unknownFields(of: object, with: ref, path: path))
+            return (try invert(object, with: ref, chooser: chooser), unknownFields(of: object, with: ref, path: path))
         } catch {
             throw error.below(path)
         }
