@@ -214,6 +214,21 @@ import Testing
              err: "spec.json:2:11: warning: 'types' names 'creatdAt', which the mapper does not map; it has no effect; did you mean 'createdAt'? [mapper h]\n"
                 + "spec.json:3:1: warning: 'types' names 'objectID', which the mapper does not map; it has no effect; "
                 + "its keys are destination names, and source 'objectID' is mapped to 'id' [mapper h]\n", code: 0),
+        // `null` as the last `target` reads as absent: the id names the type.
+        Case("a mapper's last target is null", files: [
+            "spec.json": #"{"keyPath": "items", "mappers": [{"id": "m", "target": "T", "target": null, "attributes": ["id"]}]}"#,
+            "in.json": #"{"items": [{"id": 1}]}"#,
+        ], ["apply", "spec.json", "in.json", "--format", "ndjson"], out: #"{"@type":"m","id":1}"# + "\n",
+             err: "spec.json:1:61: warning: duplicate field 'target' in mapper 'm'; the last one is used\n", code: 0, readsDocuments: true),
+        // `@type` is reserved at any depth: CSV writes a polymorphic to-one's type there.
+        specCase("a nested @type destination", #"{"keyPath": "items", "mappers": [{"id": "m", "attributes": {"t": "track.@type"}}]}"#,
+                 err: "s.json:1:66: error: destination 'track.@type' is reserved: every output writes the record type as '@type'; "
+                    + "choose another name, such as 'type' or 'ldType' [mapper m]\n"),
+        // Records of different types are different rows: they may share a column name.
+        Case("a literal dot and a nested destination in two types into CSV", files: [
+            "spec.json": #"[{"keyPath": "a", "root-map-ref": "A", "mappers": [{"id": "A", "target": "A", "attributes": {"x": "author.name"}}, {"id": "B", "target": "B", "attributes": {"y": "author\\.name"}}]}, {"keyPath": "b", "root-map-ref": "B"}]"#,
+            "in.json": #"{"a": [{"x": 1}], "b": [{"y": 2}]}"#,
+        ], ["apply", "spec.json", "in.json", "--format", "csv"], out: "@type,author.name\r\nA,1\r\nB,2\r\n", err: "", code: 0, readsDocuments: true),
         // A field written twice: the last is used, as the warning says
         // (the type name and the id too, which were once read from the first).
         Case("a mapper's target written twice", files: [

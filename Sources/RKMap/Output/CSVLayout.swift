@@ -46,9 +46,10 @@ final class CSVLayout {
 
     private(set) var columns: [String] = []
     private var columnIndex: [String: Int] = [:]
-    /// The destination path each column holds, from the record's root
-    /// (`["author", "name"]` for `author.name` flattened or dotted).
-    private var columnPaths: [[String]] = []
+    /// The destination path each column holds in the rows of the root mapper
+    /// being laid out (`["author", "name"]` for `author.name` flattened or
+    /// dotted): a row holds one root record, so only its own fields can clash.
+    private var rowPaths: [String: [String]] = [:]
     /// Columns that two different destinations would both be written to
     /// (`author\.name` and the relationship `author`'s `name`): CSV output
     /// refuses the spec (`CSVSink.problems`).
@@ -70,7 +71,9 @@ final class CSVLayout {
         for root in roots {
             for mapper in graph.objectMappers(producedBy: root) where type == nil || mapper.typeName == type {
                 let id = ObjectIdentifier(mapper)
-                if self.roots[id] == nil { self.roots[id] = node(mapper, prefix: "", prefixPath: [], path: []) }
+                guard self.roots[id] == nil else { continue }
+                rowPaths = [:]
+                self.roots[id] = node(mapper, prefix: "", prefixPath: [], path: [])
             }
         }
     }
@@ -117,17 +120,15 @@ final class CSVLayout {
     }
 
     private func column(_ name: String, holding destination: [String]) -> Int {
-        if let i = columnIndex[name] {
-            if columnPaths[i] != destination, !problems.contains(where: { $0.hasPrefix("CSV column '\(name)' ") }) {
-                let spelled = [columnPaths[i], destination].map { $0.map { $0.replacingOccurrences(of: ".", with: "\\.") }.joined(separator: ".") }
-                problems.append(
-                    "CSV column '\(name)' would hold two different fields, '\(spelled[0])' and '\(spelled[1])' "
-                        + "(a destination with a literal dot and a nested or flattened one); rename a destination in the spec")
-            }
-            return i
+        if let held = rowPaths[name], held != destination, !problems.contains(where: { $0.hasPrefix("CSV column '\(name)' ") }) {
+            let spelled = [held, destination].map { $0.map { $0.replacingOccurrences(of: ".", with: "\\.") }.joined(separator: ".") }
+            problems.append(
+                "CSV column '\(name)' would hold two different fields, '\(spelled[0])' and '\(spelled[1])' "
+                    + "(a destination with a literal dot and a nested or flattened one); rename a destination in the spec")
         }
+        if rowPaths[name] == nil { rowPaths[name] = destination }
+        if let i = columnIndex[name] { return i }
         columns.append(name)
-        columnPaths.append(destination)
         columnIndex[name] = columns.count - 1
         return columns.count - 1
     }

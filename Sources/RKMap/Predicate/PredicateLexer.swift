@@ -212,6 +212,8 @@ struct PredicateLexer {
     /// Empty segments (`a..b`, `a.`) are kept so the key path parser can name them.
     private mutating func word() throws(PredicateSyntaxError) -> PredicateToken {
         let start = index
+        // `]`s that close an escaped `[` (`a\[0]`, a key named `a[0]`).
+        var escapedBrackets = 0
         while true {
             if let c = peek(), c == "@" || c == "#" { index += 1 }
             while let c = peek() {
@@ -220,7 +222,11 @@ struct PredicateLexer {
                 } else if c == "\\", isEscape() {
                     // A key path escape (docs/spec.md §4): `\@type`, `odd\.key`,
                     // `hydra\:totalItems`, `\1st`; the key path reads it.
+                    if peek(1) == "[" { escapedBrackets += 1 }
                     index += 2
+                } else if c == "]", escapedBrackets > 0 {
+                    escapedBrackets -= 1
+                    index += 1
                 } else if c == "-", let n = peek(1), Self.isWordPart(n), index > start {
                     // Keys such as 'content-type': there is no arithmetic to confuse it with.
                     index += 1

@@ -229,8 +229,9 @@ extension SpecCompiler {
             return nil
         }
         // Every output writes the record type as `@type` (docs/spec.md §3.1): a
-        // field of that name would be a second `"@type"` member or CSV column.
-        if path[0] == "@type" {
+        // field of that name would be a second `"@type"` member or CSV column,
+        // at any depth (`track.@type` is a polymorphic to-one's type column).
+        if path.contains("@type") {
             report(.reservedDestination(name: text), at: location, mapperID: mapperID)
             return nil
         }

@@ -148,10 +148,11 @@ final class SpecCompiler {
             firstLine[id] = idValue.location.line
             let isDynamic = value["dynamic"].flatMap { $0.booleanValue } ?? false
             var typeName = id
-            // `target` and `targetName` are one field: the last written is used.
+            // `target` and `targetName` are one field: the last written is used
+            // (`null` or `""` there reads as absent: the id).
             if case .object(let members) = value.kind {
                 for member in members where member.key == "target" || member.key == "targetName" {
-                    if case .string(let t) = member.value.kind, !t.isEmpty { typeName = t }
+                    if case .string(let t) = member.value.kind, !t.isEmpty { typeName = t } else { typeName = id }
                 }
             }
             refByID[id] = declarations.count
