@@ -280,4 +280,20 @@ import Testing
         #expect(applied.status == 0 && applied.stderr.isEmpty, "\(applied)")
         #expect(applied.stdout == #"{"@type":"Item","id":1,"at":"2024-01-01T00:00:00.123456Z","ok":"2024-01-01T00:00:00.123Z","ms":"2024-01-01T08:00:00.500Z"}"# + "\n")
     }
+
+    /// An object whose only member is named "" gets no mapper (it would map
+    /// nothing, and the spec would not lint): it is an attribute, its value
+    /// kept whole, so the spec lints, `check` passes and nothing is lost.
+    @Test func anObjectOfOnlyAnEmptyKeyIsMappedWhole() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("sample.json", #"{"id": 1, "x": {"": 1}}"#)
+        let inferred = try RKMapExecutable.run(["infer", "sample.json", "-o", "spec.json"], directory: scratch.url)
+        #expect(inferred.status == 0, "\(inferred)")
+        #expect(try RKMapExecutable.run(["lint", "spec.json"], directory: scratch.url).status == 0)
+        let check = try RKMapExecutable.run(["check", "spec.json", "sample.json", "--unmapped", "error"], directory: scratch.url)
+        #expect(check.status == 0, "\(check)")
+        let applied = try RKMapExecutable.run(["apply", "spec.json", "sample.json", "--format", "ndjson"], directory: scratch.url)
+        #expect(applied.stdout == #"{"@type":"Item","id":1,"x":{"":1}}"# + "\n")
+    }
 }

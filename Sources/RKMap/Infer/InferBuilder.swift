@@ -36,7 +36,9 @@ struct InferBuilder {
             }
         }
         values.forEach(collect)
-        if !objects.isEmpty, objects.contains(where: { !$0.isEmpty }) { return objectMapper(objects, hint: hint) }
+        // Objects with some member a key path can name (only `""` members
+        // would make a mapper that maps nothing: the value is mapped whole).
+        if !objects.isEmpty, objects.contains(where: { $0.keys.contains { !$0.isEmpty } }) { return objectMapper(objects, hint: hint) }
         guard objects.isEmpty, !scalars.isEmpty else { return nil }
         mappers.append(InferMapper(kind: .scalar(values: scalars), nameHint: hint))
         return mappers.count - 1
@@ -103,7 +105,9 @@ struct InferBuilder {
         var onlyObjects = true
         func collect(_ value: JSONValue) {
             switch value {
-            case .object(let o) where !o.isEmpty: objects.append(o)
+            // An object with only `""` members would map nothing: no mapper.
+            case .object(let o) where o.keys.contains(where: { !$0.isEmpty }): objects.append(o)
+            case .object: break
             case .array(let a): sawArray = true; a.forEach(collect)
             case .null: break
             default: onlyObjects = false
