@@ -20,12 +20,42 @@ package enum MapperInversion {
             case .expectValue(let path, let value) where matcher.mapper == member:
                 if let keys = keys(path) { return (keys, value) }
             case .valueMap(let path, let map):
-                if let key = map.keys.sorted().first(where: { map[$0] == member }), let keys = keys(path) { return (keys, .string(key)) }
+                // A key that spells a number is written as that number (API
+                // codes are numbers; `valueMap` matches either by its text).
+                if let key = map.keys.sorted().first(where: { map[$0] == member }), let keys = keys(path) {
+                    return (keys, OperatorAccumulator.spelledNumber(key).map(JSONValue.number) ?? .string(key))
+                }
             default:
                 continue
             }
         }
         return nil
+    }
+
+    /// The members of dynamic mapper `ref` whose bodies nothing would make it
+    /// choose again (docs/spec.md §13): no `expectValue` or `valueMap`
+    /// names them directly, and their own attributes do not write every key
+    /// path the matchers that can choose them read.
+    static func unchoosableMembers(of ref: MapperRef, mappers: [Mapper]) -> [ObjectMapper] {
+        guard case .dynamic(let d) = mappers[ref] else { return [] }
+        return members(of: ref, mappers: mappers).filter { member in
+            guard let memberRef = mappers.firstIndex(where: { $0.id == member.id }) else { return false }
+            if discriminator(of: ref, choosing: memberRef, mappers: mappers) != nil { return false }
+            let written = Set(member.properties.compactMap { p -> String? in
+                guard case .attribute(let a) = p, a.source.anchor == .representation, a.source.keys.count == a.source.components.count else { return nil }
+                return a.source.source
+            })
+            // What the matchers that name it read.
+            var read: [KeyPath] = []
+            for matcher in d.matchers where matcher.mapper == memberRef {
+                switch matcher.test {
+                case .expectType(let path, _): read.append(path)
+                case .predicate(let predicate): _ = predicate.root.readsKeyPath { read.append($0); return false }
+                case .expectValue, .valueMap: break
+                }
+            }
+            return read.isEmpty || read.contains { !written.contains($0.source) }
+        }
     }
 
     static func members(of ref: MapperRef, mappers: [Mapper]) -> [ObjectMapper] {

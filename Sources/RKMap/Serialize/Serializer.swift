@@ -85,6 +85,19 @@ package final class Serializer: Sendable {
                     file: graph.file, location: .source(m.location), mapperID: m.id, code: .notWritable))
             }
         }
+        // Bodies a dynamic mapper would not choose again when mapped (§13).
+        for (ref, mapper) in graph.mappers.enumerated() {
+            guard case .dynamic(let d) = mapper else { continue }
+            let lost = MapperInversion.unchoosableMembers(of: ref, mappers: graph.mappers)
+            guard !lost.isEmpty else { continue }
+            let names = lost.map { "'\($0.id)'" }.joined(separator: ", ")
+            warnings.append(Diagnostic(
+                .warning,
+                "serialize writes nothing that makes dynamic mapper '\(d.id)' choose \(names) again (a predicate, a kind or another "
+                    + "dynamic mapper chooses \(lost.count == 1 ? "it" : "them")): mapped again, such a body may be declined or mapped "
+                    + "by another mapper; map what the matcher reads as an attribute of \(names), or match with expectValue or valueMap",
+                file: graph.file, location: .source(d.location), mapperID: d.id, code: .notWritable))
+        }
         self.plans = plans
         self.mappersByType = byType
         var roots: Set<MapperRef> = []
