@@ -229,6 +229,11 @@ import Testing
             "spec.json": #"[{"keyPath": "a", "root-map-ref": "A", "mappers": [{"id": "A", "target": "A", "attributes": {"x": "author.name"}}, {"id": "B", "target": "B", "attributes": {"y": "author\\.name"}}]}, {"keyPath": "b", "root-map-ref": "B"}]"#,
             "in.json": #"{"a": [{"x": 1}], "b": [{"y": 2}]}"#,
         ], ["apply", "spec.json", "in.json", "--format", "csv"], out: "@type,author.name\r\nA,1\r\nB,2\r\n", err: "", code: 0, readsDocuments: true),
+        // A descriptor key path written as JSONPath names a key '$': a warning with the rkmap spelling.
+        Case("a JSONPath key path", files: ["spec.json": #"{"keyPath":"$.results","mappers":[{"id":"m","attributes":["id"]}]}"#],
+             ["lint", "spec.json"],
+             err: "spec.json:1:12: warning: key path '$.results' reads a key named '$': key paths are not JSONPath, they start at the document; "
+                + "write 'results'\n", code: 0),
         // A field written twice: the last is used, as the warning says
         // (the type name and the id too, which were once read from the first).
         Case("a mapper's target written twice", files: [

@@ -32,6 +32,11 @@ extension SpecCompiler {
         if let m = f["keyPath"], let text = string(m, context: context), !text.isEmpty {
             keyPathText = text
             keyPath = self.keyPath(text, at: m.value.location, mapperID: nil) ?? .empty
+            // JSONPath's `$.results` names a key `$` here.
+            if text == "$" || text.hasPrefix("$.") || text.hasPrefix("$[") {
+                let rest = text.dropFirst(text.hasPrefix("$.") ? 2 : 1)
+                report(.jsonPathKeyPath(text: text, suggestion: String(rest)), at: m.value.location)
+            }
         }
 
         let statusCodes = f["statusCodes"].map(compileStatusCodes) ?? .successful

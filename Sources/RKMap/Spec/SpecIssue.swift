@@ -10,6 +10,8 @@ enum SpecIssue: Sendable, Equatable {
     case wrongKind(field: String, context: String, expected: String, found: String)
     case unknownField(field: String, context: String, suggestion: String?)
     case duplicateField(field: String, context: String)
+    /// A descriptor key path written as JSONPath (`$.results`).
+    case jsonPathKeyPath(text: String, suggestion: String)
     /// Two spellings of one field (`target` and `targetName`).
     case duplicateSpelling(field: String, other: String, context: String)
     case missingField(field: String, context: String)
@@ -60,7 +62,7 @@ enum SpecIssue: Sendable, Equatable {
 
     var severity: Severity {
         switch self {
-        case .unknownField, .duplicateField, .duplicateSpelling, .misplacedOption, .unmappedDestination, .identificationWithoutEntity, .emptyStatusCodes,
+        case .unknownField, .duplicateField, .duplicateSpelling, .jsonPathKeyPath, .misplacedOption, .unmappedDestination, .identificationWithoutEntity, .emptyStatusCodes,
              .dynamicKeyWithoutKeyAttribute, .emptyMatchers:
             return .warning
         default:
@@ -74,6 +76,7 @@ enum SpecIssue: Sendable, Equatable {
         case .specNotObject, .wrongKind: return .wrongKind
         case .unknownField: return .unknownField
         case .duplicateField, .duplicateSpelling: return .duplicateField
+        case .jsonPathKeyPath: return .keyPath
         case .missingField, .missingMapperID: return .missingField
         case .descriptorFieldAtTopLevel, .misplacedOption: return .misplacedField
         case .duplicateMapperID: return .duplicateMapper
@@ -108,6 +111,9 @@ enum SpecIssue: Sendable, Equatable {
             return "unknown field '\(field)'\(Self.space(context))" + Self.didYouMean(suggestion)
         case .duplicateField(let field, let context):
             return "duplicate field '\(field)'\(Self.space(context)); the last one is used"
+        case .jsonPathKeyPath(let text, let suggestion):
+            return "key path '\(text)' reads a key named '$': key paths are not JSONPath, they start at the document; "
+                + (suggestion.isEmpty ? "write \"\" for the document itself" : "write '\(suggestion)'")
         case .duplicateSpelling(let field, let other, let context):
             return "'\(field)'\(Self.space(context)) repeats '\(other)' (two spellings of one field); the last one is used"
         case .missingField(let field, let context):
