@@ -18,8 +18,13 @@ struct InverseBody {
     private(set) var object = JSONObject()
     /// The paths holding fills.
     private(set) var fills: Set<[String]> = []
-    /// Which field wrote each path, for messages.
-    private var writers: [[String]: String] = [:]
+    /// Which field wrote each path, for messages: appended as they come
+    /// (no hashing on the way), searched only for a conflict.
+    private var writers: [(keys: [String], field: String)] = []
+
+    private func writer(of keys: [String]) -> String? {
+        writers.last { $0.keys == keys }?.field
+    }
 
     /// Two fields whose values one body cannot hold.
     struct Conflict: Error {
@@ -41,26 +46,26 @@ struct InverseBody {
                 break
             }
             if fill { return }
-            throw Conflict(earlier: writers[prefix] ?? field, later: field, keys: prefix)
+            throw Conflict(earlier: writer(of: prefix) ?? field, later: field, keys: prefix)
         }
         guard let existing = Serializer.lookup(object, keys) else {
             Serializer.set(&object, keys[...], value)
             if fill { fills.insert(keys) }
-            writers[keys] = field
+            writers.append((keys, field))
             return
         }
         if fill { return }
         if fills.contains(keys) {
             fills.remove(keys)
             Serializer.set(&object, keys[...], value)
-            writers[keys] = field
+            writers.append((keys, field))
             return
         }
         if case .object = existing, case .object(let members) = value {
             for member in members.members { try place(keys + [member.key], member.value, field: field) }
             return
         }
-        guard existing == value else { throw Conflict(earlier: writers[keys] ?? field, later: field, keys: keys) }
+        guard existing == value else { throw Conflict(earlier: writer(of: keys) ?? field, later: field, keys: keys) }
     }
 
     /// The paths and values of an object's leaves: members that are not

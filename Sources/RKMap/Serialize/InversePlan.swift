@@ -19,6 +19,12 @@ struct InversePlan: Sendable {
     let keyName: String?
     let steps: [Step]
     let dates: DateWriter
+    /// Every destination of the mapper, read-only ones and connections too:
+    /// what a record of it may hold (`Serializer.unknownFields`).
+    let slots: [Slot]
+    /// By a record's member name: the slot of that one-key destination, and
+    /// whether longer destinations start with it (`address` of `address.city`).
+    let members: [String: (slot: Int?, nested: Bool)]
 
     init(_ m: ObjectMapper, mappers: [Mapper], dates: DateWriter) {
         mapperID = m.id
@@ -44,5 +50,16 @@ struct InversePlan: Sendable {
         }
         self.steps = steps
         self.dates = dates
+        slots = m.slots
+        var members: [String: (slot: Int?, nested: Bool)] = [:]
+        for (i, slot) in m.slots.enumerated() {
+            let name = slot.path[0]
+            if slot.path.count == 1 {
+                members[name, default: (nil, false)].slot = i
+            } else {
+                members[name, default: (nil, false)].nested = true
+            }
+        }
+        self.members = members
     }
 }

@@ -117,7 +117,7 @@ extension Serializer {
     }
 
     /// The inverse plan for `record` under mapper `ref`.
-    private func plan(for record: JSONObject, ref: MapperRef) throws(SerializeFailure) -> InversePlan {
+    func plan(for record: JSONObject, ref: MapperRef) throws(SerializeFailure) -> InversePlan {
         if let plan = plans[ref] { return plan }
         // A dynamic mapper: the member whose target is the record's @type.
         let id = graph.mappers[ref].id

@@ -5,54 +5,62 @@
 extension Serializer {
     /// One warning per field no destination of its record's mapper names,
     /// at its path below `path`, with the closest destination.
+    ///
+    /// - Complexity: one dictionary lookup per member of each record and
+    ///   related record; a path is spelled only for a warning.
     func unknownFields(of record: JSONObject, with ref: MapperRef, path: String) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        visit(record, ref: ref, path: path, into: &found)
+        visit(record, ref: ref, path: { path }, into: &found)
         return found
     }
 
-    private func visit(_ record: JSONObject, ref: MapperRef, path: String, into found: inout [Diagnostic]) {
-        guard let mapper = objectMapper(for: record, ref: ref) else { return }
-        visit(record, prefix: [], mapper: mapper, path: path, into: &found)
-    }
-
-    /// The object mapper that inverts `record` under `ref` (a dynamic one's
-    /// member by the record's `@type`); nil when none does (`invert` failed
-    /// on it already, or it is not reached).
-    private func objectMapper(for record: JSONObject, ref: MapperRef) -> ObjectMapper? {
-        switch graph.mappers[ref] {
-        case .object(let m): return m
-        case .dynamic:
-            guard case .string(let type)? = record["@type"] else { return nil }
-            return MapperInversion.members(of: ref, mappers: graph.mappers).first { $0.typeName == type }
-        }
-    }
-
-    private func visit(_ object: JSONObject, prefix: [String], mapper: ObjectMapper, path: String, into found: inout [Diagnostic]) {
-        for member in object.members where !(prefix.isEmpty && member.key == "@type") {
-            let field = prefix + [member.key]
-            let here = path + DocumentPath.render([.key(member.key)]).dropFirst()
-            if let slot = mapper.slots.first(where: { $0.path == field }) {
+    /// `record` under `ref` (a dynamic mapper's member by the record's
+    /// `@type`, as `invert` chooses it).
+    private func visit(_ record: JSONObject, ref: MapperRef, path: () -> String, into found: inout [Diagnostic]) {
+        guard let plan = try? plan(for: record, ref: ref) else { return }
+        for member in record.members where member.key != "@type" {
+            func here() -> String { path() + DocumentPath.render([.key(member.key)]).dropFirst() }
+            let entry = plan.members[member.key]
+            if let slot = entry?.slot {
                 // A related record (or records): its own mapper's fields.
-                guard case .relationship(let info) = slot.kind else { continue }
+                guard case .relationship(let info) = plan.slots[slot].kind else { continue }
                 switch member.value {
                 case .object(let related): visit(related, ref: info.mapper, path: here, into: &found)
                 case .array(let elements):
                     for (i, element) in elements.enumerated() {
-                        if case .object(let related) = element { visit(related, ref: info.mapper, path: here + "[\(i)]", into: &found) }
+                        if case .object(let related) = element { visit(related, ref: info.mapper, path: { here() + "[\(i)]" }, into: &found) }
                     }
                 default: break
                 }
                 continue
             }
-            if case .object(let inner) = member.value, mapper.slots.contains(where: { $0.path.count > field.count && Array($0.path.prefix(field.count)) == field }) {
-                visit(inner, prefix: field, mapper: mapper, path: here, into: &found)
+            if entry?.nested == true, case .object(let inner) = member.value {
+                visitNested(inner, prefix: [member.key], plan: plan, path: here, into: &found)
                 continue
             }
-            let name = field.map { $0.replacingOccurrences(of: ".", with: "\\.") }.joined(separator: ".")
-            var message = "field '\(name)' is not mapped by mapper '\(mapper.id)', so the body leaves it out"
-            if let suggestion = Suggestions.closest(to: name, in: mapper.slots.map(\.name)) { message += "; did you mean '\(suggestion)'?" }
-            found.append(Diagnostic(.warning, message, file: "", location: .jsonPath(here), mapperID: mapper.id, code: .notWritable))
+            found.append(warning([member.key], plan: plan, path: here()))
         }
+    }
+
+    /// Inside a nested destination's object (`address` of `address.city`).
+    private func visitNested(_ object: JSONObject, prefix: [String], plan: InversePlan, path: () -> String, into found: inout [Diagnostic]) {
+        for member in object.members {
+            let field = prefix + [member.key]
+            func here() -> String { path() + DocumentPath.render([.key(member.key)]).dropFirst() }
+            if plan.slots.contains(where: { $0.path == field }) { continue }
+            if case .object(let inner) = member.value,
+               plan.slots.contains(where: { $0.path.count > field.count && Array($0.path.prefix(field.count)) == field }) {
+                visitNested(inner, prefix: field, plan: plan, path: here, into: &found)
+                continue
+            }
+            found.append(warning(field, plan: plan, path: here()))
+        }
+    }
+
+    private func warning(_ field: [String], plan: InversePlan, path: String) -> Diagnostic {
+        let name = field.map { $0.replacingOccurrences(of: ".", with: "\\.") }.joined(separator: ".")
+        var message = "field '\(name)' is not mapped by mapper '\(plan.mapperID)', so the body leaves it out"
+        if let suggestion = Suggestions.closest(to: name, in: plan.slots.map(\.name)) { message += "; did you mean '\(suggestion)'?" }
+        return Diagnostic(.warning, message, file: "", location: .jsonPath(path), mapperID: plan.mapperID, code: .notWritable)
     }
 }
