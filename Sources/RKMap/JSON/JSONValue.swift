@@ -188,12 +188,23 @@ public struct JSONObject: Sendable, Equatable {
     /// exactly; among several inexact matches the first in document order wins.
     public func value(forKey key: String, caseInsensitive: Bool) -> JSONValue? {
         if let v = self[key] { return v }
-        guard caseInsensitive else { return nil }
+        guard caseInsensitive, let i = Self.firstEqualIgnoringCase(key, in: members.lazy.map(\.key)) else { return nil }
+        return members[i].value
+    }
+
+    /// The name of the member a lookup of `key` follows among `names` (in
+    /// document order): the exact one (`sameKey`), else, ignoring case, the
+    /// first equal ignoring case. The one rule for whole reads (`value(forKey:)`)
+    /// and for what a streamed read follows (the splitter, `StreamedRelationship`).
+    static func followedName(_ key: String, among names: [String], caseInsensitive: Bool) -> String? {
+        if let exact = names.first(where: { sameKey($0, key) }) { return exact }
+        guard caseInsensitive, let i = firstEqualIgnoringCase(key, in: names) else { return nil }
+        return names[i]
+    }
+
+    private static func firstEqualIgnoringCase<C: Collection<String>>(_ key: String, in names: C) -> C.Index? {
         let folded = key.lowercased()
-        for m in members {
-            if m.key.lowercased() == folded { return m.value }
-        }
-        return nil
+        return names.firstIndex { $0.lowercased() == folded }
     }
 
     /// Sets the member a lookup of `key` finds exactly (the same UTF-8,

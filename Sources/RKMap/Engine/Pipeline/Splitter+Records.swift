@@ -54,10 +54,9 @@ extension Splitter {
                 try probe.skipValue()
             }
             paths = paths.compactMap { path in
-                guard let key = path.keys.first, !keys.contains(where: { JSONObject.sameKey($0, key) }) else { return path }
-                let lowered = key.lowercased()
-                guard let inexact = keys.first(where: { $0.lowercased() == lowered }) else { return nil }
-                return (path.id, [inexact] + path.keys.dropFirst())
+                guard let key = path.keys.first else { return path }
+                guard let name = JSONObject.followedName(key, among: keys, caseInsensitive: true) else { return nil }
+                return (path.id, [name] + path.keys.dropFirst())
             }
         }
         try ahead.enterObject()

@@ -204,10 +204,7 @@ struct StreamedRelationship: Sendable {
             object.replaceExact(key: key, value: .array([]))
             return object
         }
-        var member = key
-        if folding, object[key] == nil, let inexact = object.keys.first(where: { $0.lowercased() == key.lowercased() }) {
-            member = inexact
-        }
+        let member = JSONObject.followedName(key, among: object.keys, caseInsensitive: folding) ?? key
         if case .object(let inner)? = object[member] {
             object.replaceExact(key: member, value: .object(emptied(inner, at: keys.dropFirst(), folding: folding)))
         }
