@@ -183,6 +183,14 @@ import Testing
                   err: "in.json: $: error: no mappable content: none of the key paths 'items' is in the document\n"),
         Case("syntax error on stdin", files: ["spec.json": spec], ["apply", "spec.json", "-"], stdin: #"{"items": [}"#,
              err: "<stdin>:1:12: error: expected a value, found '}'\n", code: 1, readsDocuments: true),
+        // `--type` naming a type only relationships make wrote a CSV of one
+        // `@type` column, exit 0, with no hint (a tester's find).
+        Case("--type of a related type", files: [
+            "spec.json": #"{"keyPath": "items", "root-map-ref": "a", "mappers": [{"id": "a", "target": "A", "attributes": ["id"], "relationships": [{"from": "r", "to": "r", "map-ref": "b"}]}, {"id": "b", "target": "B", "attributes": ["x"]}]}"#,
+            "in.json": #"{"items": [{"id": 1, "r": {"x": 2}}]}"#,
+        ], ["apply", "spec.json", "in.json", "--type", "B", "--format", "csv"],
+             err: "error: --type 'B': records of this type are only made by relationships, and --type keeps root records ('A'), "
+                + "so nothing would be written; map its objects with a descriptor of their own to select them\n", code: 2),
         // A destination with a literal dot and a nested one (or a to-one
         // relationship's flattened column) are one CSV column and one SQLite
         // column name: each output refuses the spec before writing, where it
