@@ -51,19 +51,12 @@ public final class MappingEngine: Sendable {
     public enum SetupError: Error, Sendable, Equatable, CustomStringConvertible {
         /// `--type T` where no mapper of the spec makes records of type `T`.
         case unknownType(String, suggestion: String?)
-        /// `--type T` where records of type `T` are only ever related
-        /// records: `--type` keeps root records, so nothing would be written.
-        case notARootType(String, roots: [String])
 
         public var message: String {
             switch self {
             case .unknownType(let type, let suggestion):
                 return "error: --type '\(type)': no mapper of the spec makes records of this type"
                     + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
-            case .notARootType(let type, let roots):
-                return "error: --type '\(type)': records of this type are only made by relationships, and --type keeps root records "
-                    + "(\(roots.map { "'\($0)'" }.joined(separator: ", "))), so nothing would be written; "
-                    + "map its objects with a descriptor of their own to select them"
             }
         }
 
@@ -79,11 +72,6 @@ public final class MappingEngine: Sendable {
             if !types.contains(type) {
                 throw SetupError.unknownType(type, suggestion: Suggestions.closest(to: type, in: types))
             }
-            var roots: [String] = []
-            for d in graph.descriptors {
-                for m in graph.objectMappers(producedBy: d.rootMapper) where !roots.contains(m.typeName) { roots.append(m.typeName) }
-            }
-            if !roots.contains(type) { throw SetupError.notARootType(type, roots: roots) }
         }
         var applicable: [(Descriptor, JSONObject)] = []
         for descriptor in graph.descriptors {

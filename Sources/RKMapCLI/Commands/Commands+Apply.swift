@@ -28,6 +28,20 @@ extension Commands {
             diagnostics.write("\(error)")
             return usageOrSpecError
         }
+        if let type = options.type {
+            // Only root records are kept: a type that only relationships make
+            // gives an empty output, which deserves a word (a tester wondered).
+            var roots: [String] = []
+            for d in graph.descriptors {
+                for m in graph.objectMappers(producedBy: d.rootMapper) where !roots.contains(m.typeName) { roots.append(m.typeName) }
+            }
+            if !roots.contains(type) {
+                diagnostics.write(
+                    "warning: --type '\(type)': records of this type are only made by relationships, and --type keeps root records "
+                        + "(\(roots.map { "'\($0)'" }.joined(separator: ", "))), so none will be written; "
+                        + "map its objects with a descriptor of their own to select them")
+            }
+        }
         if options.format == .sqlite {
             // Names SQLite cannot keep apart refuse the spec before anything is written (docs/spec.md §10.4).
             let problems = SQLiteSchema(graph: graph).problems
