@@ -24,11 +24,16 @@ extension SpecCompiler {
         if let m = f["keyAttribute"], let name = string(m, context: context, mapperID: id),
            let path = destinationPath(name, at: m.value.location, mapperID: id) {
             build.keyAttribute = name
-            keyAttributeSlot = build.table.slot(for: path, kind: .keyAttribute)
+            keyAttributeSlot = build.table.slot(for: path, kind: .keyAttribute, at: m.value.location)
         }
         if let m = f["attributes"] { compileAttributes(m, into: &build) }
         if let m = f["relationships"] { compileRelationships(m, into: &build) }
         if let m = f["connections"] { compileConnections(m, into: &build) }
+        for (inner, outer) in build.table.nestedInOthers() {
+            let slots = build.table.slots
+            report(.nestedDestination(inner: slots[inner].name, outer: slots[outer].name, outerKind: slots[outer].kind.noun),
+                   at: build.table.locations[inner], mapperID: id)
+        }
         // Judged on what is written, not on what compiled, so that an error in
         // the one relationship does not also report "maps nothing".
         if f["keyAttribute"] == nil, Self.isEmptyMapping(f["attributes"]), Self.isEmptyMapping(f["relationships"]) {

@@ -36,6 +36,7 @@ enum SpecIssue: Sendable, Equatable {
     case invalidKeyPath(message: String)
     case invalidDestination(text: String)
     case reservedDestination(name: String)
+    case nestedDestination(inner: String, outer: String, outerKind: String)
     case mapperMapsNothing(id: String, misspelt: String?, suggestion: String?)
     case dynamicKeyMismatch(keyPath: String, written: String, keyAttribute: String)
     case dynamicKeyWithoutKeyAttribute(keyPath: String, written: String)
@@ -90,7 +91,7 @@ enum SpecIssue: Sendable, Equatable {
         case .unknownTimeZone: return .timeZone
         case .invalidDateFormat: return .dateFormat
         case .invalidKeyPath, .dynamicKeyMismatch, .dynamicKeyWithoutKeyAttribute: return .keyPath
-        case .invalidDestination, .unknownDestination, .unmappedDestination, .reservedDestination: return .destination
+        case .invalidDestination, .unknownDestination, .unmappedDestination, .reservedDestination, .nestedDestination: return .destination
         case .identificationWithoutEntity: return .misplacedField
         case .mapperMapsNothing: return .mapsNothing
         case .unknownType: return .unknownType
@@ -99,6 +100,12 @@ enum SpecIssue: Sendable, Equatable {
         case .invalidPredicate: return .predicate
         case .unknownRequestTarget, .invalidRootKeyPath, .notInvertible: return .requestDescriptor
         }
+    }
+
+    /// `address.city` as one name: `addressCity`.
+    static func camelCased(_ dotted: String) -> String {
+        let parts = dotted.split(separator: ".")
+        return parts.enumerated().map { i, part in i == 0 ? String(part) : part.prefix(1).uppercased() + part.dropFirst() }.joined()
     }
 
     var message: String {
@@ -153,6 +160,10 @@ enum SpecIssue: Sendable, Equatable {
             return "invalid key path: \(message)"
         case .invalidDestination(let text):
             return "invalid destination '\(text)': a destination name must be non-empty and have no empty part between dots"
+        case .nestedDestination(let inner, let outer, let outerKind):
+            return "destination '\(inner)' nests inside '\(outer)', which the \(outerKind) '\(outer)' of this mapper also writes; "
+                + "a field cannot be both a value and an object holding '\(inner.dropFirst(outer.count + 1))': "
+                + "rename one (e.g. '\(Self.camelCased(inner))')"
         case .reservedDestination(let name):
             return "destination '\(name)' is reserved: every output writes the record type as '@type'; choose another name, such as 'type' or 'ldType'"
         case .mapperMapsNothing(let id, let misspelt, let suggestion):
