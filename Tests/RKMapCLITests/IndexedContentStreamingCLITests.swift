@@ -67,7 +67,7 @@ import Testing
         let run = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--format", "ndjson", "--stats"], directory: scratch.url)
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix(#"{"@type":"Item","id":1,"name":"n1","i":1}"# + "\n" + #"{"@type":"Item","id":2,"name":"n2","i":2}"#))
-        #expect(run.stderr.contains(#"in.json: $.pages.items[2][1].id: warning: cannot convert string "x101" to int [mapper item, attribute id]"#))
-        #expect(run.stderr.contains("in.json: $.pages.items[1][47]: warning: none of the mapped keys"))
+        #expect(run.stderr.contains(#"in.json: $.pages[2].items[1].id: warning: cannot convert string "x101" to int [mapper item, attribute id]"#))
+        #expect(run.stderr.contains("in.json: $.pages[1].items[47]: warning: none of the mapped keys"))
     }
 }

@@ -281,6 +281,7 @@ public final class ReadTracker: ReadObserver {
             switch (x, y) {
             case (.key(let p), .key(let q)), (.dynamicKey(let p), .dynamicKey(let q)): if p != q { return false }
             case (.index(let p), .index(let q)): if p != q { return false }
+            case (.within(let p, let l), .within(let q, let m)): if p != q || l != m { return false }
             default: return false
             }
         }
@@ -449,14 +450,6 @@ public final class ReadTracker: ReadObserver {
 
     /// `$.articles[*]`: the path with indices and dynamic keys as wildcards.
     static func pattern(_ components: [DocumentPath.Component]) -> String {
-        var s = "$"
-        for c in components {
-            switch c {
-            case .index: s += "[*]"
-            case .dynamicKey: s += ".*"
-            case .key: s += DocumentPath.render([c]).dropFirst()
-            }
-        }
-        return s
+        DocumentPath.render(components, index: { _ in "[*]" }, dynamicKey: { _ in ".*" })
     }
 }

@@ -77,7 +77,7 @@ extension DocumentMapper {
                     continue
                 }
                 if !present, !steps[i].anchoredOutside { present = isFound(steps[i], in: representation) }
-                if let converted = convert(source, slot: slot, of: mapper, from: steps[i].source) {
+                if let converted = convert(source, slot: slot, of: mapper, from: steps[i].source, in: representation) {
                     record.fields[slot] = .value(converted)
                 }
                 continue
@@ -133,7 +133,9 @@ extension DocumentMapper {
     /// The warning's JSON path ends at the value (`$.articles[3].id`, docs/spec.md
     /// §11) for a source read from the representation; `sourcePath` is pushed
     /// only when there is a warning, so conversions that succeed pay nothing.
-    func convert(_ value: JSONValue, slot: Int, of mapper: ObjectMapper, from sourcePath: KeyPath = .empty) -> JSONValue? {
+    func convert(
+        _ value: JSONValue, slot: Int, of mapper: ObjectMapper, from sourcePath: KeyPath = .empty, in object: JSONValue? = nil
+    ) -> JSONValue? {
         guard let type = mapper.slots[slot].type, type != .any else { return value }
         if case .null = value { return .null }
         let dates = type == .date ? runtime.dateParser(for: mapper) : runtime.defaultDateParser
@@ -141,7 +143,7 @@ extension DocumentMapper {
         case .success(let converted):
             return converted
         case .failure(let error):
-            let pushed = sourcePath.anchor == .representation ? path.push(sourcePath) : 0
+            let pushed = sourcePath.anchor == .representation ? path.push(sourcePath, from: object, caseInsensitive: caseInsensitive) : 0
             defer { path.pop(pushed) }
             warn(.conversion(error.message), mapper: mapper, attribute: mapper.slots[slot].name)
             return nil

@@ -43,7 +43,7 @@ extension DocumentMapper {
         source: JSONValue, parent: JSONValue, in mapper: ObjectMapper
     ) throws(MappingFailure) -> FieldValue? {
         if case .null = source { return .value(.null) }
-        let pushed = path.push(sourcePath)
+        let pushed = path.push(sourcePath, from: parent, caseInsensitive: caseInsensitive)
         context.parents.append(parent)
         defer {
             context.parents.removeLast()

@@ -8,6 +8,12 @@ struct DocumentPath {
         /// member): rendered like `.key`, but `rkmap check` folds it to `*` when
         /// it aggregates unmapped members per path pattern.
         case dynamicKey(String)
+        /// A key that a key path applies to each element of an array (KVC,
+        /// docs/spec.md §4), `level` arrays in from where it was pushed: the
+        /// values it collects are inside the elements, so it is rendered after
+        /// the `level`-th index that follows (`$.entry[2].resource` for
+        /// element 2 of `entry.resource`), or after `[*]` where none does.
+        case within(String, level: Int)
     }
 
     private(set) var components: [Component] = []
@@ -18,8 +24,62 @@ struct DocumentPath {
     mutating func removeAll() { components.removeAll(keepingCapacity: true) }
 
     /// Pushes the keys and indexes of a key path (`author.name`, `points[0]`),
-    /// returning how many were pushed so the caller can pop them.
-    mutating func push(_ keyPath: KeyPath) -> Int {
+    /// returning how many were pushed so the caller can pop them. With the
+    /// value the key path starts from, a key it applies through an array is
+    /// pushed as `.within`, so the path names where the values it collects
+    /// are (`$.entry[2].resource`, not `$.entry.resource[2]`).
+    mutating func push(_ keyPath: KeyPath, from start: JSONValue? = nil, caseInsensitive: Bool = false) -> Int {
+        // One key on an object is where it is.
+        guard let start, keyPath.components.count > 1 || Self.isArray(start) else {
+            return push(plain: keyPath)
+        }
+        // One representative value stands for the elements (the first that
+        // has the key): only the depth of the arrays is needed, and a
+        // diagnostic's path never costs a collected array.
+        var current: JSONValue? = start
+        var outer = 0
+        var n = 0
+        for component in keyPath.components {
+            switch component {
+            case .key(let k):
+                let (inner, object) = Self.arrays(around: current, having: k, caseInsensitive: caseInsensitive)
+                let level = outer + inner
+                components.append(level == 0 ? .key(k) : .within(k, level: level))
+                outer = level
+                current = object.flatMap { KeyPath.lookup(k, in: $0, caseInsensitive: caseInsensitive) }
+            case .index(let i):
+                components.append(.index(i))
+                // An index picks from the outermost collected array.
+                if outer > 0 {
+                    outer -= 1
+                } else {
+                    current = current.flatMap { KeyPath.element(i, of: $0) }
+                }
+            case .collection:
+                // An operator's result has no place of its own in the document.
+                current = nil
+                continue
+            }
+            n += 1
+        }
+        return n
+    }
+
+    /// The last `n` keys, which a streamed content collects through the
+    /// array before them (the splitter found it there): applied within its
+    /// elements, as `push(_:from:)` finds them in a document read whole.
+    mutating func collect(last n: Int) {
+        for i in components.indices.suffix(n) {
+            if case .key(let k) = components[i] { components[i] = .within(k, level: 1) }
+        }
+    }
+
+    private static func isArray(_ value: JSONValue) -> Bool {
+        if case .array = value { return true }
+        return false
+    }
+
+    private mutating func push(plain keyPath: KeyPath) -> Int {
         var n = 0
         for component in keyPath.components {
             switch component {
@@ -32,24 +92,84 @@ struct DocumentPath {
         return n
     }
 
+    /// How many arrays hold `value`'s objects, and the first object found
+    /// through their elements (depth first) that has `key`, else the first
+    /// object met.
+    private static func arrays(around value: JSONValue?, having key: String, caseInsensitive: Bool) -> (Int, JSONValue?) {
+        guard case .array(let elements)? = value else { return (0, value) }
+        var fallback: (Int, JSONValue?)?
+        for element in elements {
+            switch element {
+            case .array:
+                let (depth, object) = arrays(around: element, having: key, caseInsensitive: caseInsensitive)
+                if let object, KeyPath.lookup(key, in: object, caseInsensitive: caseInsensitive) != nil { return (depth + 1, object) }
+                if fallback == nil, object != nil { fallback = (depth + 1, object) }
+            case .object:
+                if KeyPath.lookup(key, in: element, caseInsensitive: caseInsensitive) != nil { return (1, element) }
+                if fallback == nil { fallback = (1, element) }
+            default:
+                continue
+            }
+        }
+        return fallback ?? (1, nil)
+    }
+
     mutating func pop(_ n: Int) { components.removeLast(n) }
 
     var rendered: String { Self.render(components) }
 
     static func render(_ components: [Component]) -> String {
+        render(components, index: { "[\($0)]" }, dynamicKey: { key(k: $0) })
+    }
+
+    /// Renders `components`, each index by `index` and each dynamic key by
+    /// `dynamicKey` (`rkmap check`'s patterns make both wildcards). A key
+    /// collected through arrays (`.within`) is written after the index that
+    /// picks its element, where its value is.
+    static func render(
+        _ components: [Component], index: (Int) -> String, dynamicKey: (String) -> String
+    ) -> String {
         var s = "$"
+        var pending: [(key: String, level: Int)] = []
+        func flush() {
+            // No index follows: any element (`$.entry[*].resource`).
+            var level = 0
+            for (k, l) in pending {
+                while level < l {
+                    s += "[*]"
+                    level += 1
+                }
+                s += key(k: k)
+            }
+            pending.removeAll()
+        }
         for c in components {
             switch c {
-            case .index(let i): s += "[\(i)]"
-            case .key(let k), .dynamicKey(let k):
-                if isIdentifier(k) {
-                    s += "." + k
-                } else {
-                    s += "[" + JSONWriter.serialize(.string(k), pretty: false) + "]"
+            case .index(let i):
+                s += index(i)
+                guard !pending.isEmpty else { continue }
+                for j in pending.indices { pending[j].level -= 1 }
+                while let first = pending.first, first.level == 0 {
+                    s += key(k: first.key)
+                    pending.removeFirst()
                 }
+            case .within(let k, let level):
+                pending.append((k, level))
+            case .key(let k):
+                flush()
+                s += key(k: k)
+            case .dynamicKey(let k):
+                flush()
+                s += dynamicKey(k)
             }
         }
+        flush()
         return s
+    }
+
+    /// `.name`, or `["odd key"]` when the key is not an identifier.
+    static func key(k: String) -> String {
+        isIdentifier(k) ? "." + k : "[" + JSONWriter.serialize(.string(k), pretty: false) + "]"
     }
 
     private static func isIdentifier(_ k: String) -> Bool {

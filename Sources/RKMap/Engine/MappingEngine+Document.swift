@@ -63,7 +63,7 @@ extension MappingEngine {
             // A key through an array finds content only if some element has it (docs/spec.md §2).
             let content = descriptor.keyPath.isNil ? document : descriptor.keyPath.find(in: document, context: mapper.context)
             guard let content else { continue }
-            let pushed = mapper.path.push(descriptor.keyPath)
+            let pushed = mapper.path.push(descriptor.keyPath, from: document, caseInsensitive: mapper.context.caseInsensitive)
             defer { mapper.path.pop(pushed) }
             results.append((descriptor, try mapper.mapContent(content, with: descriptor.rootMapper)))
         }

@@ -195,7 +195,7 @@ extension Serializer {
                     guard let value = read(start) else { continue }
                     serialize(document: value, index: firstIndex + i, inputName: inputName, into: &done)
                 }
-            case .elements(let starts, let document, let firstPosition, _, _):
+            case .elements(let starts, let document, let firstPosition, _, _, _):
                 for (i, start) in starts.enumerated() {
                     guard let value = read(start) else { continue }
                     done.records += 1

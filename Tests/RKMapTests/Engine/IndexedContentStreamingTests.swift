@@ -76,7 +76,7 @@ import Testing
 
             """#)
         #expect(streamed.diagnostics == [
-            #"in.json: $.pages.items[2][1].id: warning: cannot convert string "x" to int [mapper item, attribute id]"#
+            #"in.json: $.pages[2].items[1].id: warning: cannot convert string "x" to int [mapper item, attribute id]"#
         ])
         let none = try EngineRun.run(spec: Self.spec(["pages.items"]), input: #"{"pages": [{"x": 1}, 2, null]}"#, pipeline: true)
         #expect(none.outcome.failed == 1 && none.output.isEmpty)

@@ -55,11 +55,12 @@ struct PipelineWorker {
                         return .encoded(from..<encoded.count, roots: 0)
                     }
                 }, encoded: encoded)
-            case .elements(let starts, let document, let firstPosition, let d, let outer):
+            case .elements(let starts, let document, let firstPosition, let d, let outer, let within):
                 let rootMapper = engine.applicable[d].descriptor.rootMapper
                 result = mapRoots(
                     starts, document: document, descriptor: d, projection: engine.elementProjections[d], scanner: &scanner,
-                    mapper: mapper, collector: collector, encoded: &encoded, depth: outer.count, release: { i in if i == last { view = nil } }
+                    mapper: mapper, collector: collector, encoded: &encoded, depth: outer.count, within: within,
+                    release: { i in if i == last { view = nil } }
                 ) { (mapper, value, i) throws(MappingFailure) in
                     // Inside the content array, as a whole read maps it (`mapCollection`).
                     try mapper.enter()
@@ -74,7 +75,7 @@ struct PipelineWorker {
                     }
                     return roots
                 }
-            case .collected(let starts, let document, let firstPosition, let d, let rest):
+            case .collected(let starts, let document, let firstPosition, let d, let rest, let within):
                 let rootMapper = engine.applicable[d].descriptor.rootMapper
                 let path = rest.map { KeyPath.Component.key($0) }
                 let projection = ProjectionPlan(
@@ -82,12 +83,21 @@ struct PipelineWorker {
                     caseInsensitive: engine.graph.options.caseInsensitiveKeys)
                 result = mapRoots(
                     starts, document: document, descriptor: d, projection: projection, scanner: &scanner,
-                    mapper: mapper, collector: collector, encoded: &encoded, release: { i in if i == last { view = nil } }
+                    mapper: mapper, collector: collector, encoded: &encoded, within: within, release: { i in if i == last { view = nil } }
                 ) { (mapper, value, i) throws(MappingFailure) in
                     // The content's element: what the key path collects from this
                     // one, whether or not it found the keys (`[null]` from an
                     // inner array without them is a nested collection, as when read whole).
                     let element = KeyPath.follow(path[...], from: value, caseInsensitive: projection.caseInsensitive) ?? .null
+                    if within > 0, !rest.isEmpty {
+                        // The splitter followed the keys before `rest` through
+                        // objects and met an array: `rest` is followed inside
+                        // it, as a whole read names it (`$.a[1].b[1].c`).
+                        mapper.path.pop(rest.count)
+                        _ = mapper.path.push(
+                            KeyPath(source: "", anchor: .representation, components: path), from: .array([value]),
+                            caseInsensitive: projection.caseInsensitive)
+                    }
                     try mapper.enter()  // the collected array (`mapCollection`)
                     defer { mapper.leave() }
                     var roots: [FieldValue] = []
@@ -136,7 +146,12 @@ struct PipelineWorker {
                     at: start, document: document, descriptor: d, projection: projection, scanner: &scanner, mapper: mapper,
                     collector: collector, release: { view = nil }
                 ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
-                    try mapContent(value, rest: rest, with: rootMapper, mapper: mapper)
+                    // The rest of the key path from the value it starts at, as a
+                    // whole read names it (`$.pages[1].items` for `pages.items[1]`).
+                    let restPath = KeyPath(source: "", anchor: .representation, components: rest)
+                    mapper.path.pop(rest.count { if case .collection = $0 { false } else { true } })
+                    _ = mapper.path.push(restPath, from: value, caseInsensitive: engine.graph.options.caseInsensitiveKeys)
+                    return try mapContent(value, rest: rest, with: rootMapper, mapper: mapper)
                 }
                 result = .roots([unit.map { roots in roots.map { encode($0, into: &encoded) } }], encoded: encoded)
             case .value(let folded, let document, let rest, let d):
@@ -257,14 +272,15 @@ struct PipelineWorker {
     @inline(__always)
     private func mapRoots(
         _ starts: [Int], document: Int, descriptor: Int, projection: ProjectionPlan, scanner: inout JSONScanner, mapper: DocumentMapper,
-        collector: DiagnosticList, encoded: inout [UInt8], depth: Int = 0, keepingType: Bool = true, release: (Int) -> Void,
+        collector: DiagnosticList, encoded: inout [UInt8], depth: Int = 0, within: Int = 0, keepingType: Bool = true,
+        release: (Int) -> Void,
         _ body: (DocumentMapper, JSONValue, Int) throws(MappingFailure) -> [FieldValue],
         encode custom: (([FieldValue], inout [UInt8]) -> Mapped<[FieldValue]>)? = nil
     ) -> WorkResult {
         .roots(starts.enumerated().map { i, start in
             let unit = mapStreamed(
                 at: start, document: document, descriptor: descriptor, projection: projection, scanner: &scanner, mapper: mapper,
-                collector: collector, release: { release(i) }
+                collector: collector, within: within, release: { release(i) }
             ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                 let roots = try body(mapper, value, i)
                 if keepingType, let type = engine.options.onlyType, !holdsStreamed { return MappingEngine.keeping(type, in: roots) }
@@ -317,7 +333,7 @@ struct PipelineWorker {
 
     private func mapStreamed(
         at start: Int, document: Int, descriptor d: Int, projection: ProjectionPlan, scanner: inout JSONScanner, mapper: DocumentMapper,
-        collector: DiagnosticList, release: () -> Void, value known: JSONValue? = nil,
+        collector: DiagnosticList, within: Int = 0, release: () -> Void, value known: JSONValue? = nil,
         _ body: (DocumentMapper, JSONValue) throws(MappingFailure) -> [FieldValue]?
     ) -> MappedUnit<[FieldValue]?> {
         let (descriptor, metadata) = engine.applicable[d]
@@ -329,6 +345,7 @@ struct PipelineWorker {
         defer { mapper.context.root = .null }  // the root goes with its document
         mapper.context.metadata = metadata
         _ = mapper.path.push(descriptor.keyPath)
+        if within > 0 { mapper.path.collect(last: within) }
         do {
             let value: JSONValue
             do {

@@ -196,8 +196,8 @@ struct PipelineWriter {
                     guard try account(after) else { continue }
                 }
                 try closeOpenRecord(completed: true)
-            case .elements(_, _, _, let d, _), .members(_, _, _, _, let d, _), .content(_, _, _, let d), .chosen(_, _, let d, _),
-                 .collected(_, _, _, let d, _), .value(_, _, _, let d):
+            case .elements(_, _, _, let d, _, _), .members(_, _, _, _, let d, _), .content(_, _, _, let d), .chosen(_, _, let d, _),
+                 .collected(_, _, _, let d, _, _), .value(_, _, _, let d):
                 guard case .roots(let mapped, let encoded) = result else { continue }
                 if d != streamDescriptor, stream?.dropping == false {
                     // The next descriptor's content (descriptors in file order).

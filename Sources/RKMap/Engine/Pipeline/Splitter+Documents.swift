@@ -88,7 +88,7 @@ extension Splitter {
             clearBatch()
             // What the split was in when the error came (a nested array, a
             // collected content) is not the next document's.
-            (batchRest, batchOuter) = (nil, [])
+            (batchRest, batchOuter, batchWithin) = (nil, [], 0)
             if streaming { state.publish(.syntaxError, for: index) }
             pendingStream = nil
             try add(.syntaxError(error, index: index))

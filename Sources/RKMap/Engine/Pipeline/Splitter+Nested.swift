@@ -190,7 +190,9 @@ extension Splitter {
         }
         try flushBatch()
         batchRest = keys
-        defer { batchRest = nil }
+        let savedWithin = batchWithin
+        batchWithin = keys.count
+        defer { (batchRest, batchWithin) = (nil, savedWithin) }
         var found = false
         var position = 0
         try step { s throws(JSONSyntaxError) in try s.enterArray() }

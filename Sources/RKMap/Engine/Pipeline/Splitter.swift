@@ -103,6 +103,10 @@ struct Splitter {
     var batchRest: [String]?
     /// The positions of the nested arrays the batch's elements are in (`nested`).
     var batchOuter: [Int] = []
+    /// How many keys at the end of the descriptor's key path the batch's
+    /// elements collect through an array (`resource` of `entry.resource`):
+    /// their diagnostics name them inside the elements (`$.entry[2].resource`).
+    var batchWithin = 0
     /// The member whose relationship's elements the batch holds, and its record (`related`).
     var batchRelated: (key: String, record: StreamedRecord)?
     var batchStart = 0
@@ -239,10 +243,14 @@ struct Splitter {
                 unit = .related(
                     starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor, key: key, record: record)
             } else if let rest = batchRest {
-                unit = .collected(starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor, rest: rest)
+                unit = .collected(
+                    starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor, rest: rest,
+                    within: batchWithin)
             } else {
                 unit = batchKeys.isEmpty
-                    ? .elements(starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor, outer: batchOuter)
+                    ? .elements(
+                        starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor, outer: batchOuter,
+                        within: batchWithin)
                     : .members(
                         keys: batchKeys, starts: batch, document: document, firstPosition: batchFirst, descriptor: batchDescriptor,
                         mapper: batchMapper!)

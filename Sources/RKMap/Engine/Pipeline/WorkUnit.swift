@@ -15,7 +15,7 @@ enum WorkUnit: Sendable {
     /// they are (here and below). `outer`: the positions of the nested
     /// arrays they are elements of (`nested`), outermost first; empty for
     /// the content array's own elements.
-    case elements(starts: [Int], document: Int, firstPosition: Int, descriptor: Int, outer: [Int] = [])
+    case elements(starts: [Int], document: Int, firstPosition: Int, descriptor: Int, outer: [Int] = [], within: Int = 0)
     /// An element of the content array (or of a nested array) that is itself
     /// a large array begins (`begin`) or ends: the `elements` in between,
     /// with its position last in their `outer`, are its elements. A whole
@@ -40,7 +40,7 @@ enum WorkUnit: Sendable {
     /// `firstPosition + i` is `rest` followed in element `i`, `null` where it
     /// has none (KVC, docs/spec.md §4), so each page is read on its own.
     /// Batched like elements.
-    case collected(starts: [Int], document: Int, firstPosition: Int, descriptor: Int, rest: [String])
+    case collected(starts: [Int], document: Int, firstPosition: Int, descriptor: Int, rest: [String], within: Int)
     /// A streamed document's content that is not an array, or the value from
     /// which the part of the key path still to follow is evaluated (KVC
     /// through an array, a collection operator).
@@ -91,8 +91,8 @@ extension WorkUnit {
     /// content value).
     var valueCount: Int {
         switch self {
-        case .documents(let starts, _), .elements(let starts, _, _, _, _), .members(_, let starts, _, _, _, _),
-             .collected(let starts, _, _, _, _): return starts.count
+        case .documents(let starts, _), .elements(let starts, _, _, _, _, _), .members(_, let starts, _, _, _, _),
+             .collected(let starts, _, _, _, _, _): return starts.count
         case .content, .chosen, .value, .parent: return 1
         case .related(let starts, _, _, _, _, _): return starts.count
         case .streamBegin, .note, .found, .nested, .parentEnd, .streamEnd, .syntaxError, .idle, .inputError: return 0
@@ -102,8 +102,8 @@ extension WorkUnit {
     /// The offset of the unit's last value, for progress reports.
     var lastOffset: Int? {
         switch self {
-        case .documents(let starts, _), .elements(let starts, _, _, _, _), .members(_, let starts, _, _, _, _),
-             .collected(let starts, _, _, _, _): return starts.last
+        case .documents(let starts, _), .elements(let starts, _, _, _, _, _), .members(_, let starts, _, _, _, _),
+             .collected(let starts, _, _, _, _, _): return starts.last
         case .content(let start, _, _, _), .chosen(let start, _, _, _), .parent(let start, _, _, _, _): return start
         case .related(let starts, _, _, _, _, _): return starts.last
         case .syntaxError(let error, _): return error.offset
