@@ -46,10 +46,9 @@ struct SlotTable {
     private(set) var locations: [SourceLocation] = []
 
     /// Destinations that another one nests inside (`address.city` inside a
-    /// relationship or attribute `address`): JSON cannot write a field that is
-    /// both a value and an object holding another field, so the one would
-    /// overwrite or merge into the other (docs/spec.md §3.1). Each nested
-    /// slot with the nearest slot it is inside, in slot order.
+    /// relationship or attribute `address`), each with the nearest slot it is
+    /// inside, in slot order: inside an attribute's value a field cannot be
+    /// written (docs/spec.md §3.1), inside a relationship's record it is.
     func nestedInOthers() -> [(inner: Int, outer: Int)] {
         var found: [(inner: Int, outer: Int)] = []
         for (i, slot) in slots.enumerated() where slot.path.count > 1 {

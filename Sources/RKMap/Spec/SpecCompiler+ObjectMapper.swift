@@ -31,6 +31,13 @@ extension SpecCompiler {
         if let m = f["connections"] { compileConnections(m, into: &build) }
         for (inner, outer) in build.table.nestedInOthers() {
             let slots = build.table.slots
+            // Into a relationship's (or connection's) record is RestKit's
+            // key-value coding (`user.address.city`): JSON and CSV write it
+            // there, SQLite refuses it (`SQLiteSchema`). Into a value is not.
+            switch slots[outer].kind {
+            case .relationship, .connection: continue
+            case .attribute, .keyAttribute: break
+            }
             report(.nestedDestination(inner: slots[inner].name, outer: slots[outer].name, outerKind: slots[outer].kind.noun),
                    at: build.table.locations[inner], mapperID: id)
         }
