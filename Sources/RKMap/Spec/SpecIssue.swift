@@ -37,6 +37,7 @@ enum SpecIssue: Sendable, Equatable {
     case invalidDestination(text: String)
     case reservedDestination(name: String)
     case nestedDestination(inner: String, outer: String, outerKind: String)
+    case normalizationVariants(first: String, second: String)
     case mapperMapsNothing(id: String, misspelt: String?, suggestion: String?)
     case dynamicKeyMismatch(keyPath: String, written: String, keyAttribute: String)
     case dynamicKeyWithoutKeyAttribute(keyPath: String, written: String)
@@ -91,7 +92,8 @@ enum SpecIssue: Sendable, Equatable {
         case .unknownTimeZone: return .timeZone
         case .invalidDateFormat: return .dateFormat
         case .invalidKeyPath, .dynamicKeyMismatch, .dynamicKeyWithoutKeyAttribute: return .keyPath
-        case .invalidDestination, .unknownDestination, .unmappedDestination, .reservedDestination, .nestedDestination: return .destination
+        case .invalidDestination, .unknownDestination, .unmappedDestination, .reservedDestination, .nestedDestination, .normalizationVariants:
+            return .destination
         case .identificationWithoutEntity: return .misplacedField
         case .mapperMapsNothing: return .mapsNothing
         case .unknownType: return .unknownType
@@ -106,6 +108,11 @@ enum SpecIssue: Sendable, Equatable {
     static func camelCased(_ dotted: String) -> String {
         let parts = dotted.split(separator: ".")
         return parts.enumerated().map { i, part in i == 0 ? String(part) : part.prefix(1).uppercased() + part.dropFirst() }.joined()
+    }
+
+    /// `name` with every non-ASCII scalar as `\u{…}`, so that two spellings show apart.
+    static func escaped(_ name: String) -> String {
+        name.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{" + String($0.value, radix: 16, uppercase: true) + "}" }.joined()
     }
 
     var message: String {
@@ -164,6 +171,10 @@ enum SpecIssue: Sendable, Equatable {
             return "destination '\(inner)' nests inside '\(outer)', which the \(outerKind) '\(outer)' of this mapper also writes; "
                 + "a field cannot be both a value and an object holding '\(inner.dropFirst(outer.count + 1))': "
                 + "rename one (e.g. '\(Self.camelCased(inner))')"
+        case .normalizationVariants(let first, let second):
+            return "'\(Self.escaped(second))' and '\(Self.escaped(first))' are one text in two Unicode spellings "
+                + "(composed and decomposed characters); documents are matched code unit for code unit, and a spec may use only one spelling: "
+                + "write the one your documents use"
         case .reservedDestination(let name):
             return "destination '\(name)' is reserved: every output writes the record type as '@type'; choose another name, such as 'type' or 'ldType'"
         case .mapperMapsNothing(let id, let misspelt, let suggestion):
