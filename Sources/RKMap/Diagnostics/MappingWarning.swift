@@ -38,6 +38,9 @@ public enum MappingWarning: Sendable, Equatable {
     case dynamicKeyCount(Int)
     /// A scalar where the mapper has no attribute from the nil key path.
     case scalarElement(kind: String, mapper: String)
+    /// A field that dotted fields nest in holds a value they cannot be
+    /// written into; it gives way to them.
+    case nestedGivesWay(outer: String, kind: String, inner: String)
     /// A matcher's predicate has no answer for the representation (a `MATCHES`
     /// pattern from the document that does not compile, docs/spec.md §9); the
     /// matcher is skipped.
@@ -69,7 +72,7 @@ public enum MappingWarning: Sendable, Equatable {
         case .toOneFromCollection: .toOneCollection
         case .arithmetic: .arithmetic
         case .readsNoKeys, .noMappedKeyPresent: .unmappable
-        case .conversion: .conversion
+        case .conversion, .nestedGivesWay: .conversion
         case .validationSkipped: .validationSkip
         case .validationRejected: .validationReject
         case .validationFailed: .validationFail
@@ -121,6 +124,11 @@ public enum MappingWarning: Sendable, Equatable {
                 + "set \"forceCollection\": true to map each key as a record"
         case .dynamicKeyCount:
             return "a dynamic nesting key needs a dictionary with exactly one key, found none"
+        case .nestedGivesWay(let outer, let kind, let inner):
+            let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            let shown = kind.hasPrefix("to-many") ? "the \(kind)" : "\(article) \(kind)"
+            return "'\(outer)' holds \(shown), which \(inner) cannot be written into (only an object or a to-one record can): "
+                + "the value of '\(outer)' is left out; rename one of the destinations"
         case .scalarElement(let kind, let mapper):
             let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
             return "cannot map \(article) \(kind) with mapper '\(mapper)': it has no attribute from the nil key path (\"\")"

@@ -102,6 +102,7 @@ extension DocumentMapper {
             }
             return nil
         }
+        if !mapper.nestings.isEmpty { checkNestings(record) }
         if !mapper.validations.isEmpty {
             guard try validate(&record) else { return nil }
         }
@@ -133,6 +134,29 @@ extension DocumentMapper {
     /// The warning's JSON path ends at the value (`$.articles[3].id`, docs/spec.md
     /// §11) for a source read from the representation; `sourcePath` is pushed
     /// only when there is a warning, so conversions that succeed pay nothing.
+    /// (See `convert` below.)
+    ///
+    /// Dotted fields (`address.city`) are written into the object or to-one
+    /// record of the destination they nest in (`address`), as RestKit's
+    /// key-value coding sets `user.address.city`; a value of another kind (a
+    /// string, an array, a to-many relationship's records) cannot hold them
+    /// and gives way (`RecordEncoder.nest`): a warning, never a quiet loss.
+    func checkNestings(_ record: Record) {
+        for (outer, inner) in record.mapper.nestings {
+            guard let field = record.fields[outer], inner.contains(where: { record.fields[$0] != nil }) else { continue }
+            let kind: String
+            switch field {
+            case .record: continue
+            case .value(.object): continue
+            case .value(let value): kind = value.kind.rawValue
+            case .many: kind = "to-many relationship's records"
+            }
+            let slots = record.mapper.slots
+            let names = inner.filter { record.fields[$0] != nil }.map { "'\(slots[$0].name)'" }.joined(separator: ", ")
+            warn(.nestedGivesWay(outer: slots[outer].name, kind: kind, inner: names), mapper: record.mapper, attribute: slots[outer].name)
+        }
+    }
+
     func convert(
         _ value: JSONValue, slot: Int, of mapper: ObjectMapper, from sourcePath: KeyPath = .empty, in object: JSONValue? = nil
     ) -> JSONValue? {

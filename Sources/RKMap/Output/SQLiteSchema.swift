@@ -147,6 +147,15 @@ package struct SQLiteSchema {
                         text: "attribute '\(Self.shown(spelled))' of mapper '\(Self.shown(mapper.id))'",
                         role: slot.path.count == 1 ? "attribute" : "attribute \(slot.path)", mapper: mapper, location: location)
                     addColumn(Column(name: slot.name, type: Self.columnType(slot.type), references: nil), of: mapper, origin: origin)
+                case .relationship where Self.relationshipHolding(slot, in: mapper) != nil:
+                    // `address.geo` beside `address`: JSON writes it into the
+                    // related record; a table would link it from the parent.
+                    problems.append(diagnostic(
+                        "relationship '\(Self.shown(slot.name))' of mapper '\(Self.shown(mapper.id))' writes into the record of "
+                            + "\(Self.relationshipHolding(slot, in: mapper)!) (JSON and CSV write it there), which SQLite cannot link: rename it "
+                            + "(e.g. '\(slot.path.joined(separator: "_"))') or map it in that relationship's mapper",
+                        at: Origin(text: "", role: "relationship", mapper: mapper, location: location)))
+                    continue
                 case .relationship(let info):
                     let childTypes = Self.unique(graph.objectMappers(producedBy: info.mapper).map(\.typeName))
                     stored[slotIndex] = relationship(

@@ -29,18 +29,6 @@ extension SpecCompiler {
         if let m = f["attributes"] { compileAttributes(m, into: &build) }
         if let m = f["relationships"] { compileRelationships(m, into: &build) }
         if let m = f["connections"] { compileConnections(m, into: &build) }
-        for (inner, outer) in build.table.nestedInOthers() {
-            let slots = build.table.slots
-            // Into a relationship's (or connection's) record is RestKit's
-            // key-value coding (`user.address.city`): JSON and CSV write it
-            // there, SQLite refuses it (`SQLiteSchema`). Into a value is not.
-            switch slots[outer].kind {
-            case .relationship, .connection: continue
-            case .attribute, .keyAttribute: break
-            }
-            report(.nestedDestination(inner: slots[inner].name, outer: slots[outer].name, outerKind: slots[outer].kind.noun),
-                   at: build.table.locations[inner], mapperID: id)
-        }
         // Judged on what is written, not on what compiled, so that an error in
         // the one relationship does not also report "maps nothing".
         if f["keyAttribute"] == nil, Self.isEmptyMapping(f["attributes"]), Self.isEmptyMapping(f["relationships"]) {
