@@ -31,35 +31,14 @@ struct SlotTable {
     /// The slot for a destination, created at the end if new. A later mapping of
     /// the same destination keeps the slot (and its position) and sets its kind:
     /// the later declaration wins.
-    mutating func slot(for path: [String], kind: Slot.Kind, at location: SourceLocation) -> Int {
+    mutating func slot(for path: [String], kind: Slot.Kind) -> Int {
         if let index = indexByPath[path] {
             slots[index].kind = kind
             return index
         }
         slots.append(Slot(name: path.joined(separator: "."), path: path, kind: kind, type: nil))
-        locations.append(location)
         indexByPath[path] = slots.count - 1
         return slots.count - 1
-    }
-
-    /// Where each slot's destination is first written in the spec.
-    private(set) var locations: [SourceLocation] = []
-
-    /// Destinations that another one nests inside (`address.city` inside a
-    /// relationship or attribute `address`), each with the nearest slot it is
-    /// inside, in slot order: inside an attribute's value a field cannot be
-    /// written (docs/spec.md §3.1), inside a relationship's record it is.
-    func nestedInOthers() -> [(inner: Int, outer: Int)] {
-        var found: [(inner: Int, outer: Int)] = []
-        for (i, slot) in slots.enumerated() where slot.path.count > 1 {
-            for length in stride(from: slot.path.count - 1, through: 1, by: -1) {
-                if let outer = indexByPath[Array(slot.path.prefix(length))] {
-                    found.append((i, outer))
-                    break
-                }
-            }
-        }
-        return found
     }
 
     func index(of path: [String]) -> Int? {
@@ -77,17 +56,5 @@ struct SlotTable {
 
     mutating func setKind(_ kind: Slot.Kind, at index: Int) {
         slots[index].kind = kind
-    }
-}
-
-extension Slot.Kind {
-    /// What writes a slot of this kind, as messages name it.
-    var noun: String {
-        switch self {
-        case .keyAttribute: return "keyAttribute"
-        case .attribute: return "attribute"
-        case .relationship: return "relationship"
-        case .connection: return "connection"
-        }
     }
 }

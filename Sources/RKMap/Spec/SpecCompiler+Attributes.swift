@@ -33,7 +33,7 @@ extension SpecCompiler {
             guard let path = destinationPath(e.destination, at: e.destinationLocation, mapperID: build.id),
                   let source = sourceKeyPath(e.source, at: e.sourceLocation, build: build)
             else { continue }
-            let slot = build.table.slot(for: path, kind: .attribute, at: e.destinationLocation)
+            let slot = build.table.slot(for: path, kind: .attribute)
             build.properties.append(.attribute(AttributeMapping(source: source, slot: slot, location: e.sourceLocation)))
         }
     }
@@ -145,12 +145,12 @@ extension SpecCompiler {
         }
         guard let ref = mapper else {
             // No `map-ref`: an attribute mapping that keeps its place among relationships.
-            let slot = build.table.slot(for: path, kind: .attribute, at: toMember.value.location)
+            let slot = build.table.slot(for: path, kind: .attribute)
             build.properties.append(.attribute(AttributeMapping(source: source, slot: slot, location: value.location)))
             return
         }
         let info = RelationshipInfo(mapper: ref, many: many, assignmentPolicy: policy, linkTable: linkTable)
-        let slot = build.table.slot(for: path, kind: .relationship(info), at: toMember.value.location)
+        let slot = build.table.slot(for: path, kind: .relationship(info))
         build.properties.append(.relationship(RelationshipMapping(source: source, slot: slot, mapper: ref, many: many, location: value.location)))
     }
 
@@ -195,7 +195,7 @@ extension SpecCompiler {
                        at: targetLocation, mapperID: build.id)
                 continue
             }
-            let slot = build.table.slot(for: path, kind: .attribute, at: relationshipLocation)
+            let slot = build.table.slot(for: path, kind: .attribute)
             let connection = Connection(relationship: relationship, slot: slot, sourceSlot: sourceSlot, sourceAttribute: sourceAttribute,
                                         targetType: target, targetAttribute: targetAttribute, location: value.location)
             build.table.setKind(.connection(connection), at: slot)

@@ -24,7 +24,7 @@ extension SpecCompiler {
         if let m = f["keyAttribute"], let name = string(m, context: context, mapperID: id),
            let path = destinationPath(name, at: m.value.location, mapperID: id) {
             build.keyAttribute = name
-            keyAttributeSlot = build.table.slot(for: path, kind: .keyAttribute, at: m.value.location)
+            keyAttributeSlot = build.table.slot(for: path, kind: .keyAttribute)
         }
         if let m = f["attributes"] { compileAttributes(m, into: &build) }
         if let m = f["relationships"] { compileRelationships(m, into: &build) }

@@ -36,7 +36,6 @@ enum SpecIssue: Sendable, Equatable {
     case invalidKeyPath(message: String)
     case invalidDestination(text: String)
     case reservedDestination(name: String)
-    case nestedDestination(inner: String, outer: String, outerKind: String)
     case normalizationVariants(first: String, second: String)
     case mapperMapsNothing(id: String, misspelt: String?, suggestion: String?)
     case dynamicKeyMismatch(keyPath: String, written: String, keyAttribute: String)
@@ -92,8 +91,7 @@ enum SpecIssue: Sendable, Equatable {
         case .unknownTimeZone: return .timeZone
         case .invalidDateFormat: return .dateFormat
         case .invalidKeyPath, .dynamicKeyMismatch, .dynamicKeyWithoutKeyAttribute: return .keyPath
-        case .invalidDestination, .unknownDestination, .unmappedDestination, .reservedDestination, .nestedDestination, .normalizationVariants:
-            return .destination
+        case .invalidDestination, .unknownDestination, .unmappedDestination, .reservedDestination, .normalizationVariants: return .destination
         case .identificationWithoutEntity: return .misplacedField
         case .mapperMapsNothing: return .mapsNothing
         case .unknownType: return .unknownType
@@ -102,12 +100,6 @@ enum SpecIssue: Sendable, Equatable {
         case .invalidPredicate: return .predicate
         case .unknownRequestTarget, .invalidRootKeyPath, .notInvertible: return .requestDescriptor
         }
-    }
-
-    /// `address.city` as one name: `addressCity`.
-    static func camelCased(_ dotted: String) -> String {
-        let parts = dotted.split(separator: ".")
-        return parts.enumerated().map { i, part in i == 0 ? String(part) : part.prefix(1).uppercased() + part.dropFirst() }.joined()
     }
 
     /// `name` with every non-ASCII scalar as `\u{…}`, so that two spellings show apart.
@@ -167,10 +159,6 @@ enum SpecIssue: Sendable, Equatable {
             return "invalid key path: \(message)"
         case .invalidDestination(let text):
             return "invalid destination '\(text)': a destination name must be non-empty and have no empty part between dots"
-        case .nestedDestination(let inner, let outer, let outerKind):
-            return "destination '\(inner)' nests inside '\(outer)', which the \(outerKind) '\(outer)' of this mapper also writes; "
-                + "a field cannot be both a value and an object holding '\(inner.dropFirst(outer.count + 1))': "
-                + "rename one (e.g. '\(Self.camelCased(inner))')"
         case .normalizationVariants(let first, let second):
             return "'\(Self.escaped(second))' and '\(Self.escaped(first))' are one text in two Unicode spellings "
                 + "(composed and decomposed characters); documents are matched code unit for code unit, and a spec may use only one spelling: "
