@@ -129,13 +129,6 @@ extension DocumentMapper {
         return keyPath.evaluate(on: representation, context: context)
     }
 
-    /// Converts an attribute value to its slot's declared type (docs/spec.md §6). A value
-    /// that cannot be converted is a warning, and the attribute is left absent.
-    /// The warning's JSON path ends at the value (`$.articles[3].id`, docs/spec.md
-    /// §11) for a source read from the representation; `sourcePath` is pushed
-    /// only when there is a warning, so conversions that succeed pay nothing.
-    /// (See `convert` below.)
-    ///
     /// Dotted fields (`address.city`) are written into the object or to-one
     /// record of the destination they nest in (`address`), as RestKit's
     /// key-value coding sets `user.address.city`; a value of another kind (a
@@ -147,7 +140,7 @@ extension DocumentMapper {
             let kind: String
             switch field {
             case .record: continue
-            case .value(.object): continue
+            case .value(.object), .value(.null): continue
             case .value(let value): kind = value.kind.rawValue
             case .many: kind = "to-many relationship's records"
             }
@@ -157,6 +150,11 @@ extension DocumentMapper {
         }
     }
 
+    /// Converts an attribute value to its slot's declared type (docs/spec.md §6). A value
+    /// that cannot be converted is a warning, and the attribute is left absent.
+    /// The warning's JSON path ends at the value (`$.articles[3].id`, docs/spec.md
+    /// §11) for a source read from the representation; `sourcePath` is pushed
+    /// only when there is a warning, so conversions that succeed pay nothing.
     func convert(
         _ value: JSONValue, slot: Int, of mapper: ObjectMapper, from sourcePath: KeyPath = .empty, in object: JSONValue? = nil
     ) -> JSONValue? {
