@@ -183,6 +183,20 @@ import Testing
                   err: "in.json: $: error: no mappable content: none of the key paths 'items' is in the document\n"),
         Case("syntax error on stdin", files: ["spec.json": spec], ["apply", "spec.json", "-"], stdin: #"{"items": [}"#,
              err: "<stdin>:1:12: error: expected a value, found '}'\n", code: 1, readsDocuments: true),
+        // A value that is not an object under a dynamic nesting key made a
+        // record of the key alone, exit 0 even under --strict (MediaWiki's
+        // `pages` of scalars, or turned into an array): a warning naming the
+        // key, as for a scalar element (§5.2, §5.3); `null` maps to nothing.
+        Case("a scalar under a dynamic nesting key", files: [
+            "spec.json": #"{"keyPath": "pages", "mappers": [{"id": "page", "target": "Page", "keyAttribute": "key", "forceCollection": true, "attributes": ["title"]}]}"#,
+            "in.json": #"{"pages": {"-1": "oops", "13": null, "12": {"title": "Main"}, "14": [1]}}"#,
+        ], ["apply", "spec.json", "in.json", "--compact"],
+             out: #"[{"@type":"Page","key":"12","title":"Main"}]"# + "\n",
+             err: #"in.json: $.pages["-1"]: warning: the value of key '-1' is a string, not an object: mapper 'page' makes one record per key "#
+                + #"of an object of objects; it maps another value only with an attribute from the nil key path ("") [mapper page]"# + "\n"
+                + #"in.json: $.pages["14"]: warning: the value of key '14' is an array, not an object: mapper 'page' makes one record per key "#
+                + #"of an object of objects; it maps another value only with an attribute from the nil key path ("") [mapper page]"# + "\n",
+             code: 0, readsDocuments: true),
         // A destination with a literal dot and a nested one (or a to-one
         // relationship's flattened column) are one CSV column and one SQLite
         // column name: each output refuses the spec before writing, where it

@@ -38,6 +38,8 @@ public enum MappingWarning: Sendable, Equatable {
     case dynamicKeyCount(Int)
     /// A scalar where the mapper has no attribute from the nil key path.
     case scalarElement(kind: String, mapper: String)
+    /// The same under a dynamic nesting key (a `keyAttribute` mapper).
+    case keyedScalar(key: String, kind: String, mapper: String)
     /// A matcher's predicate has no answer for the representation (a `MATCHES`
     /// pattern from the document that does not compile, docs/spec.md §9); the
     /// matcher is skipped.
@@ -74,7 +76,7 @@ public enum MappingWarning: Sendable, Equatable {
         case .validationRejected: .validationReject
         case .validationFailed: .validationFail
         case .dynamicKeyCount: .dynamicKeyCount
-        case .scalarElement: .scalarElement
+        case .scalarElement, .keyedScalar: .scalarElement
         case .matcherUndecided: .matcherUndecided
         }
     }
@@ -121,6 +123,10 @@ public enum MappingWarning: Sendable, Equatable {
                 + "set \"forceCollection\": true to map each key as a record"
         case .dynamicKeyCount:
             return "a dynamic nesting key needs a dictionary with exactly one key, found none"
+        case .keyedScalar(let key, let kind, let mapper):
+            let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            return "the value of key '\(key)' is \(article) \(kind), not an object: mapper '\(mapper)' makes one record per key "
+                + "of an object of objects; it maps another value only with an attribute from the nil key path (\"\")"
         case .scalarElement(let kind, let mapper):
             let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
             return "cannot map \(article) \(kind) with mapper '\(mapper)': it has no attribute from the nil key path (\"\")"
