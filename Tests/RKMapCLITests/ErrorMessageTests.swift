@@ -192,10 +192,10 @@ import Testing
             "in.json": #"{"pages": {"-1": "oops", "13": null, "12": {"title": "Main"}, "14": [1]}}"#,
         ], ["apply", "spec.json", "in.json", "--compact"],
              out: #"[{"@type":"Page","key":"12","title":"Main"}]"# + "\n",
-             err: #"in.json: $.pages["-1"]: warning: the value of key '-1' is a string, not an object: mapper 'page' makes one record per key "#
-                + #"of an object of objects; it maps another value only with an attribute from the nil key path ("") [mapper page]"# + "\n"
-                + #"in.json: $.pages["14"]: warning: the value of key '14' is an array, not an object: mapper 'page' makes one record per key "#
-                + #"of an object of objects; it maps another value only with an attribute from the nil key path ("") [mapper page]"# + "\n",
+             err: #"in.json: $.pages["-1"]: warning: the value of key '-1' is a string, not an object: mapper 'page' maps the object under a key "#
+                + #"as a record; it maps another value only with an attribute from the nil key path ("") [mapper page]"# + "\n"
+                + #"in.json: $.pages["14"]: warning: the value of key '14' is an array, not an object: mapper 'page' maps the object under a key "#
+                + #"as a record; it maps another value only with an attribute from the nil key path ("") [mapper page]"# + "\n",
              code: 0, readsDocuments: true),
         // A destination with a literal dot and a nested one (or a to-one
         // relationship's flattened column) are one CSV column and one SQLite

@@ -125,8 +125,8 @@ public enum MappingWarning: Sendable, Equatable {
             return "a dynamic nesting key needs a dictionary with exactly one key, found none"
         case .keyedScalar(let key, let kind, let mapper):
             let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
-            return "the value of key '\(key)' is \(article) \(kind), not an object: mapper '\(mapper)' makes one record per key "
-                + "of an object of objects; it maps another value only with an attribute from the nil key path (\"\")"
+            return "the value of key '\(key)' is \(article) \(kind), not an object: mapper '\(mapper)' maps the object under a key "
+                + "as a record; it maps another value only with an attribute from the nil key path (\"\")"
         case .scalarElement(let kind, let mapper):
             let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
             return "cannot map \(article) \(kind) with mapper '\(mapper)': it has no attribute from the nil key path (\"\")"
