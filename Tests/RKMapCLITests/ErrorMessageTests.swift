@@ -212,6 +212,24 @@ import Testing
              err: "in.json: $.items[0]: warning: 'tags' holds the to-many relationship's records, which 'tags.count' cannot be written into (only an object or a to-one record can): "
                 + "the value of 'tags' is left out; rename one of the destinations [mapper t, attribute tags]\n",
              code: 0, readsDocuments: true),
+        // A value that is not an object under a dynamic nesting key made a
+        // record of the key alone, exit 0 even under --strict (MediaWiki's
+        // `pages` of scalars, or turned into an array): a warning naming the
+        // key, as for a scalar element (§5.2, §5.3); `null` maps to nothing.
+        Case("a scalar under a dynamic nesting key", files: [
+            "spec.json": #"{"keyPath": "pages", "mappers": [{"id": "page", "target": "Page", "keyAttribute": "key", "forceCollection": true, "attributes": ["title"]}]}"#,
+            "in.json": #"{"pages": {"-1": "oops", "13": null, "12": {"title": "Main"}, "14": [1]}}"#,
+        ], ["apply", "spec.json", "in.json", "--compact"],
+             out: #"[{"@type":"Page","key":"12","title":"Main"}]"# + "\n",
+             err: #"in.json: $.pages["-1"]: warning: the value of key '-1' is a string, not an object: mapper 'page' maps the object under a key "#
+                + #"as a record; it maps another value only with an attribute from the nil key path ("") [mapper page]"# + "\n"
+                + #"in.json: $.pages["14"]: warning: the value of key '14' is an array, not an object: mapper 'page' maps the object under a key "#
+                + #"as a record; it maps another value only with an attribute from the nil key path ("") [mapper page]"# + "\n",
+             code: 0, readsDocuments: true),
+        // A destination with a literal dot and a nested one (or a to-one
+        // relationship's flattened column) are one CSV column and one SQLite
+        // column name: each output refuses the spec before writing, where it
+        // wrote one of the two values (§3.1, §10.3, §10.4); JSON keeps both.
         Case("a literal dot and a nested destination into CSV", files: [
             "spec.json": #"{"keyPath": "items", "mappers": [{"id": "t", "target": "T", "attributes": {"a": "author\\.name", "b": "author.name"}}]}"#, "in.json": #"{"items": [{"a": 1, "b": 2}]}"#,
         ], ["apply", "spec.json", "in.json", "--format", "csv"],
