@@ -24,9 +24,14 @@ extension Serializer {
             do {
                 try built.place(keys, value, field: field, fill: fill)
             } catch {
+                let shown = { (v: JSONValue) in
+                    if case .object = v { return "an object" }
+                    return JSONWriter.serialize(v, pretty: false)
+                }
                 throw SerializeFailure(
-                    "'\(error.later)' and '\(error.earlier)' both write the body's '\(error.keys.joined(separator: "."))' with different values, "
-                        + "and a body holds one; a record mapped by this spec has the same value in both",
+                    "'\(error.later)' and '\(error.earlier)' both write the body's '\(error.keys.joined(separator: "."))', "
+                        + "\(shown(error.value)) and \(shown(error.existing)), and a body holds one value; "
+                        + "give both the same value in the record, or leave one of them out",
                     path: Self.member(error.later), mapperID: plan.mapperID, attribute: error.later)
             }
         }
