@@ -43,7 +43,7 @@ import Testing
         #expect(differ.status == 1 && differ.stdout.isEmpty)
         #expect(differ.stderr == """
             <stdin>: $.address: error: 'address' and 'userId' both write the body's 'id', 7 and 5, and a body holds one value; \
-            give both the same value in the record, or leave one of them out [mapper u, attribute address]
+            leave one of them out of the record, or give both the same value [mapper u, attribute address]
 
             """, "\(differ.stderr)")
         let nested = #"{"root-map-ref": "t", "mappers": [{"id": "t", "target": "T", "attributes": {"a": "a", "a.b": "ab"}}]}"#
@@ -58,7 +58,7 @@ import Testing
         #expect(typed.status == 1)
         #expect(typed.stderr == """
             <stdin>: $.on: error: 'on' and 'labels' both write the body's 'meta.labels.on', true and "true", and a body holds one value; \
-            give both the same value in the record, or leave one of them out [mapper p, attribute on]
+            leave one of them out of the record, or give both the same value [mapper p, attribute on]
 
             """, "\(typed.stderr)")
     }

@@ -22,10 +22,11 @@ struct InverseBody {
     /// (no hashing on the way), searched only for a conflict.
     private var writers: [(keys: [String], field: String)] = []
 
-    /// The field that wrote `keys`, or the object holding them (a whole
-    /// `metadata.annotations` holds `metadata.annotations.x`).
+    /// The field that wrote `keys`, the object holding them (a whole
+    /// `metadata.annotations` holds `metadata.annotations.x`), or a member
+    /// inside them (`a.x.y` when `a.x` is written after it).
     private func writer(of keys: [String]) -> String? {
-        writers.last { keys.starts(with: $0.keys) }?.field
+        writers.last { keys.starts(with: $0.keys) || $0.keys.starts(with: keys) }?.field
     }
 
     /// Two fields whose values one body cannot hold.

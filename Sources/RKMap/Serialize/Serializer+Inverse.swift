@@ -31,7 +31,7 @@ extension Serializer {
                 throw SerializeFailure(
                     "'\(error.later)' and '\(error.earlier)' both write the body's '\(error.keys.joined(separator: "."))', "
                         + "\(shown(error.value)) and \(shown(error.existing)), and a body holds one value; "
-                        + "give both the same value in the record, or leave one of them out",
+                        + "leave one of them out of the record, or give both the same value",
                     path: Self.member(error.later), mapperID: plan.mapperID, attribute: error.later)
             }
         }
@@ -113,7 +113,7 @@ extension Serializer {
             case let other:
                 let found = other.map { "holds \(Self.describe($0))" } ?? "is absent"
                 throw SerializeFailure(
-                    "key attribute '\(plan.keyName ?? "")' \(found); it is the body's key, so it must be a string",
+                    "key attribute '\(plan.keyName ?? "")' \(found); it is the body's key, so it must be a string or a number",
                     path: "", mapperID: plan.mapperID, attribute: plan.keyName)
             }
             return (.object(JSONObject([(key, result)])), [])
