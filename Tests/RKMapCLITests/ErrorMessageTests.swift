@@ -226,6 +226,25 @@ import Testing
                 + #"in.json: $.pages["14"]: warning: the value of key '14' is an array, not an object: mapper 'page' maps the object under a key "#
                 + #"as a record; it maps another value only with an attribute from the nil key path ("") [mapper page]"# + "\n",
              code: 0, readsDocuments: true),
+        // `eval` on an empty input printed nothing and exited 1 (a tester's find).
+        Case("eval on an empty input", ["eval", "a == 1", "-"], stdin: "",
+             err: "error: no JSON document in <stdin>\n", code: 1),
+        // An entity with no identification attribute gave SQLite a new row per
+        // record, silently (a tester's find): a spec warning.
+        Case("an entity without identification", files: ["spec.json": #"{"keyPath": "", "mappers": [{"id": "p", "target": "Pod", "entity": true, "attributes": ["name"]}]}"#], ["lint", "spec.json"],
+             err: "spec.json:1:58: warning: an entity without identification: no attribute is named 'id', 'ID', 'podId', 'podID', "
+                + "'identifier', 'url', 'URL', so every record is a new one (SQLite inserts a row each time); add \"identification\": [\"...\"] [mapper p]\n",
+             code: 0),
+        // A typed keyAttribute kept the key as text in JSON while SQLite's
+        // INTEGER column converted it, and a bad key passed (a tester's find
+        // with MediaWiki page ids).
+        Case("a typed keyAttribute", files: [
+            "spec.json": #"{"keyPath": "pages", "mappers": [{"id": "page", "target": "Page", "keyAttribute": "pageId", "forceCollection": true, "attributes": ["title"], "types": {"pageId": "int"}}]}"#,
+            "in.json": #"{"pages": {"-1": {"title": "Missing"}, "x1": {"title": "Bad"}}}"#,
+        ], ["apply", "spec.json", "in.json", "--compact"],
+             out: #"[{"@type":"Page","pageId":-1,"title":"Missing"},{"@type":"Page","title":"Bad"}]"# + "\n",
+             err: #"in.json: $.pages.x1: warning: cannot convert string "x1" to int [mapper page, attribute pageId]"# + "\n",
+             code: 0, readsDocuments: true),
         // A destination with a literal dot and a nested one (or a to-one
         // relationship's flattened column) are one CSV column and one SQLite
         // column name: each output refuses the spec before writing, where it

@@ -38,11 +38,11 @@ public enum MappingWarning: Sendable, Equatable {
     case dynamicKeyCount(Int)
     /// A scalar where the mapper has no attribute from the nil key path.
     case scalarElement(kind: String, mapper: String)
+    /// The same under a dynamic nesting key (a `keyAttribute` mapper).
+    case keyedScalar(key: String, kind: String, mapper: String)
     /// A field that dotted fields nest in holds a value they cannot be
     /// written into; it gives way to them.
     case nestedGivesWay(outer: String, kind: String, inner: String)
-    /// The same under a dynamic nesting key (a `keyAttribute` mapper).
-    case keyedScalar(key: String, kind: String, mapper: String)
     /// A matcher's predicate has no answer for the representation (a `MATCHES`
     /// pattern from the document that does not compile, docs/spec.md §9); the
     /// matcher is skipped.

@@ -46,7 +46,9 @@ extension DocumentMapper {
         // The key of a dynamic nesting dictionary counts as a present value.
         var present = key != nil
         if let slot = mapper.keyAttributeSlot, let key {
-            record.fields[slot] = .value(.string(key))
+            // Typed like any attribute (`"types": {"pageId": "int"}`): the
+            // key is text in the document, as RestKit's transformer sees it.
+            if let converted = convert(.string(key), slot: slot, of: mapper) { record.fields[slot] = .value(converted) }
         }
         let steps = mapper.steps
         for i in steps.indices {

@@ -47,6 +47,12 @@ extension SpecCompiler {
             }
         } else if isEntity {
             identification = inferredIdentification(typeName: declaration.typeName, table: build.table)
+            if identification.isEmpty, let m = f["entity"] {
+                // Without identity every record is new: SQLite inserts a row
+                // each time, and nothing merges (docs/spec.md §7).
+                report(.entityWithoutIdentification(candidates: Self.identificationCandidates(typeName: declaration.typeName)),
+                       at: m.keyLocation, mapperID: id)
+            }
         }
         if !isEntity, let m = f["identification"] {
             // docs/spec.md §7: identity (SQLite upserts, connections) is an entity's.
