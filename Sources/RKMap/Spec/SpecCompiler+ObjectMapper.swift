@@ -47,7 +47,8 @@ extension SpecCompiler {
             }
         } else if isEntity {
             identification = inferredIdentification(typeName: declaration.typeName, table: build.table)
-            if identification.isEmpty, let m = f["entity"] {
+            // (A mapper that maps nothing is an error already.)
+            if identification.isEmpty, !build.table.slots.isEmpty, let m = f["entity"] {
                 // Without identity every record is new: SQLite inserts a row
                 // each time, and nothing merges (docs/spec.md §7).
                 report(.entityWithoutIdentification(candidates: Self.identificationCandidates(typeName: declaration.typeName)),
