@@ -67,6 +67,19 @@ public final class ReadTracker: ReadObserver {
     /// In the order objects were closed (children before their parents).
     private var found: [Unmapped] = []
 
+    /// Objects that no matcher of a dynamic mapper chose a mapper for, per
+    /// path pattern: nothing of them is mapped (a `kind` the spec does not
+    /// know yet).
+    public struct Declined: Sendable, Equatable {
+        public var path: String
+        public var mapperID: String
+        public var count: Int
+    }
+
+    /// Declined objects per path pattern, first seen first.
+    public private(set) var declinedFound: [Declined] = []
+    private var declinedIndex: [String: Int] = [:]
+
     /// A mapper's reads and what the objects it mapped lacked.
     private final class MapperEntry {
         let id: String
@@ -199,6 +212,19 @@ public final class ReadTracker: ReadObserver {
 
     func discardMatcherReads() {
         if !matcherReads.isEmpty { matcherReads = MapperReads() }
+    }
+
+    func declined(_ value: JSONValue, by dynamic: DynamicMapper, path: [DocumentPath.Component]) {
+        // A declined object is drift to report (a new `kind`, a changed
+        // shape): nothing maps it. `null` and scalars are declined quietly.
+        guard case .object = value else { return }
+        let pattern = Self.pattern(path)
+        if let i = declinedIndex[pattern] {
+            declinedFound[i].count += 1
+        } else {
+            declinedIndex[pattern] = declinedFound.count
+            declinedFound.append(Declined(path: pattern, mapperID: dynamic.id, count: 1))
+        }
     }
 
     func open(_ object: JSONObject, mapper: ObjectMapper, path: [DocumentPath.Component], parentDepth: Int, composed: Bool) {

@@ -15,6 +15,7 @@ extension DocumentMapper {
                 readTracker?.noteMatchers(of: dynamic)
                 guard let next = choose(dynamic, for: value) else {
                     stats.declined += 1
+                    readTracker?.declined(value, by: dynamic, path: path.components)
                     readTracker?.discardMatcherReads()
                     return nil
                 }
