@@ -151,12 +151,12 @@ public struct JSONObject: Sendable, Equatable {
     public var isEmpty: Bool { members.isEmpty }
     public var keys: [String] { members.map(\.key) }
 
-    /// Whether a lookup of `key` finds a member named `name`: the same UTF-8
-    /// length and equal strings (what the subscript compares; a streamed
-    /// read follows the member a whole read's lookup finds by the same rule).
+    /// Whether a lookup of `key` finds a member named `name`: the same code
+    /// units (`JSONValue.sameText`; a streamed read follows the member a whole
+    /// read's lookup finds by the same rule).
     @inline(__always)
     static func sameKey(_ name: String, _ key: String) -> Bool {
-        name.utf8.count == key.utf8.count && name == key
+        JSONValue.sameText(name, key)
     }
 
     /// Exact-key lookup. Objects in API payloads are small, so a linear scan
@@ -169,14 +169,14 @@ public struct JSONObject: Sendable, Equatable {
             // another length is rejected without a full string comparison.
             let length = key.utf8.count
             return members.withUnsafeBufferPointer { buffer in
-                for i in buffer.indices where buffer[i].key.utf8.count == length && buffer[i].key == key {
+                for i in buffer.indices where buffer[i].key.utf8.count == length && buffer[i].key.utf8.elementsEqual(key.utf8) {
                     return buffer[i].value
                 }
                 return nil
             }
         }
         set {
-            if let i = members.firstIndex(where: { $0.key == key }) {
+            if let i = members.firstIndex(where: { Self.sameKey($0.key, key) }) {
                 if let newValue { members[i].value = newValue } else { members.remove(at: i) }
             } else if let newValue {
                 members.append(Member(key: key, value: newValue))
@@ -207,20 +207,45 @@ public struct JSONObject: Sendable, Equatable {
         return names.firstIndex { $0.lowercased() == folded }
     }
 
-    /// Sets the member a lookup of `key` finds exactly (the same UTF-8,
-    /// `sameKey`), or appends one, even beside a member whose name is only
-    /// canonically equal (which the subscript's setter would replace).
+    /// Sets the member a lookup of `key` finds (`sameKey`), or appends one.
     public mutating func replaceExact(key: String, value: JSONValue) {
-        if let i = members.firstIndex(where: { Self.sameKey($0.key, key) }) {
-            members[i].value = value
-        } else {
-            members.append(Member(key: key, value: value))
-        }
+        self[key] = value
     }
 
     /// Appends a member read from a document; a repeated key replaces the
     /// earlier value in place.
     public mutating func append(key: String, value: JSONValue) {
         self[key] = value
+    }
+}
+
+extension JSONValue {
+    /// Whether two strings are the same text as JSON compares it: code unit
+    /// for code unit (RFC 8259 §8.3; `NSString`'s `isEqual:`), not Swift's
+    /// canonical equivalence, under which `"é"` and `"e\u{301}"` (or `"K"`
+    /// and the Kelvin sign) are equal. Keys, values, `set`, predicates' `==`
+    /// and `@distinctUnionOfObjects` compare strings so: a document means the
+    /// same written with escapes or without.
+    @inline(__always)
+    package static func sameText(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+    }
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.string(let a), .string(let b)): return sameText(a, b)
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)): return a == b
+        default: return false
+        }
+    }
+}
+
+extension JSONObject.Member {
+    public static func == (lhs: JSONObject.Member, rhs: JSONObject.Member) -> Bool {
+        JSONValue.sameText(lhs.key, rhs.key) && lhs.value == rhs.value
     }
 }

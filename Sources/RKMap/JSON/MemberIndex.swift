@@ -28,7 +28,7 @@ struct MemberIndex {
         while true {
             let entry = Int(slots[slot])
             if entry == 0 { return nil }
-            if members[base + entry - 1].key == key { return base + entry - 1 }
+            if JSONObject.sameKey(members[base + entry - 1].key, key) { return base + entry - 1 }
             slot = (slot + 1) & mask
         }
     }

@@ -71,7 +71,10 @@ public final class ProjectionPlan: Sendable {
     /// The member with this name (a key that had escapes, decoded; any key
     /// when matching case-insensitively).
     func member(named key: String) -> Int? {
-        names.firstIndex(of: caseInsensitive ? key.lowercased() : key)
+        // Ignoring case, loosely (the lookup then prefers an exact match among
+        // the members kept); else the same code units, as a lookup compares.
+        if caseInsensitive { return names.firstIndex(of: key.lowercased()) }
+        return names.firstIndex { JSONObject.sameKey($0, key) }
     }
 
     @inline(__always)

@@ -225,7 +225,7 @@ extension JSONValue {
         case (.number(let x), .number(let y)):
             return JSONNumber.compare(x, y)
         case (.string(let x), .string(let y)):
-            return x == y ? 0 : (x.unicodeScalars.lexicographicallyPrecedes(y.unicodeScalars) ? -1 : 1)
+            return sameText(x, y) ? 0 : (x.unicodeScalars.lexicographicallyPrecedes(y.unicodeScalars) ? -1 : 1)
         case (.bool(let x), .bool(let y)):
             return x == y ? 0 : (!x ? -1 : 1)
         default:

@@ -96,7 +96,7 @@ extension PredicateComparison {
     /// strings with the comparison's modifiers, `null` equal to `null`/missing.
     func equal(_ l: JSONValue, _ r: JSONValue, needle: PredicateNeedle) -> Bool {
         if case .string(let a) = l, case .string(let b) = r {
-            if options.isEmpty { return a == b }
+            if options.isEmpty { return JSONValue.sameText(a, b) }
             let folded: String
             if case .folded(let f) = needle { folded = f } else { folded = PredicateStrings.fold(b, options) }
             return PredicateStrings.find(folded, in: a, at: .whole, options: options)

@@ -235,6 +235,7 @@ extension SpecCompiler {
             report(.reservedDestination(name: text), at: location, mapperID: mapperID)
             return nil
         }
+        for part in path { spelling(part, at: location, mapperID: mapperID) }
         return path
     }
 

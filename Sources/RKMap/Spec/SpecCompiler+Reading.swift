@@ -103,7 +103,9 @@ extension SpecCompiler {
     /// of the written text that precede `text` (a stripped `(name).`).
     func keyPath(_ text: String, at location: SourceLocation, mapperID: String?, prefix: Int = 0) -> KeyPath? {
         do {
-            return try KeyPath(parsing: text)
+            let path = try KeyPath(parsing: text)
+            for case .key(let key) in path.components { spelling(key, at: location, mapperID: mapperID) }
+            return path
         } catch {
             var at = location
             at.column += 1 + prefix + Self.sourceWidth(of: text.unicodeScalars.prefix(error.offset))

@@ -26,12 +26,31 @@ final class SpecCompiler {
     var options = SpecOptions()
     /// Compiled mappers, indexed like `declarations`; nil where compilation failed.
     var compiled: [Mapper?] = []
+    /// The first spelling of each non-ASCII key or destination name, by
+    /// canonical equivalence (`spelling(_:at:mapperID:)`).
+    var spellings: [String: String] = [:]
 
     static let descriptorFields = ["path", "keyPath", "statusCodes", "methods", "root-map-ref", "mappers"]
     static let optionFields = ["dateFormats", "timeZone", "keyMatching", "numericDates", "requestDescriptors"]
 
     init(file: String) {
         self.file = file
+    }
+
+    /// Notes a key or destination name as the spec spells it. rkmap compares
+    /// names by their code units (`JSONValue.sameText`), but a spec naming two
+    /// spellings of one text (NFC `café` and NFD `cafe\u0301`) would have
+    /// them merged where names are kept by canonical equivalence (projections,
+    /// destinations): an error, rather than one of the two read quietly.
+    func spelling(_ name: String, at location: SourceLocation, mapperID: String?) {
+        guard name.utf8.contains(where: { $0 >= 0x80 }) || spellings[name] != nil else { return }
+        guard let first = spellings[name] else {
+            spellings[name] = name
+            return
+        }
+        if !JSONValue.sameText(first, name) {
+            report(.normalizationVariants(first: first, second: name), at: location, mapperID: mapperID)
+        }
     }
 
     // MARK: Diagnostics

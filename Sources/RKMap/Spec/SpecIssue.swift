@@ -36,6 +36,7 @@ enum SpecIssue: Sendable, Equatable {
     case invalidKeyPath(message: String)
     case invalidDestination(text: String)
     case reservedDestination(name: String)
+    case normalizationVariants(first: String, second: String)
     case mapperMapsNothing(id: String, misspelt: String?, suggestion: String?)
     case dynamicKeyMismatch(keyPath: String, written: String, keyAttribute: String)
     case dynamicKeyWithoutKeyAttribute(keyPath: String, written: String)
@@ -90,7 +91,7 @@ enum SpecIssue: Sendable, Equatable {
         case .unknownTimeZone: return .timeZone
         case .invalidDateFormat: return .dateFormat
         case .invalidKeyPath, .dynamicKeyMismatch, .dynamicKeyWithoutKeyAttribute: return .keyPath
-        case .invalidDestination, .unknownDestination, .unmappedDestination, .reservedDestination: return .destination
+        case .invalidDestination, .unknownDestination, .unmappedDestination, .reservedDestination, .normalizationVariants: return .destination
         case .identificationWithoutEntity: return .misplacedField
         case .mapperMapsNothing: return .mapsNothing
         case .unknownType: return .unknownType
@@ -99,6 +100,11 @@ enum SpecIssue: Sendable, Equatable {
         case .invalidPredicate: return .predicate
         case .unknownRequestTarget, .invalidRootKeyPath, .notInvertible: return .requestDescriptor
         }
+    }
+
+    /// `name` with every non-ASCII scalar as `\u{…}`, so that two spellings show apart.
+    static func escaped(_ name: String) -> String {
+        name.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{" + String($0.value, radix: 16, uppercase: true) + "}" }.joined()
     }
 
     var message: String {
@@ -153,6 +159,10 @@ enum SpecIssue: Sendable, Equatable {
             return "invalid key path: \(message)"
         case .invalidDestination(let text):
             return "invalid destination '\(text)': a destination name must be non-empty and have no empty part between dots"
+        case .normalizationVariants(let first, let second):
+            return "'\(Self.escaped(second))' and '\(Self.escaped(first))' are one text in two Unicode spellings "
+                + "(composed and decomposed characters); documents are matched code unit for code unit, and a spec may use only one spelling: "
+                + "write the one your documents use"
         case .reservedDestination(let name):
             return "destination '\(name)' is reserved: every output writes the record type as '@type'; choose another name, such as 'type' or 'ldType'"
         case .mapperMapsNothing(let id, let misspelt, let suggestion):

@@ -63,8 +63,9 @@ enum RepeatedMembers {
         for run in runs {
             // In document order: a key seen before in the run is a repeat (one
             // key repeated thousands of times is one run, met once each).
-            var seen: Set<String> = []
-            for member in run where !seen.insert(candidates[member]!).inserted {
+            // Keys are one when their code units are (`JSONValue.sameText`).
+            var seen: Set<[UInt8]> = []
+            for member in run where !seen.insert(Array(candidates[member]!.utf8)).inserted {
                 repeated.insert(member)
             }
         }

@@ -3,8 +3,8 @@
 /// the first occurrence of a key, since its records are written before the
 /// object ends.
 ///
-/// Keys are equal as Swift strings are (canonical equivalence: `"é"` and
-/// `"e\u{301}"` are one key), as they are for a large object read whole
+/// Keys are equal when their code units are (`JSONValue.sameText`: `"é"`
+/// and `"e\u{301}"` are two keys), as they are for a large object read whole
 /// (`MemberIndex`), so a streamed object keeps the members a whole one does.
 ///
 /// It is the one thing of a streamed object that grows with it, so it is kept
@@ -58,7 +58,7 @@ struct SeenKeys {
     /// Adds `key`. - Returns: false when it was there already.
     /// - Complexity: O(key length) on average.
     mutating func insert(_ key: String) -> Bool {
-        // Consistent with `==` (canonically equivalent keys hash alike).
+        // Equal bytes hash alike (canonically equivalent keys too, which then compare unequal).
         let full = UInt64(UInt(bitPattern: key.hashValue))
         let hash = UInt32(truncatingIfNeeded: full ^ (full >> 32))
         var bytes = key  // made contiguous UTF-8 if it is not
@@ -131,8 +131,7 @@ struct SeenKeys {
         }
         return pages[low].withUnsafeBufferPointer { page in
             let stored = Self.key(at: offset - pageStarts[low], in: page).bytes
-            if stored.count == key.count, stored.elementsEqual(key) { return true }
-            return String(decoding: stored, as: UTF8.self) == string
+            return stored.count == key.count && stored.elementsEqual(key)
         }
     }
 

@@ -1,0 +1,85 @@
+import Testing
+
+/// Strings are the same when their code units are (RFC 8259 §8.3, as
+/// `NSString`'s `isEqual:` compares), never by Unicode canonical equivalence:
+/// `"café"` with a precomposed `é` (U+00E9) and `"cafe\u0301"` (e and a
+/// combining acute accent) are two keys and two values. A document means the
+/// same whether it spells them with `\u` escapes or in raw UTF-8, read whole
+/// or streamed. Before, a projected read matched an escaped key canonically
+/// and renamed it, so the two spellings of one document mapped differently,
+/// and `set`, `@distinctUnionOfObjects` and predicates' `==` merged the two.
+@Suite struct ExactTextCLITests {
+    static let nfc = "caf\u{E9}"
+    static let nfd = "cafe\u{301}"
+    static let environments: [[String: String?]] = [["RKMAP_PIPELINE_THRESHOLD": "1000000000"], ["RKMAP_PIPELINE_THRESHOLD": "0"]]
+
+    static func run(_ spec: String, _ input: String, _ args: [String] = []) throws -> [RKMapExecutable.Result] {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", spec)
+        try scratch.write("in.json", input)
+        return try environments.map { environment in
+            try RKMapExecutable.run(
+                ["apply", "spec.json", "in.json", "--compact", "--no-type"] + args, directory: scratch.url, environment: environment)
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func eachSpellingOfAKeyFindsItsOwnMember(escaped: Bool) throws {
+        // 20 members: a large object is indexed by hash (`MemberIndex`).
+        let padding = (0..<18).map { #""p\#($0)": \#($0)"# }.joined(separator: ", ")
+        let nfcKey = escaped ? #"caf\u00e9"# : Self.nfc
+        let nfdKey = escaped ? #"cafe\u0301"# : Self.nfd
+        for small in [false, true] {
+            let members = #""\#(nfcKey)": "NFC", "\#(nfdKey)": "NFD""#
+            let document = small ? "{\(members)}" : "{\(padding), \(members)}"
+            for (name, value) in [(Self.nfc, "NFC"), (Self.nfd, "NFD")] {
+                let spec = #"{"keyPath": "", "mappers": [{"id": "a", "target": "A", "attributes": {"\#(name)": "c"}}]}"#
+                for run in try Self.run(spec, document) {
+                    #expect(run.status == 0)
+                    #expect(run.stdout == #"[{"c":"\#(value)"}]"# + "\n", "escaped \(escaped), small \(small)")
+                    #expect(run.stderr == "")
+                }
+            }
+            // A spec naming one spelling does not find the other.
+            let one = #"{"keyPath": "", "mappers": [{"id": "a", "target": "A", "attributes": {"\#(Self.nfc)": "c"}}]}"#
+            let only = small ? #"{"\#(nfdKey)": "NFD"}"# : #"{\#(padding), "\#(nfdKey)": "NFD"}"#
+            for run in try Self.run(one, only) {
+                #expect(run.stdout == "[]\n")
+                #expect(run.stderr.contains("none of the mapped keys"))
+            }
+        }
+    }
+
+    /// Names are kept by canonical equivalence in places (a projection's
+    /// members, a mapper's destinations), so a spec may use one spelling.
+    @Test func aSpecWithBothSpellingsIsAnError() throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", #"{"keyPath": "", "mappers": [{"id": "a", "target": "A", "attributes": {"caf\u00e9": "c", "cafe\u0301": "d"}}]}"#)
+        let run = try RKMapExecutable.run(["lint", "spec.json"], directory: scratch.url)
+        #expect(run.status == 2)
+        #expect(run.stderr == "spec.json:1:89: error: 'cafe\\u{301}' and 'caf\\u{E9}' are one text in two Unicode spellings "
+            + "(composed and decomposed characters); documents are matched code unit for code unit, and a spec may use only one spelling: "
+            + "write the one your documents use [mapper a]\n")
+    }
+
+    @Test func setAndDistinctKeepBothSpellings() throws {
+        let spec = #"{"keyPath": "", "mappers": [{"id": "a", "target": "A", "attributes": {"tags": "tags", "tags.@distinctUnionOfObjects": "distinct", "tags.@count": "n"}, "types": {"tags": "set"}}]}"#
+        let input = #"{"tags": ["caf\u00e9", "cafe\u0301", "caf\u00e9"]}"#
+        for run in try Self.run(spec, input) {
+            #expect(run.status == 0)
+            #expect(run.stdout == #"[{"tags":["\#(Self.nfc)","\#(Self.nfd)"],"distinct":["\#(Self.nfc)","\#(Self.nfd)"],"n":3}]"# + "\n")
+        }
+    }
+
+    @Test func aPredicateComparesCodeUnits() throws {
+        let scratch = try Scratch()
+        try scratch.write("in.json", #"{"t": "cafe\u0301"}"#)
+        let equal = try RKMapExecutable.run(["eval", "t == '\(Self.nfc)'", "in.json"], directory: scratch.url)
+        #expect(equal.stdout == "false\n")
+        let same = try RKMapExecutable.run(["eval", "t == '\(Self.nfd)'", "in.json"], directory: scratch.url)
+        #expect(same.stdout == "true\n")
+        // `[d]` folds diacritics: both spellings are `cafe`.
+        let folded = try RKMapExecutable.run(["eval", "t ==[d] '\(Self.nfc)'", "in.json"], directory: scratch.url)
+        #expect(folded.stdout == "true\n")
+    }
+}
