@@ -92,9 +92,6 @@ public final class FixtureChecker {
         if mapped, let tracker {
             tracker.finish(document: document)
             reasons += drift(tracker, in: exchange)
-            if options.missing != .ignore {
-                reasons += missingContent(engine.applicableDescriptors, in: document, exchange: exchange)
-            }
         }
         let failed = reasons.contains { $0.severity == .error }
         return ExchangeResult(
@@ -128,25 +125,6 @@ public final class FixtureChecker {
                     severity, "mapped but missing (\(m.count) of \(m.count))", file: exchange.file, location: .jsonPath(m.path),
                     mapperID: m.mapperID, code: .missing))
             }
-        }
-        return reasons
-    }
-
-    /// Descriptors that apply to the exchange but whose content is not in
-    /// its document, when another's is (else the mapping failed with "no
-    /// mappable content"): `_embedded.people` renamed `_embedded.persons`
-    /// leaves only the paging descriptor's record, and passed.
-    private func missingContent(_ descriptors: [Descriptor], in document: JSONValue, exchange: Exchange) -> [Diagnostic] {
-        let severity: Severity = options.missing == .error ? .error : .warning
-        let context = KeyPathContext(root: document, caseInsensitive: graph.options.caseInsensitiveKeys)
-        var reasons: [Diagnostic] = []
-        for descriptor in descriptors where !descriptor.keyPath.isNil && descriptor.keyPath.anchor == .representation {
-            guard descriptor.keyPath.find(in: document, context: context) == nil else { continue }
-            var path = DocumentPath()
-            _ = path.push(descriptor.keyPath)
-            reasons.append(Diagnostic(
-                severity, "content missing: the descriptor with key path '\(descriptor.keyPath.source)' finds nothing here",
-                file: exchange.file, location: .jsonPath(path.rendered), mapperID: graph.mappers[descriptor.rootMapper].id, code: .missing))
         }
         return reasons
     }

@@ -124,7 +124,7 @@ struct ReadTree {
     mutating func add(_ keys: ArraySlice<String>) {
         guard let key = keys.first else { return }
         let rest = keys.dropFirst()
-        guard let i = entries.firstIndex(where: { $0.key == key }) else {
+        guard let i = entries.firstIndex(where: { JSONObject.sameKey($0.key, key) }) else {
             if rest.isEmpty {
                 entries.append((key, .whole))
             } else {
@@ -148,7 +148,7 @@ struct ReadTree {
     mutating func addPresence(_ keys: ArraySlice<String>) {
         guard let key = keys.first else { return }
         let rest = keys.dropFirst()
-        guard let i = entries.firstIndex(where: { $0.key == key }) else {
+        guard let i = entries.firstIndex(where: { JSONObject.sameKey($0.key, key) }) else {
             var inner = ReadTree()
             inner.addPresence(rest)
             entries.append((key, .inner(inner)))
@@ -164,7 +164,7 @@ struct ReadTree {
             switch node {
             case .whole: add([key])
             case .inner(let tree):
-                if let i = entries.firstIndex(where: { $0.key == key }) {
+                if let i = entries.firstIndex(where: { JSONObject.sameKey($0.key, key) }) {
                     if case .inner(var mine) = entries[i].node {
                         mine.merge(tree)
                         entries[i].node = .inner(mine)

@@ -200,7 +200,9 @@ public final class ReadTracker: ReadObserver {
         }
         guard !rootMapped, !rootReadWhole, case .object(let root) = document else { return }
         var read = rootReads
-        for keys in contentPaths { read.add(keys.prefix(1)) }
+        // The content is read whole, the objects on the way to it only along
+        // the path: `_embedded.persons` beside `_embedded.people` is reported.
+        for keys in contentPaths { read.add(keys[...]) }
         recordUnread(in: .object(root), tree: read, at: "$", mapperID: nil)
     }
 
@@ -293,12 +295,16 @@ public final class ReadTracker: ReadObserver {
                     break
                 }
             }
-            if onTheWay { mark(keys[depth], in: &frame) }
+            if onTheWay {
+                var tree = ReadTree()
+                tree.add(keys[depth...])
+                mark(tree, in: &frame)
+            }
         }
     }
 
     private func keyEquals(_ a: String, _ b: String) -> Bool {
-        a == b || (caseInsensitive && a.lowercased() == b.lowercased())
+        JSONObject.sameKey(a, b) || (caseInsensitive && a.lowercased() == b.lowercased())
     }
 
     private static func same(_ a: [DocumentPath.Component], _ b: ArraySlice<DocumentPath.Component>) -> Bool {
@@ -395,7 +401,7 @@ public final class ReadTracker: ReadObserver {
     }
 
     private func index(of key: String, in object: JSONObject) -> Int? {
-        if let i = object.members.firstIndex(where: { $0.key == key }) { return i }
+        if let i = object.members.firstIndex(where: { JSONObject.sameKey($0.key, key) }) { return i }
         guard caseInsensitive else { return nil }
         let folded = key.lowercased()
         return object.members.firstIndex { $0.key.lowercased() == folded }
@@ -422,7 +428,7 @@ public final class ReadTracker: ReadObserver {
     }
 
     private func node(for key: String, in tree: ReadTree) -> ReadTree.Node? {
-        if let e = tree.entries.first(where: { $0.key == key }) { return e.node }
+        if let e = tree.entries.first(where: { JSONObject.sameKey($0.key, key) }) { return e.node }
         guard caseInsensitive else { return nil }
         let folded = key.lowercased()
         return tree.entries.first { $0.key.lowercased() == folded }?.node
