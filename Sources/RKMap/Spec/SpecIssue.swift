@@ -161,8 +161,8 @@ enum SpecIssue: Sendable, Equatable {
         case .invalidDestination(let text):
             return "invalid destination '\(text)': a destination name must be non-empty and have no empty part between dots"
         case .normalizationVariants(let first, let second):
-            return "'\(Self.escaped(second))' and '\(Self.escaped(first))' are one text in two Unicode spellings "
-                + "(composed and decomposed characters); documents are matched code unit for code unit, and a spec may use only one spelling: "
+            return "'\(Self.escaped(second))' and '\(Self.escaped(first))' are two Unicode spellings of one text "
+                + "(canonically equivalent); documents are matched code unit for code unit, and a spec may use only one spelling: "
                 + "write the one your documents use"
         case .reservedDestination(let name):
             return "destination '\(name)' is reserved: every output writes the record type as '@type'; choose another name, such as 'type' or 'ldType'"
