@@ -127,19 +127,21 @@ package struct SQLiteSchema {
             var stored: [Int: Relationship] = [:]
             for (slotIndex, slot) in mapper.slots.enumerated() {
                 let location = Self.location(of: slotIndex, in: mapper)
+                if let outer = Self.relationshipHolding(slot, in: mapper) {
+                    // JSON and CSV write `address.city` (or a relationship
+                    // `address.geo`) into the record of relationship `address`,
+                    // as RestKit's key-value coding does; a row cannot take a
+                    // value from its parent, nor a parent link a grandchild.
+                    let role = slot.isRelationship ? "relationship" : "attribute"
+                    problems.append(diagnostic(
+                        "\(role) '\(Self.shown(slot.name))' of mapper '\(Self.shown(mapper.id))' writes into the record of "
+                            + "\(outer) (JSON and CSV write it there), which an SQLite row cannot hold: rename it "
+                            + "(e.g. '\(slot.path.joined(separator: "_"))') or map it in that relationship's mapper",
+                        at: Origin(text: "", role: role, mapper: mapper, location: location)))
+                    continue
+                }
                 switch slot.kind {
                 case .keyAttribute, .attribute:
-                    if let outer = Self.relationshipHolding(slot, in: mapper) {
-                        // JSON and CSV write `address.city` into the record of
-                        // relationship `address`, as RestKit's key-value coding
-                        // does; a row cannot take a value from its parent.
-                        problems.append(diagnostic(
-                            "attribute '\(Self.shown(slot.name))' of mapper '\(Self.shown(mapper.id))' writes into the record of "
-                                + "\(outer) (JSON and CSV write it there), which an SQLite row cannot hold: rename it "
-                                + "(e.g. '\(slot.path.joined(separator: "_"))') or map it in that relationship's mapper",
-                            at: Origin(text: "", role: "attribute", mapper: mapper, location: location)))
-                        continue
-                    }
                     // `author\.name` and `author.name` are one column name:
                     // the spelling tells them apart, the role makes them collide.
                     let spelled = slot.path.map { $0.replacingOccurrences(of: ".", with: "\\.") }.joined(separator: ".")
@@ -147,15 +149,6 @@ package struct SQLiteSchema {
                         text: "attribute '\(Self.shown(spelled))' of mapper '\(Self.shown(mapper.id))'",
                         role: slot.path.count == 1 ? "attribute" : "attribute \(slot.path)", mapper: mapper, location: location)
                     addColumn(Column(name: slot.name, type: Self.columnType(slot.type), references: nil), of: mapper, origin: origin)
-                case .relationship where Self.relationshipHolding(slot, in: mapper) != nil:
-                    // `address.geo` beside `address`: JSON writes it into the
-                    // related record; a table would link it from the parent.
-                    problems.append(diagnostic(
-                        "relationship '\(Self.shown(slot.name))' of mapper '\(Self.shown(mapper.id))' writes into the record of "
-                            + "\(Self.relationshipHolding(slot, in: mapper)!) (JSON and CSV write it there), which SQLite cannot link: rename it "
-                            + "(e.g. '\(slot.path.joined(separator: "_"))') or map it in that relationship's mapper",
-                        at: Origin(text: "", role: "relationship", mapper: mapper, location: location)))
-                    continue
                 case .relationship(let info):
                     let childTypes = Self.unique(graph.objectMappers(producedBy: info.mapper).map(\.typeName))
                     stored[slotIndex] = relationship(
