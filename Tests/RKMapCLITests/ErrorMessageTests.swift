@@ -183,6 +183,68 @@ import Testing
                   err: "in.json: $: error: no mappable content: none of the key paths 'items' is in the document\n"),
         Case("syntax error on stdin", files: ["spec.json": spec], ["apply", "spec.json", "-"], stdin: #"{"items": [}"#,
              err: "<stdin>:1:12: error: expected a value, found '}'\n", code: 1, readsDocuments: true),
+        // A nested destination inside another destination of the mapper. In
+        // a to-one relationship's record (`address.city` beside `address`)
+        // JSON and CSV write it, as RestKit's key-value coding does, while
+        // SQLite kept it in the parent's row (the outputs disagreed, exit 0):
+        // SQLite refuses the spec. Into a string or a to-many relationship
+        // it cannot be written, and that value was dropped quietly: a warning.
+        Case("a destination nested inside a relationship's, into SQLite", files: [
+            "spec.json": #"{"root-map-ref":"o","mappers":[{"id":"o","target":"O","attributes":{"city":"address.city"},"relationships":[{"from":"address","to":"address","map-ref":"a"}]},{"id":"a","target":"A","attributes":["city"]}]}"#,
+            "in.json": #"{"city": "X", "address": {"city": "Z"}}"#,
+        ], ["apply", "spec.json", "in.json", "--format", "sqlite", "-o", "out.db"],
+             err: "spec.json:1:69: error: attribute 'address.city' of mapper 'o' writes into the record of relationship 'address' "
+                + "(JSON and CSV write it there), which an SQLite row cannot hold: rename it (e.g. 'address_city') or map it in that relationship's mapper\n",
+             code: 2),
+        Case("a destination nested inside an attribute that holds a string", files: [
+            "spec.json": #"{"keyPath": "items", "mappers": [{"id": "t", "target": "T", "attributes": {"n": "labels.name", "l": "labels"}}]}"#,
+            "in.json": #"{"items": [{"l": "scalar", "n": "NEW"}, {"l": {"x": 1}, "n": "ok"}]}"#,
+        ], ["apply", "spec.json", "in.json", "--compact"],
+             out: #"[{"@type":"T","labels":{"name":"NEW"}},{"@type":"T","labels":{"x":1,"name":"ok"}}]"# + "\n",
+             err: "in.json: $.items[0]: warning: 'labels' holds a string, which 'labels.name' cannot be written into (only an object or a to-one record can): "
+                + "the value of 'labels' is left out; rename one of the destinations [mapper t, attribute labels]\n",
+             code: 0, readsDocuments: true),
+        Case("a destination nested inside a to-many relationship", files: [
+            "spec.json": #"{"keyPath": "items", "root-map-ref": "t", "mappers": [{"id": "t", "target": "T", "attributes": {"n": "tags.count"}, "relationships": [{"from": "tags", "to": "tags", "map-ref": "g"}]}, {"id": "g", "target": "G", "attributes": ["name"]}]}"#,
+            "in.json": #"{"items": [{"n": 2, "tags": [{"name": "a"}, {"name": "b"}]}]}"#,
+        ], ["apply", "spec.json", "in.json", "--compact"],
+             out: #"[{"@type":"T","tags":{"count":2}}]"# + "\n",
+             err: "in.json: $.items[0]: warning: 'tags' holds the to-many relationship's records, which 'tags.count' cannot be written into (only an object or a to-one record can): "
+                + "the value of 'tags' is left out; rename one of the destinations [mapper t, attribute tags]\n",
+             code: 0, readsDocuments: true),
+        // A value that is not an object under a dynamic nesting key made a
+        // record of the key alone, exit 0 even under --strict (MediaWiki's
+        // `pages` of scalars, or turned into an array): a warning naming the
+        // key, as for a scalar element (§5.2, §5.3); `null` maps to nothing.
+        Case("a scalar under a dynamic nesting key", files: [
+            "spec.json": #"{"keyPath": "pages", "mappers": [{"id": "page", "target": "Page", "keyAttribute": "key", "forceCollection": true, "attributes": ["title"]}]}"#,
+            "in.json": #"{"pages": {"-1": "oops", "13": null, "12": {"title": "Main"}, "14": [1]}}"#,
+        ], ["apply", "spec.json", "in.json", "--compact"],
+             out: #"[{"@type":"Page","key":"12","title":"Main"}]"# + "\n",
+             err: #"in.json: $.pages["-1"]: warning: the value of key '-1' is a string, not an object: mapper 'page' maps the object under a key "#
+                + #"as a record; it maps another value only with an attribute from the nil key path ("") [mapper page]"# + "\n"
+                + #"in.json: $.pages["14"]: warning: the value of key '14' is an array, not an object: mapper 'page' maps the object under a key "#
+                + #"as a record; it maps another value only with an attribute from the nil key path ("") [mapper page]"# + "\n",
+             code: 0, readsDocuments: true),
+        // `eval` on an empty input printed nothing and exited 1 (a tester's find).
+        Case("eval on an empty input", ["eval", "a == 1", "-"], stdin: "",
+             err: "error: no JSON document in <stdin>\n", code: 1),
+        // An entity with no identification attribute gave SQLite a new row per
+        // record, silently (a tester's find): a spec warning.
+        Case("an entity without identification", files: ["spec.json": #"{"keyPath": "", "mappers": [{"id": "p", "target": "Pod", "entity": true, "attributes": ["name"]}]}"#], ["lint", "spec.json"],
+             err: "spec.json:1:58: warning: an entity without identification: no attribute is named 'id', 'ID', 'podId', 'podID', "
+                + "'identifier', 'url', 'URL', so every record is a new one (SQLite inserts a row each time); add \"identification\": [\"...\"] [mapper p]\n",
+             code: 0),
+        // A typed keyAttribute kept the key as text in JSON while SQLite's
+        // INTEGER column converted it, and a bad key passed (a tester's find
+        // with MediaWiki page ids).
+        Case("a typed keyAttribute", files: [
+            "spec.json": #"{"keyPath": "pages", "mappers": [{"id": "page", "target": "Page", "keyAttribute": "pageId", "forceCollection": true, "attributes": ["title"], "types": {"pageId": "int"}}]}"#,
+            "in.json": #"{"pages": {"-1": {"title": "Missing"}, "x1": {"title": "Bad"}}}"#,
+        ], ["apply", "spec.json", "in.json", "--compact"],
+             out: #"[{"@type":"Page","pageId":-1,"title":"Missing"},{"@type":"Page","title":"Bad"}]"# + "\n",
+             err: #"in.json: $.pages.x1: warning: cannot convert string "x1" to int [mapper page, attribute pageId]"# + "\n",
+             code: 0, readsDocuments: true),
         // `--type` naming a type only relationships make wrote a CSV of one
         // `@type` column, exit 0, with no hint (a tester's find).
         Case("--type of a related type", files: [

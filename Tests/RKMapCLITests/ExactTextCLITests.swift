@@ -57,9 +57,14 @@ import Testing
         try scratch.write("spec.json", #"{"keyPath": "", "mappers": [{"id": "a", "target": "A", "attributes": {"caf\u00e9": "c", "cafe\u0301": "d"}}]}"#)
         let run = try RKMapExecutable.run(["lint", "spec.json"], directory: scratch.url)
         #expect(run.status == 2)
-        #expect(run.stderr == "spec.json:1:89: error: 'cafe\\u{301}' and 'caf\\u{E9}' are one text in two Unicode spellings "
-            + "(composed and decomposed characters); documents are matched code unit for code unit, and a spec may use only one spelling: "
+        #expect(run.stderr == "spec.json:1:89: error: 'cafe\\u{301}' and 'caf\\u{E9}' are two Unicode spellings of one text "
+            + "(canonically equivalent); documents are matched code unit for code unit, and a spec may use only one spelling: "
             + "write the one your documents use [mapper a]\n")
+        // An ASCII name first: the Kelvin sign is canonically `K`.
+        try scratch.write("kelvin.json", #"{"keyPath": "", "mappers": [{"id": "a", "target": "A", "attributes": {"K": "a", "\u212a": "b"}}]}"#)
+        let kelvin = try RKMapExecutable.run(["lint", "kelvin.json"], directory: scratch.url)
+        #expect(kelvin.status == 2)
+        #expect(kelvin.stderr.contains(#"'\u{212A}' and 'K' are two Unicode spellings of one text"#))
     }
 
     @Test func setAndDistinctKeepBothSpellings() throws {
@@ -81,5 +86,47 @@ import Testing
         // `[d]` folds diacritics: both spellings are `cafe`.
         let folded = try RKMapExecutable.run(["eval", "t ==[d] '\(Self.nfc)'", "in.json"], directory: scratch.url)
         #expect(folded.stdout == "true\n")
+    }
+
+    /// Every other place a key or a string is compared (a review's finds):
+    /// the streamed splitter's descriptor keys, a streamed record's members,
+    /// `IN {…}`, `valueMap` and connections, read whole and streamed alike.
+    @Test(arguments: [
+        // A descriptor key path in one spelling; the document has the other.
+        (#"{"keyPath": "caf\u00e9", "mappers": [{"id": "a", "target": "A", "attributes": ["id"]}]}"#,
+         #"{"cafe\u0301": [{"id": 1}], "caf\u00e9": [{"id": 2}]}"#, #"[{"id":2}]"#),
+        (#"{"keyPath": "a.caf\u00e9", "mappers": [{"id": "a", "target": "A", "attributes": ["id"]}]}"#,
+         #"{"a": [{"cafe\u0301": {"id": 1}}, {"caf\u00e9": {"id": 2}}]}"#, #"[{"id":2}]"#),
+        // A record streamed around its relationship, both spellings among its members.
+        (#"{"keyPath": "", "root-map-ref": "r", "mappers": [{"id": "r", "target": "R", "attributes": {"id": "id", "caf\u00e9": "a"}, "#
+            + #""relationships": [{"from": "items", "to": "items", "map-ref": "i"}]}, {"id": "i", "target": "I", "attributes": {"n": "n", "@parent.id": "pid"}}]}"#,
+         #"{"id": 1, "cafe\u0301": "NFD", "caf\u00e9": "NFC", "items": [{"n": 1}]}"#, #"[{"id":1,"a":"NFC","items":[{"n":1,"pid":1}]}]"#),
+        // valueMap's table by code units, as expectValue compares.
+        (#"{"keyPath": "", "root-map-ref": "p", "mappers": [{"id": "p", "dynamic": true, "matchers": [{"keyPath": "t", "valueMap": {"caf\u00e9": "a"}}]}, "#
+            + #"{"id": "a", "target": "A", "attributes": ["t"]}]}"#,
+         #"[{"t": "caf\u00e9"}, {"t": "cafe\u0301"}]"#, #"[{"t":"\#(nfc)"}]"#),
+    ])
+    func everyComparisonIsByCodeUnits(spec: String, input: String, expected: String) throws {
+        for run in try Self.run(spec, input) {
+            #expect(run.stdout == expected + "\n", "\(run.stderr)")
+        }
+    }
+
+    @Test func aConnectionFindsTheSameSpellingOnly() throws {
+        let spec = #"""
+            {"descriptors": [{"keyPath": "articles", "root-map-ref": "a"}, {"keyPath": "authors", "root-map-ref": "u"}],
+             "mappers": [{"id": "a", "target": "Article", "attributes": ["id", "authorId"],
+                          "connections": [{"relationship": "author", "sourceAttribute": "authorId", "target": "Author", "targetAttribute": "key"}]},
+                         {"id": "u", "target": "Author", "entity": true, "identification": ["key"], "attributes": ["key"]}]}
+            """#
+        let input = #"{"articles": [{"id": 1, "authorId": "cafe\u0301"}, {"id": 2, "authorId": "caf\u00e9"}], "authors": [{"key": "caf\u00e9"}]}"#
+        for run in try Self.run(spec, input) {
+            #expect(run.stdout == #"[{"id":1,"authorId":"\#(Self.nfd)"},{"id":2,"authorId":"\#(Self.nfc)","author":{"key":"\#(Self.nfc)"}},{"key":"\#(Self.nfc)"}]"# + "\n")
+            #expect(run.stderr.contains("no Author with key = "))
+        }
+        let scratch = try Scratch()
+        try scratch.write("in.json", #"{"t": "cafe\u0301"}"#)
+        #expect(try RKMapExecutable.run(["eval", "t IN {'\(Self.nfc)'}", "in.json"], directory: scratch.url).stdout == "false\n")
+        #expect(try RKMapExecutable.run(["eval", "t IN {'\(Self.nfd)', 'x'}", "in.json"], directory: scratch.url).stdout == "true\n")
     }
 }

@@ -42,14 +42,25 @@ import Testing
         let differ = try Self.serialize(Self.user, #"{"@type": "User", "userId": 5, "address": {"@type": "Address", "ownerId": 7}}"#)
         #expect(differ.status == 1 && differ.stdout.isEmpty)
         #expect(differ.stderr == """
-            <stdin>: $.address: error: 'address' and 'userId' both write the body's 'id' with different values, and a body holds one; \
-            a record mapped by this spec has the same value in both [mapper u, attribute address]
+            <stdin>: $.address: error: 'address' and 'userId' both write the body's 'id', 7 and 5, and a body holds one value; \
+            leave one of them out of the record, or give both the same value [mapper u, attribute address]
 
             """, "\(differ.stderr)")
         let nested = #"{"root-map-ref": "t", "mappers": [{"id": "t", "target": "T", "attributes": {"a": "a", "a.b": "ab"}}]}"#
         let inside = try Self.serialize(nested, #"{"@type": "T", "a": 1, "ab": 2}"#)
         #expect(inside.status == 1)
-        #expect(inside.stderr.hasPrefix("<stdin>: $.ab: error: 'ab' and 'a' both write the body's 'a' with different values"), "\(inside.stderr)")
+        #expect(inside.stderr.hasPrefix("<stdin>: $.ab: error: 'ab' and 'a' both write the body's 'a', an object and 1, "), "\(inside.stderr)")
+        // A whole object and a member of it: the message names the field
+        // that wrote the object (Kubernetes annotations and a typed
+        // `prometheus.io/scrape` read from them; it named 'scrape' twice).
+        let whole = #"{"root-map-ref": "p", "mappers": [{"id": "p", "target": "P", "attributes": {"meta.labels": "labels", "meta.labels.on": "on"}, "types": {"on": "bool"}}]}"#
+        let typed = try Self.serialize(whole, #"{"@type": "P", "labels": {"on": "true"}, "on": true}"#)
+        #expect(typed.status == 1)
+        #expect(typed.stderr == """
+            <stdin>: $.on: error: 'on' and 'labels' both write the body's 'meta.labels.on', true and "true", and a body holds one value; \
+            leave one of them out of the record, or give both the same value [mapper p, attribute on]
+
+            """, "\(typed.stderr)")
     }
 
     /// A field its mapper does not map has no place in the body: it is left

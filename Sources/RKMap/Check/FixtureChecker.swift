@@ -105,6 +105,12 @@ public final class FixtureChecker {
         var reasons: [Diagnostic] = []
         if options.unmapped != .ignore {
             let severity: Severity = options.unmapped == .error ? .error : .warning
+            for d in tracker.declinedFound {
+                let times = d.count == 1 ? "1 object" : "\(d.count) objects"
+                reasons.append(Diagnostic(
+                    severity, "declined (\(times)): no matcher of dynamic mapper '\(d.mapperID)' chose a mapper, so nothing of it is mapped",
+                    file: exchange.file, location: .jsonPath(d.path), mapperID: d.mapperID, code: .unmapped))
+            }
             for u in tracker.unmapped {
                 let times = u.count == 1 ? "1 time" : "\(u.count) times"
                 reasons.append(Diagnostic(

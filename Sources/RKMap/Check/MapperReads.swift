@@ -43,8 +43,18 @@ struct MapperReads {
     init(_ mapper: DynamicMapper) {
         for matcher in mapper.matchers {
             switch matcher.test {
-            case .expectValue(let k, _), .expectType(let k, _), .valueMap(let k, _):
+            case .expectValue(let k, _), .valueMap(let k, _):
                 add(k)
+            case .expectType(let k, _):
+                // The kind of the value, not what it holds: members of an
+                // object tested with `expectType: object` are still checked.
+                if k.anchor == .representation {
+                    members.addPresence(Self.keys(of: k)[...])
+                } else if k.anchor == .root {
+                    root.addPresence(Self.keys(of: k)[...])
+                } else {
+                    add(k)
+                }
             case .predicate(let p):
                 p.root.forEachKeyPath { add($0) }
             }
@@ -114,7 +124,7 @@ struct ReadTree {
     mutating func add(_ keys: ArraySlice<String>) {
         guard let key = keys.first else { return }
         let rest = keys.dropFirst()
-        guard let i = entries.firstIndex(where: { $0.key == key }) else {
+        guard let i = entries.firstIndex(where: { JSONObject.sameKey($0.key, key) }) else {
             if rest.isEmpty {
                 entries.append((key, .whole))
             } else {
@@ -133,12 +143,28 @@ struct ReadTree {
         }
     }
 
+    /// Reads that the member at the end of `keys` is there (its kind), not
+    /// what it holds: an object's members stay unread.
+    mutating func addPresence(_ keys: ArraySlice<String>) {
+        guard let key = keys.first else { return }
+        let rest = keys.dropFirst()
+        guard let i = entries.firstIndex(where: { JSONObject.sameKey($0.key, key) }) else {
+            var inner = ReadTree()
+            inner.addPresence(rest)
+            entries.append((key, .inner(inner)))
+            return
+        }
+        guard case .inner(var inner) = entries[i].node else { return }
+        inner.addPresence(rest)
+        entries[i].node = .inner(inner)
+    }
+
     mutating func merge(_ other: ReadTree) {
         for (key, node) in other.entries {
             switch node {
             case .whole: add([key])
             case .inner(let tree):
-                if let i = entries.firstIndex(where: { $0.key == key }) {
+                if let i = entries.firstIndex(where: { JSONObject.sameKey($0.key, key) }) {
                     if case .inner(var mine) = entries[i].node {
                         mine.merge(tree)
                         entries[i].node = .inner(mine)

@@ -67,6 +67,19 @@ public final class ReadTracker: ReadObserver {
     /// In the order objects were closed (children before their parents).
     private var found: [Unmapped] = []
 
+    /// Objects that no matcher of a dynamic mapper chose a mapper for, per
+    /// path pattern: nothing of them is mapped (a `kind` the spec does not
+    /// know yet).
+    public struct Declined: Sendable, Equatable {
+        public var path: String
+        public var mapperID: String
+        public var count: Int
+    }
+
+    /// Declined objects per path pattern, first seen first.
+    public private(set) var declinedFound: [Declined] = []
+    private var declinedIndex: [String: Int] = [:]
+
     /// A mapper's reads and what the objects it mapped lacked.
     private final class MapperEntry {
         let id: String
@@ -187,7 +200,9 @@ public final class ReadTracker: ReadObserver {
         }
         guard !rootMapped, !rootReadWhole, case .object(let root) = document else { return }
         var read = rootReads
-        for keys in contentPaths { read.add(keys.prefix(1)) }
+        // The content is read whole, the objects on the way to it only along
+        // the path: `_embedded.persons` beside `_embedded.people` is reported.
+        for keys in contentPaths { read.add(keys[...]) }
         recordUnread(in: .object(root), tree: read, at: "$", mapperID: nil)
     }
 
@@ -199,6 +214,19 @@ public final class ReadTracker: ReadObserver {
 
     func discardMatcherReads() {
         if !matcherReads.isEmpty { matcherReads = MapperReads() }
+    }
+
+    func declined(_ value: JSONValue, by dynamic: DynamicMapper, path: [DocumentPath.Component]) {
+        // A declined object is drift to report (a new `kind`, a changed
+        // shape): nothing maps it. `null` and scalars are declined quietly.
+        guard case .object = value else { return }
+        let pattern = Self.pattern(path)
+        if let i = declinedIndex[pattern] {
+            declinedFound[i].count += 1
+        } else {
+            declinedIndex[pattern] = declinedFound.count
+            declinedFound.append(Declined(path: pattern, mapperID: dynamic.id, count: 1))
+        }
     }
 
     func open(_ object: JSONObject, mapper: ObjectMapper, path: [DocumentPath.Component], parentDepth: Int, composed: Bool) {
@@ -267,12 +295,16 @@ public final class ReadTracker: ReadObserver {
                     break
                 }
             }
-            if onTheWay { mark(keys[depth], in: &frame) }
+            if onTheWay {
+                var tree = ReadTree()
+                tree.add(keys[depth...])
+                mark(tree, in: &frame)
+            }
         }
     }
 
     private func keyEquals(_ a: String, _ b: String) -> Bool {
-        a == b || (caseInsensitive && a.lowercased() == b.lowercased())
+        JSONObject.sameKey(a, b) || (caseInsensitive && a.lowercased() == b.lowercased())
     }
 
     private static func same(_ a: [DocumentPath.Component], _ b: ArraySlice<DocumentPath.Component>) -> Bool {
@@ -369,7 +401,7 @@ public final class ReadTracker: ReadObserver {
     }
 
     private func index(of key: String, in object: JSONObject) -> Int? {
-        if let i = object.members.firstIndex(where: { $0.key == key }) { return i }
+        if let i = object.members.firstIndex(where: { JSONObject.sameKey($0.key, key) }) { return i }
         guard caseInsensitive else { return nil }
         let folded = key.lowercased()
         return object.members.firstIndex { $0.key.lowercased() == folded }
@@ -396,7 +428,7 @@ public final class ReadTracker: ReadObserver {
     }
 
     private func node(for key: String, in tree: ReadTree) -> ReadTree.Node? {
-        if let e = tree.entries.first(where: { $0.key == key }) { return e.node }
+        if let e = tree.entries.first(where: { JSONObject.sameKey($0.key, key) }) { return e.node }
         guard caseInsensitive else { return nil }
         let folded = key.lowercased()
         return tree.entries.first { $0.key.lowercased() == folded }?.node

@@ -38,6 +38,11 @@ public enum MappingWarning: Sendable, Equatable {
     case dynamicKeyCount(Int)
     /// A scalar where the mapper has no attribute from the nil key path.
     case scalarElement(kind: String, mapper: String)
+    /// The same under a dynamic nesting key (a `keyAttribute` mapper).
+    case keyedScalar(key: String, kind: String, mapper: String)
+    /// A field that dotted fields nest in holds a value they cannot be
+    /// written into; it gives way to them.
+    case nestedGivesWay(outer: String, kind: String, inner: String)
     /// A matcher's predicate has no answer for the representation (a `MATCHES`
     /// pattern from the document that does not compile, docs/spec.md §9); the
     /// matcher is skipped.
@@ -69,12 +74,12 @@ public enum MappingWarning: Sendable, Equatable {
         case .toOneFromCollection: .toOneCollection
         case .arithmetic: .arithmetic
         case .readsNoKeys, .noMappedKeyPresent: .unmappable
-        case .conversion: .conversion
+        case .conversion, .nestedGivesWay: .conversion
         case .validationSkipped: .validationSkip
         case .validationRejected: .validationReject
         case .validationFailed: .validationFail
         case .dynamicKeyCount: .dynamicKeyCount
-        case .scalarElement: .scalarElement
+        case .scalarElement, .keyedScalar: .scalarElement
         case .matcherUndecided: .matcherUndecided
         }
     }
@@ -121,6 +126,15 @@ public enum MappingWarning: Sendable, Equatable {
                 + "set \"forceCollection\": true to map each key as a record"
         case .dynamicKeyCount:
             return "a dynamic nesting key needs a dictionary with exactly one key, found none"
+        case .nestedGivesWay(let outer, let kind, let inner):
+            let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            let shown = kind.hasPrefix("to-many") ? "the \(kind)" : "\(article) \(kind)"
+            return "'\(outer)' holds \(shown), which \(inner) cannot be written into (only an object or a to-one record can): "
+                + "the value of '\(outer)' is left out; rename one of the destinations"
+        case .keyedScalar(let key, let kind, let mapper):
+            let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            return "the value of key '\(key)' is \(article) \(kind), not an object: mapper '\(mapper)' maps the object under a key "
+                + "as a record; it maps another value only with an attribute from the nil key path (\"\")"
         case .scalarElement(let kind, let mapper):
             let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
             return "cannot map \(article) \(kind) with mapper '\(mapper)': it has no attribute from the nil key path (\"\")"

@@ -15,6 +15,7 @@ extension DocumentMapper {
                 readTracker?.noteMatchers(of: dynamic)
                 guard let next = choose(dynamic, for: value) else {
                     stats.declined += 1
+                    readTracker?.declined(value, by: dynamic, path: path.components)
                     readTracker?.discardMatcherReads()
                     return nil
                 }
@@ -37,7 +38,8 @@ extension DocumentMapper {
             case .valueMap(let keyPath, let table):
                 switch keyPath.evaluate(on: value, context: context) {
                 case .string(let s)?:
-                    if let ref = table[s] { return ref }
+                    // The table's key by code units, as `expectValue` compares.
+                    if let i = table.index(forKey: s), JSONValue.sameText(table[i].key, s) { return table[i].value }
                 case .number(let n)?:
                     if let ref = table[n.text] { return ref }
                 default:

@@ -46,7 +46,9 @@ extension DocumentMapper {
         // The key of a dynamic nesting dictionary counts as a present value.
         var present = key != nil
         if let slot = mapper.keyAttributeSlot, let key {
-            record.fields[slot] = .value(.string(key))
+            // Typed like any attribute (`"types": {"pageId": "int"}`): the
+            // key is text in the document, as RestKit's transformer sees it.
+            if let converted = convert(.string(key), slot: slot, of: mapper) { record.fields[slot] = .value(converted) }
         }
         let steps = mapper.steps
         for i in steps.indices {
@@ -102,6 +104,7 @@ extension DocumentMapper {
             }
             return nil
         }
+        if !mapper.nestings.isEmpty { checkNestings(record) }
         if !mapper.validations.isEmpty {
             guard try validate(&record) else { return nil }
         }
@@ -126,6 +129,27 @@ extension DocumentMapper {
             return keyPath.evaluate(on: representation, caseInsensitive: caseInsensitive)
         }
         return keyPath.evaluate(on: representation, context: context)
+    }
+
+    /// Dotted fields (`address.city`) are written into the object or to-one
+    /// record of the destination they nest in (`address`), as RestKit's
+    /// key-value coding sets `user.address.city`; a value of another kind (a
+    /// string, an array, a to-many relationship's records) cannot hold them
+    /// and gives way (`RecordEncoder.nest`): a warning, never a quiet loss.
+    func checkNestings(_ record: Record) {
+        for (outer, inner) in record.mapper.nestings {
+            guard let field = record.fields[outer], inner.contains(where: { record.fields[$0] != nil }) else { continue }
+            let kind: String
+            switch field {
+            case .record: continue
+            case .value(.object), .value(.null): continue
+            case .value(let value): kind = value.kind.rawValue
+            case .many: kind = "to-many relationship's records"
+            }
+            let slots = record.mapper.slots
+            let names = inner.filter { record.fields[$0] != nil }.map { "'\(slots[$0].name)'" }.joined(separator: ", ")
+            warn(.nestedGivesWay(outer: slots[outer].name, kind: kind, inner: names), mapper: record.mapper, attribute: slots[outer].name)
+        }
     }
 
     /// Converts an attribute value to its slot's declared type (docs/spec.md §6). A value

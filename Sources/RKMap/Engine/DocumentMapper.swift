@@ -161,7 +161,7 @@ final class DocumentMapper {
     func mapMember(_ key: String, _ value: JSONValue, index: Int, with mapper: ObjectMapper) throws(MappingFailure) -> Record? {
         try atPosition(index, .dynamicKey(key)) { () throws(MappingFailure) -> Record? in
             if mapper.keyAttributeSlot != nil {
-                return try mapObject(value, with: mapper, key: key, composing: false)
+                return try mapKeyed(value, key: key, with: mapper, composing: false)
             }
             return try mapRepresentation(value, with: mapper)
         }
@@ -195,7 +195,7 @@ final class DocumentMapper {
             }
             path.push(.dynamicKey(member.key))
             defer { path.pop() }
-            return try mapObject(member.value, with: mapper, key: member.key, composing: composing)
+            return try mapKeyed(member.value, key: member.key, with: mapper, composing: composing)
         }
         switch value {
         case .object:
@@ -209,6 +209,28 @@ final class DocumentMapper {
                 return nil
             }
             return try mapObject(value, with: mapper, key: nil, composing: composing)
+        }
+    }
+
+    /// The value under a dynamic nesting key (docs/spec.md §5.3) as a record
+    /// whose `keyAttribute` is `key`: an object is its representation (`{}`
+    /// makes a record of the key alone); `null` maps to nothing and any other
+    /// value needs an attribute from the nil key path, as for an element of
+    /// a collection (§5.2), rather than a record of the key alone that
+    /// looks like one mapped from an empty object.
+    private func mapKeyed(_ value: JSONValue, key: String, with mapper: ObjectMapper, composing: Bool) throws(MappingFailure) -> Record? {
+        switch value {
+        case .object:
+            return try mapObject(value, with: mapper, key: key, composing: composing)
+        case .null:
+            return nil
+        default:
+            guard mapper.mapsNilKeyPath else {
+                warn(.keyedScalar(key: key, kind: value.kind.rawValue, mapper: mapper.id), mapper: mapper)
+                stats.unmappable += 1
+                return nil
+            }
+            return try mapObject(value, with: mapper, key: key, composing: composing)
         }
     }
 

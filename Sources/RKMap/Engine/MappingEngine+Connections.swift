@@ -13,6 +13,17 @@ extension MappingEngine {
             default: return nil
             }
         }
+
+        /// Strings by code units (`JSONValue.sameText`), as values compare;
+        /// the synthesized hash (canonical) agrees with it.
+        static func == (lhs: ConnectionKey, rhs: ConnectionKey) -> Bool {
+            switch (lhs, rhs) {
+            case (.string(let a), .string(let b)): return JSONValue.sameText(a, b)
+            case (.number(let a), .number(let b)): return a == b
+            case (.bool(let a), .bool(let b)): return a == b
+            default: return false
+            }
+        }
     }
 
     /// Fills connection slots after the document is mapped: each source value

@@ -9,6 +9,9 @@ protocol ReadObserver: AnyObject {
     func noteMatchers(of dynamic: DynamicMapper)
     /// The matchers noted since the last `open` led to no object.
     func discardMatcherReads()
+    /// No matcher of `dynamic` chose a mapper for `value`, found at `path`:
+    /// nothing of it is mapped (called before `discardMatcherReads`).
+    func declined(_ value: JSONValue, by dynamic: DynamicMapper, path: [DocumentPath.Component])
     /// `mapper` is about to map `object`, found at `path`, `parentDepth` objects deep;
     /// `composed` for the source of a nil-key-path relationship (the enclosing
     /// object itself, or for a `keyAttribute` mapper its one member).

@@ -35,6 +35,11 @@ public final class ObjectMapper: Sendable {
     public let location: SourceLocation
     /// True when some destination has a dot (`address.city`), so records need nesting.
     public let hasNestedDestinations: Bool
+    /// Each destination that dotted destinations nest inside (`address` for
+    /// `address.city`), with theirs: the dotted fields are written into its
+    /// object or to-one record, and a value of another kind gives way to them
+    /// (`RecordEncoder.nest`), which the engine reports.
+    let nestings: [(outer: Int, inner: [Int])]
     /// `properties` flattened for the engine's inner loop: reading
     /// `steps[i].field` borrows in place, where binding an enum payload would
     /// copy (and retain) the whole mapping for every object mapped.
@@ -69,6 +74,12 @@ public final class ObjectMapper: Sendable {
         }
         self.location = location
         self.hasNestedDestinations = slots.contains { $0.path.count > 1 }
+        var nestings: [(outer: Int, inner: [Int])] = []
+        for (o, outer) in slots.enumerated() {
+            let inner = slots.indices.filter { $0 != o && slots[$0].path.count > outer.path.count && slots[$0].path.starts(with: outer.path) }
+            if !inner.isEmpty { nestings.append((o, inner)) }
+        }
+        self.nestings = nestings
         self.steps = properties.map(PropertyStep.init)
     }
 

@@ -127,6 +127,19 @@ package struct SQLiteSchema {
             var stored: [Int: Relationship] = [:]
             for (slotIndex, slot) in mapper.slots.enumerated() {
                 let location = Self.location(of: slotIndex, in: mapper)
+                if let outer = Self.relationshipHolding(slot, in: mapper) {
+                    // JSON and CSV write `address.city` (or a relationship
+                    // `address.geo`) into the record of relationship `address`,
+                    // as RestKit's key-value coding does; a row cannot take a
+                    // value from its parent, nor a parent link a grandchild.
+                    let role = slot.isRelationship ? "relationship" : "attribute"
+                    problems.append(diagnostic(
+                        "\(role) '\(Self.shown(slot.name))' of mapper '\(Self.shown(mapper.id))' writes into the record of "
+                            + "\(outer) (JSON and CSV write it there), which an SQLite row cannot hold: rename it "
+                            + "(e.g. '\(slot.path.joined(separator: "_"))') or map it in that relationship's mapper",
+                        at: Origin(text: "", role: role, mapper: mapper, location: location)))
+                    continue
+                }
                 switch slot.kind {
                 case .keyAttribute, .attribute:
                     // `author\.name` and `author.name` are one column name:
@@ -348,6 +361,22 @@ package struct SQLiteSchema {
     /// INTEGER, a REAL, or TEXT with the source digits (docs/spec.md §10.4).
     static func columnType(_ declared: ValueType?) -> SQLColumnType {
         declared.map(SQLColumnType.init(declared:)) ?? .none
+    }
+
+    /// The relationship or connection (`relationship 'address'`) whose
+    /// destination a dotted attribute destination nests inside.
+    private static func relationshipHolding(_ slot: Slot, in mapper: ObjectMapper) -> String? {
+        guard slot.path.count > 1 else { return nil }
+        for length in stride(from: slot.path.count - 1, through: 1, by: -1) {
+            let prefix = Array(slot.path.prefix(length))
+            guard let outer = mapper.slots.first(where: { $0.path == prefix }) else { continue }
+            switch outer.kind {
+            case .relationship: return "relationship '\(shown(outer.name))'"
+            case .connection: return "connection '\(shown(outer.name))'"
+            case .attribute, .keyAttribute: return nil
+            }
+        }
+        return nil
     }
 
     private static func location(of slot: Int, in mapper: ObjectMapper) -> SourceLocation {

@@ -96,7 +96,8 @@ struct PredicateLexer {
         case ":", "?": message += "; a key with it is written with a backslash before it, as in 'hydra\\:totalItems'"
         case "&": message += "; did you mean '&&'?"
         case "|": message += "; did you mean '||'?"
-        case "+", "-", "*", "/": message += "; arithmetic is not supported"
+        case "+", "-", "*", "/":
+            message += "; arithmetic is not supported (in a key, write it with a backslash before it, as in 'dist\\-tags' or 'app\\/name')"
         case "%": message += "; format arguments like %@ are not supported, write the value itself"
         default: break
         }

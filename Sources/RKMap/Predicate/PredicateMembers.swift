@@ -4,16 +4,17 @@
 /// `2.5`), strings with the comparison's `[c]`/`[d]` folding.
 final class PredicateMembers: Sendable {
     let options: PredicateOptions
-    let strings: Set<String>
+    /// Folded strings, compared by code units as `==` compares them.
+    let strings: Set<JSONValueKey>
     let others: Set<JSONValueKey>
 
     init(_ list: [JSONValue], options: PredicateOptions) {
         self.options = options
-        var strings = Set<String>()
+        var strings = Set<JSONValueKey>()
         var others = Set<JSONValueKey>()
         for member in list {
             if case .string(let s) = member {
-                strings.insert(PredicateStrings.fold(s, options))
+                strings.insert(JSONValueKey(.string(PredicateStrings.fold(s, options))))
             } else {
                 others.insert(JSONValueKey(member))
             }
@@ -24,7 +25,7 @@ final class PredicateMembers: Sendable {
 
     func contains(_ value: JSONValue) -> Bool {
         if case .string(let s) = value {
-            return strings.contains(PredicateStrings.fold(s, options))
+            return strings.contains(JSONValueKey(.string(PredicateStrings.fold(s, options))))
         }
         return others.contains(JSONValueKey(value))
     }

@@ -22,8 +22,11 @@ struct InverseBody {
     /// (no hashing on the way), searched only for a conflict.
     private var writers: [(keys: [String], field: String)] = []
 
+    /// The field that wrote `keys`, the object holding them (a whole
+    /// `metadata.annotations` holds `metadata.annotations.x`), or a member
+    /// inside them (`a.x.y` when `a.x` is written after it).
     private func writer(of keys: [String]) -> String? {
-        writers.last { $0.keys == keys }?.field
+        writers.last { keys.starts(with: $0.keys) || $0.keys.starts(with: keys) }?.field
     }
 
     /// Two fields whose values one body cannot hold.
@@ -31,6 +34,9 @@ struct InverseBody {
         let earlier: String
         let later: String
         let keys: [String]
+        /// What is there, and what the later field would write.
+        let existing: JSONValue
+        let value: JSONValue
     }
 
     /// Writes `value` at `keys` for `field`, merging objects member by member.
@@ -46,7 +52,7 @@ struct InverseBody {
                 break
             }
             if fill { return }
-            throw Conflict(earlier: writer(of: prefix) ?? field, later: field, keys: prefix)
+            throw Conflict(earlier: writer(of: prefix) ?? field, later: field, keys: prefix, existing: existing, value: .object(JSONObject()))
         }
         guard let existing = Serializer.lookup(object, keys) else {
             Serializer.set(&object, keys[...], value)
@@ -65,7 +71,9 @@ struct InverseBody {
             for member in members.members { try place(keys + [member.key], member.value, field: field) }
             return
         }
-        guard existing == value else { throw Conflict(earlier: writer(of: keys) ?? field, later: field, keys: keys) }
+        guard existing == value else {
+            throw Conflict(earlier: writer(of: keys) ?? field, later: field, keys: keys, existing: existing, value: value)
+        }
     }
 
     /// The paths and values of an object's leaves: members that are not

@@ -24,9 +24,14 @@ extension Serializer {
             do {
                 try built.place(keys, value, field: field, fill: fill)
             } catch {
+                let shown = { (v: JSONValue) in
+                    if case .object = v { return "an object" }
+                    return JSONWriter.serialize(v, pretty: false)
+                }
                 throw SerializeFailure(
-                    "'\(error.later)' and '\(error.earlier)' both write the body's '\(error.keys.joined(separator: "."))' with different values, "
-                        + "and a body holds one; a record mapped by this spec has the same value in both",
+                    "'\(error.later)' and '\(error.earlier)' both write the body's '\(error.keys.joined(separator: "."))', "
+                        + "\(shown(error.value)) and \(shown(error.existing)), and a body holds one value; "
+                        + "leave one of them out of the record, or give both the same value",
                     path: Self.member(error.later), mapperID: plan.mapperID, attribute: error.later)
             }
         }
@@ -108,7 +113,7 @@ extension Serializer {
             case let other:
                 let found = other.map { "holds \(Self.describe($0))" } ?? "is absent"
                 throw SerializeFailure(
-                    "key attribute '\(plan.keyName ?? "")' \(found); it is the body's key, so it must be a string",
+                    "key attribute '\(plan.keyName ?? "")' \(found); it is the body's key, so it must be a string or a number",
                     path: "", mapperID: plan.mapperID, attribute: plan.keyName)
             }
             return (.object(JSONObject([(key, result)])), [])

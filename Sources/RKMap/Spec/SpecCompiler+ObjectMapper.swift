@@ -47,6 +47,13 @@ extension SpecCompiler {
             }
         } else if isEntity {
             identification = inferredIdentification(typeName: declaration.typeName, table: build.table)
+            // (A mapper that maps nothing is an error already.)
+            if identification.isEmpty, !build.table.slots.isEmpty, let m = f["entity"] {
+                // Without identity every record is new: SQLite inserts a row
+                // each time, and nothing merges (docs/spec.md §7).
+                report(.entityWithoutIdentification(candidates: Self.identificationCandidates(typeName: declaration.typeName)),
+                       at: m.keyLocation, mapperID: id)
+            }
         }
         if !isEntity, let m = f["identification"] {
             // docs/spec.md §7: identity (SQLite upserts, connections) is an entity's.

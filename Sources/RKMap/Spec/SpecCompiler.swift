@@ -26,8 +26,8 @@ final class SpecCompiler {
     var options = SpecOptions()
     /// Compiled mappers, indexed like `declarations`; nil where compilation failed.
     var compiled: [Mapper?] = []
-    /// The first spelling of each non-ASCII key or destination name, by
-    /// canonical equivalence (`spelling(_:at:mapperID:)`).
+    /// The first spelling of each key or destination name, by canonical
+    /// equivalence (`spelling(_:at:mapperID:)`).
     var spellings: [String: String] = [:]
 
     static let descriptorFields = ["path", "keyPath", "statusCodes", "methods", "root-map-ref", "mappers"]
@@ -43,7 +43,7 @@ final class SpecCompiler {
     /// them merged where names are kept by canonical equivalence (projections,
     /// destinations): an error, rather than one of the two read quietly.
     func spelling(_ name: String, at location: SourceLocation, mapperID: String?) {
-        guard name.utf8.contains(where: { $0 >= 0x80 }) || spellings[name] != nil else { return }
+        // Every name, ASCII too: the Kelvin sign is canonically `K`.
         guard let first = spellings[name] else {
             spellings[name] = name
             return

@@ -43,6 +43,7 @@ enum SpecIssue: Sendable, Equatable {
     case unknownDestination(name: String, field: String, suggestion: String?)
     case unmappedDestination(name: String, field: String, hint: String? = nil)
     case identificationWithoutEntity
+    case entityWithoutIdentification(candidates: [String])
     case unknownType(type: String, destination: String, suggestion: String?)
     case invalidEnumValue(field: String, value: String, allowed: [String], suggestion: String?)
     // Connections
@@ -63,7 +64,7 @@ enum SpecIssue: Sendable, Equatable {
 
     var severity: Severity {
         switch self {
-        case .unknownField, .duplicateField, .duplicateSpelling, .jsonPathKeyPath, .misplacedOption, .unmappedDestination, .identificationWithoutEntity, .emptyStatusCodes,
+        case .unknownField, .duplicateField, .duplicateSpelling, .jsonPathKeyPath, .misplacedOption, .unmappedDestination, .identificationWithoutEntity, .entityWithoutIdentification, .emptyStatusCodes,
              .dynamicKeyWithoutKeyAttribute, .emptyMatchers:
             return .warning
         default:
@@ -92,7 +93,7 @@ enum SpecIssue: Sendable, Equatable {
         case .invalidDateFormat: return .dateFormat
         case .invalidKeyPath, .dynamicKeyMismatch, .dynamicKeyWithoutKeyAttribute: return .keyPath
         case .invalidDestination, .unknownDestination, .unmappedDestination, .reservedDestination, .normalizationVariants: return .destination
-        case .identificationWithoutEntity: return .misplacedField
+        case .identificationWithoutEntity, .entityWithoutIdentification: return .misplacedField
         case .mapperMapsNothing: return .mapsNothing
         case .unknownType: return .unknownType
         case .unknownTargetType, .unknownTargetAttribute: return .connection
@@ -160,8 +161,8 @@ enum SpecIssue: Sendable, Equatable {
         case .invalidDestination(let text):
             return "invalid destination '\(text)': a destination name must be non-empty and have no empty part between dots"
         case .normalizationVariants(let first, let second):
-            return "'\(Self.escaped(second))' and '\(Self.escaped(first))' are one text in two Unicode spellings "
-                + "(composed and decomposed characters); documents are matched code unit for code unit, and a spec may use only one spelling: "
+            return "'\(Self.escaped(second))' and '\(Self.escaped(first))' are two Unicode spellings of one text "
+                + "(canonically equivalent); documents are matched code unit for code unit, and a spec may use only one spelling: "
                 + "write the one your documents use"
         case .reservedDestination(let name):
             return "destination '\(name)' is reserved: every output writes the record type as '@type'; choose another name, such as 'type' or 'ldType'"
@@ -177,6 +178,10 @@ enum SpecIssue: Sendable, Equatable {
             return "'\(field)' names '\(name)', which the mapper does not map" + Self.didYouMean(suggestion)
         case .unmappedDestination(let name, let field, let hint):
             return "'\(field)' names '\(name)', which the mapper does not map; it has no effect" + (hint.map { "; \($0)" } ?? "")
+        case .entityWithoutIdentification(let candidates):
+            return "an entity without identification: no attribute is named "
+                + candidates.map { "'\($0)'" }.joined(separator: ", ")
+                + ", so every record is a new one (SQLite inserts a row each time); add \"identification\": [\"...\"]"
         case .identificationWithoutEntity:
             return "'identification' has no effect on a mapper that is not an entity (records have identity only with \"entity\": true)"
         case .unknownType(let type, let destination, let suggestion):

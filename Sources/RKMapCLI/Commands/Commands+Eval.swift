@@ -34,6 +34,7 @@ extension Commands {
                 // (results before it stay printed), as `apply` does.
                 do {
                     var index = 0
+                    var syntaxError = false
                     try InputFile.withChunkedInput(input, window: Environment.windowBytes) { chunked in
                         try chunked.forEachWindow { window, origin, _, final in
                             var scanner = JSONScanner(bytes: window, offset: 0, origin: origin)
@@ -69,9 +70,15 @@ extension Commands {
                                 let diagnostic = Diagnostic(.error, error.message, file: name, location: .source(error.location), code: .syntax)
                                 try stderr.write("\(diagnostic)\n")
                                 allTrue = false
+                                syntaxError = true
                                 return (window.count, true)
                             }
                         }
+                    }
+                    if index == 0, !syntaxError {
+                        // An empty input has no verdict to print: say so, as `apply` does.
+                        try stderr.write(CommandFailure.noDocument(input: name).line)
+                        allTrue = false
                     }
                 } catch let failure as InputFile.Failure {
                     try? stderr.write(CommandFailure.library(failure).line)

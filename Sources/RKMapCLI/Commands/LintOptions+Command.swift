@@ -18,7 +18,7 @@ extension LintOptions {
                 return LintOptions(specs: [first] + args.remaining(default: []))
             },
             options: [
-                .flag("strict", \.strict, help: "Treat warnings (relaxed syntax) as errors."),
+                .flag("strict", \.strict, help: "Treat every warning as an error."),
                 .choice("format", valueName: "FORMAT", \.format, help: """
                     text (default; FILE:LINE:COL: severity: message),
                     json (an array of diagnostics) or github (workflow

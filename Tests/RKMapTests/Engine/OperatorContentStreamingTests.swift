@@ -62,7 +62,7 @@ import Testing
     /// The sum of 5,000 numbers, in groups, is the exact sum.
     @Test func aSumInGroupsIsExact() throws {
         let run = try EngineRun.run(spec: Self.spec("items.@sum"), input: #"{"items": [\#(Self.many)]}"#, pipeline: true)
-        let values = (0..<5_000).map { $0 % 3 == 0 ? Double($0) + 0.25 : -Double($0) }
+        let values = (0..<5_000).map { (i: Int) -> Double in i % 3 == 0 ? Double(i) + 0.25 : -Double(i) }
         let expected = values.reduce(0, +)
         #expect(expected == -4_165_417.25)  // exact: every term is a multiple of 0.25
         #expect(run.output == #"{"@type":"V","value":-4165417.25}"# + "\n")

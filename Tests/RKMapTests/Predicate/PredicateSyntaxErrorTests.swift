@@ -50,7 +50,7 @@ import Testing
         (#"name == 'caf\u00g9'"#, #"invalid escape '\u'; expected 4 hex digits as in '\u00e9'"#, 13),
         ("ANY == 1", "expected a key path after 'ANY'", 5),
         ("type == 'Boy' & age > 1", "unexpected character '&'; did you mean '&&'?", 15),
-        ("age + 1 > 2", "unexpected character '+'; arithmetic is not supported", 5),
+        ("age + 1 > 2", #"unexpected character '+'; arithmetic is not supported (in a key, write it with a backslash before it, as in 'dist\-tags' or 'app\/name')"#, 5),
         ("()", "expected a comparison inside '()'", 2),
         ("AND age > 1", "expected a key path or value to compare, found 'AND'", 1),
         ("név == 'é' AND", "expected a comparison after 'AND'", 15),

@@ -6,8 +6,8 @@
 /// object whose document was read into memory first (a dynamic mapper's
 /// matchers read it, `@root`, several descriptors) can be looked at twice
 /// instead: one pass hashes its keys into 8 bytes each, sorted, and only keys
-/// whose hashes meet are read again and compared, as Swift strings (canonical
-/// equivalence, as `SeenKeys` and an object read whole compare them). The
+/// whose hashes meet are read again and compared by their code units (as
+/// `SeenKeys` and an object read whole compare them). The
 /// hashes are freed before the members are split.
 ///
 /// ```swift

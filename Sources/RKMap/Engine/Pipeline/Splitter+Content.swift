@@ -120,13 +120,15 @@ extension Splitter {
         var followed: String?
         var sentBeforeFollowing = 0
         while let name = try step({ s throws(JSONSyntaxError) in try s.nextKey() }) {
-            let exact = name == key
+            // Code unit for code unit, as a whole read looks keys up (`sameKey`).
+            let exact = JSONObject.sameKey(name, key)
             if exact || (folded != nil && name.lowercased() == folded) {
-                if !found, followed == nil || exact || name == followed {
+                let again = followed.map { JSONObject.sameKey(name, $0) } ?? false
+                if !found, followed == nil || exact || again {
                     if let followed, contentUnitsSent != sentBeforeFollowing, notedOffsets.insert(input.offset + scanner.offset).inserted {
                         // What the earlier member held is mapped already (a
                         // key through an array finds that only at its end).
-                        let earlier = name == followed ? "again after an occurrence" : "after '\(followed)'"
+                        let earlier = again ? "again after an occurrence" : "after '\(followed)'"
                         let note = Diagnostic(
                             .warning,
                             "key '\(name)' appears \(earlier) that held no content; a streamed document maps what both hold, a whole read only this one"
@@ -140,7 +142,7 @@ extension Splitter {
                     continue
                 }
                 // Once per place, however many descriptors pass it.
-                if found, let followed, name == followed || exact, notedOffsets.insert(input.offset + scanner.offset).inserted {
+                if found, let followed, again || exact, notedOffsets.insert(input.offset + scanner.offset).inserted {
                     try noteRepeat(name, followed: followed, key: key, document: document)
                 }
             }

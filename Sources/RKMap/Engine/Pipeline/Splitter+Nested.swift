@@ -121,14 +121,14 @@ extension Splitter {
         var followed: String?
         var found = false
         while let name = try step({ s throws(JSONSyntaxError) in try s.nextKey() }) {
-            let exact = name == key
+            let exact = JSONObject.sameKey(name, key)
             if exact || (folded != nil && name.lowercased() == folded) {
                 if followed == nil {
                     followed = name
                     found = try splitCollectedElement(keys.dropFirst(), position: position, document: document)
                     continue
                 }
-                if let followed, name == followed || exact, notedOffsets.insert(input.offset + scanner.offset).inserted {
+                if let followed, JSONObject.sameKey(name, followed) || exact, notedOffsets.insert(input.offset + scanner.offset).inserted {
                     try noteRepeat(name, followed: followed, key: key, document: document)
                 }
             }
@@ -151,7 +151,7 @@ extension Splitter {
     /// A member on the content path that a whole read would take instead of
     /// the one followed: a warning, placed where it starts.
     mutating func noteRepeat(_ name: String, followed: String, key: String, document: Int) throws {
-        let message = (name == followed
+        let message = (JSONObject.sameKey(name, followed)
             ? "key '\(name)' appears again; a streamed document is mapped from its first occurrence"
             : "key '\(name)' appears after '\(followed)'; a streamed document is mapped from the first key matching '\(key)' ignoring case")
             + MappingFailure.documentSuffix(document)

@@ -61,13 +61,24 @@ extension Splitter {
         }
         try ahead.enterObject()
         var chosen: (name: String, id: String, names: [String], rest: JSONProjection)?
-        var met: Set<String> = []
+        // Member names by Swift's (canonical) equality, with the spelling met
+        // first: two spellings of one text are two members to a whole read
+        // (code units, `sameKey`), which a projection keyed by name cannot
+        // tell apart, so such an object is mapped whole.
+        var met: [String: String] = [:]
         var members: [String: JSONProjection] = [:]
         while let name = try ahead.nextKey() {
+            var first = false
+            if let spelled = met[name] {
+                if !JSONObject.sameKey(spelled, name) { return nil }
+            } else {
+                met[name] = name
+                first = true
+            }
             if let chosen {
                 // A whole read maps the last member with the key.
-                if name == chosen.name { return nil }
-            } else if met.insert(name).inserted {
+                if JSONObject.sameKey(name, chosen.name) { return nil }
+            } else if first {
                 let here = paths.filter { $0.keys.first.map { JSONObject.sameKey($0, name) } ?? false }
                 ahead.skipWhitespace()
                 let start = ahead.offset
