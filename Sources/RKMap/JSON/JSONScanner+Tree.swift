@@ -94,7 +94,7 @@ extension JSONScanner {
             let length = key.utf8.count
             var i = base
             while i < memberStack.count {
-                if memberStack[i].key.utf8.count == length, memberStack[i].key.utf8.elementsEqual(key.utf8) {
+                if memberStack[i].key.utf8.count == length, JSONValue.sameText(memberStack[i].key, key) {
                     memberStack[i].value = value
                     return
                 }

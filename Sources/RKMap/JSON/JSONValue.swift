@@ -169,7 +169,7 @@ public struct JSONObject: Sendable, Equatable {
             // another length is rejected without a full string comparison.
             let length = key.utf8.count
             return members.withUnsafeBufferPointer { buffer in
-                for i in buffer.indices where buffer[i].key.utf8.count == length && buffer[i].key.utf8.elementsEqual(key.utf8) {
+                for i in buffer.indices where buffer[i].key.utf8.count == length && JSONValue.sameText(buffer[i].key, key) {
                     return buffer[i].value
                 }
                 return nil
@@ -228,7 +228,29 @@ extension JSONValue {
     /// same written with escapes or without.
     @inline(__always)
     package static func sameText(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+        // Swift's `==` first: for ASCII (nearly every key) it is a compare of
+        // the bytes, inline for small strings, and it rejects nearly every
+        // other pair; only a pair it calls equal is compared byte by byte,
+        // to tell canonically equivalent spellings apart.
+        guard a.utf8.count == b.utf8.count, a == b else { return false }
+        // The same bits are the same bytes: a small string (up to 15 bytes of
+        // UTF-8, most keys) holds them in place, a large one points at them.
+        if MemoryLayout<String>.size == 16 {
+            let x = unsafeBitCast(a, to: (UInt64, UInt64).self)
+            let y = unsafeBitCast(b, to: (UInt64, UInt64).self)
+            if x == y { return true }
+        }
+        return sameBytes(a, b)
+    }
+
+    @inline(never)
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        let n = a.utf8.count
+        let same = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in n == 0 || memcmp(x.baseAddress!, y.baseAddress!, n) == 0 }
+        }
+        if let same, let same { return same }
+        return a.utf8.elementsEqual(b.utf8)
     }
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
