@@ -90,4 +90,29 @@ import Testing
             """)
         #expect(r.status == 1)
     }
+
+    /// A FHIR Bundle with an `entry` mapper (reading `fullUrl`) and an
+    /// `entry.resource` descriptor: each element of `entry` is on the way to
+    /// the other descriptor's content, so its `resource` is read (it was
+    /// reported unmapped: the element's index stopped the match).
+    @Test func contentInsideAnArrayAnotherDescriptorMapsIsRead() throws {
+        let spec = #"""
+            {"descriptors": [{"keyPath": "entry", "root-map-ref": "ent"}, {"keyPath": "entry.resource", "root-map-ref": "res"}],
+             "mappers": [{"id": "ent", "target": "Entry", "attributes": ["fullUrl"]},
+                         {"id": "res", "target": "Resource", "attributes": ["resourceType", "id"]}]}
+            """#
+        let r = try Self.check(spec, [
+            "a.json": #"{"entry": [{"fullUrl": "u", "resource": {"resourceType": "P", "id": "1"}}]}"#,
+            "b.json": #"{"entry": [{"fullUrl": "u", "search": {"mode": "match"}, "resource": {"resourceType": "P", "id": "1", "meta": {}}}]}"#,
+        ])
+        #expect(r.stdout == """
+            PASS a.json: 200, 2 records
+            FAIL b.json: 200, 2 records
+              unmapped: $.entry[*].resource.meta: not mapped (1 time) [mapper res]
+              unmapped: $.entry[*].search: not mapped (1 time) [mapper ent]
+            1 passed, 1 failed
+
+            """)
+        #expect(r.status == 1)
+    }
 }

@@ -202,7 +202,7 @@ import Testing
         ], ["apply", "spec.json", "in.json", "--compact"],
              out: #"[{"@type":"T","labels":{"name":"NEW"}},{"@type":"T","labels":{"x":1,"name":"ok"}}]"# + "\n",
              err: "in.json: $.items[0]: warning: 'labels' holds a string, which 'labels.name' cannot be written into (only an object or a to-one record can): "
-                + "the value of 'labels' is left out; rename one of the destinations [mapper t, attribute labels]\n",
+                + "JSON output leaves the value of 'labels' out; rename one of the destinations [mapper t, attribute labels]\n",
              code: 0, readsDocuments: true),
         Case("a destination nested inside a to-many relationship", files: [
             "spec.json": #"{"keyPath": "items", "root-map-ref": "t", "mappers": [{"id": "t", "target": "T", "attributes": {"n": "tags.count"}, "relationships": [{"from": "tags", "to": "tags", "map-ref": "g"}]}, {"id": "g", "target": "G", "attributes": ["name"]}]}"#,
@@ -210,7 +210,7 @@ import Testing
         ], ["apply", "spec.json", "in.json", "--compact"],
              out: #"[{"@type":"T","tags":{"count":2}}]"# + "\n",
              err: "in.json: $.items[0]: warning: 'tags' holds the to-many relationship's records, which 'tags.count' cannot be written into (only an object or a to-one record can): "
-                + "the value of 'tags' is left out; rename one of the destinations [mapper t, attribute tags]\n",
+                + "JSON output leaves the value of 'tags' out; rename one of the destinations [mapper t, attribute tags]\n",
              code: 0, readsDocuments: true),
         // A value that is not an object under a dynamic nesting key made a
         // record of the key alone, exit 0 even under --strict (MediaWiki's
@@ -251,7 +251,7 @@ import Testing
             "spec.json": #"{"keyPath": "items", "root-map-ref": "a", "mappers": [{"id": "a", "target": "A", "attributes": ["id"], "relationships": [{"from": "r", "to": "r", "map-ref": "b"}]}, {"id": "b", "target": "B", "attributes": ["x"]}]}"#,
             "in.json": #"{"items": [{"id": 1, "r": {"x": 2}}]}"#,
         ], ["apply", "spec.json", "in.json", "--type", "B", "--format", "csv"], out: "@type\r\n",
-             err: "warning: --type 'B': records of this type are only made by relationships, and --type keeps root records ('A'), "
+             err: "warning: --type 'B': no descriptor that applies makes records of this type as roots, and --type keeps root records ('A'), "
                 + "so none will be written; map its objects with a descriptor of their own to select them\n", code: 0),
         // A destination with a literal dot and a nested one (or a to-one
         // relationship's flattened column) are one CSV column and one SQLite

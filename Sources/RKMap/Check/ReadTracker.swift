@@ -286,14 +286,22 @@ public final class ReadTracker: ReadObserver {
     /// whole (its objects are mapped, and checked, by that descriptor's mapper).
     private func markContent(in frame: inout Frame) {
         guard !contentPaths.isEmpty else { return }
-        let depth = frame.path.count
+        // The frame's keys: an index passes through (an element of `entry`
+        // is on the way to `entry.resource`, as KVC collects through arrays).
+        var frameKeys: [String] = []
+        for component in frame.path {
+            switch component {
+            case .key(let k), .within(let k, _): frameKeys.append(k)
+            case .index: continue
+            case .dynamicKey: return
+            }
+        }
+        let depth = frameKeys.count
         for keys in contentPaths where keys.count > depth {
             var onTheWay = true
-            for (i, component) in frame.path.enumerated() {
-                guard case .key(let k) = component, keyEquals(k, keys[i]) else {
-                    onTheWay = false
-                    break
-                }
+            for (i, k) in frameKeys.enumerated() where !keyEquals(k, keys[i]) {
+                onTheWay = false
+                break
             }
             if onTheWay {
                 var tree = ReadTree()

@@ -130,7 +130,7 @@ public enum MappingWarning: Sendable, Equatable {
             let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
             let shown = kind.hasPrefix("to-many") ? "the \(kind)" : "\(article) \(kind)"
             return "'\(outer)' holds \(shown), which \(inner) cannot be written into (only an object or a to-one record can): "
-                + "the value of '\(outer)' is left out; rename one of the destinations"
+                + "JSON output leaves the value of '\(outer)' out; rename one of the destinations"
         case .keyedScalar(let key, let kind, let mapper):
             let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
             return "the value of key '\(key)' is \(article) \(kind), not an object: mapper '\(mapper)' maps the object under a key "

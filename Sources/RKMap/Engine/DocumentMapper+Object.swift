@@ -104,10 +104,11 @@ extension DocumentMapper {
             }
             return nil
         }
-        if !mapper.nestings.isEmpty { checkNestings(record) }
         if !mapper.validations.isEmpty {
             guard try validate(&record) else { return nil }
         }
+        // After validations: a skipped field or a rejected record gives way to nothing.
+        if !mapper.nestings.isEmpty { checkNestings(record) }
         try countRecord(of: mapper)
         return record
     }

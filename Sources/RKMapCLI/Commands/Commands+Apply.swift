@@ -32,12 +32,12 @@ extension Commands {
             // Only root records are kept: a type that only relationships make
             // gives an empty output, which deserves a word (a tester wondered).
             var roots: [String] = []
-            for d in graph.descriptors {
+            for d in engine.applicableDescriptors {
                 for m in graph.objectMappers(producedBy: d.rootMapper) where !roots.contains(m.typeName) { roots.append(m.typeName) }
             }
             if !roots.contains(type) {
                 diagnostics.write(
-                    "warning: --type '\(type)': records of this type are only made by relationships, and --type keeps root records "
+                    "warning: --type '\(type)': no descriptor that applies makes records of this type as roots, and --type keeps root records "
                         + "(\(roots.map { "'\($0)'" }.joined(separator: ", "))), so none will be written; "
                         + "map its objects with a descriptor of their own to select them")
             }
