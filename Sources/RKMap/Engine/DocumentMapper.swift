@@ -161,7 +161,7 @@ final class DocumentMapper {
     func mapMember(_ key: String, _ value: JSONValue, index: Int, with mapper: ObjectMapper) throws(MappingFailure) -> Record? {
         try atPosition(index, .dynamicKey(key)) { () throws(MappingFailure) -> Record? in
             if mapper.keyAttributeSlot != nil {
-                return try mapKeyed(value, key: key, with: mapper, composing: false)
+                return try mapValue(value, key: key, with: mapper, composing: false)
             }
             return try mapRepresentation(value, with: mapper)
         }
@@ -195,43 +195,31 @@ final class DocumentMapper {
             }
             path.push(.dynamicKey(member.key))
             defer { path.pop() }
-            return try mapKeyed(member.value, key: member.key, with: mapper, composing: composing)
+            return try mapValue(member.value, key: member.key, with: mapper, composing: composing)
         }
-        switch value {
-        case .object:
-            return try mapObject(value, with: mapper, key: nil, composing: composing)
-        case .null:
-            return nil
-        default:
-            guard mapper.mapsNilKeyPath else {
-                warn(.scalarElement(kind: value.kind.rawValue, mapper: mapper.id), mapper: mapper)
-                stats.unmappable += 1
-                return nil
-            }
-            return try mapObject(value, with: mapper, key: nil, composing: composing)
-        }
+        return try mapValue(value, key: nil, with: mapper, composing: composing)
     }
 
-    /// The value under a dynamic nesting key (docs/spec.md §5.3) as a record
-    /// whose `keyAttribute` is `key`: an object is its representation (`{}`
-    /// makes a record of the key alone); `null` maps to nothing and any other
-    /// value needs an attribute from the nil key path, as for an element of
-    /// a collection (§5.2), rather than a record of the key alone that
-    /// looks like one mapped from an empty object.
-    private func mapKeyed(_ value: JSONValue, key: String, with mapper: ObjectMapper, composing: Bool) throws(MappingFailure) -> Record? {
+    /// One representation, or the value under a dynamic nesting key `key`
+    /// (docs/spec.md §5.3), as a record: an object is mapped (`{}` under a key
+    /// makes a record of the key alone); `null` maps to nothing, and any other
+    /// value needs an attribute from the nil key path (§5.2), else a warning,
+    /// never a record of the key alone that looks like one mapped from `{}`.
+    private func mapValue(_ value: JSONValue, key: String?, with mapper: ObjectMapper, composing: Bool) throws(MappingFailure) -> Record? {
         switch value {
         case .object:
-            return try mapObject(value, with: mapper, key: key, composing: composing)
+            break
         case .null:
             return nil
         default:
             guard mapper.mapsNilKeyPath else {
-                warn(.keyedScalar(key: key, kind: value.kind.rawValue, mapper: mapper.id), mapper: mapper)
+                let kind = value.kind.rawValue
+                warn(key.map { .keyedScalar(key: $0, kind: kind, mapper: mapper.id) } ?? .scalarElement(kind: kind, mapper: mapper.id), mapper: mapper)
                 stats.unmappable += 1
                 return nil
             }
-            return try mapObject(value, with: mapper, key: key, composing: composing)
         }
+        return try mapObject(value, with: mapper, key: key, composing: composing)
     }
 
     // MARK: Depth

@@ -207,11 +207,6 @@ public struct JSONObject: Sendable, Equatable {
         return names.firstIndex { $0.lowercased() == folded }
     }
 
-    /// Sets the member a lookup of `key` finds (`sameKey`), or appends one.
-    public mutating func replaceExact(key: String, value: JSONValue) {
-        self[key] = value
-    }
-
     /// Appends a member read from a document; a repeated key replaces the
     /// earlier value in place.
     public mutating func append(key: String, value: JSONValue) {

@@ -201,12 +201,12 @@ struct StreamedRelationship: Sendable {
         var object = object
         // By exact names (`JSONObject.sameKey`), as the record's lookups find them.
         if keys.count == 1 {
-            object.replaceExact(key: key, value: .array([]))
+            object[key] = .array([])
             return object
         }
         let member = JSONObject.followedName(key, among: object.keys, caseInsensitive: folding) ?? key
         if case .object(let inner)? = object[member] {
-            object.replaceExact(key: member, value: .object(emptied(inner, at: keys.dropFirst(), folding: folding)))
+            object[member] = .object(emptied(inner, at: keys.dropFirst(), folding: folding))
         }
         return object
     }
