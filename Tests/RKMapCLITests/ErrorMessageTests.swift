@@ -196,6 +196,35 @@ import Testing
              err: "spec.json:1:69: error: attribute 'address.city' of mapper 'o' writes into the record of relationship 'address' "
                 + "(JSON and CSV write it there), which an SQLite row cannot hold: rename it (e.g. 'address_city') or map it in that relationship's mapper\n",
              code: 2),
+        // SQLite keys an entity's rows by its identification values. A null
+        // one failed the run with no file, path or document, saying "map
+        // it" of a mapped attribute; a number past 64 bits, kept as text,
+        // was the row of the string of its digits (one record overwrote
+        // the other, exit 0).
+        Case("a null identification value into SQLite", files: [
+            "spec.json": #"{"keyPath": "products", "root-map-ref": "product", "mappers": [{"id": "product", "target": "Product", "entity": true, "identification": "id", "attributes": ["id"], "relationships": [{"from": "variants", "to": "variants", "map-ref": "variant", "many": true}]}, {"id": "variant", "target": "Variant", "entity": true, "identification": "id", "attributes": ["id", "price"]}]}"#,
+            "in.json": #"{"products": [{"id": 1, "variants": [{"id": 10, "price": "1.00"}, {"id": null, "price": "2.00"}]}]}"#,
+        ], ["apply", "spec.json", "in.json", "--format", "sqlite", "-o", "out.db"],
+             err: "in.json: $.products[0].variants[1]: error: the Variant record's identification attribute 'id' is null, so SQLite output cannot store it "
+                + #"(Variant rows are keyed by it); fix the input, or leave such records out with a validation {"attribute": "id", "predicate": "SELF != nil", "onFailure": "reject"} [mapper variant, attribute id]"#
+                + "\nerror: the database 'out.db' was not created because a document failed\n",
+             code: 1, readsDocuments: true),
+        Case("a number identification value past 64 bits into SQLite", files: [
+            "spec.json": #"{"keyPath": "items", "mappers": [{"id": "item", "target": "Item", "entity": true, "identification": "id", "attributes": ["id", "name"]}]}"#,
+            "in.json": #"{"items": [{"id": "18446744073709551617", "name": "string"}, {"id": 18446744073709551617, "name": "number"}]}"#,
+        ], ["apply", "spec.json", "in.json", "--format", "sqlite", "-o", "out.db"],
+             err: "in.json: $.items[1]: error: the Item record's identification attribute 'id' is 18446744073709551617, a number SQLite can keep only as text, "
+                + #"where it would be the same key as the string "18446744073709551617"; declare its type ("types": {"id": "string"}) to key Item rows by the digits as text [mapper item, attribute id]"#
+                + "\nerror: the database 'out.db' was not created because a document failed\n",
+             code: 1, readsDocuments: true),
+        // Into JSON the two are two records, as §7 makes them; a number that
+        // fits 64 bits is an INTEGER key, apart from the string.
+        Case("a number identification value past 64 bits into JSON", files: [
+            "spec.json": #"{"keyPath": "items", "mappers": [{"id": "item", "target": "Item", "entity": true, "identification": "id", "attributes": ["id", "name"]}]}"#,
+            "in.json": #"{"items": [{"id": "18446744073709551617", "name": "string"}, {"id": 18446744073709551617, "name": "number"}]}"#,
+        ], ["apply", "spec.json", "in.json", "--compact", "--no-type"],
+             out: #"[{"id":"18446744073709551617","name":"string"},{"id":18446744073709551617,"name":"number"}]"# + "\n",
+             err: "", code: 0, readsDocuments: true),
         Case("a destination nested inside an attribute that holds a string", files: [
             "spec.json": #"{"keyPath": "items", "mappers": [{"id": "t", "target": "T", "attributes": {"n": "labels.name", "l": "labels"}}]}"#,
             "in.json": #"{"items": [{"l": "scalar", "n": "NEW"}, {"l": {"x": 1}, "n": "ok"}]}"#,

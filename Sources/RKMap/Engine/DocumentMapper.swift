@@ -14,6 +14,10 @@ final class DocumentMapper {
     let caseInsensitive: Bool
     /// `MappingOptions.relationshipsToOneUnlessMany` (CSV output).
     let toOneUnlessMany: Bool
+    /// `MappingOptions.keysRecordsByIdentity` (SQLite output), unless
+    /// `--type` writes only another type (`storedType`).
+    let keysByIdentity: Bool
+    let storedType: String?
 
     // The mutable state below is only ever touched by the one thread mapping a
     // document, one access at a time: the runtime's exclusivity checks on a
@@ -56,6 +60,8 @@ final class DocumentMapper {
         self.maxDepth = engine.options.maxDepth
         self.caseInsensitive = engine.graph.options.caseInsensitiveKeys
         self.toOneUnlessMany = engine.options.relationshipsToOneUnlessMany
+        self.keysByIdentity = engine.options.keysRecordsByIdentity
+        self.storedType = engine.options.onlyType
         self.context = KeyPathContext(root: document, caseInsensitive: engine.graph.options.caseInsensitiveKeys)
     }
 

@@ -25,6 +25,12 @@ public struct MappingOptions: Sendable {
     /// out with a warning suggesting `"many": true`. CSV output sets it, since
     /// its columns are fixed by the spec (docs/spec.md §10.3).
     public var relationshipsToOneUnlessMany: Bool
+    /// Records of an entity are stored under their identification values
+    /// (SQLite output sets it, docs/spec.md §10.4): a record without one, or
+    /// with a number the store would keep as text (the same key as a string
+    /// of its digits), fails its document at its own path
+    /// (`SQLiteSink.identityProblem`), before anything of it is written.
+    public var keysRecordsByIdentity = false
     /// `--keep-going`: a failing document is reported and skipped and the run
     /// goes on (after a syntax error, at the next line that starts a document;
     /// see `SyntaxRecovery`). Without it the first failing document stops the

@@ -169,6 +169,35 @@ extension SQLiteSink {
         }
     }
 
+    /// Why a record of an entity with identification cannot be stored under
+    /// it: an identification attribute is missing or null, or holds a number
+    /// its key column would keep as text (past 64 bits and not exactly a
+    /// double: `18446744073709551617` would be the row of the string
+    /// `"18446744073709551617"`, and `…617.0` another row); nil when it can.
+    /// The engine checks records with it as they are mapped, where their
+    /// path is known (`MappingOptions.keysRecordsByIdentity`).
+    package struct IdentityProblem: Equatable {
+        package enum Kind: Equatable { case missing, null, numberAsText(String) }
+        package let slot: Int
+        package let kind: Kind
+    }
+
+    package static func identityProblem(of record: Record) -> IdentityProblem? {
+        let mapper = record.mapper
+        for slot in mapper.identification {
+            guard case .value(let value)? = record.fields[slot] else { return IdentityProblem(slot: slot, kind: .missing) }
+            switch value {
+            case .null: return IdentityProblem(slot: slot, kind: .null)
+            case .number(let n):
+                let type = SQLiteSchema.columnType(mapper.slots[slot].type)
+                guard type == .none || type == .integer, case .text = sqliteValue(value, as: type) else { continue }
+                return IdentityProblem(slot: slot, kind: .numberAsText(n.text))
+            default: continue
+            }
+        }
+        return nil
+    }
+
     /// The identification values of a record, as its key columns store them.
     func identityKey(of record: Record, plan: SQLiteSinkPlan) throws -> [SQLiteValue] {
         let mapper = record.mapper
@@ -178,7 +207,13 @@ extension SQLiteSink {
             guard case .value(let value)? = record.fields[slot], !value.isNull else {
                 throw SQLiteSinkError.missingIdentity(type: mapper.typeName, attribute: mapper.slots[slot].name)
             }
-            key.append(Self.sqliteValue(value, as: plan.table.keyTypes[i]))
+            let stored = Self.sqliteValue(value, as: plan.table.keyTypes[i])
+            // An untyped number kept as text: the key of a string of its digits.
+            if case .number(let n) = value, case .text = stored,
+               case .text = Self.sqliteValue(value, as: SQLiteSchema.columnType(mapper.slots[slot].type)) {
+                throw SQLiteSinkError.numberKeyAsText(type: mapper.typeName, attribute: mapper.slots[slot].name, number: n.text)
+            }
+            key.append(stored)
         }
         return key
     }

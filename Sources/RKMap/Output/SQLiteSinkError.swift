@@ -6,6 +6,9 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
     /// A record of an entity lacks (or has `null` for) an identification attribute,
     /// so it has no row to upsert.
     case missingIdentity(type: String, attribute: String)
+    /// An identification value is a number its key column would keep as
+    /// text, the key of a string of its digits (`SQLiteSink.identityProblem`).
+    case numberKeyAsText(type: String, attribute: String, number: String)
     /// A record's `modificationAttribute` value and the stored row's cannot
     /// be compared (a number and a word): which is newer is unknown.
     case incomparableVersions(type: String, attribute: String, value: String, stored: String)
@@ -32,7 +35,7 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
     /// which `--keep-going` can skip.
     var failsDocumentOnly: Bool {
         switch self {
-        case .missingIdentity, .incomparableVersions: return true
+        case .missingIdentity, .numberKeyAsText, .incomparableVersions: return true
         default: return false
         }
     }
@@ -43,6 +46,10 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
             return "\(path): a document failed, so nothing from this run was written (the database is unchanged)"
         case .missingIdentity(let type, let attribute):
             return "a record of type \(type) has no value for its identification attribute '\(attribute)'; map it or fix 'identification' so every \(type) can be stored"
+        case .numberKeyAsText(let type, let attribute, let number):
+            return "a \(type) record's identification attribute '\(attribute)' is \(number), a number SQLite can keep only as text, "
+                + "where it would be the same key as the string \"\(number)\"; declare its type (\"types\": {\"\(attribute)\": \"string\"}) "
+                + "to key \(type) rows by the digits as text"
         case .incomparableVersions(let type, let attribute, let value, let stored):
             return "cannot tell whether the \(type) record is newer than its stored row: its modificationAttribute '\(attribute)' is \(value) "
                 + "and the row's is \(stored); give '\(attribute)' one type in \"types\" (int, decimal or date) so that every version compares"

@@ -183,6 +183,7 @@ extension Commands {
             maxRecords: o.maxRecords, onlyType: o.type,
             relationshipsToOneUnlessMany: o.format == .csv)
         options.explain = o.explain
+        options.keysRecordsByIdentity = o.format == .sqlite
         return options
     }
 

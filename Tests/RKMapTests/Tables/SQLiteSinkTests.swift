@@ -116,6 +116,23 @@ import Testing
             == "a record of type User has no value for its identification attribute 'id'; map it or fix 'identification' so every User can be stored")
     }
 
+    /// A number identification value past 64 bits would be kept as text,
+    /// the key of a string of its digits: the sink refuses it (the engine
+    /// reports it first, at its path, when `keysRecordsByIdentity` is set).
+    @Test func aNumberKeyKeptAsTextIsRefused() throws {
+        let path = Fixture.temporaryPath()
+        let user = Fixture.mapper("User", entity: true, identification: ["id"], [.attribute("id"), .attribute("name")])
+        let sink = try SQLiteSink(path: path)
+        try sink.beginDocument(DocumentInfo(input: "in.json", index: 0))
+        try sink.write(.record(Fixture.record(user, ["id": .string("18446744073709551617")])), descriptor: Fixture.descriptor)
+        let big = JSONValue.number(JSONNumber("18446744073709551617"))
+        #expect(SQLiteSink.identityProblem(of: Fixture.record(user, ["id": .value(big)])) == .init(slot: 0, kind: .numberAsText("18446744073709551617")))
+        #expect(SQLiteSink.identityProblem(of: Fixture.record(user, ["id": .int(7)])) == nil)
+        #expect(throws: SQLiteSinkError.numberKeyAsText(type: "User", attribute: "id", number: "18446744073709551617")) {
+            try sink.write(.record(Fixture.record(user, ["id": .value(big)])), descriptor: Fixture.descriptor)
+        }
+    }
+
     @Test func changedIdentificationOnAnExistingTableIsReported() throws {
         let path = Fixture.temporaryPath()
         let v1 = Fixture.mapper("User", entity: true, identification: ["id"], [.attribute("id"), .attribute("email")])
