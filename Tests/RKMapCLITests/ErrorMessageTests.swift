@@ -225,6 +225,12 @@ import Testing
         ], ["apply", "spec.json", "in.json", "--compact", "--no-type"],
              out: #"[{"id":"18446744073709551617","name":"string"},{"id":18446744073709551617,"name":"number"}]"# + "\n",
              err: "", code: 0, readsDocuments: true),
+        // The message named 'name[…]', whatever the key was.
+        Case("a form key given a value after it was made an object", files: [
+            "spec.json": #"{"mappers": [{"id": "u", "target": "U", "attributes": ["profile"]}]}"#,
+            "in.form": "profile[email]=x&profile=y\n",
+        ], ["apply", "spec.json", "in.form", "--input-format", "form"],
+             err: "in.form:1:18: error: key 'profile' is given a value after 'profile[…]' made it an object\n", code: 1),
         Case("a destination nested inside an attribute that holds a string", files: [
             "spec.json": #"{"keyPath": "items", "mappers": [{"id": "t", "target": "T", "attributes": {"n": "labels.name", "l": "labels"}}]}"#,
             "in.json": #"{"items": [{"l": "scalar", "n": "NEW"}, {"l": {"x": 1}, "n": "ok"}]}"#,

@@ -53,7 +53,7 @@ package enum FormDecoder {
                     list.append(value)
                     result[name] = .array(list)
                 } else if case .object = existing {
-                    throw SyntaxError(message: "key '\(name)' is given a value after 'name[…]' made it an object", column: column)
+                    throw SyntaxError(message: "key '\(name)' is given a value after '\(name)[…]' made it an object", column: column)
                 } else {
                     result[name] = .array([existing, value])
                 }
