@@ -225,6 +225,15 @@ import Testing
         ], ["apply", "spec.json", "in.json", "--compact", "--no-type"],
              out: #"[{"id":"18446744073709551617","name":"string"},{"id":18446744073709551617,"name":"number"}]"# + "\n",
              err: "", code: 0, readsDocuments: true),
+        // Form encoding writes nothing for an empty array or object: it was
+        // dropped with no word (Jira's `labels: []`), now a warning names each.
+        Case("serialize --format form with empty containers", files: [
+            "spec.json": #"{"mappers": [{"id": "a", "target": "A", "attributes": ["name", "tags", "meta"]}]}"#,
+            "rec.json": #"{"@type": "A", "name": "x", "tags": [], "meta": {"labels": [], "k": 1}}"#,
+        ], ["serialize", "spec.json", "rec.json", "--format", "form"], out: "meta[k]=1&name=x\n",
+             err: "rec.json: $: warning: this record's form body leaves out 'tags' (an empty array), 'meta.labels' (an empty array): "
+                + "form encoding writes nothing for an empty array or object, so a server reads them as absent (use --format json to send them)\n",
+             code: 0),
         // The message named 'name[…]', whatever the key was.
         Case("a form key given a value after it was made an object", files: [
             "spec.json": #"{"mappers": [{"id": "u", "target": "U", "attributes": ["profile"]}]}"#,

@@ -62,6 +62,8 @@ import Testing
             <stdin>: $: warning: this record's form body does not read back as its body at 'lines[0]': form encoding cannot tell \
             where one object in an array ends when the objects have different keys, nor hold an array in an array; a server would \
             read other records (use --format json, or give the objects the same keys)
+            <stdin>: $: warning: this record's form body leaves out 'lines' (an empty array): form encoding writes nothing for an \
+            empty array or object, so a server reads it as absent (use --format json to send it) (document 3)
 
             """, "\(run.stderr)")
         // What the server would read: the first line regrouped.

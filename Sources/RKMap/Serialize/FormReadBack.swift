@@ -17,6 +17,24 @@ enum FormReadBack {
         return difference(read: .object(read), expected: expected, path: "")
     }
 
+    /// The empty arrays and objects in `value` (`.tags`, `.meta`, in member
+    /// order), and which each is: form encoding writes nothing for them, so
+    /// a server reads those members as absent (RestKit's encoding does the same).
+    static func empties(_ value: JSONValue, path: String = "", into found: inout [(path: String, kind: JSONKind)]) {
+        switch value {
+        case .array(let elements):
+            if elements.isEmpty { found.append((path, .array)) }
+            for (i, element) in elements.enumerated() { empties(element, path: path + "[\(i)]", into: &found) }
+        case .object(let object):
+            if object.isEmpty { found.append((path, .object)) }
+            for member in object.members {
+                empties(member.value, path: path + DocumentPath.render([.key(member.key)]).dropFirst(), into: &found)
+            }
+        default:
+            break
+        }
+    }
+
     /// What a value reads back as: scalars as strings, empty containers gone
     /// (nil when nothing of it is written).
     private static func expected(_ value: JSONValue) -> JSONValue? {

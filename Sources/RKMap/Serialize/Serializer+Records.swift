@@ -48,6 +48,19 @@ extension Serializer {
                         + MappingFailure.documentSuffix(document),
                     file: inputName, location: .jsonPath(path), code: .serializeFailed))
             }
+            var empties: [(path: String, kind: JSONKind)] = []
+            if options.format == .form, case .object(let object) = body, !object.isEmpty {
+                FormReadBack.empties(body, into: &empties)
+            }
+            if !empties.isEmpty {
+                let names = empties.map { "'\($0.path.hasPrefix(".") ? String($0.path.dropFirst()) : $0.path)' (an empty \($0.kind.rawValue))" }
+                diagnostics.append(Diagnostic(
+                    .warning,
+                    "this record's form body leaves out \(names.joined(separator: ", ")): form encoding writes nothing for an "
+                        + "empty array or object, so a server reads \(empties.count == 1 ? "it as absent" : "them as absent") (use --format json to send \(empties.count == 1 ? "it" : "them"))"
+                        + MappingFailure.documentSuffix(document),
+                    file: inputName, location: .jsonPath(path), code: .serializeFailed))
+            }
             return true
         } catch {
             let failure = error.path.hasPrefix("$") ? error : error.below(path)
