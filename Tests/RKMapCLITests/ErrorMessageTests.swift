@@ -234,6 +234,15 @@ import Testing
              err: "rec.json: $: warning: this record's form body leaves out 'tags' (an empty array), 'meta.labels' (an empty array): "
                 + "form encoding writes nothing for an empty array or object, so a server reads them as absent (use --format json to send them)\n",
              code: 0),
+        // `apply` writes a nested array where the content has one (§5.2);
+        // serialize refused it ("a record must be an object; found an
+        // array"), so `apply | serialize` failed on apply's own output.
+        Case("serialize of nested arrays of records", files: [
+            "spec.json": #"{"mappers": [{"id": "a", "target": "A", "attributes": ["id"]}]}"#,
+            "in.json": #"[{"@type": "A", "id": 1}, [{"@type": "A", "id": 2}, [{"@type": "A", "id": 3}, 4]], []]"#,
+        ], ["serialize", "spec.json", "in.json", "--compact"], out: #"{"id":1}"# + "\n" + #"{"id":2}"# + "\n" + #"{"id":3}"# + "\n",
+             err: "in.json: $[1][1][1]: error: a record must be an object; found a number (serialize reads records as apply writes them)\n",
+             code: 1, readsDocuments: true),
         // The message named 'name[…]', whatever the key was.
         Case("a form key given a value after it was made an object", files: [
             "spec.json": #"{"mappers": [{"id": "u", "target": "U", "attributes": ["profile"]}]}"#,

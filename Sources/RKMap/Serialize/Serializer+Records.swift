@@ -6,11 +6,13 @@ extension Serializer {
     /// (`--shape dictionary`, `""` for the root) holds the records of those
     /// arrays. Each comes with its JSON path. (A `--no-type` record whose
     /// fields are all to-many relationships, `{"comments": [...]}`, is one
-    /// record, unless its fields are named as the key paths are.)
+    /// record, unless its fields are named as the key paths are.) An
+    /// element that is itself an array holds records the same way: `apply`
+    /// writes a nested array where the content has one (docs/spec.md §5.2).
     func records(of document: JSONValue, body: (JSONValue, String) -> Void) {
         switch document {
         case .array(let elements):
-            for (i, e) in elements.enumerated() { body(e, "$[\(i)]") }
+            for (i, e) in elements.enumerated() { Self.records(in: e, path: "$[\(i)]", body: body) }
         case .object(let o) where o["@type"] == nil && !o.isEmpty && o.members.allSatisfy({ member in
             guard case .array = member.value else { return false }
             return graph.descriptors.contains { ($0.keyPathText ?? "") == member.key }
@@ -18,11 +20,18 @@ extension Serializer {
             for m in o.members {
                 guard case .array(let elements) = m.value else { continue }
                 let prefix = DocumentPath.render([.key(m.key)])
-                for (i, e) in elements.enumerated() { body(e, prefix + "[\(i)]") }
+                for (i, e) in elements.enumerated() { Self.records(in: e, path: prefix + "[\(i)]", body: body) }
             }
         default:
             body(document, "$")
         }
+    }
+
+    /// An element of an array of records: one record, or, an array, the
+    /// records of its elements at their own paths (`$[1][0]`).
+    static func records(in element: JSONValue, path: String, body: (JSONValue, String) -> Void) {
+        guard case .array(let elements) = element else { return body(element, path) }
+        for (i, e) in elements.enumerated() { records(in: e, path: path + "[\(i)]", body: body) }
     }
 
     /// Serializes one record and appends its body; a failure appends nothing.

@@ -198,10 +198,12 @@ extension Serializer {
             case .elements(let starts, let document, let firstPosition, _, _, _):
                 for (i, start) in starts.enumerated() {
                     guard let value = read(start) else { continue }
-                    done.records += 1
-                    if !serialize(record: value, path: "$[\(firstPosition + i)]", document: document, inputName: inputName,
-                                  into: &done.bytes, diagnostics: &done.diagnostics) {
-                        done.failed += 1
+                    Self.records(in: value, path: "$[\(firstPosition + i)]") { record, path in
+                        done.records += 1
+                        if !serialize(record: record, path: path, document: document, inputName: inputName,
+                                      into: &done.bytes, diagnostics: &done.diagnostics) {
+                            done.failed += 1
+                        }
                     }
                 }
             case .content(let start, let document, _, _):
