@@ -155,14 +155,19 @@ import Testing
     /// `""` maps the record's object again (`items-listing-nil-key-path.json`,
     /// RestKit's nil key path: 10×), and when its keys match the payload's
     /// only ignoring case (`items-record-case-insensitive.json`, `Items` on
-    /// `items`: 10×).
+    /// `items`: 10×), and when an attribute counts the array
+    /// (`items-record-count.json`, `items.@count`, and
+    /// `items-list-dynamic-count.json`, Stripe's `data.@count`: the record's
+    /// object is read with the array's length only; 10× when that kept the
+    /// record whole).
     @Test(arguments: [
         ("items-indexed.json", "batches"), ("items-indexed-from-end.json", "batches"), ("items-pages.json", "pages"),
         ("items-distinct.json", "items"), ("items-batches.json", "batches"), ("items-nested.json", "nested"),
         ("numbers-sum.json", "numbers"), ("items-distinct-names.json", "items"), ("items-record.json", "items"),
         ("items-record-parent.json", "items"), ("items-batch-records.json", "batches"), ("items-listing.json", "listing"),
         ("items-list-dynamic.json", "list"), ("items-listing-nil-key-path.json", "listing"),
-        ("items-record-case-insensitive.json", "items"),
+        ("items-record-case-insensitive.json", "items"), ("items-record-count.json", "items"),
+        ("items-list-dynamic-count.json", "list"),
     ])
     func anIndexedContentKeyPathStaysWithinThreeTimesTheDocument(spec: String, shape: String) throws {
         let args = ["apply", "fixtures/scale/" + spec, "--format", "ndjson"]
@@ -180,7 +185,7 @@ import Testing
     @Test(arguments: ["csv", "sqlite"], [
         ("items-record.json", "items"), ("items-batch-records.json", "batches"), ("items-listing.json", "listing"),
         ("items-list-dynamic.json", "list"), ("items-record-case-insensitive.json", "items"),
-        ("items-record-shared-type.json", "items"),
+        ("items-record-shared-type.json", "items"), ("items-record-count.json", "items"),
     ])
     func aRecordWithALargeRelationshipIntoATableStaysWithinThreeTimesTheDocument(format: String, spec: (String, String)) throws {
         let scratch = try Scratch()

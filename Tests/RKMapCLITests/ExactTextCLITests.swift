@@ -88,6 +88,27 @@ import Testing
         #expect(folded.stdout == "true\n")
     }
 
+    /// The string operators compare code units too, after `[c]`/`[d]`
+    /// folding (§4), and `LIKE`'s `?` is one code point. Before, they
+    /// compared Swift characters, canonically: a decomposed `cafe\u{301}`
+    /// began with a composed `café` but not with `cafe`, did not contain `e`,
+    /// and a matcher on `BEGINSWITH 'Cafe'` chose another mapper.
+    @Test(arguments: [
+        ("nfd BEGINSWITH nfc", "false"), ("nfd ENDSWITH nfc", "false"), ("nfd CONTAINS nfc", "false"), ("nfd LIKE nfc", "false"),
+        ("nfc BEGINSWITH nfd", "false"), ("nfc LIKE nfd", "false"), ("nfd ==[c] nfc", "false"),
+        ("nfd BEGINSWITH 'cafe'", "true"), ("nfd CONTAINS 'e'", "true"), ("nfd ENDSWITH '\\u0301'", "true"),
+        ("nfc CONTAINS 'e'", "false"), ("nfd LIKE 'caf?'", "false"), ("nfd LIKE 'cafe?'", "true"), ("nfc LIKE 'caf?'", "true"),
+        ("nfd BEGINSWITH[d] nfc", "true"), ("nfd LIKE[cd] 'CAF?'", "true"), ("nfd ==[cd] 'CAFE'", "true"),
+        ("flag BEGINSWITH '\u{1F1EB}'", "true"), ("flag CONTAINS '\u{1F1F7}'", "true"), ("flag LIKE '??'", "true"),
+    ])
+    func theStringOperatorsCompareCodeUnits(predicate: String, expected: String) throws {
+        let scratch = try Scratch()
+        try scratch.write("in.json", #"{"nfc": "caf\u00e9", "nfd": "cafe\u0301", "flag": "\ud83c\uddeb\ud83c\uddf7"}"#)
+        let run = try RKMapExecutable.run(["eval", predicate, "in.json"], directory: scratch.url)
+        #expect(run.status == (expected == "true" ? 0 : 1), "\(run.stderr)")
+        #expect(run.stdout == expected + "\n")
+    }
+
     /// Every other place a key or a string is compared (a review's finds):
     /// the streamed splitter's descriptor keys, a streamed record's members,
     /// `IN {…}`, `valueMap` and connections, read whole and streamed alike.

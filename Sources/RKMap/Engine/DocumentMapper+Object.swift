@@ -56,6 +56,10 @@ extension DocumentMapper {
             let source: JSONValue?
             if steps[i].sourceIsNil {
                 source = representation
+            } else if streamedCount >= 0, depth == streamedDepth, streamedStep?.mapper === mapper, streamedCounting.contains(i) {
+                // `items.@count` of the streamed array, which the record's
+                // object holds empty: the splitter counted its elements.
+                source = .number(JSONNumber(streamedCount))
             } else if steps[i].anchoredAtRepresentation {
                 source = steps[i].source.evaluate(on: representation, caseInsensitive: caseInsensitive)
             } else {

@@ -40,6 +40,10 @@ final class DocumentMapper {
     /// Its slot, -1 when there is none: what mapping every relationship
     /// compares (one integer; the tuple would be copied and retained).
     @exclusivity(unchecked) var streamedSlot = -1
+    /// The streamed array's length, for the record's attributes that count
+    /// it (`streamedCounting`, indices in its mapper's steps); -1 when none.
+    @exclusivity(unchecked) var streamedCount = -1
+    @exclusivity(unchecked) var streamedCounting: [Int] = []
     /// The record's depth: 1 for the content object, 2 for an element of the content array.
     @exclusivity(unchecked) var streamedDepth = 1
     /// Records made so far for this document, and the most allowed

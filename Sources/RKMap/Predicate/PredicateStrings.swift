@@ -61,12 +61,34 @@ enum PredicateStrings {
                 return false
             }
         }
+        // By code units, as `==` compares (docs/spec.md §4): never Swift's
+        // canonical equivalence, which took `cafe\u{301}` to begin with
+        // `caf\u{E9}` and not to contain `e`. UTF-8 is self-synchronizing,
+        // so a match of its bytes is a match of whole code points.
         let folded = fold(value, options)
+        return folded.utf8.withContiguousStorageIfAvailable { v in
+            needle.utf8.withContiguousStorageIfAvailable { n in find(n, in: v, at: position) }
+        }.flatMap { $0 } ?? find(Array(needle.utf8)[...], in: Array(folded.utf8)[...], at: position)
+    }
+
+    /// `needle`'s bytes in `value`'s at `position`.
+    private static func find<C: RandomAccessCollection<UInt8>>(_ needle: C, in value: C, at position: Position) -> Bool
+    where C.Index == Int {
+        let (v, n) = (value, needle)
+        guard v.count >= n.count else { return false }
         switch position {
-        case .whole: return folded == needle
-        case .prefix: return folded.hasPrefix(needle)
-        case .suffix: return folded.hasSuffix(needle)
-        case .anywhere: return folded.range(of: needle) != nil
+        case .whole: return v.count == n.count && v.elementsEqual(n)
+        case .prefix: return v.prefix(n.count).elementsEqual(n)
+        case .suffix: return v.suffix(n.count).elementsEqual(n)
+        case .anywhere:
+            let first = n[n.startIndex]
+            var start = v.startIndex
+            let last = v.endIndex - n.count
+            while start <= last {
+                if v[start] == first, v[start..<(start + n.count)].elementsEqual(n) { return true }
+                start += 1
+            }
+            return false
         }
     }
 
@@ -83,11 +105,13 @@ enum PredicateStrings {
     }
 }
 
-/// A compiled `LIKE` pattern: `*` matches any run of characters, `?` exactly
-/// one, and the whole string must match. `\*`, `\?` and `\\` are literal.
+/// A compiled `LIKE` pattern: `*` matches any run of code points, `?`
+/// exactly one, and the whole string must match. `\*`, `\?` and `\\` are
+/// literal. Text is compared by code points (docs/spec.md §4: `cafe\u{301}`
+/// is five, and `caf?` does not match it), as `MATCHES` reads it.
 struct LikePattern: Sendable {
     enum Element: Sendable, Equatable {
-        case character(Character)
+        case character(Unicode.Scalar)
         case one
         case many
     }
@@ -99,7 +123,7 @@ struct LikePattern: Sendable {
         self.options = options
         var elements: [Element] = []
         var escaping = false
-        for c in PredicateStrings.fold(pattern, options) {
+        for c in PredicateStrings.fold(pattern, options).unicodeScalars {
             if escaping {
                 elements.append(.character(c))
                 escaping = false
@@ -119,7 +143,7 @@ struct LikePattern: Sendable {
     /// Greedy matching with a single backtrack point (the last `*`): linear for
     /// typical patterns, never exponential.
     func matches(_ value: String) -> Bool {
-        let text = Array(PredicateStrings.fold(value, options))
+        let text = Array(PredicateStrings.fold(value, options).unicodeScalars)
         var t = 0, p = 0
         var star: Int?, starText = 0
         while t < text.count {

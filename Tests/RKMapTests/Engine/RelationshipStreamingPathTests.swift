@@ -71,12 +71,16 @@ import Testing
     }
 
     /// Only where no other key path of the record goes to the array or
-    /// stops on the way (`data` whole), and no `@parent` key path reads it
-    /// or what holds it.
+    /// stops on the way (`data` whole, `data.@count`), except to count it
+    /// (`data.children.@count`), and no `@parent` key path reads it or what
+    /// holds it.
     @Test(arguments: [
         (#"{"data.after": "after"}"#, #"{"n": "n", "@parent.data.after": "a"}"#, ["data.children"]),
         (#"{"data": "data"}"#, #"{"n": "n"}"#, []),
-        (#"{"data.children.@count": "count"}"#, #"{"n": "n"}"#, []),
+        (#"{"data.children.@count": "count"}"#, #"{"n": "n"}"#, ["data.children"]),
+        (#"{"data.children.@count": "count", "data.after": "after"}"#, #"{"n": "n", "@parent.data.after": "a"}"#, ["data.children"]),
+        (#"{"data.children.n": "ns"}"#, #"{"n": "n"}"#, []),
+        (#"{"data.@count": "count"}"#, #"{"n": "n"}"#, []),
         (#"{"data.other": "other"}"#, #"{"n": "n", "@parent.data": "d"}"#, []),
         (#"{"kind": "kind"}"#, #"{"n": "n", "@parent.data.children": "all"}"#, []),
         (#"{"kind": "kind"}"#, #"{"n": "n", "@parent": "p"}"#, []),

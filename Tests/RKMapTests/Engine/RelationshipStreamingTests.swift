@@ -78,8 +78,15 @@ import Testing
     /// properties, under validations.
     @Test(arguments: [
         (#"{"id": "doc", "target": "Doc", "attributes": ["name"], "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, ["items"]),
-        // Another key path reads the member.
-        (#"{"id": "doc", "target": "Doc", "attributes": {"items.@count": "count"}, "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, []),
+        // Another key path reads into the member, or holds it.
+        (#"{"id": "doc", "target": "Doc", "attributes": {"items.n": "ns"}, "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, []),
+        (#"{"id": "doc", "target": "Doc", "attributes": {"items": "raw"}, "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, []),
+        (#"{"id": "doc", "target": "Doc", "attributes": {"items.@count.x": "x"}, "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, []),
+        (#"{"id": "doc", "target": "Doc", "attributes": {"items.@count": "count", "items.@max.n": "max"}, "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, []),
+        // Counting it needs only its length, read with the record's object...
+        (#"{"id": "doc", "target": "Doc", "attributes": {"items.@count": "count"}, "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, ["items"]),
+        // ...by the splitter too, when `@parent` reads it.
+        (#"{"id": "doc", "target": "Doc", "attributes": {"items.@count": "count", "@parent.x": "above"}, "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, ["items"]),
         // Not the last property: both may be (to-many for an array).
         (#"{"id": "doc", "target": "Doc", "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}, {"from": "o", "to": "o", "map-ref": "item"}]}"#, ["items", "o"]),
         // A validation is reported after the elements; a rejected record is not written.

@@ -54,6 +54,7 @@ extension MappingEngine {
             return encoding != nil || !written || sink.acceptsOpenRecord(of: parent, relationship: relationship.slot) ? relationship.keys : nil
         }
         let parentObjects = Set(streamedRelationships.keys.filter { self.streamedRelationships[$0]!.readsObject })
+        let countedArrays = Set(streamedRelationships.keys.filter { !self.streamedRelationships[$0]!.countingSteps.isEmpty })
         // A dynamic root mapper's: by the mapper it chooses.
         var chosen: [ObjectIdentifier: [String: [String]]] = [:]
         if let descriptor = applicable.first?.descriptor, case .dynamic = graph.mappers[descriptor.rootMapper] {
@@ -101,6 +102,7 @@ extension MappingEngine {
             splitter.streamedRelationships = chosenRecords.isEmpty ? streamedRelationships : [:]
             splitter.chosenRecords = chosenRecords
             splitter.parentObjects = parentObjects
+            splitter.countedArrays = countedArrays
             splitter.run()
             state.finishSplitting(bytesRead: splitter.bytesRead)
             finished.signal()

@@ -174,6 +174,8 @@ struct PipelineWorker {
                 // reports it (`PipelineWriter`).
                 var mark: (diagnostics: Int, stats: DocumentStats)?
                 mapper.streamedSlot = relationship.slot
+                mapper.streamedCount = record.length ?? -1
+                mapper.streamedCounting = relationship.countingSteps
                 mapper.streamedDepth = record.position == nil ? 1 : 2
                 mapper.streamedStep = (relationship.parentMapper, { [collector, mapper] in
                     mark = (collector.diagnostics.count, mapper.stats)
@@ -195,6 +197,7 @@ struct PipelineWorker {
                 }
                 mapper.streamedStep = nil
                 mapper.streamedSlot = -1
+                mapper.streamedCount = -1
                 var after: MappedUnit<Mapped<[FieldValue]>?>?
                 if let mark {
                     after = MappedUnit(

@@ -19,9 +19,10 @@ extension Splitter {
         var ahead = reader()
         let relationships = relationships ?? streamedRelationships
         let paths = relationships.map { (id: $0.key, keys: $0.value[...]) }
-        guard let found = try Self.largeArray(in: &ahead, among: paths, threshold: nestedThreshold, folding: caseInsensitiveKeys)
+        guard let found = try Self.largeArray(
+            in: &ahead, among: paths, threshold: nestedThreshold, folding: caseInsensitiveKeys, counting: countedArrays)
         else { return false }
-        let record = StreamedRecord(offset: input.offset + scanner.offset, position: position)
+        let record = StreamedRecord(offset: input.offset + scanner.offset, position: position, length: found.length)
         if parentObjects.contains(found.id) {
             // Every other member, as a whole read has them, once for all units.
             var object = reader()
@@ -36,14 +37,16 @@ extension Splitter {
     /// The relationship (by id) whose array is found first in the object at
     /// `ahead` along one of `paths`, longer than `threshold`, the members
     /// followed to it (`names`), and what reads every other member of the
-    /// object (`null` in the array's place); nil when there is none, or a
+    /// object (`null` in the array's place), and how many elements it has
+    /// when its id is among `counting` (`length`); nil when there is none, or a
     /// key on the way to it repeats. `folding` (`keyMatching:
     /// caseInsensitive`): a key follows the member a whole read's lookup
     /// finds (docs/spec.md §4), the exact one, else the first equal
     /// ignoring case; the object's keys are read first to tell which.
     static func largeArray(
-        in ahead: inout JSONScanner, among paths: [(id: String, keys: ArraySlice<String>)], threshold: Int, folding: Bool = false
-    ) throws -> (id: String, names: [String], rest: JSONProjection)? {
+        in ahead: inout JSONScanner, among paths: [(id: String, keys: ArraySlice<String>)], threshold: Int, folding: Bool = false,
+        counting: Set<String> = []
+    ) throws -> (id: String, names: [String], rest: JSONProjection, length: Int?)? {
         var paths = paths
         if folding {
             var probe = ahead
@@ -60,7 +63,7 @@ extension Splitter {
             }
         }
         try ahead.enterObject()
-        var chosen: (name: String, id: String, names: [String], rest: JSONProjection)?
+        var chosen: (name: String, id: String, names: [String], rest: JSONProjection, length: Int?)?
         // Member names by Swift's (canonical) equality, with the spelling met
         // first: two spellings of one text are two members to a whole read
         // (code units, `sameKey`), which a projection keyed by name cannot
@@ -83,16 +86,28 @@ extension Splitter {
                 ahead.skipWhitespace()
                 let start = ahead.offset
                 if let last = here.first(where: { $0.keys.count == 1 }), ahead.buf[start] == JSONByte.openBracket {
-                    try ahead.skipValue()
-                    if ahead.offset - start >= threshold { chosen = (name, last.id, [name], .nothing) }
+                    var length: Int?
+                    if counting.contains(last.id) {
+                        // Its elements, skipped one by one (the object was read and validated).
+                        var n = 0
+                        try ahead.enterArray()
+                        while try ahead.nextElement() {
+                            try ahead.skipValue()
+                            n += 1
+                        }
+                        length = n
+                    } else {
+                        try ahead.skipValue()
+                    }
+                    if ahead.offset - start >= threshold { chosen = (name, last.id, [name], .nothing, length) }
                     members[name] = .everything
                     continue
                 }
                 let deeper = here.filter { $0.keys.count > 1 }.map { (id: $0.id, keys: $0.keys.dropFirst()) }
                 if !deeper.isEmpty, ahead.buf[start] == JSONByte.openBrace {
                     var inner = ahead
-                    if let found = try largeArray(in: &inner, among: deeper, threshold: threshold, folding: folding) {
-                        chosen = (name, found.id, [name] + found.names, found.rest)
+                    if let found = try largeArray(in: &inner, among: deeper, threshold: threshold, folding: folding, counting: counting) {
+                        chosen = (name, found.id, [name] + found.names, found.rest, found.length)
                     }
                 }
             }
@@ -101,7 +116,7 @@ extension Splitter {
         }
         guard let chosen else { return nil }
         members[chosen.name] = chosen.rest
-        return (chosen.id, chosen.names, .members(members))
+        return (chosen.id, chosen.names, .members(members), chosen.length)
     }
 
     /// Follows the members named `keys` through the object here to the

@@ -67,6 +67,9 @@ struct Splitter {
     /// Those whose record's object the splitter reads for the workers
     /// (`StreamedRelationship.readsObject`).
     var parentObjects: Set<String> = []
+    /// Those whose array an attribute of the record counts
+    /// (`StreamedRelationship.countingSteps`): `largeArray` counts its elements.
+    var countedArrays: Set<String> = []
     /// Keys on the stream path also match ignoring case
     /// (`keyMatching: caseInsensitive`, docs/spec.md §4).
     var caseInsensitiveKeys = false

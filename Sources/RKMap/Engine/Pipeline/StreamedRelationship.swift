@@ -55,6 +55,11 @@ struct StreamedRelationship: Sendable {
     /// (`PipelineState.DocumentValue.parentObject`): the record's projection reads
     /// everything, or an element reads `@parent`.
     let readsObject: Bool
+    /// The record's attributes that count the array (`items.@count`), by
+    /// their index in `parentMapper.steps`: the splitter counts its
+    /// elements as it skips them (`StreamedRecord.length`), and the record's
+    /// mapping takes that number for them (`DocumentMapper.streamedCount`).
+    let countingSteps: [Int]
 
     /// The root mapper's relationships that may be streamed, by id (the
     /// splitter streams the first large one it meets); empty when none may
@@ -132,12 +137,23 @@ struct StreamedRelationship: Sendable {
             let folded = folding ? keys.map { $0.lowercased() } : keys
             // Another property writing the same field: the last one mapped wins.
             guard !mapper.steps.contains(where: { $0 !== step && $0.slot == step.slot }) else { continue }
-            // Read by another key path of the record (`items.@count`, a
-            // second relationship, `data` for `data.children`): one that
-            // reaches into the array, or holds it.
-            let others = mapper.steps.filter { other in
-                other !== step && !other.sourceIsNil && other.source.anchor == .representation
-                    && Self.overlaps(other.source.components, keys, folding: folding)
+            // Read by another key path of the record (a second relationship,
+            // `items.name`, `data` for `data.children`): one that reaches
+            // into the array, or holds it. An attribute counting it
+            // (`items.@count`) needs only its length, which the record's
+            // splitter counts as it finds the array, unless keys ignore case
+            // (the record is mapped whole).
+            var countingSteps: [Int] = []
+            let others = mapper.steps.indices.filter { i in
+                let other = mapper.steps[i]
+                guard other !== step, !other.sourceIsNil, other.source.anchor == .representation,
+                      Self.overlaps(other.source.components, keys, folding: folding)
+                else { return false }
+                if !folding, other.target == nil, Self.counts(other.source.components, keys) {
+                    countingSteps.append(i)
+                    return false
+                }
+                return true
             }
             guard others.isEmpty, !fromObject.contains(where: { Self.reaches(folded[...], $0) }) else { continue }
             // `@parent` may be the record's object (the array is not in the
@@ -157,7 +173,7 @@ struct StreamedRelationship: Sendable {
                 key: id(step.source.source), keys: keys, sourcePath: step.source, parentMapper: mapper, slot: step.slot, target: target,
                 parentProjection: parentProjection,
                 elementProjection: ProjectionPlan(graph.representationProjection(of: target), caseInsensitive: folding),
-                readsObject: readsParent || projection == .everything)
+                readsObject: readsParent || projection == .everything, countingSteps: countingSteps)
         }
         return found
     }
@@ -173,6 +189,15 @@ struct StreamedRelationship: Sendable {
             if folding ? name.lowercased() != key.lowercased() : name != key { return false }
         }
         return true
+    }
+
+    /// Whether a key path with these components is the array at `keys`
+    /// counted (`items.@count`) and nothing else.
+    static func counts(_ components: [KeyPath.Component], _ keys: [String]) -> Bool {
+        guard components.count == keys.count + 1, components.last == .collection(.count) else { return false }
+        return zip(components, keys).allSatisfy { component, key in
+            if case .key(let name) = component { name == key } else { false }
+        }
     }
 
     /// Whether `projection` reads the array at `keys` or what is in it (a

@@ -84,6 +84,9 @@ struct StreamedRecord: Sendable, Hashable {
     /// Its position in the content array, when it is an element of it
     /// (`DocumentMapper.mapElement`); nil for the content object itself.
     let position: Int?
+    /// How many elements the streamed array has, when an attribute of the
+    /// record counts them (`StreamedRelationship.countingSteps`).
+    var length: Int? = nil
 }
 
 extension WorkUnit {
