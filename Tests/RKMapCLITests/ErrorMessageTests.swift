@@ -196,6 +196,14 @@ import Testing
              err: "spec.json:1:69: error: attribute 'address.city' of mapper 'o' writes into the record of relationship 'address' "
                 + "(JSON and CSV write it there), which an SQLite row cannot hold: rename it (e.g. 'address_city') or map it in that relationship's mapper\n",
              code: 2),
+        // A double that underflows read as 0 with no word, where one that
+        // overflows was a warning.
+        Case("a double too small for a double", files: [
+            "spec.json": #"{"mappers": [{"id": "a", "target": "A", "attributes": ["x"], "types": {"x": "double"}}]}"#,
+            "in.json": #"{"x": 1e-400}"#,
+        ], ["apply", "spec.json", "in.json", "--compact"], out: #"[{"@type":"A"}]"# + "\n",
+             err: "in.json: $.x: warning: cannot convert number 1e-400 to double: too small for a double, which would hold 0 [mapper a, attribute x]\n",
+             code: 0, readsDocuments: true),
         Case("a destination nested inside an attribute that holds a string", files: [
             "spec.json": #"{"keyPath": "items", "mappers": [{"id": "t", "target": "T", "attributes": {"n": "labels.name", "l": "labels"}}]}"#,
             "in.json": #"{"items": [{"l": "scalar", "n": "NEW"}, {"l": {"x": 1}, "n": "ok"}]}"#,
