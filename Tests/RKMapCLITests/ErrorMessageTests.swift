@@ -196,6 +196,14 @@ import Testing
              err: "spec.json:1:69: error: attribute 'address.city' of mapper 'o' writes into the record of relationship 'address' "
                 + "(JSON and CSV write it there), which an SQLite row cannot hold: rename it (e.g. 'address_city') or map it in that relationship's mapper\n",
              code: 2),
+        // A key repeated in one `attributes` object is one JSON member (the
+        // last value, as RestKit's dictionary holds it): both were mapped,
+        // with no word.
+        Case("a key repeated in an attributes object", files: [
+            "spec.json": #"{"mappers": [{"id": "a", "target": "A", "attributes": {"id": "id", "id": "ident"}}]}"#,
+            "in.json": #"{"id": 5}"#,
+        ], ["apply", "spec.json", "in.json", "--compact"], out: #"[{"@type":"A","ident":5}]"# + "\n",
+             err: "spec.json:1:68: warning: duplicate field 'id' in attributes; the last one is used [mapper a]\n", code: 0),
         // A double that underflows read as 0 with no word, where one that
         // overflows was a warning.
         Case("a double too small for a double", files: [
