@@ -249,6 +249,22 @@ import Testing
             "in.form": "profile[email]=x&profile=y\n",
         ], ["apply", "spec.json", "in.form", "--input-format", "form"],
              err: "in.form:1:18: error: key 'profile' is given a value after 'profile[…]' made it an object\n", code: 1),
+        // A key repeated in one `attributes` object is one JSON member (the
+        // last value, as RestKit's dictionary holds it): both were mapped,
+        // with no word.
+        Case("a key repeated in an attributes object", files: [
+            "spec.json": #"{"mappers": [{"id": "a", "target": "A", "attributes": {"id": "id", "id": "ident"}}]}"#,
+            "in.json": #"{"id": 5}"#,
+        ], ["apply", "spec.json", "in.json", "--compact"], out: #"[{"@type":"A","ident":5}]"# + "\n",
+             err: "spec.json:1:68: warning: duplicate field 'id' in attributes; the last one is used [mapper a]\n", code: 0),
+        // A double that underflows read as 0 with no word, where one that
+        // overflows was a warning.
+        Case("a double too small for a double", files: [
+            "spec.json": #"{"mappers": [{"id": "a", "target": "A", "attributes": ["x"], "types": {"x": "double"}}]}"#,
+            "in.json": #"{"x": 1e-400}"#,
+        ], ["apply", "spec.json", "in.json", "--compact"], out: #"[{"@type":"A"}]"# + "\n",
+             err: "in.json: $.x: warning: cannot convert number 1e-400 to double: too small for a double, which would hold 0 [mapper a, attribute x]\n",
+             code: 0, readsDocuments: true),
         Case("a destination nested inside an attribute that holds a string", files: [
             "spec.json": #"{"keyPath": "items", "mappers": [{"id": "t", "target": "T", "attributes": {"n": "labels.name", "l": "labels"}}]}"#,
             "in.json": #"{"items": [{"l": "scalar", "n": "NEW"}, {"l": {"x": 1}, "n": "ok"}]}"#,

@@ -70,6 +70,10 @@ public enum ValueConverter {
         guard let d = Double(text), d.isFinite else {
             return .failure(failure(value, .double, because: "out of range"))
         }
+        // Underflow: a number that is not zero would read as 0 (`1e-400`).
+        if d == 0, let decimal = DecimalText(text.utf8, lenient: true), !decimal.isZero {
+            return .failure(failure(value, .double, because: "too small for a double, which would hold 0"))
+        }
         return .success(.number(JSONNumber(d)))
     }
 

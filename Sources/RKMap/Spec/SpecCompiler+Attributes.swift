@@ -43,15 +43,27 @@ extension SpecCompiler {
     private func collectAttributes(_ value: SpecValue, into entries: inout [AttributeEntry], mapperID: String) {
         switch value.kind {
         case .object(let members):
+            // A key repeated in one object is one JSON member: the last value
+            // at the first's place (as RestKit's dictionary from JSON holds it).
+            var local: [AttributeEntry] = []
+            var seen: [[UInt8]: Int] = [:]
             for m in members {
                 guard case .string(let destination) = m.value.kind else {
                     report(.wrongKind(field: m.key, context: "in attributes", expected: "a destination attribute name (a string)",
                                       found: m.value.kindDescription), at: m.value.location, mapperID: mapperID)
                     continue
                 }
-                entries.append(AttributeEntry(source: m.key, sourceLocation: m.keyLocation,
-                                              destination: destination, destinationLocation: m.value.location))
+                let entry = AttributeEntry(source: m.key, sourceLocation: m.keyLocation,
+                                           destination: destination, destinationLocation: m.value.location)
+                if let earlier = seen[Array(m.key.utf8)] {
+                    report(.duplicateField(field: m.key, context: "in attributes"), at: m.keyLocation, mapperID: mapperID)
+                    local[earlier] = entry
+                } else {
+                    seen[Array(m.key.utf8)] = local.count
+                    local.append(entry)
+                }
             }
+            entries.append(contentsOf: local)
         case .array(let elements):
             for e in elements {
                 if case .string(let name) = e.kind {

@@ -96,6 +96,12 @@ enum Outcome: Sendable, CustomStringConvertible {
         (n("123456.789"), .ok(n("123456.789"))),
         (n("-2.50"), .ok(n("-2.5"))),
         (n("1e400"), .error("cannot convert number 1e400 to double: out of range")),
+        // Underflow loses the whole value, not precision: a warning, as
+        // overflow is (it read as 0, exit 0). Zero in any spelling is 0.
+        (n("1e-400"), .error("cannot convert number 1e-400 to double: too small for a double, which would hold 0")),
+        (s("-1e-400"), .error("cannot convert string \"-1e-400\" to double: too small for a double, which would hold 0")),
+        (n("0e-999"), .ok(n("0"))),
+        (n("0.000"), .ok(n("0"))),
         (s("3"), .ok(n("3"))),
         (s("12.50"), .ok(n("12.5"))),
         (s("-0.25"), .ok(n("-0.25"))),
