@@ -217,6 +217,24 @@ import Testing
                 + #"where it would be the same key as the string "18446744073709551617"; declare its type ("types": {"id": "string"}) to key Item rows by the digits as text [mapper item, attribute id]"#
                 + "\nerror: the database 'out.db' was not created because a document failed\n",
              code: 1, readsDocuments: true),
+        // Only records that are written need their identification: a child
+        // of a rejected parent is not written (the check, made as records
+        // were mapped, failed such documents before the output was asked).
+        Case("an unstorable child of a rejected record into SQLite", files: [
+            "spec.json": #"{"keyPath": "", "root-map-ref": "cart", "mappers": [{"id": "cart", "target": "Cart", "entity": true, "identification": ["id"], "attributes": ["id", "name"], "validations": [{"attribute": "name", "predicate": "SELF != 'bad'", "onFailure": "reject"}], "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}, {"id": "item", "target": "Item", "entity": true, "identification": ["id"], "attributes": ["id", "n"]}]}"#,
+            "in.json": #"{"id": 1, "name": "bad", "items": [{"id": null, "n": 1}]}"# + "\n" + #"{"id": 2, "name": "ok", "items": [{"id": 5, "n": 2}]}"# + "\n",
+        ], ["apply", "spec.json", "in.json", "--format", "sqlite", "-o", "out.db"],
+             err: "in.json: $: warning: validation of name failed: SELF != 'bad'; the record is rejected [mapper cart, attribute name]\n",
+             code: 0, readsDocuments: true),
+        // Records held for connections keep where an unstorable one was mapped.
+        Case("an unstorable record held for connections into SQLite", files: [
+            "spec.json": #"{"mappers": [{"id": "post", "target": "Post", "entity": true, "identification": "id", "attributes": ["id", "authorId"], "connections": [{"relationship": "author", "sourceAttribute": "authorId", "target": "User", "targetAttribute": "id"}]}, {"id": "user", "target": "User", "entity": true, "identification": "id", "attributes": ["id", "name"]}], "descriptors": [{"keyPath": "posts", "root-map-ref": "post"}, {"keyPath": "users", "root-map-ref": "user"}]}"#,
+            "in.json": #"{"posts": [{"id": 1, "authorId": 7}, {"id": null, "authorId": 7}], "users": [{"id": 7, "name": "Ann"}]}"#,
+        ], ["apply", "spec.json", "in.json", "--format", "sqlite", "-o", "out.db"],
+             err: "in.json: $.posts[1]: error: the Post record's identification attribute 'id' is null, so SQLite output cannot store it "
+                + #"(Post rows are keyed by it); fix the input, or leave such records out with a validation {"attribute": "id", "predicate": "SELF != nil", "onFailure": "reject"} [mapper post, attribute id]"#
+                + "\nerror: the database 'out.db' was not created because a document failed\n",
+             code: 1, readsDocuments: true),
         // Into JSON the two are two records, as §7 makes them; a number that
         // fits 64 bits is an INTEGER key, apart from the string.
         Case("a number identification value past 64 bits into JSON", files: [
@@ -231,7 +249,7 @@ import Testing
             "spec.json": #"{"mappers": [{"id": "a", "target": "A", "attributes": ["name", "tags", "meta"]}]}"#,
             "rec.json": #"{"@type": "A", "name": "x", "tags": [], "meta": {"labels": [], "k": 1}}"#,
         ], ["serialize", "spec.json", "rec.json", "--format", "form"], out: "meta[k]=1&name=x\n",
-             err: "rec.json: $: warning: this record's form body leaves out 'tags' (an empty array), 'meta.labels' (an empty array): "
+             err: "rec.json: $: warning: this record's form body leaves out 'tags' (an empty array), 'meta[labels]' (an empty array): "
                 + "form encoding writes nothing for an empty array or object, so a server reads them as absent (use --format json to send them)\n",
              code: 0),
         // `apply` writes a nested array where the content has one (§5.2);
@@ -257,6 +275,15 @@ import Testing
             "in.json": #"{"id": 5}"#,
         ], ["apply", "spec.json", "in.json", "--compact"], out: #"[{"@type":"A","ident":5}]"# + "\n",
              err: "spec.json:1:68: warning: duplicate field 'id' in attributes; the last one is used [mapper a]\n", code: 0),
+        // Only the last of a repeated name is read (an earlier wrong type is
+        // no error), in `types` and in a matcher's `valueMap` too.
+        Case("repeated names in types and valueMap", files: [
+            "spec.json": #"{"mappers": [{"id": "a", "target": "A", "attributes": {"x": "x", "k": "k"}, "types": {"x": "bogus", "x": "int"}}, {"id": "d", "dynamic": true, "matchers": [{"keyPath": "k", "valueMap": {"a": "a", "a": "zz"}}]}], "root-map-ref": "d"}"#,
+        ], ["lint", "spec.json"],
+             err: "spec.json:1:101: warning: duplicate field 'x' in types; the last one is used [mapper a]\n"
+                + "spec.json:1:197: warning: duplicate field 'a' in valueMap; the last one is used [mapper d]\n"
+                + "spec.json:1:202: error: unknown mapper 'zz' [mapper d]\n",
+             code: 2),
         // A double that underflows read as 0 with no word, where one that
         // overflows was a warning.
         Case("a double too small for a double", files: [

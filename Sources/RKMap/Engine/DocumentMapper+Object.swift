@@ -113,36 +113,22 @@ extension DocumentMapper {
         }
         // After validations: a skipped field or a rejected record gives way to nothing.
         if !mapper.nestings.isEmpty { checkNestings(record) }
-        if keysByIdentity, mapper.isEntity, !mapper.identification.isEmpty { try checkIdentity(record) }
+        if keysByIdentity, mapper.isEntity, !mapper.identification.isEmpty { noteIdentity(&record) }
         try countRecord(of: mapper)
         return record
     }
 
     /// A record the output stores under its identification values
     /// (`keysByIdentity`) that has none, or one it would keep as another
-    /// record's key, fails the document here, at the record's path, rather
-    /// than when its rows are written (docs/spec.md §10.4).
-    private func checkIdentity(_ record: Record) throws(MappingFailure) {
-        let mapper = record.mapper
-        if let storedType, storedType != mapper.typeName { return }
+    /// record's key, carries why and where (`Record.unstorable`): the output
+    /// refuses the document with that place when it comes to write the
+    /// record (docs/spec.md §10.4), and a record it never writes fails nothing.
+    private func noteIdentity(_ record: inout Record) {
         guard let problem = SQLiteSink.identityProblem(of: record) else { return }
-        let type = mapper.typeName
+        let mapper = record.mapper
         let name = mapper.slots[problem.slot].name
-        let message: String
-        switch problem.kind {
-        case .missing:
-            message = "the \(type) record has no '\(name)', its identification attribute, so SQLite output cannot store it "
-                + "(\(type) rows are keyed by it); fix the input, or give '\(name)' a value in \"defaults\""
-        case .null:
-            message = "the \(type) record's identification attribute '\(name)' is null, so SQLite output cannot store it "
-                + "(\(type) rows are keyed by it); fix the input, or leave such records out with a validation "
-                + "{\"attribute\": \"\(name)\", \"predicate\": \"SELF != nil\", \"onFailure\": \"reject\"}"
-        case .numberAsText(let number):
-            message = "the \(type) record's identification attribute '\(name)' is \(number), a number SQLite can keep only as text, "
-                + "where it would be the same key as the string \"\(number)\"; declare its type (\"types\": {\"\(name)\": \"string\"}) "
-                + "to key \(type) rows by the digits as text"
-        }
-        throw MappingFailure(.output, message: message, path: path.rendered, mapperID: mapper.id, attribute: name)
+        record.unstorable = UnstorableRecord(
+            message: problem.message(type: mapper.typeName, attribute: name), path: path.rendered, mapperID: mapper.id, attribute: name)
     }
 
     /// Whether a source that evaluated to a value counts as present for the

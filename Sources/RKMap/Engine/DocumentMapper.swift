@@ -14,10 +14,8 @@ final class DocumentMapper {
     let caseInsensitive: Bool
     /// `MappingOptions.relationshipsToOneUnlessMany` (CSV output).
     let toOneUnlessMany: Bool
-    /// `MappingOptions.keysRecordsByIdentity` (SQLite output), unless
-    /// `--type` writes only another type (`storedType`).
+    /// `MappingOptions.keysRecordsByIdentity` (SQLite output).
     let keysByIdentity: Bool
-    let storedType: String?
 
     // The mutable state below is only ever touched by the one thread mapping a
     // document, one access at a time: the runtime's exclusivity checks on a
@@ -65,7 +63,6 @@ final class DocumentMapper {
         self.caseInsensitive = engine.graph.options.caseInsensitiveKeys
         self.toOneUnlessMany = engine.options.relationshipsToOneUnlessMany
         self.keysByIdentity = engine.options.keysRecordsByIdentity
-        self.storedType = engine.options.onlyType
         self.context = KeyPathContext(root: document, caseInsensitive: engine.graph.options.caseInsensitiveKeys)
     }
 

@@ -39,7 +39,8 @@ public struct MappingFailure: Error, Sendable, Equatable, CustomStringConvertibl
     public init(_ refusal: DocumentRefusal) {
         switch refusal.reason {
         case .notOneRecord(let count): self.init(.notOneRecord(count: count), message: refusal.message)
-        case .unstorable: self.init(.output, message: refusal.message)
+        case .unstorable:
+            self.init(.output, message: refusal.message, path: refusal.path, mapperID: refusal.mapperID, attribute: refusal.attribute)
         }
     }
 

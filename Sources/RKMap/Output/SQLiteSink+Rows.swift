@@ -180,6 +180,24 @@ extension SQLiteSink {
         package enum Kind: Equatable { case missing, null, numberAsText(String) }
         package let slot: Int
         package let kind: Kind
+
+        /// What it means for a record of `type` whose identification
+        /// attribute `attribute` it is, and how to fix it.
+        package func message(type: String, attribute name: String) -> String {
+            switch kind {
+            case .missing:
+                return "the \(type) record has no '\(name)', its identification attribute, so SQLite output cannot store it "
+                    + "(\(type) rows are keyed by it); fix the input, or give '\(name)' a value in \"defaults\""
+            case .null:
+                return "the \(type) record's identification attribute '\(name)' is null, so SQLite output cannot store it "
+                    + "(\(type) rows are keyed by it); fix the input, or leave such records out with a validation "
+                    + "{\"attribute\": \"\(name)\", \"predicate\": \"SELF != nil\", \"onFailure\": \"reject\"}"
+            case .numberAsText(let number):
+                return "the \(type) record's identification attribute '\(name)' is \(number), a number SQLite can keep only as text, "
+                    + "where it would be the same key as the string \"\(number)\"; declare its type (\"types\": {\"\(name)\": \"string\"}) "
+                    + "to key \(type) rows by the digits as text"
+            }
+        }
     }
 
     package static func identityProblem(of record: Record) -> IdentityProblem? {
@@ -200,6 +218,8 @@ extension SQLiteSink {
 
     /// The identification values of a record, as its key columns store them.
     func identityKey(of record: Record, plan: SQLiteSinkPlan) throws -> [SQLiteValue] {
+        // Found as it was mapped, where its place is known.
+        if let note = record.unstorable { throw DocumentRefusal(note) }
         let mapper = record.mapper
         var key: [SQLiteValue] = []
         key.reserveCapacity(mapper.identification.count)
@@ -208,7 +228,8 @@ extension SQLiteSink {
                 throw SQLiteSinkError.missingIdentity(type: mapper.typeName, attribute: mapper.slots[slot].name)
             }
             let stored = Self.sqliteValue(value, as: plan.table.keyTypes[i])
-            // An untyped number kept as text: the key of a string of its digits.
+            // An untyped number kept as text: the key of a string of its digits
+            // (`identityProblem`, for records mapped without the engine's note).
             if case .number(let n) = value, case .text = stored,
                case .text = Self.sqliteValue(value, as: SQLiteSchema.columnType(mapper.slots[slot].type)) {
                 throw SQLiteSinkError.numberKeyAsText(type: mapper.typeName, attribute: mapper.slots[slot].name, number: n.text)

@@ -203,6 +203,12 @@ public final class SQLiteSink: RecordSink {
             try body()
         } catch let error as SQLiteSinkError where inDocumentSavepoint && error.failsDocumentOnly {
             throw DocumentRefusal(.unstorable(error.description))
+        } catch let refusal as DocumentRefusal {
+            // A record found unstorable as it was mapped (`Record.unstorable`):
+            // its document fails at the record's place; without a savepoint
+            // the run can only be rolled back.
+            if !inDocumentSavepoint { state = .failed }
+            throw refusal
         } catch {
             state = .failed
             throw error

@@ -47,9 +47,7 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
         case .missingIdentity(let type, let attribute):
             return "a record of type \(type) has no value for its identification attribute '\(attribute)'; map it or fix 'identification' so every \(type) can be stored"
         case .numberKeyAsText(let type, let attribute, let number):
-            return "a \(type) record's identification attribute '\(attribute)' is \(number), a number SQLite can keep only as text, "
-                + "where it would be the same key as the string \"\(number)\"; declare its type (\"types\": {\"\(attribute)\": \"string\"}) "
-                + "to key \(type) rows by the digits as text"
+            return SQLiteSink.IdentityProblem(slot: 0, kind: .numberAsText(number)).message(type: type, attribute: attribute)
         case .incomparableVersions(let type, let attribute, let value, let stored):
             return "cannot tell whether the \(type) record is newer than its stored row: its modificationAttribute '\(attribute)' is \(value) "
                 + "and the row's is \(stored); give '\(attribute)' one type in \"types\" (int, decimal or date) so that every version compares"

@@ -12,8 +12,21 @@ public struct DocumentRefusal: Error, Sendable, Equatable {
     }
 
     public var reason: Reason
+    /// Where in the document the refused record was mapped, when known
+    /// (`Record.unstorable`); `$` otherwise.
+    public var path = "$"
+    public var mapperID: String?
+    public var attribute: String?
 
     public init(_ reason: Reason) { self.reason = reason }
+
+    /// A refusal of the record `note` describes, at its place.
+    public init(_ note: UnstorableRecord) {
+        reason = .unstorable(note.message)
+        path = note.path
+        mapperID = note.mapperID
+        attribute = note.attribute
+    }
 
     /// The text of the diagnostic: the one place it is written.
     public var message: String {

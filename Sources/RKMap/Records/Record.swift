@@ -4,6 +4,12 @@ public struct Record: Sendable {
     public let mapper: ObjectMapper
     /// One entry per `mapper.slots`, in field order.
     public var fields: [FieldValue?]
+    /// Why an output that stores records under their identification cannot
+    /// store this one, and where it was mapped (`MappingOptions.keysRecordsByIdentity`):
+    /// the output refuses the document when it comes to write the record,
+    /// so a record that is never written (rejected with its parent, left
+    /// out by `--type`, replaced by a later field) fails nothing.
+    public var unstorable: UnstorableRecord?
 
     public init(mapper: ObjectMapper) {
         self.mapper = mapper
@@ -24,6 +30,21 @@ public struct Record: Sendable {
     public subscript(name: String) -> FieldValue? {
         guard let i = mapper.slotIndex(named: name) else { return nil }
         return fields[i]
+    }
+}
+
+/// Why a record cannot be stored, with the place it was mapped at.
+public final class UnstorableRecord: Sendable {
+    public let message: String
+    public let path: String
+    public let mapperID: String
+    public let attribute: String
+
+    public init(message: String, path: String, mapperID: String, attribute: String) {
+        self.message = message
+        self.path = path
+        self.mapperID = mapperID
+        self.attribute = attribute
     }
 }
 

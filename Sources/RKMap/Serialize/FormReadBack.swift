@@ -17,18 +17,19 @@ enum FormReadBack {
         return difference(read: .object(read), expected: expected, path: "")
     }
 
-    /// The empty arrays and objects in `value` (`.tags`, `.meta`, in member
-    /// order), and which each is: form encoding writes nothing for them, so
-    /// a server reads those members as absent (RestKit's encoding does the same).
-    static func empties(_ value: JSONValue, path: String = "", into found: inout [(path: String, kind: JSONKind)]) {
+    /// The empty arrays and objects in a body (in member order), named as
+    /// the form names keys (`tags`, `meta[labels]`, `lines[][tags]`), and
+    /// which each is: form encoding writes nothing for them, so a server
+    /// reads those members as absent (RestKit's encoding does the same).
+    static func empties(_ value: JSONValue, name: String = "", into found: inout [(name: String, kind: JSONKind)]) {
         switch value {
         case .array(let elements):
-            if elements.isEmpty { found.append((path, .array)) }
-            for (i, element) in elements.enumerated() { empties(element, path: path + "[\(i)]", into: &found) }
+            if elements.isEmpty { found.append((name, .array)) }
+            for element in elements { empties(element, name: name + "[]", into: &found) }
         case .object(let object):
-            if object.isEmpty { found.append((path, .object)) }
+            if object.isEmpty, !name.isEmpty { found.append((name, .object)) }
             for member in object.members {
-                empties(member.value, path: path + DocumentPath.render([.key(member.key)]).dropFirst(), into: &found)
+                empties(member.value, name: name.isEmpty ? member.key : name + "[\(member.key)]", into: &found)
             }
         default:
             break

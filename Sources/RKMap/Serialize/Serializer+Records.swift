@@ -57,12 +57,12 @@ extension Serializer {
                         + MappingFailure.documentSuffix(document),
                     file: inputName, location: .jsonPath(path), code: .serializeFailed))
             }
-            var empties: [(path: String, kind: JSONKind)] = []
+            var empties: [(name: String, kind: JSONKind)] = []
             if options.format == .form, case .object(let object) = body, !object.isEmpty {
                 FormReadBack.empties(body, into: &empties)
             }
             if !empties.isEmpty {
-                let names = empties.map { "'\($0.path.hasPrefix(".") ? String($0.path.dropFirst()) : $0.path)' (an empty \($0.kind.rawValue))" }
+                let names = empties.map { "'\($0.name)' (an empty \($0.kind.rawValue))" }
                 diagnostics.append(Diagnostic(
                     .warning,
                     "this record's form body leaves out \(names.joined(separator: ", ")): form encoding writes nothing for an "

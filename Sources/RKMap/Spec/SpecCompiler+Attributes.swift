@@ -45,25 +45,15 @@ extension SpecCompiler {
         case .object(let members):
             // A key repeated in one object is one JSON member: the last value
             // at the first's place (as RestKit's dictionary from JSON holds it).
-            var local: [AttributeEntry] = []
-            var seen: [[UInt8]: Int] = [:]
-            for m in members {
+            for m in distinctMembers(members, context: "in attributes", mapperID: mapperID) {
                 guard case .string(let destination) = m.value.kind else {
                     report(.wrongKind(field: m.key, context: "in attributes", expected: "a destination attribute name (a string)",
                                       found: m.value.kindDescription), at: m.value.location, mapperID: mapperID)
                     continue
                 }
-                let entry = AttributeEntry(source: m.key, sourceLocation: m.keyLocation,
-                                           destination: destination, destinationLocation: m.value.location)
-                if let earlier = seen[Array(m.key.utf8)] {
-                    report(.duplicateField(field: m.key, context: "in attributes"), at: m.keyLocation, mapperID: mapperID)
-                    local[earlier] = entry
-                } else {
-                    seen[Array(m.key.utf8)] = local.count
-                    local.append(entry)
-                }
+                entries.append(AttributeEntry(source: m.key, sourceLocation: m.keyLocation,
+                                              destination: destination, destinationLocation: m.value.location))
             }
-            entries.append(contentsOf: local)
         case .array(let elements):
             for e in elements {
                 if case .string(let name) = e.kind {

@@ -91,7 +91,7 @@ extension SpecCompiler {
         }
         var map: [String: MapperRef] = [:]
         var ok = true
-        for m in members {
+        for m in distinctMembers(members, context: "in valueMap", mapperID: mapperID) {
             guard case .string(let id) = m.value.kind else {
                 report(.wrongKind(field: m.key, context: "in valueMap", expected: "a mapper id (a string)", found: m.value.kindDescription),
                        at: m.value.location, mapperID: mapperID)

@@ -148,8 +148,7 @@ extension SpecCompiler {
             return
         }
         let names = ValueType.allCases.map(\.rawValue) + ["number"]
-        reportRepeatedKeys(members, context: "in types", mapperID: build.id)
-        for m in members {
+        for m in distinctMembers(members, context: "in types", mapperID: build.id) {
             guard case .string(let typeName) = m.value.kind else {
                 report(.wrongKind(field: m.key, context: "in types", expected: "a type name (a string)", found: m.value.kindDescription),
                        at: m.value.location, mapperID: build.id)
@@ -177,8 +176,7 @@ extension SpecCompiler {
             return [:]
         }
         var result: [Int: JSONValue] = [:]
-        reportRepeatedKeys(members, context: "in defaults", mapperID: build.id)
-        for m in members {
+        for m in distinctMembers(members, context: "in defaults", mapperID: build.id) {
             guard let slot = build.table.index(ofDestination: m.key) else {
                 report(.unmappedDestination(name: m.key, field: "defaults", hint: Self.destinationHint(m.key, build: build)),
                        at: m.keyLocation, mapperID: build.id)
@@ -187,15 +185,6 @@ extension SpecCompiler {
             result[slot] = m.value.json
         }
         return result
-    }
-
-    /// A key repeated in a `types` or `defaults` object: the last one is
-    /// used (the entries are read in order, each overriding the one before).
-    private func reportRepeatedKeys(_ members: [SpecMember], context: String, mapperID: String) {
-        var seen = Set<[UInt8]>()
-        for m in members where !seen.insert(Array(m.key.utf8)).inserted {
-            report(.duplicateField(field: m.key, context: context), at: m.keyLocation, mapperID: mapperID)
-        }
     }
 
     /// For a `types` or `defaults` key the mapper does not map: the

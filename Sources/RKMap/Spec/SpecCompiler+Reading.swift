@@ -31,6 +31,27 @@ extension SpecCompiler {
         return result
     }
 
+    /// The members of an object whose names are data (`attributes`,
+    /// `types`, `defaults`, `valueMap`) as JSON reads them: a repeated name
+    /// is one member, the last value at the first one's place, and a warning
+    /// at each repeat. Only that value is read, so an earlier one that is
+    /// wrong is no error.
+    func distinctMembers(_ members: [SpecMember], context: String, mapperID: String?) -> [SpecMember] {
+        var result: [SpecMember] = []
+        var index: [[UInt8]: Int] = [:]
+        for m in members {
+            let name = Array(m.key.utf8)
+            if let i = index[name] {
+                report(.duplicateField(field: m.key, context: context), at: m.keyLocation, mapperID: mapperID)
+                result[i].value = m.value
+            } else {
+                index[name] = result.count
+                result.append(m)
+            }
+        }
+        return result
+    }
+
     func wrongKind(_ member: SpecMember, expected: String, context: String, mapperID: String? = nil) {
         report(.wrongKind(field: member.key, context: context, expected: expected, found: member.value.kindDescription),
                at: member.value.location, mapperID: mapperID)

@@ -9,7 +9,8 @@ extension SerializeOptions {
             overview: "Turn records back into request bodies with inverse mappings (RestKit's object serialization).",
             discussion: """
                 RECORDS are read in the shapes 'rkmap apply' writes: each top-level object
-                is a record, each element of a top-level array is one, and an object
+                is a record, each element of a top-level array is one (an element that is
+                an array holds records the same way, as for nested content), and an object
                 without @type whose members are all arrays (--shape dictionary) holds the
                 records of those arrays. Files may hold several documents (NDJSON).
 

@@ -50,7 +50,12 @@ struct HeldRecords {
         static let number: UInt8 = 4, string: UInt8 = 5, array: UInt8 = 6, object: UInt8 = 7
         static let record: UInt8 = 8, many: UInt8 = 9, descriptor: UInt8 = 10
         static let nestedBegin: UInt8 = 11, nestedEnd: UInt8 = 12
+        /// Before a record the output cannot store (`Record.unstorable`):
+        /// the note's position in `notes`.
+        static let noted: UInt8 = 13
     }
+    /// The notes of held records that cannot be stored (rare: one fails the document).
+    private var notes: [UnstorableRecord] = []
 
     init(graph: MappingGraph, hash: @escaping (MappingEngine.ConnectionKey) -> Int = { $0.hashValue }) {
         var targets: [String: [(attribute: String, table: Int)]] = [:]
@@ -127,7 +132,7 @@ struct HeldRecords {
         let piece = position >> 32
         let bytes = piece < pieces.count ? pieces[piece] : current
         return bytes.withUnsafeBufferPointer { buffer in
-            var reader = Reader(bytes: buffer, mappers: mappers)
+            var reader = Reader(bytes: buffer, mappers: mappers, notes: notes)
             reader.offset = (position & 0xFFFF_FFFF) + 1
             let mapper = mappers[reader.count()]
             guard let slot = mapper.slotIndex(named: attribute) else { return nil }
@@ -158,6 +163,11 @@ struct HeldRecords {
                     guard case .value(let v)? = record[attribute], let key = MappingEngine.ConnectionKey(v) else { continue }
                     pending.append((position, table, key))
                 }
+            }
+            if let note = record.unstorable {
+                current.append(Tag.noted)
+                appendCount(notes.count)
+                notes.append(note)
             }
             current.append(Tag.record)
             appendCount(mapperIndex[ObjectIdentifier(record.mapper)]!)
@@ -209,7 +219,7 @@ struct HeldRecords {
     func forEach(_ body: (Entry) throws -> Void) rethrows {
         for piece in pieces + [current] {
             try piece.withUnsafeBufferPointer { buffer in
-                var reader = Reader(bytes: buffer, mappers: mappers)
+                var reader = Reader(bytes: buffer, mappers: mappers, notes: notes)
                 while reader.offset < buffer.count {
                     let tag = buffer[reader.offset]
                     if tag == Tag.descriptor {
@@ -231,7 +241,7 @@ struct HeldRecords {
         let piece = position >> 32
         let bytes = piece < pieces.count ? pieces[piece] : current
         return bytes.withUnsafeBufferPointer { buffer in
-            var reader = Reader(bytes: buffer, mappers: mappers)
+            var reader = Reader(bytes: buffer, mappers: mappers, notes: notes)
             reader.offset = position & 0xFFFF_FFFF
             guard case .record(let record)? = reader.field() else { preconditionFailure("no record at \(position)") }
             return record
@@ -241,11 +251,13 @@ struct HeldRecords {
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         let mappers: [ObjectMapper]
+        let notes: [UnstorableRecord]
         var offset = 0
 
-        init(bytes: UnsafeBufferPointer<UInt8>, mappers: [ObjectMapper]) {
+        init(bytes: UnsafeBufferPointer<UInt8>, mappers: [ObjectMapper], notes: [UnstorableRecord]) {
             self.bytes = bytes
             self.mappers = mappers
+            self.notes = notes
         }
 
         mutating func count() -> Int {
@@ -285,6 +297,9 @@ struct HeldRecords {
             case Tag.record:
                 let mapper = mappers[count()]
                 for _ in mapper.slots { skipField() }
+            case Tag.noted:
+                _ = count()
+                skipField()
             default:
                 preconditionFailure("held records: unknown tag \(tag)")
             }
@@ -300,6 +315,12 @@ struct HeldRecords {
                 offset += 1
                 var record = Record(mapper: mappers[count()])
                 for i in record.fields.indices { record.fields[i] = field() }
+                return .record(record)
+            case Tag.noted:
+                offset += 1
+                let note = notes[count()]
+                guard case .record(var record)? = field() else { preconditionFailure("held records: a note without its record") }
+                record.unstorable = note
                 return .record(record)
             case Tag.many:
                 offset += 1
