@@ -41,6 +41,11 @@ import Testing
 
     /// A spec mapping `items` with one mapper, and a document it maps.
     static let spec = #"{"keyPath": "items", "mappers": [{"id": "item", "target": "Item", "attributes": ["id"]}]}"#
+    /// An entity whose ids are a string and a number with the same digits, past 64 bits.
+    static let bigIdentities = [
+        "spec.json": #"{"keyPath": "items", "mappers": [{"id": "item", "target": "Item", "entity": true, "identification": "id", "attributes": ["id", "name"]}]}"#,
+        "in.json": #"{"items": [{"id": "18446744073709551617", "name": "string"}, {"id": 18446744073709551617, "name": "number"}]}"#,
+    ]
     static let usageApply = "usage: rkmap apply SPEC [INPUT ...] [options]; see 'rkmap help apply'\n"
 
     static func specCase(_ name: String, _ text: String, err: String) -> Case {
@@ -209,10 +214,7 @@ import Testing
                 + #"(Variant rows are keyed by it); fix the input, or leave such records out with a validation {"attribute": "id", "predicate": "SELF != nil", "onFailure": "reject"} [mapper variant, attribute id]"#
                 + "\nerror: the database 'out.db' was not created because a document failed\n",
              code: 1, readsDocuments: true),
-        Case("a number identification value past 64 bits into SQLite", files: [
-            "spec.json": #"{"keyPath": "items", "mappers": [{"id": "item", "target": "Item", "entity": true, "identification": "id", "attributes": ["id", "name"]}]}"#,
-            "in.json": #"{"items": [{"id": "18446744073709551617", "name": "string"}, {"id": 18446744073709551617, "name": "number"}]}"#,
-        ], ["apply", "spec.json", "in.json", "--format", "sqlite", "-o", "out.db"],
+        Case("a number identification value past 64 bits into SQLite", files: bigIdentities, ["apply", "spec.json", "in.json", "--format", "sqlite", "-o", "out.db"],
              err: "in.json: $.items[1]: error: the Item record's identification attribute 'id' is 18446744073709551617, a number SQLite can keep only as text, "
                 + #"where it would be the same key as the string "18446744073709551617"; declare its type ("types": {"id": "string"}) to key Item rows by the digits as text [mapper item, attribute id]"#
                 + "\nerror: the database 'out.db' was not created because a document failed\n",
@@ -237,10 +239,7 @@ import Testing
              code: 1, readsDocuments: true),
         // Into JSON the two are two records, as §7 makes them; a number that
         // fits 64 bits is an INTEGER key, apart from the string.
-        Case("a number identification value past 64 bits into JSON", files: [
-            "spec.json": #"{"keyPath": "items", "mappers": [{"id": "item", "target": "Item", "entity": true, "identification": "id", "attributes": ["id", "name"]}]}"#,
-            "in.json": #"{"items": [{"id": "18446744073709551617", "name": "string"}, {"id": 18446744073709551617, "name": "number"}]}"#,
-        ], ["apply", "spec.json", "in.json", "--compact", "--no-type"],
+        Case("a number identification value past 64 bits into JSON", files: bigIdentities, ["apply", "spec.json", "in.json", "--compact", "--no-type"],
              out: #"[{"id":"18446744073709551617","name":"string"},{"id":18446744073709551617,"name":"number"}]"# + "\n",
              err: "", code: 0, readsDocuments: true),
         // Form encoding writes nothing for an empty array or object: it was

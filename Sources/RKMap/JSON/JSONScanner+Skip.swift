@@ -15,6 +15,20 @@ extension JSONScanner {
         }
     }
 
+    /// Moves past the array here, counting its elements (an index from the
+    /// end, `items.@count` of a streamed relationship's array).
+    ///
+    /// - Complexity: O(n) in the array's length, no allocation.
+    public mutating func skipArrayCountingElements() throws(JSONSyntaxError) -> Int {
+        var count = 0
+        try enterArray()
+        while try nextElement() {
+            try skipValue()
+            count += 1
+        }
+        return count
+    }
+
     mutating func skipAny() throws(JSONLexError) {
         skipWhitespace()
         guard offset < buf.count else { throw expectedValue(at: offset) }

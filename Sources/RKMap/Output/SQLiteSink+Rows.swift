@@ -207,13 +207,20 @@ extension SQLiteSink {
             switch value {
             case .null: return IdentityProblem(slot: slot, kind: .null)
             case .number(let n):
-                let type = SQLiteSchema.columnType(mapper.slots[slot].type)
-                guard type == .none || type == .integer, case .text = sqliteValue(value, as: type) else { continue }
+                guard keepsAsText(n, declared: mapper.slots[slot].type) else { continue }
                 return IdentityProblem(slot: slot, kind: .numberAsText(n.text))
             default: continue
             }
         }
         return nil
+    }
+
+    /// Whether a number in a key column of this declared type (untyped or
+    /// `int`) is kept as text, the key of a string of its digits.
+    static func keepsAsText(_ n: JSONNumber, declared: ValueType?) -> Bool {
+        let type = SQLiteSchema.columnType(declared)
+        guard type == .none || type == .integer, case .text = sqliteValue(.number(n), as: type) else { return false }
+        return true
     }
 
     /// The identification values of a record, as its key columns store them.
@@ -230,8 +237,7 @@ extension SQLiteSink {
             let stored = Self.sqliteValue(value, as: plan.table.keyTypes[i])
             // An untyped number kept as text: the key of a string of its digits
             // (`identityProblem`, for records mapped without the engine's note).
-            if case .number(let n) = value, case .text = stored,
-               case .text = Self.sqliteValue(value, as: SQLiteSchema.columnType(mapper.slots[slot].type)) {
+            if case .number(let n) = value, case .text = stored, Self.keepsAsText(n, declared: mapper.slots[slot].type) {
                 throw SQLiteSinkError.numberKeyAsText(type: mapper.typeName, attribute: mapper.slots[slot].name, number: n.text)
             }
             key.append(stored)

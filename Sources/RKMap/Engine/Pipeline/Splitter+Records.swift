@@ -88,14 +88,7 @@ extension Splitter {
                 if let last = here.first(where: { $0.keys.count == 1 }), ahead.buf[start] == JSONByte.openBracket {
                     var length: Int?
                     if counting.contains(last.id) {
-                        // Its elements, skipped one by one (the object was read and validated).
-                        var n = 0
-                        try ahead.enterArray()
-                        while try ahead.nextElement() {
-                            try ahead.skipValue()
-                            n += 1
-                        }
-                        length = n
+                        length = try ahead.skipArrayCountingElements()
                     } else {
                         try ahead.skipValue()
                     }
@@ -159,13 +152,7 @@ extension Splitter {
         var target = n
         if n < 0 {
             var counter = scanner
-            var count = 0
-            try counter.enterArray()
-            while try counter.nextElement() {
-                try counter.skipValue()
-                count += 1
-            }
-            target = count + n
+            target = try counter.skipArrayCountingElements() + n
         }
         try step { s throws(JSONSyntaxError) in try s.enterArray() }
         var position = 0

@@ -140,8 +140,8 @@ struct StreamedRelationship: Sendable {
             // Read by another key path of the record (a second relationship,
             // `items.name`, `data` for `data.children`): one that reaches
             // into the array, or holds it. An attribute counting it
-            // (`items.@count`) needs only its length, which the record's
-            // splitter counts as it finds the array, unless keys ignore case
+            // (`items.@count`) needs only its length, which the splitter
+            // counts as it finds the array, unless keys ignore case
             // (the record is mapped whole).
             var countingSteps: [Int] = []
             let others = mapper.steps.indices.filter { i in
