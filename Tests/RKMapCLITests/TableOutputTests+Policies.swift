@@ -73,6 +73,56 @@ extension TableOutputTests {
         #expect(try Tables.query(db, "PRAGMA foreign_key_check").isEmpty)
     }
 
+    /// A row that lost its links in the `replace` relationship but that
+    /// another relationship still refers to has not lost its *last* link
+    /// (§7): it was deleted, leaving a package's maintainer link and a
+    /// version's `publisher` pointing at nothing, with exit 0. Worked out
+    /// from §7 and §10.4: azer is kept by the to-one `publisher` column, bob
+    /// by the typed link of a dynamic relationship (`child_type`), carol and
+    /// steve are linked; dave lost his last link and is deleted.
+    @Test func replaceKeepsAChildRowAnotherRelationshipStillRefersTo() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = scratch.path("npm.json")
+        try scratch.write("npm.json", #"""
+            {"descriptors": [{"keyPath": "", "root-map-ref": "package"}, {"keyPath": "versions", "root-map-ref": "version"}],
+             "mappers": [
+              {"id": "package", "target": "Package", "entity": true, "identification": "name", "attributes": ["name"],
+               "relationships": [{"from": "maintainers", "to": "maintainers", "map-ref": "maintainer", "many": true},
+                                 {"from": "contributors", "to": "contributors", "map-ref": "contributor", "many": true}]},
+              {"id": "contributor", "dynamic": true, "matchers": [
+                {"keyPath": "kind", "expectValue": "person", "map-ref": "maintainer"},
+                {"keyPath": "kind", "expectValue": "bot", "map-ref": "bot"}]},
+              {"id": "bot", "target": "Bot", "entity": true, "identification": "name", "attributes": ["name"]},
+              {"id": "version", "target": "Version", "entity": true, "identification": "version", "attributes": ["version"],
+               "relationships": [{"from": "maintainers", "to": "maintainers", "map-ref": "maintainer", "many": true, "assignmentPolicy": "replace"},
+                                 {"from": "publisher", "to": "publisher", "map-ref": "maintainer", "many": false}]},
+              {"id": "maintainer", "target": "Maintainer", "entity": true, "identification": "name", "attributes": ["name"]}]}
+            """#)
+        let db = scratch.path("npm.db")
+        try Tables.upsert(spec: spec, #"""
+            {"name": "p", "maintainers": [{"name": "azer"}], "contributors": [{"kind": "bot", "name": "ci"}],
+             "versions": [{"version": "1.0.0", "publisher": {"name": "azer"},
+                           "maintainers": [{"name": "azer"}, {"name": "steve"}, {"name": "bob"}, {"name": "dave"}]}]}
+            """#, database: db)
+        try Tables.upsert(spec: spec, #"""
+            {"name": "p", "maintainers": [{"name": "carol"}], "contributors": [{"kind": "person", "name": "bob"}],
+             "versions": [{"version": "1.0.0", "publisher": {"name": "azer"}, "maintainers": [{"name": "steve"}]}]}
+            """#, database: db)
+        #expect(try Self.names(db, "Maintainer") == [[.text("azer")], [.text("bob")], [.text("carol")], [.text("steve")]])
+        #expect(try Tables.query(db, #"SELECT "child_name", "child_type" FROM "Package_contributors""#) == [[.text("bob"), .text("Maintainer")]])
+        #expect(try Tables.query(db, #"SELECT "publisher" FROM "Version""#) == [[.text("azer")]])
+        #expect(try Tables.query(db, "PRAGMA foreign_key_check").isEmpty)
+
+        // Then steve loses his last link (deleted); the version loses its
+        // publisher, so azer's only reference is the `replace` link, and when
+        // that goes, azer goes (carol, unlinked by `set`, stays: only
+        // `replace` deletes, and only rows it unlinks).
+        try Tables.upsert(spec: spec, #"{"name": "p", "maintainers": [], "versions": [{"version": "1.0.0", "publisher": null, "maintainers": [{"name": "azer"}]}]}"#, database: db)
+        try Tables.upsert(spec: spec, #"{"name": "p", "versions": [{"version": "1.0.0", "maintainers": []}]}"#, database: db)
+        #expect(try Self.names(db, "Maintainer") == [[.text("bob")], [.text("carol")]])
+    }
+
     // MARK: Hostile names
 
     /// Types and attributes named with quotes, spaces, SQL keywords, dots,

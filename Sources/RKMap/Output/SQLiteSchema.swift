@@ -70,7 +70,20 @@ package struct SQLiteSchema {
         package var linkTable: String?
     }
 
+    /// Where a row of a record type can be referred to: a to-one column (its
+    /// value the child's key, or the JSON array of a composite one; with the
+    /// column naming the child's type when several can be) or a link table's
+    /// child columns (with `child_type`). `replace` deletes a child row only
+    /// when none of them refers to it any more (docs/spec.md §7: a row that
+    /// lost its *last* link).
+    package enum Reference: Equatable {
+        case column(table: String, column: String, typeColumn: String?)
+        case link(table: String, columns: [String], typed: Bool)
+    }
+
     package private(set) var tables: [Table] = []
+    /// By child record type, in spec order.
+    package private(set) var references: [String: [Reference]] = [:]
     package private(set) var linkTables: [LinkTable] = []
     package private(set) var indexes: [Index] = []
     /// By mapper, then slot.
@@ -163,12 +176,26 @@ package struct SQLiteSchema {
             }
             relationships[ObjectIdentifier(mapper), default: [:]].merge(stored) { a, _ in a }
         }
+        // `replace` looks its lost children up in every table that can refer
+        // to them: those indexes are built before the run.
+        var checked = Set<String>()
+        for link in linkTables where replaceLinkTables.contains(link.name) {
+            for child in link.columnsByType.keys {
+                for reference in references[child] ?? [] {
+                    switch reference {
+                    case .column(let table, _, _): checked.insert(table)
+                    case .link(let table, _, _): checked.insert(table)
+                    }
+                }
+            }
+        }
+        for i in indexes.indices where checked.contains(indexes[i].table) { indexes[i].usedDuringRun = true }
         for link in linkTables {
             var columns = link.childColumns
             if link.hasTypeColumn { columns.append("child_type") }
             indexes.append(Index(
                 name: "\(link.name)(\(columns.joined(separator: ",")))", table: link.name, columns: columns,
-                usedDuringRun: replaceLinkTables.contains(link.name)))
+                usedDuringRun: replaceLinkTables.contains(link.name) || checked.contains(link.name)))
         }
         checkNames()
     }
@@ -211,6 +238,9 @@ package struct SQLiteSchema {
                 result.typeColumn = typeColumn
                 indexed.append(typeColumn)
             }
+            for child in childTypes where keys[child] != nil {
+                addReference(.column(table: mapper.typeName, column: name, typeColumn: result.typeColumn), to: child)
+            }
             let indexName = "\(mapper.typeName)(\(indexed.joined(separator: ",")))"
             if !indexes.contains(where: { $0.name == indexName }) {
                 indexes.append(Index(name: indexName, table: mapper.typeName, columns: indexed))
@@ -251,6 +281,7 @@ package struct SQLiteSchema {
                 }
                 columnsByType[child] = own
             }
+            for (child, own) in columnsByType { addReference(.link(table: linkName, columns: own, typed: polymorphic), to: child) }
             let childKeys = childTypes.compactMap { keys[$0] }
             linkTables.append(LinkTable(
                 name: linkName, parentTable: mapper.typeName, parentColumns: parentColumns, parentTypes: parentKey.types,
@@ -264,6 +295,11 @@ package struct SQLiteSchema {
             }
         }
         return result
+    }
+
+    private mutating func addReference(_ reference: Reference, to child: String) {
+        if references[child]?.contains(reference) == true { return }
+        references[child, default: []].append(reference)
     }
 
     /// Records where a column name comes from; false when the name is already

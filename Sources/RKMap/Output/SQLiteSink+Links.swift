@@ -229,12 +229,51 @@ extension SQLiteSink {
             }
             guard let tableName, let childTable = try knownTable(named: tableName), childTable.keyColumns.count == key.count
             else { continue }
+            // Its last link: no other relationship or connection refers to it.
+            guard try !referredTo(key, type: tableName, besides: link.name) else { continue }
             // A deleted `_id` may be handed out again: its links must then be cleared.
             childTable.deletedRowsInRun = true
             let delete = try database.cachedStatement("DELETE FROM \(childTable.quotedName) WHERE \(childTable.keyPredicate())")
             try bind(key, to: delete)
             try delete.run()
         }
+    }
+
+    /// Whether a row of record type `type` with this key is referred to by a
+    /// to-one column or a link table the spec declares (`SQLiteSchema.references`)
+    /// other than link table `skipped`. Without a schema (a sink with no spec),
+    /// only the link table itself was checked.
+    private func referredTo(_ key: [SQLiteValue], type: String, besides skipped: String) throws -> Bool {
+        guard let references = schema?.references[type] else { return false }
+        var flushed = false
+        for reference in references {
+            let sql: String
+            var values: [SQLiteValue]
+            switch reference {
+            case .link(let table, let columns, let typed):
+                guard table != skipped, columns.count == key.count else { continue }
+                // Its rows waiting to be inserted are links too.
+                if !flushed {
+                    try flushAllLinks()
+                    flushed = true
+                }
+                sql = "SELECT 1 FROM \(SQL.quote(table)) WHERE "
+                    + (columns.map { "\(SQL.quote($0)) = ?" } + (typed ? ["\"child_type\" = ?"] : [])).joined(separator: " AND ") + " LIMIT 1"
+                values = key
+                if typed { values.append(.text(type)) }
+            case .column(let table, let column, let typeColumn):
+                sql = "SELECT 1 FROM \(SQL.quote(table)) WHERE \(SQL.quote(column)) = ?"
+                    + (typeColumn.map { " AND \(SQL.quote($0)) = ?" } ?? "") + " LIMIT 1"
+                values = [Self.columnValue(ofKey: key)]
+                if typeColumn != nil { values.append(.text(type)) }
+            }
+            let select = try database.cachedStatement(sql)
+            try bind(values, to: select)
+            let found = try select.step()
+            select.reset()
+            if found { return true }
+        }
+        return false
     }
 
     /// Writes the connections queued during the document: by now every record
