@@ -219,6 +219,26 @@ import Testing
                 + #"where it would be the same key as the string "18446744073709551617"; declare its type ("types": {"id": "string"}) to key Item rows by the digits as text [mapper item, attribute id]"#
                 + "\nerror: the database 'out.db' was not created because a document failed\n",
              code: 1, readsDocuments: true),
+        // An untyped boolean was the row of the number 1 (or 0), an array
+        // or object the row of the string of its JSON text: one record
+        // overwrote the other, exit 0, where JSON output keeps both (§7).
+        Case("a boolean identification value into SQLite", files: [
+            "spec.json": #"{"keyPath": "items", "root-map-ref": "pod", "mappers": [{"id": "pod", "target": "Pod", "entity": true, "identification": "uid", "attributes": ["uid", "name"]}]}"#,
+            "in.json": #"{"items": [{"uid": 1, "name": "int-id"}, {"uid": false, "name": "bool-id"}]}"#,
+        ], ["apply", "spec.json", "in.json", "--format", "sqlite", "-o", "out.db"],
+             err: "in.json: $.items[1]: error: the Pod record's identification attribute 'uid' is false, a boolean SQLite keeps as the integer 0, "
+                + #"where it would be the same key as the number 0; declare its type ("types": {"uid": "bool"}) when every Pod is identified by a boolean, "#
+                + "or identify Pod records by another attribute [mapper pod, attribute uid]"
+                + "\nerror: the database 'out.db' was not created because a document failed\n",
+             code: 1, readsDocuments: true),
+        Case("an array identification value into SQLite", files: [
+            "spec.json": #"{"keyPath": "items", "root-map-ref": "pod", "mappers": [{"id": "pod", "target": "Pod", "entity": true, "identification": "uid", "attributes": ["uid", "name"]}]}"#,
+            "in.json": #"{"items": [{"uid": "[\"a\"]", "name": "string-id"}, {"uid": ["a"], "name": "array-id"}]}"#,
+        ], ["apply", "spec.json", "in.json", "--format", "sqlite", "-o", "out.db"],
+             err: #"in.json: $.items[1]: error: the Pod record's identification attribute 'uid' is an array, which SQLite keeps as its JSON text, "#
+                + #"where it would be the same key as the string "[\"a\"]"; identify Pod records by a string or number attribute [mapper pod, attribute uid]"#
+                + "\nerror: the database 'out.db' was not created because a document failed\n",
+             code: 1, readsDocuments: true),
         // Only records that are written need their identification: a child
         // of a rejected parent is not written (the check, made as records
         // were mapped, failed such documents before the output was asked).

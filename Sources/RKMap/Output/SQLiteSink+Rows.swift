@@ -177,7 +177,12 @@ extension SQLiteSink {
     /// The engine checks records with it as they are mapped, where their
     /// path is known (`MappingOptions.keysRecordsByIdentity`).
     package struct IdentityProblem: Equatable {
-        package enum Kind: Equatable { case missing, null, numberAsText(String) }
+        package enum Kind: Equatable {
+            case missing, null, numberAsText(String)
+            /// An untyped boolean (stored as the integer 1 or 0), array or
+            /// object (stored as its JSON text), with the value as written.
+            case sharedKey(JSONKind, String)
+        }
         package let slot: Int
         package let kind: Kind
 
@@ -196,6 +201,14 @@ extension SQLiteSink {
                 return "the \(type) record's identification attribute '\(name)' is \(number), a number SQLite can keep only as text, "
                     + "where it would be the same key as the string \"\(number)\"; declare its type (\"types\": {\"\(name)\": \"string\"}) "
                     + "to key \(type) rows by the digits as text"
+            case .sharedKey(.bool, let value):
+                return "the \(type) record's identification attribute '\(name)' is \(value), a boolean SQLite keeps as the integer "
+                    + "\(value == "true" ? 1 : 0), where it would be the same key as the number \(value == "true" ? 1 : 0); declare its type "
+                    + "(\"types\": {\"\(name)\": \"bool\"}) when every \(type) is identified by a boolean, or identify \(type) records by another attribute"
+            case .sharedKey(let kind, let value):
+                return "the \(type) record's identification attribute '\(name)' is \(kind == .array ? "an array" : "an object"), "
+                    + "which SQLite keeps as its JSON text, where it would be the same key as the string \(value); "
+                    + "identify \(type) records by a string or number attribute"
             }
         }
     }
@@ -209,10 +222,21 @@ extension SQLiteSink {
             case .number(let n):
                 guard keepsAsText(n, declared: mapper.slots[slot].type) else { continue }
                 return IdentityProblem(slot: slot, kind: .numberAsText(n.text))
-            default: continue
+            case .bool, .array, .object:
+                // A declared type converted it: its column holds that type.
+                guard mapper.slots[slot].type == nil else { continue }
+                return IdentityProblem(slot: slot, kind: sharedKey(value))
+            case .string: continue
             }
         }
         return nil
+    }
+
+    /// An untyped boolean, array or object as an identification value: the
+    /// key of another value (docs/spec.md §7 keeps `true` and `1` apart).
+    static func sharedKey(_ value: JSONValue) -> IdentityProblem.Kind {
+        let text = JSONWriter.serialize(value, pretty: false)
+        return .sharedKey(value.kind, value.kind == .bool ? text : JSONWriter.serialize(.string(text), pretty: false))
     }
 
     /// Whether a number in a key column of this declared type (untyped or
@@ -239,6 +263,10 @@ extension SQLiteSink {
             // (`identityProblem`, for records mapped without the engine's note).
             if case .number(let n) = value, case .text = stored, Self.keepsAsText(n, declared: mapper.slots[slot].type) {
                 throw SQLiteSinkError.numberKeyAsText(type: mapper.typeName, attribute: mapper.slots[slot].name, number: n.text)
+            }
+            if mapper.slots[slot].type == nil, [.bool, .array, .object].contains(value.kind) {
+                let problem = IdentityProblem(slot: slot, kind: Self.sharedKey(value))
+                throw SQLiteSinkError.sharedKey(message: problem.message(type: mapper.typeName, attribute: mapper.slots[slot].name))
             }
             key.append(stored)
         }

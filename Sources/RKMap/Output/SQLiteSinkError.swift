@@ -9,6 +9,9 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
     /// An identification value is a number its key column would keep as
     /// text, the key of a string of its digits (`SQLiteSink.identityProblem`).
     case numberKeyAsText(type: String, attribute: String, number: String)
+    /// An untyped identification value that is a boolean, an array or an
+    /// object: the key of a number or a string (`SQLiteSink.identityProblem`).
+    case sharedKey(message: String)
     /// A record's `modificationAttribute` value and the stored row's cannot
     /// be compared (a number and a word): which is newer is unknown.
     case incomparableVersions(type: String, attribute: String, value: String, stored: String)
@@ -35,7 +38,7 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
     /// which `--keep-going` can skip.
     var failsDocumentOnly: Bool {
         switch self {
-        case .missingIdentity, .numberKeyAsText, .incomparableVersions: return true
+        case .missingIdentity, .numberKeyAsText, .sharedKey, .incomparableVersions: return true
         default: return false
         }
     }
@@ -48,6 +51,8 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
             return "a record of type \(type) has no value for its identification attribute '\(attribute)'; map it or fix 'identification' so every \(type) can be stored"
         case .numberKeyAsText(let type, let attribute, let number):
             return SQLiteSink.IdentityProblem(slot: 0, kind: .numberAsText(number)).message(type: type, attribute: attribute)
+        case .sharedKey(let message):
+            return message
         case .incomparableVersions(let type, let attribute, let value, let stored):
             return "cannot tell whether the \(type) record is newer than its stored row: its modificationAttribute '\(attribute)' is \(value) "
                 + "and the row's is \(stored); give '\(attribute)' one type in \"types\" (int, decimal or date) so that every version compares"
