@@ -123,6 +123,53 @@ extension TableOutputTests {
         #expect(try Self.names(db, "Maintainer") == [[.text("bob")], [.text("carol")]])
     }
 
+    /// A relationship without `"many"` has a column (an object) and a link
+    /// table (an array), §10.4. Each document's value replaced only its own
+    /// storage: after `{c}` the row held `c` and the stale links `a, b`, after
+    /// `[d]` the stale column `c`, and `null` cleared the column but kept the
+    /// links (exit 0 each time). Worked out from §7: under `set` and `replace`
+    /// the relationship is what the document gives, the other storage
+    /// cleared; `union` only adds; an absent key changes nothing. The same
+    /// whole and streamed (the array written around, `openRecord`).
+    @Test(arguments: ["set", "union", "replace"], ["0", "1000000000"])
+    func aRelationshipWithoutManyKeepsOneValue(policy: String, threshold: String) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("spec.json", #"""
+            {"keyPath": "", "root-map-ref": "v", "mappers": [
+              {"id": "v", "target": "V", "entity": true, "identification": "id", "attributes": ["id"],
+               "relationships": [{"from": "m", "to": "m", "map-ref": "p", "assignmentPolicy": "\#(policy)"}]},
+              {"id": "p", "target": "P", "entity": true, "identification": "n", "attributes": ["n"]}]}
+            """#)
+        let db = scratch.path("out.db")
+        func step(_ document: String) throws -> (column: [[SQLiteValue]], links: [[SQLiteValue]], rows: [[SQLiteValue]]) {
+            let run = try RKMapExecutable.run(["apply", "spec.json", "-", "-o", "out.db"], stdin: Array(document.utf8),
+                                              directory: scratch.url, environment: ["RKMAP_PIPELINE_THRESHOLD": threshold])
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+            return (try Tables.query(db, "SELECT m FROM V"), try Tables.query(db, "SELECT child_n FROM V_m ORDER BY position"),
+                    try Tables.query(db, "SELECT n FROM P ORDER BY n"))
+        }
+        let (a, b, c, d): (SQLiteValue, SQLiteValue, SQLiteValue, SQLiteValue) = (.text("a"), .text("b"), .text("c"), .text("d"))
+        let union = policy == "union"
+        var now = try step(#"{"id": 1, "m": [{"n": "a"}, {"n": "b"}]}"#)
+        #expect(now.column == [[.null]] && now.links == [[a], [b]])
+        now = try step(#"{"id": 1, "m": {"n": "c"}}"#)
+        #expect(now.column == [[c]])
+        #expect(now.links == (union ? [[a], [b]] : []))
+        // `replace` deletes the rows its links no longer reach.
+        #expect(now.rows == (policy == "replace" ? [[c]] : [[a], [b], [c]]))
+        now = try step(#"{"id": 1, "m": [{"n": "d"}]}"#)
+        #expect(now.column == (union ? [[c]] : [[.null]]))
+        #expect(now.links == (union ? [[a], [b], [d]] : [[d]]))
+        let before = now
+        now = try step(#"{"id": 1}"#)
+        #expect(now.column == before.column && now.links == before.links)
+        now = try step(#"{"id": 1, "m": null}"#)
+        #expect(now.column == [[.null]])
+        #expect(now.links == (union ? [[a], [b], [d]] : []))
+        #expect(now.rows == (policy == "replace" ? [[c]] : [[a], [b], [c], [d]]))
+    }
+
     // MARK: Hostile names
 
     /// Types and attributes named with quotes, spaces, SQL keywords, dots,

@@ -81,7 +81,9 @@ extension SQLiteSink {
             }
             var row = record
             row.fields[slot] = nil
-            let parent = try writeRecord(row)
+            // An array: the to-one column of a relationship without `"many"`
+            // is cleared, as a whole record's (`writeRecord`).
+            let parent = try writeRecord(row, clearingColumnOf: policy == .union ? nil : slot)
             openParent = SQLiteSinkOpenRecord(plan: plan, slot: slot, policy: policy, parentKey: parent.key, skipsElements: false)
         }
     }

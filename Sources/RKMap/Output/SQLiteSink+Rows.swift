@@ -7,7 +7,10 @@ extension SQLiteSink {
     ///
     /// - Returns: The row's table and key, for the parent's column or link.
     /// - Complexity: One cached-statement step per row, plus link statements.
-    func writeRecord(_ record: Record) throws -> RowRef {
+    /// - Parameter cleared: a relationship slot left out of `record` whose
+    ///   to-one column is cleared (its array's links are written apart,
+    ///   `openRecord`).
+    func writeRecord(_ record: Record, clearingColumnOf cleared: Int? = nil) throws -> RowRef {
         let plan = try self.plan(for: record)
         let table = plan.table
         var key: [SQLiteValue] = []
@@ -40,7 +43,11 @@ extension SQLiteSink {
                 values.append(stored)
             case .relationship(let policy, let many):
                 if let stored = plan.storage[slot] {
-                    // Storage decided by the spec (docs/spec.md §10.4).
+                    // Storage decided by the spec (docs/spec.md §10.4). A
+                    // relationship without `"many"` has both a column (an
+                    // object) and a link table (an array): the value is the
+                    // one the document gives, so under `set` and `replace`
+                    // the other one is cleared (`union` only adds).
                     switch field {
                     case .record(let child):
                         let ref = try writeRecord(child)
@@ -51,23 +58,17 @@ extension SQLiteSink {
                             shape.append(plan.mapper.slots.count + slot)
                             values.append(.text(ref.table.name))
                         }
+                        if stored.linkTable != nil, policy != .union { toMany.append((slot, policy, [])) }
                     case .many(let items):
                         guard stored.linkTable != nil else { continue }
                         var children: [RowRef] = []
                         try forEachRecord(in: items) { children.append(try writeRecord($0)) }
                         toMany.append((slot, policy, children))
+                        if policy != .union { Self.clearColumn(stored, slot: slot, plan: plan, shape: &shape, values: &values) }
                     case .value(let value):
                         guard value.isNull else { continue }
-                        if many == true {
-                            toMany.append((slot, policy, []))
-                        } else if stored.column != nil {
-                            shape.append(slot)
-                            values.append(.null)
-                            if stored.typeColumn != nil {
-                                shape.append(plan.mapper.slots.count + slot)
-                                values.append(.null)
-                            }
-                        }
+                        if stored.linkTable != nil { toMany.append((slot, policy, [])) }
+                        Self.clearColumn(stored, slot: slot, plan: plan, shape: &shape, values: &values)
                     }
                     continue
                 }
@@ -98,6 +99,9 @@ extension SQLiteSink {
             }
         }
 
+        if let cleared, let stored = plan.storage[cleared] {
+            Self.clearColumn(stored, slot: cleared, plan: plan, shape: &shape, values: &values)
+        }
         try writeRow(plan: plan, shape: shape, values: values)
         if table.usesRowID {
             let id = database.lastInsertRowID
@@ -325,6 +329,20 @@ extension SQLiteSink {
     }
 
     /// Binds and runs the row statement for this shape.
+    /// Sets a relationship's to-one column (and its type column) to NULL in
+    /// the row being written, when it has one.
+    private static func clearColumn(
+        _ stored: SQLiteSchema.Relationship, slot: Int, plan: SQLiteSinkPlan, shape: inout [Int], values: inout [SQLiteValue]
+    ) {
+        guard stored.column != nil else { return }
+        shape.append(slot)
+        values.append(.null)
+        if stored.typeColumn != nil {
+            shape.append(plan.mapper.slots.count + slot)
+            values.append(.null)
+        }
+    }
+
     private func writeRow(plan: SQLiteSinkPlan, shape: [Int], values: [SQLiteValue]) throws {
         let statement: SQLiteStatement
         if let last = plan.lastStatement, plan.lastShape == shape {
