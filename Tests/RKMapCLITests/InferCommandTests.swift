@@ -123,6 +123,38 @@ import Testing
             """)
     }
 
+    // MARK: Objects with nothing to map (docs/spec.md §5.2, §15)
+
+    static let emptyObjectWarning = #"warning: an object with no member to map (empty, or with only "") gives no record (docs/spec.md §5.2), "#
+        + "so rkmap check reports a mapping warning on this sample; `rkmap check --allow-warnings` accepts it"
+
+    /// An empty object where the inferred spec maps objects gives no record
+    /// and a mapping warning (§5.2), so `check` failed the spec on its own
+    /// sample with no word from `infer`. It now warns at each place, with
+    /// the path pattern `check` reports (the first sample that has it), and
+    /// `check --allow-warnings` passes; a sample without one warns nothing.
+    @Test func anEmptyObjectAtAMappedPlaceIsSaidSo() throws {
+        let dir = try Scratch()
+        try dir.write("a.json", #"{"users": [{"id": 1, "meta": {"x": 1}}]}"#)
+        try dir.write("b.json", #"{"users": [{"id": 2, "meta": {}}, {}]}"#)
+        let infer = try RKMapExecutable.run(["infer", "a.json", "b.json", "-o", "s.json"], directory: dir.url)
+        #expect(infer.status == 0)
+        #expect(infer.stderr == "note: content: users\n"
+            + "b.json: $.users[*].meta: \(Self.emptyObjectWarning)\n"
+            + "b.json: $.users[*]: \(Self.emptyObjectWarning)\n")
+        let environment: [String: String?] = ["GITHUB_ACTIONS": nil]
+        let check = try RKMapExecutable.run(["check", "s.json", "a.json", "b.json"], directory: dir.url, environment: environment)
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("$.users[0].meta: none of the mapped keys ('x') is present; the object is not mapped"), "\(check)")
+        #expect(check.stdout.contains("$.users[1]: none of the mapped keys ('id', 'meta') is present; the object is not mapped"), "\(check)")
+        let allowed = try RKMapExecutable.run(["check", "s.json", "a.json", "b.json", "--allow-warnings"],
+                                              directory: dir.url, environment: environment)
+        #expect(allowed.status == 0, "\(allowed)")
+
+        let clean = try RKMapExecutable.run(["infer", "a.json"], directory: dir.url)
+        #expect(clean.status == 0 && clean.stderr == "note: content: users\n", "\(clean)")
+    }
+
     // MARK: Members named "" (docs/spec.md §4, §15)
 
     static let emptyKeyWarning = #"warning: member "" left out of the spec: no key path can name an empty key (docs/spec.md §4), "#

@@ -9,9 +9,6 @@ struct InferBuilder {
     var mappers: [InferMapper] = []
     var dateFormats: [String] = []
     let entity: Bool
-    /// Some member's key was the empty string: no key path can name it (`""`
-    /// is the nil key path, docs/spec.md §4), so it was left out of the spec.
-    var leftOutEmptyKey = false
 
     init(entity: Bool) { self.entity = entity }
 
@@ -76,10 +73,7 @@ struct InferBuilder {
         var values: [String: [JSONValue]] = [:]
         for object in objects {
             for member in object.members {
-                guard !member.key.isEmpty else {
-                    leftOutEmptyKey = true
-                    continue
-                }
+                guard !member.key.isEmpty else { continue }
                 if values[member.key] == nil { order.append(member.key); values[member.key] = [] }
                 if !member.value.isNull { values[member.key]!.append(member.value) }
             }
@@ -128,10 +122,7 @@ struct InferBuilder {
         var values: [String: [JSONValue]] = [:]
         for case .object(let object) in holders {
             for member in object.members where member.key != content {
-                guard !member.key.isEmpty else {
-                    leftOutEmptyKey = true
-                    continue
-                }
+                guard !member.key.isEmpty else { continue }
                 if values[member.key] == nil { order.append(member.key); values[member.key] = [] }
                 values[member.key]!.append(member.value)
             }
