@@ -92,16 +92,19 @@ struct InferBuilder {
     }
 
     /// The objects `values` hold when they hold nothing else (nulls aside), and
-    /// whether arrays held them; nil for scalars, empty objects or a mix.
+    /// whether arrays held them; nil for scalars, empty objects (or ones with
+    /// only `""` members) or a mix.
     static func heldObjects(_ values: [JSONValue]) -> ([JSONObject], Bool)? {
         var objects: [JSONObject] = []
         var sawArray = false
         var onlyObjects = true
         func collect(_ value: JSONValue) {
             switch value {
-            // An object with only `""` members would map nothing: no mapper.
             case .object(let o) where o.keys.contains(where: { !$0.isEmpty }): objects.append(o)
-            case .object: break
+            // An empty object (or one with only `""` members) would map
+            // nothing, a warning (docs/spec.md §5.2) that `check` fails on:
+            // the member is mapped whole.
+            case .object: onlyObjects = false
             case .array(let a): sawArray = true; a.forEach(collect)
             case .null: break
             default: onlyObjects = false
