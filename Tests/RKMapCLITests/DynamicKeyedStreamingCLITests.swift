@@ -238,4 +238,31 @@ import Testing
         #expect(tables[0] == tables[1])
         #expect(tables[0].last?.count ?? 0 >= 3, "Item, Plain and the owner link at least")
     }
+
+    /// A dynamic root mapper whose chosen mapper has a relationship that may
+    /// be streamed, over content reached through an array (a FHIR bundle's
+    /// `entry.resource`): each element is chosen by its worker, so the
+    /// document streams. It was read whole first, as for a content object,
+    /// so a late syntax error left nothing on stdout. Longer than the 8 MiB
+    /// lookahead: the resources before the error are written, then the
+    /// error, exit status 1.
+    @Test func aDynamicRootOverAnArrayStreams() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("spec.json", #"""
+            {"keyPath": "entry.resource", "root-map-ref": "pick", "mappers": [
+              {"id": "pick", "dynamic": true, "matchers": [{"keyPath": "resourceType", "expectValue": "Observation", "map-ref": "obs"}]},
+              {"id": "obs", "target": "Observation", "attributes": ["id"], "relationships": [{"from": "subject", "to": "subject", "map-ref": "ref"}]},
+              {"id": "ref", "target": "Ref", "attributes": ["reference"]}]}
+            """#)
+        let entries = (0..<120_000).map { #"{"resource": {"resourceType": "Observation", "id": "o\#($0)", "subject": {"reference": "Patient/p\#($0)"}}}"# }
+        try scratch.write("in.json", #"{"resourceType": "Bundle", "entry": ["# + "\n" + entries.joined(separator: ",\n") + ",\n{\"resource\": tru}]}\n")
+        let run = try RKMapExecutable.run(
+            ["apply", "spec.json", "in.json", "--format", "ndjson"], directory: scratch.url, environment: ["RKMAP_PIPELINE_THRESHOLD": "0"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "in.json:120002:14: error: unexpected word 'tru'; JSON literals are true, false and null, and strings need double quotes\n")
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count > 0 && lines.count <= 120_000)
+        #expect(lines.first == #"{"@type":"Observation","id":"o0","subject":{"@type":"Ref","reference":"Patient/p0"}}"#)
+    }
 }

@@ -123,6 +123,63 @@ import Testing
             """)
     }
 
+    // MARK: Objects with nothing to map (docs/spec.md §5.2, §15)
+
+    static let emptyObjectWarning = #"warning: an object with no member to map (empty, or with only "") gives no record (docs/spec.md §5.2), "#
+        + "so rkmap check reports a mapping warning on this sample; `rkmap check --allow-warnings` accepts it"
+
+    /// An empty object gives no record and a mapping warning (§5.2), so
+    /// `check` failed an inferred spec on its own sample (Kubernetes'
+    /// `"labels": {}`, npm's `"dependencies": {}`). A member that is an empty
+    /// object in some sample is an attribute, its value mapped whole, and
+    /// `check --unmapped error --missing ignore` passes (§15). An empty
+    /// content element has no such way out: `infer` warns with the path
+    /// pattern `check` reports, and `check --allow-warnings` passes.
+    @Test func anEmptyObjectIsMappedWholeOrSaidSo() throws {
+        let dir = try Scratch()
+        try dir.write("a.json", #"{"users": [{"id": 1, "meta": {"x": 1}, "tags": [{"n": 1}]}]}"#)
+        try dir.write("b.json", #"{"users": [{"id": 2, "meta": {}, "tags": [{}, {"n": 2}]}]}"#)
+        let infer = try RKMapExecutable.run(["infer", "a.json", "b.json", "-o", "s.json"], directory: dir.url)
+        #expect(infer.status == 0)
+        #expect(infer.stderr == "note: content: users\n")
+        #expect(try String(contentsOfFile: dir.path("s.json"), encoding: .utf8) == """
+            {
+              "keyPath": "users",
+              "root-map-ref": "user",
+              "mappers": [
+                {
+                  "id": "user",
+                  "target": "User",
+                  "attributes": {
+                    "id": "id",
+                    "meta": "meta",
+                    "tags": "tags"
+                  },
+                  "types": {
+                    "id": "int"
+                  }
+                }
+              ]
+            }
+
+            """)
+        let environment: [String: String?] = ["GITHUB_ACTIONS": nil]
+        let strict = ["--unmapped", "error", "--missing", "ignore"]
+        let check = try RKMapExecutable.run(["check", "s.json", "a.json", "b.json"] + strict, directory: dir.url, environment: environment)
+        #expect(check.status == 0, "\(check)")
+
+        try dir.write("c.json", #"{"users": [{"id": 3}, {}]}"#)
+        let content = try RKMapExecutable.run(["infer", "c.json", "-o", "t.json"], directory: dir.url)
+        #expect(content.status == 0)
+        #expect(content.stderr == "note: content: users\nc.json: $.users[*]: \(Self.emptyObjectWarning)\n")
+        let fails = try RKMapExecutable.run(["check", "t.json", "c.json"] + strict, directory: dir.url, environment: environment)
+        #expect(fails.status == 1)
+        #expect(fails.stdout.contains("$.users[1]: none of the mapped keys ('id') is present; the object is not mapped"), "\(fails)")
+        let allowed = try RKMapExecutable.run(["check", "t.json", "c.json", "--allow-warnings"] + strict,
+                                              directory: dir.url, environment: environment)
+        #expect(allowed.status == 0, "\(allowed)")
+    }
+
     // MARK: Members named "" (docs/spec.md §4, §15)
 
     static let emptyKeyWarning = #"warning: member "" left out of the spec: no key path can name an empty key (docs/spec.md §4), "#

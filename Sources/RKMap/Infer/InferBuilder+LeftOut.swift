@@ -13,7 +13,7 @@
 extension InferBuilder {
     func leftOutMembers(
         in samples: [JSONValue], descriptors: [(keyPath: [String], mapper: Int)], contentPath: [String]
-    ) -> [LeftOutMember] {
+    ) -> (leftOut: [LeftOutMember], unmapped: [LeftOutMember]) {
         var walk = LeftOutWalk(builder: self)
         for (index, sample) in samples.enumerated() {
             walk.sample = index
@@ -29,7 +29,7 @@ extension InferBuilder {
                 walk.visit(content, mapper: descriptor.mapper, at: LeftOutWalk.path(descriptor.keyPath))
             }
         }
-        return walk.members
+        return (walk.members, walk.unmapped)
     }
 }
 
@@ -37,13 +37,24 @@ private struct LeftOutWalk {
     let builder: InferBuilder
     var sample = 0
     var members: [LeftOutMember] = []
+    /// Objects the spec maps no record from: an empty one (or one with only
+    /// the member ""), where none of its mapper's keys is present, or one a
+    /// dynamic mapper's discriminator chooses no mapper for (docs/spec.md
+    /// §5.2: a warning, which `rkmap check` fails on).
+    var unmapped: [LeftOutMember] = []
     private var seen: Set<String> = []
+    private var seenUnmapped: Set<String> = []
 
     init(builder: InferBuilder) { self.builder = builder }
 
     mutating func found(_ path: String) {
         guard seen.insert(path).inserted else { return }
         members.append(LeftOutMember(path: path, sample: sample))
+    }
+
+    mutating func foundUnmapped(_ path: String) {
+        guard seenUnmapped.insert(path).inserted else { return }
+        unmapped.append(LeftOutMember(path: path, sample: sample))
     }
 
     /// A descriptor's content or a relationship's value: objects, or arrays of
@@ -65,7 +76,10 @@ private struct LeftOutWalk {
         case .scalar:
             return
         case .dynamic(let key, let choices):
-            guard case .string(let value)? = object[key], let choice = choices.first(where: { $0.value == value }) else { return }
+            guard case .string(let value)? = object[key], let choice = choices.first(where: { $0.value == value }) else {
+                foundUnmapped(path)
+                return
+            }
             visit(object, mapper: choice.mapper, at: path)
         case .object:
             guard inferred.keyAttribute == nil else {
@@ -75,6 +89,7 @@ private struct LeftOutWalk {
                 }
                 return
             }
+            if object.members.allSatisfy({ $0.key.isEmpty }) { foundUnmapped(path) }
             fields(of: object, mapper: mapper, at: path)
         }
     }

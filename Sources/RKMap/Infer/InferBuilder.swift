@@ -9,9 +9,6 @@ struct InferBuilder {
     var mappers: [InferMapper] = []
     var dateFormats: [String] = []
     let entity: Bool
-    /// Some member's key was the empty string: no key path can name it (`""`
-    /// is the nil key path, docs/spec.md §4), so it was left out of the spec.
-    var leftOutEmptyKey = false
 
     init(entity: Bool) { self.entity = entity }
 
@@ -76,10 +73,7 @@ struct InferBuilder {
         var values: [String: [JSONValue]] = [:]
         for object in objects {
             for member in object.members {
-                guard !member.key.isEmpty else {
-                    leftOutEmptyKey = true
-                    continue
-                }
+                guard !member.key.isEmpty else { continue }
                 if values[member.key] == nil { order.append(member.key); values[member.key] = [] }
                 if !member.value.isNull { values[member.key]!.append(member.value) }
             }
@@ -98,16 +92,19 @@ struct InferBuilder {
     }
 
     /// The objects `values` hold when they hold nothing else (nulls aside), and
-    /// whether arrays held them; nil for scalars, empty objects or a mix.
+    /// whether arrays held them; nil for scalars, empty objects (or ones with
+    /// only `""` members) or a mix.
     static func heldObjects(_ values: [JSONValue]) -> ([JSONObject], Bool)? {
         var objects: [JSONObject] = []
         var sawArray = false
         var onlyObjects = true
         func collect(_ value: JSONValue) {
             switch value {
-            // An object with only `""` members would map nothing: no mapper.
             case .object(let o) where o.keys.contains(where: { !$0.isEmpty }): objects.append(o)
-            case .object: break
+            // An empty object (or one with only `""` members) would map
+            // nothing, a warning (docs/spec.md §5.2) that `check` fails on:
+            // the member is mapped whole.
+            case .object: onlyObjects = false
             case .array(let a): sawArray = true; a.forEach(collect)
             case .null: break
             default: onlyObjects = false
@@ -128,10 +125,7 @@ struct InferBuilder {
         var values: [String: [JSONValue]] = [:]
         for case .object(let object) in holders {
             for member in object.members where member.key != content {
-                guard !member.key.isEmpty else {
-                    leftOutEmptyKey = true
-                    continue
-                }
+                guard !member.key.isEmpty else { continue }
                 if values[member.key] == nil { order.append(member.key); values[member.key] = [] }
                 values[member.key]!.append(member.value)
             }

@@ -48,8 +48,9 @@ package enum SpecInferrer {
         builder.merge()
         // Members whose key is "" cannot be mapped by name (docs/spec.md §4, §15):
         // where the samples have them, for the user and in the spec itself.
-        let leftOut = builder.leftOutEmptyKey
-            ? builder.leftOutMembers(in: samples, descriptors: descriptors, contentPath: contentPath) : []
+        // And objects it maps no record from (empty ones, docs/spec.md §5.2),
+        // which `rkmap check` reports on the samples themselves.
+        let (leftOut, unmapped) = builder.leftOutMembers(in: samples, descriptors: descriptors, contentPath: contentPath)
         let comment = leftOut.isEmpty ? nil
             : #"member "" left out at "# + leftOut.map(\.path).joined(separator: ", ")
                 + ": no key path can name an empty key (docs/spec.md §4), so rkmap check reports "
@@ -58,7 +59,7 @@ package enum SpecInferrer {
         if !builder.dateFormats.isEmpty {
             notes.append("dateFormats: \(builder.dateFormats.joined(separator: ", "))")
         }
-        return InferredSpec(text: text, notes: notes, leftOut: leftOut)
+        return InferredSpec(text: text, notes: notes, leftOut: leftOut, unmapped: unmapped)
     }
 
     /// Member names APIs give their content: when one of them holds an array of
@@ -151,6 +152,9 @@ package struct InferredSpec: Sendable, Equatable {
     /// Members of the samples the spec does not read, because their key is
     /// the empty string (docs/spec.md §15), each path pattern once.
     package var leftOut: [LeftOutMember] = []
+    /// Objects of the samples the spec maps no record from (an empty object
+    /// where a mapper maps objects, docs/spec.md §5.2), each path pattern once.
+    package var unmapped: [LeftOutMember] = []
 }
 
 /// A member `infer` left out of the spec: its key is "", which no key path

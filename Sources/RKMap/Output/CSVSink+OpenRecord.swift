@@ -20,9 +20,9 @@ extension CSVSink {
         return true
     }
 
-    /// Writes the row up to the relationship's cell. The record has no
-    /// dotted destination (`StreamedRelationship`), so no other field
-    /// writes that cell.
+    /// Writes the row up to the relationship's cell. No dotted destination
+    /// of the record writes into the relationship's (`StreamedRelationship`),
+    /// so no other field writes that cell.
     public func openRecord(_ record: Record, relationship slot: Int, descriptor: Descriptor) throws {
         guard let node = layout.roots[ObjectIdentifier(record.mapper)], case .json(let index) = node.cells[slot] else {
             preconditionFailure("openRecord for a relationship acceptsOpenRecord refuses")

@@ -72,7 +72,17 @@ struct RecordEncoder {
             w.writeString(record.mapper.typeName)
         }
         if record.mapper.hasNestedDestinations {
-            for entry in Self.nest(record) { write(entry, first: &first, to: &w, indent: indent) }
+            // The hole's field has a plain name no dotted destination writes
+            // into, so it is the one top-level field of that name.
+            let holeName = hole.map { record.mapper.slots[$0].path[0] }
+            for entry in Self.nest(record) {
+                if case .field(let name, _) = entry, name == holeName {
+                    member(name, first: &first, to: &w, indent: indent)
+                    at = w.buffer.count
+                } else {
+                    write(entry, first: &first, to: &w, indent: indent)
+                }
+            }
         } else {
             for (i, (slot, field)) in zip(record.mapper.slots, record.fields).enumerated() {
                 guard let field else { continue }
@@ -122,12 +132,15 @@ struct RecordEncoder {
         w.buffer.append(JSONByte.closeBrace)
     }
 
-    /// `record` as `write` writes it (its mapper has no nested destination),
-    /// with nothing where the value of slot `hole` goes (its key is there):
-    /// the offset there in `w`'s buffer. Names are escaped as they are
-    /// written (one record, not a hot path).
+    /// `record` as `write` writes it, with nothing where the value of slot
+    /// `hole` goes (its key is there): the offset there in `w`'s buffer. The
+    /// hole's destination is a plain name that no dotted destination of the
+    /// record writes into (`StreamedRelationship`), so it has one place.
+    /// Names are escaped as they are written (one record, not a hot path).
     func write(_ record: Record, to w: inout JSONWriter, indent: Int, leavingOut hole: Int) -> Int {
-        precondition(!record.mapper.hasNestedDestinations, "a record with nested destinations has no single place for a field")
+        let slots = record.mapper.slots
+        precondition(slots[hole].path.count == 1 && !slots.indices.contains { $0 != hole && slots[$0].path.first == slots[hole].path[0] },
+                     "a field that dotted destinations write into has no single place")
         return writeEscapingNames(record, to: &w, indent: indent, leavingOut: hole)
     }
 

@@ -87,6 +87,18 @@ extension Commands {
                 + (index > 0 ? " (document \(index + 1))" : "")
             try? stderr.write("\(Diagnostic(.warning, message, file: input.name, location: .jsonPath(member.path)))\n")
         }
+        // docs/spec.md §5.2: an empty object gives no record and a warning,
+        // which `rkmap check` fails on, the samples' own included.
+        for member in spec.unmapped {
+            let document = samples.origins[member.sample]
+            let input = firstDocuments.last { $0.first <= document } ?? firstDocuments[0]
+            let index = document - input.first
+            let message = #"an object with no member to map (empty, or with only "") gives no record (docs/spec.md §5.2), "#
+                + "so rkmap check reports a mapping warning on this sample; "
+                + "`rkmap check --allow-warnings` accepts it"
+                + (index > 0 ? " (document \(index + 1))" : "")
+            try? stderr.write("\(Diagnostic(.warning, message, file: input.name, location: .jsonPath(member.path)))\n")
+        }
         guard let output = options.output, output != "-" else {
             return stoppingQuietly(stderr: stderr) {
                 try stdout.write(spec.text)

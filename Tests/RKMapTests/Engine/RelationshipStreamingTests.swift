@@ -104,6 +104,12 @@ import Testing
         (#"{"id": "doc", "target": "Doc", "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}, {"from": "", "to": "c", "map-ref": "c"}]}, {"id": "c", "target": "C", "relationships": [{"from": "items", "to": "all", "map-ref": "item", "many": true}]}"#, []),
         (#"{"id": "doc", "target": "Doc", "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}, {"from": "", "to": "c", "map-ref": "c"}]}, {"id": "c", "target": "C", "attributes": {"": "raw"}}"#, []),
         (#"{"id": "doc", "target": "Doc", "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}, {"from": "", "to": "c", "map-ref": "c"}]}, {"id": "c", "target": "C", "attributes": {"items": "first"}}"#, []),
+        // Dotted destinations nest around it: the array's field keeps its place...
+        (#"{"id": "doc", "target": "Doc", "attributes": {"name": "meta.name", "items.@count": "meta.count"}, "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}, {"from": "one", "to": "meta.one", "map-ref": "item"}]}"#, ["items"]),
+        // ...unless one writes into it (the nested object replaces the array)...
+        (#"{"id": "doc", "target": "Doc", "attributes": {"name": "items.name"}, "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, []),
+        // ...or the array's field is itself nested.
+        (#"{"id": "doc", "target": "Doc", "attributes": ["name"], "relationships": [{"from": "items", "to": "all.items", "map-ref": "item", "many": true}]}"#, []),
         // Two properties write `items`: the last mapped wins, so neither is streamed.
         (#"{"id": "doc", "target": "Doc", "relationships": [{"from": "dummy", "to": "items", "map-ref": "item", "many": true}, {"from": "one", "to": "one", "map-ref": "item"}, {"from": "items", "to": "items", "map-ref": "item", "many": true}]}"#, ["one"]),
     ])

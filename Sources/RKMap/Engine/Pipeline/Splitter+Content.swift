@@ -26,10 +26,12 @@ extension Splitter {
                     return true
                 case .chosen(let projection, let readsMembers, let choose):
                     // Choose as a worker will: from what the matchers read of
-                    // the object (the document is in the chunk, read whole),
-                    // or from its kind.
+                    // the object (read into the chunk first: only a content
+                    // object is chosen here, an element of a content array is
+                    // chosen by its worker), or from its kind.
                     let object: JSONValue
                     if readsMembers {
+                        if !documentInMemory { _ = try readWhole() }
                         var reader = reader()
                         object = try reader.readValue(projection: projection)
                     } else {

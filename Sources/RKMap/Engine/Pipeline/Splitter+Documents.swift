@@ -24,7 +24,6 @@ extension Splitter {
                     let paths = streamPaths!
                     // Elements that read `@root`, or several descriptors' contents:
                     // the whole document first.
-                    // And a content object that a dynamic mapper chooses how to map.
                     // An index from the end counts the array first; repeats in
                     // `@distinctUnionOfObjects` are compared with earlier elements.
                     var wholeFirst = rootProjection != nil || paths.count > 1 || paths.contains { path in
@@ -36,7 +35,16 @@ extension Splitter {
                             }
                         }
                     }
-                    if case .chosen(_, readsMembers: true, _)? = keyedContent { wholeFirst = true }
+                    // A content object at the root that a dynamic mapper chooses
+                    // how to map from its members: the document, read whole.
+                    // Deeper, such an object is read whole when it is found
+                    // (`split`): an element of a content array (`entry.resource`
+                    // through `entry`'s elements) is chosen by its worker, and
+                    // the document streams.
+                    if case .chosen(_, readsMembers: true, _)? = keyedContent, paths.count == 1, paths[0].isEmpty,
+                       try step({ s throws(JSONSyntaxError) in try s.peekKind() }) == .object {
+                        wholeFirst = true
+                    }
                     documentInMemory = wholeFirst
                     defer { documentInMemory = false }
                     var length: Int?

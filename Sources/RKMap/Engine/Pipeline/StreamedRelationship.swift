@@ -11,7 +11,8 @@
 /// mapper that reads the array through this relationship alone (no other
 /// key path of it goes there or stops on the way, no attribute of the nil
 /// key path, no relationship from it whose mapper reads there) and
-/// writes no nested destination; no `@parent` key path reads the array (or
+/// writes the array's field to a plain name that no dotted destination
+/// nests into; no `@parent` key path reads the array (or
 /// what holds it) of whatever it reaches; the source is one key or several
 /// (`data.children`: the array in the object at `data`). What the record's
 /// mapping reports from the relationship's place on (later properties,
@@ -113,7 +114,7 @@ struct StreamedRelationship: Sendable {
         of mapper: ObjectMapper, graph: MappingGraph, projection: JSONProjection, toOneUnlessMany: Bool,
         id: (String) -> String = { $0 }, allowed: ([String]) -> Bool = { _ in true }
     ) -> [String: StreamedRelationship] {
-        guard !mapper.forceCollection, mapper.keyAttributeSlot == nil, !mapper.hasNestedDestinations, mapper.connections.isEmpty,
+        guard !mapper.forceCollection, mapper.keyAttributeSlot == nil, mapper.connections.isEmpty,
               // The object itself as a value (an attribute from `""`) would
               // be read with the array empty.
               !mapper.steps.contains(where: { $0.sourceIsNil && $0.target == nil })
@@ -137,6 +138,13 @@ struct StreamedRelationship: Sendable {
             let folded = folding ? keys.map { $0.lowercased() } : keys
             // Another property writing the same field: the last one mapped wins.
             guard !mapper.steps.contains(where: { $0 !== step && $0.slot == step.slot }) else { continue }
+            // Dotted destinations nest, each object placed where its first
+            // field is written (`RecordEncoder.nest`): the array's field must
+            // be a plain name that none of them writes into or replaces
+            // (`items.total` would), so that it has one place in the record.
+            guard mapper.slots[step.slot].path.count == 1,
+                  !mapper.slots.indices.contains(where: { $0 != step.slot && mapper.slots[$0].path.first == mapper.slots[step.slot].path[0] })
+            else { continue }
             // Read by another key path of the record (a second relationship,
             // `items.name`, `data` for `data.children`): one that reaches
             // into the array, or holds it. An attribute counting it
