@@ -39,6 +39,25 @@ import RKMap
 
         """
 
+    /// A `fail` validation (docs/spec.md §8) is one reason, an error: it was
+    /// listed twice, as the warning that the document fails and as the
+    /// failure, and with `--allow-warnings` the first read as a warning.
+    @Test(arguments: [[], ["--allow-warnings"]])
+    func aFailedValidationIsOneReason(_ extra: [String]) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("spec.json", #"{"keyPath": "items", "root-map-ref": "i", "mappers": [{"id": "i", "target": "I", "attributes": ["id"], "validations": [{"attribute": "id", "predicate": "SELF > 0", "onFailure": "fail"}]}]}"#)
+        try scratch.write("in.json", #"{"items": [{"id": 1}, {"id": 0}]}"#)
+        let r = try RKMapExecutable.run(["check", "spec.json", "in.json"] + extra, directory: scratch.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == """
+            FAIL in.json: 200
+              mapping: $.items[1]: validation of id failed: SELF > 0; the document fails [mapper i, attribute id]
+            0 passed, 1 failed
+
+            """)
+        #expect(r.status == 1)
+    }
+
     @Test func theCleanFixturesPass() throws {
         let r = try RKMapExecutable.run(["check", spec, "fixtures/check/api"], environment: ["GITHUB_ACTIONS": nil])
         #expect(r.stdout == cleanReport + "8 passed, 0 failed, 1 skipped\n")

@@ -72,6 +72,25 @@ import Testing
         #expect(read.stdout.hasPrefix(#"{"@type":"Order","id":"1","lines":[{"@type":"Line","sku":"A","qty":"1"},{"@type":"Line","sku":"B"}]}"#), "\(read.stdout)")
     }
 
+    /// A key with brackets (`x[y]`, written as RestKit writes it,
+    /// `labels[x[y]]`) or an empty key (`labels[]`) cannot be named by a
+    /// form: the body reads back as other members, or not at all. The
+    /// warning blamed arrays and named no place; it now names each key as
+    /// the form writes it. Plain keys say nothing.
+    @Test func aKeyAFormCannotNameIsSaid() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("spec.json", #"{"mappers": [{"id": "m", "target": "T", "attributes": ["name", "labels"]}]}"#)
+        let records = #"{"@type": "T", "name": "n", "labels": {"x[y]": "1", "": "3", "tier": "web"}}"# + "\n"
+            + #"{"@type": "T", "name": "m", "labels": {"tier": "web"}}"#
+        let run = try RKMapExecutable.run(["serialize", "spec.json", "--format", "form"], stdin: Array(records.utf8), directory: scratch.url)
+        #expect(run.status == 0)
+        #expect(run.stdout == "labels[]=3&labels[tier]=web&labels[x[y]]=1&name=n\nlabels[tier]=web&name=m\n")
+        #expect(run.stderr == "<stdin>: $: warning: this record's form body does not read back as its body: form encoding cannot name "
+            + "'labels[x[y]]' (a key with brackets), 'labels[]' (an empty key), which a server reads as other members "
+            + "(use --format json, or map those keys to plain names)\n", "\(run.stderr)")
+    }
+
     /// A dynamic mapper's member gets its discriminator back (docs/spec.md
     /// §13): `apply` then `serialize` then `apply` again gives the same
     /// records, where the bodies had no `type` and were all declined (exit 0).

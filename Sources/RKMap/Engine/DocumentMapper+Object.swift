@@ -184,6 +184,16 @@ extension DocumentMapper {
         let dates = type == .date ? runtime.dateParser(for: mapper) : runtime.defaultDateParser
         switch ValueConverter.convert(value, to: type, dates: dates) {
         case .success(let converted):
+            // docs/spec.md §6 reads a string holding a number as seconds since
+            // 1970: a year alone ("2008", FHIR's partial dates) is read so, a
+            // plausible-looking instant in 1970. Kept, and said.
+            if type == .date, case .string(let text) = value, Self.looksLikeAYear(text),
+               case .string(let instant) = converted, instant.hasPrefix("1970-01-01T") {
+                let pushed = sourcePath.anchor == .representation ? path.push(sourcePath, from: object, caseInsensitive: caseInsensitive) : 0
+                defer { path.pop(pushed) }
+                warn(.conversion("string \"\(text)\" was read as \(text) seconds since 1970 (\(instant)), as a string holding a number is; "
+                    + "if it is a year, add \"yyyy\" to \"dateFormats\""), mapper: mapper, attribute: mapper.slots[slot].name)
+            }
             return converted
         case .failure(let error):
             let pushed = sourcePath.anchor == .representation ? path.push(sourcePath, from: object, caseInsensitive: caseInsensitive) : 0
@@ -191,6 +201,12 @@ extension DocumentMapper {
             warn(.conversion(error.message), mapper: mapper, attribute: mapper.slots[slot].name)
             return nil
         }
+    }
+
+    /// Four digits from 1000 to 9999: a year, if anything.
+    static func looksLikeAYear(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.count == 4 && bytes[0] != UInt8(ascii: "0") && bytes.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
     }
 
     /// Runs the mapper's validations on the record's final values (docs/spec.md §8).

@@ -128,6 +128,7 @@ extension SQLiteSink {
         _ link: SQLiteSinkLinkTable, parentKey: [SQLiteValue], children: [RowRef], from position: Int64
     ) throws {
         guard !children.isEmpty else { return }
+        link.mayHoldRows = true
         if !link.queuedForFlush {
             link.queuedForFlush = true
             linksWithPendingRows.append(link)

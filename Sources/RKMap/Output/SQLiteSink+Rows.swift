@@ -58,7 +58,7 @@ extension SQLiteSink {
                             shape.append(plan.mapper.slots.count + slot)
                             values.append(.text(ref.table.name))
                         }
-                        if stored.linkTable != nil, policy != .union { toMany.append((slot, policy, [])) }
+                        if stored.linkTable != nil, policy != .union, plan.links[slot]?.mayHoldRows ?? true { toMany.append((slot, policy, [])) }
                     case .many(let items):
                         guard stored.linkTable != nil else { continue }
                         var children: [RowRef] = []

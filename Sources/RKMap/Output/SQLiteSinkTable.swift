@@ -106,6 +106,10 @@ final class SQLiteSinkLinkTable {
     /// True when this run created the table: every row in it was written by
     /// this run, so a parent row inserted just now can have no links yet.
     let createdInRun: Bool
+    /// False while the table, created by this run, has had no row inserted:
+    /// there is nothing in it to clear (a relationship without `"many"`
+    /// given an object clears its links, `SQLiteSink.writeRecord`).
+    @exclusivity(unchecked) var mayHoldRows: Bool
 
     /// The statements links are written with, their SQL built once: a run
     /// executes them for every parent row, and building and hashing SQL text
@@ -152,6 +156,7 @@ final class SQLiteSinkLinkTable {
         self.childTable = childTable
         self.hasTypeColumn = hasTypeColumn
         self.createdInRun = createdInRun
+        self.mayHoldRows = !createdInRun
         self.positionsByType = columnsByType.mapValues { columns in columns.compactMap { childColumns.firstIndex(of: $0) } }
 
         let parentWhere = parentColumns.map { "\(SQL.quote($0)) = ?" }.joined(separator: " AND ")

@@ -36,6 +36,29 @@ enum FormReadBack {
         }
     }
 
+    /// Keys a form cannot name (in member order), as the form writes them:
+    /// one with brackets (`labels[x[y]]`, read back as deeper nesting) or an
+    /// empty one (`labels[]`, read back as an array's element). RestKit's
+    /// encoding leaves brackets in keys as they are, as this one does.
+    static func ambiguousKeys(_ value: JSONValue, name: String = "", into found: inout [(name: String, reason: String)]) {
+        switch value {
+        case .array(let elements):
+            for element in elements { ambiguousKeys(element, name: name + "[]", into: &found) }
+        case .object(let object):
+            for member in object.members {
+                let inner = name.isEmpty ? member.key : name + "[\(member.key)]"
+                if member.key.isEmpty {
+                    found.append((inner, "an empty key"))
+                } else if member.key.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
+                    found.append((inner, "a key with brackets"))
+                }
+                ambiguousKeys(member.value, name: inner, into: &found)
+            }
+        default:
+            break
+        }
+    }
+
     /// What a value reads back as: scalars as strings, empty containers gone
     /// (nil when nothing of it is written).
     private static func expected(_ value: JSONValue) -> JSONValue? {

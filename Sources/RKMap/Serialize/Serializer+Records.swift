@@ -46,7 +46,17 @@ extension Serializer {
             }
             let start = out.count
             try encode(body, into: &out)
-            if options.format == .form, case .object(let object) = body,
+            var ambiguous: [(name: String, reason: String)] = []
+            if options.format == .form { FormReadBack.ambiguousKeys(body, into: &ambiguous) }
+            if !ambiguous.isEmpty {
+                let names = ambiguous.map { "'\($0.name)' (\($0.reason))" }
+                diagnostics.append(Diagnostic(
+                    .warning,
+                    "this record's form body does not read back as its body: form encoding cannot name \(names.joined(separator: ", ")), "
+                        + "which a server reads as other members (use --format json, or map \(ambiguous.count == 1 ? "that key" : "those keys") to plain names)"
+                        + MappingFailure.documentSuffix(document),
+                    file: inputName, location: .jsonPath(path), code: .serializeFailed))
+            } else if options.format == .form, case .object(let object) = body,
                let at = FormReadBack.difference(object, encoded: Array(out[start..<(out.count - 1)])) {
                 let place = at.isEmpty ? "" : " at '\(at.hasPrefix(".") ? String(at.dropFirst()) : at)'"
                 diagnostics.append(Diagnostic(
