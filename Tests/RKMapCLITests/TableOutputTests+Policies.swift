@@ -170,6 +170,72 @@ extension TableOutputTests {
         #expect(now.rows == (policy == "replace" ? [[c]] : [[a], [b], [c], [d]]))
     }
 
+    /// Rows a `replace` relationship unlinks are deleted at the document's
+    /// end, when no link reaches them then: a later relationship of the same
+    /// record (`b`), or a connection written at the document's end, that
+    /// links the row keeps it (both deleted it, leaving `P_b` and `Q.tag`
+    /// naming nothing, exit 0); rows that only deleted rows referred to go
+    /// too, whatever their order; a deleted row's own links go with it.
+    @Test func replaceDeletesAtTheDocumentsEndWhatNoLinkReaches() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = scratch.path("spec.json")
+        try scratch.write("spec.json", #"""
+            {"descriptors": [{"keyPath": "ts", "root-map-ref": "t"}, {"keyPath": "ps", "root-map-ref": "p"}, {"keyPath": "qs", "root-map-ref": "q"}],
+             "mappers": [
+              {"id": "p", "target": "P", "entity": true, "identification": "id", "attributes": ["id"],
+               "relationships": [{"from": "a", "to": "a", "map-ref": "t", "many": true, "assignmentPolicy": "replace"},
+                                 {"from": "b", "to": "b", "map-ref": "t", "many": true}]},
+              {"id": "q", "target": "Q", "entity": true, "identification": "id", "attributes": ["id", "tagName"],
+               "connections": [{"relationship": "tag", "sourceAttribute": "tagName", "targetAttribute": "name", "target": "T"}]},
+              {"id": "t", "target": "T", "entity": true, "identification": "name", "attributes": ["name"],
+               "relationships": [{"from": "sib", "to": "sib", "map-ref": "t", "many": false}, {"from": "subs", "to": "subs", "map-ref": "t", "many": true}]}]}
+            """#)
+        let db = scratch.path("out.db")
+        try Tables.upsert(spec: spec, #"""
+            {"ts": [], "ps": [{"id": 1, "a": [{"name": "x"}, {"name": "w"}, {"name": "u"}, {"name": "v", "sib": {"name": "u"}}, {"name": "s", "subs": [{"name": "r"}]}], "b": []}], "qs": []}
+            """#, database: db)
+        try Tables.upsert(spec: spec, #"""
+            {"ts": [{"name": "w"}], "ps": [{"id": 1, "a": [], "b": [{"name": "x"}]}], "qs": [{"id": 9, "tagName": "w"}]}
+            """#, database: db)
+        // x: linked by `b` after `a` unlinked it; w: a root record of the
+        // document, connected at its end;
+        // u and v: only v referred to u (u unlinked first), both gone; s
+        // gone with its `subs` link; r was not unlinked by `replace`: kept.
+        #expect(try Self.names(db, "T") == [[.text("r")], [.text("w")], [.text("x")]])
+        #expect(try Tables.query(db, #"SELECT id, tag FROM Q"#) == [[.integer(9), .text("w")]])
+        #expect(try Tables.query(db, #"SELECT count(*) FROM T_subs"#) == [[.integer(0)]])
+        #expect(try Tables.query(db, "PRAGMA foreign_key_check").isEmpty)
+    }
+
+    /// A connection has a column and a link table too: the latest document's
+    /// value is the connection's (an id, then an array, then `null` left the
+    /// other storage as it was, exit 0).
+    @Test func aConnectionKeepsOneValue() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = scratch.path("spec.json")
+        try scratch.write("spec.json", #"""
+            {"descriptors": [{"keyPath": "as", "root-map-ref": "a"}, {"keyPath": "qs", "root-map-ref": "q"}],
+             "mappers": [
+              {"id": "a", "target": "A", "entity": true, "identification": "aid", "attributes": ["aid"]},
+              {"id": "q", "target": "Q", "entity": true, "identification": "id", "attributes": ["id", "authorIds"],
+               "connections": [{"relationship": "authors", "sourceAttribute": "authorIds", "targetAttribute": "aid", "target": "A"}]}]}
+            """#)
+        let db = scratch.path("out.db")
+        var states: [[[SQLiteValue]]] = []
+        for value in ["[7, 9]", "7", "[9]", "null"] {
+            try Tables.upsert(spec: spec, #"{"as": [{"aid": 7}, {"aid": 9}], "qs": [{"id": 1, "authorIds": \#(value)}]}"#, database: db)
+            states.append(try Tables.query(db, "SELECT (SELECT authors FROM Q), (SELECT group_concat(child_aid) FROM (SELECT child_aid FROM Q_authors ORDER BY position))"))
+        }
+        #expect(states == [
+            [[.null, .text("7,9")]],
+            [[.integer(7), .null]],
+            [[.null, .text("9")]],
+            [[.null, .null]],
+        ])
+    }
+
     // MARK: Hostile names
 
     /// Types and attributes named with quotes, spaces, SQL keywords, dots,

@@ -87,15 +87,12 @@ extension SQLiteSink {
         }
     }
 
-    /// Ends a parent's links: under `replace`, child rows it no longer links
-    /// and no other row of the link table does are deleted.
+    /// Ends a parent's links: under `replace`, the child rows it no longer
+    /// links are deleted at the document's end if no link reaches them then
+    /// (`deleteOrphans`).
     func endLinks(_ links: SQLiteSinkLinkWrite) throws {
         guard links.policy == .replace else { return }
-        let lost = links.old.filter { !links.kept.contains($0) }
-        guard !lost.isEmpty else { return }
-        // The orphan check reads the table.
-        try flushLinks(links.link)
-        try deleteOrphans(lost, link: links.link)
+        for values in links.old where !links.kept.contains(values) { unlinkedChildren.append((links.link, values)) }
     }
 
     /// The statement held in `slot`, prepared on first use: the link
@@ -202,9 +199,55 @@ extension SQLiteSink {
         return statement
     }
 
-    /// Deletes child rows that no row of `link` refers to any more, from the
-    /// child table, or from each child's own table when `child_type` names it.
-    private func deleteOrphans(_ lost: [[SQLiteValue]], link: SQLiteSinkLinkTable) throws {
+    /// Deletes the child rows `replace` unlinked in this document that no
+    /// link reaches once the document is written: no row of any link table,
+    /// no to-one column the spec declares (its relationships' and
+    /// connections', of every parent type, written in any order), from the
+    /// child table, or from each child's own table when `child_type` names
+    /// it. A deleted row's own links go with it; a row that only rows deleted
+    /// here referred to is deleted too (checked again until none is), so the
+    /// order the rows were unlinked in does not matter.
+    func deleteOrphans() throws {
+        guard !unlinkedChildren.isEmpty else { return }
+        let unlinked = unlinkedChildren
+        unlinkedChildren.removeAll()
+        try flushAllLinks()
+        var candidates: [(link: SQLiteSinkLinkTable, table: SQLiteSinkTable, key: [SQLiteValue])] = []
+        var seen = Set<[SQLiteValue]>()
+        for (link, values) in unlinked {
+            let width = link.childColumns.count
+            var key = Array(values[..<width])
+            let tableName: String?
+            if link.hasTypeColumn, case .text(let type) = values[width] {
+                tableName = type
+                if let positions = link.positionsByType[type] { key = positions.map { values[$0] } }
+            } else {
+                tableName = link.childTable
+            }
+            guard let tableName, let table = try knownTable(named: tableName), table.keyColumns.count == key.count,
+                  seen.insert([.text(tableName)] + key).inserted
+            else { continue }
+            candidates.append((link, table, key))
+        }
+        var deleted = true
+        while deleted, !candidates.isEmpty {
+            deleted = false
+            var kept: [(link: SQLiteSinkLinkTable, table: SQLiteSinkTable, key: [SQLiteValue])] = []
+            for candidate in candidates {
+                if try linked(candidate.key, type: candidate.table.name, in: candidate.link)
+                    || referredTo(candidate.key, type: candidate.table.name, besides: candidate.link.name) {
+                    kept.append(candidate)
+                    continue
+                }
+                try deleteRow(candidate.key, of: candidate.table)
+                deleted = true
+            }
+            candidates = kept
+        }
+    }
+
+    /// Whether a row of `link` (any parent's) links this child.
+    private func linked(_ key: [SQLiteValue], type: String, in link: SQLiteSinkLinkTable) throws -> Bool {
         var stored = link.childColumns
         if link.hasTypeColumn { stored.append("child_type") }
         if !link.hasChildIndex {
@@ -213,30 +256,32 @@ extension SQLiteSink {
                 "CREATE INDEX IF NOT EXISTS \(SQL.quote(link.name + "_child")) ON \(link.quotedName) (\(stored.map(SQL.quote).joined(separator: ", ")))")
             link.hasChildIndex = true
         }
+        // Its stored child values: this type's key in its columns, NULL in the others'.
+        var values = key
+        if link.hasTypeColumn {
+            values = Array(repeating: .null, count: link.childColumns.count)
+            for (i, p) in (link.positionsByType[type] ?? Array(key.indices)).enumerated() { values[p] = key[i] }
+            values.append(.text(type))
+        }
         let stillLinked = try statement(&link.stillLinkedStatement, link.stillLinkedSQL)
-        let width = link.childColumns.count
-        for values in lost {
-            try bind(values, to: stillLinked)
-            let linked = try stillLinked.step()
-            stillLinked.reset()
-            if linked { continue }
-            let tableName: String?
-            var key = Array(values[..<width])
-            if link.hasTypeColumn, case .text(let type) = values[width] {
-                tableName = type
-                if let positions = link.positionsByType[type] { key = positions.map { values[$0] } }
-            } else {
-                tableName = link.childTable
-            }
-            guard let tableName, let childTable = try knownTable(named: tableName), childTable.keyColumns.count == key.count
-            else { continue }
-            // Its last link: no other relationship or connection refers to it.
-            guard try !referredTo(key, type: tableName, besides: link.name) else { continue }
-            // A deleted `_id` may be handed out again: its links must then be cleared.
-            childTable.deletedRowsInRun = true
-            let delete = try database.cachedStatement("DELETE FROM \(childTable.quotedName) WHERE \(childTable.keyPredicate())")
-            try bind(key, to: delete)
-            try delete.run()
+        try bind(values, to: stillLinked)
+        defer { stillLinked.reset() }
+        return try stillLinked.step()
+    }
+
+    /// Deletes a row, and the link rows where it is the parent (which would
+    /// name a row that is no more).
+    private func deleteRow(_ key: [SQLiteValue], of table: SQLiteSinkTable) throws {
+        // A deleted `_id` may be handed out again: its links must then be cleared.
+        table.deletedRowsInRun = true
+        let delete = try database.cachedStatement("DELETE FROM \(table.quotedName) WHERE \(table.keyPredicate())")
+        try bind(key, to: delete)
+        try delete.run()
+        for link in schema?.linkTables ?? [] where link.parentTable == table.name && link.parentColumns.count == key.count {
+            let links = try database.cachedStatement(
+                "DELETE FROM \(SQL.quote(link.name)) WHERE " + link.parentColumns.map { "\(SQL.quote($0)) = ?" }.joined(separator: " AND "))
+            try bind(key, to: links)
+            try links.run()
         }
     }
 
@@ -246,18 +291,12 @@ extension SQLiteSink {
     /// only the link table itself was checked.
     private func referredTo(_ key: [SQLiteValue], type: String, besides skipped: String) throws -> Bool {
         guard let references = schema?.references[type] else { return false }
-        var flushed = false
         for reference in references {
             let sql: String
             var values: [SQLiteValue]
             switch reference {
             case .link(let table, let columns, let typed):
                 guard table != skipped, columns.count == key.count else { continue }
-                // Its rows waiting to be inserted are links too.
-                if !flushed {
-                    try flushAllLinks()
-                    flushed = true
-                }
                 sql = "SELECT 1 FROM \(SQL.quote(table)) WHERE "
                     + (columns.map { "\(SQL.quote($0)) = ?" } + (typed ? ["\"child_type\" = ?"] : [])).joined(separator: " AND ") + " LIMIT 1"
                 values = key
@@ -285,17 +324,19 @@ extension SQLiteSink {
         for item in pending {
             let connection = item.plan.mapper.connections[Int(item.connection)]
             let slot = Int(item.slot)
+            // A connection has a column (one value) and a link table (an
+            // array), docs/spec.md §10.4: it holds the document's value, the
+            // other storage cleared, as a relationship without `"many"` does.
+            let stored = item.plan.storage[slot]
             switch item.target {
             case .one(let child):
                 guard let ref = try connectedRow(child.record(targetAttribute: connection.targetAttribute), connection: connection)
                 else { continue }
                 try ensureToOneColumn(plan: item.plan, slot: slot, child: ref.table)
-                let table = item.plan.table
-                let update = try database.cachedStatement(
-                    "UPDATE \(table.quotedName) SET \(item.plan.quotedNames[slot]) = ? WHERE \(table.keyPredicate())")
-                try update.bind(Self.columnValue(ofKey: ref.key), at: 1)
-                try bind(item.parentKey.values, to: update, from: 2)
-                try update.run()
+                try setConnectionColumn(item, slot: slot, to: Self.columnValue(ofKey: ref.key))
+                if stored?.linkTable != nil, item.plan.links[slot]?.mayHoldRows ?? true {
+                    try writeLinks(plan: item.plan, slot: slot, parentKey: item.parentKey.values, children: [], policy: .set)
+                }
             case .many(let records):
                 var children: [RowRef] = []
                 for child in records {
@@ -304,10 +345,26 @@ extension SQLiteSink {
                     }
                 }
                 try writeLinks(plan: item.plan, slot: slot, parentKey: item.parentKey.values, children: children, policy: .set)
+                if stored?.column != nil { try setConnectionColumn(item, slot: slot, to: .null) }
+            case .null:
+                if stored?.column != nil { try setConnectionColumn(item, slot: slot, to: .null) }
+                if stored?.linkTable != nil {
+                    try writeLinks(plan: item.plan, slot: slot, parentKey: item.parentKey.values, children: [], policy: .set)
+                }
             case .none:
                 continue
             }
         }
+    }
+
+    /// Sets a connection's to-one column in its record's row.
+    private func setConnectionColumn(_ item: SQLiteSinkPendingConnection, slot: Int, to value: SQLiteValue) throws {
+        let table = item.plan.table
+        let update = try database.cachedStatement(
+            "UPDATE \(table.quotedName) SET \(item.plan.quotedNames[slot]) = ? WHERE \(table.keyPredicate())")
+        try update.bind(value, at: 1)
+        try bind(item.parentKey.values, to: update, from: 2)
+        try update.run()
     }
 
     /// Finding the first row of the document with a value reads the whole

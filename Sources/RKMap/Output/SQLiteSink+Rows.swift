@@ -102,6 +102,15 @@ extension SQLiteSink {
         if let cleared, let stored = plan.storage[cleared] {
             Self.clearColumn(stored, slot: cleared, plan: plan, shape: &shape, values: &values)
         }
+        // A connection from a `null` source has no field (nothing to connect):
+        // the stored connection is cleared, as a null relationship's is.
+        if !plan.mapper.connections.isEmpty {
+            for slot in record.fields.indices where record.fields[slot] == nil {
+                guard case .connection(let connection, let position) = plan.roles[slot],
+                      case .value(.null)? = record.fields[connection.sourceSlot] else { continue }
+                connections.append((slot, connection, position, .value(.null)))
+            }
+        }
         try writeRow(plan: plan, shape: shape, values: values)
         if table.usesRowID {
             let id = database.lastInsertRowID
@@ -131,8 +140,8 @@ extension SQLiteSink {
     /// they hold (their relationships, which may be large).
     static func connected(_ value: FieldValue, connection: Connection) -> SQLiteSinkPendingConnection.Target {
         switch value {
-        case .value:
-            return .none
+        case .value(let value):
+            return value.isNull ? .null : .none
         case .record(let record):
             return .one(.init(record, targetAttribute: connection.targetAttribute))
         case .many(let items):

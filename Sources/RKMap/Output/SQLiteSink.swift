@@ -68,6 +68,11 @@ public final class SQLiteSink: RecordSink {
     /// Indexes this run made for connections to find rows (`connectionLookupIndex`):
     /// every one, and those known to exist in the current document.
     @exclusivity(unchecked) var connectionIndexes: (run: [String], document: Set<String>) = ([], [])
+    /// Child rows `replace` relationships unlinked in the current document,
+    /// with the link table they were unlinked from (its stored child values):
+    /// deleted at the document's end when no link reaches them any more
+    /// (`deleteOrphans`), once every relationship and connection is written.
+    @exclusivity(unchecked) var unlinkedChildren: [(link: SQLiteSinkLinkTable, values: [SQLiteValue])] = []
     /// Link tables with rows queued for a multi-row INSERT (`insertLinks`).
     @exclusivity(unchecked) var linksWithPendingRows: [SQLiteSinkLinkTable] = []
     /// Every table, column and index the spec can produce (docs/spec.md §10.4),
@@ -227,6 +232,7 @@ public final class SQLiteSink: RecordSink {
         guard state == .running else { return }
         do {
             try writeConnections()
+            try deleteOrphans()
             // The savepoint must hold the document's links when it is released.
             if inDocumentSavepoint { try flushAllLinks() }
         } catch {
@@ -253,6 +259,7 @@ public final class SQLiteSink: RecordSink {
     public func abandonDocument() throws {
         openParent = nil
         pendingConnections.removeAll()
+        unlinkedChildren.removeAll()
         discardPendingLinks()
         if inDocumentSavepoint, state == .running {
             inDocumentSavepoint = false
@@ -296,6 +303,8 @@ public final class SQLiteSink: RecordSink {
             throw SQLiteSinkError.runAbandoned(path: path)
         case .running:
             do {
+                // Records written outside a document (the library's callers).
+                try deleteOrphans()
                 try flushAllLinks()
                 try createRemainingIndexes()
                 try dropConnectionIndexes()

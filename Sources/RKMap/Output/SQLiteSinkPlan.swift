@@ -101,6 +101,8 @@ struct SQLiteSinkPendingConnection {
     /// The connected records: to-one, to-many (in order), or none (a value).
     enum Target {
         case none
+        /// The source value is `null`: the connection is cleared.
+        case null
         case one(ConnectedRecord)
         case many([ConnectedRecord])
     }
