@@ -218,6 +218,17 @@ import Testing
              err: #"in.json: $[0].d: warning: string "2008" was read as 2008 seconds since 1970 (1970-01-01T00:33:28Z), as a string holding a number is; "#
                 + #"if it is a year, add "yyyy" to "dateFormats" [mapper o, attribute d]"# + "\n",
              code: 0, readsDocuments: true),
+        // Only when the numeric rule read it: a `yyyy` format reading
+        // "1970" (in New York, 05:00Z, which looked like seconds) is no
+        // warning; under `numericDates: milliseconds` the unit is named.
+        Case("a year read as milliseconds, and years a format reads", files: [
+            "spec.json": #"{"timeZone": "America/New_York", "mappers": [{"id": "o", "target": "O", "attributes": ["d"], "types": {"d": "date"}, "dateFormats": ["yyyy"]}, {"id": "m", "target": "M", "attributes": ["d"], "types": {"d": "date"}}], "numericDates": "milliseconds", "descriptors": [{"keyPath": "o", "root-map-ref": "o"}, {"keyPath": "m", "root-map-ref": "m"}]}"#,
+            "in.json": #"{"o": {"d": "1970"}, "m": {"d": "1970"}}"#,
+        ], ["apply", "spec.json", "in.json", "--format", "ndjson"],
+             out: #"{"@type":"O","d":"1970-01-01T05:00:00Z"}"# + "\n" + #"{"@type":"M","d":"1970-01-01T00:00:01.970Z"}"# + "\n",
+             err: #"in.json: $.m.d: warning: string "1970" was read as 1970 milliseconds since 1970 (1970-01-01T00:00:01.970Z), as a string holding a number is; "#
+                + #"if it is a year, add "yyyy" to "dateFormats" [mapper m, attribute d]"# + "\n",
+             code: 0, readsDocuments: true),
         Case("a null identification value into SQLite", files: [
             "spec.json": #"{"keyPath": "products", "root-map-ref": "product", "mappers": [{"id": "product", "target": "Product", "entity": true, "identification": "id", "attributes": ["id"], "relationships": [{"from": "variants", "to": "variants", "map-ref": "variant", "many": true}]}, {"id": "variant", "target": "Variant", "entity": true, "identification": "id", "attributes": ["id", "price"]}]}"#,
             "in.json": #"{"products": [{"id": 1, "variants": [{"id": 10, "price": "1.00"}, {"id": null, "price": "2.00"}]}]}"#,

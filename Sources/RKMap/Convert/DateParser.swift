@@ -50,6 +50,22 @@ public struct DateParser: Sendable {
     }
 
     private func parse(bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        if let ms = parseByFormat(bytes) { return ms }
+        if let decimal = DecimalText(bytes, lenient: false) {
+            return decimal.scaledFloor(power: numericDates.millisecondPower)?.value
+        }
+        return nil
+    }
+
+    /// Whether `text` is read by the last rule, a number of seconds (or
+    /// milliseconds, `numericDates`) since 1970: no format reads it.
+    public func readsAsNumber(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { bytes in parseByFormat(bytes) == nil && DecimalText(bytes, lenient: false) != nil }
+    }
+
+    /// Every rule but the numeric one: the formats, ISO 8601, `MM/dd/yyyy`, .NET.
+    private func parseByFormat(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         for pattern in patterns {
             if let fields = pattern.match(bytes), let ms = instant(of: fields) { return ms }
         }
@@ -59,9 +75,6 @@ public struct DateParser: Sendable {
         }
         if let fields = Self.monthDayYear.match(bytes), let ms = instant(of: fields) { return ms }
         if let ms = Self.dotNetMilliseconds(bytes) { return ms }
-        if let decimal = DecimalText(bytes, lenient: false) {
-            return decimal.scaledFloor(power: numericDates.millisecondPower)?.value
-        }
         return nil
     }
 

@@ -187,11 +187,12 @@ extension DocumentMapper {
             // docs/spec.md §6 reads a string holding a number as seconds since
             // 1970: a year alone ("2008", FHIR's partial dates) is read so, a
             // plausible-looking instant in 1970. Kept, and said.
-            if type == .date, case .string(let text) = value, Self.looksLikeAYear(text),
-               case .string(let instant) = converted, instant.hasPrefix("1970-01-01T") {
+            if type == .date, case .string(let text) = value, Self.looksLikeAYear(text), dates.readsAsNumber(text),
+               case .string(let instant) = converted {
                 let pushed = sourcePath.anchor == .representation ? path.push(sourcePath, from: object, caseInsensitive: caseInsensitive) : 0
                 defer { path.pop(pushed) }
-                warn(.conversion("string \"\(text)\" was read as \(text) seconds since 1970 (\(instant)), as a string holding a number is; "
+                let unit = dates.numericDates == .milliseconds ? "milliseconds" : "seconds"
+                warn(.conversion("string \"\(text)\" was read as \(text) \(unit) since 1970 (\(instant)), as a string holding a number is; "
                     + "if it is a year, add \"yyyy\" to \"dateFormats\""), mapper: mapper, attribute: mapper.slots[slot].name)
             }
             return converted

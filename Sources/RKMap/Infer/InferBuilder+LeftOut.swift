@@ -38,9 +38,8 @@ private struct LeftOutWalk {
     var sample = 0
     var members: [LeftOutMember] = []
     /// Objects the spec maps no record from: an empty one (or one with only
-    /// the member ""), where none of its mapper's keys is present, or one a
-    /// dynamic mapper's discriminator chooses no mapper for (docs/spec.md
-    /// §5.2: a warning, which `rkmap check` fails on).
+    /// the member ""), where none of its mapper's keys is present
+    /// (docs/spec.md §5.2: a warning, which `rkmap check` fails on).
     var unmapped: [LeftOutMember] = []
     private var seen: Set<String> = []
     private var seenUnmapped: Set<String> = []
@@ -76,10 +75,8 @@ private struct LeftOutWalk {
         case .scalar:
             return
         case .dynamic(let key, let choices):
-            guard case .string(let value)? = object[key], let choice = choices.first(where: { $0.value == value }) else {
-                foundUnmapped(path)
-                return
-            }
+            // Every object at a discriminated place has the key (`InferBuilder.discriminator`).
+            guard case .string(let value)? = object[key], let choice = choices.first(where: { $0.value == value }) else { return }
             visit(object, mapper: choice.mapper, at: path)
         case .object:
             guard inferred.keyAttribute == nil else {

@@ -53,7 +53,7 @@ extension Serializer {
                 diagnostics.append(Diagnostic(
                     .warning,
                     "this record's form body does not read back as its body: form encoding cannot name \(names.joined(separator: ", ")), "
-                        + "which a server reads as other members (use --format json, or map \(ambiguous.count == 1 ? "that key" : "those keys") to plain names)"
+                        + "which a server reads as other members (use --format json, or map \(ambiguous.count == 1 ? "that key to a plain name" : "those keys to plain names"))"
                         + MappingFailure.documentSuffix(document),
                     file: inputName, location: .jsonPath(path), code: .serializeFailed))
             } else if options.format == .form, case .object(let object) = body,
