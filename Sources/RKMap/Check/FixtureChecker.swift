@@ -85,18 +85,11 @@ public final class FixtureChecker {
         // A `fail` validation is warned of where it fails ("…; the document
         // fails"), then fails the document: one reason, an error, not the
         // same one twice.
-        let errors = list.diagnostics.filter { $0.severity == .error }
-        let failedValidations = Set(list.diagnostics.compactMap { w -> String? in
-            guard w.severity == .warning,
-                  let failure = errors.first(where: { $0.location == w.location && MappingWarning.validationFailed($0.message).message == w.message })
-            else { return nil }
-            return failure.message
-        })
+        let failures = Set(list.diagnostics.filter { $0.severity == .error }.map { MappingWarning.validationFailed($0.message).message })
+        let warned = Set(list.diagnostics.filter { $0.severity == .warning && failures.contains($0.message) }.map(\.message))
         for var d in list.diagnostics {
-            if d.severity == .error, failedValidations.contains(d.message) { continue }
-            if d.severity == .warning, failedValidations.contains(where: { MappingWarning.validationFailed($0).message == d.message }) {
-                d.severity = .error
-            }
+            if d.severity == .error, warned.contains(MappingWarning.validationFailed(d.message).message) { continue }
+            if d.severity == .warning, warned.contains(d.message) { d.severity = .error }
             if d.severity == .warning, !options.allowWarnings { d.severity = .error }
             d.file = exchange.file
             d.code = .mapping

@@ -206,8 +206,8 @@ extension DocumentMapper {
 
     /// Four digits from 1000 to 9999: a year, if anything.
     static func looksLikeAYear(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        return bytes.count == 4 && bytes[0] != UInt8(ascii: "0") && bytes.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
+        let bytes = text.utf8
+        return bytes.count == 4 && bytes.first != UInt8(ascii: "0") && bytes.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
     }
 
     /// Runs the mapper's validations on the record's final values (docs/spec.md §8).

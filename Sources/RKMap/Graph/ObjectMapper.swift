@@ -40,6 +40,15 @@ public final class ObjectMapper: Sendable {
     /// object or to-one record, and a value of another kind gives way to them
     /// (`RecordEncoder.nest`), which the engine reports.
     let nestings: [(outer: Int, inner: [Int])]
+    /// Whether slot's field has one place in a record's output: its
+    /// destination is a plain name that no dotted destination writes into
+    /// (`meta.count` beside `items` leaves `items` one place; `items.total`
+    /// would nest into it, replacing its value, `RecordEncoder.nest`).
+    func hasOnePlace(_ slot: Int) -> Bool {
+        let name = slots[slot].path
+        return name.count == 1 && !slots.indices.contains { $0 != slot && slots[$0].path.first == name[0] }
+    }
+
     /// `properties` flattened for the engine's inner loop: reading
     /// `steps[i].field` borrows in place, where binding an enum payload would
     /// copy (and retain) the whole mapping for every object mapped.

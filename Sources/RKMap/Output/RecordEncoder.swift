@@ -138,9 +138,7 @@ struct RecordEncoder {
     /// record writes into (`StreamedRelationship`), so it has one place.
     /// Names are escaped as they are written (one record, not a hot path).
     func write(_ record: Record, to w: inout JSONWriter, indent: Int, leavingOut hole: Int) -> Int {
-        let slots = record.mapper.slots
-        precondition(slots[hole].path.count == 1 && !slots.indices.contains { $0 != hole && slots[$0].path.first == slots[hole].path[0] },
-                     "a field that dotted destinations write into has no single place")
+        precondition(record.mapper.hasOnePlace(hole), "a field that dotted destinations write into has no single place")
         return writeEscapingNames(record, to: &w, indent: indent, leavingOut: hole)
     }
 

@@ -79,6 +79,13 @@ package struct SQLiteSchema {
     package enum Reference: Equatable {
         case column(table: String, column: String, typeColumn: String?)
         case link(table: String, columns: [String], typed: Bool)
+
+        /// The table that holds the reference.
+        var table: String {
+            switch self {
+            case .column(let table, _, _), .link(let table, _, _): table
+            }
+        }
     }
 
     package private(set) var tables: [Table] = []
@@ -181,12 +188,7 @@ package struct SQLiteSchema {
         var checked = Set<String>()
         for link in linkTables where replaceLinkTables.contains(link.name) {
             for child in link.columnsByType.keys {
-                for reference in references[child] ?? [] {
-                    switch reference {
-                    case .column(let table, _, _): checked.insert(table)
-                    case .link(let table, _, _): checked.insert(table)
-                    }
-                }
+                for reference in references[child] ?? [] { checked.insert(reference.table) }
             }
         }
         for i in indexes.indices where checked.contains(indexes[i].table) { indexes[i].usedDuringRun = true }

@@ -234,8 +234,12 @@ extension SQLiteSink {
             deleted = false
             var kept: [(link: SQLiteSinkLinkTable, table: SQLiteSinkTable, key: [SQLiteValue])] = []
             for candidate in candidates {
-                if try linked(candidate.key, type: candidate.table.name, in: candidate.link)
-                    || referredTo(candidate.key, type: candidate.table.name, besides: candidate.link.name) {
+                // The spec's references include the link table it was
+                // unlinked from; a sink without a spec knows only that one.
+                let reached = schema == nil
+                    ? try linked(candidate.key, type: candidate.table.name, in: candidate.link)
+                    : try referredTo(candidate.key, type: candidate.table.name)
+                if reached {
                     kept.append(candidate)
                     continue
                 }
@@ -246,7 +250,8 @@ extension SQLiteSink {
         }
     }
 
-    /// Whether a row of `link` (any parent's) links this child.
+    /// Whether a row of `link` (any parent's) links this child: what a sink
+    /// without a spec checks (`referredTo` checks every reference).
     private func linked(_ key: [SQLiteValue], type: String, in link: SQLiteSinkLinkTable) throws -> Bool {
         var stored = link.childColumns
         if link.hasTypeColumn { stored.append("child_type") }
@@ -286,17 +291,15 @@ extension SQLiteSink {
     }
 
     /// Whether a row of record type `type` with this key is referred to by a
-    /// to-one column or a link table the spec declares (`SQLiteSchema.references`)
-    /// other than link table `skipped`. Without a schema (a sink with no spec),
-    /// only the link table itself was checked.
-    private func referredTo(_ key: [SQLiteValue], type: String, besides skipped: String) throws -> Bool {
+    /// to-one column or a link table the spec declares (`SQLiteSchema.references`).
+    private func referredTo(_ key: [SQLiteValue], type: String) throws -> Bool {
         guard let references = schema?.references[type] else { return false }
         for reference in references {
             let sql: String
             var values: [SQLiteValue]
             switch reference {
             case .link(let table, let columns, let typed):
-                guard table != skipped, columns.count == key.count else { continue }
+                guard columns.count == key.count else { continue }
                 sql = "SELECT 1 FROM \(SQL.quote(table)) WHERE "
                     + (columns.map { "\(SQL.quote($0)) = ?" } + (typed ? ["\"child_type\" = ?"] : [])).joined(separator: " AND ") + " LIMIT 1"
                 values = key

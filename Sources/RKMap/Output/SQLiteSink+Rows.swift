@@ -104,12 +104,9 @@ extension SQLiteSink {
         }
         // A connection from a `null` source has no field (nothing to connect):
         // the stored connection is cleared, as a null relationship's is.
-        if !plan.mapper.connections.isEmpty {
-            for slot in record.fields.indices where record.fields[slot] == nil {
-                guard case .connection(let connection, let position) = plan.roles[slot],
-                      case .value(.null)? = record.fields[connection.sourceSlot] else { continue }
-                connections.append((slot, connection, position, .value(.null)))
-            }
+        for (position, connection) in plan.mapper.connections.enumerated() where record.fields[connection.slot] == nil {
+            guard case .value(.null)? = record.fields[connection.sourceSlot] else { continue }
+            connections.append((connection.slot, connection, position, .value(.null)))
         }
         try writeRow(plan: plan, shape: shape, values: values)
         if table.usesRowID {
@@ -236,9 +233,8 @@ extension SQLiteSink {
                 guard keepsAsText(n, declared: mapper.slots[slot].type) else { continue }
                 return IdentityProblem(slot: slot, kind: .numberAsText(n.text))
             case .bool, .array, .object:
-                // A declared type converted it: its column holds that type.
-                guard mapper.slots[slot].type == nil else { continue }
-                return IdentityProblem(slot: slot, kind: sharedKey(value))
+                guard let shared = sharedKey(value, declared: mapper.slots[slot].type) else { continue }
+                return IdentityProblem(slot: slot, kind: shared)
             case .string: continue
             }
         }
@@ -247,7 +243,10 @@ extension SQLiteSink {
 
     /// An untyped boolean, array or object as an identification value: the
     /// key of another value (docs/spec.md §7 keeps `true` and `1` apart).
-    static func sharedKey(_ value: JSONValue) -> IdentityProblem.Kind {
+    /// Nil for other values, and under a declared type, which converted it
+    /// (its column holds that type).
+    static func sharedKey(_ value: JSONValue, declared: ValueType?) -> IdentityProblem.Kind? {
+        guard declared == nil, [.bool, .array, .object].contains(value.kind) else { return nil }
         let text = JSONWriter.serialize(value, pretty: false)
         return .sharedKey(value.kind, value.kind == .bool ? text : JSONWriter.serialize(.string(text), pretty: false))
     }
@@ -277,9 +276,8 @@ extension SQLiteSink {
             if case .number(let n) = value, case .text = stored, Self.keepsAsText(n, declared: mapper.slots[slot].type) {
                 throw SQLiteSinkError.numberKeyAsText(type: mapper.typeName, attribute: mapper.slots[slot].name, number: n.text)
             }
-            if mapper.slots[slot].type == nil, [.bool, .array, .object].contains(value.kind) {
-                let problem = IdentityProblem(slot: slot, kind: Self.sharedKey(value))
-                throw SQLiteSinkError.sharedKey(message: problem.message(type: mapper.typeName, attribute: mapper.slots[slot].name))
+            if let shared = Self.sharedKey(value, declared: mapper.slots[slot].type) {
+                throw SQLiteSinkError.sharedKey(message: IdentityProblem(slot: slot, kind: shared).message(type: mapper.typeName, attribute: mapper.slots[slot].name))
             }
             key.append(stored)
         }
@@ -337,7 +335,6 @@ extension SQLiteSink {
         return !newer
     }
 
-    /// Binds and runs the row statement for this shape.
     /// Sets a relationship's to-one column (and its type column) to NULL in
     /// the row being written, when it has one.
     private static func clearColumn(
@@ -352,6 +349,7 @@ extension SQLiteSink {
         }
     }
 
+    /// Binds and runs the row statement for this shape.
     private func writeRow(plan: SQLiteSinkPlan, shape: [Int], values: [SQLiteValue]) throws {
         let statement: SQLiteStatement
         if let last = plan.lastStatement, plan.lastShape == shape {

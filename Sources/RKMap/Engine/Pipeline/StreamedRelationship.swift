@@ -142,9 +142,7 @@ struct StreamedRelationship: Sendable {
             // field is written (`RecordEncoder.nest`): the array's field must
             // be a plain name that none of them writes into or replaces
             // (`items.total` would), so that it has one place in the record.
-            guard mapper.slots[step.slot].path.count == 1,
-                  !mapper.slots.indices.contains(where: { $0 != step.slot && mapper.slots[$0].path.first == mapper.slots[step.slot].path[0] })
-            else { continue }
+            guard mapper.hasOnePlace(step.slot) else { continue }
             // Read by another key path of the record (a second relationship,
             // `items.name`, `data` for `data.children`): one that reaches
             // into the array, or holds it. An attribute counting it
