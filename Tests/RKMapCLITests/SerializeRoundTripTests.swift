@@ -312,6 +312,7 @@ import Testing
     /// objects and arrays gone (they give no pair).
     static func asForm(_ v: JSONValue) -> JSONValue? {
         switch v {
+        case .compact(let c): return asForm(c.expanded)
         case .null: return .null
         case .bool(let b): return .string(b ? "true" : "false")
         case .number(let n): return .string(n.text)

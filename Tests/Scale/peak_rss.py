@@ -2,7 +2,7 @@
 """Runs a command on a generated NDJSON stream and reports the command's peak RSS.
 
 Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file]
-                   [--shape lines|document|array|keyed|items|batches|nested|listing|list|pages|keys|numbers] -- COMMAND ...
+                   [--shape lines|document|array|keyed|items|batches|nested|listing|list|pages|keys|numbers|geometry] -- COMMAND ...
 
 The stream is `--mb` MB (10^6 bytes) of article-like lines
 (`{"id": N, "title": "...", "body": "...K bytes...", "tags": [...]}`), written
@@ -14,7 +14,7 @@ one top-level array of them, and `--shape keyed` one object of them under
 distinct keys, `{"articles": {"b0-0": {...}, "b0-1": {...}, ...}}` (a
 `forceCollection` dictionary).
 
-`--shape items|batches|nested|listing|list|pages|keys|numbers` writes one JSON document of about `--mb` MB made of
+`--shape items|batches|nested|listing|list|pages|keys|numbers|geometry` writes one JSON document of about `--mb` MB made of
 many small values, the shapes that cost a tree the most memory per input byte:
 `items` ({"items": [{"ID": N, "Name": "item N", "Price": N.5, "Tags": [...]}, ...]}),
 `batches` (the same items in the first of two batches, {"batches": [{"id": 1,
@@ -23,7 +23,10 @@ first of two arrays, {"lists": [[...], []]}), `listing` (the same items in
 an object, {"kind": "Listing", "data": {"after": "t3_x", "children": [...]}}), `list` (the same
 items in a Stripe-style list, {"object": "list", "url": "/v1/items", "data": [...], "has_more": false}), `pages` (the same items, 100
 to a page, {"pages": [{"page": 0, "items": [...]}, ...]}), `keys` (one object {"key0": 0,
-"key1": 1, ...}) or `numbers` ([0, 1, ..., 99, 0, ...]).
+"key1": 1, ...}), `numbers` ([0, 1, ..., 99, 0, ...]) or `geometry` (one GeoJSON
+feature whose polygon holds all the coordinate pairs, {"type": "FeatureCollection",
+"features": [{"type": "Feature", "id": "f1", "properties": {...}, "geometry":
+{"type": "Polygon", "coordinates": [[[-122.419416, 37.774929], ...]]}}]}).
 
 Prints one JSON object: {"peak_rss_kib": ..., "exit": ..., "bytes": ...}.
 
@@ -92,6 +95,15 @@ def small_values(shape, total):
         closing = {"items": "]}\n", "batches": ']}, {"id": 2, "items": []}]}\n', "nested": "], []]}\n",
                    "listing": '], "before": null}}\n', "list": '], "has_more": false}\n'}
         parts.append(closing[shape])
+    elif shape == "geometry":
+        parts.append('{"type": "FeatureCollection", "features": [{"type": "Feature", "id": "f1", '
+                     '"properties": {"name": "boundary"}, "geometry": {"type": "Polygon", "coordinates": [[')
+        while size < total:
+            part = '%s[%d.%06d, %d.%06d]' % (", " if i else "", -180 + i % 360, i % 1000003, -90 + i % 180, i % 999983)
+            parts.append(part)
+            size += len(part)
+            i += 1
+        parts.append("]]}}]}\n")
     elif shape == "keys":
         parts.append("{")
         while size < total:
@@ -142,14 +154,14 @@ def main():
     parser.add_argument("--mb", type=float, default=300)
     parser.add_argument("--body-bytes", type=int, default=4000)
     parser.add_argument("--from", dest="source", choices=("pipe", "file"), default="pipe")
-    parser.add_argument("--shape", choices=("lines", "document", "array", "keyed", "items", "batches", "nested", "listing", "list", "pages", "keys", "numbers"), default="lines")
+    parser.add_argument("--shape", choices=("lines", "document", "array", "keyed", "items", "batches", "nested", "listing", "list", "pages", "keys", "numbers", "geometry"), default="lines")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command:
         parser.error("no command")
     total = int(args.mb * MB)
-    if args.shape in ("items", "batches", "nested", "listing", "list", "pages", "keys", "numbers"):
+    if args.shape in ("items", "batches", "nested", "listing", "list", "pages", "keys", "numbers", "geometry"):
         # One document written whole: the chunk is all of it.
         chunk = small_values(args.shape, total)
         total = len(chunk)

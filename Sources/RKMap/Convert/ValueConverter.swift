@@ -160,6 +160,7 @@ public enum ValueConverter {
         case .string(let s): what = "string \(quoted(truncated(s)))"
         case .array: what = "an array"
         case .object: what = "an object"
+        case .compact(let c): what = c.kind == .array ? "an array" : "an object"
         }
         return ConversionError(message: "cannot convert \(what) to \(type.rawValue)" + (reason.map { ": \($0)" } ?? ""))
     }

@@ -87,12 +87,12 @@ public final class MappingEngine: Sendable {
             ProjectionPlan(options.readsProjection ? $0 : .everything, caseInsensitive: folding)
         }
         let streamedRelationships = StreamedRelationship.candidates(
-            graph: graph, descriptors: descriptors, readsProjection: options.readsProjection,
+            graph: graph, descriptors: descriptors, readsProjection: options.readsProjection, compacting: options.compactsCopiedValues,
             toOneUnlessMany: options.relationshipsToOneUnlessMany)
         self.streamedRelationships = streamedRelationships
         keyedChoice = descriptors.count == 1
             ? KeyedChoice(
-                graph: graph, root: descriptors[0].rootMapper, projecting: options.readsProjection,
+                graph: graph, root: descriptors[0].rootMapper, projecting: options.readsProjection, compacting: options.compactsCopiedValues,
                 streamsRecords: !streamedRelationships.isEmpty)
             : nil
         guard options.readsProjection else {
@@ -100,9 +100,10 @@ public final class MappingEngine: Sendable {
             elementProjections = descriptors.map { _ in .everything }
             return
         }
-        documentProjection = ProjectionPlan(graph.documentProjection(for: descriptors), caseInsensitive: folding)
+        let compacting = options.compactsCopiedValues
+        documentProjection = ProjectionPlan(graph.documentProjection(for: descriptors, compacting: compacting), caseInsensitive: folding)
         elementProjections = descriptors.map {
-            ProjectionPlan(graph.representationProjection(of: $0.rootMapper), caseInsensitive: folding)
+            ProjectionPlan(graph.representationProjection(of: $0.rootMapper, compacting: compacting), caseInsensitive: folding)
         }
     }
 
@@ -195,7 +196,7 @@ struct KeyedChoice: Sendable {
     /// choose a record whose relationship is streamed, `streamsRecords`), and
     /// its matchers do not read the whole object (it is read whole then, as
     /// any content object is).
-    init?(graph: MappingGraph, root: MapperRef, projecting: Bool, streamsRecords: Bool = false) {
+    init?(graph: MappingGraph, root: MapperRef, projecting: Bool, compacting: Bool = false, streamsRecords: Bool = false) {
         let folding = graph.options.caseInsensitiveKeys
         let reads = streamsRecords ? graph.choiceProjection(of: root) : graph.keyedChoiceProjection(of: root)
         guard let choice = reads, choice != .everything else { return nil }
@@ -207,7 +208,7 @@ struct KeyedChoice: Sendable {
             guard case .object(let object) = mapper, !object.forceCollection, chosen.contains(ObjectIdentifier(object)) else {
                 continue
             }
-            let reads = choice.merged(with: graph.representationProjection(of: ref))
+            let reads = choice.merged(with: graph.representationProjection(of: ref, compacting: compacting))
             oneRecord[ObjectIdentifier(object)] = ProjectionPlan(projecting ? reads : .everything, caseInsensitive: folding)
         }
         self.oneRecord = oneRecord

@@ -50,6 +50,13 @@ public struct MappingOptions: Sendable {
     /// see `MappingGraph.documentProjection`). Tests turn it off to check that
     /// the whole tree gives the same answers.
     package var readsProjection = true
+    /// Read a value that mapping only copies to the output (an untyped
+    /// attribute nothing else reads) as compact JSON text rather than a tree
+    /// (`JSONValue.compact`, `MappingGraph.copiesWhole`): a large array
+    /// attribute then costs its text, not several times it. Records then hold
+    /// `.compact` values, which the sinks of this library write; `rkmap apply`
+    /// turns it on.
+    public var compactsCopiedValues = false
 
     public init(
         path: String? = nil, method: String? = nil, status: Int? = nil, headers: ResponseHeaders = ResponseHeaders(),

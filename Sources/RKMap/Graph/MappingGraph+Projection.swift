@@ -16,17 +16,20 @@
 ///   mapping is): the whole document.
 /// With case-insensitive keys the projection is read case-insensitively
 /// (`ProjectionPlan.caseInsensitive`).
+/// With `compacting`, the value of an attribute that is only ever copied to
+/// the output (`copiesWhole`) is read `verbatim`: an array or object as its
+/// compact text, not a tree.
 /// Scalars are always read as they are, where members are asked for too, so a
 /// relationship that meets a string still warns about it.
 extension MappingGraph {
     /// The projection of a document mapped through `descriptors`.
-    package func documentProjection(for descriptors: [Descriptor]) -> JSONProjection {
+    package func documentProjection(for descriptors: [Descriptor], compacting: Bool = false) -> JSONProjection {
         guard !readsAnywhere else { return .everything }
         var memo: [MapperRef: JSONProjection] = [:]
         var projection = JSONProjection.nothing
         for descriptor in descriptors {
             var visiting: Set<MapperRef> = []
-            let content = representationProjection(of: descriptor.rootMapper, visiting: &visiting, memo: &memo)
+            let content = representationProjection(of: descriptor.rootMapper, compacting: compacting, visiting: &visiting, memo: &memo)
             projection = projection.adding(descriptor.keyPath, then: content)
         }
         return projection
@@ -34,15 +37,15 @@ extension MappingGraph {
 
     /// The projection of one representation mapped with `ref` (an element of a
     /// streamed content array, or the content itself).
-    package func representationProjection(of ref: MapperRef) -> JSONProjection {
+    package func representationProjection(of ref: MapperRef, compacting: Bool = false) -> JSONProjection {
         guard !readsAnywhere else { return .everything }
         var visiting: Set<MapperRef> = []
         var memo: [MapperRef: JSONProjection] = [:]
-        return representationProjection(of: ref, visiting: &visiting, memo: &memo)
+        return representationProjection(of: ref, compacting: compacting, visiting: &visiting, memo: &memo)
     }
 
     private func representationProjection(
-        of ref: MapperRef, visiting: inout Set<MapperRef>, memo: inout [MapperRef: JSONProjection]
+        of ref: MapperRef, compacting: Bool, visiting: inout Set<MapperRef>, memo: inout [MapperRef: JSONProjection]
     ) -> JSONProjection {
         if let known = memo[ref] { return known }
         // A mapper reached again from itself (a tree of comments and replies):
@@ -56,9 +59,10 @@ extension MappingGraph {
             for property in mapper.properties {
                 switch property {
                 case .attribute(let attribute):
-                    projection = projection.adding(attribute.source)
+                    let copied = compacting && copiesWhole(attribute.slot, of: mapper)
+                    projection = projection.adding(attribute.source, then: copied ? .verbatim : .everything)
                 case .relationship(let relationship):
-                    let target = representationProjection(of: relationship.mapper, visiting: &visiting, memo: &memo)
+                    let target = representationProjection(of: relationship.mapper, compacting: compacting, visiting: &visiting, memo: &memo)
                     projection = projection.adding(relationship.source, then: target)
                 }
             }
@@ -70,13 +74,13 @@ extension MappingGraph {
                 case .valueMap(let path, let table):
                     projection = projection.adding(path)
                     for next in table.values {
-                        projection = projection.merged(with: representationProjection(of: next, visiting: &visiting, memo: &memo))
+                        projection = projection.merged(with: representationProjection(of: next, compacting: compacting, visiting: &visiting, memo: &memo))
                     }
                 case .predicate(let predicate):
                     projection = projection.merged(with: predicate.documentProjection)
                 }
                 if let next = matcher.mapper {
-                    projection = projection.merged(with: representationProjection(of: next, visiting: &visiting, memo: &memo))
+                    projection = projection.merged(with: representationProjection(of: next, compacting: compacting, visiting: &visiting, memo: &memo))
                 }
             }
         }
@@ -84,6 +88,24 @@ extension MappingGraph {
         // everything from there, more than any context needs.
         memo[ref] = projection
         return projection
+    }
+
+    /// Whether mapping only ever copies the value of `mapper`'s attribute in
+    /// `slot` to the output as it is, so that it may be read as compact text:
+    /// untyped (or `any`), and not an identification, version, validated or
+    /// connection value, nor one that dotted destinations write into — each
+    /// of those compares or rebuilds the value. (A key path that also reads
+    /// into the value reads its tree: `JSONProjection.merged`.)
+    func copiesWhole(_ slot: Int, of mapper: ObjectMapper) -> Bool {
+        if let type = mapper.slots[slot].type, type != .any { return false }
+        if mapper.identification.contains(slot) || mapper.modificationSlot == slot || mapper.keyAttributeSlot == slot { return false }
+        if mapper.validations.contains(where: { $0.slot == slot }) { return false }
+        if mapper.connections.contains(where: { $0.sourceSlot == slot }) { return false }
+        if mapper.nestings.contains(where: { $0.outer == slot }) { return false }
+        let name = mapper.slots[slot].name
+        return !objectMappers.contains { other in
+            other.connections.contains { $0.targetType == mapper.typeName && $0.targetAttribute == name }
+        }
     }
 
     /// What a dynamic mapper's matchers read of a representation to choose

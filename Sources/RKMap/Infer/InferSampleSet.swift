@@ -130,6 +130,8 @@ package struct InferSampleSet {
     /// `place` where it sits (nil: past the place tree's capacity).
     private mutating func rewrite(_ value: JSONValue, member: String?, place: InferPlaceTree.Index?) -> JSONValue {
         switch value {
+        case .compact(let c):
+            return rewrite(c.expanded, member: member, place: place)
         case .null:
             key.append(Tag.null)
             return value

@@ -47,7 +47,7 @@ package enum InferValueType {
                 strings.append(s)
             }
             return guessString(strings)
-        case .null, .array, .object:
+        case .null, .array, .object, .compact:
             return .untyped
         }
     }

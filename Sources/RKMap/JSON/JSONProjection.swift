@@ -16,6 +16,10 @@ public indirect enum JSONProjection: Sendable, Equatable {
     case nothing
     /// The whole value is read.
     case everything
+    /// The whole value is read, and only ever copied to the output as it is
+    /// (an untyped attribute nothing else reads): an array or object is kept
+    /// as its compact text (`JSONValue.compact`), not as a tree.
+    case verbatim
     /// Only these members of an object (of each element, for an array).
     case members([String: JSONProjection])
 
@@ -24,7 +28,8 @@ public indirect enum JSONProjection: Sendable, Equatable {
     public func adding(_ keys: ArraySlice<String>, then tail: JSONProjection = .everything) -> JSONProjection {
         guard let key = keys.first else { return merged(with: tail) }
         switch self {
-        case .everything:
+        case .everything, .verbatim:
+            // Members of a value copied whole are read too: its tree.
             return .everything
         case .nothing:
             return .members([key: JSONProjection.nothing.adding(keys.dropFirst(), then: tail)])
@@ -40,6 +45,9 @@ public indirect enum JSONProjection: Sendable, Equatable {
         case (.everything, _), (_, .everything): return .everything
         case (.nothing, _): return other
         case (_, .nothing): return self
+        case (.verbatim, .verbatim): return .verbatim
+        // Copied whole and read into: the tree.
+        case (.verbatim, _), (_, .verbatim): return .everything
         case (.members(var a), .members(let b)):
             for (key, sub) in b { a[key] = (a[key] ?? .nothing).merged(with: sub) }
             return .members(a)

@@ -25,6 +25,8 @@ extension JSONScanner {
         switch plan.reads {
         case .everything:
             return try parseValue()
+        case .verbatim:
+            return try compactValue()
         case .nothing:
             try skipAny()
             return .null

@@ -12,6 +12,8 @@ public enum JSONValue: Sendable, Equatable {
     case string(String)
     case array([JSONValue])
     case object(JSONObject)
+    /// An array or object kept as compact JSON text (`CompactJSON`).
+    case compact(CompactJSON)
 
     /// The JSON kind, as `expectType` and diagnostics name it.
     public var kind: JSONKind {
@@ -22,6 +24,7 @@ public enum JSONValue: Sendable, Equatable {
         case .string: return .string
         case .array: return .array
         case .object: return .object
+        case .compact(let c): return c.kind
         }
     }
 
@@ -259,6 +262,9 @@ extension JSONValue {
         case (.string(let a), .string(let b)): return sameText(a, b)
         case (.array(let a), .array(let b)): return a == b
         case (.object(let a), .object(let b)): return a == b
+        case (.compact(let a), .compact(let b)) where a === b: return true
+        case (.compact(let a), _): return a.expanded == rhs
+        case (_, .compact(let b)): return lhs == b.expanded
         default: return false
         }
     }

@@ -20,6 +20,8 @@ package struct JSONValueKey: Hashable, Sendable {
     /// JSON equality: numbers exactly, objects as unordered key sets.
     package static func jsonEqual(_ a: JSONValue, _ b: JSONValue) -> Bool {
         switch (a, b) {
+        case (.compact(let x), _): return jsonEqual(x.expanded, b)
+        case (_, .compact(let y)): return jsonEqual(a, y.expanded)
         case (.array(let x), .array(let y)):
             return x.count == y.count && zip(x, y).allSatisfy { jsonEqual($0, $1) }
         case (.object(let x), .object(let y)):
@@ -35,6 +37,7 @@ package struct JSONValueKey: Hashable, Sendable {
 
     private static func hash(_ value: JSONValue, into hasher: inout Hasher) {
         switch value {
+        case .compact(let c): hash(c.expanded, into: &hasher)
         case .null: hasher.combine(0 as UInt8)
         case .bool(let b): hasher.combine(1 as UInt8); hasher.combine(b)
         case .number(let n): hasher.combine(2 as UInt8); hasher.combine(n)

@@ -58,6 +58,7 @@ public struct JSONWriter: ~Copyable {
         case .bool(let b): buffer.append(b ? "true" : "false")
         case .number(let n): writeText(n.text)
         case .string(let s): writeString(s)
+        case .compact(let c): writeCompact(c, indent: indent)
         case .array(let elements):
             guard !elements.isEmpty else { buffer.append("[]"); return }
             buffer.append(JSONByte.openBracket)

@@ -5,7 +5,7 @@
 ///
 /// Compile a projection once (per run, not per document).
 public final class ProjectionPlan: Sendable {
-    public enum Reads: Sendable { case nothing, everything, members }
+    public enum Reads: Sendable { case nothing, everything, verbatim, members }
 
     public let projection: JSONProjection
     let reads: Reads
@@ -26,8 +26,8 @@ public final class ProjectionPlan: Sendable {
         self.projection = projection
         self.caseInsensitive = caseInsensitive
         switch projection {
-        case .nothing, .everything:
-            reads = projection == .nothing ? .nothing : .everything
+        case .nothing, .everything, .verbatim:
+            reads = projection == .nothing ? .nothing : projection == .everything ? .everything : .verbatim
             names = []
             utf8 = []
             members = []

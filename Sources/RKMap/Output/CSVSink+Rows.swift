@@ -54,6 +54,7 @@ extension CSVSink {
         case .number(let n): return n.text
         case .string(let s): return s
         case .array, .object: return JSONWriter.serialize(value, pretty: false)
+        case .compact(let c): return c.text
         }
     }
 

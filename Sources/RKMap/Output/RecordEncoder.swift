@@ -240,6 +240,8 @@ struct RecordEncoder {
             return .group(name, typeName: record.mapper.typeName, fields)
         case .value(.object(let object)):
             return .group(name, typeName: nil, object.members.map { .field($0.key, .value($0.value)) })
+        case .value(.compact(let c)) where c.kind == .object:
+            return expanded(name, .value(c.expanded))
         case .value, .many:
             return nil
         }

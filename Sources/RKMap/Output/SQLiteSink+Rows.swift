@@ -232,7 +232,7 @@ extension SQLiteSink {
             case .number(let n):
                 guard keepsAsText(n, declared: mapper.slots[slot].type) else { continue }
                 return IdentityProblem(slot: slot, kind: .numberAsText(n.text))
-            case .bool, .array, .object:
+            case .bool, .array, .object, .compact:
                 guard let shared = sharedKey(value, declared: mapper.slots[slot].type) else { continue }
                 return IdentityProblem(slot: slot, kind: shared)
             case .string: continue

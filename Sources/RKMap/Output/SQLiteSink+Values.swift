@@ -12,7 +12,7 @@ extension SQLiteSink {
     /// INTEGER 1, a number as TEXT, an array or object as its JSON text.
     static func storesAnotherKind(_ value: JSONValue, as stored: SQLiteValue) -> Bool {
         switch value {
-        case .bool, .array, .object: return true
+        case .bool, .array, .object, .compact: return true
         case .number: if case .text = stored { return true } else { return false }
         case .string, .null: return false
         }
@@ -33,6 +33,7 @@ extension SQLiteSink {
             case .none: return losslessValue(n)
             }
         case .array, .object: return .text(JSONWriter.serialize(value, pretty: false))
+        case .compact(let c): return .text(c.text)
         }
     }
 
@@ -108,7 +109,7 @@ extension SQLiteSink {
             case .number(let n): self = .number(n)
             case .string(let s): self = Self.spelled(s)
             case .bool(let b): self = .number(JSONNumber(b ? 1 : 0))
-            case .null, .array, .object: return nil
+            case .null, .array, .object, .compact: return nil
             }
         }
 

@@ -25,7 +25,7 @@ package enum SQLColumnType: String, Sendable {
         // Numbers are stored without affinity: an INTEGER, a REAL, or TEXT with
         // the source digits when neither holds the number exactly.
         case .number(let n): self = n.isIntegerLiteral && Int64(n.text) != nil ? .integer : .none
-        case .string, .array, .object: self = .text
+        case .string, .array, .object, .compact: self = .text
         }
     }
 

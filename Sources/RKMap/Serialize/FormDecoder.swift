@@ -162,6 +162,7 @@ package enum FormDecoder {
         case .object: return "an object"
         case .number: return "a number"
         case .bool: return "a boolean"
+        case .compact(let c): return describe(c.expanded)
         }
     }
 

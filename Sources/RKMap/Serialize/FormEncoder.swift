@@ -41,6 +41,8 @@ package enum FormEncoder {
 
     private static func pairs(field: [UInt8], value: JSONValue, into out: inout [UInt8], first: inout Bool) {
         switch value {
+        case .compact(let c):
+            pairs(field: field, value: c.expanded, into: &out, first: &first)
         case .object(let o):
             pairs(of: o, prefix: field, into: &out, first: &first)
         case .array(let elements):

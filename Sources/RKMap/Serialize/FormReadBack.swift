@@ -63,6 +63,7 @@ enum FormReadBack {
     /// (nil when nothing of it is written).
     private static func expected(_ value: JSONValue) -> JSONValue? {
         switch value {
+        case .compact(let c): return expected(c.expanded)
         case .null: return .null
         case .bool(let b): return .string(b ? "true" : "false")
         case .number(let n): return .string(n.text)

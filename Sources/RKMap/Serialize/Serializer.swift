@@ -209,6 +209,7 @@ package final class Serializer: Sendable {
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"
+        case .compact(let c): return describe(c.expanded)
         }
     }
 }

@@ -184,6 +184,8 @@ extension Commands {
             relationshipsToOneUnlessMany: o.format == .csv)
         options.explain = o.explain
         options.keysRecordsByIdentity = o.format == .sqlite
+        // Every output format writes an array or object value as JSON text.
+        options.compactsCopiedValues = true
         return options
     }
 

@@ -4,7 +4,9 @@ import Testing
 /// Documents are read through the spec's projection (only the members its key
 /// paths name are built). That must never change an answer: for each spec and
 /// document here, reading the whole tree gives the same output, diagnostics,
-/// outcome and statistics, serially and through the pipeline, streamed or not.
+/// outcome and statistics, serially and through the pipeline, streamed or not;
+/// and so does reading the values only copied to the output as compact text
+/// (`MappingOptions.compactsCopiedValues`, what `rkmap apply` does).
 @Suite struct ProjectionEquivalenceTests {
     struct Case: Sendable, CustomStringConvertible {
         var name: String
@@ -93,11 +95,41 @@ import Testing
             {"threads": [{"id": 1, "coords": [[1, 2], [3]], "scores": [3, 9, 1], "replies": [{"id": 2, "replies": [{"id": 3, "x": 1}]}, {"id": 4}]},
               {"id": 5, "coords": "none", "replies": "none"}]}
             """),
+        // Values copied whole: escapes written as the writer writes them, a
+        // repeated key's last value at its first place, numbers as written,
+        // empty and deep containers, a value read through an array (KVC),
+        // one also read into (`@count`, a matcher), typed, identifying,
+        // validated, connected, or written into by a dotted destination.
+        Case(name: "values copied whole", spec: """
+            {"keyPath": "features", "root-map-ref": "f", "mappers": [
+              {"id": "f", "target": "Feature", "entity": true, "identification": ["id"],
+               "attributes": {"id": "id", "geometry.coordinates": "coordinates", "properties": "properties",
+                              "parts.shape": "shapes", "geometry.bbox": "bbox", "geometry.bbox.@count": "corners",
+                              "tags": "tags", "meta": "meta", "meta.extra": "meta.extra", "checked": "checked",
+                              "typed": "typed", "ref": "ref"},
+               "types": {"typed": "array"},
+               "validations": [{"attribute": "checked", "predicate": "SELF.@count > 0", "onFailure": "skip"}],
+               "connections": [{"relationship": "other", "sourceAttribute": "ref", "target": "Feature", "targetAttribute": "id"}],
+               "relationships": [{"from": "parts", "to": "parts", "map-ref": "p", "many": true}]},
+              {"id": "p", "target": "Part", "attributes": {"shape": "shape", "shape.kind": "kind"}}]}
+            """, input: """
+            {"features": [
+              {"id": 1, "geometry": {"type": "Polygon", "coordinates": [[[1.50, -2e3], [0, -0.0]], [], [[]], {}], "bbox": [1, 2, 3, 4]},
+               "properties": {"name": "n", "a": 1, "a": {"b": [true, false, null]}, "c": {}},
+               "parts": [{"shape": [1, [2]]}, {"shape": {"kind": "k", "x": [1]}}, {"shape": "flat"}],
+               "tags": ["x", "[", ",", ":", "{", "\\\\", "caf\\u00e9 \\/ \\"q\\" \\\\ \\t\\u0001\\ud83d\\ude00\\u007f"], "meta": {"k": [1]}, "checked": [], "typed": [1, {"a": "b"}], "ref": 2},
+              {"id": 2, "geometry": [{"coordinates": [1, 2]}, {"coordinates": {"x": [3]}}], "properties": [],
+               "tags": [[[[[[[[[[1]]]]]]]]]], "checked": [1], "typed": {"a": 1}, "ref": 1},
+              {"id": 3, "geometry": {"coordinates": "none", "bbox": {"n": 1}}, "properties": null, "meta": [1]}]}
+            """),
     ]
 
-    static func run(_ c: Case, input: String, projection: Bool, pipeline: Bool, format: String) throws -> EngineRun {
+    static func run(
+        _ c: Case, input: String, projection: Bool, compacting: Bool = false, pipeline: Bool, format: String
+    ) throws -> EngineRun {
         var options = MappingOptions(keepGoing: true)
         options.readsProjection = projection
+        options.compactsCopiedValues = compacting
         return try EngineRun.run(spec: c.spec, input: input, options: options, pipeline: pipeline, format: format)
     }
 
@@ -107,11 +139,13 @@ import Testing
         let many = [String](repeating: c.input.replacingOccurrences(of: "\n", with: " "), count: 20).joined(separator: "\n")
         for input in [c.input, many] {
             for pipeline in [false, true] {
-                for format in ["ndjson", "json"] {
+                for format in ["ndjson", "json", "csv"] {
                     let whole = try Self.run(c, input: input, projection: false, pipeline: pipeline, format: format)
                     let projected = try Self.run(c, input: input, projection: true, pipeline: pipeline, format: format)
+                    let compacted = try Self.run(c, input: input, projection: true, compacting: true, pipeline: pipeline, format: format)
                     #expect(!whole.output.isEmpty)
                     #expect(projected == whole, "pipeline \(pipeline), \(format)")
+                    #expect(compacted == whole, "compacting, pipeline \(pipeline), \(format)")
                 }
             }
         }
@@ -159,5 +193,27 @@ import Testing
         } else {
             Issue.record("threads are not projected")
         }
+    }
+
+    /// Only an untyped attribute that nothing else reads, compares or writes
+    /// into is read as compact text (`MappingGraph.copiesWhole`).
+    @Test func onlyValuesCopiedWholeAreCompacted() throws {
+        let spec = try #require(Self.cases.first { $0.name == "values copied whole" }).spec
+        let graph = try #require(SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json").graph)
+        #expect(graph.documentProjection(for: graph.descriptors) == graph.documentProjection(for: graph.descriptors, compacting: false))
+        guard case .members(let top) = graph.documentProjection(for: graph.descriptors, compacting: true),
+              case .members(let feature)? = top["features"],
+              case .members(let geometry)? = feature["geometry"],
+              case .members(let part)? = feature["parts"]
+        else {
+            Issue.record("features are not projected")
+            return
+        }
+        // Copied whole.
+        #expect(geometry["coordinates"] == .verbatim && feature["properties"] == .verbatim && feature["tags"] == .verbatim)
+        // Identifying, typed, validated, connected, written into by `meta.extra`,
+        // or also read into (`bbox.@count`, `shape.kind` beside `shape`).
+        for name in ["id", "typed", "checked", "ref", "meta"] { #expect(feature[name] == .everything, "\(name)") }
+        #expect(geometry["bbox"] == .everything && part["shape"] == .everything)
     }
 }

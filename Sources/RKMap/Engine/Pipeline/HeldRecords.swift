@@ -53,6 +53,9 @@ struct HeldRecords {
         /// Before a record the output cannot store (`Record.unstorable`):
         /// the note's position in `notes`.
         static let noted: UInt8 = 13
+        /// A compact array or object (`JSONValue.compact`): its kind's tag
+        /// (`array` or `object`), then its text.
+        static let compact: UInt8 = 14
     }
     /// The notes of held records that cannot be stored (rare: one fails the document).
     private var notes: [UnstorableRecord] = []
@@ -183,6 +186,13 @@ struct HeldRecords {
 
     private mutating func append(value: JSONValue) {
         switch value {
+        case .compact(let c):
+            current.append(Tag.compact)
+            current.append(c.kind == .array ? Tag.array : Tag.object)
+            c.withUnsafeBytes { text in
+                appendCount(text.count)
+                current.append(contentsOf: text)
+            }
         case .null: current.append(Tag.null)
         case .bool(let b): current.append(b ? Tag.trueValue : Tag.falseValue)
         case .number(let n):
@@ -287,6 +297,9 @@ struct HeldRecords {
                 return
             case Tag.number, Tag.string:
                 offset += count()
+            case Tag.compact:
+                offset += 1
+                offset += count()
             case Tag.array, Tag.many:
                 for _ in 0..<count() { skipField() }
             case Tag.object:
@@ -343,6 +356,14 @@ struct HeldRecords {
             case Tag.trueValue: return .bool(true)
             case Tag.number: return .number(JSONNumber(text()))
             case Tag.string: return .string(text())
+            case Tag.compact:
+                let kind: JSONKind = bytes[offset] == Tag.array ? .array : .object
+                offset += 1
+                let n = count()
+                defer { offset += n }
+                var builder = CompactBuilder()
+                builder.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[offset..<offset + n])))
+                return .compact(CompactJSON(kind: kind, builder: builder))
             case Tag.array:
                 let n = count()
                 var items: [JSONValue] = []

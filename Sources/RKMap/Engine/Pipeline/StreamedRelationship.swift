@@ -73,7 +73,7 @@ struct StreamedRelationship: Sendable {
     ///   relationship without `"many": true` is to-one, an array there is
     ///   left out with a warning, so only those with it may be streamed.
     static func candidates(
-        graph: MappingGraph, descriptors: [Descriptor], readsProjection: Bool, toOneUnlessMany: Bool
+        graph: MappingGraph, descriptors: [Descriptor], readsProjection: Bool, compacting: Bool = false, toOneUnlessMany: Bool
     ) -> [String: StreamedRelationship] {
         guard readsProjection, descriptors.count == 1 else { return [:] }
         let folding = graph.options.caseInsensitiveKeys
@@ -81,7 +81,8 @@ struct StreamedRelationship: Sendable {
         switch graph.mappers[root] {
         case .object(let mapper):
             return candidates(
-                of: mapper, graph: graph, projection: graph.representationProjection(of: root), toOneUnlessMany: toOneUnlessMany)
+                of: mapper, graph: graph, projection: graph.representationProjection(of: root, compacting: compacting),
+                compacting: compacting, toOneUnlessMany: toOneUnlessMany)
         case .dynamic:
             guard let choice = graph.choiceProjection(of: root), choice != .everything else { return [:] }
             let matchers = graph.choiceKeyPaths(of: root).filter { $0.path.anchor == .representation }
@@ -90,8 +91,8 @@ struct StreamedRelationship: Sendable {
             for (ref, mapper) in graph.mappers.enumerated() {
                 guard case .object(let object) = mapper, chosen.contains(ObjectIdentifier(object)) else { continue }
                 let mine = candidates(
-                    of: object, graph: graph, projection: choice.merged(with: graph.representationProjection(of: ref)),
-                    toOneUnlessMany: toOneUnlessMany, id: { "\(ref)#\($0)" }
+                    of: object, graph: graph, projection: choice.merged(with: graph.representationProjection(of: ref, compacting: compacting)),
+                    compacting: compacting, toOneUnlessMany: toOneUnlessMany, id: { "\(ref)#\($0)" }
                 ) { keys in
                     // The array, or what is in it, decides: a whole read may
                     // choose another mapper than the record's empty array gives.
@@ -111,7 +112,7 @@ struct StreamedRelationship: Sendable {
     /// `projection` of the record's object; `allowed` tells whether the
     /// array at these keys may be left out of it.
     private static func candidates(
-        of mapper: ObjectMapper, graph: MappingGraph, projection: JSONProjection, toOneUnlessMany: Bool,
+        of mapper: ObjectMapper, graph: MappingGraph, projection: JSONProjection, compacting: Bool, toOneUnlessMany: Bool,
         id: (String) -> String = { $0 }, allowed: ([String]) -> Bool = { _ in true }
     ) -> [String: StreamedRelationship] {
         guard !mapper.forceCollection, mapper.keyAttributeSlot == nil, mapper.connections.isEmpty,
@@ -122,7 +123,7 @@ struct StreamedRelationship: Sendable {
         // Relationships from `""` map the record's object again: what their
         // mappers read of it (`graph.representationProjection`).
         let folding = graph.options.caseInsensitiveKeys
-        let fromObject = mapper.steps.compactMap { $0.sourceIsNil ? $0.target.map(graph.representationProjection(of:)) : nil }
+        let fromObject = mapper.steps.compactMap { $0.sourceIsNil ? $0.target.map { graph.representationProjection(of: $0) } : nil }
             .map { folding ? $0.folded : $0 }
         let projection = folding ? projection.folded : projection
         let readsParent = graph.readsKeyPath { if case .parent = $0.anchor { true } else { false } }
@@ -178,7 +179,7 @@ struct StreamedRelationship: Sendable {
             found[id(step.source.source)] = StreamedRelationship(
                 key: id(step.source.source), keys: keys, sourcePath: step.source, parentMapper: mapper, slot: step.slot, target: target,
                 parentProjection: parentProjection,
-                elementProjection: ProjectionPlan(graph.representationProjection(of: target), caseInsensitive: folding),
+                elementProjection: ProjectionPlan(graph.representationProjection(of: target, compacting: compacting), caseInsensitive: folding),
                 readsObject: readsParent || projection == .everything, countingSteps: countingSteps)
         }
         return found
@@ -212,7 +213,7 @@ struct StreamedRelationship: Sendable {
     /// (`data.after` for `data.children`) is not.
     static func reaches(_ keys: ArraySlice<String>, _ projection: JSONProjection) -> Bool {
         switch projection {
-        case .everything: return true
+        case .everything, .verbatim: return true
         case .nothing: return false
         case .members(let members):
             guard let key = keys.first else { return true }
@@ -247,7 +248,7 @@ struct StreamedRelationship: Sendable {
     static func leavingOut(_ keys: ArraySlice<String>, from projection: JSONProjection) -> JSONProjection? {
         guard let key = keys.first else { return JSONProjection.nothing }
         switch projection {
-        case .everything: return nil
+        case .everything, .verbatim: return nil
         case .nothing: return .nothing
         case .members(var members):
             guard let inner = leavingOut(keys.dropFirst(), from: members[key] ?? .nothing) else { return nil }

@@ -1,0 +1,168 @@
+import Foundation
+
+/// An array or object held as its compact JSON text (`JSONValue.compact`):
+/// the bytes `JSONWriter` would write for it without whitespace, strings
+/// escaped as it escapes them, numbers with their source digits, a repeated
+/// key's last value at its first position.
+///
+/// A value that mapping only ever copies to the output (an untyped attribute
+/// nothing else reads, `JSONProjection.verbatim`) is read into this instead
+/// of a tree: a GeoJSON polygon's million coordinate pairs cost their text,
+/// not a node per number (a tree costs 6–8 times the text). Writers copy the
+/// bytes (compact output) or indent them (`JSONWriter.writeCompact`); what
+/// needs the structure reads `expanded`.
+///
+/// The bytes live in memory this object owns, grown with `realloc`, which
+/// moves large blocks without copying them and gives back the unused end.
+public final class CompactJSON: @unchecked Sendable {
+    /// `.array` or `.object`.
+    public let kind: JSONKind
+    private let base: UnsafeMutableRawPointer
+    public let count: Int
+
+    /// Takes over what `builder` wrote.
+    init(kind: JSONKind, builder: consuming CompactBuilder) {
+        self.kind = kind
+        (base, count) = builder.finish()
+    }
+
+    deinit { free(base) }
+
+    /// The compact JSON text.
+    public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    /// The text as a string (tests, messages).
+    public var text: String { withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
+
+    /// The value as a tree. The text is valid JSON this reader wrote, so
+    /// reading it back cannot fail.
+    public var expanded: JSONValue {
+        withUnsafeBytes { bytes in
+            var scanner = JSONScanner(bytes: bytes, offset: 0, maxDepth: Int.max, trusted: true)
+            do {
+                return try scanner.readValue()
+            } catch {
+                preconditionFailure("compact JSON that does not read back: \(error)")
+            }
+        }
+    }
+}
+
+/// The bytes of a `CompactJSON` while it is written (`JSONScanner.compactValue`).
+struct CompactBuilder: ~Copyable {
+    private var base: UnsafeMutableRawPointer
+    private(set) var count = 0
+    private var capacity: Int
+
+    init() {
+        capacity = 256
+        base = malloc(capacity)!
+    }
+
+    deinit { free(base) }
+
+    /// The memory and the bytes written, shrunk to fit; the builder is gone.
+    consuming func finish() -> (UnsafeMutableRawPointer, Int) {
+        let shrunk = realloc(base, Swift.max(count, 1)) ?? base
+        let count = self.count
+        discard self
+        return (shrunk, count)
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: 1) }
+        base.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+        count &+= 1
+    }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
+        if capacity &- count < bytes.count { grow(toHold: bytes.count) }
+        memcpy(base + count, start, bytes.count)
+        count &+= bytes.count
+    }
+
+    /// The bytes from `start` on (to compare a key with earlier ones).
+    func bytes(from start: Int, count n: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base + start, count: n)
+    }
+
+    /// Forgets the bytes from `count` on (a value read again as a tree).
+    mutating func truncate(to count: Int) { self.count = count }
+
+    @inline(never)
+    private mutating func grow(toHold n: Int) {
+        var newCapacity = capacity
+        while newCapacity - count < n { newCapacity *= 2 }
+        guard let grown = realloc(base, newCapacity) else { fatalError("out of memory for \(newCapacity) bytes") }
+        base = grown
+        capacity = newCapacity
+    }
+}
+
+extension JSONWriter {
+    /// Appends a compact value as `write` would append its tree: its bytes
+    /// as they are when compact; indented when pretty, each element and
+    /// member on its own line one level deeper than `indent`.
+    ///
+    /// - Complexity: O(n) in the text's length.
+    mutating func writeCompact(_ value: CompactJSON, indent: Int) {
+        value.withUnsafeBytes { text in
+            guard pretty else { buffer.append(text); return }
+            var level = indent
+            var i = 0
+            let n = text.count
+            while i < n {
+                let b = text[i]
+                switch b {
+                case JSONByte.openBrace, JSONByte.openBracket:
+                    // `[]` and `{}` stay on one line.
+                    if i + 1 < n, text[i + 1] == b &+ 2 {
+                        buffer.append(b)
+                        buffer.append(b &+ 2)
+                        i += 2
+                        continue
+                    }
+                    buffer.append(b)
+                    level += 1
+                    writeNewline(indent: level)
+                case JSONByte.closeBrace, JSONByte.closeBracket:
+                    level -= 1
+                    writeNewline(indent: level)
+                    buffer.append(b)
+                case JSONByte.comma:
+                    buffer.append(b)
+                    writeNewline(indent: level)
+                case JSONByte.colon:
+                    buffer.append(b)
+                    buffer.append(JSONByte.space)
+                case JSONByte.quote:
+                    // Escapes as the writer wrote them: a backslash and one
+                    // byte (`\"`, `\\`, `\n`, `\u001f`'s `u`); no other quote.
+                    var j = i + 1
+                    while text[j] != JSONByte.quote { j += text[j] == JSONByte.backslash ? 2 : 1 }
+                    buffer.append(UnsafeRawBufferPointer(rebasing: text[i...j]))
+                    i = j + 1
+                    continue
+                default:
+                    // A number or a literal: up to the next structural byte.
+                    var j = i + 1
+                    while j < n, !Self.endsScalar(text[j]) { j += 1 }
+                    buffer.append(UnsafeRawBufferPointer(rebasing: text[i..<j]))
+                    i = j
+                    continue
+                }
+                i += 1
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func endsScalar(_ b: UInt8) -> Bool {
+        b == JSONByte.comma || b == JSONByte.closeBracket || b == JSONByte.closeBrace
+    }
+}

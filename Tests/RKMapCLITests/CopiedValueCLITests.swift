@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import RKMap
+
+/// An untyped attribute whose value nothing else reads (GeoJSON coordinates)
+/// is read as its compact text rather than a tree (docs/behaviour.md,
+/// "Values copied whole"). Through the binary the output is what §10 gives
+/// for the value in every format, streamed and whole, and a syntax error
+/// inside such a value is reported as anywhere else.
+@Suite struct CopiedValueCLITests {
+    static let environments: [[String: String?]] = [["RKMAP_PIPELINE_THRESHOLD": "0"], ["RKMAP_PIPELINE_THRESHOLD": "1000000000"]]
+
+    static let spec = #"""
+        {"keyPath": "features", "root-map-ref": "f", "mappers": [
+          {"id": "f", "target": "Feature", "attributes": {"id": "id", "properties.name": "name", "geometry.type": "kind",
+                                                          "geometry.coordinates": "coordinates"}}]}
+        """#
+    static let input = #"""
+        {"type": "FeatureCollection", "features": [
+          {"id": "a", "properties": {"name": "N"}, "geometry": {"type": "Point", "coordinates": [1.50, -2e3]}},
+          {"id": "b", "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 0]], [], {"k": "caf\u00e9 \/ \"q\"", "k": {}}]},
+           "properties": {"name": "x"}}]}
+        """#
+
+    /// §10.1: compact JSON keeps the numbers' source digits, writes `é` and
+    /// `/` unescaped and a repeated key's last value at its first place.
+    @Test func ndjsonWritesTheValueAsCompactJSON() throws {
+        let expected = #"{"@type":"Feature","id":"a","name":"N","kind":"Point","coordinates":[1.50,-2e3]}"# + "\n"
+            + #"{"@type":"Feature","id":"b","name":"x","kind":"Polygon","coordinates":[[[0,0],[1,0]],[],{"k":{}}]}"# + "\n"
+        try expectOutput(["--format", "ndjson"], expected)
+    }
+
+    /// §10.3: an array is one cell of compact JSON text, quoted (it holds commas).
+    @Test func csvWritesTheValueAsOneCell() throws {
+        let expected = "@type,id,name,kind,coordinates\r\n"
+            + #"Feature,a,N,Point,"[1.50,-2e3]""# + "\r\n"
+            + #"Feature,b,x,Polygon,"[[[0,0],[1,0]],[],{""k"":{}}]""# + "\r\n"
+        try expectOutput(["--format", "csv"], expected)
+    }
+
+    /// §10.1: pretty JSON puts each element and member on its own line, two
+    /// spaces deeper, and keeps `[]` and `{}` on one.
+    @Test func prettyJSONIndentsTheValue() throws {
+        let expected = """
+            [
+              {
+                "@type": "Feature",
+                "id": "a",
+                "name": "N",
+                "kind": "Point",
+                "coordinates": [
+                  1.50,
+                  -2e3
+                ]
+              },
+              {
+                "@type": "Feature",
+                "id": "b",
+                "name": "x",
+                "kind": "Polygon",
+                "coordinates": [
+                  [
+                    [
+                      0,
+                      0
+                    ],
+                    [
+                      1,
+                      0
+                    ]
+                  ],
+                  [],
+                  {
+                    "k": {}
+                  }
+                ]
+              }
+            ]
+
+            """
+        try expectOutput([], expected)
+    }
+
+    /// §10.4: an untyped array is TEXT holding its compact JSON.
+    @Test func sqliteStoresTheValueAsJSONText() throws {
+        for environment in Self.environments {
+            let scratch = try Scratch()
+            defer { scratch.remove() }
+            try scratch.write("spec.json", Self.spec)
+            try scratch.write("in.json", Self.input)
+            let run = try RKMapExecutable.run(
+                ["apply", "spec.json", "in.json", "--format", "sqlite", "-o", "out.db"], directory: scratch.url, environment: environment)
+            #expect(run.status == 0 && run.stderr == "", "\(run)")
+            let rows = try Tables.query(scratch.url.appendingPathComponent("out.db").path,
+                                        "SELECT id, coordinates, typeof(coordinates) FROM Feature ORDER BY id")
+            #expect(rows == [[.text("a"), .text("[1.50,-2e3]"), .text("text")],
+                             [.text("b"), .text(#"[[[0,0],[1,0]],[],{"k":{}}]"#), .text("text")]])
+        }
+    }
+
+    /// A syntax error inside a value read as text is the error a tree read
+    /// reports (the same spec with `geometry.coordinates.@count` reads the
+    /// tree), at the same line and column; the record before it is written.
+    @Test(arguments: [
+        ("[1, 2,]", "1:87: error: expected a value after ',', found ']' (trailing commas are not JSON)"),
+        ("[1 2]", "1:84: error: expected ',' or ']' after an array element, found '2'"),
+        (#"{"a" 1}"#, "1:86: error: expected ':' after an object key, found '1'"),
+        (#"["\x"]"#, "1:83: error: invalid escape '\\x' in a string"),
+        ("[[[[1]]]]", "1:83: error: nesting deeper than 6 levels"),
+    ])
+    func aSyntaxErrorInsideTheValueIsReportedAsElsewhere(value: String, message: String) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("spec.json", Self.spec)
+        try scratch.write("tree.json", Self.spec.replacingOccurrences(of: #""kind","#, with: #""kind", "geometry.coordinates.@count": "n","#))
+        try scratch.write("in.json", #"{"features": [{"id": "a"}, {"id": "b", "geometry": {"type": "P", "coordinates": "# + value + "}}]}\n")
+        for environment in Self.environments {
+            let copied = try RKMapExecutable.run(
+                ["apply", "spec.json", "in.json", "--format", "ndjson", "--max-depth", "6"], directory: scratch.url, environment: environment)
+            let tree = try RKMapExecutable.run(
+                ["apply", "tree.json", "in.json", "--format", "ndjson", "--max-depth", "6"], directory: scratch.url, environment: environment)
+            #expect(copied.status == 1)
+            #expect(copied.stderr.contains("in.json:" + message), "\(copied.stderr)")
+            #expect(copied.stderr == tree.stderr)
+        }
+    }
+
+    private func expectOutput(_ args: [String], _ expected: String) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("spec.json", Self.spec)
+        try scratch.write("in.json", Self.input)
+        for environment in Self.environments {
+            let run = try RKMapExecutable.run(["apply", "spec.json", "in.json"] + args, directory: scratch.url, environment: environment)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout == expected)
+            #expect(run.stderr == "")
+        }
+    }
+}
