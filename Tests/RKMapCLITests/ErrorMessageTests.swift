@@ -121,6 +121,12 @@ import Testing
         // Date patterns are checked when the spec is compiled, at their own string.
         specCase("unsupported date pattern letter", #"{"dateFormats":["qqqq"],"mappers":[{"id":"a","attributes":["id"]}]}"#,
                  err: "s.json:1:17: error: unsupported date pattern letter 'q' in 'qqqq'\n"),
+        // Seven Zs passed lint and read offsets as ZZZZZ does (a tester's find).
+        specCase("a zone letter at a width with no meaning",
+                 #"{"dateFormats":["EEE, dd MMM yyyy HH:mm:ss ZZZZZZZ", "HH OOO"],"mappers":[{"id":"a","attributes":["id"]}]}"#,
+                 err: "s.json:1:17: error: 'ZZZZZZZ' in date pattern 'EEE, dd MMM yyyy HH:mm:ss ZZZZZZZ' is no zone form; "
+                    + "use one of Z, ZZ, ZZZ, ZZZZ, ZZZZZ\n"
+                    + "s.json:1:54: error: 'OOO' in date pattern 'HH OOO' is no zone form; use one of O, OOOO\n"),
         specCase("empty date pattern", #"{"dateFormats":"","mappers":[{"id":"a","attributes":["id"]}]}"#,
                  err: "s.json:1:16: error: empty date pattern\n"),
         specCase("mapper date patterns", #"{"mappers":[{"id":"a","attributes":["id"],"dateFormats":["yyyy-MM-dd'T", "YYYY"]}]}"#,

@@ -83,6 +83,14 @@ struct DatePattern: Sendable {
     }
 
     private static func token(letter: Character, count: Int, pattern: String) throws(DateFormatError) -> Token {
+        // Zone letters mean something only at these widths (ICU, Unicode
+        // TR35): `ZZZZZZZ` is no offset form, and one read as if it were
+        // would accept what the pattern's author did not mean.
+        let zoneWidths: [Character: [Int]] = ["Z": [1, 2, 3, 4, 5], "X": [1, 2, 3, 4, 5], "x": [1, 2, 3, 4, 5], "O": [1, 4], "z": [1, 2, 3, 4]]
+        if let widths = zoneWidths[letter], !widths.contains(count) {
+            let spelled = widths.map { String(repeating: letter, count: $0) }.joined(separator: ", ")
+            throw DateFormatError(message: "'\(String(repeating: letter, count: count))' in date pattern '\(pattern)' is no zone form; use one of \(spelled)")
+        }
         let width = max(count, 2)
         switch letter {
         case "y", "u":
