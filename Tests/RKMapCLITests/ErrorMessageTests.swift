@@ -373,6 +373,16 @@ import Testing
              err: "spec.json:1:58: warning: an entity without identification: no attribute is named 'id', 'ID', 'podId', 'podID', "
                 + "'identifier', 'url', 'URL', so every record is a new one (SQLite inserts a row each time); add \"identification\": [\"...\"] [mapper p]\n",
              code: 0),
+        // `["@parent.id"]` in the list form wrote a field named `@parent.id`
+        // (JSON `"@parent": {"id": …}`, an SQLite column `@parent.id`) with no
+        // word (a tester's find): a spec warning with the object form to use.
+        Case("a destination that begins with an anchor", files: [
+            "spec.json": #"{"keyPath": "items", "mappers": [{"id": "a", "target": "A", "attributes": ["url", "@parent.id"]}]}"#,
+        ], ["lint", "spec.json"],
+             err: "spec.json:1:83: warning: destination '@parent.id' begins with '@parent', which anchors source key paths, not field names; "
+                + "name the field without it: {\"@parent.id\": \"parentId\"} reads that value into 'parentId' "
+                + "(a name in the list form is both source and destination) [mapper a]\n",
+             code: 0),
         // A typed keyAttribute kept the key as text in JSON while SQLite's
         // INTEGER column converted it, and a bad key passed (a tester's find
         // with MediaWiki page ids).

@@ -48,9 +48,11 @@ import RKMap
         (#"\@type == 'Book'"#, "true"), (#"hydra\:totalItems == 3"#, "true"), (#"odd\.key == 1"#, "true"),
         ("odd.key == 9", "true"), (#"\1st == 1"#, "true"), (#"a.b\.c == 2"#, "true"), (#"a.b\.c == 3"#, "false"),
         (#"\@type == 'Book' AND ANY list.\@id == 'x'"#, "true"), (#"z\[0] == 'br' AND list[0].\@id == 'x'"#, "true"),
+        // Airtable's field names hold spaces.
+        (#"fields.Due\ Date == '2024-03-15'"#, "true"), (#"fields.\%\ Done > 3 AND fields.Due\ Date != 'x'"#, "true"),
     ])
     func escapedKeysInPredicates(predicate: String, expected: String) throws {
-        let document = #"{"@type": "Book", "hydra:totalItems": 3, "odd.key": 1, "odd": {"key": 9}, "1st": 1, "a": {"b.c": 2}, "list": [{"@id": "x"}], "z[0]": "br"}"#
+        let document = #"{"@type": "Book", "hydra:totalItems": 3, "odd.key": 1, "odd": {"key": 9}, "1st": 1, "a": {"b.c": 2}, "list": [{"@id": "x"}], "z[0]": "br", "fields": {"Due Date": "2024-03-15", "% Done": 5}}"#
         let run = try RKMapExecutable.run(["eval", predicate], stdin: Array(document.utf8))
         // Exit status 0 for true, 1 for false (docs/commands.md).
         #expect(run.status == (expected == "true" ? 0 : 1) && run.stderr.isEmpty, "\(run)")

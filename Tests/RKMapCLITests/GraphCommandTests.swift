@@ -32,6 +32,27 @@ import Testing
         #expect(result.stdout == expected, "\(TextDiff.describe(expected: expected, actual: result.stdout))")
     }
 
+    /// §16: `*` marks a to-many relationship, which one to a mapper of a
+    /// `forceCollection` dictionary is unless it declares `"many": false`
+    /// (YouTube's thumbnails keyed by size).
+    @Test func aRelationshipToAKeyedCollectionIsToMany() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("spec.json", #"""
+            {"keyPath": "", "root-map-ref": "v", "mappers": [
+              {"id": "v", "target": "Video", "attributes": ["id"], "relationships": [
+                {"from": "thumbnails", "to": "thumbnails", "map-ref": "t"}, {"from": "one", "to": "one", "map-ref": "t", "many": false},
+                {"from": "owner", "to": "owner", "map-ref": "o"}]},
+              {"id": "t", "target": "Thumb", "forceCollection": true, "keyAttribute": "size", "attributes": ["url"]},
+              {"id": "o", "target": "O", "attributes": ["n"]}]}
+            """#)
+        let result = try RKMapExecutable.run(["graph", "spec.json"], directory: scratch.url)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        #expect(result.stdout.contains(#"m0 -->|"thumbnails → thumbnails *"| m1"#))
+        #expect(result.stdout.contains(#"m0 -->|"one → one"| m1"#))
+        #expect(result.stdout.contains(#"m0 -->|"owner → owner"| m2"#))
+    }
+
     @Test func attributesAreListedInMapperNodes() throws {
         let result = try RKMapExecutable.run(["graph", "specs/example2-relationship.json", "--attributes"])
         #expect(result.status == 0)

@@ -86,6 +86,41 @@ extension TableOutputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["out.\(format)"])
     }
 
+    /// §10.3: a to-many relationship is one cell of compact JSON text, which
+    /// holds its records as JSON output does: a relationship inside it maps
+    /// an array without `"many": true` (Slack's `rich_text` elements). Only a
+    /// to-one relationship flattened into the row's columns (`first`) keeps
+    /// CSV's to-one rule, with its warning. Streamed and whole alike.
+    @Test func aToManyCellHoldsItsRecordsAsJSONOutputDoes() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("spec.json", #"""
+            {"keyPath": "", "root-map-ref": "m", "mappers": [
+              {"id": "m", "target": "Message", "attributes": ["ts"],
+               "relationships": [{"from": "blocks", "to": "blocks", "map-ref": "b", "many": true},
+                                 {"from": "first", "to": "first", "map-ref": "b"}]},
+              {"id": "b", "target": "Block", "attributes": ["type"], "relationships": [{"from": "elements", "to": "elements", "map-ref": "e"}]},
+              {"id": "e", "target": "Elem", "attributes": ["text"]}]}
+            """#)
+        try scratch.write("in.json", #"""
+            {"ts": "1", "first": {"type": "t", "elements": [{"text": "z"}]},
+             "blocks": [{"type": "rich_text", "elements": [{"text": "a"}, {"text": "b"}]}, {"type": "x", "elements": {"text": "c"}}]}
+            """#)
+        let expected = "@type,ts,blocks,first.type,first.elements.text\r\n"
+            + #"Message,1,"[{""@type"":""Block"",""type"":""rich_text"",""elements"":[{""@type"":""Elem"",""text"":""a""},"#
+            + #"{""@type"":""Elem"",""text"":""b""}]},{""@type"":""Block"",""type"":""x"",""elements"":{""@type"":""Elem"",""text"":""c""}}]",t,"#
+            + "\r\n"
+        for threshold in ["0", "1000000000"] {
+            let run = try RKMapExecutable.run(
+                ["apply", "spec.json", "in.json", "--format", "csv"], directory: scratch.url,
+                environment: ["RKMAP_PIPELINE_THRESHOLD": threshold])
+            #expect(run.status == 0)
+            #expect(run.stdout == expected)
+            #expect(run.stderr == "in.json: $.first.elements: warning: relationship 'elements' is to-one in CSV output but its source is an array; "
+                + "its cells are left empty; declare \"many\": true to write it as JSON text [mapper b, attribute elements]\n")
+        }
+    }
+
     @Test func aSuccessfulRunReplacesTheOutputFile() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -221,4 +221,33 @@ import Testing
         try Tables.upsert(spec: spec, #"{"id": 1, "title": "d", "updatedAt": "2012-01-01"}"#, database: db)
         #expect(try Tables.query(db, doc) == [[.text("d"), .text("2012-01-01T00:00:00Z")]])
     }
+
+    /// A `null` version is not newer than a stored one (§7): the update is
+    /// skipped whole, so the stored version is not erased and an older update
+    /// after it is still skipped. An absent version says nothing: the update
+    /// is written and the stored version kept (RestKit maps it). Over a
+    /// `NULL` stored version, a `null` one is written as any update is.
+    @Test func aNullVersionDoesNotEraseTheStoredOne() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let db = scratch.path("messages.db")
+        let spec = try scratch.write("spec.json", #"""
+            {"mappers": [{"id": "m", "target": "Message", "entity": true, "identification": ["id"],
+              "modificationAttribute": "edited", "types": {"edited": "date"},
+              "attributes": {"id": "id", "content": "content", "edited_timestamp": "edited"}}]}
+            """#)
+        let row = #"SELECT "content", "edited" FROM "Message""#
+        try Tables.upsert(spec: spec, #"[{"id": "1", "content": "v2", "edited_timestamp": "2024-03-01T13:00:00.000000+00:00"}]"#, database: db)
+        try Tables.upsert(spec: spec, #"[{"id": "1", "content": "never edited", "edited_timestamp": null}]"#, database: db)
+        #expect(try Tables.query(db, row) == [[.text("v2"), .text("2024-03-01T13:00:00Z")]])
+        try Tables.upsert(spec: spec, #"[{"id": "1", "content": "no version"}]"#, database: db)
+        #expect(try Tables.query(db, row) == [[.text("no version"), .text("2024-03-01T13:00:00Z")]])
+        // 08:00-04:00 is 12:00Z, before the stored 13:00Z.
+        try Tables.upsert(spec: spec, #"[{"id": "1", "content": "older", "edited_timestamp": "2024-03-01T08:00:00.000000-04:00"}]"#, database: db)
+        #expect(try Tables.query(db, row) == [[.text("no version"), .text("2024-03-01T13:00:00Z")]])
+        // A row stored without a version takes a null one like any update.
+        try Tables.upsert(spec: spec, #"[{"id": "2", "content": "a"}]"#, database: db)
+        try Tables.upsert(spec: spec, #"[{"id": "2", "content": "b", "edited_timestamp": null}]"#, database: db)
+        #expect(try Tables.query(db, #"SELECT "content", "edited" FROM "Message" WHERE "id" = '2'"#) == [[.text("b"), .null]])
+    }
 }

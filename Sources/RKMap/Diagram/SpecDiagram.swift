@@ -76,7 +76,7 @@ package struct SpecDiagram: Sendable, Equatable {
             case .object(let object):
                 nodes.append(Node(id: Self.mapperID(ref), kind: .mapper,
                                   lines: Self.mapperLines(object, attributes: attributes)))
-                edges += Self.relationshipEdges(object, ref: ref)
+                edges += Self.relationshipEdges(object, ref: ref, graph: graph)
                 edges += Self.connectionEdges(object, ref: ref, graph: graph)
             case .dynamic(let dynamic):
                 nodes.append(Node(id: Self.mapperID(ref), kind: .decision, lines: ["\(dynamic.id) (dynamic)"]))
@@ -117,11 +117,14 @@ package struct SpecDiagram: Sendable, Equatable {
         return lines
     }
 
-    static func relationshipEdges(_ m: ObjectMapper, ref: MapperRef) -> [Edge] {
+    static func relationshipEdges(_ m: ObjectMapper, ref: MapperRef, graph: MappingGraph) -> [Edge] {
         m.properties.compactMap { property in
             guard case .relationship(let r) = property else { return nil }
             let source = r.source.source.isEmpty ? "(self)" : r.source.source
-            let toMany = r.many ?? false ? " *" : ""
+            // To-many when declared, or when its mapper maps a dictionary's
+            // members (`forceCollection`) and it does not declare to-one.
+            let collection = r.many == nil && graph.objectMappers(producedBy: r.mapper).contains(where: \.forceCollection)
+            let toMany = r.many ?? false || collection ? " *" : ""
             return Edge(from: mapperID(ref), to: mapperID(r.mapper), kind: .relationship,
                         label: "\(source) → \(m.slots[r.slot].name)\(toMany)")
         }

@@ -29,7 +29,11 @@ extension DocumentMapper {
             path.pop(pushed)
         }
         try enter()  // its collection (`mapCollection`)
-        defer { leave() }
+        insideCollections += 1
+        defer {
+            insideCollections -= 1
+            leave()
+        }
         try mapElement(element, index: index, with: ref, into: &out)
     }
 
@@ -49,6 +53,8 @@ extension DocumentMapper {
             context.parents.removeLast()
             path.pop(pushed)
         }
+        // CSV's rule, for the columns of a row: not inside JSON text.
+        let toOneUnlessMany = toOneUnlessMany && insideCollections == 0
         switch source {
         case .array(let elements):
             // The root record's streamed relationship, mapped with its array
@@ -66,13 +72,20 @@ extension DocumentMapper {
                 warn(.toOneFromArrayInCSV(relationship: name), mapper: mapper, attribute: name)
                 return nil
             }
+            insideCollections += 1
+            defer { insideCollections -= 1 }
             return .many(try mapCollection(elements, with: targetMapper))
         default:
             guard let target = resolve(targetMapper, for: source) else {
                 return many == true ? .many([]) : nil
             }
             if case .object(let object) = source, target.forceCollection {
-                let records = try mapKeyedCollection(object, with: target)
+                insideCollections += 1
+                let records: [FieldValue]
+                do {
+                    defer { insideCollections -= 1 }
+                    records = try mapKeyedCollection(object, with: target)
+                }
                 if many == false || (many == nil && toOneUnlessMany) {
                     let name = mapper.slots[slot].name
                     warn(.toOneFromCollection(relationship: name, mapper: target.id, declared: many == false), mapper: mapper, attribute: name)
@@ -80,6 +93,8 @@ extension DocumentMapper {
                 }
                 return .many(records)
             }
+            if many == true { insideCollections += 1 }
+            defer { if many == true { insideCollections -= 1 } }
             let record = try mapRepresentation(source, with: target, composing: sourcePath.isNil)
             if many == true {
                 return .many(record.map { [.record($0)] } ?? [])

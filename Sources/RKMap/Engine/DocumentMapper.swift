@@ -28,6 +28,11 @@ final class DocumentMapper {
     @exclusivity(unchecked) var documentIndex = 0
     @exclusivity(unchecked) var path = DocumentPath()
     @exclusivity(unchecked) var depth = 0
+    /// How many to-many relationships the record being mapped is inside.
+    /// CSV writes such records as JSON text, not columns, so its to-one rule
+    /// (`toOneUnlessMany`) applies only at 0: inside, a relationship maps
+    /// what its source holds, as in JSON output.
+    @exclusivity(unchecked) var insideCollections = 0
     @exclusivity(unchecked) var stats = DocumentStats()
     /// The root record's relationship whose array is streamed
     /// (`WorkUnit.parent`): `reached` is called when it is mapped (with its

@@ -63,7 +63,10 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         if value == value.rounded(.towardZero), abs(value) < 1e15 {
             self.text = String(Int64(value))
         } else {
-            self.text = "\(value)"
+            // Swift writes whole doubles up to 2^53 with `.0`
+            // (`9007199254740992.0`): the digits alone are shorter.
+            let text = "\(value)"
+            self.text = text.hasSuffix(".0") ? String(text.dropLast(2)) : text
         }
     }
 

@@ -318,8 +318,14 @@ extension SQLiteSink {
 
     /// True when the record's `modificationAttribute` is not newer than the
     /// stored row's, so the whole record must be skipped.
+    ///
+    /// An absent version says nothing about it: the record is written and the
+    /// stored version kept (RestKit maps a representation without the
+    /// modification key). A `null` one is not newer than a stored version
+    /// (Discord's `edited_timestamp` of a message never edited): written, it
+    /// would erase the version, and every older update after it would win.
     func isStale(_ record: Record, key: [SQLiteValue], modificationSlot: Int, plan: SQLiteSinkPlan) throws -> Bool {
-        guard case .value(let value)? = record.fields[modificationSlot], !value.isNull else { return false }
+        guard case .value(let value)? = record.fields[modificationSlot] else { return false }
         let column = plan.mapper.slots[modificationSlot].name
         guard plan.table.columns[column] != nil else { return false }
         let statement = try database.cachedStatement(
@@ -328,6 +334,7 @@ extension SQLiteSink {
         for (i, part) in key.enumerated() { try statement.bind(part, at: Int32(i + 1)) }
         guard try statement.step() else { return false }
         let stored = statement.value(at: 0)
+        if value.isNull { return stored != .null }
         guard let newer = Self.isNewer(value, than: stored) else {
             throw SQLiteSinkError.incomparableVersions(
                 type: record.typeName, attribute: column, value: Self.versionText(value), stored: Self.versionText(stored))

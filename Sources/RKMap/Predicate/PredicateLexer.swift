@@ -258,10 +258,11 @@ struct PredicateLexer {
     static func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
 
     /// A `[` that starts an index: followed by a digit or a minus sign.
-    /// A backslash followed by a character that is not a space: an escape in a key.
+    /// A backslash followed by a space or a character that is not white
+    /// space: an escape in a key (`Due\\ Date`, Airtable's field names).
     private func isEscape() -> Bool {
         guard peek() == "\\", let n = peek(1) else { return false }
-        return !n.properties.isWhitespace
+        return n == " " || !n.properties.isWhitespace
     }
 
     private func isIndexStart() -> Bool {

@@ -237,6 +237,10 @@ extension SpecCompiler {
             report(.reservedDestination(name: text), at: location, mapperID: mapperID)
             return nil
         }
+        // `["@parent.id"]`: the list form's name is also the destination.
+        if let first = path.first, let anchor = ["@parent", "@root", "@metadata"].first(where: { $0 == first }) {
+            report(.anchorDestination(name: text, anchor: anchor), at: location, mapperID: mapperID)
+        }
         for part in path { spelling(part, at: location, mapperID: mapperID) }
         return path
     }

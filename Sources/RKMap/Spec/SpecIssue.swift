@@ -36,6 +36,7 @@ enum SpecIssue: Sendable, Equatable {
     case invalidKeyPath(message: String)
     case invalidDestination(text: String)
     case reservedDestination(name: String)
+    case anchorDestination(name: String, anchor: String)
     case normalizationVariants(first: String, second: String)
     case mapperMapsNothing(id: String, misspelt: String?, suggestion: String?)
     case dynamicKeyMismatch(keyPath: String, written: String, keyAttribute: String)
@@ -65,7 +66,7 @@ enum SpecIssue: Sendable, Equatable {
     var severity: Severity {
         switch self {
         case .unknownField, .duplicateField, .duplicateSpelling, .jsonPathKeyPath, .misplacedOption, .unmappedDestination, .identificationWithoutEntity, .entityWithoutIdentification, .emptyStatusCodes,
-             .dynamicKeyWithoutKeyAttribute, .emptyMatchers:
+             .dynamicKeyWithoutKeyAttribute, .emptyMatchers, .anchorDestination:
             return .warning
         default:
             return .error
@@ -92,7 +93,8 @@ enum SpecIssue: Sendable, Equatable {
         case .unknownTimeZone: return .timeZone
         case .invalidDateFormat: return .dateFormat
         case .invalidKeyPath, .dynamicKeyMismatch, .dynamicKeyWithoutKeyAttribute: return .keyPath
-        case .invalidDestination, .unknownDestination, .unmappedDestination, .reservedDestination, .normalizationVariants: return .destination
+        case .invalidDestination, .unknownDestination, .unmappedDestination, .reservedDestination, .anchorDestination, .normalizationVariants:
+            return .destination
         case .identificationWithoutEntity, .entityWithoutIdentification: return .misplacedField
         case .mapperMapsNothing: return .mapsNothing
         case .unknownType: return .unknownType
@@ -164,6 +166,10 @@ enum SpecIssue: Sendable, Equatable {
             return "'\(Self.escaped(second))' and '\(Self.escaped(first))' are two Unicode spellings of one text "
                 + "(canonically equivalent); documents are matched code unit for code unit, and a spec may use only one spelling: "
                 + "write the one your documents use"
+        case .anchorDestination(let name, let anchor):
+            return "destination '\(name)' begins with '\(anchor)', which anchors source key paths, not field names; "
+                + "name the field without it: {\"\(name)\": \"\(Self.fieldName(for: name))\"} reads that value into '\(Self.fieldName(for: name))' "
+                + "(a name in the list form is both source and destination)"
         case .reservedDestination(let name):
             return "destination '\(name)' is reserved: every output writes the record type as '@type'; choose another name, such as 'type' or 'ldType'"
         case .mapperMapsNothing(let id, let misspelt, let suggestion):
@@ -228,5 +234,14 @@ enum SpecIssue: Sendable, Equatable {
 
     private static func space(_ context: String) -> String {
         context.isEmpty ? "" : " " + context
+    }
+}
+
+extension SpecIssue {
+    /// A field name for a value read through an anchor: `@parent.id` → `parentId`.
+    static func fieldName(for anchored: String) -> String {
+        let words = anchored.split(whereSeparator: { $0 == "@" || $0 == "." }).map(String.init)
+        guard let first = words.first else { return "value" }
+        return first + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 }

@@ -91,6 +91,10 @@ enum Outcome: Sendable, CustomStringConvertible {
     @Test(arguments: [
         (n("12.50"), .ok(n("12.5"))),
         (n("3"), .ok(n("3"))),
+        // The shortest text that reads back: no `.0` on a whole double past 10^15.
+        (n("9007199254740993"), .ok(n("9007199254740992"))),
+        (n("-2e15"), .ok(n("-2000000000000000"))),
+        (n("1e300"), .ok(n("1e+300"))),
         (n("1e2"), .ok(n("100"))),
         (n("0.1"), .ok(n("0.1"))),
         (n("123456.789"), .ok(n("123456.789"))),
