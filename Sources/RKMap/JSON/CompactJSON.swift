@@ -57,15 +57,17 @@ struct CompactBuilder: ~Copyable {
     private var capacity: Int
 
     init() {
-        capacity = 256
+        capacity = 64
         base = malloc(capacity)!
     }
 
     deinit { free(base) }
 
-    /// The memory and the bytes written, shrunk to fit; the builder is gone.
+    /// The memory and the bytes written, the unused end of a large block given
+    /// back (a small one keeps it: one call less per value, a few bytes each);
+    /// the builder is gone.
     consuming func finish() -> (UnsafeMutableRawPointer, Int) {
-        let shrunk = realloc(base, Swift.max(count, 1)) ?? base
+        let shrunk = capacity >= 4096 && count < capacity - capacity / 4 ? realloc(base, Swift.max(count, 1)) ?? base : base
         let count = self.count
         discard self
         return (shrunk, count)

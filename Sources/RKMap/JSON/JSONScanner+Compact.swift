@@ -102,14 +102,7 @@ extension JSONScanner {
     /// nothing the writer escapes).
     private mutating func compactString(_ out: inout CompactBuilder) throws(JSONLexError) {
         let start = offset
-        let end: Int
-        let escaped: Bool
-        if trusted {
-            (end, escaped) = JSONLexer.skipTrustedString(buf, openingQuoteAt: start)
-        } else {
-            end = try JSONLexer.skipString(buf, openingQuoteAt: start)
-            escaped = UnsafeRawBufferPointer(rebasing: buf[(start + 1)..<(end - 1)]).contains(JSONByte.backslash)
-        }
+        let (end, escaped) = try skipStringNotingEscapes()
         if escaped {
             let (text, _) = try JSONLexer.scanString(buf, openingQuoteAt: start, scratch: &scratch, trusted: trusted)
             var writer = JSONWriter(pretty: false, capacity: text.utf8.count + 8)

@@ -84,20 +84,23 @@ extension JSONScanner {
             return plan.member(named: try readKey(afterComma: afterComma))
         }
         let open = offset
-        let end: Int
-        let escaped: Bool
-        if trusted {
-            (end, escaped) = JSONLexer.skipTrustedString(buf, openingQuoteAt: open)
-        } else {
-            end = try JSONLexer.skipString(buf, openingQuoteAt: open)
-            escaped = UnsafeRawBufferPointer(rebasing: buf[(open + 1)..<(end - 1)]).contains(JSONByte.backslash)
-        }
+        let (end, escaped) = try skipStringNotingEscapes()
         if escaped {
             return plan.member(named: try readKey(afterComma: afterComma))
         }
         offset = end
         try expectColon()
         return plan.member(matching: UnsafeRawBufferPointer(rebasing: buf[(open + 1)..<(end - 1)]))
+    }
+
+    /// `offset` is at `"`: where the string ends (after its closing quote) and
+    /// whether it has escapes, validated as `readValue` validates it; `offset`
+    /// does not move.
+    @inline(__always)
+    func skipStringNotingEscapes() throws(JSONLexError) -> (end: Int, escaped: Bool) {
+        if trusted { return JSONLexer.skipTrustedString(buf, openingQuoteAt: offset) }
+        let end = try JSONLexer.skipString(buf, openingQuoteAt: offset)
+        return (end, UnsafeRawBufferPointer(rebasing: buf[(offset + 1)..<(end - 1)]).contains(JSONByte.backslash))
     }
 
     /// `offset` is at `[`: every element, each projected the same way (KVC).
