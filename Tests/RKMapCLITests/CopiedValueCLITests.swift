@@ -8,8 +8,6 @@ import Testing
 /// for the value in every format, streamed and whole, and a syntax error
 /// inside such a value is reported as anywhere else.
 @Suite struct CopiedValueCLITests {
-    static let environments: [[String: String?]] = [["RKMAP_PIPELINE_THRESHOLD": "0"], ["RKMAP_PIPELINE_THRESHOLD": "1000000000"]]
-
     static let spec = #"""
         {"keyPath": "features", "root-map-ref": "f", "mappers": [
           {"id": "f", "target": "Feature", "attributes": {"id": "id", "properties.name": "name", "geometry.type": "kind",
@@ -83,16 +81,14 @@ import Testing
 
     /// §10.4: an untyped array is TEXT holding its compact JSON.
     @Test func sqliteStoresTheValueAsJSONText() throws {
-        for environment in Self.environments {
+        for environment in PipelineThresholds.both {
             let scratch = try Scratch()
             defer { scratch.remove() }
             try scratch.write("spec.json", Self.spec)
             try scratch.write("in.json", Self.input)
-            let run = try RKMapExecutable.run(
-                ["apply", "spec.json", "in.json", "--format", "sqlite", "-o", "out.db"], directory: scratch.url, environment: environment)
+            let (run, db) = try PipelineThresholds.intoSQLite(in: scratch, environment: environment)
             #expect(run.status == 0 && run.stderr == "", "\(run)")
-            let rows = try Tables.query(scratch.url.appendingPathComponent("out.db").path,
-                                        "SELECT id, coordinates, typeof(coordinates) FROM Feature ORDER BY id")
+            let rows = try Tables.query(db, "SELECT id, coordinates, typeof(coordinates) FROM Feature ORDER BY id")
             #expect(rows == [[.text("a"), .text("[1.50,-2e3]"), .text("text")],
                              [.text("b"), .text(#"[[[0,0],[1,0]],[],{"k":{}}]"#), .text("text")]])
         }
@@ -114,7 +110,7 @@ import Testing
         try scratch.write("spec.json", Self.spec)
         try scratch.write("tree.json", Self.spec.replacingOccurrences(of: #""kind","#, with: #""kind", "geometry.coordinates.@count": "n","#))
         try scratch.write("in.json", #"{"features": [{"id": "a"}, {"id": "b", "geometry": {"type": "P", "coordinates": "# + value + "}}]}\n")
-        for environment in Self.environments {
+        for environment in PipelineThresholds.both {
             let copied = try RKMapExecutable.run(
                 ["apply", "spec.json", "in.json", "--format", "ndjson", "--max-depth", "6"], directory: scratch.url, environment: environment)
             let tree = try RKMapExecutable.run(
@@ -125,16 +121,11 @@ import Testing
         }
     }
 
-    private func expectOutput(_ args: [String], _ expected: String) throws {
+    private func expectOutput(_ args: [String], _ expected: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         try scratch.write("spec.json", Self.spec)
         try scratch.write("in.json", Self.input)
-        for environment in Self.environments {
-            let run = try RKMapExecutable.run(["apply", "spec.json", "in.json"] + args, directory: scratch.url, environment: environment)
-            #expect(run.status == 0, "\(run.stderr)")
-            #expect(run.stdout == expected)
-            #expect(run.stderr == "")
-        }
+        try PipelineThresholds.expectOutput(["apply", "spec.json", "in.json"] + args, in: scratch, expected, sourceLocation: sourceLocation)
     }
 }

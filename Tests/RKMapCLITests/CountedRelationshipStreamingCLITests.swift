@@ -10,8 +10,8 @@ import Testing
 /// is what §4 (`@count` is the number of elements, whatever they hold) and
 /// §5.2 give, and a whole read's in every format.
 @Suite struct CountedRelationshipStreamingCLITests {
-    static let whole: [String: String?] = ["RKMAP_PIPELINE_THRESHOLD": "1000000000"]
-    static let streamed: [String: String?] = ["RKMAP_PIPELINE_THRESHOLD": "0"]
+    static let whole = PipelineThresholds.whole
+    static let streamed = PipelineThresholds.streamed
 
     static let cart = #"""
         {"keyPath": "", "root-map-ref": "cart", "mappers": [
@@ -32,13 +32,7 @@ import Testing
             ? #"{"@type":"Cart","name":"a","count":3,"items":[{"@type":"Item","n":1},{"@type":"Item","n":2},{"@type":"Item","n":3}]}"# + "\n"
             : "@type,name,count,items\r\n"
                 + #"Cart,a,3,"[{""@type"":""Item"",""n"":1},{""@type"":""Item"",""n"":2},{""@type"":""Item"",""n"":3}]""# + "\r\n"
-        for environment in [Self.streamed, Self.whole] {
-            let run = try RKMapExecutable.run(
-                ["apply", "spec.json", "in.json", "--format", format], directory: scratch.url, environment: environment)
-            #expect(run.status == 0, "\(run.stderr)")
-            #expect(run.stdout == expected)
-            #expect(run.stderr == "")
-        }
+        try PipelineThresholds.expectOutput(["apply", "spec.json", "in.json", "--format", format], in: scratch, expected)
     }
 
     /// SQLite: the record's row (with its count) first, then each element's
@@ -48,12 +42,10 @@ import Testing
         defer { scratch.remove() }
         try scratch.write("spec.json", Self.cart)
         try scratch.write("in.json", #"{"name": "a", "items": [{"n": 1}, [{"n": 2}], null, 4]}"#)
-        let run = try RKMapExecutable.run(
-            ["apply", "spec.json", "in.json", "--format", "sqlite", "-o", "out.db"], directory: scratch.url, environment: Self.streamed)
+        let (run, db) = try PipelineThresholds.intoSQLite(in: scratch, environment: Self.streamed)
         #expect(run.status == 0, "\(run.stderr)")
         // Four elements; the scalar maps to nothing, with a warning.
         #expect(run.stderr.contains("$.items[3]"), "\(run.stderr)")
-        let db = scratch.path("out.db")
         #expect(try Tables.query(db, "SELECT name, count FROM Cart") == [[.text("a"), .integer(4)]])
         #expect(try Tables.query(db, "SELECT n, position FROM Item JOIN Cart_items ON child_id = Item._id ORDER BY position")
             == [[.integer(1), .integer(0)], [.integer(2), .integer(1)]])

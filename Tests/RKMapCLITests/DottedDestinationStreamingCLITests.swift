@@ -9,7 +9,7 @@ import Testing
 /// threshold of 0 streams every such array; the output is what §3.1, §5.2
 /// and §10 give, and a whole read's, in every format.
 @Suite struct DottedDestinationStreamingCLITests {
-    static let environments: [[String: String?]] = [["RKMAP_PIPELINE_THRESHOLD": "0"], ["RKMAP_PIPELINE_THRESHOLD": "1000000000"]]
+    static let environments = PipelineThresholds.both
 
     static let spec = #"""
         {"keyPath": "", "root-map-ref": "doc", "mappers": [
@@ -36,13 +36,7 @@ import Testing
                 + #""items":[{"@type":"Item","n":1,"info":{"label":"x"}},{"@type":"Item","n":2}]}"# + "\n"
             : "@type,meta.name,kind,meta.count,items,meta.owner.login\r\n"
                 + #"Doc,a,k,2,"[{""@type"":""Item"",""n"":1,""info"":{""label"":""x""}},{""@type"":""Item"",""n"":2}]",o"# + "\r\n"
-        for environment in Self.environments {
-            let run = try RKMapExecutable.run(
-                ["apply", "spec.json", "in.json", "--format", format], directory: scratch.url, environment: environment)
-            #expect(run.status == 0, "\(run.stderr)")
-            #expect(run.stdout == expected)
-            #expect(run.stderr == "")
-        }
+        try PipelineThresholds.expectOutput(["apply", "spec.json", "in.json", "--format", format], in: scratch, expected)
     }
 
     /// Pretty JSON indents the nested objects and the elements alike.
@@ -76,10 +70,8 @@ import Testing
             defer { scratch.remove() }
             try scratch.write("spec.json", Self.spec)
             try scratch.write("in.json", Self.input)
-            let run = try RKMapExecutable.run(
-                ["apply", "spec.json", "in.json", "--format", "sqlite", "-o", "out.db"], directory: scratch.url, environment: environment)
+            let (run, db) = try PipelineThresholds.intoSQLite(in: scratch, environment: environment)
             #expect(run.status == 0 && run.stderr == "", "\(run.stderr)")
-            let db = scratch.path("out.db")
             #expect(try Tables.query(db, #"SELECT "meta.name", kind, "meta.count", login FROM Doc JOIN Person ON Person._id = "meta.owner""#)
                 == [[.text("a"), .text("k"), .integer(2), .text("o")]])
             #expect(try Tables.query(db, #"SELECT n, "info.label", position FROM Item JOIN Doc_items ON child_id = Item._id ORDER BY position"#)

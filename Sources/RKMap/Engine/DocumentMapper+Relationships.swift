@@ -29,12 +29,17 @@ extension DocumentMapper {
             path.pop(pushed)
         }
         try enter()  // its collection (`mapCollection`)
+        defer { leave() }
+        try insideCollection { () throws(MappingFailure) in try mapElement(element, index: index, with: ref, into: &out) }
+    }
+
+    /// Runs `body`, which maps records of a to-many relationship: CSV writes
+    /// them as JSON text, where its to-one rule does not apply (`insideCollections`).
+    @inline(__always)
+    private func insideCollection<T>(_ body: () throws(MappingFailure) -> T) throws(MappingFailure) -> T {
         insideCollections += 1
-        defer {
-            insideCollections -= 1
-            leave()
-        }
-        try mapElement(element, index: index, with: ref, into: &out)
+        defer { insideCollections -= 1 }
+        return try body()
     }
 
     /// Maps the value at a relationship's source (docs/spec.md §3.2, §5.2): to-one for an
@@ -72,20 +77,13 @@ extension DocumentMapper {
                 warn(.toOneFromArrayInCSV(relationship: name), mapper: mapper, attribute: name)
                 return nil
             }
-            insideCollections += 1
-            defer { insideCollections -= 1 }
-            return .many(try mapCollection(elements, with: targetMapper))
+            return .many(try insideCollection { () throws(MappingFailure) in try mapCollection(elements, with: targetMapper) })
         default:
             guard let target = resolve(targetMapper, for: source) else {
                 return many == true ? .many([]) : nil
             }
             if case .object(let object) = source, target.forceCollection {
-                insideCollections += 1
-                let records: [FieldValue]
-                do {
-                    defer { insideCollections -= 1 }
-                    records = try mapKeyedCollection(object, with: target)
-                }
+                let records = try insideCollection { () throws(MappingFailure) in try mapKeyedCollection(object, with: target) }
                 if many == false || (many == nil && toOneUnlessMany) {
                     let name = mapper.slots[slot].name
                     warn(.toOneFromCollection(relationship: name, mapper: target.id, declared: many == false), mapper: mapper, attribute: name)
@@ -93,12 +91,13 @@ extension DocumentMapper {
                 }
                 return .many(records)
             }
-            if many == true { insideCollections += 1 }
-            defer { if many == true { insideCollections -= 1 } }
-            let record = try mapRepresentation(source, with: target, composing: sourcePath.isNil)
             if many == true {
+                let record = try insideCollection { () throws(MappingFailure) in
+                    try mapRepresentation(source, with: target, composing: sourcePath.isNil)
+                }
                 return .many(record.map { [.record($0)] } ?? [])
             }
+            let record = try mapRepresentation(source, with: target, composing: sourcePath.isNil)
             return record.map { .record($0) }
         }
     }

@@ -93,9 +93,6 @@ struct CompactBuilder: ~Copyable {
         UnsafeRawBufferPointer(start: base + start, count: n)
     }
 
-    /// Forgets the bytes from `count` on (a value read again as a tree).
-    mutating func truncate(to count: Int) { self.count = count }
-
     @inline(never)
     private mutating func grow(toHold n: Int) {
         var newCapacity = capacity
