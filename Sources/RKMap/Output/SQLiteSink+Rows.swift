@@ -29,7 +29,7 @@ extension SQLiteSink {
         // bytes (their place in `values` is a placeholder), not copied into
         // a `String` first. (A small one is a `String` without an
         // allocation: this list would cost one.)
-        var texts: [(index: Int, value: CompactJSON)] = []
+        var texts: [(index: Int, text: SQLiteBorrowedText)] = []
         var toMany: [(slot: Int, policy: AssignmentPolicy, children: [RowRef])] = []
         var connections: [(slot: Int, connection: Connection, position: Int, value: FieldValue)] = []
         var storesAnotherKind = false
@@ -42,7 +42,8 @@ extension SQLiteSink {
                 guard let type = try columnType(plan: plan, slot: slot, value: value) else { continue }
                 shape.append(slot)
                 if case .compact(let text) = value, text.count >= 1 << 12 {
-                    texts.append((values.count, text))
+                    // The bytes stay where the value keeps them (it outlives the run).
+                    texts.append((values.count, SQLiteBorrowedText(owner: text, bytes: text.withUnsafeBytes { $0 })))
                     values.append(.null)
                     continue
                 }
@@ -367,7 +368,7 @@ extension SQLiteSink {
     }
 
     /// Binds and runs the row statement for this shape.
-    private func writeRow(plan: SQLiteSinkPlan, shape: [Int], values: [SQLiteValue], texts: [(index: Int, value: CompactJSON)]) throws {
+    private func writeRow(plan: SQLiteSinkPlan, shape: [Int], values: [SQLiteValue], texts: [(index: Int, text: SQLiteBorrowedText)]) throws {
         let statement: SQLiteStatement
         if let last = plan.lastStatement, plan.lastShape == shape {
             statement = last

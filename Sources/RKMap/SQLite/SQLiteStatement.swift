@@ -106,12 +106,11 @@ final class SQLiteStatement {
     /// the scopes end so no pointer outlives them. Binding a copy costs SQLite
     /// an allocation and a copy per value: on bulk output, a tenth of its work.
     ///
-    /// `texts`: parameters bound to compact JSON text instead of their
-    /// `values` (placeholders), from the bytes the values own, which live as
-    /// long as `texts` does.
+    /// `texts`: parameters bound to text instead of their `values`
+    /// (placeholders), from bytes their owners keep (`SQLiteBorrowedText`).
     ///
     /// - Precondition: `values.count` is the statement's parameter count.
-    func run(binding values: [SQLiteValue], texts: [(index: Int, value: CompactJSON)] = []) throws(SQLiteError) {
+    func run(binding values: [SQLiteValue], texts: [(index: Int, text: SQLiteBorrowedText)] = []) throws(SQLiteError) {
         defer {
             sqlite3_reset(handle)
             sqlite3_clear_bindings(handle)
@@ -121,7 +120,7 @@ final class SQLiteStatement {
 
     /// Binds `values[index...]` (then `texts`) and runs; recurses into a
     /// `withUTF8` scope at each text value.
-    private func bindAndRun(_ values: [SQLiteValue], from index: Int, texts: [(index: Int, value: CompactJSON)]) throws(SQLiteError) {
+    private func bindAndRun(_ values: [SQLiteValue], from index: Int, texts: [(index: Int, text: SQLiteBorrowedText)]) throws(SQLiteError) {
         var i = index
         while i < values.count {
             guard case .text(var text) = values[i] else {
@@ -149,15 +148,15 @@ final class SQLiteStatement {
             if let failure { throw failure }
             return
         }
-        for text in texts {
-            let code = text.value.withUnsafeBytes { bytes in
-                // Compact JSON is never empty (`[]` at least).
-                // (64-bit length: past SQLite's limit it is SQLite's error, not a trap here.)
-                sqlite3_bind_text64(
-                    handle, Int32(text.index + 1), bytes.baseAddress!.assumingMemoryBound(to: CChar.self), UInt64(bytes.count),
-                    SQLiteDestructor.static, UInt8(SQLITE_UTF8))
+        for (index, text) in texts {
+            guard let base = text.bytes.baseAddress else {
+                try check(sqlite3_bind_text(handle, Int32(index + 1), "", 0, SQLiteDestructor.transient))
+                continue
             }
-            try check(code)
+            // (64-bit length: past SQLite's limit it is SQLite's error, not a trap here.)
+            try check(sqlite3_bind_text64(
+                handle, Int32(index + 1), base.assumingMemoryBound(to: CChar.self), UInt64(text.bytes.count),
+                SQLiteDestructor.static, UInt8(SQLITE_UTF8)))
         }
         while try step() {}
     }
@@ -218,4 +217,12 @@ enum SQLiteDestructor {
     /// `SQLITE_STATIC` (0): SQLite uses the caller's bytes as they are, so
     /// they must stay valid until the binding is replaced or cleared.
     static var `static`: sqlite3_destructor_type? { nil }
+}
+
+/// Text that a statement binds from bytes another object owns (a large
+/// value's compact JSON), not copied into a `String` first: `owner` keeps
+/// `bytes` alive for as long as this is held.
+struct SQLiteBorrowedText {
+    let owner: AnyObject
+    let bytes: UnsafeRawBufferPointer
 }
