@@ -190,6 +190,14 @@ import Testing
             + record("big", "Polygon", "[\n" + elements.joined(separator: ",\n") + "\n" + pad(2) + "]") + ",\n"
             + record("z", "Point", "[]") + "\n]\n"
         try PipelineThresholds.expectOutput(["apply", "spec.json", "in.json"], in: scratch, expected)
+        // Held until the document ends (`--strict`), and into a file: the same text.
+        try PipelineThresholds.expectOutput(["apply", "spec.json", "in.json", "--strict"], in: scratch, expected)
+        for environment in PipelineThresholds.both {
+            try? FileManager.default.removeItem(atPath: scratch.path("out.json"))
+            let run = try RKMapExecutable.run(["apply", "spec.json", "in.json", "-o", "out.json"], directory: scratch.url, environment: environment)
+            #expect(run.status == 0 && run.stderr == "", "\(run)")
+            #expect(try String(contentsOfFile: scratch.path("out.json"), encoding: .utf8) == expected)
+        }
     }
 
     private func expectOutput(_ args: [String], _ expected: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {

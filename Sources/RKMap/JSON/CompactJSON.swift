@@ -110,70 +110,113 @@ extension JSONWriter {
     ///
     /// - Complexity: O(n) in the text's length.
     ///
-    /// With a `spill`, a value of `SpilledBytes.size` or more is written
-    /// there, after what the buffer holds: its text in one copy when
-    /// compact; indented, the buffer moving there as it fills, when pretty.
+    /// With a `spill`, a value of `SpilledBytes.size` or more is not written
+    /// through the buffer: it is deferred when the spill defers (its place
+    /// and indent noted, for the writer of the output to write from the
+    /// value's own bytes, `writeCompact(_:indent:pieces:)`), else written
+    /// into the spill after what the buffer holds (its text in one copy when
+    /// compact; indented, the buffer moving there as it fills, when pretty).
     mutating func writeCompact(_ value: CompactJSON, indent: Int) {
-        let large = spill != nil && value.count >= SpilledBytes.size
+        guard let spill, value.count >= SpilledBytes.size else {
+            value.withUnsafeBytes { text in
+                guard pretty else { buffer.append(text); return }
+                var position = (offset: 0, level: indent)
+                indentCompact(text, from: &position, until: Int.max)
+            }
+            return
+        }
+        moveToSpill()
+        if spill.defers {
+            spill.deferred.append(DeferredValue(at: spill.bytes.count, value: value, indent: indent))
+            return
+        }
         value.withUnsafeBytes { text in
-            if large {
+            // Room for the indented text too (at least one newline and
+            // indent per three bytes of a coordinate list); memory
+            // reserved and not written costs address space only.
+            spill.bytes.reserveCapacity(spill.bytes.count + (pretty ? 4 : 1) * text.count)
+            guard pretty else { spill.bytes.append(contentsOf: text); return }
+            var position = (offset: 0, level: indent)
+            while position.offset < text.count {
+                indentCompact(text, from: &position, until: SpilledBytes.size)
                 moveToSpill()
-                // Room for the indented text too (at least one newline and
-                // indent per three bytes of a coordinate list); memory
-                // reserved and not written costs address space only.
-                spill!.bytes.reserveCapacity(spill!.bytes.count + (pretty ? 4 : 1) * text.count)
-                if !pretty {
-                    spill!.bytes.append(contentsOf: text)
+            }
+        }
+    }
+
+    /// Writes a deferred value (`writeCompact`) in pieces of about
+    /// `SpilledBytes.size`, each handed to `piece`: compact, its own bytes
+    /// in one piece; pretty, indented a piece at a time, so that its indented
+    /// text (several times the value) is never held whole.
+    static func writeCompact(
+        _ value: CompactJSON, indent: Int, pretty: Bool, pieces piece: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        try value.withUnsafeBytes { text in
+            guard pretty else { return try piece(text) }
+            var writer = JSONWriter(pretty: true, capacity: SpilledBytes.size + 4096)
+            var position = (offset: 0, level: indent)
+            while position.offset < text.count {
+                writer.buffer.removeAll()
+                writer.indentCompact(text, from: &position, until: SpilledBytes.size)
+                try writer.buffer.withUnsafeBytes(piece)
+            }
+        }
+    }
+
+    /// Indents compact text from `position` (a byte offset at a token and
+    /// the nesting level there) until the text ends or, at an element or
+    /// member boundary, the buffer holds `limit` bytes or more; `position`
+    /// is then where to go on.
+    private mutating func indentCompact(_ text: UnsafeRawBufferPointer, from position: inout (offset: Int, level: Int), until limit: Int) {
+        var level = position.level
+        var i = position.offset
+        defer { position = (i, level) }
+        let n = text.count
+        while i < n {
+            let b = text[i]
+            switch b {
+            case JSONByte.openBrace, JSONByte.openBracket:
+                // `[]` and `{}` stay on one line.
+                if i + 1 < n, text[i + 1] == b &+ 2 {
+                    buffer.append(b)
+                    buffer.append(b &+ 2)
+                    i += 2
+                    continue
+                }
+                buffer.append(b)
+                level += 1
+                writeNewline(indent: level)
+            case JSONByte.closeBrace, JSONByte.closeBracket:
+                level -= 1
+                writeNewline(indent: level)
+                buffer.append(b)
+            case JSONByte.comma:
+                buffer.append(b)
+                writeNewline(indent: level)
+                if buffer.count >= limit {
+                    i += 1
                     return
                 }
+            case JSONByte.colon:
+                buffer.append(b)
+                buffer.append(JSONByte.space)
+            case JSONByte.quote:
+                // Escapes as the writer wrote them: a backslash and one
+                // byte (`\"`, `\\`, `\n`, `\u001f`'s `u`); no other quote.
+                var j = i + 1
+                while text[j] != JSONByte.quote { j += text[j] == JSONByte.backslash ? 2 : 1 }
+                buffer.append(UnsafeRawBufferPointer(rebasing: text[i...j]))
+                i = j + 1
+                continue
+            default:
+                // A number or a literal: up to the next structural byte.
+                var j = i + 1
+                while j < n, !Self.endsScalar(text[j]) { j += 1 }
+                buffer.append(UnsafeRawBufferPointer(rebasing: text[i..<j]))
+                i = j
+                continue
             }
-            guard pretty else { buffer.append(text); return }
-            var level = indent
-            var i = 0
-            let n = text.count
-            while i < n {
-                let b = text[i]
-                switch b {
-                case JSONByte.openBrace, JSONByte.openBracket:
-                    // `[]` and `{}` stay on one line.
-                    if i + 1 < n, text[i + 1] == b &+ 2 {
-                        buffer.append(b)
-                        buffer.append(b &+ 2)
-                        i += 2
-                        continue
-                    }
-                    buffer.append(b)
-                    level += 1
-                    writeNewline(indent: level)
-                case JSONByte.closeBrace, JSONByte.closeBracket:
-                    level -= 1
-                    writeNewline(indent: level)
-                    buffer.append(b)
-                case JSONByte.comma:
-                    buffer.append(b)
-                    if large { spillIfFull() }
-                    writeNewline(indent: level)
-                case JSONByte.colon:
-                    buffer.append(b)
-                    buffer.append(JSONByte.space)
-                case JSONByte.quote:
-                    // Escapes as the writer wrote them: a backslash and one
-                    // byte (`\"`, `\\`, `\n`, `\u001f`'s `u`); no other quote.
-                    var j = i + 1
-                    while text[j] != JSONByte.quote { j += text[j] == JSONByte.backslash ? 2 : 1 }
-                    buffer.append(UnsafeRawBufferPointer(rebasing: text[i...j]))
-                    i = j + 1
-                    continue
-                default:
-                    // A number or a literal: up to the next structural byte.
-                    var j = i + 1
-                    while j < n, !Self.endsScalar(text[j]) { j += 1 }
-                    buffer.append(UnsafeRawBufferPointer(rebasing: text[i..<j]))
-                    i = j
-                    continue
-                }
-                i += 1
-            }
+            i += 1
         }
     }
 

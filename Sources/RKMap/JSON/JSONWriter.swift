@@ -292,10 +292,26 @@ final class SpilledBytes {
     /// Reached by one thread, through one writer at a time: no run-time
     /// exclusivity check (two calls into the runtime per access).
     @exclusivity(unchecked) var bytes: [UInt8]
+    /// Large compact values left out of `bytes` (`JSONWriter.writeCompact`),
+    /// in order, when `defers`.
+    @exclusivity(unchecked) var deferred: [DeferredValue] = []
+    /// Whether large compact values are deferred: whoever writes `bytes`
+    /// out writes them between (a pipeline unit's output), rather than
+    /// written into `bytes`.
+    var defers = false
 
     init(_ bytes: consuming [UInt8] = []) { self.bytes = bytes }
 
     /// How large the writer's buffer grows before it moves (and a compact
     /// value must be to go straight here).
     static let size = 1 << 18
+}
+
+/// A large compact value that belongs at byte `at` of an output, written
+/// there from its own bytes by whoever writes the output out
+/// (`JSONWriter.writeCompact(_:indent:pretty:pieces:)`), not copied into it.
+struct DeferredValue {
+    let at: Int
+    let value: CompactJSON
+    let indent: Int
 }

@@ -45,24 +45,33 @@ public struct RootEncoding: Sendable {
     /// Appends roots; in `collection` and `dictionary` style each starts with
     /// `,` (the sink turns the first separator of a document into `[`).
     public func encodeRoots(_ roots: [FieldValue], into bytes: inout [UInt8]) {
-        encodeRoots(roots, into: &bytes, scratch: EncodingScratch())
+        var output = EncodedOutput(bytes: bytes, defers: false)
+        encodeRoots(roots, into: &output, scratch: EncodingScratch())
+        bytes = output.bytes
     }
 
     /// The same, written in `scratch` first (a pipeline worker's, reused);
     /// `depth`: the roots are elements of that many nested arrays
     /// (`RecordSink.beginNestedArray`), indented as deep.
-    func encodeRoots(_ roots: [FieldValue], into bytes: inout [UInt8], scratch: EncodingScratch, depth: Int = 0) {
-        scratch.writing(into: &bytes, pretty: pretty) { w in encodeRoots(roots, opening: false, to: &w, depth: depth) }
+    func encodeRoots(_ roots: [FieldValue], into output: inout EncodedOutput, scratch: EncodingScratch, depth: Int = 0) {
+        scratch.writing(into: &output, pretty: pretty, defers: defers) { w in encodeRoots(roots, opening: false, to: &w, depth: depth) }
     }
+
+    /// Whether large compact values are deferred to the writer of the
+    /// output (`EncodedOutput`): not in `dictionary` style, whose roots a
+    /// sink may gather in groups rather than write.
+    private var defers: Bool { style != .dictionary }
 
     /// Appends a whole document's output: `[…]` or `{…}` and a newline, or its lines.
     public func encodeDocument(_ results: [(Descriptor, [FieldValue])], into bytes: inout [UInt8]) {
-        encodeDocument(results, into: &bytes, scratch: EncodingScratch())
+        var output = EncodedOutput(bytes: bytes, defers: false)
+        encodeDocument(results, into: &output, scratch: EncodingScratch())
+        bytes = output.bytes
     }
 
     /// The same, written in `scratch` first (a pipeline worker's, reused).
-    func encodeDocument(_ results: [(Descriptor, [FieldValue])], into bytes: inout [UInt8], scratch: EncodingScratch) {
-        scratch.writing(into: &bytes, pretty: pretty) { w in
+    func encodeDocument(_ results: [(Descriptor, [FieldValue])], into output: inout EncodedOutput, scratch: EncodingScratch) {
+        scratch.writing(into: &output, pretty: pretty, defers: defers) { w in
             if style == .dictionary {
                 encodeDictionary(results, to: &w)
             } else {
@@ -188,10 +197,10 @@ public struct RootEncoding: Sendable {
     /// Elements of the array an `encodeOpened` record left open, each
     /// preceded by `,` and its indentation (the writer turns the first
     /// separator into `[`).
-    func encodeElements(_ roots: [FieldValue], into bytes: inout [UInt8], scratch: EncodingScratch) {
+    func encodeElements(_ roots: [FieldValue], into output: inout EncodedOutput, scratch: EncodingScratch) {
         let encoder = RecordEncoder(includeType: includeType, index: names, learned: nil)
         let indent = rootIndent + 2
-        scratch.writing(into: &bytes, pretty: pretty) { w in
+        scratch.writing(into: &output, pretty: pretty, defers: defers) { w in
             for root in roots {
                 w.buffer.append(JSONByte.comma)
                 w.writeNewline(indent: indent)
@@ -226,22 +235,28 @@ final class EncodingScratch {
     }
 
     /// Runs `body` with a writer over the scratch memory whose output ends
-    /// up appended to `bytes`: moved there whenever it is large
-    /// (`JSONWriter.spill`; a large compact value goes there directly), and
-    /// the rest at the end.
+    /// up appended to `output`: moved there whenever it is large
+    /// (`JSONWriter.spill`; a large compact value goes there directly, or is
+    /// deferred when `defers` and the output takes deferred values), and the
+    /// rest at the end.
     ///
     /// - Complexity: O(1) besides `body` and the copy of what it wrote (two
     ///   swaps of `bytes`, no allocation: this is called for each element).
     @inline(__always)
-    func writing(into bytes: inout [UInt8], pretty: Bool, _ body: (inout JSONWriter) -> Void) {
-        swap(&spill.bytes, &bytes)
+    func writing(into output: inout EncodedOutput, pretty: Bool, defers: Bool, _ body: (inout JSONWriter) -> Void) {
+        swap(&spill.bytes, &output.bytes)
+        spill.defers = defers && output.defers
         var w = writer(pretty: pretty)
         w.spill = spill
         body(&w)
         w.spill = nil
-        swap(&spill.bytes, &bytes)
-        w.buffer.append(to: &bytes)
+        swap(&spill.bytes, &output.bytes)
+        w.buffer.append(to: &output.bytes)
         keep(w)
+        if !spill.deferred.isEmpty {
+            output.deferred.append(contentsOf: spill.deferred)
+            spill.deferred.removeAll()
+        }
     }
 
     /// The bytes `writing` appends to while it runs (emptied after).
@@ -256,4 +271,52 @@ final class EncodingScratch {
     }
 
     static let maxKept = 1 << 20
+}
+
+/// What a pipeline worker encodes for a unit: bytes, and the large compact
+/// values that belong between them (`DeferredValue`), which the writer
+/// writes from the values' own bytes (`write`). The unit then holds a large
+/// value once, as its compact text, not also its written text: pretty JSON
+/// of a GeoJSON polygon is several times the value.
+struct EncodedOutput {
+    var bytes: [UInt8] = []
+    /// In order of `at`.
+    var deferred: [DeferredValue] = []
+    /// Whether encoders may defer values here; the public encoders' callers
+    /// want bytes only.
+    var defers = true
+
+    var count: Int { bytes.count }
+
+    mutating func reserveCapacity(_ n: Int) { bytes.reserveCapacity(n) }
+
+    /// Writes `range` of the output, deferred values included: its first
+    /// piece through `first`, every later one (a deferred value's text, the
+    /// bytes after it) through `rest`.
+    ///
+    /// - Parameter pretty: deferred values are indented (one piece of
+    ///   about `SpilledBytes.size` at a time) as `JSONWriter` indents.
+    func write(
+        _ range: Range<Int>, pretty: Bool, first: (UnsafeRawBufferPointer) throws -> Void,
+        rest: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        try bytes.withUnsafeBytes { all in
+            guard deferred.contains(where: { range.contains($0.at) }) else {
+                return try first(UnsafeRawBufferPointer(rebasing: all[range]))
+            }
+            var start = range.lowerBound
+            var wroteFirst = false
+            func piece(_ bytes: UnsafeRawBufferPointer) throws {
+                if wroteFirst { return try rest(bytes) }
+                wroteFirst = true
+                try first(bytes)
+            }
+            for value in deferred where range.contains(value.at) {
+                try piece(UnsafeRawBufferPointer(rebasing: all[start..<value.at]))
+                try JSONWriter.writeCompact(value.value, indent: value.indent, pretty: pretty, pieces: piece)
+                start = value.at
+            }
+            try piece(UnsafeRawBufferPointer(rebasing: all[start..<range.upperBound]))
+        }
+    }
 }

@@ -9,7 +9,7 @@ import Testing
     func result(_ mapper: ObjectMapper) -> WorkResult {
         let roots: [FieldValue] = [.record(Fixture.record(mapper, ["a": .string("x")]))]
         let unit = MappedUnit(result: .success(Mapped.values([(Fixture.descriptor, roots)])), diagnostics: [], stats: DocumentStats())
-        return .documents([unit], encoded: [])
+        return .documents([unit], encoded: EncodedOutput())
     }
 
     @Test func aRetiredResultLivesUntilATakerDropsIt() {

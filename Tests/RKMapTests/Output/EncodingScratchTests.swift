@@ -10,43 +10,43 @@ import Testing
     @Test func aShortDocumentAfterALongOneGetsOnlyItsOwnBytes() {
         let scratch = EncodingScratch()
         let long = String(repeating: "abcdefghij", count: 600)  // 6,000 bytes: the scratch grows
-        var bytes: [UInt8] = []
-        Self.lines.encodeDocument([], into: &bytes, scratch: scratch)
-        #expect(bytes.isEmpty)
-        Self.lines.encodeRoots([.value(.string(long)), .value(.number(JSONNumber("1")))], into: &bytes, scratch: scratch)
-        #expect(bytes == Array("\"\(long)\"\n1\n".utf8))
-        bytes = []
-        Self.lines.encodeRoots([.value(.bool(true))], into: &bytes, scratch: scratch)
-        #expect(bytes == Array("true\n".utf8))
+        var out = EncodedOutput()
+        Self.lines.encodeDocument([], into: &out, scratch: scratch)
+        #expect(out.bytes.isEmpty)
+        Self.lines.encodeRoots([.value(.string(long)), .value(.number(JSONNumber("1")))], into: &out, scratch: scratch)
+        #expect(out.bytes == Array("\"\(long)\"\n1\n".utf8))
+        out = EncodedOutput()
+        Self.lines.encodeRoots([.value(.bool(true))], into: &out, scratch: scratch)
+        #expect(out.bytes == Array("true\n".utf8))
     }
 
     @Test func collectionDocumentsThroughOneScratch() throws {
         let collection = RootEncoding(style: .collection, pretty: true, includeType: true, names: .empty)
         let scratch = EncodingScratch()
-        var bytes: [UInt8] = []
-        collection.encodeDocument([], into: &bytes, scratch: scratch)
-        #expect(String(decoding: bytes, as: UTF8.self) == "[]\n")
-        bytes = []
+        var out = EncodedOutput()
+        collection.encodeDocument([], into: &out, scratch: scratch)
+        #expect(String(decoding: out.bytes, as: UTF8.self) == "[]\n")
+        out = EncodedOutput()
         let number = FieldValue.value(.number(JSONNumber("2")))
         let descriptor = try #require(Self.descriptor())
-        collection.encodeDocument([(descriptor, [number, .value(.null)]), (descriptor, []), (descriptor, [number])], into: &bytes, scratch: scratch)
-        #expect(String(decoding: bytes, as: UTF8.self) == "[\n  2,\n  null,\n  2\n]\n")
+        collection.encodeDocument([(descriptor, [number, .value(.null)]), (descriptor, []), (descriptor, [number])], into: &out, scratch: scratch)
+        #expect(String(decoding: out.bytes, as: UTF8.self) == "[\n  2,\n  null,\n  2\n]\n")
     }
 
     @Test func memoryGrownPastTheLimitIsNotKept() {
         let scratch = EncodingScratch()
-        var bytes: [UInt8] = []
+        var out = EncodedOutput()
         let huge = String(repeating: "x", count: EncodingScratch.maxKept + 10)
-        Self.lines.encodeRoots([.value(.string(huge))], into: &bytes, scratch: scratch)
-        #expect(bytes.count == huge.utf8.count + 3)
+        Self.lines.encodeRoots([.value(.string(huge))], into: &out, scratch: scratch)
+        #expect(out.bytes.count == huge.utf8.count + 3)
         var writer = scratch.writer(pretty: false)
         let capacity = writer.buffer.capacity
         #expect(capacity < EncodingScratch.maxKept)
         writer.append(UInt8(ascii: "y"))
         scratch.keep(writer)
-        bytes = []
-        Self.lines.encodeRoots([.value(.string("z"))], into: &bytes, scratch: scratch)
-        #expect(bytes == Array("\"z\"\n".utf8))
+        out = EncodedOutput()
+        Self.lines.encodeRoots([.value(.string("z"))], into: &out, scratch: scratch)
+        #expect(out.bytes == Array("\"z\"\n".utf8))
     }
 
     /// A descriptor to pair roots with (encoding reads only the roots).

@@ -40,7 +40,7 @@ struct PipelineWorker {
             let result: WorkResult
             // Room for what the last unit encoded: growing by doubling copied
             // every unit's output about once more.
-            var encoded: [UInt8] = []
+            var encoded = EncodedOutput()
             if encoding != nil { encoded.reserveCapacity(lastEncodedCount) }
             switch unit {
             case .documents(let starts, let firstIndex):
@@ -218,7 +218,7 @@ struct PipelineWorker {
                     if let type = engine.options.onlyType { roots = MappingEngine.keeping(type, in: roots) }
                     guard let encoding, case .record(let record)? = roots.first, roots.count == 1 else { return .values(roots) }
                     let parts = encoding.encodeOpened(record, hole: relationship.slot, scratch: scratch)
-                    encoded = parts.prefix
+                    encoded = EncodedOutput(bytes: parts.prefix)
                     ending = (parts.empty, parts.afterElements)
                     return .encoded(0..<encoded.count, roots: 1)
                 }
@@ -275,10 +275,10 @@ struct PipelineWorker {
     @inline(__always)
     private func mapRoots(
         _ starts: [Int], document: Int, descriptor: Int, projection: ProjectionPlan, scanner: inout JSONScanner, mapper: DocumentMapper,
-        collector: DiagnosticList, encoded: inout [UInt8], depth: Int = 0, within: Int = 0, keepingType: Bool = true,
+        collector: DiagnosticList, encoded: inout EncodedOutput, depth: Int = 0, within: Int = 0, keepingType: Bool = true,
         release: (Int) -> Void,
         _ body: (DocumentMapper, JSONValue, Int) throws(MappingFailure) -> [FieldValue],
-        encode custom: (([FieldValue], inout [UInt8]) -> Mapped<[FieldValue]>)? = nil
+        encode custom: (([FieldValue], inout EncodedOutput) -> Mapped<[FieldValue]>)? = nil
     ) -> WorkResult {
         .roots(starts.enumerated().map { i, start in
             let unit = mapStreamed(
@@ -294,7 +294,7 @@ struct PipelineWorker {
     }
 
     /// - Parameter depth: how many nested arrays the roots are in (`WorkUnit.nested`).
-    private func encode(_ roots: [FieldValue], into encoded: inout [UInt8], depth: Int = 0) -> Mapped<[FieldValue]> {
+    private func encode(_ roots: [FieldValue], into encoded: inout EncodedOutput, depth: Int = 0) -> Mapped<[FieldValue]> {
         guard let encoding, !holdsStreamed else { return .values(roots) }
         let from = encoded.count
         encoding.encodeRoots(roots, into: &encoded, scratch: scratch, depth: depth)

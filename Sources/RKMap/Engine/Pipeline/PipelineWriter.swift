@@ -56,7 +56,11 @@ struct PipelineWriter {
         self.diagnostics = diagnostics
         self.inputName = inputName
         self.encodingSink = sink as? EncodingSink
+        self.prettyEncoding = encodingSink?.encoding?.pretty ?? false
     }
+
+    /// Whether the workers' encoding is pretty: deferred values are indented.
+    let prettyEncoding: Bool
 
     /// Called when the input stalls (a slow producer), after what came before
     /// was written: `apply` flushes stdout there.
@@ -104,7 +108,8 @@ struct PipelineWriter {
                             $0.add(unit.stats)
                             $0.documents += 1
                         }
-                        try encoded.withUnsafeBytes { try encodingSink!.writeEncodedDocument(UnsafeRawBufferPointer(rebasing: $0[range])) }
+                        let sink = encodingSink!
+                        try encoded.write(range, pretty: prettyEncoding, first: sink.writeEncodedDocument, rest: sink.writeEncodedContinuation)
                     case .failure(let failure):
                         outcome.failed += 1
                         _ = engine.fail(failure, stats: unit.stats, info: info, diagnostics: diagnostics)
@@ -179,9 +184,10 @@ struct PipelineWriter {
                         // The array opens with its first element.
                         let first = openRecord!.elements == 0
                         if first { try [JSONByte.openBracket].withUnsafeBytes { try encodingSink!.writeEncodedContinuation($0) } }
-                        try encoded.withUnsafeBytes {
-                            try encodingSink!.writeEncodedContinuation(UnsafeRawBufferPointer(rebasing: $0[first ? range.dropFirst() : range]))
-                        }
+                        let sink = encodingSink!
+                        try encoded.write(
+                            first ? range.dropFirst() : range, pretty: prettyEncoding, first: sink.writeEncodedContinuation,
+                            rest: sink.writeEncodedContinuation)
                         openRecord!.elements += count
                     default:
                         continue
@@ -300,7 +306,7 @@ struct PipelineWriter {
 
     /// Gives the records of a unit of the streamed document to the sink.
     /// - Returns: false when the sink refused them (the document failed).
-    mutating func write(_ unit: MappedUnit<Mapped<[FieldValue]>?>, encoded: [UInt8], descriptor d: Int) throws -> Bool {
+    mutating func write(_ unit: MappedUnit<Mapped<[FieldValue]>?>, encoded: EncodedOutput, descriptor d: Int) throws -> Bool {
         // Its records would be taken back at its end: the sink is not given
         // them, so that it cannot refuse one first (a database's entity
         // without its identification value), where a whole read reports the
@@ -316,9 +322,9 @@ struct PipelineWriter {
         case .success(.encoded(let range, let count)?):
             // (The descriptor is looked up only then: copying it per unit costs.)
             if count > 0, nested.contains(false) { try openNested(descriptor: engine.applicable[d].descriptor) }
-            try encoded.withUnsafeBytes {
-                try encodingSink!.writeEncodedRoots(UnsafeRawBufferPointer(rebasing: $0[range]), roots: count)
-            }
+            let sink = encodingSink!
+            try encoded.write(
+                range, pretty: prettyEncoding, first: { try sink.writeEncodedRoots($0, roots: count) }, rest: sink.writeEncodedContinuation)
         case .success(nil), .failure:
             // `account` stops the document there.
             return false

@@ -119,10 +119,10 @@ extension WorkUnit {
 enum WorkResult {
     /// Mapped documents: records per descriptor (or their bytes in `encoded`),
     /// or why each failed.
-    case documents([MappedUnit<Mapped<[(Descriptor, [FieldValue])]>>], encoded: [UInt8])
+    case documents([MappedUnit<Mapped<[(Descriptor, [FieldValue])]>>], encoded: EncodedOutput)
     /// Root records of streamed elements, members or content (or their bytes in `encoded`),
     /// or why the document fails. `.success(nil)`: the content key path led nowhere.
-    case roots([MappedUnit<Mapped<[FieldValue]>?>], encoded: [UInt8])
+    case roots([MappedUnit<Mapped<[FieldValue]>?>], encoded: EncodedOutput)
     /// The record of a `parent` unit, encoded up to where its relationship's
     /// array goes (the unit's roots, one), and how it ends: after no element
     /// (`[]` and the rest of the record) or after some.
@@ -130,7 +130,7 @@ enum WorkResult {
     /// relationship's place on (later properties, validations, the record
     /// itself, a failure there), reported after the elements.
     case opened(
-        MappedUnit<Mapped<[FieldValue]>?>, encoded: [UInt8], ending: (empty: [UInt8], afterElements: [UInt8]),
+        MappedUnit<Mapped<[FieldValue]>?>, encoded: EncodedOutput, ending: (empty: [UInt8], afterElements: [UInt8]),
         after: MappedUnit<Mapped<[FieldValue]>?>?)
     /// Units with no mapping work pass through.
     case passThrough
