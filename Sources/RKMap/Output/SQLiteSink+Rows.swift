@@ -45,6 +45,9 @@ extension SQLiteSink {
                     // The bytes stay where the value keeps them (it outlives the run).
                     texts.append((values.count, SQLiteBorrowedText(owner: text, bytes: text.withUnsafeBytes { $0 })))
                     values.append(.null)
+                    // An array or object stored as text is another kind (never
+                    // so far: a connection's target is not read as compact text).
+                    if plan.hasConnectionTargets, plan.isConnectionTarget[slot] { storesAnotherKind = true }
                     continue
                 }
                 let stored = Self.sqliteValue(value, as: type)
