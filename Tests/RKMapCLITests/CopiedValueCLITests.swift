@@ -121,6 +121,77 @@ import Testing
         }
     }
 
+    /// A value larger than a worker's output buffer moves on at once
+    /// (`SpilledBytes.size`, 256 KiB) is written into the output bytes
+    /// directly, handed to the file uncopied, quoted into a CSV row from its
+    /// own bytes and bound to SQLite from them: the same text as a small
+    /// value's, between the records around it. Its elements hold a quote, a
+    /// comma, a backslash and empty containers; the input has spaces that
+    /// compact JSON drops.
+    enum Large {
+        static let count = 12_000
+        static var element: (Int) -> (input: String, compact: String) {
+            { i in (#"[\#(i), "q\"u,o\\te", {"k": [], "e": {}}]"#, #"[\#(i),"q\"u,o\\te",{"k":[],"e":{}}]"#) }
+        }
+        static var compact: String { "[" + (0..<count).map { element($0).compact }.joined(separator: ",") + "]" }
+        static var input: String {
+            #"{"features": [{"id": "a", "geometry": {"type": "Point", "coordinates": [1, 2]}},"#
+                + #" {"id": "big", "geometry": {"type": "Polygon", "coordinates": ["#
+                + (0..<count).map { element($0).input }.joined(separator: ", ")
+                + #"]}}, {"id": "z", "geometry": {"type": "Point", "coordinates": []}}]}"# + "\n"
+        }
+    }
+
+    @Test func aLargeValueIsWrittenAsASmallOneInNDJSONAndCSV() throws {
+        let compact = Large.compact
+        #expect(compact.utf8.count > 256 * 1024 + 100_000)
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("spec.json", Self.spec)
+        try scratch.write("in.json", Large.input)
+        let args = ["apply", "spec.json", "in.json"]
+        try PipelineThresholds.expectOutput(args + ["--format", "ndjson"], in: scratch,
+            #"{"@type":"Feature","id":"a","kind":"Point","coordinates":[1,2]}"# + "\n"
+                + #"{"@type":"Feature","id":"big","kind":"Polygon","coordinates":"# + compact + "}\n"
+                + #"{"@type":"Feature","id":"z","kind":"Point","coordinates":[]}"# + "\n")
+        // §10.3: one quoted cell, its quotes doubled.
+        let cell = "\"" + compact.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        try PipelineThresholds.expectOutput(args + ["--format", "csv"], in: scratch,
+            "@type,id,name,kind,coordinates\r\n" + "Feature,a,,Point,\"[1,2]\"\r\n"
+                + "Feature,big,,Polygon," + cell + "\r\n" + "Feature,z,,Point,[]\r\n")
+        for environment in PipelineThresholds.both {
+            try? FileManager.default.removeItem(atPath: scratch.path("out.db"))
+            let (run, db) = try PipelineThresholds.intoSQLite(in: scratch, environment: environment)
+            #expect(run.status == 0 && run.stderr == "", "\(run)")
+            let rows = try Tables.query(db, "SELECT id, coordinates, typeof(coordinates) FROM Feature ORDER BY id")
+            #expect(rows == [[.text("a"), .text("[1,2]"), .text("text")], [.text("big"), .text(compact), .text("text")],
+                             [.text("z"), .text("[]"), .text("text")]])
+        }
+    }
+
+    /// §10.1 pretty JSON of the large value: each element and member on its
+    /// own line two spaces deeper, `[]` and `{}` on one.
+    @Test func aLargeValueIsIndentedAsASmallOne() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("spec.json", Self.spec)
+        try scratch.write("in.json", Large.input)
+        let pad = { (level: Int) in String(repeating: " ", count: 2 * level) }
+        let elements = (0..<Large.count).map { i in
+            pad(3) + "[\n" + pad(4) + "\(i),\n" + pad(4) + #""q\"u,o\\te","# + "\n" + pad(4) + "{\n"
+                + pad(5) + #""k": [],"# + "\n" + pad(5) + #""e": {}"# + "\n" + pad(4) + "}\n" + pad(3) + "]"
+        }
+        func record(_ id: String, _ kind: String, _ coordinates: String) -> String {
+            pad(1) + "{\n" + pad(2) + #""@type": "Feature","# + "\n" + pad(2) + #""id": "\#(id)","# + "\n"
+                + pad(2) + #""kind": "\#(kind)","# + "\n" + pad(2) + #""coordinates": "# + coordinates + "\n" + pad(1) + "}"
+        }
+        let expected = "[\n"
+            + record("a", "Point", "[\n" + pad(3) + "1,\n" + pad(3) + "2\n" + pad(2) + "]") + ",\n"
+            + record("big", "Polygon", "[\n" + elements.joined(separator: ",\n") + "\n" + pad(2) + "]") + ",\n"
+            + record("z", "Point", "[]") + "\n]\n"
+        try PipelineThresholds.expectOutput(["apply", "spec.json", "in.json"], in: scratch, expected)
+    }
+
     private func expectOutput(_ args: [String], _ expected: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

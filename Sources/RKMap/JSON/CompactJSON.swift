@@ -109,8 +109,24 @@ extension JSONWriter {
     /// member on its own line one level deeper than `indent`.
     ///
     /// - Complexity: O(n) in the text's length.
+    ///
+    /// With a `spill`, a value of `SpilledBytes.size` or more is written
+    /// there, after what the buffer holds: its text in one copy when
+    /// compact; indented, the buffer moving there as it fills, when pretty.
     mutating func writeCompact(_ value: CompactJSON, indent: Int) {
+        let large = spill != nil && value.count >= SpilledBytes.size
         value.withUnsafeBytes { text in
+            if large {
+                moveToSpill()
+                // Room for the indented text too (at least one newline and
+                // indent per three bytes of a coordinate list); memory
+                // reserved and not written costs address space only.
+                spill!.bytes.reserveCapacity(spill!.bytes.count + (pretty ? 4 : 1) * text.count)
+                if !pretty {
+                    spill!.bytes.append(contentsOf: text)
+                    return
+                }
+            }
             guard pretty else { buffer.append(text); return }
             var level = indent
             var i = 0
@@ -135,6 +151,7 @@ extension JSONWriter {
                     buffer.append(b)
                 case JSONByte.comma:
                     buffer.append(b)
+                    if large { spillIfFull() }
                     writeNewline(indent: level)
                 case JSONByte.colon:
                     buffer.append(b)

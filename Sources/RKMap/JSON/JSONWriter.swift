@@ -20,6 +20,11 @@ public struct JSONWriter: ~Copyable {
     public let pretty: Bool
     /// The output so far; callers may append to it between values.
     var buffer: OutputBuffer
+    /// Where the output moves once it is large (a pipeline unit's bytes,
+    /// `RootEncoding`): `spillIfFull` moves the buffer there, and a large
+    /// compact value is written there directly, so that the buffer does not
+    /// grow to twice the value and then be copied (`writeCompact`).
+    var spill: SpilledBytes?
 
     public init(pretty: Bool) {
         self.init(pretty: pretty, capacity: 256)
@@ -30,10 +35,26 @@ public struct JSONWriter: ~Copyable {
         self.buffer = OutputBuffer(capacity: capacity)
     }
 
-    /// A writer appending to `buffer`.
-    init(pretty: Bool, buffer: consuming OutputBuffer) {
+    /// A writer appending to `buffer`, and moving large output to `spill`.
+    init(pretty: Bool, buffer: consuming OutputBuffer, spill: SpilledBytes? = nil) {
         self.pretty = pretty
         self.buffer = buffer
+        self.spill = spill
+    }
+
+    /// Moves the buffer's bytes to `spill` once they are `SpilledBytes.size`
+    /// or more (nothing without a spill).
+    @inline(__always)
+    mutating func spillIfFull() {
+        if buffer.count >= SpilledBytes.size { moveToSpill() }
+    }
+
+    /// Moves the buffer's bytes to `spill`, if there is one.
+    @inline(never)
+    mutating func moveToSpill() {
+        guard let spill else { return }
+        buffer.append(to: &spill.bytes)
+        buffer.removeAll()
     }
 
     /// A copy of the output so far.
@@ -262,4 +283,19 @@ extension OutputBuffer {
     private static func hexDigit(_ d: UInt8) -> UInt8 {
         d < 10 ? JSONByte.zero &+ d : UInt8(ascii: "a") &+ (d &- 10)
     }
+}
+
+/// The bytes a `JSONWriter` moves its output to once it is large
+/// (`JSONWriter.spill`). A class, so that the writer (not copyable) and the
+/// code that made it both reach the same array.
+final class SpilledBytes {
+    /// Reached by one thread, through one writer at a time: no run-time
+    /// exclusivity check (two calls into the runtime per access).
+    @exclusivity(unchecked) var bytes: [UInt8]
+
+    init(_ bytes: consuming [UInt8] = []) { self.bytes = bytes }
+
+    /// How large the writer's buffer grows before it moves (and a compact
+    /// value must be to go straight here).
+    static let size = 1 << 18
 }

@@ -3,7 +3,7 @@
 /// cell's compact JSON as its elements come, then the cells after it.
 struct CSVOpenRow {
     /// The cells after the relationship's.
-    var rest: ArraySlice<String?>
+    var rest: ArraySlice<CSVCell?>
     /// The cell's text written so far is quoted; until it must be (a byte
     /// that needs quotes, such as the comma before a second element), its
     /// text waits in `held`.

@@ -12,7 +12,7 @@ extension CSVSink {
     func fillRow(_ record: Record, _ node: CSVLayout.Node) {
         writeHeaderIfNeeded()
         for i in cells.indices { cells[i] = nil }
-        if includeType { cells[0] = record.typeName }
+        if includeType { cells[0] = .text(record.typeName) }
         fill(record, node)
     }
 
@@ -29,7 +29,7 @@ extension CSVSink {
                 // A null to-one leaves its cells empty; an array in a to-one's
                 // place was already reported by the engine and is left out.
                 guard case .record(let child) = field, let childNode = children[ObjectIdentifier(child.mapper)] else { continue }
-                if let type { cells[type] = child.typeName }
+                if let type { cells[type] = .text(child.typeName) }
                 fill(child, childNode)
             }
         }
@@ -39,10 +39,14 @@ extension CSVSink {
         }
     }
 
-    /// A cell's text: scalars as `text(of:)`, records and arrays compact JSON.
-    private func text(of field: FieldValue) -> String {
-        if case .value(let value) = field { return Self.text(of: value) }
-        return encoder.compactText(of: field)
+    /// A cell's text: scalars as `text(of:)`, records and arrays compact
+    /// JSON; a value held as compact JSON keeps its own bytes.
+    private func text(of field: FieldValue) -> CSVCell {
+        if case .value(let value) = field {
+            if case .compact(let c) = value { return .json(c) }
+            return .text(Self.text(of: value))
+        }
+        return .text(encoder.compactText(of: field))
     }
 
     /// A scalar's cell text: strings as they are, numbers with their source
@@ -59,8 +63,8 @@ extension CSVSink {
     }
 
     /// One RFC 4180 row with CRLF. `nil` cells are empty.
-    static func appendRow(_ cells: [String?], to out: inout [UInt8]) {
-        if cells.count == 1, (cells[0] ?? "").isEmpty {
+    static func appendRow(_ cells: [CSVCell?], to out: inout [UInt8]) {
+        if cells.count == 1, cells[0]?.isEmpty ?? true {
             // A lone empty cell would be a blank line, which readers skip.
             out.append(contentsOf: "\"\"\r\n".utf8)
             return
@@ -72,13 +76,31 @@ extension CSVSink {
         out.append(contentsOf: "\r\n".utf8)
     }
 
+    static func appendCell(_ cell: CSVCell, to out: inout [UInt8]) {
+        switch cell {
+        case .text(var text): text.withUTF8 { appendCell($0, to: &out) }
+        case .json(let json): json.withUnsafeBytes { appendCell($0.assumingMemoryBound(to: UInt8.self), to: &out) }
+        }
+    }
+
     static func appendCell(_ cell: String, to out: inout [UInt8]) {
-        let utf8 = cell.utf8
-        let needsQuotes = utf8.contains(where: needsQuotes) || utf8.first.map(isPadding) == true || utf8.last.map(isPadding) == true
+        appendCell(.text(cell), to: &out)
+    }
+
+    /// The cell, quoted when it must be. Room for all of it is made first,
+    /// so a large cell grows the row once.
+    static func appendCell(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var quotes = 0
+        var needsQuotes = utf8.first.map(isPadding) == true || utf8.last.map(isPadding) == true
+        for byte in utf8 where Self.needsQuotes(byte) {
+            needsQuotes = true
+            if byte == UInt8(ascii: "\"") { quotes += 1 }
+        }
         guard needsQuotes else {
             out.append(contentsOf: utf8)
             return
         }
+        if utf8.count >= 1 << 16 { out.reserveCapacity(out.count + utf8.count + quotes + 2) }
         out.append(UInt8(ascii: "\""))
         appendQuoted(utf8, to: &out)
         out.append(UInt8(ascii: "\""))
@@ -99,5 +121,18 @@ extension CSVSink {
 
     private static func isPadding(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+}
+
+/// A CSV cell's content: text, or a value held as compact JSON, written from
+/// its own bytes (a large value is not copied into a `String` first).
+enum CSVCell {
+    case text(String)
+    case json(CompactJSON)
+
+    /// Compact JSON is never empty (`[]` at least).
+    var isEmpty: Bool {
+        if case .text(let text) = self { return text.isEmpty }
+        return false
     }
 }

@@ -21,7 +21,7 @@
 /// Like NDJSON, rows already written for a document that then fails stay
 /// written (`-o FILE` is replaced only when the whole run succeeds).
 public final class CSVSink: RecordSink {
-    let output: ([UInt8]) throws -> Void
+    let output: PendingOutput.Output
     let includeType: Bool
     let layout: CSVLayout
     /// Rows not yet handed to `output`.
@@ -29,7 +29,7 @@ public final class CSVSink: RecordSink {
     var headerWritten = false
     private var finished = false
     /// Cells of the row being built, reused across rows.
-    var cells: [String?] = []
+    var cells: [CSVCell?] = []
     /// Writes the compact JSON of cells that hold records or arrays.
     let encoder: RecordEncoder
     /// The row of a record held open (`openRecord`), written up to its
@@ -47,7 +47,7 @@ public final class CSVSink: RecordSink {
     ///   - type: `--type T`: only `T`'s columns (the engine keeps only `T` records).
     ///   - includeType: Whether the first column is `@type` (`--no-type` turns it off).
     public init(
-        output: @escaping ([UInt8]) throws -> Void, graph: MappingGraph, roots: [MapperRef], type: String? = nil,
+        output: @escaping (UnsafeRawBufferPointer) throws -> Void, graph: MappingGraph, roots: [MapperRef], type: String? = nil,
         includeType: Bool = true
     ) {
         self.output = output
@@ -127,7 +127,7 @@ public final class CSVSink: RecordSink {
         headerWritten = true
         // Without `@type` and without any field there is no column to write.
         guard !layout.columns.isEmpty else { return }
-        Self.appendRow(layout.columns.map { Optional($0) }, to: &buffer.bytes)
+        Self.appendRow(layout.columns.map { .text($0) }, to: &buffer.bytes)
     }
 
     func flush() throws {

@@ -52,10 +52,7 @@ public struct RootEncoding: Sendable {
     /// `depth`: the roots are elements of that many nested arrays
     /// (`RecordSink.beginNestedArray`), indented as deep.
     func encodeRoots(_ roots: [FieldValue], into bytes: inout [UInt8], scratch: EncodingScratch, depth: Int = 0) {
-        var w = scratch.writer(pretty: pretty)
-        encodeRoots(roots, opening: false, to: &w, spillingInto: &bytes, depth: depth)
-        w.buffer.append(to: &bytes)
-        scratch.keep(w)
+        scratch.writing(into: &bytes, pretty: pretty) { w in encodeRoots(roots, opening: false, to: &w, depth: depth) }
     }
 
     /// Appends a whole document's output: `[…]` or `{…}` and a newline, or its lines.
@@ -65,13 +62,16 @@ public struct RootEncoding: Sendable {
 
     /// The same, written in `scratch` first (a pipeline worker's, reused).
     func encodeDocument(_ results: [(Descriptor, [FieldValue])], into bytes: inout [UInt8], scratch: EncodingScratch) {
-        var w = scratch.writer(pretty: pretty)
-        if style == .dictionary {
-            encodeDictionary(results, to: &w, spillingInto: &bytes)
-            w.buffer.append(to: &bytes)
-            scratch.keep(w)
-            return
+        scratch.writing(into: &bytes, pretty: pretty) { w in
+            if style == .dictionary {
+                encodeDictionary(results, to: &w)
+            } else {
+                encodeCollectionOrLines(results, to: &w)
+            }
         }
+    }
+
+    private func encodeCollectionOrLines(_ results: [(Descriptor, [FieldValue])], to w: inout JSONWriter) {
         var opening = style == .collection
         // Only the roots are read, through a pointer: iterating (or subscripting)
         // copies each descriptor too, a struct of references.
@@ -80,7 +80,7 @@ public struct RootEncoding: Sendable {
             for i in results.indices {
                 let roots = (first + i).pointee.1
                 guard !roots.isEmpty else { continue }
-                encodeRoots(roots, opening: opening, to: &w, spillingInto: &bytes)
+                encodeRoots(roots, opening: opening, to: &w)
                 opening = false
             }
         }
@@ -92,14 +92,12 @@ public struct RootEncoding: Sendable {
                 w.buffer.append("]\n")
             }
         }
-        w.buffer.append(to: &bytes)
-        scratch.keep(w)
     }
 
     /// `{"key": […], …}`: one array per key path, in the order the key paths
     /// first come, holding the roots of every descriptor with that key path
     /// (as `JSONTreeSink` groups them).
-    private func encodeDictionary(_ results: [(Descriptor, [FieldValue])], to w: inout JSONWriter, spillingInto bytes: inout [UInt8]) {
+    private func encodeDictionary(_ results: [(Descriptor, [FieldValue])], to w: inout JSONWriter) {
         w.buffer.append(JSONByte.openBrace)
         var keys: [String] = []
         for result in results where !keys.contains(result.0.keyPathText ?? "") { keys.append(result.0.keyPathText ?? "") }
@@ -109,7 +107,7 @@ public struct RootEncoding: Sendable {
             w.writeKey(key)
             var opening = true
             for result in results where (result.0.keyPathText ?? "") == key && !result.1.isEmpty {
-                encodeRoots(result.1, opening: opening, to: &w, spillingInto: &bytes)
+                encodeRoots(result.1, opening: opening, to: &w)
                 opening = false
             }
             if opening {
@@ -125,12 +123,11 @@ public struct RootEncoding: Sendable {
 
     /// `opening`: the first root starts the document's array (`[`), not `,`.
     ///
-    /// What is written moves on to `bytes` every `spill` bytes: a large
-    /// document's output is then held once, not in the scratch memory and in
-    /// its copy at the same time (each byte is still copied once).
-    private func encodeRoots(
-        _ roots: [FieldValue], opening: Bool, to w: inout JSONWriter, spillingInto bytes: inout [UInt8], depth: Int = 0
-    ) {
+    /// What is written moves on to the writer's spill every
+    /// `SpilledBytes.size` bytes: a large document's output is then held
+    /// once, not in the scratch memory and in its copy at the same time (each
+    /// byte is still copied once).
+    private func encodeRoots(_ roots: [FieldValue], opening: Bool, to w: inout JSONWriter, depth: Int = 0) {
         // Shared by the workers: read-only names, nothing learned.
         let encoder = RecordEncoder(includeType: includeType, index: names, learned: nil)
         roots.withUnsafeBufferPointer { roots in
@@ -148,15 +145,10 @@ public struct RootEncoding: Sendable {
                 case .lines:
                     appendLines(roots[i], encoder: encoder, to: &w)
                 }
-                if w.buffer.count >= Self.spill {
-                    w.buffer.append(to: &bytes)
-                    w.buffer.removeAll()
-                }
+                w.spillIfFull()
             }
         }
     }
-
-    static let spill = 1 << 18
 
     /// The indentation of a root record.
     private var rootIndent: Int {
@@ -198,19 +190,15 @@ public struct RootEncoding: Sendable {
     /// separator into `[`).
     func encodeElements(_ roots: [FieldValue], into bytes: inout [UInt8], scratch: EncodingScratch) {
         let encoder = RecordEncoder(includeType: includeType, index: names, learned: nil)
-        var w = scratch.writer(pretty: pretty)
         let indent = rootIndent + 2
-        for root in roots {
-            w.buffer.append(JSONByte.comma)
-            w.writeNewline(indent: indent)
-            encoder.write(root, to: &w, indent: indent)
-            if w.buffer.count >= Self.spill {
-                w.buffer.append(to: &bytes)
-                w.buffer.removeAll()
+        scratch.writing(into: &bytes, pretty: pretty) { w in
+            for root in roots {
+                w.buffer.append(JSONByte.comma)
+                w.writeNewline(indent: indent)
+                encoder.write(root, to: &w, indent: indent)
+                w.spillIfFull()
             }
         }
-        w.buffer.append(to: &bytes)
-        scratch.keep(w)
     }
 
     private func appendLines(_ root: FieldValue, encoder: RecordEncoder, to w: inout JSONWriter) {
@@ -236,6 +224,28 @@ final class EncodingScratch {
         buffer.removeAll()
         return JSONWriter(pretty: pretty, buffer: buffer)
     }
+
+    /// Runs `body` with a writer over the scratch memory whose output ends
+    /// up appended to `bytes`: moved there whenever it is large
+    /// (`JSONWriter.spill`; a large compact value goes there directly), and
+    /// the rest at the end.
+    ///
+    /// - Complexity: O(1) besides `body` and the copy of what it wrote (two
+    ///   swaps of `bytes`, no allocation: this is called for each element).
+    @inline(__always)
+    func writing(into bytes: inout [UInt8], pretty: Bool, _ body: (inout JSONWriter) -> Void) {
+        swap(&spill.bytes, &bytes)
+        var w = writer(pretty: pretty)
+        w.spill = spill
+        body(&w)
+        w.spill = nil
+        swap(&spill.bytes, &bytes)
+        w.buffer.append(to: &bytes)
+        keep(w)
+    }
+
+    /// The bytes `writing` appends to while it runs (emptied after).
+    private let spill = SpilledBytes()
 
     /// Takes the memory back (grown, if the document needed more) for the next
     /// one; memory grown past `maxKept` for a very large document is freed, so

@@ -19,7 +19,7 @@ public enum OutputShape: String, Sendable, CaseIterable {
 /// its first root and counts the others (any count but one fails the
 /// document at its end).
 public final class JSONTreeSink: EncodingSink {
-    private let output: ([UInt8]) throws -> Void
+    private let output: PendingOutput.Output
     private let shape: OutputShape
     private let encoder: RecordEncoder
     /// Where records mapped on this thread are written, then moved to `pending`.
@@ -60,7 +60,7 @@ public final class JSONTreeSink: EncodingSink {
     /// - Parameter graph: the spec, when known: its names are escaped once, up
     ///   front (without it, as records of each mapper first arrive).
     public init(
-        output: @escaping ([UInt8]) throws -> Void, shape: OutputShape = .collection, pretty: Bool = true,
+        output: @escaping (UnsafeRawBufferPointer) throws -> Void, shape: OutputShape = .collection, pretty: Bool = true,
         includeType: Bool = true, graph: MappingGraph? = nil
     ) {
         self.output = output
@@ -108,9 +108,9 @@ public final class JSONTreeSink: EncodingSink {
             openFirstKey()
             takeWritten()
             pending.bytes.append(JSONByte.openBracket)
-            pending.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes.dropFirst()))
+            try pending.append(UnsafeRawBufferPointer(rebasing: bytes.dropFirst()), output)
         } else {
-            pending.bytes.append(contentsOf: bytes)
+            try pending.append(bytes, output)
         }
         written += roots
         try flushIfFull()
@@ -123,7 +123,7 @@ public final class JSONTreeSink: EncodingSink {
             groups[group(currentKey)].bytes.append(contentsOf: bytes)
             return
         }
-        pending.bytes.append(contentsOf: bytes)
+        try pending.append(bytes, output)
         try flushIfFull()
     }
 
@@ -186,7 +186,7 @@ public final class JSONTreeSink: EncodingSink {
     }
 
     public func writeEncodedDocument(_ bytes: UnsafeRawBufferPointer) throws {
-        pending.bytes.append(contentsOf: bytes)
+        try pending.append(bytes, output)
         try flushIfFull()
     }
 
@@ -372,7 +372,7 @@ public final class JSONTreeSink: EncodingSink {
 /// NDJSON output (`--format ndjson`, docs/spec.md §10.2): one compact root record per
 /// line; the records of a nested array each get their own line.
 public final class NDJSONSink: EncodingSink {
-    private let output: ([UInt8]) throws -> Void
+    private let output: PendingOutput.Output
     private let encoder: RecordEncoder
     /// As in `JSONTreeSink`: records mapped here are written into `writer`,
     /// everything waits in `pending` for `output`.
@@ -387,7 +387,7 @@ public final class NDJSONSink: EncodingSink {
 
     /// - Parameter graph: the spec, when known: its names are escaped once, up
     ///   front (without it, as records of each mapper first arrive).
-    public init(output: @escaping ([UInt8]) throws -> Void, includeType: Bool = true, graph: MappingGraph? = nil) {
+    public init(output: @escaping (UnsafeRawBufferPointer) throws -> Void, includeType: Bool = true, graph: MappingGraph? = nil) {
         self.output = output
         self.names = EncodedNameIndex(graph)
         self.encoder = RecordEncoder(includeType: includeType, index: names)
@@ -402,7 +402,7 @@ public final class NDJSONSink: EncodingSink {
     }
 
     public func writeEncodedRoots(_ bytes: UnsafeRawBufferPointer, roots: Int) throws {
-        pending.bytes.append(contentsOf: bytes)
+        try pending.append(bytes, output)
         try flushIfFull()
     }
 

@@ -43,7 +43,7 @@ struct PendingOutput {
 
     /// Called after appending once `bytes` has reached a sink's flush
     /// threshold: flushes when nothing is held, or moves a full piece aside.
-    mutating func filled(_ output: ([UInt8]) throws -> Void) throws {
+    mutating func filled(_ output: Output) throws {
         guard isHolding else { return try flush(output) }
         guard bytes.count >= Self.pieceSize else { return }
         pieces.append(bytes)
@@ -53,11 +53,26 @@ struct PendingOutput {
 
     /// Hands everything to `output` (a held document's bytes only once it is
     /// released: the callers flush after `release` or `abandon`).
-    mutating func flush(_ output: ([UInt8]) throws -> Void) throws {
-        for piece in pieces { try output(piece) }
+    mutating func flush(_ output: Output) throws {
+        for piece in pieces { try piece.withUnsafeBytes(output) }
         pieces = []
         guard !bytes.isEmpty else { return }
-        try output(bytes)
+        try bytes.withUnsafeBytes(output)
         bytes.removeAll(keepingCapacity: true)
     }
+
+    /// Appends `piece`; one of `pieceSize` or more while nothing is held goes
+    /// to `output` as it is, after what waits, rather than being copied here
+    /// first (a worker's bytes for a record holding a large value).
+    mutating func append(_ piece: UnsafeRawBufferPointer, _ output: Output) throws {
+        guard piece.count >= Self.pieceSize, !isHolding else {
+            bytes.append(contentsOf: piece)
+            return
+        }
+        try flush(output)
+        try output(piece)
+    }
+
+    /// Where bytes go once they are written: a file's or a stream's sink.
+    typealias Output = (UnsafeRawBufferPointer) throws -> Void
 }

@@ -25,6 +25,11 @@ extension SQLiteSink {
         var values: [SQLiteValue] = []
         shape.reserveCapacity(record.fields.count)
         values.reserveCapacity(record.fields.count)
+        // Large values held as compact JSON text, bound from their own
+        // bytes (their place in `values` is a placeholder), not copied into
+        // a `String` first. (A small one is a `String` without an
+        // allocation: this list would cost one.)
+        var texts: [(index: Int, text: SQLiteBorrowedText)] = []
         var toMany: [(slot: Int, policy: AssignmentPolicy, children: [RowRef])] = []
         var connections: [(slot: Int, connection: Connection, position: Int, value: FieldValue)] = []
         var storesAnotherKind = false
@@ -36,6 +41,12 @@ extension SQLiteSink {
                 guard case .value(let value) = field else { continue }
                 guard let type = try columnType(plan: plan, slot: slot, value: value) else { continue }
                 shape.append(slot)
+                if case .compact(let text) = value, text.count >= 1 << 12 {
+                    // The bytes stay where the value keeps them (it outlives the run).
+                    texts.append((values.count, SQLiteBorrowedText(owner: text, bytes: text.withUnsafeBytes { $0 })))
+                    values.append(.null)
+                    continue
+                }
                 let stored = Self.sqliteValue(value, as: type)
                 if plan.hasConnectionTargets, plan.isConnectionTarget[slot], Self.storesAnotherKind(value, as: stored) {
                     storesAnotherKind = true
@@ -108,7 +119,7 @@ extension SQLiteSink {
             guard case .value(.null)? = record.fields[connection.sourceSlot] else { continue }
             connections.append((connection.slot, connection, position, .value(.null)))
         }
-        try writeRow(plan: plan, shape: shape, values: values)
+        try writeRow(plan: plan, shape: shape, values: values, texts: texts)
         if table.usesRowID {
             let id = database.lastInsertRowID
             key = [.integer(id)]
@@ -357,7 +368,7 @@ extension SQLiteSink {
     }
 
     /// Binds and runs the row statement for this shape.
-    private func writeRow(plan: SQLiteSinkPlan, shape: [Int], values: [SQLiteValue]) throws {
+    private func writeRow(plan: SQLiteSinkPlan, shape: [Int], values: [SQLiteValue], texts: [(index: Int, text: SQLiteBorrowedText)]) throws {
         let statement: SQLiteStatement
         if let last = plan.lastStatement, plan.lastShape == shape {
             statement = last
@@ -369,7 +380,7 @@ extension SQLiteSink {
         }
         plan.lastShape = shape
         plan.lastStatement = statement
-        try statement.run(binding: values)
+        try statement.run(binding: values, texts: texts)
     }
 
     /// `INSERT … ON CONFLICT (key) DO UPDATE SET` the present non-key columns, for

@@ -40,12 +40,17 @@ public final class ByteSink {
 
     /// Appends bytes, writing the buffer out when it fills.
     public func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    /// Appends bytes, writing the buffer out when it fills.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
         if closed { throw Closed() }
         if buffer.count + bytes.count > Self.bufferSize {
             try flush()
             // A chunk larger than the buffer goes straight out: copying it first buys nothing.
             if bytes.count >= Self.bufferSize {
-                try bytes.withUnsafeBytes { try writeAll($0) }
+                try writeAll(bytes)
                 return
             }
         }

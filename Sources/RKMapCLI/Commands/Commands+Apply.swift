@@ -218,7 +218,7 @@ extension Commands {
 
     /// A sink writing bytes to stdout, or to `-o FILE` through a temporary file.
     private static func textOutput(
-        _ o: ApplyOptions, stdout: ByteSink, sink: (@escaping ([UInt8]) throws -> Void) -> RecordSink
+        _ o: ApplyOptions, stdout: ByteSink, sink: (@escaping (UnsafeRawBufferPointer) throws -> Void) -> RecordSink
     ) throws -> (RecordSink, OutputDestination) {
         guard let path = o.output else {
             return (sink({ try stdout.write($0) }), StandardOutput(stdout))

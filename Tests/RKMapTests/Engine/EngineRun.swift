@@ -29,7 +29,7 @@ struct EngineRun: Equatable {
         options.pipelineThreshold = pipeline ? 0 : Int.max
         let engine = try MappingEngine(graph: graph, options: options)
         var output: [UInt8] = []
-        let write: ([UInt8]) throws -> Void = { output.append(contentsOf: $0) }
+        let write: (UnsafeRawBufferPointer) throws -> Void = { output.append(contentsOf: $0) }
         let sink: RecordSink
         switch format {
         case "ndjson": sink = NDJSONSink(output: write)

@@ -136,7 +136,7 @@ import Testing
             engine, sink in streamed = engine.canStream(into: sink)
         }
         #expect(!streamed)
-        #expect(serial.output.utf8.count > 4 * RootEncoding.spill)
+        #expect(serial.output.utf8.count > 4 * SpilledBytes.size)
         #expect(serial.output.hasSuffix(format == "ndjson" ? #""of":30000}"# + "\n" : "}\n]\n"))
         #expect(serial == parallel)
     }

@@ -84,7 +84,7 @@ import Testing
         options.pipelineThreshold = pipeline ? 0 : Int.max
         let engine = try MappingEngine(graph: graph, options: options)
         var bytes: [UInt8] = []
-        let write: ([UInt8]) throws -> Void = { bytes.append(contentsOf: $0) }
+        let write: (UnsafeRawBufferPointer) throws -> Void = { bytes.append(contentsOf: $0) }
         let known = sinkKnowsSpec ? graph : nil
         let sink: RecordSink
         switch output {
