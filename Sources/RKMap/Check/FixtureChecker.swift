@@ -23,7 +23,9 @@ public final class FixtureChecker {
     /// Checks every exchange of a fixture file, then compares its golden file
     /// (or writes it, with `--update`).
     public func check(_ file: FixtureFile) -> FixtureFileResult {
-        var results = file.exchanges.map(check)
+        // The output is read only to compare with a golden file or write one.
+        let rendering = options.update || access(file.goldenPath, F_OK) == 0
+        var results = file.exchanges.map { check($0, rendering: rendering) }
         golden(file, results: &results)
         for i in results.indices where results[i].outcome != .skipped {
             results[i].outcome = results[i].reasons.contains { $0.severity == .error } ? .failed : .passed
@@ -32,13 +34,14 @@ public final class FixtureChecker {
     }
 
     /// Checks 1–3 for one exchange; the golden check needs the whole file.
-    public func check(_ exchange: Exchange) -> ExchangeResult {
-        var result = checkContent(exchange)
+    /// `rendering`: the result holds the exchange's output (for a golden).
+    public func check(_ exchange: Exchange, rendering: Bool = true) -> ExchangeResult {
+        var result = checkContent(exchange, rendering: rendering)
         if !exchange.notes.isEmpty { result.reasons.insert(contentsOf: exchange.notes, at: 0) }
         return result
     }
 
-    private func checkContent(_ exchange: Exchange) -> ExchangeResult {
+    private func checkContent(_ exchange: Exchange, rendering: Bool) -> ExchangeResult {
         let body: [UInt8]
         let kind: Exchange.BodyKind
         switch exchange.content {
@@ -68,7 +71,7 @@ public final class FixtureChecker {
         }
         // 2. mapping
         let list = DiagnosticList()
-        let sink = CountingSink()
+        let sink = CountingSink(rendering: rendering)
         let tracking = options.unmapped != .ignore || options.missing != .ignore
         let tracker = tracking ? ReadTracker(caseInsensitive: graph.options.caseInsensitiveKeys) : nil
         tracker?.begin(contentKeyPaths: engine.applicableDescriptors.map(\.keyPath))
@@ -103,7 +106,7 @@ public final class FixtureChecker {
         let failed = reasons.contains { $0.severity == .error }
         return ExchangeResult(
             exchange: exchange, outcome: failed ? .failed : .passed, records: mapped ? sink.records : nil,
-            reasons: reasons, output: mapped ? sink.bytes : nil)
+            reasons: reasons, output: mapped ? sink.output : nil)
     }
 
     /// docs/spec.md §12 check 3: members nothing reads, and key paths a mapper reads
