@@ -22,7 +22,25 @@ final class CountingSink: RecordSink {
 
     func write(_ root: FieldValue, descriptor: Descriptor) throws {
         records += Self.count(root)
+        collectUnstorable(root)
         try tree?.write(root, descriptor: descriptor)
+    }
+
+    /// Records written that an output keyed by identity cannot store
+    /// (`Record.unstorable`, noted when `MappingOptions.keysRecordsByIdentity`),
+    /// in the order written.
+    private(set) var unstorable: [UnstorableRecord] = []
+
+    private func collectUnstorable(_ value: FieldValue) {
+        switch value {
+        case .record(let record):
+            if let note = record.unstorable { unstorable.append(note) }
+            for case let field? in record.fields { collectUnstorable(field) }
+        case .many(let list):
+            for element in list { collectUnstorable(element) }
+        case .value:
+            break
+        }
     }
 
     func endDocument() throws { try tree?.endDocument() }
