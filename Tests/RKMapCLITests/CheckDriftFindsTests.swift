@@ -39,6 +39,33 @@ import Testing
         #expect(r.status == 1)
     }
 
+    /// CloudTrail's `resources`, an entity keyed by `ARN`, where one
+    /// resource has `"ARN": null` and another none: per mapper the key is
+    /// there, so check passed, and `apply -o db.sqlite` then refused the
+    /// document (a tester's find). Each record without an identity is
+    /// reported at its place under the `--missing` policy, with SQLite's
+    /// reason and fix.
+    @Test func aRecordWithoutItsIdentityIsReported() throws {
+        let spec = #"""
+            {"keyPath": "Records", "root-map-ref": "r", "mappers": [
+              {"id": "r", "target": "Rec", "attributes": ["eventID"], "relationships": [{"from": "resources", "to": "resources", "map-ref": "res", "many": true}]},
+              {"id": "res", "target": "Resource", "entity": true, "identification": ["ARN"], "attributes": ["ARN", "type"]}]}
+            """#
+        let r = try Self.check(spec, [
+            "a.json": #"{"Records": [{"eventID": "a", "resources": [{"ARN": "x", "type": "t"}]}]}"#,
+            "b.json": #"{"Records": [{"eventID": "a", "resources": [{"ARN": "x", "type": "t"}, {"ARN": null, "type": "t"}]}, {"eventID": "b", "resources": [{"type": "t"}]}]}"#,
+        ])
+        #expect(r.stdout == #"""
+            PASS a.json: 200, 1 record
+            FAIL b.json: 200, 2 records
+              missing: $.Records[0].resources[1]: the Resource record's identification attribute 'ARN' is null, so SQLite output cannot store it (Resource rows are keyed by it); fix the input, or leave such records out with a validation {"attribute": "ARN", "predicate": "SELF != nil", "onFailure": "reject"} [mapper res]
+              missing: $.Records[1].resources[0]: the Resource record has no 'ARN', its identification attribute, so SQLite output cannot store it (Resource rows are keyed by it); fix the input, or give 'ARN' a value in "defaults" [mapper res]
+            1 passed, 1 failed
+
+            """#)
+        #expect(r.status == 1)
+    }
+
     /// Kubernetes container state `{"running": {...}}` chosen by an
     /// `expectType: object` matcher: the matcher reads that `running` is an
     /// object, not its members, so new members in it are reported as they

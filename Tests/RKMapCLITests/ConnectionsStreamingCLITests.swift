@@ -98,10 +98,12 @@ import Testing
     static let p1 = #"{"@type":"Person","id":"p1","name":"Ada","friendId":"p2","friend":{"@type":"Person","id":"p2","name":"Grace","friendId":"p1"}}"#
 
     static func jsonAPIWarnings(_ input: String, suffix: String = "") -> String {
-        func warning(_ relationship: String, _ type: String, _ value: String) -> String {
-            "\(input): $: warning: connection '\(relationship)': no \(type) with id = \(value) in the document; the value is left out\(suffix) [mapper article, attribute \(relationship)]\n"
+        // At the article whose connection finds nothing (it had been `$`).
+        func warning(_ path: String, _ relationship: String, _ type: String, _ value: String) -> String {
+            "\(input): \(path): warning: connection '\(relationship)': no \(type) with id = \(value) in the document; the value is left out\(suffix) [mapper article, attribute \(relationship)]\n"
         }
-        return warning("comments", "Comment", "404") + warning("comments", "Comment", bigNeighbour) + warning("author", "Person", #""ghost""#)
+        return warning("$.data[0]", "comments", "Comment", "404") + warning("$.data[0]", "comments", "Comment", bigNeighbour)
+            + warning("$.data[2]", "author", "Person", #""ghost""#)
     }
 
     /// Targets after their sources, to-one and to-many, missing values, `null`,
@@ -267,9 +269,9 @@ import Testing
         #expect(lines[4_006] == #"{"@type":"Status","id":"200","in_reply_to_id":"100"}"#)
         #expect(lines.last == #"{"@type":"Status","id":"300","in_reply_to_id":"300","inReplyTo":{"@type":"Status","id":"300","in_reply_to_id":"300"}}"#)
         #expect(out.stderr == """
-            \(name): $: warning: connection 'inReplyTo': no Status with id = 100 in the document; the value is left out \
+            \(name): $[4]: warning: connection 'inReplyTo': no Status with id = 100 in the document; the value is left out \
             (a Status has id = the string "100": a number and a string never match; give both attributes one type in "types") [mapper status, attribute inReplyTo]
-            \(name): $: warning: connection 'inReplyTo': no Status with id = "100" in the document; the value is left out (document 2) [mapper status, attribute inReplyTo]
+            \(name): $[0]: warning: connection 'inReplyTo': no Status with id = "100" in the document; the value is left out (document 2) [mapper status, attribute inReplyTo]
 
             """)
         #expect(out.stdout == whole.stdout && out.stderr == whole.stderr && out.status == whole.status)
@@ -291,10 +293,10 @@ import Testing
         let whole = try RKMapExecutable.run(arguments, directory: scratch.url, environment: Self.whole)
         #expect(streamed.status == 1)
         #expect(streamed.stderr == """
-            in.ndjson: $: warning: connection 'inReplyTo': no Status with id = 100 in the document; the value is left out \
+            in.ndjson: $[4]: warning: connection 'inReplyTo': no Status with id = 100 in the document; the value is left out \
             (a Status has id = the string "100": a number and a string never match; give both attributes one type in "types") [mapper status, attribute inReplyTo]
             in.ndjson:2:32: error: expected a value, found '}'
-            in.ndjson: $: warning: connection 'inReplyTo': no Status with id = "100" in the document; the value is left out (document 3) [mapper status, attribute inReplyTo]
+            in.ndjson: $[0]: warning: connection 'inReplyTo': no Status with id = "100" in the document; the value is left out (document 3) [mapper status, attribute inReplyTo]
 
             """)
         let text = String(decoding: streamedFile, as: UTF8.self)
@@ -436,11 +438,46 @@ import Testing
         Self.expectSame(runs)
         #expect(runs.streamed.status == 0)
         #expect(runs.streamed.stderr == """
-            in.json: $: warning: connection 'author': no User with id = "2244994945" in the document; the value is left out \
+            in.json: $.data[0]: warning: connection 'author': no User with id = "2244994945" in the document; the value is left out \
             (a User has id = the number 2244994945: a number and a string never match; give both attributes one type in "types") \
             [mapper tweet, attribute author]
-            in.json: $: warning: connection 'author': no User with id = "7" in the document; the value is left out [mapper tweet, attribute author]
+            in.json: $.data[1]: warning: connection 'author': no User with id = "7" in the document; the value is left out [mapper tweet, attribute author]
 
             """, "\(runs.streamed.stderr)")
+    }
+
+    /// A connection's target that the output cannot store (an entity whose
+    /// identification is `null`) is held with its note before it: looking
+    /// its connected value up read the note's bytes as the record's, and a
+    /// streamed document reported "no User with id = 1" for a User that has
+    /// it. Streamed and whole now give only the identity error, and a
+    /// connection that finds nothing is reported at its record.
+    @Test func aNotedTargetIsFoundByItsValue() throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", #"""
+            {"keyPath": "", "root-map-ref": "doc", "mappers": [
+              {"id": "doc", "target": "Doc", "relationships": [{"from": "users", "to": "users", "map-ref": "u", "many": true},
+                                                               {"from": "posts", "to": "posts", "map-ref": "p", "many": true}]},
+              {"id": "u", "target": "User", "entity": true, "identification": ["uid"], "attributes": ["uid", "id", "name"]},
+              {"id": "p", "target": "Post", "attributes": ["id", "authorId"],
+               "connections": [{"relationship": "author", "sourceAttribute": "authorId", "target": "User", "targetAttribute": "id"}]}]}
+            """#)
+        try scratch.write("in.json", #"{"users": [{"uid": null, "id": 1, "name": "a"}, {"uid": "x", "id": 2}], "posts": [{"id": 10, "authorId": 1}, {"id": 11, "authorId": 3}]}"#)
+        for environment in PipelineThresholds.both {
+            let sqlite = try RKMapExecutable.run(
+                ["apply", "spec.json", "in.json", "-o", "out.db"], directory: scratch.url, environment: environment)
+            #expect(sqlite.status == 1)
+            #expect(sqlite.stderr == """
+                in.json: $.posts[1]: warning: connection 'author': no User with id = 3 in the document; the value is left out [mapper p, attribute author]
+                in.json: $.users[0]: error: the User record's identification attribute 'uid' is null, so SQLite output cannot store it \
+                (User rows are keyed by it); fix the input, or leave such records out with a validation \
+                {"attribute": "uid", "predicate": "SELF != nil", "onFailure": "reject"} [mapper u, attribute uid]
+                error: the database 'out.db' was not created because a document failed
+
+                """, "\(sqlite.stderr)")
+            let json = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--compact"], directory: scratch.url, environment: environment)
+            #expect(json.status == 0)
+            #expect(json.stdout.contains(#"{"@type":"Post","id":10,"authorId":1,"author":{"@type":"User","uid":null,"id":1,"name":"a"}}"#))
+        }
     }
 }

@@ -370,6 +370,20 @@ import Testing
                 + #"in.json: $.pages["14"]: warning: the value of key '14' is an array, not an object: mapper 'page' maps the object under a key "#
                 + #"as a record; it maps another value only with an attribute from the nil key path ("") [mapper page]"# + "\n",
              code: 0, readsDocuments: true),
+        // A string or number where a dynamic mapper's matchers read an
+        // object's keys vanished with exit 0, even under --strict, and
+        // `check` passed (a GraphQL `node` arriving as a string; a tester's
+        // find): a warning, as an object mapper gives. An object no matcher
+        // chooses, and `null`, are still declined silently (RestKit).
+        Case("a scalar that no matcher of a dynamic mapper chooses", files: [
+            "spec.json": #"{"root-map-ref": "p", "mappers": [{"id": "p", "target": "P", "attributes": ["id"], "relationships": [{"from": "dyn", "to": "dyn", "map-ref": "d", "many": true}, {"from": "one", "to": "one", "map-ref": "d"}]}, {"id": "d", "dynamic": true, "matchers": [{"keyPath": "kind", "expectValue": "c", "map-ref": "c"}]}, {"id": "c", "target": "C", "attributes": ["kind", "v"]}]}"#,
+            "in.json": #"{"id": 1, "dyn": ["oops", 42, {"kind": "x"}, null, {"kind": "c", "v": 1}], "one": true}"#,
+        ], ["apply", "spec.json", "in.json", "--compact"],
+             out: #"[{"@type":"P","id":1,"dyn":[{"@type":"C","kind":"c","v":1}]}]"# + "\n",
+             err: "in.json: $.dyn[0]: warning: cannot map a string with dynamic mapper 'd': none of its matchers chose a mapper for it, so the value is left out [mapper d]\n"
+                + "in.json: $.dyn[1]: warning: cannot map a number with dynamic mapper 'd': none of its matchers chose a mapper for it, so the value is left out [mapper d]\n"
+                + "in.json: $.one: warning: cannot map a bool with dynamic mapper 'd': none of its matchers chose a mapper for it, so the value is left out [mapper d]\n",
+             code: 0, readsDocuments: true),
         // `eval` on an empty input printed nothing and exited 1 (a tester's find).
         Case("eval on an empty input", ["eval", "a == 1", "-"], stdin: "",
              err: "error: no JSON document in <stdin>\n", code: 1),

@@ -57,6 +57,23 @@ import Testing
         #expect(applied.stdout == Self.records)
     }
 
+    /// Without `dateFormats` a date is ISO 8601 in UTC with milliseconds
+    /// (§13, RestKit's default for requests), whatever the spec's
+    /// `timeZone`: the zone names how to read and write patterns, not the
+    /// instant. (Berlin's `+02:00` and Kolkata's `+05:30` had been added to
+    /// the clock and the `Z` kept, naming another instant.)
+    @Test(arguments: ["Europe/Berlin", "Asia/Kolkata", "America/St_Johns", "UTC"])
+    func isoDatesAreWrittenInUTCWhateverTheZone(zone: String) throws {
+        let dir = try Scratch()
+        let spec = try dir.write(
+            "spec.json", #"{"timeZone":"\#(zone)","mappers":[{"id":"e","target":"E","attributes":["a"],"types":{"a":"date"}}]}"#)
+        let serialized = try RKMapExecutable.run(["serialize", spec, "--format", "ndjson"], stdin: Array(Self.records.utf8))
+        #expect(serialized.status == 0 && serialized.stderr == "", "\(serialized)")
+        #expect(serialized.stdout == #"{"a":"2011-07-04T10:00:00.000Z"}"# + "\n" + #"{"a":"2011-01-15T12:00:00.000Z"}"# + "\n")
+        let applied = try RKMapExecutable.run(["apply", spec, "--format", "ndjson"], stdin: serialized.stdoutBytes)
+        #expect(applied.stdout == Self.records, "\(applied)")
+    }
+
     /// Paris kept its mean time, +00:09:21 (tz database), until 1911: XXXXX
     /// writes the seconds (UTS #35), XXX has no field for them, so the record
     /// fails (exit 1) with the field, the value and the fix; the others are written.

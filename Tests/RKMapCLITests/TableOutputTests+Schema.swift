@@ -213,3 +213,27 @@ extension TableOutputTests {
         #expect(try Self.shell(db, "PRAGMA foreign_key_check") == [])
     }
 }
+
+/// §10.4: an attribute declared `any` keeps each value's kind, as an untyped
+/// one does (its column has no type). As a TEXT column it had stored `5` and
+/// `true` as the text '5' and '1', which then read as the strings "5" and
+/// "1", with exit 0 (a tester's find, CloudTrail's `requestParameters`).
+@Suite struct AnyColumnTests {
+    @Test func anAnyColumnKeepsEachValuesKind() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = try scratch.write("spec.json", #"{"mappers": [{"id": "a", "target": "A", "attributes": ["v", "u"], "types": {"v": "any"}}]}"#)
+        let values = [#"true"#, #"5"#, #""5""#, #"1.5"#, #"[1,"a"]"#, #"{"k":null}"#, #"null"#, #"12345678901234567890"#]
+        let input = try scratch.write("in.json", "[" + values.map { #"{"v": \#($0), "u": \#($0)}"# }.joined(separator: ", ") + "]")
+        let db = scratch.path("out.db")
+        let run = try Tables.applySQLite(spec: spec, [input], database: db)
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+        let expected: [[SQLiteValue]] = [
+            [.integer(1), .text("integer")], [.integer(5), .text("integer")], [.text("5"), .text("text")], [.real(1.5), .text("real")],
+            [.text(#"[1,"a"]"#), .text("text")], [.text(#"{"k":null}"#), .text("text")], [.null, .text("null")],
+            [.text("12345678901234567890"), .text("text")],
+        ]
+        #expect(try Tables.query(db, #"SELECT "v", typeof("v") FROM "A" ORDER BY "_id""#) == expected)
+        #expect(try Tables.query(db, #"SELECT "u", typeof("u") FROM "A" ORDER BY "_id""#) == expected)
+    }
+}

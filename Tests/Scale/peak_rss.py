@@ -2,7 +2,7 @@
 """Runs a command on a generated NDJSON stream and reports the command's peak RSS.
 
 Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file]
-                   [--shape lines|document|array|keyed|items|batches|nested|listing|list|pages|keys|numbers|geometry] -- COMMAND ...
+                   [--shape lines|logs|document|array|keyed|items|batches|nested|listing|list|pages|keys|numbers|geometry] -- COMMAND ...
 
 The stream is `--mb` MB (10^6 bytes) of article-like lines
 (`{"id": N, "title": "...", "body": "...K bytes...", "tags": [...]}`), written
@@ -12,7 +12,10 @@ command's stdout goes to /dev/null. `--shape document` writes one single JSON
 document instead, `{"articles": [ ...the same articles... ]}`, `--shape array`
 one top-level array of them, and `--shape keyed` one object of them under
 distinct keys, `{"articles": {"b0-0": {...}, "b0-1": {...}, ...}}` (a
-`forceCollection` dictionary).
+`forceCollection` dictionary). `--shape logs` writes lines that are each a
+log file of 50 records (`{"Records": [...]}`, CloudTrail's shape) whose
+optional members (`errorCode`, `requestParameters` of three kinds) vary
+from record to record, so that no two lines mix the same record shapes.
 
 `--shape items|batches|nested|listing|list|pages|keys|numbers|geometry` writes one JSON document of about `--mb` MB made of
 many small values, the shapes that cost a tree the most memory per input byte:
@@ -40,6 +43,7 @@ real from its own small address space, so the figure is the command's own
 import argparse
 import json
 import os
+import random
 import sys
 import tempfile
 
@@ -64,6 +68,36 @@ def block(body_bytes, separator="\n", key=None):
         lines.append(line)
         size += len(line.encode())
         i += 1
+    return "".join(lines).encode()
+
+
+def log_block(n):
+    """About 1 MB of log-file lines (`--shape logs`), block `n` of them."""
+    lines = []
+    size = 0
+    line_number = n * 1000
+    while size < MB:
+        records = []
+        mix = random.Random(line_number)
+        for j in range(50):
+            k = line_number * 50 + j
+            record = {"eventID": "e%d" % k, "eventTime": "2024-06-04T00:%02d:%02dZ" % (k // 60 % 60, k % 60),
+                      "eventName": ("GetObject", "PutObject", "ListBuckets")[k % 3],
+                      "userIdentity": {"type": "IAMUser", "userName": "u%d" % (k % 97)}}
+            variant = mix.randrange(5)
+            if variant == 1:
+                record["requestParameters"] = {"bucketName": "b%d" % (k % 10), "key": "k%d" % k}
+            elif variant == 2:
+                record["requestParameters"] = {"roleName": "r%d" % (k % 10)}
+            elif variant == 3:
+                record["requestParameters"] = None
+            if mix.randrange(11) == 0:
+                record["errorCode"] = "AccessDenied"
+            records.append(record)
+        line = json.dumps({"Records": records}) + "\n"
+        lines.append(line)
+        size += len(line)
+        line_number += 1
     return "".join(lines).encode()
 
 
@@ -154,7 +188,7 @@ def main():
     parser.add_argument("--mb", type=float, default=300)
     parser.add_argument("--body-bytes", type=int, default=4000)
     parser.add_argument("--from", dest="source", choices=("pipe", "file"), default="pipe")
-    parser.add_argument("--shape", choices=("lines", "document", "array", "keyed", "items", "batches", "nested", "listing", "list", "pages", "keys", "numbers", "geometry"), default="lines")
+    parser.add_argument("--shape", choices=("lines", "logs", "document", "array", "keyed", "items", "batches", "nested", "listing", "list", "pages", "keys", "numbers", "geometry"), default="lines")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
@@ -167,6 +201,9 @@ def main():
         total = len(chunk)
         head = tail = b""
         chunks = lambda n: chunk
+    elif args.shape == "logs":
+        chunks = log_block
+        head = tail = b""
     elif args.shape == "keyed":
         # Keys must differ from block to block: each block is made anew.
         chunks = lambda n: block(args.body_bytes, ",\n", key="b%d-" % n)

@@ -1,26 +1,51 @@
-/// Collects a document's `apply` output (JSON tree, collection shape, pretty)
-/// in memory and counts its root records, for `rkmap check`.
+/// Counts a document's root records and, when `rendering`, collects its
+/// `apply` output (JSON tree, collection shape, pretty) in memory, for
+/// `rkmap check`. Only a golden file's comparison (or `--update`) reads the
+/// output: without one it is not rendered (pretty JSON is several times the
+/// input, held whole).
 final class CountingSink: RecordSink {
     private(set) var bytes: [UInt8] = []
     private(set) var records = 0
-    private var tree: JSONTreeSink!
+    private var tree: JSONTreeSink?
 
-    init() {
+    init(rendering: Bool = true) {
+        guard rendering else { return }
         // The tree sink hands us its buffer when it flushes.
         tree = JSONTreeSink(output: { [unowned self] in self.bytes.append(contentsOf: $0) }, shape: .collection, pretty: true, includeType: true)
     }
 
-    func beginDocument(_ document: DocumentInfo) throws { try tree.beginDocument(document) }
-    func beginDescriptor(_ descriptor: Descriptor) throws { try tree.beginDescriptor(descriptor) }
+    /// The output, when rendered.
+    var output: [UInt8]? { tree == nil ? nil : bytes }
+
+    func beginDocument(_ document: DocumentInfo) throws { try tree?.beginDocument(document) }
+    func beginDescriptor(_ descriptor: Descriptor) throws { try tree?.beginDescriptor(descriptor) }
 
     func write(_ root: FieldValue, descriptor: Descriptor) throws {
         records += Self.count(root)
-        try tree.write(root, descriptor: descriptor)
+        collectUnstorable(root)
+        try tree?.write(root, descriptor: descriptor)
     }
 
-    func endDocument() throws { try tree.endDocument() }
-    func abandonDocument() throws { try tree.abandonDocument() }
-    func finish() throws { try tree.finish() }
+    /// Records written that an output keyed by identity cannot store
+    /// (`Record.unstorable`, noted when `MappingOptions.keysRecordsByIdentity`),
+    /// in the order written.
+    private(set) var unstorable: [UnstorableRecord] = []
+
+    private func collectUnstorable(_ value: FieldValue) {
+        switch value {
+        case .record(let record):
+            if let note = record.unstorable { unstorable.append(note) }
+            for case let field? in record.fields { collectUnstorable(field) }
+        case .many(let list):
+            for element in list { collectUnstorable(element) }
+        case .value:
+            break
+        }
+    }
+
+    func endDocument() throws { try tree?.endDocument() }
+    func abandonDocument() throws { try tree?.abandonDocument() }
+    func finish() throws { try tree?.finish() }
 
     private static func count(_ value: FieldValue) -> Int {
         switch value {

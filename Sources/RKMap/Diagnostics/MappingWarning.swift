@@ -40,6 +40,9 @@ public enum MappingWarning: Sendable, Equatable {
     case scalarElement(kind: String, mapper: String)
     /// The same under a dynamic nesting key (a `keyAttribute` mapper).
     case keyedScalar(key: String, kind: String, mapper: String)
+    /// A scalar or array for which no matcher of a dynamic mapper chose a
+    /// mapper (an object is declined silently, as RestKit declines it).
+    case scalarDeclined(kind: String, mapper: String)
     /// A field that dotted fields nest in holds a value they cannot be
     /// written into; it gives way to them.
     case nestedGivesWay(outer: String, kind: String, inner: String)
@@ -79,7 +82,7 @@ public enum MappingWarning: Sendable, Equatable {
         case .validationRejected: .validationReject
         case .validationFailed: .validationFail
         case .dynamicKeyCount: .dynamicKeyCount
-        case .scalarElement, .keyedScalar: .scalarElement
+        case .scalarElement, .keyedScalar, .scalarDeclined: .scalarElement
         case .matcherUndecided: .matcherUndecided
         }
     }
@@ -138,6 +141,10 @@ public enum MappingWarning: Sendable, Equatable {
         case .scalarElement(let kind, let mapper):
             let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
             return "cannot map \(article) \(kind) with mapper '\(mapper)': it has no attribute from the nil key path (\"\")"
+        case .scalarDeclined(let kind, let mapper):
+            let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            return "cannot map \(article) \(kind) with dynamic mapper '\(mapper)': none of its matchers chose a mapper for it, "
+                + "so the value is left out"
         case .matcherUndecided(let predicate, let problem):
             return "the predicate '\(predicate)' cannot be decided: \(problem); the matcher is skipped"
         }

@@ -1,7 +1,9 @@
 extension DocumentMapper {
     /// Chooses the object mapper for a representation (docs/spec.md §3.3): an object mapper
     /// is itself; a dynamic mapper tries its matchers in order. No match declines
-    /// the representation (silently, counted in `--stats`).
+    /// the representation (counted in `--stats`): an object or `null`
+    /// silently (RestKit's `nil` mapping), another value with a warning, as an
+    /// object mapper warns of a value it cannot map (it would vanish).
     func resolve(_ ref: MapperRef, for value: JSONValue) -> ObjectMapper? {
         var current = ref
         // A chain of dynamic mappers that never reaches an object mapper would loop
@@ -15,6 +17,9 @@ extension DocumentMapper {
                 readTracker?.noteMatchers(of: dynamic)
                 guard let next = choose(dynamic, for: value) else {
                     stats.declined += 1
+                    if value.kind != .object, value.kind != .null {
+                        warn(.scalarDeclined(kind: value.kind.rawValue, mapper: dynamic.id), mapperID: dynamic.id)
+                    }
                     readTracker?.declined(value, by: dynamic, path: path.components)
                     readTracker?.discardMatcherReads()
                     return nil

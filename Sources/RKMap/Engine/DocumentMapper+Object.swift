@@ -113,6 +113,9 @@ extension DocumentMapper {
         }
         // After validations: a skipped field or a rejected record gives way to nothing.
         if !mapper.nestings.isEmpty { checkNestings(record) }
+        // Connections are looked up after the document: a value none finds
+        // is reported where the record was mapped.
+        if !mapper.connections.isEmpty { record.path = path.rendered }
         if keysByIdentity, mapper.isEntity, !mapper.identification.isEmpty { noteIdentity(&record) }
         try countRecord(of: mapper)
         return record

@@ -263,10 +263,13 @@ final class DocumentMapper {
 
     /// Reports a mapping warning at the current JSON path; its kind lets
     /// repeats of it be summarized (docs/spec.md §11).
-    func warn(_ warning: MappingWarning, mapper: ObjectMapper? = nil, mapperID: String? = nil, attribute: String? = nil) {
+    /// `at`: another path than the current one (a record's, `Record.path`).
+    func warn(
+        _ warning: MappingWarning, mapper: ObjectMapper? = nil, mapperID: String? = nil, attribute: String? = nil, at place: String? = nil
+    ) {
         stats.warnings += 1
         diagnostics.emit(Self.warning(
-            warning, inputName: inputName, document: documentIndex, path: path.rendered, mapperID: mapper?.id ?? mapperID,
+            warning, inputName: inputName, document: documentIndex, path: place ?? path.rendered, mapperID: mapper?.id ?? mapperID,
             attribute: attribute))
     }
 

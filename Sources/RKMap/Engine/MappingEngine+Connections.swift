@@ -39,7 +39,7 @@ extension MappingEngine {
             let otherKind = Self.otherKind(of: value).map { index.first(connection, $0) != nil } ?? false
             mapper.warn(
                 Self.connectionNotFound(connection, value: value, otherKindFound: otherKind), mapper: record.mapper,
-                attribute: connection.relationship)
+                attribute: connection.relationship, at: record.path)
         }
         for r in results.indices {
             for i in results[r].1.indices { filler.fill(&results[r].1[i]) }

@@ -41,6 +41,12 @@ package struct InferSampleSet {
     package private(set) var questionsAsked = 0
     /// The shape key (see `ShapeKey`) of every kept (rewritten) document.
     private var seen: Set<ShapeKey> = []
+    /// The shape key of every array element kept, by the place of its array:
+    /// a later document's element of a shape already kept there is dropped
+    /// too (as a repeat within one array is), so that documents that each
+    /// hold many records (a CloudTrail file's `Records` per line) are not all
+    /// kept for their mix of record shapes.
+    private var seenElements: Set<PlacedShape> = []
     /// The shape key of the document being rewritten, built as it is.
     private var key: [UInt8] = []
     /// The value that stands for each class of scalars, and its number in
@@ -94,6 +100,12 @@ package struct InferSampleSet {
     private enum Tag {
         static let null: UInt8 = 0, `true`: UInt8 = 1, `false`: UInt8 = 2, scalar: UInt8 = 3, string: UInt8 = 4
         static let array: UInt8 = 5, object: UInt8 = 6, end: UInt8 = 7
+    }
+
+    /// An array element's shape key where it was kept.
+    private struct PlacedShape: Hashable {
+        var place: InferPlaceTree.Index
+        var bytes: [UInt8]
     }
 
     private mutating func appendCount(_ n: Int) { key.appendLEB128(n) }
@@ -157,6 +169,9 @@ package struct InferSampleSet {
             var kept: [JSONValue] = []
             // The kept elements' keys, as ranges of `key`, by hash.
             var keys: [Int: [Range<Int>]] = [:]
+            // The first element dropped for an earlier document's: kept
+            // after all if nothing else is, so that the array is not emptied.
+            var firstDropped: (value: JSONValue, bytes: [UInt8])?
             for element in elements {
                 let start = key.count
                 let rewritten = rewrite(element, member: nil, place: elementPlace)
@@ -168,10 +183,17 @@ package struct InferSampleSet {
                 }
                 if keys[hash, default: []].contains(where: { key[$0].elementsEqual(key[range]) }) {
                     key.removeSubrange(range)
+                } else if let elementPlace, !seenElements.insert(PlacedShape(place: elementPlace, bytes: Array(key[range]))).inserted {
+                    if firstDropped == nil { firstDropped = (rewritten, Array(key[range])) }
+                    key.removeSubrange(range)
                 } else {
                     keys[hash, default: []].append(range)
                     kept.append(rewritten)
                 }
+            }
+            if kept.isEmpty, let firstDropped {
+                kept.append(firstDropped.value)
+                key.append(contentsOf: firstDropped.bytes)
             }
             key.append(Tag.end)
             return .array(kept)

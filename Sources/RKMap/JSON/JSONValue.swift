@@ -61,7 +61,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     public init(_ value: Double) {
         precondition(value.isFinite, "JSON has no spelling for \(value)")
         if value == value.rounded(.towardZero), abs(value) < 1e15 {
-            self.text = String(Int64(value))
+            // `Int64` has no negative zero: `-0` keeps the sign that reads back.
+            self.text = value == 0 && value.sign == .minus ? "-0" : String(Int64(value))
         } else {
             // Swift writes whole doubles up to 2^53 with `.0`
             // (`9007199254740992.0`): the digits alone are shorter.

@@ -13,7 +13,10 @@ package enum SQLColumnType: String, Sendable {
         case .double: self = .real
         // No affinity: an INTEGER, REAL or TEXT, whichever holds the number exactly.
         case .decimal: self = .none
-        case .string, .date, .url, .array, .set, .any: self = .text
+        // No affinity either: `any` keeps each value's kind as an untyped
+        // attribute does (TEXT turned `5` and `true` into the text '5' and '1').
+        case .any: self = .none
+        case .string, .date, .url, .array, .set: self = .text
         }
     }
 

@@ -4,12 +4,27 @@ public struct Record: Sendable {
     public let mapper: ObjectMapper
     /// One entry per `mapper.slots`, in field order.
     public var fields: [FieldValue?]
+    /// What is known of the record beyond its fields (`RecordNote`), for
+    /// the few records that need it: one reference, nil for the others.
+    public var note: RecordNote?
+
     /// Why an output that stores records under their identification cannot
     /// store this one, and where it was mapped (`MappingOptions.keysRecordsByIdentity`):
     /// the output refuses the document when it comes to write the record,
     /// so a record that is never written (rejected with its parent, left
     /// out by `--type`, replaced by a later field) fails nothing.
-    public var unstorable: UnstorableRecord?
+    public var unstorable: UnstorableRecord? {
+        get { note?.unstorable }
+        set { note = RecordNote(unstorable: newValue, path: note?.path) }
+    }
+
+    /// Where a record with connections was mapped (a JSON path): its
+    /// connections are looked up after the document, and a value none finds
+    /// is reported here, not at the document (`$`).
+    public var path: String? {
+        get { note?.path }
+        set { note = RecordNote(unstorable: note?.unstorable, path: newValue) }
+    }
 
     public init(mapper: ObjectMapper) {
         self.mapper = mapper
@@ -30,6 +45,17 @@ public struct Record: Sendable {
     public subscript(name: String) -> FieldValue? {
         guard let i = mapper.slotIndex(named: name) else { return nil }
         return fields[i]
+    }
+}
+
+/// What a `Record` carries beyond its fields (`Record.note`).
+public final class RecordNote: Sendable {
+    public let unstorable: UnstorableRecord?
+    public let path: String?
+
+    public init(unstorable: UnstorableRecord?, path: String?) {
+        self.unstorable = unstorable
+        self.path = path
     }
 }
 

@@ -77,7 +77,10 @@ package struct DateWriter: Sendable {
     ///   offset at that instant exactly (the text would name another instant).
     package func write(epochMilliseconds ms: Int64) throws(DateWriteError) -> JSONValue {
         if case .milliseconds = style { return .number(JSONNumber(Int(ms))) }
-        let offset = offsetSeconds(at: ms)
+        // ISO 8601 is written in UTC (its `Z`), whatever the spec's zone.
+        let isISO: Bool
+        if case .iso = style { isISO = true } else { isISO = false }
+        let offset = isISO ? 0 : offsetSeconds(at: ms)
         let local = ms + offset * 1000
         let (days, msOfDay) = CivilDate.floorDiv(local, 86_400_000)
         let (year, month, day) = CivilDate.civil(days: days)

@@ -67,6 +67,22 @@ import Testing
         #expect(golden.allSatisfy { $0.file == dir.path + "/articles.expected.json" })
     }
 
+    /// The output is rendered only for a golden file (or `--update`): pretty
+    /// JSON is several times the input, and without a golden nothing reads
+    /// it (`check` of a 20 MB fixture peaked at 12× its size, 8.4× without).
+    @Test func theOutputIsRenderedOnlyForAGolden() throws {
+        let dir = try ScratchDirectory()
+        let path = try dir.write("articles.json", #"{"articles": [{"id": 1, "title": "A"}]}"#)
+        try dir.write("articles.meta.json", #"{"method": "GET", "path": "/articles"}"#)
+        let plain = try F.checker().check(FixtureReader.read(path, defaults: ExchangeFacts())).results[0]
+        #expect(plain.outcome == .passed && plain.records == 1)
+        #expect(plain.output == nil)
+        let updated = try F.checker { $0.update = true }.check(FixtureReader.read(path, defaults: ExchangeFacts())).results[0]
+        #expect(updated.output.map { String(decoding: $0, as: UTF8.self) } == "[\n  {\n    \"@type\": \"Article\",\n    \"id\": 1,\n    \"title\": \"A\"\n  }\n]\n")
+        let compared = try F.checker().check(FixtureReader.read(path, defaults: ExchangeFacts())).results[0]
+        #expect(compared.output == updated.output)
+    }
+
     @Test func updateNeverWritesTheGoldenOfAFailingExchange() throws {
         let dir = try ScratchDirectory()
         let path = try dir.write("articles.json", #"{"articles": [{"id": "x-1", "title": "A"}]}"#)

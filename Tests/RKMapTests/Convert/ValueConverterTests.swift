@@ -106,6 +106,10 @@ enum Outcome: Sendable, CustomStringConvertible {
         (s("-1e-400"), .error("cannot convert string \"-1e-400\" to double: too small for a double, which would hold 0")),
         (n("0e-999"), .ok(n("0"))),
         (n("0.000"), .ok(n("0"))),
+        // Negative zero is a double of its own (Open-Meteo's `-0.0`): it reads back only as `-0`.
+        (n("-0.0"), .ok(n("-0"))),
+        (s("-0.00"), .ok(n("-0"))),
+        (n("-0e5"), .ok(n("-0"))),
         (s("3"), .ok(n("3"))),
         (s("12.50"), .ok(n("12.5"))),
         (s("-0.25"), .ok(n("-0.25"))),

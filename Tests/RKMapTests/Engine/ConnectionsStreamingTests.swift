@@ -88,7 +88,7 @@ import Testing
         #expect(lines[21].contains(#""writer":{"@type":"Person","id":"p21","name":"editor 21","friend":"p1"}"#))
         // Article 10's author is missing: no `writer`, one warning.
         #expect(!lines[10].contains("writer"))
-        #expect(run.diagnostics.first == #"in.json: $: warning: connection 'writer': no Person with id = "ghost10" in the document; the value is left out [mapper article, attribute writer]"#)
+        #expect(run.diagnostics.first == #"in.json: $.data[10]: warning: connection 'writer': no Person with id = "ghost10" in the document; the value is left out [mapper article, attribute writer]"#)
     }
 
     /// Documents read one after another: a connection finds records of its own
@@ -157,8 +157,8 @@ import Testing
         for pipeline in [false, true] {
             let run = try EngineRun.run(spec: spec, input: input, options: MappingOptions(), pipeline: pipeline)
             #expect(run.diagnostics == [
-                #"in.json: $: warning: connection 'to': {"x":1} is not a string, number or boolean, the values connections compare; it is left out [mapper a, attribute to]"#,
-                #"in.json: $: warning: connection 'to': no T with code = 2 in the document; the value is left out [mapper a, attribute to]"#,
+                #"in.json: $.a[0]: warning: connection 'to': {"x":1} is not a string, number or boolean, the values connections compare; it is left out [mapper a, attribute to]"#,
+                #"in.json: $.a[2]: warning: connection 'to': no T with code = 2 in the document; the value is left out [mapper a, attribute to]"#,
             ])
             #expect(run.output.hasPrefix(#"""
                 {"@type":"A","id":1,"ref":[1,null,{"x":1}],"to":[{"@type":"T","code":1}]}

@@ -50,15 +50,18 @@ struct HeldRecords {
         static let number: UInt8 = 4, string: UInt8 = 5, array: UInt8 = 6, object: UInt8 = 7
         static let record: UInt8 = 8, many: UInt8 = 9, descriptor: UInt8 = 10
         static let nestedBegin: UInt8 = 11, nestedEnd: UInt8 = 12
-        /// Before a record the output cannot store (`Record.unstorable`):
-        /// the note's position in `notes`.
+        /// Before a record with a note (`Record.note`: one the output
+        /// cannot store, or one with connections): the note's position in `notes`.
         static let noted: UInt8 = 13
         /// A compact array or object (`JSONValue.compact`): its kind's tag
         /// (`array` or `object`), then its text.
         static let compact: UInt8 = 14
+        /// Before a record with connections (`Record.path`): the path's text.
+        /// Written inline, not as a note object: every such record has one.
+        static let placed: UInt8 = 15
     }
-    /// The notes of held records that cannot be stored (rare: one fails the document).
-    private var notes: [UnstorableRecord] = []
+    /// The notes of held records (`Record.note`: a connected record's place, or why it cannot be stored).
+    private var notes: [RecordNote] = []
 
     init(graph: MappingGraph, hash: @escaping (MappingEngine.ConnectionKey) -> Int = { $0.hashValue }) {
         var targets: [String: [(attribute: String, table: Int)]] = [:]
@@ -136,7 +139,20 @@ struct HeldRecords {
         let bytes = piece < pieces.count ? pieces[piece] : current
         return bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(bytes: buffer, mappers: mappers, notes: notes)
-            reader.offset = (position & 0xFFFF_FFFF) + 1
+            reader.offset = position & 0xFFFF_FFFF
+            // A record's note (`Tag.noted` and its index, or `Tag.placed`
+            // and a path) comes before its record tag.
+            switch buffer[reader.offset] {
+            case Tag.noted:
+                reader.offset += 1
+                _ = reader.count()
+            case Tag.placed:
+                reader.offset += 1
+                reader.offset += reader.count()
+            default:
+                break
+            }
+            reader.offset += 1
             let mapper = mappers[reader.count()]
             guard let slot = mapper.slotIndex(named: attribute) else { return nil }
             for _ in 0..<slot { reader.skipField() }
@@ -167,10 +183,15 @@ struct HeldRecords {
                     pending.append((position, table, key))
                 }
             }
-            if let note = record.unstorable {
-                current.append(Tag.noted)
-                appendCount(notes.count)
-                notes.append(note)
+            if let note = record.note {
+                if note.unstorable == nil, let path = note.path {
+                    current.append(Tag.placed)
+                    appendText(path)
+                } else {
+                    current.append(Tag.noted)
+                    appendCount(notes.count)
+                    notes.append(note)
+                }
             }
             current.append(Tag.record)
             appendCount(mapperIndex[ObjectIdentifier(record.mapper)]!)
@@ -261,10 +282,10 @@ struct HeldRecords {
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         let mappers: [ObjectMapper]
-        let notes: [UnstorableRecord]
+        let notes: [RecordNote]
         var offset = 0
 
-        init(bytes: UnsafeBufferPointer<UInt8>, mappers: [ObjectMapper], notes: [UnstorableRecord]) {
+        init(bytes: UnsafeBufferPointer<UInt8>, mappers: [ObjectMapper], notes: [RecordNote]) {
             self.bytes = bytes
             self.mappers = mappers
             self.notes = notes
@@ -313,6 +334,9 @@ struct HeldRecords {
             case Tag.noted:
                 _ = count()
                 skipField()
+            case Tag.placed:
+                offset += count()
+                skipField()
             default:
                 preconditionFailure("held records: unknown tag \(tag)")
             }
@@ -333,7 +357,13 @@ struct HeldRecords {
                 offset += 1
                 let note = notes[count()]
                 guard case .record(var record)? = field() else { preconditionFailure("held records: a note without its record") }
-                record.unstorable = note
+                record.note = note
+                return .record(record)
+            case Tag.placed:
+                offset += 1
+                let path = text()
+                guard case .record(var record)? = field() else { preconditionFailure("held records: a path without its record") }
+                record.path = path
                 return .record(record)
             case Tag.many:
                 offset += 1

@@ -81,7 +81,8 @@ extension PipelineWriter {
             warnings += 1
             let otherKind = MappingEngine.otherKind(of: value).map { held.first(c, $0) != nil } ?? false
             diagnostics.emit(DocumentMapper.warning(
-                MappingEngine.connectionNotFound(c, value: value, otherKindFound: otherKind), inputName: input, document: index, path: "$",
+                MappingEngine.connectionNotFound(c, value: value, otherKindFound: otherKind), inputName: input, document: index,
+                path: record.path ?? "$",
                 mapperID: record.mapper.id, attribute: c.relationship))
         }
         try held.forEach { entry in
