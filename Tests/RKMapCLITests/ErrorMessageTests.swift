@@ -384,6 +384,16 @@ import Testing
                 + "in.json: $.dyn[1]: warning: cannot map a number with dynamic mapper 'd': none of its matchers chose a mapper for it, so the value is left out [mapper d]\n"
                 + "in.json: $.one: warning: cannot map a bool with dynamic mapper 'd': none of its matchers chose a mapper for it, so the value is left out [mapper d]\n",
              code: 0, readsDocuments: true),
+        // The hint's article follows the type's name: "an Athlete", not "a
+        // Athlete" (a tester's find on Strava's kudos).
+        Case("a connection hint names a type with its article", files: [
+            "spec.json": #"{"keyPath": "", "root-map-ref": "r", "mappers": [{"id": "r", "target": "R", "relationships": [{"from": "athletes", "to": "athletes", "map-ref": "a", "many": true}, {"from": "kudos", "to": "kudos", "map-ref": "k", "many": true}]}, {"id": "a", "target": "Athlete", "attributes": ["id"]}, {"id": "k", "target": "Kudo", "attributes": ["athleteId"], "connections": [{"relationship": "athlete", "sourceAttribute": "athleteId", "target": "Athlete", "targetAttribute": "id"}]}]}"#,
+            "in.json": #"{"athletes": [{"id": 7}], "kudos": [{"athleteId": "7"}]}"#,
+        ], ["apply", "spec.json", "in.json", "--compact"],
+             out: #"[{"@type":"R","athletes":[{"@type":"Athlete","id":7}],"kudos":[{"@type":"Kudo","athleteId":"7"}]}]"# + "\n",
+             err: #"in.json: $.kudos[0]: warning: connection 'athlete': no Athlete with id = "7" in the document; the value is left out "#
+                + #"(an Athlete has id = the number 7: a number and a string never match; give both attributes one type in "types") [mapper k, attribute athlete]"# + "\n",
+             code: 0, readsDocuments: true),
         // `eval` on an empty input printed nothing and exited 1 (a tester's find).
         Case("eval on an empty input", ["eval", "a == 1", "-"], stdin: "",
              err: "error: no JSON document in <stdin>\n", code: 1),

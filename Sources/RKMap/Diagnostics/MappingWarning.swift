@@ -96,7 +96,9 @@ public enum MappingWarning: Sendable, Equatable {
             var message = "connection '\(connection)': no \(type) with \(attribute) = \(value) in the document; the value is left out"
             if otherKindFound {
                 let other = value.hasPrefix("\"") ? "the number \(value.dropFirst().dropLast())" : "the string \"\(value)\""
-                message += " (a \(type) has \(attribute) = \(other): a number and a string never match; give both attributes one type in \"types\")"
+                // "an Athlete", "a User" (a type's first letter; U mostly sounds "you").
+                let article = type.first.map { "AEIOaeio".contains($0) } == true ? "an" : "a"
+                message += " (\(article) \(type) has \(attribute) = \(other): a number and a string never match; give both attributes one type in \"types\")"
             }
             return message
         case .connectionValueNotScalar(let connection, let value):
