@@ -115,7 +115,7 @@ extension JSONWriter {
     /// and indent noted, for the writer of the output to write from the
     /// value's own bytes, `writeCompact(_:indent:pieces:)`), else written
     /// into the spill after what the buffer holds (its text in one copy when
-    /// compact; indented, the buffer moving there as it fills, when pretty).
+    /// compact; indented a piece at a time, as `writeCompact(_:indent:pretty:pieces:)` writes it, when pretty).
     mutating func writeCompact(_ value: CompactJSON, indent: Int) {
         guard let spill, value.count >= SpilledBytes.size else {
             value.withUnsafeBytes { text in
@@ -130,28 +130,21 @@ extension JSONWriter {
             spill.deferred.append(DeferredValue(at: spill.bytes.count, value: value, indent: indent))
             return
         }
-        value.withUnsafeBytes { text in
-            // Room for the indented text too (at least one newline and
-            // indent per three bytes of a coordinate list); memory
-            // reserved and not written costs address space only.
-            spill.bytes.reserveCapacity(spill.bytes.count + (pretty ? 4 : 1) * text.count)
-            guard pretty else { spill.bytes.append(contentsOf: text); return }
-            var position = (offset: 0, level: indent)
-            while position.offset < text.count {
-                indentCompact(text, from: &position, until: SpilledBytes.size)
-                moveToSpill()
-            }
-        }
+        // Room for the indented text too (at least one newline and indent
+        // per three bytes of a coordinate list); memory reserved and not
+        // written costs address space only.
+        spill.bytes.reserveCapacity(spill.bytes.count + (pretty ? 4 : 1) * value.count)
+        Self.writeCompact(value, indent: indent, pretty: pretty) { spill.bytes.append(contentsOf: $0) }
     }
 
     /// Writes a deferred value (`writeCompact`) in pieces of about
     /// `SpilledBytes.size`, each handed to `piece`: compact, its own bytes
     /// in one piece; pretty, indented a piece at a time, so that its indented
     /// text (several times the value) is never held whole.
-    static func writeCompact(
-        _ value: CompactJSON, indent: Int, pretty: Bool, pieces piece: (UnsafeRawBufferPointer) throws -> Void
-    ) throws {
-        try value.withUnsafeBytes { text in
+    static func writeCompact<E: Error>(
+        _ value: CompactJSON, indent: Int, pretty: Bool, pieces piece: (UnsafeRawBufferPointer) throws(E) -> Void
+    ) throws(E) {
+        try value.withUnsafeBytes { (text) throws(E) in
             guard pretty else { return try piece(text) }
             var writer = JSONWriter(pretty: true, capacity: SpilledBytes.size + 4096)
             var position = (offset: 0, level: indent)
