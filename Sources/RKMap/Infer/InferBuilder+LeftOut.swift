@@ -43,6 +43,8 @@ private struct LeftOutWalk {
     var unmapped: [LeftOutMember] = []
     private var seen: Set<String> = []
     private var seenUnmapped: Set<String> = []
+    /// Field positions by key, per mapper with many fields (see `field(_:of:)`).
+    private var fieldIndexes: [Int: [String: Int]] = [:]
 
     init(builder: InferBuilder) { self.builder = builder }
 
@@ -97,10 +99,21 @@ private struct LeftOutWalk {
                 found(path + Self.step(""))
                 continue
             }
-            guard let field = builder.mappers[mapper].fields.first(where: { $0.key == member.key }),
-                  case .relationship(let child, _) = field.kind else { continue }
+            guard let field = field(member.key, of: mapper), case .relationship(let child, _) = field.kind else { continue }
             visit(member.value, mapper: child, at: path + Self.step(member.key))
         }
+    }
+
+    /// The field of `mapper` that reads `key` (the first, as a scan finds it):
+    /// through an index per mapper, built on first use, so that an object of
+    /// many members is not scanned once per member.
+    private mutating func field(_ key: String, of mapper: Int) -> InferField? {
+        let fields = builder.mappers[mapper].fields
+        guard fields.count >= 16 else { return fields.first { $0.key == key } }
+        if fieldIndexes[mapper] == nil {
+            fieldIndexes[mapper] = Dictionary(fields.indices.map { (fields[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        return fieldIndexes[mapper]![key].map { fields[$0] }
     }
 
     /// `$.hits.hits`: member keys as JSON path steps.

@@ -6,7 +6,7 @@
 /// ```swift
 /// var set = InferSampleSet()
 /// for document in documents { set.add(document) }   // as each one is read
-/// let spec = try SpecInferrer.infer(samples: set.documents, options: options)
+/// let spec = try SpecInferrer.infer(samples: set.documents, firstOutline: set.firstOutline, options: options)
 /// ```
 ///
 /// Inference reads a value only through what it asks of it: its JSON kind and,
@@ -20,8 +20,11 @@
 /// documents and array elements repeat: an exact repeat is dropped, since
 /// every decision of inference is unchanged by objects, keys or values it has
 /// already seen (first-seen order is kept, and the types are "every value
-/// agrees" tests). The first document is kept whole: the content is found in
-/// it by counting its objects.
+/// agrees" tests). The content is found in the first document by counting its
+/// objects, so its `InferContentOutline` is taken before it is rewritten; a
+/// first document added as a tree is kept whole until a second comes, and
+/// one of `largeValueBytes` or more added from bytes is never built whole
+/// (`add(validated:from:to:origin:)`).
 ///
 /// A string is asked only the questions still open at its place
 /// (`InferPlaceTree`): once one value at a place is not a URL, or not a date
@@ -31,14 +34,25 @@
 package struct InferSampleSet {
     /// The documents to infer from, in the order read.
     package private(set) var documents: [JSONValue] = []
+    /// Where the first document's content may be (`SpecInferrer` finds it
+    /// there): taken before its repeated array elements were dropped.
+    package internal(set) var firstOutline = InferContentOutline()
     /// How many documents were added (repeats included).
-    package private(set) var count = 0
+    package internal(set) var count = 0
     /// For each kept document, its number among all those added (0 first):
     /// what a message about a kept document names.
     package private(set) var origins: [Int] = []
     /// How many URL and date questions were asked of strings: what settled
     /// places save (tests count it instead of timing).
     package private(set) var questionsAsked = 0
+    /// Documents (and, within one, arrays and objects) of at least this many
+    /// bytes that `add(validated:from:to:origin:)` is given are rewritten as
+    /// they are read, never built whole.
+    package let largeValueBytes: Int
+    package static let defaultLargeValueBytes = 1 << 16
+    /// The first document is still as it was added (it is rewritten only
+    /// once a second one comes, or when it was read from bytes).
+    private var firstIsWhole = false
     /// The shape key (see `ShapeKey`) of every kept (rewritten) document.
     private var seen: Set<ShapeKey> = []
     /// The shape key of every array element kept, by the place of its array:
@@ -48,19 +62,22 @@ package struct InferSampleSet {
     /// kept for their mix of record shapes.
     private var seenElements: Set<PlacedShape> = []
     /// The shape key of the document being rewritten, built as it is.
-    private var key: [UInt8] = []
+    var key: [UInt8] = []
     /// The value that stands for each class of scalars, and its number in
     /// shape keys.
     private var representatives: [TypingAnswers: (value: JSONValue, id: Int)] = [:]
     /// The string classes met, in first-seen order (see `representative`).
     private var stringClasses: [(asked: UInt8, yes: UInt8, value: JSONValue, id: Int)] = []
     private var nextID = 0
-    private var places: InferPlaceTree
+    var places: InferPlaceTree
 
-    /// - Parameter placeCapacity: at most this many places remember settled
-    ///   questions (memory bound); values beyond are asked every question.
-    package init(placeCapacity: Int = 1 << 16) {
+    /// - Parameters:
+    ///   - placeCapacity: at most this many places remember settled
+    ///     questions (memory bound); values beyond are asked every question.
+    ///   - largeValueBytes: see `largeValueBytes`.
+    package init(placeCapacity: Int = 1 << 16, largeValueBytes: Int = defaultLargeValueBytes) {
         places = InferPlaceTree(capacity: placeCapacity)
+        self.largeValueBytes = largeValueBytes
     }
 
     package var isEmpty: Bool { count == 0 }
@@ -70,19 +87,31 @@ package struct InferSampleSet {
         count += 1
         // The first document is kept as it is; it is rewritten (for its
         // representatives, settled places and shape) only once a second one
-        // comes, so that one large document costs no rewriting at all.
-        guard let first = documents.first else {
+        // comes, so that one small document costs no rewriting at all.
+        guard !documents.isEmpty else {
+            firstOutline = InferContentOutline(document)
             documents.append(document)
             origins.append(0)
+            firstIsWhole = true
             return
         }
-        if count == 2 {
-            key.removeAll(keepingCapacity: true)
-            _ = rewrite(first, member: nil, place: InferPlaceTree.root)
-            seen.insert(ShapeKey(bytes: key))
-        }
+        rewriteWholeFirst()
         key.removeAll(keepingCapacity: true)
-        let rewritten = rewrite(document, member: nil, place: InferPlaceTree.root)
+        keep(rewrite(document, member: nil, place: InferPlaceTree.root))
+    }
+
+    /// Rewrites the first document, when it is still whole.
+    mutating func rewriteWholeFirst() {
+        guard firstIsWhole else { return }
+        firstIsWhole = false
+        key.removeAll(keepingCapacity: true)
+        documents[0] = rewrite(documents[0], member: nil, place: InferPlaceTree.root)
+        seen.insert(ShapeKey(bytes: key))
+    }
+
+    /// Keeps the document just rewritten (its shape key is `key`) unless one
+    /// of the same shape was.
+    mutating func keep(_ rewritten: JSONValue) {
         guard seen.insert(ShapeKey(bytes: key)).inserted else { return }
         documents.append(rewritten)
         origins.append(count - 1)
@@ -97,7 +126,7 @@ package struct InferSampleSet {
         func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
     }
 
-    private enum Tag {
+    enum Tag {
         static let null: UInt8 = 0, `true`: UInt8 = 1, `false`: UInt8 = 2, scalar: UInt8 = 3, string: UInt8 = 4
         static let array: UInt8 = 5, object: UInt8 = 6, end: UInt8 = 7
     }
@@ -110,7 +139,7 @@ package struct InferSampleSet {
 
     private mutating func appendCount(_ n: Int) { key.appendLEB128(n) }
 
-    private mutating func appendText(_ s: String) {
+    mutating func appendText(_ s: String) {
         var s = s
         s.withUTF8 { utf8 in
             appendCount(utf8.count)
@@ -140,7 +169,7 @@ package struct InferSampleSet {
     /// `value` with its scalars replaced by their class's first value and
     /// repeated array elements dropped; `member` is the key holding it and
     /// `place` where it sits (nil: past the place tree's capacity).
-    private mutating func rewrite(_ value: JSONValue, member: String?, place: InferPlaceTree.Index?) -> JSONValue {
+    mutating func rewrite(_ value: JSONValue, member: String?, place: InferPlaceTree.Index?) -> JSONValue {
         switch value {
         case .compact(let c):
             return rewrite(c.expanded, member: member, place: place)
@@ -165,38 +194,10 @@ package struct InferSampleSet {
             return representative(of: answers(s, place: place), value)
         case .array(let elements):
             let elementPlace = place.flatMap { places.element(of: $0) }
-            key.append(Tag.array)
-            var kept: [JSONValue] = []
-            // The kept elements' keys, as ranges of `key`, by hash.
-            var keys: [Int: [Range<Int>]] = [:]
-            // The first element dropped for an earlier document's: kept
-            // after all if nothing else is, so that the array is not emptied.
-            var firstDropped: (value: JSONValue, bytes: [UInt8])?
-            for element in elements {
-                let start = key.count
-                let rewritten = rewrite(element, member: nil, place: elementPlace)
-                let range = start..<key.count
-                let hash = key.withUnsafeBytes { bytes in
-                    var hasher = Hasher()
-                    hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: bytes[range]))
-                    return hasher.finalize()
-                }
-                if keys[hash, default: []].contains(where: { key[$0].elementsEqual(key[range]) }) {
-                    key.removeSubrange(range)
-                } else if let elementPlace, !seenElements.insert(PlacedShape(place: elementPlace, bytes: Array(key[range]))).inserted {
-                    if firstDropped == nil { firstDropped = (rewritten, Array(key[range])) }
-                    key.removeSubrange(range)
-                } else {
-                    keys[hash, default: []].append(range)
-                    kept.append(rewritten)
-                }
+            var iterator = elements.makeIterator()
+            return rewriteElements(at: elementPlace) { set in
+                iterator.next().map { set.rewrite($0, member: nil, place: elementPlace) }
             }
-            if kept.isEmpty, let firstDropped {
-                kept.append(firstDropped.value)
-                key.append(contentsOf: firstDropped.bytes)
-            }
-            key.append(Tag.end)
-            return .array(kept)
         case .object(let object):
             let objectPlace = place.flatMap { places.variant(Self.signature(object), of: $0) }
             key.append(Tag.object)
@@ -211,6 +212,47 @@ package struct InferSampleSet {
             // A parsed object's keys are distinct already: no lookup per key.
             return .object(JSONObject(uniqueMembers: members))
         }
+    }
+
+    /// An array whose elements at `elementPlace` `next` rewrites one at a
+    /// time (nil after the last), with repeats dropped: an element whose
+    /// shape key is that of an earlier element of the array, or of an element
+    /// kept at its place from an earlier document.
+    mutating func rewriteElements<E: Error>(
+        at elementPlace: InferPlaceTree.Index?, next: (inout Self) throws(E) -> JSONValue?
+    ) throws(E) -> JSONValue {
+        key.append(Tag.array)
+        var kept: [JSONValue] = []
+        // The kept elements' keys, as ranges of `key`, by hash.
+        var keys: [Int: [Range<Int>]] = [:]
+        // The first element dropped for an earlier document's: kept
+        // after all if nothing else is, so that the array is not emptied.
+        var firstDropped: (value: JSONValue, bytes: [UInt8])?
+        while true {
+            let start = key.count
+            guard let rewritten = try next(&self) else { break }
+            let range = start..<key.count
+            let hash = key.withUnsafeBytes { bytes in
+                var hasher = Hasher()
+                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: bytes[range]))
+                return hasher.finalize()
+            }
+            if keys[hash, default: []].contains(where: { key[$0].elementsEqual(key[range]) }) {
+                key.removeSubrange(range)
+            } else if let elementPlace, !seenElements.insert(PlacedShape(place: elementPlace, bytes: Array(key[range]))).inserted {
+                if firstDropped == nil { firstDropped = (rewritten, Array(key[range])) }
+                key.removeSubrange(range)
+            } else {
+                keys[hash, default: []].append(range)
+                kept.append(rewritten)
+            }
+        }
+        if kept.isEmpty, let firstDropped {
+            kept.append(firstDropped.value)
+            key.append(contentsOf: firstDropped.bytes)
+        }
+        key.append(Tag.end)
+        return .array(kept)
     }
 
     /// The open questions' answers for a string at `place`, closing there
@@ -236,7 +278,7 @@ package struct InferSampleSet {
 
     /// The discriminator members of `object`, in member order: objects at one
     /// path that differ in them may become different dynamic choices.
-    private static func signature(_ object: JSONObject) -> [InferPlaceTree.Discriminant] {
+    static func signature(_ object: JSONObject) -> [InferPlaceTree.Discriminant] {
         var signature: [InferPlaceTree.Discriminant] = []
         for m in object.members {
             guard let key = InferBuilder.discriminatorKeys.firstIndex(of: m.key) else { continue }

@@ -17,6 +17,14 @@ package enum SpecInferrer {
     /// - Throws: `InferError` when there is nothing to infer from.
     package static func infer(samples: [JSONValue], options: InferOptions) throws(InferError) -> InferredSpec {
         guard let first = samples.first else { throw .noSamples }
+        return try infer(samples: samples, firstOutline: InferContentOutline(first), options: options)
+    }
+
+    /// Infers from samples whose first document may have lost repeated
+    /// array elements (`InferSampleSet`): its content is found from
+    /// `firstOutline`, taken before.
+    package static func infer(samples: [JSONValue], firstOutline: InferContentOutline, options: InferOptions) throws(InferError) -> InferredSpec {
+        guard !samples.isEmpty else { throw .noSamples }
         var builder = InferBuilder(entity: options.entity)
 
         let contentPath: [String]
@@ -26,7 +34,7 @@ package enum SpecInferrer {
                 throw .keyPathNotFound(written)
             }
         } else {
-            contentPath = findContent(in: first)
+            contentPath = findContent(in: firstOutline)
         }
         var notes: [String] = []
         notes.append(contentPath.isEmpty ? "content: the whole document"
@@ -70,23 +78,21 @@ package enum SpecInferrer {
     /// The member path of the largest array of objects (a conventional content
     /// name first): at the root's members, else one level further down; the
     /// root itself when there is none (or when the root is an array).
-    static func findContent(in document: JSONValue) -> [String] {
-        guard case .object(let root) = document else { return [] }
-        func best(in object: JSONObject, prefix: [String]) -> ([String], Int)? {
+    static func findContent(in outline: InferContentOutline) -> [String] {
+        func best(_ candidates: [InferContentOutline.Candidate], prefix: [String]) -> ([String], Int)? {
             var found: ([String], Int)?
             // A member named "" cannot be a descriptor's key path ("" is the nil key path).
-            for member in object.members where !member.key.isEmpty {
-                guard case .array(let elements) = member.value else { continue }
-                var objects = elements.filter { if case .object = $0 { return true } else { return false } }.count
-                if objects > 0, contentNames.contains(member.key) { objects += 1 << 40 }
-                if objects > 0, objects > (found?.1 ?? 0) { found = (prefix + [member.key], objects) }
+            for candidate in candidates where !candidate.key.isEmpty {
+                var objects = candidate.objects
+                if contentNames.contains(candidate.key) { objects += 1 << 40 }
+                if objects > (found?.1 ?? 0) { found = (prefix + [candidate.key], objects) }
             }
             return found
         }
-        if let (path, _) = best(in: root, prefix: []) { return path }
+        if let (path, _) = best(outline.arrays, prefix: []) { return path }
         var deeper: ([String], Int)?
-        for member in root.members where !member.key.isEmpty {
-            guard case .object(let inner) = member.value, let candidate = best(in: inner, prefix: [member.key]) else { continue }
+        for (key, arrays) in outline.nested where !key.isEmpty {
+            guard let candidate = best(arrays, prefix: [key]) else { continue }
             if candidate.1 > (deeper?.1 ?? 0) { deeper = candidate }
         }
         return deeper?.0 ?? []

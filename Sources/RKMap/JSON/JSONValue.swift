@@ -145,10 +145,26 @@ public struct JSONObject: Sendable, Equatable {
 
     public init() { members = [] }
 
+    /// A repeated key keeps its first position and its last value. From 16
+    /// pairs on, keys are found through an index: `infer` builds its spec's
+    /// objects with this, one attribute per member of a sample object, and
+    /// one with 80,000 members took 40 s while each pair was looked up by a scan.
     public init(_ pairs: [(String, JSONValue)]) {
         members = []
         members.reserveCapacity(pairs.count)
-        for (k, v) in pairs { self[k] = v }
+        guard pairs.count >= 16 else {
+            for (k, v) in pairs { self[k] = v }
+            return
+        }
+        var index = MemberIndex([], base: 0)
+        for (k, v) in pairs {
+            if let i = index.find(k, in: members) {
+                members[i].value = v
+            } else {
+                members.append(Member(key: k, value: v))
+                index.insertNew(at: members.count - 1, in: members)
+            }
+        }
     }
 
     /// Builds an object from members already known to have distinct keys.

@@ -16,7 +16,7 @@ extension Commands {
         }
         // Documents are read one at a time through a bounded window and kept
         // as an `InferSampleSet`: memory follows the samples' distinct shapes,
-        // not their size.
+        // not their size, a single large document's included.
         var samples = InferSampleSet()
         let validateOnly = ProjectionPlan(.nothing)
         // Each SAMPLE's name and the number of its first document, for warnings.
@@ -31,21 +31,16 @@ extension Commands {
                     try chunked.forEachWindow { window, origin, _, final in
                         var scanner = JSONScanner(bytes: window, offset: 0, origin: origin)
                         do {
-                            // A document larger than the window is read again once the
-                            // window has grown: until it fits, only validate it (a bad
-                            // stream still fails early), so its tree is built once. Only
-                            // a window's first document can be larger than the window.
-                            if !final {
-                                var validator = JSONScanner(bytes: window, offset: 0, origin: origin)
-                                if case .needsMore(let start) = try validator.readDocument(final: false, projection: validateOnly) {
-                                    return (start, false)
-                                }
-                            }
+                            // Each document is validated first (a bad stream fails
+                            // early, and one larger than the window is not built
+                            // while the window grows), then added from its bytes: a
+                            // large one is rewritten as it is read, never built whole.
                             while true {
-                                switch try scanner.readDocument(final: final) {
+                                switch try scanner.readDocument(final: final, projection: validateOnly) {
                                 case .end: return (window.count, false)
                                 case .needsMore(let start): return (start, false)
-                                case .value(let value, _): samples.add(value)
+                                case .value(_, let start):
+                                    try samples.add(validated: window, from: start, to: scanner.offset, origin: origin)
                                 }
                             }
                         } catch let error as JSONSyntaxError {
@@ -70,7 +65,7 @@ extension Commands {
         let spec: InferredSpec
         do {
             spec = try SpecInferrer.infer(
-                samples: samples.documents,
+                samples: samples.documents, firstOutline: samples.firstOutline,
                 options: InferOptions(keyPath: options.keyPath, rootName: options.name, entity: options.entity))
         } catch {
             try? stderr.write(CommandFailure.library(error).line)

@@ -145,3 +145,22 @@ private func n(_ s: String) -> JSONValue { .number(JSONNumber(s)) }
     }
 }
 
+
+/// `JSONObject(_ pairs:)`: a repeated key keeps its first position and its
+/// last value, below and from the size where keys are found through an index.
+@Suite struct JSONObjectPairsTests {
+    @Test(arguments: [3, 16, 40])
+    func aRepeatedKeyKeepsItsFirstPositionAndLastValue(count: Int) {
+        var pairs = (0..<count).map { ("k\($0)", JSONValue.number(JSONNumber($0))) }
+        pairs.append(("k1", .string("last")))
+        // Canonically equivalent but different code units: different keys.
+        pairs.append(("\u{E9}", .bool(true)))
+        pairs.append(("e\u{301}", .bool(false)))
+        let object = JSONObject(pairs)
+        #expect(object.count == count + 2)
+        #expect(object.members[1].key == "k1")
+        #expect(object.members[1].value == .string("last"))
+        #expect(object.members.map(\.key).suffix(2).map { Array($0.utf8) } == [Array("\u{E9}".utf8), Array("e\u{301}".utf8)])
+        #expect(object.members[count].value == .bool(true) && object.members[count + 1].value == .bool(false))
+    }
+}

@@ -1,0 +1,135 @@
+/// Adding a document from its bytes: one too large to build whole (a 20 MB
+/// listing of a few record shapes) is rewritten as it is read, so memory
+/// follows its distinct shapes, as for many small documents (docs/spec.md §15).
+extension InferSampleSet {
+    /// Adds the document in `bytes[start..<end]`, which a scanner has
+    /// validated (`readDocument(final:projection:)` with a validate-only plan):
+    /// the same as `add(JSONScanner.parse(bytes[start..<end]))`, without the
+    /// tree of a document of `largeValueBytes` or more. Its arrays and
+    /// objects of that size are read member by member and element by
+    /// element; smaller values are built and rewritten as usual.
+    ///
+    /// - Parameter origin: where `bytes` starts in its input (error locations).
+    /// - Throws: `JSONSyntaxError` when the bytes are not one JSON value after
+    ///   all; the set is then as it was.
+    package mutating func add(validated bytes: UnsafeRawBufferPointer, from start: Int, to end: Int, origin: TextOrigin = .start) throws(JSONSyntaxError) {
+        let document = UnsafeRawBufferPointer(rebasing: bytes[..<end])
+        guard end - start >= largeValueBytes else {
+            var scanner = JSONScanner(bytes: document, offset: start, trusted: true, origin: origin)
+            add(try scanner.readValue())
+            return
+        }
+        var survey = JSONScanner(bytes: document, offset: start, trusted: true, origin: origin)
+        var large = LargeContainers(minimumBytes: largeValueBytes)
+        try large.survey(&survey)
+        let before = self
+        var scanner = JSONScanner(bytes: document, offset: start, trusted: true, origin: origin)
+        do throws(ByteReadStop) {
+            if documents.isEmpty {
+                var outliner = scanner
+                firstOutline = try ByteReadStop.syntax { () throws(JSONSyntaxError) in try InferContentOutline(scanning: &outliner) }
+            }
+            count += 1
+            rewriteWholeFirst()
+            key.removeAll(keepingCapacity: true)
+            keep(try rewrite(reading: &scanner, large: large, member: nil, place: InferPlaceTree.root))
+        } catch {
+            self = before
+            switch error {
+            case .syntax(let error):
+                throw error
+            case .repeatedKey:
+                // A key repeated in an object read member by member: the tree
+                // keeps its last value at its first position, which the members
+                // rewritten since cannot be moved back to. Rare; built whole.
+                var whole = JSONScanner(bytes: document, offset: start, trusted: true, origin: origin)
+                add(try whole.readValue())
+            }
+        }
+    }
+
+    /// Why reading a document from bytes stopped.
+    enum ByteReadStop: Error {
+        case syntax(JSONSyntaxError)
+        case repeatedKey
+
+        static func syntax<T>(_ body: () throws(JSONSyntaxError) -> T) throws(ByteReadStop) -> T {
+            do { return try body() } catch { throw .syntax(error) }
+        }
+    }
+
+    /// The value `scanner` is at, rewritten as `rewrite(_:member:place:)`
+    /// rewrites its tree; the containers `large` lists are read piece by piece.
+    private mutating func rewrite(
+        reading scanner: inout JSONScanner, large: LargeContainers, member: String?, place: InferPlaceTree.Index?
+    ) throws(ByteReadStop) -> JSONValue {
+        let kind = try ByteReadStop.syntax { () throws(JSONSyntaxError) in try scanner.peekKind() }
+        guard let signature = large.signatures[scanner.offset] else {
+            let value = try ByteReadStop.syntax { () throws(JSONSyntaxError) in try scanner.readValue() }
+            return rewrite(value, member: member, place: place)
+        }
+        if kind == .array {
+            let elementPlace = place.flatMap { places.element(of: $0) }
+            try ByteReadStop.syntax { () throws(JSONSyntaxError) in try scanner.enterArray() }
+            return try rewriteElements(at: elementPlace) { (set: inout Self) throws(ByteReadStop) -> JSONValue? in
+                guard try ByteReadStop.syntax({ () throws(JSONSyntaxError) in try scanner.nextElement() }) else { return nil }
+                return try set.rewrite(reading: &scanner, large: large, member: nil, place: elementPlace)
+            }
+        }
+        let objectPlace = place.flatMap { places.variant(signature, of: $0) }
+        try ByteReadStop.syntax { () throws(JSONSyntaxError) in try scanner.enterObject() }
+        key.append(Tag.object)
+        var members: [JSONObject.Member] = []
+        var index = MemberIndex([], base: 0)
+        while let name = try ByteReadStop.syntax({ () throws(JSONSyntaxError) in try scanner.nextKey() }) {
+            guard index.find(name, in: members) == nil else { throw .repeatedKey }
+            let memberPlace = objectPlace.flatMap { places.member(name, at: members.count, of: $0) }
+            appendText(name)
+            members.append(JSONObject.Member(key: name, value: try rewrite(reading: &scanner, large: large, member: name, place: memberPlace)))
+            index.insertNew(at: members.count - 1, in: members)
+        }
+        key.append(Tag.end)
+        return .object(JSONObject(uniqueMembers: members))
+    }
+
+    /// The arrays and objects of a document of at least `minimumBytes`, by
+    /// the offset of their first byte, each object with its discriminator
+    /// members (`InferSampleSet.signature`), which may follow members that
+    /// are read before they are.
+    struct LargeContainers {
+        let minimumBytes: Int
+        var signatures: [Int: [InferPlaceTree.Discriminant]] = [:]
+
+        init(minimumBytes: Int) { self.minimumBytes = minimumBytes }
+
+        /// Walks the value `scanner` is at, noting the large containers.
+        mutating func survey(_ scanner: inout JSONScanner) throws(JSONSyntaxError) {
+            let kind = try scanner.peekKind()
+            let start = scanner.offset
+            switch kind {
+            case .array:
+                try scanner.enterArray()
+                while try scanner.nextElement() { try survey(&scanner) }
+                if scanner.offset - start >= minimumBytes { signatures[start] = [] }
+            case .object:
+                var signature: [InferPlaceTree.Discriminant] = []
+                try scanner.enterObject()
+                while let name = try scanner.nextKey() {
+                    guard let discriminator = InferBuilder.discriminatorKeys.firstIndex(of: name) else {
+                        try survey(&scanner)
+                        continue
+                    }
+                    if try scanner.peekKind() == .string, case .string(let s) = try scanner.readValue() {
+                        signature.append(.init(key: discriminator, value: s))
+                    } else {
+                        signature.append(.init(key: discriminator, value: nil))
+                        try survey(&scanner)
+                    }
+                }
+                if scanner.offset - start >= minimumBytes { signatures[start] = signature }
+            default:
+                try scanner.skipValue()
+            }
+        }
+    }
+}

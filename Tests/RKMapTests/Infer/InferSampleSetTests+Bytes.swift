@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+@testable import RKMap
+
+/// `InferSampleSet.add(validated:from:to:origin:)`: a large document is
+/// rewritten as it is read, never built whole; what it keeps must infer
+/// exactly the spec the whole documents infer (docs/spec.md §15).
+@Suite struct InferSampleSetBytesTests {
+    /// Adds every document of `text` from its bytes, as `rkmap infer` does.
+    static func keptFromBytes(_ texts: [String], largeValueBytes: Int) throws -> InferSampleSet {
+        var set = InferSampleSet(largeValueBytes: largeValueBytes)
+        for text in texts {
+            let bytes = Array(text.utf8)
+            try bytes.withUnsafeBytes { buffer in
+                var scanner = JSONScanner(bytes: buffer)
+                while case .value(_, let start) = try scanner.readDocument(final: true, projection: ProjectionPlan(.nothing)) {
+                    try set.add(validated: buffer, from: start, to: scanner.offset)
+                }
+            }
+        }
+        return set
+    }
+
+    static func documents(_ texts: [String]) throws -> [JSONValue] {
+        var documents: [JSONValue] = []
+        for text in texts {
+            var reader = JSONDocumentReader(bytes: Array(text.utf8))
+            while let document = try reader.next() { documents.append(document) }
+        }
+        return documents
+    }
+
+    static func inferred(_ set: InferSampleSet, _ options: InferOptions = InferOptions()) throws -> InferredSpec {
+        try SpecInferrer.infer(samples: set.documents, firstOutline: set.firstOutline, options: options)
+    }
+
+    /// Every container read piece by piece (0), only the document's root
+    /// (a size between), or none (the default): the same spec as the whole
+    /// documents give, and, from the second document on, the same kept
+    /// documents as adding their trees.
+    @Test(arguments: [0, 200, InferSampleSet.defaultLargeValueBytes])
+    func theCorpusInfersTheSameSpecFromBytes(largeValueBytes: Int) throws {
+        let root = InferSampleSetTests.corpus
+        var compared = 0
+        for (name, documents) in try InferSampleSetTests.corpusCases() {
+            let texts = documents.map { JSONWriter.serialize($0, pretty: true) }
+            let set = try Self.keptFromBytes(texts, largeValueBytes: largeValueBytes)
+            #expect(set.count == documents.count, "\(name)")
+            for options in [InferOptions(), InferOptions(entity: true), InferOptions(rootName: "Thing")] {
+                #expect(try Self.inferred(set, options) == SpecInferrer.infer(samples: documents, options: options), "\(name)")
+            }
+            if documents.count > 1 {
+                #expect(set.documents == InferSampleSetTests.kept(documents).documents, "\(name)")
+            }
+            compared += 1
+        }
+        #expect(compared >= 10, "\(root.path)")
+    }
+
+    static let cases: [(name: String, text: String)] = [
+        // The discriminator comes after the content it decides the place of.
+        ("discriminator last", #"{"data": [{"attributes": {"a": 1}, "type": "x"}, {"attributes": {"b": "s"}, "type": "y"}, {"type": "x", "attributes": {"a": 2}}], "type": "page"}"#),
+        // Objects told apart by a discriminator after the member they differ
+        // in: a date at `y`'s place is not settled "not a date" by `x`'s word.
+        ("discriminator after the value", #"{"data": [{"at": "soon", "n": 1, "type": "x"}, {"at": "2024-01-02T03:04:05Z", "m": "s", "type": "y"}]}"#),
+        // Content one level down, beside a larger array of scalars.
+        ("nested content", #"{"numbers": [1, 2, 3, 4, 5, 6], "data": {"after": "t3", "children": [{"kind": "t3", "data": {"id": "a"}}, {"kind": "t1", "data": {"id": 2}}]}}"#),
+        // Arrays of arrays, empty arrays and objects, escaped and non-ASCII keys.
+        ("nesting", #"{"lists": [[{"id": 1}], [], [{"id": 2, "x": []}], [[1, 2], {}]], "caf\u00e9": {"\"q\"": [null, true, 1.5, "2024-01-02"]}}"#),
+        // A key repeated in an object read member by member: the whole
+        // document is built instead, whose object keeps the last value.
+        ("repeated key", #"{"items": [{"id": 1, "url": "https://a.example/1"}], "count": 1, "items": [{"id": "x", "name": "y"}]}"#),
+        ("root array", #"[{"id": 1, "at": "2024-01-02T03:04:05Z"}, {"id": 2, "at": "2024-02-03T04:05:06Z"}, {"id": 2.5}]"#),
+        ("scalar", #""just a string""#),
+    ]
+
+    /// Shapes where reading piece by piece could go wrong, alone and twice
+    /// over, with every container read piece by piece.
+    @Test(arguments: 0..<cases.count)
+    func trickyDocumentsInferTheSameSpec(index: Int) throws {
+        let (name, text) = Self.cases[index]
+        let documents = try Self.documents([text])
+        for texts in [[text], [text, text]] {
+            let set = try Self.keptFromBytes(texts, largeValueBytes: 0)
+            let expected = try SpecInferrer.infer(samples: documents + (texts.count == 2 ? documents : []), options: InferOptions())
+            #expect(try Self.inferred(set) == expected, "\(name)")
+        }
+        // After a small document added from its tree, and before one.
+        let small = #"{"id": 7}"#
+        let mixed = try Self.keptFromBytes([small, text, small], largeValueBytes: 0)
+        #expect(try Self.inferred(mixed) == SpecInferrer.infer(samples: Self.documents([small, text, small]), options: InferOptions()), "\(name)")
+    }
+
+    /// The repeated key keeps the last value at the first position, as the tree does.
+    @Test func aRepeatedKeyKeepsTheTreesReading() throws {
+        let set = try Self.keptFromBytes([Self.cases[4].text], largeValueBytes: 0)
+        let spec = try Self.inferred(set).text
+        #expect(spec.contains(#""name": "name""#))
+        #expect(!spec.contains(#""url""#))
+    }
+
+    /// Bytes that are not one JSON value after all: an error, and the set as
+    /// it was (no count, no document, no settled question).
+    @Test func badBytesLeaveTheSetAsItWas() throws {
+        var set = try Self.keptFromBytes([#"{"items": [{"id": 1}]}"#], largeValueBytes: 0)
+        let before = (set.count, set.documents, set.questionsAsked)
+        let bad = Array(#"{"items": [{"id": 2}, {"id": ]}"#.utf8)
+        #expect(throws: JSONSyntaxError.self) {
+            try bad.withUnsafeBytes { try set.add(validated: $0, from: 0, to: $0.count) }
+        }
+        #expect(set.count == before.0)
+        #expect(set.documents == before.1)
+        #expect(set.questionsAsked == before.2)
+    }
+
+    /// The content is the largest array of objects as written: 100 records of
+    /// one shape outnumber 50 of many shapes, though only one of the 100 is
+    /// kept. (When the first document was rewritten before its content was
+    /// looked for, a second sample turned `b` into the content.)
+    @Test func theContentIsCountedBeforeRepeatsAreDropped() throws {
+        let same = (0..<100).map { #"{"id": \#($0)}"# }.joined(separator: ", ")
+        let distinct = (0..<50).map { #"{"k\#($0)": \#($0)}"# }.joined(separator: ", ")
+        let first = #"{"a": [\#(same)], "b": [\#(distinct)]}"#
+        let second = #"{"a": [{"id": 1}], "b": []}"#
+        for largeValueBytes in [0, InferSampleSet.defaultLargeValueBytes] {
+            let set = try Self.keptFromBytes([first, second], largeValueBytes: largeValueBytes)
+            #expect(set.documents.count == 2)
+            #expect(SpecInferrer.findContent(in: set.firstOutline) == ["a"])
+            #expect(try Self.inferred(set).notes.first == "content: a")
+        }
+        var trees = InferSampleSet()
+        for document in try Self.documents([first, second]) { trees.add(document) }
+        #expect(try Self.inferred(trees).notes.first == "content: a")
+    }
+
+    /// The outline read from bytes is the outline of the tree.
+    @Test func theOutlineOfBytesIsTheOutlineOfTheTree() throws {
+        let text = #"{"x": [1, {"a": 1}, [], {"b": 2}], "y": {"z": [{}], "w": [2], "v": {"u": [{}]}}, "": [{}], "e": [], "o": {}}"#
+        let tree = InferContentOutline(try Self.documents([text])[0])
+        #expect(tree.arrays == [.init(key: "x", objects: 2), .init(key: "", objects: 1)])
+        #expect(tree.nested.count == 1 && tree.nested[0].key == "y" && tree.nested[0].arrays == [.init(key: "z", objects: 1)])
+        let set = try Self.keptFromBytes([text], largeValueBytes: 0)
+        #expect(set.firstOutline == tree)
+    }
+}
