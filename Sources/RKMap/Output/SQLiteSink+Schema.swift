@@ -178,6 +178,7 @@ extension SQLiteSink {
                     throw SQLiteSinkError.keyMismatch(table: planned.name, expected: planned.keyColumns, found: loaded.keyColumns)
                 }
                 table = loaded
+                try checkColumnTypes(of: planned)
                 for column in planned.columns where table.columns[column.name] == nil {
                     let folded = SQLiteSchema.fold(column.name)
                     if let same = table.columns.first(where: { SQLiteSchema.fold($0.key) == folded }) {
@@ -227,6 +228,24 @@ extension SQLiteSink {
             linkTables[planned.name] = link
         }
         for index in schema.indexes where index.usedDuringRun { try create(index) }
+    }
+
+    /// Fails when an existing column of `planned`'s table is declared so that
+    /// SQLite would convert values this spec writes there (a reused database
+    /// whose `zip` column an earlier spec declared `int` turned the string
+    /// "02139" into 2139, and a decimal into a rounded REAL, silently).
+    private func checkColumnTypes(of planned: SQLiteSchema.Table) throws {
+        var declarations: [String: String] = [:]
+        for row in try database.rows("PRAGMA table_info(\(SQL.quote(planned.name)))") {
+            guard case .text(let name) = row[1] else { continue }
+            if case .text(let declared) = row[2] { declarations[SQLiteSchema.fold(name)] = declared } else { declarations[SQLiteSchema.fold(name)] = "" }
+        }
+        var columns = planned.columns.map { ($0.name, $0.type) }
+        if !planned.usesRowID { columns = Array(zip(planned.keyColumns, planned.keyTypes)) + columns }
+        for (name, type) in columns {
+            guard let declared = declarations[SQLiteSchema.fold(name)], !type.isStoredUnchanged(inColumnDeclared: declared) else { continue }
+            throw SQLiteSinkError.columnTypeMismatch(table: planned.name, column: name, declared: declared, planned: type.rawValue)
+        }
     }
 
     /// Creates the indexes the run did not need, just before COMMIT: building

@@ -27,6 +27,10 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidNames([String])
     /// A record whose type the spec given to the sink cannot produce.
     case notInSpec(type: String)
+    /// An existing column's declared type would make SQLite convert the
+    /// values this spec writes there (docs/spec.md §10.4): `"02139"` into an
+    /// INTEGER column becomes 2139.
+    case columnTypeMismatch(table: String, column: String, declared: String, planned: String)
     /// An existing link table lacks a column this spec stores links in.
     case linkTableMismatch(table: String, missingColumn: String)
     /// `--type T` writes only T's rows, and a connection of T links records
@@ -70,6 +74,11 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
             return "--type \(type) writes only \(type) rows, but \(type)'s connection '\(connection)' links \(target) records, "
                 + "which have no identity, so their rows and the links would be missing; "
                 + "drop --type, or give \(target) an identification (docs/spec.md §7)"
+        case .columnTypeMismatch(let table, let column, let declared, let planned):
+            let what = planned.isEmpty ? "values of any kind there as they come (the attribute is untyped, decimal or any)" : "\(planned.lowercased()) values there"
+            return "table \(table) exists with column '\(column)' declared \(declared.isEmpty ? "without a type" : declared), "
+                + "but the spec stores \(what), which SQLite would convert on the way in (a string \"02139\" into an INTEGER column is stored as 2139); "
+                + "write to a new file, drop the column or the table, or give the attribute the column's type in \"types\""
         case .linkTableMismatch(let table, let column):
             return "link table \(table) exists without column '\(column)' that this spec stores links in; write to a new file or drop the table"
         }

@@ -32,6 +32,23 @@ package enum SQLColumnType: String, Sendable {
         }
     }
 
+    /// Whether a column declared `declaration` (as `PRAGMA table_info` reads
+    /// it back) stores every value of this type as it is bound. By SQLite's
+    /// affinity rules (https://sqlite.org/datatype3.html §3.1): a column
+    /// without affinity (no type, or BLOB) stores anything as bound; one with
+    /// the same affinity stores this type's values unchanged; and integers
+    /// are unchanged under NUMERIC affinity too. Anything else converts some
+    /// value: text that reads as a number under INTEGER, REAL or NUMERIC,
+    /// numbers under TEXT, integers past 2^53 under REAL.
+    func isStoredUnchanged(inColumnDeclared declaration: String) -> Bool {
+        let upper = declaration.uppercased()
+        if upper.contains("INT") { return self == .integer }
+        if upper.contains("CHAR") || upper.contains("CLOB") || upper.contains("TEXT") { return self == .text }
+        if upper.isEmpty || upper.contains("BLOB") { return true }
+        if upper.contains("REAL") || upper.contains("FLOA") || upper.contains("DOUB") { return self == .real }
+        return self == .integer
+    }
+
     /// A type read back from `PRAGMA table_info`, by SQLite's affinity rules.
     init(declaration: String) {
         let upper = declaration.uppercased()

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+@testable import RKMap
+
+/// Reusing a database (docs/spec.md §10.4): an existing column whose declared
+/// type would make SQLite convert the values this spec writes there is an
+/// error before anything is written, never a quietly changed value.
+@Suite struct SQLiteColumnTypeTests {
+    static let typedSpec = #"{"mappers": [{"id": "p", "target": "Place", "entity": true, "identification": ["id"], "attributes": ["id", "zip", "price"], "types": {"id": "int", "zip": "int", "price": "double"}}]}"#
+    static let untypedSpec = #"{"mappers": [{"id": "p", "target": "Place", "entity": true, "identification": ["id"], "attributes": ["id", "zip", "price"], "types": {"id": "int", "price": "decimal"}}]}"#
+
+    /// An earlier spec declared `zip` an int; this one leaves it untyped and
+    /// the data has "02139": SQLite's INTEGER affinity would store 2139.
+    @Test func aColumnAnEarlierSpecTypedDifferentlyIsAnError() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let db = scratch.path("places.db")
+        let typed = try scratch.write("typed.json", Self.typedSpec)
+        let untyped = try scratch.write("untyped.json", Self.untypedSpec)
+        try Tables.upsert(spec: typed, #"{"id": 1, "zip": 2139, "price": 1.5}"#, database: db)
+        let before = try Tables.bytes(db)
+        let r = try Tables.applySQLite(spec: untyped, ["-"], database: db, stdin: #"{"id": 2, "zip": "02139", "price": 0.10}"#)
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr == "error: table Place exists with column 'zip' declared INTEGER, but the spec stores values of any kind there as they come (the attribute is untyped, decimal or any), "
+            + #"which SQLite would convert on the way in (a string "02139" into an INTEGER column is stored as 2139); "#
+            + #"write to a new file, drop the column or the table, or give the attribute the column's type in "types""# + "\n", "\(r)")
+        #expect(try Tables.bytes(db) == before)
+        #expect(try Tables.query(db, #"SELECT "id", "zip" FROM "Place""#) == [[.integer(1), .integer(2139)]])
+    }
+
+    /// A table made by another tool: `zip` NUMERIC (which converts "02139")
+    /// and `price` REAL (which rounds a decimal) are refused, the first in
+    /// column order named; untyped and BLOB columns take anything as it is.
+    @Test func aTableMadeElsewhereIsCheckedColumnByColumn() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let untyped = try scratch.write("untyped.json", Self.untypedSpec)
+        for (columns, refused) in [
+            (#""zip" NUMERIC, "price" BLOB"#, "'zip' declared NUMERIC"),
+            (#""zip", "price" REAL"#, "'price' declared REAL, but the spec stores values of any kind there"),
+            (#""zip" VARCHAR(5), "price""#, "'zip' declared VARCHAR(5)"),
+        ] {
+            let db = scratch.path("made-\(UUID().uuidString).db")
+            let database = try SQLiteDatabase(path: db)
+            try database.execute(#"CREATE TABLE "Place" ("id" INTEGER NOT NULL, \#(columns), PRIMARY KEY ("id"))"#)
+            let r = try Tables.applySQLite(spec: untyped, ["-"], database: db, stdin: #"{"id": 2, "zip": "02139", "price": 0.10}"#)
+            #expect(r.status == 1, "\(columns): \(r)")
+            #expect(r.stderr.contains("table Place exists with column \(refused)"), "\(columns): \(r.stderr)")
+            #expect(try Tables.query(db, #"SELECT count(*) FROM "Place""#) == [[.integer(0)]])
+        }
+        // Without affinity, every value is kept as written.
+        let db = scratch.path("blob.db")
+        let database = try SQLiteDatabase(path: db)
+        try database.execute(#"CREATE TABLE "Place" ("id" INTEGER NOT NULL, "zip", "price" BLOB, PRIMARY KEY ("id"))"#)
+        let r = try Tables.applySQLite(spec: untyped, ["-"], database: db, stdin: #"{"id": 2, "zip": "02139", "price": 0.10}"#)
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r)")
+        #expect(try Tables.query(db, #"SELECT typeof("zip"), "zip", typeof("price"), "price" FROM "Place""#)
+            == [[.text("text"), .text("02139"), .text("real"), .real(0.1)]])
+    }
+
+    /// The same spec again, and a typed column reused by a spec of the same
+    /// type, extend the database as before.
+    @Test func columnsOfTheSameTypeAreReused() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let db = scratch.path("places.db")
+        let typed = try scratch.write("typed.json", Self.typedSpec)
+        try Tables.upsert(spec: typed, #"{"id": 1, "zip": 2139, "price": 1.5}"#, database: db)
+        try Tables.upsert(spec: typed, #"{"id": 2, "zip": 10001, "price": 2}"#, database: db)
+        #expect(try Tables.query(db, #"SELECT "id", "zip", typeof("price") FROM "Place" ORDER BY 1"#)
+            == [[.integer(1), .integer(2139), .text("real")], [.integer(2), .integer(10001), .text("real")]])
+    }
+
+    /// SQLite's affinity rules (https://sqlite.org/datatype3.html §3.1), in order.
+    @Test func affinityDecidesWhatIsStoredUnchanged() {
+        let cases: [(String, integer: Bool, real: Bool, text: Bool, none: Bool)] = [
+            ("", true, true, true, true),
+            ("BLOB", true, true, true, true),
+            ("INTEGER", true, false, false, false),
+            ("BIGINT", true, false, false, false),
+            ("FLOATING POINT", true, false, false, false),  // "INT" wins (rule 1)
+            ("TEXT", false, false, true, false),
+            ("VARCHAR(255)", false, false, true, false),
+            ("CHARINT", true, false, false, false),          // rule 1 before rule 2
+            ("CLOB", false, false, true, false),
+            ("REAL", false, true, false, false),
+            ("DOUBLE PRECISION", false, true, false, false),
+            ("FLOAT", false, true, false, false),
+            ("NUMERIC", true, false, false, false),
+            ("DECIMAL(10,5)", true, false, false, false),
+            ("BOOLEAN", true, false, false, false),
+            ("DATETIME", true, false, false, false),
+            ("STRING", true, false, false, false),           // NUMERIC affinity, not TEXT
+        ]
+        for (declared, integer, real, text, none) in cases {
+            #expect(SQLColumnType.integer.isStoredUnchanged(inColumnDeclared: declared) == integer, "\(declared)")
+            #expect(SQLColumnType.real.isStoredUnchanged(inColumnDeclared: declared) == real, "\(declared)")
+            #expect(SQLColumnType.text.isStoredUnchanged(inColumnDeclared: declared) == text, "\(declared)")
+            #expect(SQLColumnType.none.isStoredUnchanged(inColumnDeclared: declared) == none, "\(declared)")
+            #expect(SQLColumnType.text.isStoredUnchanged(inColumnDeclared: declared.lowercased()) == text, "\(declared) in lower case")
+        }
+    }
+}
