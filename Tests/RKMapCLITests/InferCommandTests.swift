@@ -319,6 +319,36 @@ import Testing
         #expect(targets == ["Pod", "Status", "Alias", "ContainerStatus"])
     }
 
+    /// A first page whose `items` is empty: the content is still `items`,
+    /// found in the next page (it was the whole document).
+    @Test func anEmptyFirstPageDoesNotMakeTheWholeDocumentTheContent() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let first = try scratch.write("page1.json", #"{"items": [], "next": "p2"}"#)
+        let second = try scratch.write("page2.json", #"{"items": [{"id": 1, "name": "a"}], "next": null}"#)
+        let result = try RKMapExecutable.run(["infer", first, second])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.hasPrefix("note: content: items\n"), "\(result.stderr)")
+        #expect(result.stdout.contains(#""keyPath": "items""#), "\(result.stdout)")
+    }
+
+    /// Keys that are numbers name their fields by all their numbers (`1.0`
+    /// was `0`, `2024-01-01` was `0101`), and types from them start with
+    /// `Item`; the spec checks clean on its sample.
+    @Test func keysOfNumbersKeepTheirNumbersInNames() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let sample = try scratch.write("rates.json", #"{"rates": {"1.0": 1, "10": 2, "2024-01-01": 3}, "322": {"name": "x"}}"#)
+        let result = try RKMapExecutable.run(["infer", sample, "-o", scratch.path("spec.json")])
+        #expect(result.status == 0, "\(result)")
+        let spec = try String(contentsOfFile: scratch.path("spec.json"), encoding: .utf8)
+        #expect(spec.contains(#""1\\.0": "1_0""#), "\(spec)")
+        #expect(spec.contains(#""10": "10""#) && spec.contains(#""2024-01-01": "2024_01_01""#), "\(spec)")
+        #expect(spec.contains(#""target": "Item322""#), "\(spec)")
+        let check = try RKMapExecutable.run(["check", scratch.path("spec.json"), sample, "--unmapped", "error", "--missing", "ignore"])
+        #expect(check.status == 0, "\(check)")
+    }
+
     /// A date keeps milliseconds (docs/spec.md §6), so a timestamp with
     /// microseconds is left untyped (§15: typing must not lose exactness),
     /// where `date` turned `…00.123456Z` into `…00.123Z` with exit 0 even

@@ -25,6 +25,12 @@ package struct InferContentOutline: Equatable, Sendable {
 
     package init() {}
 
+    /// Whether there is an array of objects to be the content.
+    /// (A member named "" cannot be the content: no key path names it.)
+    package var hasArraysOfObjects: Bool {
+        arrays.contains { !$0.key.isEmpty } || nested.contains { !$0.key.isEmpty && $0.arrays.contains { !$0.key.isEmpty } }
+    }
+
     /// The outline of a parsed document (empty when the root is not an object).
     package init(_ document: JSONValue) {
         guard case .object(let root) = document else { return }

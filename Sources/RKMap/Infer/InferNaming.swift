@@ -24,29 +24,49 @@ package enum InferNaming {
     }
 
     /// `publication_date` → `publicationDate`, `ID` → `id`, `user_ID` → `userID`,
-    /// `@id` → `id`. A key with no letters or digits becomes `field`.
+    /// `@id` → `id`. A key with no letters or digits becomes `field`; numbers
+    /// that meet keep a `_` between them (`1.0` → `1_0`, `2024-01-31` →
+    /// `2024_01_31`, `v1.2` → `v1_2`), so that `1.0` and `10` stay apart.
     package static func destination(fromKey key: String) -> String {
         var parts = words(key)
         // `+1`/`-1` (reaction counts) keep their sign as a word.
         if key.hasPrefix("+") { parts.insert("plus", at: 0) }
         if key.hasPrefix("-"), key.dropFirst().first?.isNumber == true { parts.insert("minus", at: 0) }
-        // `1. open` (numbered keys) is `open`: the number is position, not name.
-        if parts.count > 1, parts[0].allSatisfy(\.isNumber) { parts.removeFirst() }
+        dropLeadingPosition(&parts)
         guard let first = parts.first else { return "field" }
-        var out = isAllUppercase(first) ? first.lowercased() : lowercasedFirst(first)
-        for part in parts.dropFirst() { out += uppercasedFirst(part) }
+        return joined(parts.dropFirst(), after: isAllUppercase(first) ? first.lowercased() : lowercasedFirst(first), uppercasedFirst)
+    }
+
+    /// `1. open` (numbered keys) is `open`: the number is position, not name.
+    /// Not in a key of numbers only (a version `1.0`, a date `2024-01-31`),
+    /// where it is half the name.
+    private static func dropLeadingPosition(_ parts: inout [String]) {
+        if parts.count > 1, parts[0].allSatisfy(\.isNumber), parts.dropFirst().contains(where: { $0.contains(where: \.isLetter) }) {
+            parts.removeFirst()
+        }
+    }
+
+    /// `start` and then `parts`, each through `transform`, with `_` between a
+    /// digit and a digit.
+    private static func joined(_ parts: ArraySlice<String>, after start: String, _ transform: (String) -> String) -> String {
+        var out = start
+        for part in parts {
+            if out.last?.isNumber == true, part.first?.isNumber == true { out += "_" }
+            out += transform(part)
+        }
         return out
     }
 
     /// `articles` → `Article`, `user_profile` → `UserProfile`, `categories` →
-    /// `Category`. Only the last word is made singular.
+    /// `Category`. Only the last word is made singular. A name that would
+    /// start with a digit starts with `Item` (`1.0` → `Item1_0`).
     package static func typeName(fromKey key: String) -> String {
         var parts = words(key)
-        if parts.count > 1, parts[0].allSatisfy(\.isNumber) { parts.removeFirst() }
+        dropLeadingPosition(&parts)
         guard !parts.isEmpty else { return "Item" }
         parts[parts.count - 1] = singular(parts[parts.count - 1])
-        return parts.map { isAllUppercase($0) && $0.count > 1 ? uppercasedFirst($0.lowercased()) : uppercasedFirst($0) }
-            .joined()
+        let name = joined(parts[...], after: "") { isAllUppercase($0) && $0.count > 1 ? uppercasedFirst($0.lowercased()) : uppercasedFirst($0) }
+        return name.first?.isNumber == true ? "Item" + name : name
     }
 
     /// A mapper id for a type name: `UserProfile` → `userProfile`.

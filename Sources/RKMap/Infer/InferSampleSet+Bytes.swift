@@ -25,9 +25,9 @@ extension InferSampleSet {
         let before = self
         var scanner = JSONScanner(bytes: document, offset: start, trusted: true, origin: origin)
         do throws(ByteReadStop) {
-            if documents.isEmpty {
+            if !outlineHasContent {
                 var outliner = scanner
-                firstOutline = try ByteReadStop.syntax { () throws(JSONSyntaxError) in try InferContentOutline(scanning: &outliner) }
+                noteOutline(try ByteReadStop.syntax { () throws(JSONSyntaxError) in try InferContentOutline(scanning: &outliner) })
             }
             count += 1
             rewriteWholeFirst()

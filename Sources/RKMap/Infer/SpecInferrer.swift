@@ -17,13 +17,15 @@ package enum SpecInferrer {
     /// - Throws: `InferError` when there is nothing to infer from.
     package static func infer(samples: [JSONValue], options: InferOptions) throws(InferError) -> InferredSpec {
         guard let first = samples.first else { throw .noSamples }
-        return try infer(samples: samples, firstOutline: InferContentOutline(first), options: options)
+        let outline = samples.lazy.map(InferContentOutline.init).first { $0.hasArraysOfObjects } ?? InferContentOutline(first)
+        return try infer(samples: samples, contentOutline: outline, options: options)
     }
 
-    /// Infers from samples whose first document may have lost repeated
-    /// array elements (`InferSampleSet`): its content is found from
-    /// `firstOutline`, taken before.
-    package static func infer(samples: [JSONValue], firstOutline: InferContentOutline, options: InferOptions) throws(InferError) -> InferredSpec {
+    /// Infers from samples that may have lost repeated array elements
+    /// (`InferSampleSet`): the content is found from `contentOutline`, the
+    /// outline of the first sample with an array of objects (else of the
+    /// first), taken before.
+    package static func infer(samples: [JSONValue], contentOutline: InferContentOutline, options: InferOptions) throws(InferError) -> InferredSpec {
         guard !samples.isEmpty else { throw .noSamples }
         var builder = InferBuilder(entity: options.entity)
 
@@ -34,7 +36,7 @@ package enum SpecInferrer {
                 throw .keyPathNotFound(written)
             }
         } else {
-            contentPath = findContent(in: firstOutline)
+            contentPath = findContent(in: contentOutline)
         }
         var notes: [String] = []
         notes.append(contentPath.isEmpty ? "content: the whole document"

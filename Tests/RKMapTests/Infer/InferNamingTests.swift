@@ -18,3 +18,26 @@ import Testing
         #expect(InferNaming.singular(plural) == singular)
     }
 }
+
+/// Names from keys that are numbers (versions, dates): the numbers are the
+/// name, not a position to drop (`1.0` was `0`, `2024-01-01` `0101`, and
+/// `1.0` and `10` would have met); a numbered key (`1. open`) still drops
+/// its position.
+@Suite struct InferNumberKeyNamingTests {
+    @Test(arguments: [
+        ("1.0", "1_0"), ("10", "10"), ("2024-01-01", "2024_01_01"), ("v1.2", "v1_2"), ("1. open", "open"),
+        ("2. high", "high"), ("+1", "plus1"), ("-1", "minus1"), ("item_2_3", "item2_3"), ("publication_date", "publicationDate"),
+        ("...", "field"),
+    ])
+    func destination(key: String, name: String) {
+        #expect(InferNaming.destination(fromKey: key) == name)
+    }
+
+    @Test(arguments: [
+        ("1.0", "Item1_0"), ("322", "Item322"), ("2024-01-01", "Item2024_01_01"), ("1. opens", "Open"), ("user_profiles", "UserProfile"),
+        ("v2_items", "V2Item"), ("...", "Item"),
+    ])
+    func typeName(key: String, name: String) {
+        #expect(InferNaming.typeName(fromKey: key) == name)
+    }
+}

@@ -31,7 +31,7 @@ import Testing
     }
 
     static func inferred(_ set: InferSampleSet, _ options: InferOptions = InferOptions()) throws -> InferredSpec {
-        try SpecInferrer.infer(samples: set.documents, firstOutline: set.firstOutline, options: options)
+        try SpecInferrer.infer(samples: set.documents, contentOutline: set.contentOutline, options: options)
     }
 
     /// Every container read piece by piece (0), only the document's root
@@ -125,7 +125,7 @@ import Testing
         for largeValueBytes in [0, InferSampleSet.defaultLargeValueBytes] {
             let set = try Self.keptFromBytes([first, second], largeValueBytes: largeValueBytes)
             #expect(set.documents.count == 2)
-            #expect(SpecInferrer.findContent(in: set.firstOutline) == ["a"])
+            #expect(SpecInferrer.findContent(in: set.contentOutline) == ["a"])
             #expect(try Self.inferred(set).notes.first == "content: a")
         }
         var trees = InferSampleSet()
@@ -140,6 +140,34 @@ import Testing
         #expect(tree.arrays == [.init(key: "x", objects: 2), .init(key: "", objects: 1)])
         #expect(tree.nested.count == 1 && tree.nested[0].key == "y" && tree.nested[0].arrays == [.init(key: "z", objects: 1)])
         let set = try Self.keptFromBytes([text], largeValueBytes: 0)
-        #expect(set.firstOutline == tree)
+        #expect(set.contentOutline == tree)
+    }
+}
+
+/// The content is looked for in the first sample that has an array of
+/// objects: a first page with an empty `items` made the whole document the
+/// content (one mapper of `items` as an empty array, the records of later
+/// pages never mapped).
+@Suite struct InferContentAcrossSamplesTests {
+    static let pages = [#"{"items": [], "next": null}"#, #"{"items": [{"id": 1, "name": "a"}], "next": "p3"}"#]
+
+    @Test(arguments: [0, InferSampleSet.defaultLargeValueBytes])
+    func anEmptyFirstPageDoesNotHideTheContent(largeValueBytes: Int) throws {
+        let set = try InferSampleSetBytesTests.keptFromBytes(Self.pages, largeValueBytes: largeValueBytes)
+        #expect(SpecInferrer.findContent(in: set.contentOutline) == ["items"])
+        let spec = try InferSampleSetBytesTests.inferred(set)
+        #expect(spec.notes.first == "content: items")
+        #expect(spec == (try SpecInferrer.infer(samples: InferSampleSetBytesTests.documents(Self.pages), options: InferOptions())))
+        var trees = InferSampleSet()
+        for document in try InferSampleSetBytesTests.documents(Self.pages) { trees.add(document) }
+        #expect(try InferSampleSetBytesTests.inferred(trees) == spec)
+    }
+
+    /// The first sample with content decides, not a later larger one; a
+    /// member named "" is no content to wait for.
+    @Test func theFirstSampleWithContentDecides() throws {
+        let texts = [#"{"": [{"a": 1}], "x": 1}"#, #"{"data": [{"id": 1}]}"#, #"{"results": [{"id": 1}, {"id": 2}, {"id": 3}]}"#]
+        let set = try InferSampleSetBytesTests.keptFromBytes(texts, largeValueBytes: 0)
+        #expect(SpecInferrer.findContent(in: set.contentOutline) == ["data"])
     }
 }
