@@ -332,6 +332,25 @@ import Testing
         #expect(result.stdout.contains(#""keyPath": "items""#), "\(result.stdout)")
     }
 
+    /// A first sample whose root is an array: its elements are the content,
+    /// not a later sample's `data`, and the spec checks clean on both
+    /// samples; so does one whose first sample has no such member.
+    @Test func aLaterSamplesContentIsTakenOnlyWhereEverySampleHasIt() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        for first in [#"[{"id": 1, "title": "a"}]"#, #"{"meta": 1}"#] {
+            let one = try scratch.write("one.json", first)
+            let two = try scratch.write("two.json", #"{"data": [{"x": 1}]}"#)
+            let result = try RKMapExecutable.run(["infer", one, two, "-o", scratch.path("spec.json")])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stderr.hasPrefix("note: content: the whole document\n"), "\(first): \(result.stderr)")
+            for sample in [one, two] {
+                let check = try RKMapExecutable.run(["check", scratch.path("spec.json"), sample, "--unmapped", "error", "--missing", "ignore"])
+                #expect(check.status == 0, "\(first): \(check)")
+            }
+        }
+    }
+
     /// Keys that are numbers name their fields by all their numbers (`1.0`
     /// was `0`, `2024-01-01` was `0101`), and types from them start with
     /// `Item`; the spec checks clean on its sample.

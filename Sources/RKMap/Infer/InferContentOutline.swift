@@ -18,6 +18,8 @@ package struct InferContentOutline: Equatable, Sendable {
         package var objects: Int
     }
 
+    /// The root is an object (only then is content looked for in its members).
+    package var rootIsObject = false
     /// The root's members that are arrays holding at least one object.
     package var arrays: [Candidate] = []
     /// The root's object members that hold such arrays, with them.
@@ -34,6 +36,7 @@ package struct InferContentOutline: Equatable, Sendable {
     /// The outline of a parsed document (empty when the root is not an object).
     package init(_ document: JSONValue) {
         guard case .object(let root) = document else { return }
+        rootIsObject = true
         arrays = Self.candidates(root)
         for member in root.members {
             guard case .object(let inner) = member.value else { continue }
@@ -59,6 +62,7 @@ package struct InferContentOutline: Equatable, Sendable {
             try scanner.skipValue()
             return
         }
+        rootIsObject = true
         try scanner.enterObject()
         while let key = try scanner.nextKey() {
             switch try scanner.peekKind() {
@@ -92,6 +96,35 @@ package struct InferContentOutline: Equatable, Sendable {
     }
 
     package static func == (a: Self, b: Self) -> Bool {
-        a.arrays == b.arrays && a.nested.elementsEqual(b.nested) { $0.key == $1.key && $0.arrays == $1.arrays }
+        a.rootIsObject == b.rootIsObject && a.arrays == b.arrays && a.nested.elementsEqual(b.nested) { $0.key == $1.key && $0.arrays == $1.arrays }
+    }
+}
+
+/// The outlines `infer` finds the content from (docs/spec.md §15): the first
+/// sample's and, when that is an object with no array of objects (a first
+/// page whose `items` is empty), the first later sample's that has one.
+package struct InferContentOutlines: Equatable, Sendable {
+    package var first = InferContentOutline()
+    package var later: InferContentOutline?
+
+    package init() {}
+
+    /// The outlines of `documents`, in order.
+    package init(_ documents: [JSONValue]) {
+        for (i, document) in documents.enumerated() where i == 0 || isSearching {
+            note(InferContentOutline(document), first: i == 0)
+        }
+    }
+
+    /// Whether a later sample's outline is still wanted.
+    package var isSearching: Bool { first.rootIsObject && !first.hasArraysOfObjects && later == nil }
+
+    /// Notes the outline of the next sample added.
+    package mutating func note(_ outline: InferContentOutline, first isFirst: Bool) {
+        if isFirst {
+            first = outline
+        } else if isSearching, outline.hasArraysOfObjects {
+            later = outline
+        }
     }
 }

@@ -38,10 +38,10 @@ package enum InferNaming {
     }
 
     /// `1. open` (numbered keys) is `open`: the number is position, not name.
-    /// Not in a key of numbers only (a version `1.0`, a date `2024-01-31`),
-    /// where it is half the name.
+    /// Not before another number (a version `1.0`, a date `2024-01-31`, a
+    /// timestamp `2024-01-31T10:00:00Z`), where it is part of the name.
     private static func dropLeadingPosition(_ parts: inout [String]) {
-        if parts.count > 1, parts[0].allSatisfy(\.isNumber), parts.dropFirst().contains(where: { $0.contains(where: \.isLetter) }) {
+        if parts.count > 1, parts[0].allSatisfy(\.isNumber), parts[1].first?.isLetter == true {
             parts.removeFirst()
         }
     }

@@ -25,9 +25,10 @@ extension InferSampleSet {
         let before = self
         var scanner = JSONScanner(bytes: document, offset: start, trusted: true, origin: origin)
         do throws(ByteReadStop) {
-            if !outlineHasContent {
+            if documents.isEmpty || contentOutlines.isSearching {
                 var outliner = scanner
-                noteOutline(try ByteReadStop.syntax { () throws(JSONSyntaxError) in try InferContentOutline(scanning: &outliner) })
+                let outline = try ByteReadStop.syntax { () throws(JSONSyntaxError) in try InferContentOutline(scanning: &outliner) }
+                contentOutlines.note(outline, first: documents.isEmpty)
             }
             count += 1
             rewriteWholeFirst()

@@ -6,7 +6,7 @@
 /// ```swift
 /// var set = InferSampleSet()
 /// for document in documents { set.add(document) }   // as each one is read
-/// let spec = try SpecInferrer.infer(samples: set.documents, contentOutline: set.contentOutline, options: options)
+/// let spec = try SpecInferrer.infer(samples: set.documents, contentOutlines: set.contentOutlines, options: options)
 /// ```
 ///
 /// Inference reads a value only through what it asks of it: its JSON kind and,
@@ -34,14 +34,10 @@
 package struct InferSampleSet {
     /// The documents to infer from, in the order read.
     package private(set) var documents: [JSONValue] = []
-    /// Where the content may be (`SpecInferrer` finds it there): the outline
-    /// of the first document that has an array of objects where content is
-    /// looked for, else of the first document; taken before its repeated
-    /// array elements were dropped. (A first sample whose `items` was empty
-    /// made the whole document the content.)
-    package internal(set) var contentOutline = InferContentOutline()
-    /// `contentOutline` is final: its document has an array of objects.
-    var outlineHasContent = false
+    /// Where the content may be (`SpecInferrer` finds it there): outlines of
+    /// the first document and, when it has no array of objects, of the first
+    /// later one that has; taken before repeated array elements were dropped.
+    package internal(set) var contentOutlines = InferContentOutlines()
     /// How many documents were added (repeats included).
     package internal(set) var count = 0
     /// For each kept document, its number among all those added (0 first):
@@ -93,7 +89,9 @@ package struct InferSampleSet {
         // The first document is kept as it is; it is rewritten (for its
         // representatives, settled places and shape) only once a second one
         // comes, so that one small document costs no rewriting at all.
-        if !outlineHasContent { noteOutline(InferContentOutline(document)) }
+        if documents.isEmpty || contentOutlines.isSearching {
+            contentOutlines.note(InferContentOutline(document), first: documents.isEmpty)
+        }
         guard !documents.isEmpty else {
             documents.append(document)
             origins.append(0)
@@ -103,14 +101,6 @@ package struct InferSampleSet {
         rewriteWholeFirst()
         key.removeAll(keepingCapacity: true)
         keep(rewrite(document, member: nil, place: InferPlaceTree.root))
-    }
-
-    /// Takes `outline` of the document being added as `contentOutline` when
-    /// it is the first, or the first with an array of objects.
-    mutating func noteOutline(_ outline: InferContentOutline) {
-        guard documents.isEmpty || outline.hasArraysOfObjects else { return }
-        contentOutline = outline
-        outlineHasContent = outline.hasArraysOfObjects
     }
 
     /// Rewrites the first document, when it is still whole.

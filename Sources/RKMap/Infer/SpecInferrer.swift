@@ -16,16 +16,14 @@ package enum SpecInferrer {
     /// - Returns: the spec text and notes for the user (what was chosen, and why).
     /// - Throws: `InferError` when there is nothing to infer from.
     package static func infer(samples: [JSONValue], options: InferOptions) throws(InferError) -> InferredSpec {
-        guard let first = samples.first else { throw .noSamples }
-        let outline = samples.lazy.map(InferContentOutline.init).first { $0.hasArraysOfObjects } ?? InferContentOutline(first)
-        return try infer(samples: samples, contentOutline: outline, options: options)
+        guard !samples.isEmpty else { throw .noSamples }
+        return try infer(samples: samples, contentOutlines: InferContentOutlines(samples), options: options)
     }
 
     /// Infers from samples that may have lost repeated array elements
-    /// (`InferSampleSet`): the content is found from `contentOutline`, the
-    /// outline of the first sample with an array of objects (else of the
-    /// first), taken before.
-    package static func infer(samples: [JSONValue], contentOutline: InferContentOutline, options: InferOptions) throws(InferError) -> InferredSpec {
+    /// (`InferSampleSet`): the content is found from `contentOutlines`,
+    /// taken before.
+    package static func infer(samples: [JSONValue], contentOutlines: InferContentOutlines, options: InferOptions) throws(InferError) -> InferredSpec {
         guard !samples.isEmpty else { throw .noSamples }
         var builder = InferBuilder(entity: options.entity)
 
@@ -36,7 +34,7 @@ package enum SpecInferrer {
                 throw .keyPathNotFound(written)
             }
         } else {
-            contentPath = findContent(in: contentOutline)
+            contentPath = findContent(in: contentOutlines, samples: samples)
         }
         var notes: [String] = []
         notes.append(contentPath.isEmpty ? "content: the whole document"
@@ -98,6 +96,17 @@ package enum SpecInferrer {
             if candidate.1 > (deeper?.1 ?? 0) { deeper = candidate }
         }
         return deeper?.0 ?? []
+    }
+
+    /// The content of the first sample; when that is an object with no array
+    /// of objects (a first page whose `items` is empty), the content of the
+    /// first later sample with one, if every sample has that member (a
+    /// sample without it would have no content, and `check` fails on it).
+    static func findContent(in outlines: InferContentOutlines, samples: [JSONValue]) -> [String] {
+        let path = findContent(in: outlines.first)
+        guard path.isEmpty, let later = outlines.later else { return path }
+        let laterPath = findContent(in: later)
+        return samples.allSatisfy { value(at: laterPath, in: $0) != nil } ? laterPath : path
     }
 
     static func value(at path: [String], in document: JSONValue) -> JSONValue? {

@@ -65,7 +65,7 @@ extension Commands {
         let spec: InferredSpec
         do {
             spec = try SpecInferrer.infer(
-                samples: samples.documents, contentOutline: samples.contentOutline,
+                samples: samples.documents, contentOutlines: samples.contentOutlines,
                 options: InferOptions(keyPath: options.keyPath, rootName: options.name, entity: options.entity))
         } catch {
             try? stderr.write(CommandFailure.library(error).line)

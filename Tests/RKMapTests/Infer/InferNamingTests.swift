@@ -27,7 +27,7 @@ import Testing
     @Test(arguments: [
         ("1.0", "1_0"), ("10", "10"), ("2024-01-01", "2024_01_01"), ("v1.2", "v1_2"), ("1. open", "open"),
         ("2. high", "high"), ("+1", "plus1"), ("-1", "minus1"), ("item_2_3", "item2_3"), ("publication_date", "publicationDate"),
-        ("...", "field"),
+        ("...", "field"), ("2024-01-01T10:00:00Z", "2024_01_01T10_00_00Z"), ("1.0 beta", "1_0Beta"),
     ])
     func destination(key: String, name: String) {
         #expect(InferNaming.destination(fromKey: key) == name)

@@ -31,7 +31,7 @@ import Testing
     }
 
     static func inferred(_ set: InferSampleSet, _ options: InferOptions = InferOptions()) throws -> InferredSpec {
-        try SpecInferrer.infer(samples: set.documents, contentOutline: set.contentOutline, options: options)
+        try SpecInferrer.infer(samples: set.documents, contentOutlines: set.contentOutlines, options: options)
     }
 
     /// Every container read piece by piece (0), only the document's root
@@ -125,7 +125,7 @@ import Testing
         for largeValueBytes in [0, InferSampleSet.defaultLargeValueBytes] {
             let set = try Self.keptFromBytes([first, second], largeValueBytes: largeValueBytes)
             #expect(set.documents.count == 2)
-            #expect(SpecInferrer.findContent(in: set.contentOutline) == ["a"])
+            #expect(SpecInferrer.findContent(in: set.contentOutlines.first) == ["a"])
             #expect(try Self.inferred(set).notes.first == "content: a")
         }
         var trees = InferSampleSet()
@@ -140,7 +140,7 @@ import Testing
         #expect(tree.arrays == [.init(key: "x", objects: 2), .init(key: "", objects: 1)])
         #expect(tree.nested.count == 1 && tree.nested[0].key == "y" && tree.nested[0].arrays == [.init(key: "z", objects: 1)])
         let set = try Self.keptFromBytes([text], largeValueBytes: 0)
-        #expect(set.contentOutline == tree)
+        #expect(set.contentOutlines.first == tree)
     }
 }
 
@@ -154,7 +154,7 @@ import Testing
     @Test(arguments: [0, InferSampleSet.defaultLargeValueBytes])
     func anEmptyFirstPageDoesNotHideTheContent(largeValueBytes: Int) throws {
         let set = try InferSampleSetBytesTests.keptFromBytes(Self.pages, largeValueBytes: largeValueBytes)
-        #expect(SpecInferrer.findContent(in: set.contentOutline) == ["items"])
+        #expect(SpecInferrer.findContent(in: set.contentOutlines, samples: set.documents) == ["items"])
         let spec = try InferSampleSetBytesTests.inferred(set)
         #expect(spec.notes.first == "content: items")
         #expect(spec == (try SpecInferrer.infer(samples: InferSampleSetBytesTests.documents(Self.pages), options: InferOptions())))
@@ -166,8 +166,25 @@ import Testing
     /// The first sample with content decides, not a later larger one; a
     /// member named "" is no content to wait for.
     @Test func theFirstSampleWithContentDecides() throws {
-        let texts = [#"{"": [{"a": 1}], "x": 1}"#, #"{"data": [{"id": 1}]}"#, #"{"results": [{"id": 1}, {"id": 2}, {"id": 3}]}"#]
+        let texts = [#"{"": [{"a": 1}], "data": []}"#, #"{"data": [{"id": 1}], "results": []}"#,
+                     #"{"data": [], "results": [{"id": 1}, {"id": 2}, {"id": 3}]}"#]
         let set = try InferSampleSetBytesTests.keptFromBytes(texts, largeValueBytes: 0)
-        #expect(SpecInferrer.findContent(in: set.contentOutline) == ["data"])
+        #expect(SpecInferrer.findContent(in: set.contentOutlines, samples: set.documents) == ["data"])
+    }
+
+    /// The whole document stays the content when a sample lacks the later
+    /// one's member (it would have no content, and `check` fail on it), and
+    /// when the first sample's root is an array (its elements are the content).
+    @Test(arguments: [
+        [#"{"meta": 1}"#, #"{"data": [{"id": 1}]}"#],
+        [#"[{"id": 1, "title": "a"}]"#, #"{"data": [{"x": 1}]}"#],
+        [#"[]"#, #"{"data": [{"x": 1}]}"#],
+    ])
+    func theWholeDocumentStaysTheContentWhenALaterOneCannotBe(texts: [String]) throws {
+        for largeValueBytes in [0, InferSampleSet.defaultLargeValueBytes] {
+            let set = try InferSampleSetBytesTests.keptFromBytes(texts, largeValueBytes: largeValueBytes)
+            #expect(SpecInferrer.findContent(in: set.contentOutlines, samples: set.documents) == [])
+            #expect(try InferSampleSetBytesTests.inferred(set).notes.first == "content: the whole document")
+        }
     }
 }
