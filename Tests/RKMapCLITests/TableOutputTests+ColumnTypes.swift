@@ -72,6 +72,28 @@ import Testing
             == [[.integer(1), .integer(2139), .text("real")], [.integer(2), .integer(10001), .text("real")]])
     }
 
+    /// A link table made elsewhere whose child key column is INTEGER, for
+    /// string keys: "0123" would be stored as 123 and the links would no
+    /// longer join their rows.
+    @Test func linkTableColumnsAreCheckedToo() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = try scratch.write("books.json", #"""
+            {"root-map-ref": "author", "mappers": [
+              {"id": "author", "target": "Author", "entity": true, "identification": ["id"], "attributes": ["id"], "types": {"id": "int"},
+               "relationships": [{"from": "books", "to": "books", "map-ref": "book", "many": true}]},
+              {"id": "book", "target": "Book", "entity": true, "identification": ["isbn"], "attributes": ["isbn"], "types": {"isbn": "string"}}]}
+            """#)
+        let db = scratch.path("links.db")
+        let database = try SQLiteDatabase(path: db)
+        try database.execute(#"CREATE TABLE "Author_books" ("parent_id" INTEGER NOT NULL, "child_isbn" INTEGER NOT NULL, "position" INTEGER NOT NULL, PRIMARY KEY ("parent_id", "position"))"#)
+        let before = try Tables.bytes(db)
+        let r = try Tables.applySQLite(spec: spec, ["-"], database: db, stdin: #"{"id": 1, "books": [{"isbn": "0123"}]}"#)
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stderr.hasPrefix("error: table Author_books exists with column 'child_isbn' declared INTEGER, but the spec stores text values there"), "\(r.stderr)")
+        #expect(try Tables.bytes(db) == before)
+    }
+
     /// SQLite's affinity rules (https://sqlite.org/datatype3.html §3.1), in order.
     @Test func affinityDecidesWhatIsStoredUnchanged() {
         let cases: [(String, integer: Bool, real: Bool, text: Bool, none: Bool)] = [
@@ -92,6 +114,7 @@ import Testing
             ("BOOLEAN", true, false, false, false),
             ("DATETIME", true, false, false, false),
             ("STRING", true, false, false, false),           // NUMERIC affinity, not TEXT
+            ("\u{FB02}oat", true, false, false, false),       // SQLite folds ASCII only: "ﬂoat" is not FLOAT
         ]
         for (declared, integer, real, text, none) in cases {
             #expect(SQLColumnType.integer.isStoredUnchanged(inColumnDeclared: declared) == integer, "\(declared)")

@@ -215,6 +215,7 @@ extension SQLiteSink {
                 if let missing = expected.first(where: { !existing.contains(SQLiteSchema.fold($0)) }) {
                     throw SQLiteSinkError.linkTableMismatch(table: planned.name, missingColumn: missing)
                 }
+                try checkColumnTypes(of: planned)
                 if planned.hasTypeColumn, !existing.contains("child_type") {
                     // Children of several types now: an earlier run's links were all of its one child type.
                     try database.execute("ALTER TABLE \(SQL.quote(planned.name)) ADD COLUMN \"child_type\" TEXT")
@@ -235,16 +236,30 @@ extension SQLiteSink {
     /// whose `zip` column an earlier spec declared `int` turned the string
     /// "02139" into 2139, and a decimal into a rounded REAL, silently).
     private func checkColumnTypes(of planned: SQLiteSchema.Table) throws {
+        var columns = planned.columns.map { ($0.name, $0.type) }
+        if !planned.usesRowID { columns = Array(zip(planned.keyColumns, planned.keyTypes)) + columns }
+        try checkColumnTypes(columns, of: planned.name)
+    }
+
+    /// The same for a link table: its parent and child key columns (links
+    /// stored as other values no longer join their rows), its position and
+    /// its child type.
+    private func checkColumnTypes(of planned: SQLiteSchema.LinkTable) throws {
+        var columns = Array(zip(planned.parentColumns, planned.parentTypes)) + Array(zip(planned.childColumns, planned.childTypes))
+        columns.append(("position", .integer))
+        if planned.hasTypeColumn { columns.append(("child_type", .text)) }
+        try checkColumnTypes(columns, of: planned.name)
+    }
+
+    private func checkColumnTypes(_ columns: [(String, SQLColumnType)], of table: String) throws {
         var declarations: [String: String] = [:]
-        for row in try database.rows("PRAGMA table_info(\(SQL.quote(planned.name)))") {
+        for row in try database.rows("PRAGMA table_info(\(SQL.quote(table)))") {
             guard case .text(let name) = row[1] else { continue }
             if case .text(let declared) = row[2] { declarations[SQLiteSchema.fold(name)] = declared } else { declarations[SQLiteSchema.fold(name)] = "" }
         }
-        var columns = planned.columns.map { ($0.name, $0.type) }
-        if !planned.usesRowID { columns = Array(zip(planned.keyColumns, planned.keyTypes)) + columns }
         for (name, type) in columns {
             guard let declared = declarations[SQLiteSchema.fold(name)], !type.isStoredUnchanged(inColumnDeclared: declared) else { continue }
-            throw SQLiteSinkError.columnTypeMismatch(table: planned.name, column: name, declared: declared, planned: type.rawValue)
+            throw SQLiteSinkError.columnTypeMismatch(table: table, column: name, declared: declared, planned: type.rawValue)
         }
     }
 

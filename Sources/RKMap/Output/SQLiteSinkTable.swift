@@ -41,7 +41,7 @@ package enum SQLColumnType: String, Sendable {
     /// value: text that reads as a number under INTEGER, REAL or NUMERIC,
     /// numbers under TEXT, integers past 2^53 under REAL.
     func isStoredUnchanged(inColumnDeclared declaration: String) -> Bool {
-        let upper = declaration.uppercased()
+        let upper = Self.asciiUppercased(declaration)
         if upper.contains("INT") { return self == .integer }
         if upper.contains("CHAR") || upper.contains("CLOB") || upper.contains("TEXT") { return self == .text }
         if upper.isEmpty || upper.contains("BLOB") { return true }
@@ -49,9 +49,16 @@ package enum SQLColumnType: String, Sendable {
         return self == .integer
     }
 
+    /// `declaration` with ASCII letters upper-cased, as SQLite compares
+    /// type names: `"ﬂoat"` is not `FLOAT` (Unicode case mapping made it one,
+    /// a REAL where SQLite sees NUMERIC affinity).
+    static func asciiUppercased(_ declaration: String) -> String {
+        String(decoding: declaration.utf8.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }, as: UTF8.self)
+    }
+
     /// A type read back from `PRAGMA table_info`, by SQLite's affinity rules.
     init(declaration: String) {
-        let upper = declaration.uppercased()
+        let upper = Self.asciiUppercased(declaration)
         if upper.contains("INT") { self = .integer }
         else if upper.contains("CHAR") || upper.contains("CLOB") || upper.contains("TEXT") { self = .text }
         else if upper.contains("REAL") || upper.contains("FLOA") || upper.contains("DOUB") { self = .real }
