@@ -30,7 +30,7 @@ extension MappingGraph {
         for descriptor in descriptors {
             var visiting: Set<MapperRef> = []
             let content = representationProjection(of: descriptor.rootMapper, compacting: compacting, visiting: &visiting, memo: &memo)
-            projection = projection.adding(descriptor.keyPath, then: content)
+            projection.add(descriptor.keyPath, then: content)
         }
         return projection
     }
@@ -60,19 +60,19 @@ extension MappingGraph {
                 switch property {
                 case .attribute(let attribute):
                     let copied = compacting && copiesWhole(attribute.slot, of: mapper)
-                    projection = projection.adding(attribute.source, then: copied ? .verbatim : .everything)
+                    projection.add(attribute.source, then: copied ? .verbatim : .everything)
                 case .relationship(let relationship):
                     let target = representationProjection(of: relationship.mapper, compacting: compacting, visiting: &visiting, memo: &memo)
-                    projection = projection.adding(relationship.source, then: target)
+                    projection.add(relationship.source, then: target)
                 }
             }
         case .dynamic(let dynamic):
             for matcher in dynamic.matchers {
                 switch matcher.test {
                 case .expectValue(let path, _), .expectType(let path, _):
-                    projection = projection.adding(path)
+                    projection.add(path)
                 case .valueMap(let path, let table):
-                    projection = projection.adding(path)
+                    projection.add(path)
                     for next in table.values {
                         projection = projection.merged(with: representationProjection(of: next, compacting: compacting, visiting: &visiting, memo: &memo))
                     }
@@ -134,10 +134,10 @@ extension MappingGraph {
             switch test {
             case .expectType(let path, _), .valueMap(let path, _):
                 // A `valueMap`: only a string or a number picks a mapper.
-                projection = projection.adding(path, then: .countOnly)
+                projection.add(path, then: .countOnly)
             case .expectValue(let path, let expected):
                 let scalar = expected.kind != .object && expected.kind != .array
-                projection = projection.adding(path, then: scalar ? .countOnly : .everything)
+                projection.add(path, then: scalar ? .countOnly : .everything)
             case .predicate(let predicate):
                 projection = projection.merged(with: predicate.documentProjection)
             }
@@ -246,7 +246,14 @@ extension JSONProjection {
     /// and `@parent` read nothing of the value (the caller reads the whole
     /// document for the last two).
     func adding(_ path: KeyPath, then tail: JSONProjection = .everything) -> JSONProjection {
-        guard path.anchor == .representation else { return self }
-        return adding(componentsOf: path, then: tail)
+        var projection = self
+        projection.add(path, then: tail)
+        return projection
+    }
+
+    /// `adding(_:then:)` in place (see `add(_:then:)` of member names).
+    mutating func add(_ path: KeyPath, then tail: JSONProjection = .everything) {
+        guard path.anchor == .representation else { return }
+        add(componentsOf: path, then: tail)
     }
 }

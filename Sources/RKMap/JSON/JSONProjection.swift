@@ -26,17 +26,42 @@ public indirect enum JSONProjection: Sendable, Equatable {
     /// This projection plus what a path of member names needs, then `tail`
     /// (`everything` for the value at the end of a key path).
     public func adding(_ keys: ArraySlice<String>, then tail: JSONProjection = .everything) -> JSONProjection {
-        guard let key = keys.first else { return merged(with: tail) }
-        switch self {
-        case .everything, .verbatim:
-            // Members of a value copied whole are read too: its tree.
-            return .everything
-        case .nothing:
-            return .members([key: JSONProjection.nothing.adding(keys.dropFirst(), then: tail)])
-        case .members(var map):
-            map[key] = (map[key] ?? .nothing).adding(keys.dropFirst(), then: tail)
-            return .members(map)
+        var projection = self
+        projection.add(keys, then: tail)
+        return projection
+    }
+
+    /// Adds what a path of member names needs, then `tail`, in place: a
+    /// mapper of many attributes adds one path each, and `adding` copied the
+    /// member map every time (8,000 attributes took 3.8 s to set up, 60,000
+    /// over two minutes).
+    public mutating func add(_ keys: ArraySlice<String>, then tail: JSONProjection = .everything) {
+        guard let key = keys.first else {
+            self = merged(with: tail)
+            return
         }
+        guard var map = takeMembers() else {
+            if case .nothing = self {
+                self = .members([key: JSONProjection.nothing.adding(keys.dropFirst(), then: tail)])
+            } else {
+                // Members of a value copied whole are read too: its tree.
+                self = .everything
+            }
+            return
+        }
+        var member = map.removeValue(forKey: key) ?? .nothing
+        member.add(keys.dropFirst(), then: tail)
+        map[key] = member
+        self = .members(map)
+    }
+
+    /// The member map, this value left `.nothing` (so that the map is the
+    /// only reference to its storage, and changes it in place); nil, this
+    /// value unchanged, when it holds none.
+    private mutating func takeMembers() -> [String: JSONProjection]? {
+        guard case .members(let map) = self else { return nil }
+        self = .nothing
+        return map
     }
 
     /// What either projection reads.

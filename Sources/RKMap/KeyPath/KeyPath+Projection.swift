@@ -5,6 +5,13 @@ extension JSONProjection {
     /// after `@count`, which needs only how many elements an array has
     /// (`countOnly`). The anchor is the caller's business.
     func adding(componentsOf path: KeyPath, then tail: JSONProjection = .everything) -> JSONProjection {
+        var projection = self
+        projection.add(componentsOf: path, then: tail)
+        return projection
+    }
+
+    /// `adding(componentsOf:then:)` in place.
+    mutating func add(componentsOf path: KeyPath, then tail: JSONProjection = .everything) {
         var keys: [String] = []
         var end = tail
         for component in path.components {
@@ -14,7 +21,7 @@ extension JSONProjection {
             }
             keys.append(key)
         }
-        return adding(keys[...], then: end)
+        add(keys[...], then: end)
     }
 
     /// What `@count` reads: the value's kind and, for an array, its elements,
