@@ -32,21 +32,34 @@ package enum SQLColumnType: String, Sendable {
         }
     }
 
+    /// A column's affinity, by SQLite's rules for its declared type
+    /// (https://sqlite.org/datatype3.html §3.1), in their order; the type
+    /// name's ASCII letters compared without case, as SQLite compares them.
+    enum Affinity { case integer, text, blob, real, numeric }
+
+    static func affinity(ofDeclared declaration: String) -> Affinity {
+        let upper = asciiUppercased(declaration)
+        if upper.contains("INT") { return .integer }
+        if upper.contains("CHAR") || upper.contains("CLOB") || upper.contains("TEXT") { return .text }
+        if upper.isEmpty || upper.contains("BLOB") { return .blob }
+        if upper.contains("REAL") || upper.contains("FLOA") || upper.contains("DOUB") { return .real }
+        return .numeric
+    }
+
     /// Whether a column declared `declaration` (as `PRAGMA table_info` reads
-    /// it back) stores every value of this type as it is bound. By SQLite's
-    /// affinity rules (https://sqlite.org/datatype3.html §3.1): a column
+    /// it back) stores every value of this type as it is bound: a column
     /// without affinity (no type, or BLOB) stores anything as bound; one with
     /// the same affinity stores this type's values unchanged; and integers
     /// are unchanged under NUMERIC affinity too. Anything else converts some
     /// value: text that reads as a number under INTEGER, REAL or NUMERIC,
     /// numbers under TEXT, integers past 2^53 under REAL.
     func isStoredUnchanged(inColumnDeclared declaration: String) -> Bool {
-        let upper = Self.asciiUppercased(declaration)
-        if upper.contains("INT") { return self == .integer }
-        if upper.contains("CHAR") || upper.contains("CLOB") || upper.contains("TEXT") { return self == .text }
-        if upper.isEmpty || upper.contains("BLOB") { return true }
-        if upper.contains("REAL") || upper.contains("FLOA") || upper.contains("DOUB") { return self == .real }
-        return self == .integer
+        switch Self.affinity(ofDeclared: declaration) {
+        case .blob: return true
+        case .integer, .numeric: return self == .integer
+        case .text: return self == .text
+        case .real: return self == .real
+        }
     }
 
     /// `declaration` with ASCII letters upper-cased, as SQLite compares
@@ -56,13 +69,15 @@ package enum SQLColumnType: String, Sendable {
         String(decoding: declaration.utf8.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
 
-    /// A type read back from `PRAGMA table_info`, by SQLite's affinity rules.
+    /// A type read back from `PRAGMA table_info`: its affinity's type, none
+    /// for BLOB and NUMERIC (values are bound as they are).
     init(declaration: String) {
-        let upper = Self.asciiUppercased(declaration)
-        if upper.contains("INT") { self = .integer }
-        else if upper.contains("CHAR") || upper.contains("CLOB") || upper.contains("TEXT") { self = .text }
-        else if upper.contains("REAL") || upper.contains("FLOA") || upper.contains("DOUB") { self = .real }
-        else { self = .none }
+        switch Self.affinity(ofDeclared: declaration) {
+        case .integer: self = .integer
+        case .text: self = .text
+        case .real: self = .real
+        case .blob, .numeric: self = .none
+        }
     }
 }
 
