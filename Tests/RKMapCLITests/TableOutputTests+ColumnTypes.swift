@@ -94,6 +94,82 @@ import Testing
         #expect(try Tables.bytes(db) == before)
     }
 
+    static let articleSpec = #"""
+        {"root-map-ref": "a", "mappers": [
+          {"id": "a", "target": "Article", "attributes": ["title", "n"], "types": {"n": "double"},
+           "relationships": [{"from": "tags", "to": "tags", "map-ref": "t", "many": true}]},
+          {"id": "t", "target": "Tag", "attributes": ["name"]}]}
+        """#
+    static let article = #"{"title": "x", "n": 2.0, "tags": [{"name": "a"}, {"name": "b"}]}"#
+
+    /// Records without identity are keyed by SQLite's row id, which their
+    /// links hold: an existing table whose `_id` is not the row id gave every
+    /// row a NULL `_id` and links that joined nothing, with exit status 0.
+    @Test func aTableWhoseIdIsNotTheRowIDIsAnError() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = try scratch.write("articles.json", Self.articleSpec)
+        for (table, declared) in [
+            (#""_id" TEXT PRIMARY KEY, "title", "n""#, "TEXT"),
+            (#""_id" INT PRIMARY KEY, "title", "n""#, "INT"),
+            (#""_id" INTEGER PRIMARY KEY, "title", "n") WITHOUT ROWID; SELECT (1"#, "INTEGER"),
+            (#""_id" INTEGER PRIMARY KEY DESC, "title", "n""#, "INTEGER"),
+        ] {
+            let db = scratch.path("made-\(UUID().uuidString).db")
+            let database = try SQLiteDatabase(path: db)
+            try database.execute(#"CREATE TABLE "Article" (\#(table))"#)
+            let before = try Tables.bytes(db)
+            let r = try Tables.applySQLite(spec: spec, ["-"], database: db, stdin: Self.article)
+            #expect(r.status == 1, "\(table): \(r)")
+            #expect(r.stderr == "error: table Article exists with column '_id' declared \(declared), which is not SQLite's row id "
+                + #"(only "_id" INTEGER PRIMARY KEY, in a table with row ids, is); its records have no identity and are keyed by the row id, "#
+                + "so their rows would get no '_id' and their links would join nothing; write to a new file or drop the table\n", "\(table): \(r.stderr)")
+            #expect(try Tables.bytes(db) == before, "\(table)")
+        }
+        // The row id spelled another way is the row id: reused, and the links join.
+        let db = scratch.path("alias.db")
+        let database = try SQLiteDatabase(path: db)
+        try database.execute(#"CREATE TABLE "Article" ("_ID" integer, "title", "n", PRIMARY KEY ("_ID"))"#)
+        try Tables.upsert(spec: spec, Self.article, database: db)
+        #expect(try Tables.query(db, #"SELECT a."_id", a."title", t."name" FROM "Article" a JOIN "Article_tags" l ON l."parent_id" = a."_id" JOIN "Tag" t ON t."_id" = l."child_id" ORDER BY l."position""#)
+            == [[.integer(1), .text("x"), .text("a")], [.integer(1), .text("x"), .text("b")]])
+    }
+
+    /// An existing column without a type takes each value as a column of
+    /// the attribute's type would: a `double` 2.0 was stored as the INTEGER 2
+    /// (a new database holds the REAL 2.0).
+    @Test func anUntypedColumnTakesValuesAsTheAttributesTypeWould() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = try scratch.write("articles.json", Self.articleSpec)
+        let made = scratch.path("made.db")
+        let database = try SQLiteDatabase(path: made)
+        try database.execute(#"CREATE TABLE "Article" ("_id" INTEGER PRIMARY KEY, "title", "N")"#)
+        let new = scratch.path("new.db")
+        for db in [made, new] {
+            try Tables.upsert(spec: spec, Self.article, database: db)
+            #expect(try Tables.query(db, #"SELECT "title", typeof("n"), "n" FROM "Article""#) == [[.text("x"), .text("real"), .real(2)]], "\(db)")
+        }
+    }
+
+    /// SQLite's column names ignore ASCII case: a key column `ID` is the
+    /// spec's `id` (it was refused as another primary key).
+    @Test func keyColumnsDifferingInCaseAreTheSameKey() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let typed = try scratch.write("typed.json", Self.typedSpec)
+        let db = scratch.path("places.db")
+        let database = try SQLiteDatabase(path: db)
+        try database.execute(#"CREATE TABLE "Place" ("ID" INTEGER NOT NULL, "ZIP" INTEGER, "Price" REAL, PRIMARY KEY ("ID"))"#)
+        try Tables.upsert(spec: typed, #"{"id": 1, "zip": 2139, "price": 1.5}"#, database: db)
+        try Tables.upsert(spec: typed, #"{"id": 1, "zip": 10001, "price": 2}"#, database: db)
+        #expect(try Tables.query(db, #"SELECT "id", "zip", "price" FROM "Place""#) == [[.integer(1), .integer(10001), .real(2)]])
+        // Another key is still another key.
+        let other = try scratch.write("other.json", Self.typedSpec.replacingOccurrences(of: #""identification": ["id"]"#, with: #""identification": ["zip"]"#))
+        let r = try Tables.applySQLite(spec: other, ["-"], database: db, stdin: #"{"id": 2, "zip": 3, "price": 1}"#)
+        #expect(r.status == 1 && r.stderr == "error: table Place exists with primary key (ID) but the spec identifies it by (zip); write to a new file or drop the table\n", "\(r)")
+    }
+
     /// SQLite's affinity rules (https://sqlite.org/datatype3.html §3.1), in order.
     @Test func affinityDecidesWhatIsStoredUnchanged() {
         let cases: [(String, integer: Bool, real: Bool, text: Bool, none: Bool)] = [

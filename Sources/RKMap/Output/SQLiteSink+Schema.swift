@@ -39,9 +39,7 @@ extension SQLiteSink {
                 : [.integer]
             table = try createTable(named: mapper.typeName, keyColumns: keyColumns, keyTypes: keyTypes, usesRowID: !hasIdentity)
         }
-        if table.keyColumns != keyColumns {
-            throw SQLiteSinkError.keyMismatch(table: table.name, expected: keyColumns, found: table.keyColumns)
-        }
+        try checkKey(of: table, planned: keyColumns, usesRowID: !hasIdentity)
         tables[table.name] = table
         let plan = SQLiteSinkPlan(
             mapper: mapper, table: table, hasIdentity: hasIdentity, connectionTargets: connectionTargets[mapper.typeName] ?? [])
@@ -59,6 +57,31 @@ extension SQLiteSink {
             usesRowID: table.keyColumns == ["_id"], columns: table.columns)
         tables[name] = loaded
         return loaded
+    }
+
+    /// Fails unless an existing table's primary key is the one the spec
+    /// plans: the same columns (by SQLite's rule, ignoring ASCII case: `ID`
+    /// is `id`), and for records without identity, `_id` as SQLite's row id.
+    func checkKey(of table: SQLiteSinkTable, planned: [String], usesRowID: Bool) throws {
+        guard table.keyColumns.map(SQLiteSchema.fold) == planned.map(SQLiteSchema.fold) else {
+            throw SQLiteSinkError.keyMismatch(table: table.name, expected: planned, found: table.keyColumns)
+        }
+        for (found, name) in zip(table.keyColumns, planned) where found != name {
+            table.columns[name] = table.columns[found]
+        }
+        guard usesRowID else { return }
+        // A rowid table's primary key that is not the row id has an index of
+        // its own (origin "pk"); a WITHOUT ROWID table's key always has one.
+        let declared = try database.rows("PRAGMA table_info(\(SQL.quote(table.name)))").lazy
+            .filter { if case .text(let n) = $0[1] { return SQLiteSchema.fold(n) == "_id" } else { return false } }
+            .map { row -> String in if case .text(let d) = row[2] { return d } else { return "" } }
+            .first ?? ""
+        let keyIndex = try database.rows("PRAGMA index_list(\(SQL.quote(table.name)))").contains { row in
+            if case .text("pk") = row[3] { return true } else { return false }
+        }
+        if keyIndex || SQLColumnType.asciiUppercased(declared) != "INTEGER" {
+            throw SQLiteSinkError.rowIDMismatch(table: table.name, declared: declared)
+        }
     }
 
     /// Reads an existing table's columns and key, or `nil` when there is none.
@@ -174,19 +197,24 @@ extension SQLiteSink {
         for planned in schema.tables {
             let table: SQLiteSinkTable
             if let loaded = try loadTable(named: planned.name, usesRowID: planned.usesRowID) {
-                if loaded.keyColumns != planned.keyColumns {
-                    throw SQLiteSinkError.keyMismatch(table: planned.name, expected: planned.keyColumns, found: loaded.keyColumns)
-                }
+                try checkKey(of: loaded, planned: planned.keyColumns, usesRowID: planned.usesRowID)
                 table = loaded
                 try checkColumnTypes(of: planned)
-                for column in planned.columns where table.columns[column.name] == nil {
-                    let folded = SQLiteSchema.fold(column.name)
-                    if let same = table.columns.first(where: { SQLiteSchema.fold($0.key) == folded }) {
-                        // SQLite's names ignore case: that column is this one.
-                        table.columns[column.name] = same.value
-                        continue
+                for column in planned.columns {
+                    if table.columns[column.name] == nil {
+                        let folded = SQLiteSchema.fold(column.name)
+                        guard table.columns.contains(where: { SQLiteSchema.fold($0.key) == folded }) else {
+                            _ = try ensureColumn(column.name, type: column.type, in: table, references: column.references)
+                            continue
+                        }
                     }
-                    _ = try ensureColumn(column.name, type: column.type, in: table, references: column.references)
+                    // The column exists (SQLite's names ignore case: `Title`
+                    // is `title`), and `checkColumnTypes` found that it stores
+                    // this spec's values unchanged: it has this type's
+                    // affinity or none. Values are bound as for a column of
+                    // this type, so a `double` 2.0 in an untyped column is the
+                    // REAL 2.0 a new database holds, not the INTEGER 2.
+                    table.columns[column.name] = column.type
                 }
             } else {
                 var parts = zip(planned.keyColumns, planned.keyTypes).map { Self.keyDefinition($0, $1) }

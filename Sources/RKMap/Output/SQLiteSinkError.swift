@@ -18,6 +18,11 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
     /// An existing table's primary key differs from the identification the spec
     /// declares now.
     case keyMismatch(table: String, expected: [String], found: [String])
+    /// An existing table for records without identity whose `_id` column is
+    /// not SQLite's row id (`_id TEXT PRIMARY KEY`, a `WITHOUT ROWID` table):
+    /// rows would get no `_id`, and links, which hold the row id, would join
+    /// nothing.
+    case rowIDMismatch(table: String, declared: String)
     /// A record attribute is named like the column rkmap reserves (`_id`).
     case reservedColumn(table: String, column: String)
     /// `write` or `beginDocument` after `finish()` or `rollback()`.
@@ -62,6 +67,10 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
                 + "and the row's is \(stored); give '\(attribute)' one type in \"types\" (int, decimal or date) so that every version compares"
         case .keyMismatch(let table, let expected, let found):
             return "table \(table) exists with primary key (\(found.joined(separator: ", "))) but the spec identifies it by (\(expected.joined(separator: ", "))); write to a new file or drop the table"
+        case .rowIDMismatch(let table, let declared):
+            return "table \(table) exists with column '_id' declared \(declared.isEmpty ? "without a type" : declared), which is not SQLite's row id "
+                + "(only \"_id\" INTEGER PRIMARY KEY, in a table with row ids, is); its records have no identity and are keyed by the row id, "
+                + "so their rows would get no '_id' and their links would join nothing; write to a new file or drop the table"
         case .reservedColumn(let table, let column):
             return "table \(table): attribute '\(column)' clashes with the row id column rkmap adds to records without identity; rename the destination"
         case .finished:
