@@ -61,3 +61,11 @@ struct MemberIndex {
         slots[slot] = entry
     }
 }
+
+/// A `MemberIndex` held by reference (`JSONObject`'s), changed only while
+/// one object holds it, so it is safe to share between threads.
+final class MemberIndexBox: @unchecked Sendable {
+    var index: MemberIndex
+
+    init(_ index: MemberIndex) { self.index = index }
+}

@@ -47,6 +47,24 @@ import Testing
         #expect(object["key5"] == .number(JSONNumber(5)))
     }
 
+    /// The index costs a tree nothing in value size: a `JSONValue` is as
+    /// large as its largest payload, a `String` (16 bytes), plus its case.
+    @Test func anObjectIsOneWordBesideItsMembers() {
+        #expect(MemoryLayout<JSONObject>.size == 2 * MemoryLayout<Int>.size)
+        #expect(MemoryLayout<JSONValue>.size <= MemoryLayout<String>.size + 1)
+    }
+
+    /// A copy keeps its own index: a key added to one is not in the other.
+    @Test func copiesKeepTheirOwnIndex() {
+        let original = JSONObject(Self.members(100))
+        var copy = original
+        copy["added"] = .bool(true)
+        #expect(copy["added"] == .bool(true))
+        #expect(original["added"] == nil)
+        #expect(original.position(ofKey: "added") == nil)
+        #expect(original.count == 100 && copy.count == 101)
+    }
+
     /// Setting, replacing and removing keep lookups right; equality is of
     /// the members alone.
     @Test func changesKeepLookupsRight() {
