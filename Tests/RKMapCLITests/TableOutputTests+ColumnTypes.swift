@@ -170,6 +170,40 @@ import Testing
         #expect(r.status == 1 && r.stderr == "error: table Place exists with primary key (ID) but the spec identifies it by (zip); write to a new file or drop the table\n", "\(r)")
     }
 
+    /// A table of more columns than SQLite allows (2,000 by default) is
+    /// refused before anything is written, in one readable line: SQLite's
+    /// own error quoted the CREATE TABLE of every column. So is a reused
+    /// table that the spec's new columns would take past the limit.
+    @Test func aTableOfTooManyColumnsIsRefusedReadably() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        func spec(_ n: Int) throws -> String {
+            try scratch.write("spec\(n).json", #"{"mappers": [{"id": "m", "target": "T", "attributes": [\#((0..<n).map { "\"k\($0)\"" }.joined(separator: ", "))]}]}"#)
+        }
+        let db = scratch.path("wide.db")
+        try Tables.upsert(spec: try spec(1_999), #"{"k0": 1}"#, database: db)  // with _id, 2,000
+        let before = try Tables.bytes(db)
+        let r = try Tables.applySQLite(spec: try spec(2_000), ["-"], database: db, stdin: #"{"k0": 2}"#)
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stderr == "error: table T would have 2001 columns, but SQLite allows at most 2000 in a table; "
+            + "map fewer attributes of this type, split them over several mappers with other target types, "
+            + "or store a group of them as one JSON column (a destination without dots, from a key path to their object)\n", "\(r.stderr.prefix(400))")
+        #expect(try Tables.bytes(db) == before)
+        let new = scratch.path("new.db")
+        let fresh = try Tables.applySQLite(spec: try spec(5_000), ["-"], database: new, stdin: #"{"k0": 2}"#)
+        #expect(fresh.status == 1 && fresh.stderr.hasPrefix("error: table T would have 5001 columns, but SQLite allows at most 2000"), "\(fresh.stderr.prefix(400))")
+        #expect(!FileManager.default.fileExists(atPath: new))
+    }
+
+    /// SQLite's own errors quote the statement, cut when it is long.
+    @Test func aLongStatementIsCutInAnError() {
+        let sql = "CREATE TABLE \"T\" (" + (0..<1_000).map { "\"k\($0)\"" }.joined(separator: ", ") + ")"
+        let error = SQLiteError(code: ResultCode(rawValue: 1), message: "too many columns on T", sql: sql)
+        #expect(error.description == "SQLite error 1: too many columns on T (in: \(sql.prefix(240)) … (\(sql.count - 240) more characters))")
+        let short = SQLiteError(code: ResultCode(rawValue: 19), message: "UNIQUE constraint failed: T.id", sql: "INSERT INTO T VALUES (1)")
+        #expect(short.description == "SQLite error 19: UNIQUE constraint failed: T.id (in: INSERT INTO T VALUES (1))")
+    }
+
     /// SQLite's affinity rules (https://sqlite.org/datatype3.html §3.1), in order.
     @Test func affinityDecidesWhatIsStoredUnchanged() {
         let cases: [(String, integer: Bool, real: Bool, text: Bool, none: Bool)] = [

@@ -1,3 +1,5 @@
+import CSQLite
+
 extension SQLiteSink {
     /// The write plan for a record's mapper, creating or loading its table on
     /// first use (the first record decides untyped key column types).
@@ -194,12 +196,26 @@ extension SQLiteSink {
     /// reused and extended. Runs inside the run's transaction, so a failed run
     /// takes the new tables back with it.
     func create(_ schema: SQLiteSchema) throws {
+        let columnLimit = Int(sqlite3_limit(database.handle, SQLITE_LIMIT_COLUMN, -1))
+        for planned in schema.tables {
+            // Checked before any table is made: SQLite's own error quoted the
+            // whole CREATE TABLE of every column.
+            let count = (planned.usesRowID ? 1 : planned.keyColumns.count) + planned.columns.count
+            if count > columnLimit {
+                throw SQLiteSinkError.tooManyColumns(table: planned.name, count: count, limit: columnLimit)
+            }
+        }
         for planned in schema.tables {
             let table: SQLiteSinkTable
             if let loaded = try loadTable(named: planned.name, usesRowID: planned.usesRowID) {
                 try checkKey(of: loaded, planned: planned.keyColumns, usesRowID: planned.usesRowID)
                 table = loaded
                 try checkColumnTypes(of: planned)
+                let existing = Set(table.columns.keys.map(SQLiteSchema.fold))
+                let added = Set(planned.columns.map { SQLiteSchema.fold($0.name) }).subtracting(existing).count
+                if existing.count + added > columnLimit {
+                    throw SQLiteSinkError.tooManyColumns(table: planned.name, count: existing.count + added, limit: columnLimit)
+                }
                 for column in planned.columns {
                     if table.columns[column.name] == nil {
                         let folded = SQLiteSchema.fold(column.name)

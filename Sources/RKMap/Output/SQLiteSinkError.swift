@@ -36,6 +36,9 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
     /// values this spec writes there (docs/spec.md §10.4): `"02139"` into an
     /// INTEGER column becomes 2139.
     case columnTypeMismatch(table: String, column: String, declared: String, planned: String)
+    /// A table would have more columns than this SQLite allows
+    /// (`SQLITE_LIMIT_COLUMN`, 2,000 unless SQLite was built otherwise).
+    case tooManyColumns(table: String, count: Int, limit: Int)
     /// An existing link table lacks a column this spec stores links in.
     case linkTableMismatch(table: String, missingColumn: String)
     /// `--type T` writes only T's rows, and a connection of T links records
@@ -88,6 +91,10 @@ public enum SQLiteSinkError: Error, Sendable, Equatable, CustomStringConvertible
             return "table \(table) exists with column '\(column)' declared \(declared.isEmpty ? "without a type" : declared), "
                 + "but the spec stores \(what), which SQLite would convert on the way in (a string \"02139\" into an INTEGER column is stored as 2139); "
                 + "write to a new file, drop the column or the table, or give the attribute the column's type in \"types\""
+        case .tooManyColumns(let table, let count, let limit):
+            return "table \(table) would have \(count) columns, but SQLite allows at most \(limit) in a table; "
+                + "map fewer attributes of this type, split them over several mappers with other target types, "
+                + "or store a group of them as one JSON column (a destination without dots, from a key path to their object)"
         case .linkTableMismatch(let table, let column):
             return "link table \(table) exists without column '\(column)' that this spec stores links in; write to a new file or drop the table"
         }

@@ -15,9 +15,14 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// One line: `SQLite error 19: UNIQUE constraint failed: T.id (in: INSERT …)`.
+    /// A statement longer than 300 characters (a table of thousands of
+    /// columns) is cut, with how much was left out: the line stays readable.
     public var description: String {
         var text = "SQLite error \(code.rawValue): \(message)"
-        if let sql { text += " (in: \(sql))" }
+        if let sql {
+            let shown = sql.count > 300 ? String(sql.prefix(240)) + " … (\(sql.count - 240) more characters)" : sql
+            text += " (in: \(shown))"
+        }
         return text
     }
 }
