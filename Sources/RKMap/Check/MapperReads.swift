@@ -23,6 +23,7 @@ struct MapperReads {
     init() {}
 
     init(_ mapper: ObjectMapper) {
+        var distinctSources: Set<[String]> = []
         for property in mapper.properties {
             let source: KeyPath
             switch property {
@@ -35,7 +36,7 @@ struct MapperReads {
             add(source)
             if source.anchor == .representation {
                 let keys = Self.keys(of: source)
-                if !keys.isEmpty, !sources.contains(keys) { sources.append(keys) }
+                if !keys.isEmpty, distinctSources.insert(keys).inserted { sources.append(keys) }
             }
         }
     }
@@ -113,6 +114,9 @@ struct MapperReads {
 struct ReadTree {
     /// Member names in the order first read, with what is read of each.
     private(set) var entries: [(key: String, node: Node)] = []
+    /// The position of each key in `entries` once there are 16 of them (a
+    /// mapper of 32,000 attributes looked each up by a scan).
+    private var positions: [ExactText: Int] = [:]
 
     indirect enum Node {
         case whole
@@ -121,16 +125,31 @@ struct ReadTree {
 
     var isEmpty: Bool { entries.isEmpty }
 
+    /// The position in `entries` of `key` (`JSONObject.sameKey`).
+    func position(ofKey key: String) -> Int? {
+        if entries.count >= 16 { return positions[ExactText(key)] }
+        return entries.firstIndex { JSONObject.sameKey($0.key, key) }
+    }
+
+    private mutating func append(_ key: String, _ node: Node) {
+        entries.append((key, node))
+        if entries.count == 16 {
+            for (i, e) in entries.enumerated() { positions[ExactText(e.key)] = i }
+        } else if entries.count > 16 {
+            positions[ExactText(key)] = entries.count - 1
+        }
+    }
+
     mutating func add(_ keys: ArraySlice<String>) {
         guard let key = keys.first else { return }
         let rest = keys.dropFirst()
-        guard let i = entries.firstIndex(where: { JSONObject.sameKey($0.key, key) }) else {
+        guard let i = position(ofKey: key) else {
             if rest.isEmpty {
-                entries.append((key, .whole))
+                append(key, .whole)
             } else {
                 var inner = ReadTree()
                 inner.add(rest)
-                entries.append((key, .inner(inner)))
+                append(key, .inner(inner))
             }
             return
         }
@@ -148,10 +167,10 @@ struct ReadTree {
     mutating func addPresence(_ keys: ArraySlice<String>) {
         guard let key = keys.first else { return }
         let rest = keys.dropFirst()
-        guard let i = entries.firstIndex(where: { JSONObject.sameKey($0.key, key) }) else {
+        guard let i = position(ofKey: key) else {
             var inner = ReadTree()
             inner.addPresence(rest)
-            entries.append((key, .inner(inner)))
+            append(key, .inner(inner))
             return
         }
         guard case .inner(var inner) = entries[i].node else { return }
@@ -164,13 +183,13 @@ struct ReadTree {
             switch node {
             case .whole: add([key])
             case .inner(let tree):
-                if let i = entries.firstIndex(where: { JSONObject.sameKey($0.key, key) }) {
+                if let i = position(ofKey: key) {
                     if case .inner(var mine) = entries[i].node {
                         mine.merge(tree)
                         entries[i].node = .inner(mine)
                     }
                 } else {
-                    entries.append((key, node))
+                    append(key, node)
                 }
             }
         }

@@ -409,7 +409,7 @@ public final class ReadTracker: ReadObserver {
     }
 
     private func index(of key: String, in object: JSONObject) -> Int? {
-        if let i = object.members.firstIndex(where: { JSONObject.sameKey($0.key, key) }) { return i }
+        if let i = object.position(ofKey: key) { return i }
         guard caseInsensitive else { return nil }
         let folded = key.lowercased()
         return object.members.firstIndex { $0.key.lowercased() == folded }
@@ -436,7 +436,7 @@ public final class ReadTracker: ReadObserver {
     }
 
     private func node(for key: String, in tree: ReadTree) -> ReadTree.Node? {
-        if let e = tree.entries.first(where: { JSONObject.sameKey($0.key, key) }) { return e.node }
+        if let i = tree.position(ofKey: key) { return tree.entries[i].node }
         guard caseInsensitive else { return nil }
         let folded = key.lowercased()
         return tree.entries.first { $0.key.lowercased() == folded }?.node

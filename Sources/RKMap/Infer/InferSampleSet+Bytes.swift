@@ -90,7 +90,7 @@ extension InferSampleSet {
             index.insertNew(at: members.count - 1, in: members)
         }
         key.append(Tag.end)
-        return .object(JSONObject(uniqueMembers: members))
+        return .object(JSONObject(uniqueMembers: members, readIndex: index))
     }
 
     /// The arrays and objects of a document of at least `minimumBytes`, by

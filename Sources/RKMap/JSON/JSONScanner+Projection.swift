@@ -72,7 +72,7 @@ extension JSONScanner {
             afterComma = true
         }
         depth -= 1
-        return JSONObject(uniqueMembers: memberStack.popTail(from: base, filler: JSONObject.Member(key: "", value: .null)))
+        return JSONObject(uniqueMembers: memberStack.popTail(from: base, filler: JSONObject.Member(key: "", value: .null)), readIndex: index)
     }
 
     /// Reads `"key"` and the `:` after it, like `readKey`, and says which of

@@ -77,7 +77,7 @@ extension JSONScanner {
             afterComma = true
         }
         depth -= 1
-        return JSONObject(uniqueMembers: memberStack.popTail(from: base, filler: JSONObject.Member(key: "", value: .null)))
+        return JSONObject(uniqueMembers: memberStack.popTail(from: base, filler: JSONObject.Member(key: "", value: .null)), readIndex: index)
     }
 
     /// Appends a member of the object whose members start at `base`; a

@@ -143,6 +143,21 @@ public struct JSONObject: Sendable, Equatable {
 
     public private(set) var members: [Member]
 
+    /// The positions of the keys of an object of `indexedCount` members or
+    /// more, so that a lookup is O(1): a spec mapping 32,000 attributes of an
+    /// object of as many members scanned it once per attribute (7 s to apply).
+    /// Small objects (nearly all in API payloads) are scanned, which needs no
+    /// hashing and no side table.
+    ///
+    /// Boxed: a `JSONObject` stays one word beside its members, so a
+    /// `JSONValue` stays as small as its `String` payload (every array
+    /// element and member of every tree pays for that size). The box is
+    /// shared by copies and copied before a change when shared.
+    private var index: MemberIndexBox?
+
+    /// From this many members on, an object keeps an index of its keys.
+    static let indexedCount = 64
+
     public init() { members = [] }
 
     /// A repeated key keeps its first position and its last value. From 16
@@ -165,10 +180,27 @@ public struct JSONObject: Sendable, Equatable {
                 index.insertNew(at: members.count - 1, in: members)
             }
         }
+        if members.count >= Self.indexedCount { self.index = MemberIndexBox(index) }
     }
 
     /// Builds an object from members already known to have distinct keys.
-    public init(uniqueMembers: [Member]) { members = uniqueMembers }
+    public init(uniqueMembers: [Member]) {
+        members = uniqueMembers
+        if members.count >= Self.indexedCount { index = MemberIndexBox(MemberIndex(members, base: 0)) }
+    }
+
+    /// The same, with the index a reader built of exactly these members
+    /// while it read them (`nil` for fewer than 16), so large objects are not
+    /// hashed twice.
+    init(uniqueMembers: [Member], readIndex: MemberIndex?) {
+        members = uniqueMembers
+        guard members.count >= Self.indexedCount else { return }
+        index = MemberIndexBox(readIndex?.rebased() ?? MemberIndex(members, base: 0))
+    }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.members == rhs.members
+    }
 
     public var count: Int { members.count }
     public var isEmpty: Bool { members.isEmpty }
@@ -186,6 +218,7 @@ public struct JSONObject: Sendable, Equatable {
     /// beats hashing (no hash of the probe key, no side table to build).
     public subscript(key: String) -> JSONValue? {
         get {
+            if let index { return index.index.find(key, in: members).map { members[$0].value } }
             // Compare keys in place: iterating `members` would copy (and
             // retain) every member passed on the way.
             // Lengths first (O(1) for native and small strings): a key of
@@ -199,12 +232,32 @@ public struct JSONObject: Sendable, Equatable {
             }
         }
         set {
-            if let i = members.firstIndex(where: { Self.sameKey($0.key, key) }) {
-                if let newValue { members[i].value = newValue } else { members.remove(at: i) }
+            let found = index.map { $0.index.find(key, in: members) } ?? members.firstIndex { Self.sameKey($0.key, key) }
+            if let i = found {
+                if let newValue {
+                    members[i].value = newValue
+                } else {
+                    // Positions after `i` move: the index is made anew.
+                    members.remove(at: i)
+                    index = members.count >= Self.indexedCount ? MemberIndexBox(MemberIndex(members, base: 0)) : nil
+                }
             } else if let newValue {
                 members.append(Member(key: key, value: newValue))
+                if index != nil {
+                    if !isKnownUniquelyReferenced(&index!) { index = MemberIndexBox(index!.index) }
+                    index!.index.insertNew(at: members.count - 1, in: members)
+                } else if members.count == Self.indexedCount {
+                    index = MemberIndexBox(MemberIndex(members, base: 0))
+                }
             }
         }
+    }
+
+    /// The position in `members` of the member named `key` (`sameKey`).
+    func position(ofKey key: String) -> Int? {
+        if let index { return index.index.find(key, in: members) }
+        let length = key.utf8.count
+        return members.firstIndex { $0.key.utf8.count == length && Self.sameKey($0.key, key) }
     }
 
     /// Lookup that falls back to a case-insensitive match when no key matches

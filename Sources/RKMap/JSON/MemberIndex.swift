@@ -10,7 +10,7 @@ struct MemberIndex {
     private var slots: [UInt32]
     private var mask: Int
     private var count = 0
-    private let base: Int
+    private var base: Int
 
     /// Indexes `members[base...]`, which have distinct keys.
     init(_ members: [JSONObject.Member], base: Int) {
@@ -20,6 +20,14 @@ struct MemberIndex {
         slots = Array(repeating: 0, count: capacity)
         mask = capacity - 1
         for i in base..<members.count { insertNew(at: i, in: members) }
+    }
+
+    /// This index for the members from `base` on moved into an array of
+    /// their own (`JSONObject`'s).
+    func rebased() -> MemberIndex {
+        var copy = self
+        copy.base = 0
+        return copy
     }
 
     /// The position in `members` of `key`, if it is there.
@@ -52,4 +60,12 @@ struct MemberIndex {
         while slots[slot] != 0 { slot = (slot + 1) & mask }
         slots[slot] = entry
     }
+}
+
+/// A `MemberIndex` held by reference (`JSONObject`'s), changed only while
+/// one object holds it, so it is safe to share between threads.
+final class MemberIndexBox: @unchecked Sendable {
+    var index: MemberIndex
+
+    init(_ index: MemberIndex) { self.index = index }
 }

@@ -192,46 +192,95 @@ struct RecordEncoder {
     /// (testShouldSuccessfullyMapPropertiesBeforeKeyPathAttributes); a value
     /// that is not an object gives way to them.
     static func nest(_ record: Record) -> [Entry] {
-        var entries: [Entry] = []
+        let top = Level()
         for (slot, field) in zip(record.mapper.slots, record.fields) {
             guard let field else { continue }
             var entry = Entry.field(slot.path.last!, field)
             for name in slot.path.dropLast().reversed() { entry = .group(name, typeName: nil, [entry]) }
-            merge(entry, into: &entries)
+            top.merge(entry)
         }
-        return entries
+        return top.finished()
     }
 
-    /// Adds `entry` to `entries`: a new name goes at the end, a known one keeps
-    /// its position.
-    private static func merge(_ entry: Entry, into entries: inout [Entry]) {
-        guard let i = entries.firstIndex(where: { $0.name == entry.name }) else {
-            entries.append(entry)
-            return
+    /// Entries being nested: each name's first position is indexed, and a
+    /// group's children stay open here until the end, so merging a field
+    /// into a group of thousands neither scans nor copies it (one record of
+    /// 16,000 dotted fields took 1.8 s, four times as long per doubling).
+    private final class Level {
+        /// A group's children are in `open` at its position until `finished`.
+        private var entries: [Entry] = []
+        private var positions: [String: Int] = [:]
+        private var open: [Int: Level] = [:]
+
+        init() {}
+
+        /// A level holding `entries` as they are (not merged into each other).
+        init(_ entries: [Entry]) {
+            for entry in entries { append(entry) }
         }
-        switch (entries[i], entry) {
-        case (.field, .field):
-            entries[i] = entry
-        case (.group(let name, let typeName, var children), .group(_, _, let added)):
-            for e in added { merge(e, into: &children) }
-            entries[i] = .group(name, typeName: typeName, children)
-        case (.field(let name, let value), .group(_, _, let added)):
-            guard case .group(_, let typeName, var children)? = expanded(name, value) else {
-                entries[i] = entry
+
+        private func append(_ entry: Entry) {
+            // The first of equal names is the one found, as a scan finds it.
+            if positions[entry.name] == nil { positions[entry.name] = entries.count }
+            entries.append(entry)
+        }
+
+        /// Adds `entry`: a new name goes at the end, a known one keeps its
+        /// position. RestKit applies key-path attributes after the others
+        /// (testShouldSuccessfullyMapPropertiesBeforeKeyPathAttributes); a
+        /// value that is not an object gives way to them.
+        func merge(_ entry: Entry) {
+            guard let i = positions[entry.name] else {
+                append(entry)
                 return
             }
-            for e in added { merge(e, into: &children) }
-            entries[i] = .group(name, typeName: typeName, children)
-        case (.group(_, _, let nested), .field(let name, let value)):
-            guard case .group(_, let typeName, var children)? = expanded(name, value) else { return }
-            for e in nested { merge(e, into: &children) }
-            entries[i] = .group(name, typeName: typeName, children)
+            switch (entries[i], entry) {
+            case (.field, .field):
+                entries[i] = entry
+            case (.group, .group(_, _, let added)):
+                let children = group(at: i)
+                for e in added { children.merge(e) }
+            case (.field(let name, let value), .group(_, _, let added)):
+                guard case .group(_, let typeName, let children)? = RecordEncoder.expanded(name, value) else {
+                    entries[i] = entry
+                    return
+                }
+                entries[i] = .group(name, typeName: typeName, children)
+                let level = group(at: i)
+                for e in added { level.merge(e) }
+            case (.group, .field(let name, let value)):
+                guard case .group(_, let typeName, let children)? = RecordEncoder.expanded(name, value) else { return }
+                let nested = group(at: i).finished()
+                let level = Level(children)
+                for e in nested { level.merge(e) }
+                entries[i] = .group(name, typeName: typeName, [])
+                open[i] = level
+            }
+        }
+
+        /// The open children of the group at `i`, opened from its entries.
+        private func group(at i: Int) -> Level {
+            if let level = open[i] { return level }
+            guard case .group(let name, let typeName, let children) = entries[i] else { preconditionFailure("not a group") }
+            let level = Level(children)
+            entries[i] = .group(name, typeName: typeName, [])
+            open[i] = level
+            return level
+        }
+
+        func finished() -> [Entry] {
+            for (i, level) in open {
+                guard case .group(let name, let typeName, _) = entries[i] else { continue }
+                entries[i] = .group(name, typeName: typeName, level.finished())
+            }
+            open = [:]
+            return entries
         }
     }
 
     /// A record or an object value as a group that dotted fields can be written
     /// into; nil for any other value.
-    private static func expanded(_ name: String, _ value: FieldValue) -> Entry? {
+    fileprivate static func expanded(_ name: String, _ value: FieldValue) -> Entry? {
         switch value {
         case .record(let record):
             let fields = record.mapper.hasNestedDestinations
