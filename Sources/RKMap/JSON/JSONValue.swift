@@ -214,26 +214,12 @@ public struct JSONObject: Sendable, Equatable {
         JSONValue.sameText(name, key)
     }
 
-    /// Exact-key lookup. Objects in API payloads are small, so a linear scan
-    /// beats hashing (no hash of the probe key, no side table to build).
+    /// Exact-key lookup: through the index of a large object, else a scan
+    /// (`position(ofKey:)`).
     public subscript(key: String) -> JSONValue? {
-        get {
-            if let index { return index.index.find(key, in: members).map { members[$0].value } }
-            // Compare keys in place: iterating `members` would copy (and
-            // retain) every member passed on the way.
-            // Lengths first (O(1) for native and small strings): a key of
-            // another length is rejected without a full string comparison.
-            let length = key.utf8.count
-            return members.withUnsafeBufferPointer { buffer in
-                for i in buffer.indices where buffer[i].key.utf8.count == length && JSONValue.sameText(buffer[i].key, key) {
-                    return buffer[i].value
-                }
-                return nil
-            }
-        }
+        get { position(ofKey: key).map { members[$0].value } }
         set {
-            let found = index.map { $0.index.find(key, in: members) } ?? members.firstIndex { Self.sameKey($0.key, key) }
-            if let i = found {
+            if let i = position(ofKey: key) {
                 if let newValue {
                     members[i].value = newValue
                 } else {
@@ -254,10 +240,18 @@ public struct JSONObject: Sendable, Equatable {
     }
 
     /// The position in `members` of the member named `key` (`sameKey`).
+    /// Objects in API payloads are small, so below `indexedCount` members a
+    /// linear scan beats hashing (no hash of the probe key, no side table).
     func position(ofKey key: String) -> Int? {
         if let index { return index.index.find(key, in: members) }
+        // Compare keys in place: iterating `members` would copy (and retain)
+        // every member passed on the way. Lengths first (O(1) for native and
+        // small strings): a key of another length is rejected without a full
+        // string comparison.
         let length = key.utf8.count
-        return members.firstIndex { $0.key.utf8.count == length && Self.sameKey($0.key, key) }
+        return members.withUnsafeBufferPointer { buffer in
+            buffer.indices.first { buffer[$0].key.utf8.count == length && Self.sameKey(buffer[$0].key, key) }
+        }
     }
 
     /// Lookup that falls back to a case-insensitive match when no key matches
