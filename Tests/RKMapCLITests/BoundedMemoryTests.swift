@@ -147,6 +147,21 @@ import Testing
         try Self.expectWithinThreeTimes(args, shape: "items", mb: Self.streamMB > 100 ? 24 : 12)
     }
 
+    /// `rkmap check` of one large fixture whose content is an array: its
+    /// elements are mapped one at a time from the body's bytes, the drift
+    /// report made as they go (issue 12: 8.2× when its tree was built and
+    /// its records held). `items`: every member read, under `error`
+    /// policies; `listing`: the envelope's other members reported (`kind`,
+    /// `data.after`, `data.before`), each element an entity whose identity
+    /// is checked.
+    @Test(arguments: [
+        ("items", ["check", "fixtures/scale/items-validated.json", "--unmapped", "error", "--missing", "error"]),
+        ("listing", ["check", "fixtures/scale/items-check-listing.json"]),
+    ])
+    func checkOfALargeFixtureStaysWithinThreeTimesItsSize(shape: String, args: [String]) throws {
+        try Self.expectWithinThreeTimes(args, shape: shape, mb: Self.streamMB > 100 ? 24 : 12, from: "file")
+    }
+
     /// A content key path with an index (`batches[0].items`, `batches[-2].items`):
     /// the splitter follows it to the element and streams the array there (an
     /// index from the end reads the document into memory first, to count).
