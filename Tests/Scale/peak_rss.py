@@ -2,7 +2,7 @@
 """Runs a command on a generated NDJSON stream and reports the command's peak RSS.
 
 Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file]
-                   [--shape lines|logs|document|array|keyed|items|batches|nested|listing|list|pages|keys|numbers|geometry] -- COMMAND ...
+                   [--shape lines|logs|document|array|keyed|items|rows|batches|nested|listing|list|pages|keys|numbers|geometry] -- COMMAND ...
 
 The stream is `--mb` MB (10^6 bytes) of article-like lines
 (`{"id": N, "title": "...", "body": "...K bytes...", "tags": [...]}`), written
@@ -17,9 +17,10 @@ log file of 50 records (`{"Records": [...]}`, CloudTrail's shape) whose
 optional members (`errorCode`, `requestParameters` of three kinds) vary
 from record to record, so that no two lines mix the same record shapes.
 
-`--shape items|batches|nested|listing|list|pages|keys|numbers|geometry` writes one JSON document of about `--mb` MB made of
+`--shape items|rows|batches|nested|listing|list|pages|keys|numbers|geometry` writes one JSON document of about `--mb` MB made of
 many small values, the shapes that cost a tree the most memory per input byte:
 `items` ({"items": [{"ID": N, "Name": "item N", "Price": N.5, "Tags": [...]}, ...]}),
+`rows` (the same items as the document itself, a top-level array, as GitHub's lists are),
 `batches` (the same items in the first of two batches, {"batches": [{"id": 1,
 "items": [...]}, {"id": 2, "items": []}]}), `nested` (the same items in the
 first of two arrays, {"lists": [[...], []]}), `listing` (the same items in
@@ -116,8 +117,8 @@ def small_values(shape, total):
             size += len(part)
             i += 1
         parts.append("]}\n")
-    elif shape in ("items", "batches", "nested", "listing", "list"):
-        opening = {"items": '{"items": [', "batches": '{"batches": [{"id": 1, "items": [', "nested": '{"lists": [[',
+    elif shape in ("items", "batches", "nested", "listing", "list", "rows"):
+        opening = {"items": '{"items": [', "rows": "[", "batches": '{"batches": [{"id": 1, "items": [', "nested": '{"lists": [[',
                    "listing": '{"kind": "Listing", "data": {"after": "t3_x", "children": [',
                    "list": '{"object": "list", "url": "/v1/items", "data": ['}
         parts.append(opening[shape])
@@ -126,7 +127,7 @@ def small_values(shape, total):
             parts.append(part)
             size += len(part)
             i += 1
-        closing = {"items": "]}\n", "batches": ']}, {"id": 2, "items": []}]}\n', "nested": "], []]}\n",
+        closing = {"items": "]}\n", "rows": "]\n", "batches": ']}, {"id": 2, "items": []}]}\n', "nested": "], []]}\n",
                    "listing": '], "before": null}}\n', "list": '], "has_more": false}\n'}
         parts.append(closing[shape])
     elif shape == "geometry":
@@ -188,14 +189,14 @@ def main():
     parser.add_argument("--mb", type=float, default=300)
     parser.add_argument("--body-bytes", type=int, default=4000)
     parser.add_argument("--from", dest="source", choices=("pipe", "file"), default="pipe")
-    parser.add_argument("--shape", choices=("lines", "logs", "document", "array", "keyed", "items", "batches", "nested", "listing", "list", "pages", "keys", "numbers", "geometry"), default="lines")
+    parser.add_argument("--shape", choices=("lines", "logs", "document", "array", "keyed", "items", "rows", "batches", "nested", "listing", "list", "pages", "keys", "numbers", "geometry"), default="lines")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command:
         parser.error("no command")
     total = int(args.mb * MB)
-    if args.shape in ("items", "batches", "nested", "listing", "list", "pages", "keys", "numbers", "geometry"):
+    if args.shape in ("items", "rows", "batches", "nested", "listing", "list", "pages", "keys", "numbers", "geometry"):
         # One document written whole: the chunk is all of it.
         chunk = small_values(args.shape, total)
         total = len(chunk)

@@ -20,16 +20,18 @@ extension MappingEngine {
     ///
     /// Element-wise only when nothing could tell the two apart: one
     /// applicable descriptor whose key path is keys from the document
-    /// (`data`, `response.items`), no connections (they link records across
-    /// the document), no `@root` read (an element would need the whole
-    /// document), a body that is one valid JSON document, and each key of the
-    /// path found exactly once in an object on the way (exactly, or ignoring
-    /// case under `keyMatching: caseInsensitive`: with two candidates, which
-    /// one a whole read takes is left to it), ending at an array.
+    /// (`data`, `response.items`) or none (the document is the content, as
+    /// GitHub's lists are top-level arrays), no connections (they link
+    /// records across the document), no `@root` read (an element would need
+    /// the whole document), a body that is one valid JSON document, and each
+    /// key of the path found exactly once in an object on the way (exactly,
+    /// or ignoring case under `keyMatching: caseInsensitive`: with two
+    /// candidates, which one a whole read takes is left to it), ending at an
+    /// array.
     func elementwiseDocument(_ body: [UInt8]) -> ElementwiseDocument? {
         guard applicable.count == 1, !hasConnections, options.onlyType == nil, graph.rootProjection == nil else { return nil }
         let keyPath = applicable[0].descriptor.keyPath
-        guard keyPath.anchor == .representation, !keyPath.components.isEmpty else { return nil }
+        guard keyPath.anchor == .representation else { return nil }
         var keys: [String] = []
         for component in keyPath.components {
             guard case .key(let key) = component else { return nil }
@@ -50,6 +52,11 @@ extension MappingEngine {
             var reader = JSONScanner(bytes: buf, offset: 0, trusted: true)
             var contentStart = -1
             do throws(JSONSyntaxError) {
+                if keys.isEmpty {
+                    // The document itself.
+                    guard try reader.peekKind() == .array else { return nil }
+                    return ElementwiseDocument(skeleton: .array([]), contentStart: reader.offset)
+                }
                 guard let skeleton = try Self.skeleton(keys[...], reader: &reader, caseInsensitive: caseInsensitive, contentStart: &contentStart),
                       contentStart >= 0
                 else { return nil }
