@@ -153,12 +153,14 @@ import Testing
     /// its records held). `items`: every member read, under `error`
     /// policies; `listing`: the envelope's other members reported (`kind`,
     /// `data.after`, `data.before`), each element an entity whose identity
-    /// is checked. With a golden file (written by `--update` first), the
+    /// is checked; `rows`: a top-level array (GitHub's lists), mapped by a
+    /// descriptor without a key path. With a golden file (written by `--update` first), the
     /// output is compared with it as it is rendered, holding neither (12.4×
     /// while both were held and parsed).
     @Test(arguments: [
         ("items", ["check", "fixtures/scale/items-validated.json", "--unmapped", "error", "--missing", "error"], false),
         ("listing", ["check", "fixtures/scale/items-check-listing.json"], false),
+        ("rows", ["check", "fixtures/scale/items-rows.json", "--unmapped", "error", "--missing", "error"], false),
         ("items", ["check", "fixtures/scale/items-validated.json"], true),
     ])
     func checkOfALargeFixtureStaysWithinThreeTimesItsSize(shape: String, args: [String], golden: Bool) throws {
