@@ -4,39 +4,46 @@
 /// fixture costs its bytes and one element's tree, not the document's tree
 /// (about four times the text for small objects) and every record at once.
 extension MappingEngine {
-    /// Where a body's content array is, and the document around it.
+    /// Where a body's content arrays are, and the document around them.
     struct ElementwiseDocument {
-        /// The document with the content array replaced by `[]`: what the
-        /// read tracker's report on the document root needs (the content is
-        /// read whole there, so its elements are never looked at).
+        /// The document with each content array replaced by `[]`: what the
+        /// read tracker's report on the document root needs (the contents are
+        /// read whole there, so their elements are never looked at).
         var skeleton: JSONValue
-        /// The byte offset of the content array's `[`.
-        var contentStart: Int
+        /// Per applicable descriptor, in order: the byte offset of its content array's `[`.
+        var contentStarts: [Int]
     }
 
     /// The body read for element-wise mapping, or `nil` when it must be
     /// mapped whole: that maps it exactly as before, and reports what this
     /// does not (a syntax error, content that is not there or not an array).
     ///
-    /// Element-wise only when nothing could tell the two apart: one
-    /// applicable descriptor whose key path is keys from the document
-    /// (`data`, `response.items`) or none (the document is the content, as
-    /// GitHub's lists are top-level arrays), no connections (they link
-    /// records across the document), no `@root` read (an element would need
-    /// the whole document), a body that is one valid JSON document, and each
-    /// key of the path found exactly once in an object on the way (exactly,
-    /// or ignoring case under `keyMatching: caseInsensitive`: with two
-    /// candidates, which one a whole read takes is left to it), ending at an
-    /// array.
+    /// Element-wise only when nothing could tell the two apart: the
+    /// applicable descriptors' key paths are keys from the document (`data`,
+    /// `response.items`; JSON:API's `data` and `included`) or none (the
+    /// document is the content, as GitHub's lists are top-level arrays), no
+    /// connections (they link records across the document), no `@root` read
+    /// (an element would need the whole document), a body that is one valid
+    /// JSON document, and each key of each path found exactly once in an
+    /// object on the way (exactly, or ignoring case under `keyMatching:
+    /// caseInsensitive`; a member that two paths' keys could both name, or a
+    /// key found twice, leaves the choice to a whole read), ending at an
+    /// array that no other path goes into.
     func elementwiseDocument(_ body: [UInt8]) -> ElementwiseDocument? {
-        guard applicable.count == 1, !hasConnections, options.onlyType == nil, graph.rootProjection == nil else { return nil }
-        let keyPath = applicable[0].descriptor.keyPath
-        guard keyPath.anchor == .representation else { return nil }
-        var keys: [String] = []
-        for component in keyPath.components {
-            guard case .key(let key) = component else { return nil }
-            keys.append(key)
+        guard !applicable.isEmpty, !hasConnections, options.onlyType == nil, graph.rootProjection == nil else { return nil }
+        var paths: [[String]] = []
+        for (descriptor, _) in applicable {
+            guard descriptor.keyPath.anchor == .representation else { return nil }
+            var keys: [String] = []
+            for component in descriptor.keyPath.components {
+                guard case .key(let key) = component else { return nil }
+                keys.append(key)
+            }
+            paths.append(keys)
         }
+        // The document itself is every descriptor's content, or none's.
+        let whole = paths.allSatisfy(\.isEmpty)
+        guard whole || !paths.contains(where: \.isEmpty) else { return nil }
         let caseInsensitive = graph.options.caseInsensitiveKeys
         return body.withUnsafeBytes { buf -> ElementwiseDocument? in
             // One valid document, as `FixtureReader.parseOne` reads it (its own
@@ -50,62 +57,99 @@ extension MappingEngine {
                 return nil
             }
             var reader = JSONScanner(bytes: buf, offset: 0, trusted: true)
-            var contentStart = -1
             do throws(JSONSyntaxError) {
-                if keys.isEmpty {
-                    // The document itself.
+                if whole {
                     guard try reader.peekKind() == .array else { return nil }
-                    return ElementwiseDocument(skeleton: .array([]), contentStart: reader.offset)
+                    return ElementwiseDocument(skeleton: .array([]), contentStarts: Array(repeating: reader.offset, count: paths.count))
                 }
-                guard let skeleton = try Self.skeleton(keys[...], reader: &reader, caseInsensitive: caseInsensitive, contentStart: &contentStart),
-                      contentStart >= 0
-                else { return nil }
-                return ElementwiseDocument(skeleton: skeleton, contentStart: contentStart)
+                let root = ContentPaths(caseInsensitive: caseInsensitive)
+                for (d, keys) in paths.enumerated() { root.add(keys[...], descriptor: d) }
+                var starts = Array(repeating: -1, count: paths.count)
+                guard let skeleton = try Self.skeleton(root, reader: &reader, starts: &starts), !starts.contains(-1) else { return nil }
+                return ElementwiseDocument(skeleton: skeleton, contentStarts: starts)
             } catch {
                 return nil
             }
         }
     }
 
-    /// The object at the reader with the member `keys` leads to (an array)
-    /// skipped and replaced by `[]`; `nil` when a key is not found exactly
-    /// once or leads elsewhere than through objects to an array.
+    /// The applicable descriptors' key paths as a tree of keys: at each
+    /// level, the keys that lead on, and the descriptors whose content is there.
+    private final class ContentPaths {
+        let caseInsensitive: Bool
+        var keys: [(key: String, folded: String, next: ContentPaths)] = []
+        /// Descriptors whose key path ends here.
+        var descriptors: [Int] = []
+        /// Whether a member of the object at this level matched.
+        var found = false
+
+        init(caseInsensitive: Bool) { self.caseInsensitive = caseInsensitive }
+
+        func add(_ path: ArraySlice<String>, descriptor: Int) {
+            guard let key = path.first else {
+                descriptors.append(descriptor)
+                return
+            }
+            if let i = keys.firstIndex(where: { JSONObject.sameKey($0.key, key) }) {
+                keys[i].next.add(path.dropFirst(), descriptor: descriptor)
+                return
+            }
+            let next = ContentPaths(caseInsensitive: caseInsensitive)
+            next.add(path.dropFirst(), descriptor: descriptor)
+            keys.append((key, caseInsensitive ? key.lowercased() : key, next))
+        }
+
+        /// The one key a member named `name` is found by; `nil` for none,
+        /// and `.some(nil)` when several could name it.
+        func next(for name: String) -> ContentPaths?? {
+            var match: ContentPaths?
+            let folded = caseInsensitive ? name.lowercased() : nil
+            for entry in keys where JSONObject.sameKey(name, entry.key) || (folded != nil && folded == entry.folded) {
+                if match != nil { return .some(nil) }
+                match = entry.next
+            }
+            return match.map { .some($0) } ?? nil
+        }
+    }
+
+    /// The object at the reader with the arrays `paths` lead to skipped
+    /// (their offsets into `starts`) and replaced by `[]`; `nil` when a key
+    /// is not found exactly once or leads elsewhere than through objects to
+    /// an array.
     private static func skeleton(
-        _ keys: ArraySlice<String>, reader: inout JSONScanner, caseInsensitive: Bool, contentStart: inout Int
+        _ paths: ContentPaths, reader: inout JSONScanner, starts: inout [Int]
     ) throws(JSONSyntaxError) -> JSONValue? {
-        guard let key = keys.first, try reader.peekKind() == .object else { return nil }
-        let folded = caseInsensitive ? key.lowercased() : nil
+        guard try reader.peekKind() == .object else { return nil }
         try reader.enterObject()
         var pairs: [(String, JSONValue)] = []
-        var found = 0
         while let name = try reader.nextKey() {
             // Code unit for code unit, as a whole read looks keys up (`sameKey`).
-            guard JSONObject.sameKey(name, key) || (folded != nil && name.lowercased() == folded) else {
+            guard let match = paths.next(for: name) else {
                 pairs.append((name, try reader.readValue()))
                 continue
             }
-            found += 1
-            guard found == 1 else { return nil }
-            if keys.count == 1 {
-                guard try reader.peekKind() == .array else { return nil }
-                reader.skipWhitespace()
-                contentStart = reader.offset
-                try reader.skipValue()
-                pairs.append((name, .array([])))
-            } else {
-                guard let inner = try skeleton(keys.dropFirst(), reader: &reader, caseInsensitive: caseInsensitive, contentStart: &contentStart) else {
-                    return nil
-                }
+            guard let next = match, !next.found else { return nil }
+            next.found = true
+            if next.descriptors.isEmpty {
+                guard let inner = try skeleton(next, reader: &reader, starts: &starts) else { return nil }
                 pairs.append((name, inner))
+                continue
             }
+            // A content array, which no other path goes into.
+            guard next.keys.isEmpty, try reader.peekKind() == .array else { return nil }
+            reader.skipWhitespace()
+            for d in next.descriptors { starts[d] = reader.offset }
+            try reader.skipValue()
+            pairs.append((name, .array([])))
         }
-        return found == 1 ? .object(JSONObject(pairs)) : nil
+        return paths.keys.allSatisfy(\.next.found) ? .object(JSONObject(pairs)) : nil
     }
 
-    /// Maps the content array of `document` (found by `elementwiseDocument`
-    /// in `body`) element by element, handing each element's records to
-    /// `sink` as they are made; the same records, diagnostics, reads and
-    /// result as `map(document:…)` of the whole tree.
+    /// Maps the content arrays of `document` (found by `elementwiseDocument`
+    /// in `body`), descriptor by descriptor in file order, element by
+    /// element, handing each element's records to `sink` as they are made;
+    /// the same records, diagnostics, reads and result as `map(document:…)`
+    /// of the whole tree.
     ///
     /// The sink sees `beginDocument` before the first record; a document that
     /// fails is abandoned (`abandonDocument`), where a whole read never
@@ -115,32 +159,35 @@ extension MappingEngine {
         _ document: ElementwiseDocument, body: [UInt8], info: DocumentInfo, sink: RecordSink,
         diagnostics: DiagnosticCollector, readTracker: ReadObserver?
     ) throws -> Bool {
-        let (descriptor, metadata) = applicable[0]
         let mapper = DocumentMapper(engine: self, document: document.skeleton, inputName: info.input, diagnostics: diagnostics)
         mapper.documentIndex = info.index
         mapper.recordLimit = options.recordLimit(documentBytes: info.byteCount)
         mapper.readTracker = readTracker
-        mapper.context.metadata = metadata
-        _ = mapper.path.push(descriptor.keyPath, from: document.skeleton, caseInsensitive: mapper.context.caseInsensitive)
         try sink.beginDocument(info)
-        try sink.beginDescriptor(descriptor)
         do {
-            try body.withUnsafeBytes { buf throws in
-                // Validated by `elementwiseDocument`.
-                var reader = JSONScanner(bytes: buf, offset: document.contentStart, trusted: true)
-                try reader.enterArray()
-                // As `mapCollection` maps the array.
-                try mapper.enter()
-                var index = 0
-                var roots: [FieldValue] = []
-                while try reader.nextElement() {
-                    let element = try reader.readValue()
-                    try mapper.mapElement(element, index: index, with: descriptor.rootMapper, into: &roots)
-                    for root in roots { try sink.write(root, descriptor: descriptor) }
-                    roots.removeAll(keepingCapacity: true)
-                    index += 1
+            for (d, (descriptor, metadata)) in applicable.enumerated() {
+                // As `mapDescriptors` maps each.
+                mapper.context.metadata = metadata
+                let pushed = mapper.path.push(descriptor.keyPath, from: document.skeleton, caseInsensitive: mapper.context.caseInsensitive)
+                defer { mapper.path.pop(pushed) }
+                try sink.beginDescriptor(descriptor)
+                try body.withUnsafeBytes { buf throws in
+                    // Validated by `elementwiseDocument`.
+                    var reader = JSONScanner(bytes: buf, offset: document.contentStarts[d], trusted: true)
+                    try reader.enterArray()
+                    // As `mapCollection` maps the array.
+                    try mapper.enter()
+                    var index = 0
+                    var roots: [FieldValue] = []
+                    while try reader.nextElement() {
+                        let element = try reader.readValue()
+                        try mapper.mapElement(element, index: index, with: descriptor.rootMapper, into: &roots)
+                        for root in roots { try sink.write(root, descriptor: descriptor) }
+                        roots.removeAll(keepingCapacity: true)
+                        index += 1
+                    }
+                    mapper.leave()
                 }
-                mapper.leave()
             }
             if options.strict, mapper.stats.warnings > 0 { throw strictFailure(warnings: mapper.stats.warnings) }
         } catch let failure as MappingFailure {

@@ -78,8 +78,21 @@ import Testing
         // Specs whose mapping an element cannot do alone.
         let atRoot = #"{"mappers": [{"id": "item", "attributes": {"id": "id", "@root.meta.page": "page"}}], "descriptors": [{"keyPath": "items", "root-map-ref": "item"}]}"#
         #expect(try !eligible(atRoot, #"{"items": [{"id": 1}], "meta": {"page": 2}}"#))
+        // Several descriptors (JSON:API's `data` and `included`): each array
+        // found once, none inside another's.
         let two = #"{"mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"keyPath": "items", "root-map-ref": "item"}, {"keyPath": "more", "root-map-ref": "item"}]}"#
-        #expect(try !eligible(two, #"{"items": [{"id": 1}], "more": []}"#))
+        #expect(try eligible(two, #"{"more": [], "x": 1, "items": [{"id": 1}]}"#))
+        #expect(try !eligible(two, #"{"items": [{"id": 1}]}"#))
+        #expect(try !eligible(two, #"{"items": [{"id": 1}], "more": {}}"#))
+        let same = #"{"mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"keyPath": "data.items", "root-map-ref": "item"}, {"keyPath": "data.items", "root-map-ref": "item"}, {"keyPath": "data.more", "root-map-ref": "item"}]}"#
+        #expect(try eligible(same, #"{"data": {"items": [{"id": 1}], "more": [{"id": 2}]}}"#))
+        let nested = #"{"mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"keyPath": "data", "root-map-ref": "item"}, {"keyPath": "data.items", "root-map-ref": "item"}]}"#
+        #expect(try !eligible(nested, #"{"data": {"items": []}}"#))
+        #expect(try !eligible(nested, #"{"data": [{"items": []}]}"#))
+        let mixed = #"{"mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"root-map-ref": "item"}, {"keyPath": "items", "root-map-ref": "item"}]}"#
+        #expect(try !eligible(mixed, #"[{"items": []}]"#))
+        let spellings = #"{"keyMatching": "caseInsensitive", "mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"keyPath": "items", "root-map-ref": "item"}, {"keyPath": "Items", "root-map-ref": "item"}]}"#
+        #expect(try !eligible(spellings, #"{"items": [{"id": 1}]}"#))
         let indexed = #"{"mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"keyPath": "items[0].list", "root-map-ref": "item"}]}"#
         #expect(try !eligible(indexed, #"{"items": [{"list": []}]}"#))
         // No key path: a top-level array is the content; an object is one record.
@@ -146,6 +159,43 @@ import Testing
         #expect(paths.contains("unmapped $.response.cursor not mapped (1 time)"))
         #expect(paths.contains("unmapped $.meta not mapped (1 time)"))
         #expect(paths.contains { $0.hasPrefix("unmapped $.response.users[*] declined (1 object)") })
+    }
+
+    /// A JSON:API document: `data` and `included` by two descriptors, each
+    /// array mapped element by element in file order, the envelope's other
+    /// members (`meta`, `links`, `jsonapi`) reported once.
+    @Test func severalDescriptorsAreMappedInFileOrder() throws {
+        let spec = #"""
+            {"mappers": [
+              {"id": "article", "target": "Article", "attributes": {"id": "id", "attributes.title": "title"}},
+              {"id": "person", "target": "Person", "attributes": {"id": "id", "attributes.name": "name", "@metadata.mapping.collectionIndex": "position"}}],
+             "descriptors": [{"keyPath": "data", "root-map-ref": "article"}, {"keyPath": "included", "root-map-ref": "person"}]}
+            """#
+        let body = #"""
+            {"jsonapi": {"version": "1.1"}, "included": [
+               {"type": "people", "id": "9", "attributes": {"name": "Dan", "twitter": "dgeb"}},
+               {"type": "people", "id": "10", "attributes": {"name": "Ann"}}],
+             "data": [{"type": "articles", "id": "1", "attributes": {"title": "JSON:API", "body": "..."},
+                       "relationships": {"author": {"data": {"type": "people", "id": "9"}}}}],
+             "meta": {"total": 1}, "links": {"self": "/articles"}}
+            """#
+        for policy in CheckOptions.Unmapped.allCases {
+            let c = try checker(spec) { $0.unmapped = policy }
+            #expect(try expectSameResult(c, exchange(Array(body.utf8)), "\(policy)"))
+        }
+        let c = try checker(spec)
+        let r = c.check(exchange(Array(body.utf8)))
+        #expect(r.records == 3)
+        let paths = r.reasons.compactMap { r -> String? in
+            if case .jsonPath(let p) = r.location { return "\(p) \(r.message)" }
+            return nil
+        }
+        #expect(paths.contains("$.data[*].attributes.body not mapped (1 time)"))
+        #expect(paths.contains("$.included[*].attributes.twitter not mapped (1 time)"))
+        #expect(paths.contains("$.meta not mapped (1 time)") && paths.contains("$.jsonapi not mapped (1 time)"))
+        let output = String(decoding: try #require(c.check(exchange(Array(body.utf8)), rendering: true).output), as: UTF8.self)
+        #expect(output.contains(#""title": "JSON:API""#) && output.contains("\"position\": 1\n"), "\(output)")
+        #expect(output.range(of: "Article")!.lowerBound < output.range(of: "Person")!.lowerBound, "descriptors in file order")
     }
 
     /// A `fail` validation in the third element fails the document as a whole
