@@ -255,7 +255,7 @@ import Testing
         #expect(pairs.count > 100)
         var compared = 0
         var eligibleCount = 0
-        var random = SplitMix(seed: 12)
+        var random = SplitMix64(seed: 12)
         for (specPath, bodyPath) in pairs {
             let specBytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: specPath)))
             let result = SpecLoader.load(bytes: specBytes, file: specPath)
@@ -287,7 +287,7 @@ import Testing
 
     /// Changes a document's arrays of objects: drops, adds and re-cases
     /// members, adds `null`, a scalar and a nested array.
-    static func mutate(_ value: JSONValue, _ random: inout SplitMix) -> JSONValue {
+    static func mutate(_ value: JSONValue, _ random: inout SplitMix64) -> JSONValue {
         switch value {
         case .array(var elements):
             elements = elements.map { mutate($0, &random) }
@@ -317,19 +317,6 @@ import Testing
             case 1: return .string("s")
             default: return value
             }
-        }
-    }
-
-    /// A small deterministic generator (SplitMix64).
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }
