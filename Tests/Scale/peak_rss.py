@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Runs a command on a generated NDJSON stream and reports the command's peak RSS.
 
-Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file]
+Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file [--golden]]
                    [--shape lines|logs|document|array|keyed|items|batches|nested|listing|list|pages|keys|numbers|geometry] -- COMMAND ...
 
 The stream is `--mb` MB (10^6 bytes) of article-like lines
 (`{"id": N, "title": "...", "body": "...K bytes...", "tags": [...]}`), written
 into the command's stdin through a pipe (`--from pipe`, the default) or into a
-temporary file named as the command's last argument (`--from file`). The
+temporary file named as the command's last argument (`--from file`; with
+`--golden`, the command is first run once with `--update`, so that `rkmap
+check` writes the file's golden beside it, and the golden is measured too). The
 command's stdout goes to /dev/null. `--shape document` writes one single JSON
 document instead, `{"articles": [ ...the same articles... ]}`, `--shape array`
 one top-level array of them, and `--shape keyed` one object of them under
@@ -45,6 +47,7 @@ import json
 import os
 import random
 import sys
+import subprocess
 import tempfile
 
 MB = 1_000_000
@@ -189,8 +192,13 @@ def main():
     parser.add_argument("--body-bytes", type=int, default=4000)
     parser.add_argument("--from", dest="source", choices=("pipe", "file"), default="pipe")
     parser.add_argument("--shape", choices=("lines", "logs", "document", "array", "keyed", "items", "batches", "nested", "listing", "list", "pages", "keys", "numbers", "geometry"), default="lines")
+    parser.add_argument("--golden", action="store_true",
+                        help="with --from file: first run the command with --update (rkmap check writes the "
+                             "file's golden NAME.expected.json beside it), then measure it; the golden is removed after")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
+    if args.golden and args.source != "file":
+        parser.error("--golden needs --from file")
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command:
         parser.error("no command")
@@ -223,6 +231,8 @@ def main():
             written = write_stream(temp.fileno(), total, chunks)
             _write_all(temp.fileno(), tail)
         command = command + [temp.name]
+        if args.golden:
+            subprocess.run(command + ["--update"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
         read_end = os.open(os.devnull, os.O_RDONLY)
         write_end = None
     else:
@@ -254,6 +264,8 @@ def main():
     finally:
         if temp is not None:
             os.unlink(temp.name)
+            if args.golden:
+                os.unlink(temp.name + ".expected.json")
     code = os.waitstatus_to_exitcode(status)
     print(json.dumps({"peak_rss_kib": usage.ru_maxrss, "exit": code, "bytes": written}))
     return 0

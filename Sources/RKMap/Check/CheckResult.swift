@@ -12,8 +12,14 @@ public struct ExchangeResult: Sendable {
     /// `mapping`, `unmapped`, `golden`.
     public var reasons: [Diagnostic]
     /// The `apply` output (JSON tree, collection shape, pretty, with its final
-    /// newline) when the document mapped.
+    /// newline) when the document mapped and the output was held: for
+    /// `--update`, for a HAR's golden, and for a body's golden that differs
+    /// from it. `nil` without a golden, and when a body's output was its
+    /// golden's text exactly (compared as it was rendered, `goldenMatched`).
     public var output: [UInt8]?
+    /// A body's output was compared with its golden as it was rendered, and
+    /// was the golden's text exactly (check 4 passed without `output`).
+    var goldenMatched = false
 
     public init(exchange: Exchange, outcome: Outcome, records: Int? = nil, reasons: [Diagnostic] = [], output: [UInt8]? = nil) {
         self.exchange = exchange

@@ -2,20 +2,28 @@
 /// `apply` output (JSON tree, collection shape, pretty) in memory, for
 /// `rkmap check`. Only a golden file's comparison (or `--update`) reads the
 /// output: without one it is not rendered (pretty JSON is several times the
-/// input, held whole).
+/// input, held whole), and a body's golden is compared with it as it is
+/// rendered (`GoldenStream`), holding neither.
 final class CountingSink: RecordSink {
     private(set) var bytes: [UInt8] = []
     private(set) var records = 0
     private var tree: JSONTreeSink?
+    private var holds = false
 
     init(rendering: Bool = true) {
         guard rendering else { return }
+        holds = true
         // The tree sink hands us its buffer when it flushes.
         tree = JSONTreeSink(output: { [unowned self] in self.bytes.append(contentsOf: $0) }, shape: .collection, pretty: true, includeType: true)
     }
 
-    /// The output, when rendered.
-    var output: [UInt8]? { tree == nil ? nil : bytes }
+    /// Renders the output into `golden`'s comparison, a piece at a time.
+    init(comparingWith golden: GoldenStream) {
+        tree = JSONTreeSink(output: { golden.compare($0) }, shape: .collection, pretty: true, includeType: true)
+    }
+
+    /// The output, when rendered and held.
+    var output: [UInt8]? { holds ? bytes : nil }
 
     func beginDocument(_ document: DocumentInfo) throws { try tree?.beginDocument(document) }
     func beginDescriptor(_ descriptor: Descriptor) throws { try tree?.beginDescriptor(descriptor) }

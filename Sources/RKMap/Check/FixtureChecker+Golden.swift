@@ -11,6 +11,8 @@ extension FixtureChecker {
             return
         }
         guard access(file.goldenPath, F_OK) == 0 else { return }
+        // Its output was the golden's text, exactly (`GoldenStream`).
+        if file.kind == .body, results[checked[0]].goldenMatched { return }
         let expected: JSONValue
         switch FixtureReader.parseOne(file.goldenPath) {
         case .success(let value): expected = value

@@ -79,8 +79,92 @@ import Testing
         #expect(plain.output == nil)
         let updated = try F.checker { $0.update = true }.check(FixtureReader.read(path, defaults: ExchangeFacts())).results[0]
         #expect(updated.output.map { String(decoding: $0, as: UTF8.self) } == "[\n  {\n    \"@type\": \"Article\",\n    \"id\": 1,\n    \"title\": \"A\"\n  }\n]\n")
+        // A golden that is the output's text is compared as the output is
+        // rendered, holding neither.
         let compared = try F.checker().check(FixtureReader.read(path, defaults: ExchangeFacts())).results[0]
-        #expect(compared.output == updated.output)
+        #expect(compared.outcome == .passed && compared.goldenMatched)
+        #expect(compared.output == nil)
+        // One that is not (formatted otherwise) is compared as values: the
+        // output is rendered again and held for that.
+        try dir.write("articles.expected.json", #"[{"@type": "Article", "id": 1, "title": "A"}]"#)
+        let reformatted = try F.checker().check(FixtureReader.read(path, defaults: ExchangeFacts())).results[0]
+        #expect(reformatted.outcome == .passed && !reformatted.goldenMatched)
+        #expect(reformatted.output == updated.output)
+    }
+
+    /// A golden compared as the output is rendered passes only when it is
+    /// the output exactly: a prefix of it, the output followed by more, or a
+    /// byte changed anywhere (before or after the comparison's first 64 KiB,
+    /// changing the length or not) is compared as values, with the
+    /// differences by path.
+    @Test func aGoldenComparedAsRenderedPassesOnlyOnTheExactText() throws {
+        let dir = try ScratchDirectory()
+        let items = (0..<2_000).map { #"{"id": \#($0), "title": "t\#($0)"}"# }.joined(separator: ", ")
+        let path = try dir.write("articles.json", #"{"articles": ["# + items + "]}")
+        try dir.write("articles.meta.json", #"{"method": "GET", "path": "/articles"}"#)
+        _ = try F.checker { $0.update = true }.check(FixtureReader.read(path, defaults: ExchangeFacts()))
+        let golden = try dir.read("articles.expected.json")
+        #expect(golden.utf8.count > GoldenStream.chunkSize)
+        func check() throws -> ExchangeResult { try F.checker().check(FixtureReader.read(path, defaults: ExchangeFacts())).results[0] }
+        #expect(try check().goldenMatched)
+        let last = #""title": "t1999""#
+        let variants: [(String, [String])] = [
+            (golden.replacingOccurrences(of: #""title": "t5""#, with: #""title": "t55""#), [#"$[5].title: expected "t55", got "t5""#]),
+            (golden.replacingOccurrences(of: last, with: #""title": "x""#), [#"$[1999].title: expected "x", got "t1999""#]),
+            (golden.replacingOccurrences(of: last, with: #""title": "t1998""#), [#"$[1999].title: expected "t1998", got "t1999""#]),
+            (golden + "\n", []),
+            (String(golden.dropLast(2)), ["the golden"]),
+            (golden + "[]", ["the golden"]),
+            ("", ["the golden"]),
+        ]
+        for (text, expected) in variants {
+            try dir.write("articles.expected.json", text)
+            let r = try check()
+            #expect(!r.goldenMatched)
+            let messages = r.reasons.filter { $0.code == .golden }.map { r in
+                if case .jsonPath(let p) = r.location { return "\(p): \(r.message)" }
+                return "the golden: \(r.message)"
+            }
+            if expected.isEmpty {
+                #expect(r.outcome == .passed && messages.isEmpty, "equal values, formatted otherwise")
+            } else if expected == ["the golden"] {
+                #expect(r.outcome == .failed && messages.count == 1, "\(messages)")
+            } else {
+                #expect(r.outcome == .failed && messages == expected, "\(messages)")
+            }
+        }
+    }
+
+    /// `GoldenStream` itself: output in pieces of any size, across its chunks.
+    @Test func theStreamComparesAcrossPiecesAndChunks() throws {
+        let dir = try ScratchDirectory()
+        let text = [UInt8]((0..<(3 * GoldenStream.chunkSize + 17)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 / 7) })
+        let path = try dir.write("g.json", "")
+        try Data(text).write(to: URL(fileURLWithPath: path))
+        func compare(_ output: [UInt8], pieces: Int) -> Bool {
+            let stream = GoldenStream(path: path)!
+            var start = 0
+            let size = max(1, output.count / pieces)
+            while start < output.count {
+                let end = min(output.count, start + size)
+                output[start..<end].withUnsafeBytes { stream.compare($0) }
+                start = end
+            }
+            return stream.matches
+        }
+        for pieces in [1, 2, 3, 7, 1_000] {
+            #expect(compare(text, pieces: pieces), "\(pieces)")
+            #expect(!compare(Array(text.dropLast()), pieces: pieces), "a prefix, \(pieces)")
+            #expect(!compare(text + [0], pieces: pieces), "longer, \(pieces)")
+            var changed = text
+            changed[GoldenStream.chunkSize + 3] ^= 1
+            #expect(!compare(changed, pieces: pieces), "a byte changed, \(pieces)")
+        }
+        #expect(!compare([], pieces: 1))
+        #expect(GoldenStream(path: dir.path + "/none.json") == nil)
+        // A directory opens but cannot be read: it differs.
+        let directory = GoldenStream(path: dir.path)
+        #expect(directory.map { !$0.matches } ?? true)
     }
 
     @Test func updateNeverWritesTheGoldenOfAFailingExchange() throws {

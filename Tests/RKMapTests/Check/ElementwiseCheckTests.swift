@@ -1,0 +1,280 @@
+import Foundation
+import Testing
+@testable import RKMap
+
+/// `rkmap check` maps a body whose content is an array element by element
+/// from its bytes (`MappingEngine.elementwiseDocument`): the same report as
+/// mapping the body's whole tree, for every body where it applies, and the
+/// whole tree wherever anything could tell the two apart.
+@Suite struct ElementwiseCheckTests {
+    typealias F = CheckFixtures
+
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private func exchange(_ body: [UInt8], file: String = "b.json", facts: ExchangeFacts = ExchangeFacts()) -> Exchange {
+        Exchange(name: file, file: file, facts: facts, content: .body(body, .json))
+    }
+
+    /// Checks `exchange` with and without element-wise mapping; records an
+    /// issue when the two results differ. - Returns: whether it was eligible.
+    @discardableResult
+    private func expectSameResult(
+        _ checker: FixtureChecker, _ exchange: Exchange, _ what: @autoclosure () -> String
+    ) throws -> Bool {
+        let engine = try MappingEngine(graph: checker.graph, options: exchange.facts.mappingOptions)
+        guard case .body(let bytes, _) = exchange.content else { return false }
+        let eligible = engine.elementwiseDocument(bytes) != nil
+        checker.elementwise = true
+        let streamed = checker.check(exchange)
+        checker.elementwise = false
+        let whole = checker.check(exchange)
+        checker.elementwise = true
+        #expect(streamed.outcome == whole.outcome, "\(what())")
+        #expect(streamed.records == whole.records, "\(what())")
+        #expect(streamed.reasons == whole.reasons, "\(what())")
+        #expect(streamed.output == whole.output, "\(what())")
+        return eligible
+    }
+
+    private func checker(_ spec: String, configure: (inout CheckOptions) -> Void = { _ in }) throws -> FixtureChecker {
+        try F.checker(spec, configure: configure)
+    }
+
+    private func eligible(_ spec: String, _ body: String, facts: ExchangeFacts = ExchangeFacts()) throws -> Bool {
+        let engine = try MappingEngine(graph: try F.graph(spec), options: facts.mappingOptions)
+        return engine.elementwiseDocument(Array(body.utf8)) != nil
+    }
+
+    private static let items = #"{"mappers": [{"id": "item", "attributes": {"id": "id", "name": "name"}}], "descriptors": [{"keyPath": "data.items", "root-map-ref": "item"}]}"#
+
+    // MARK: When
+
+    /// Keys through objects to an array, each found once: element-wise.
+    /// Anything else maps the whole tree, which reports it as it always did.
+    @Test func onlyAnArrayFoundOnceThroughObjectsIsMappedElementwise() throws {
+        let s = Self.items
+        #expect(try eligible(s, #"{"data": {"items": [{"id": 1}], "next": null}, "meta": 1}"#))
+        #expect(try eligible(s, #" {"data": {"items": []}} "#))
+        // The content is not an array, or not there, or not reached through objects.
+        #expect(try !eligible(s, #"{"data": {"items": {"id": 1}}}"#))
+        #expect(try !eligible(s, #"{"data": {"items": null}}"#))
+        #expect(try !eligible(s, #"{"data": {"other": []}}"#))
+        #expect(try !eligible(s, #"{"data": [{"items": []}]}"#))
+        #expect(try !eligible(s, #"[{"data": {"items": []}}]"#))
+        // A key twice: which one a whole read takes is left to it.
+        #expect(try !eligible(s, #"{"data": {"items": [], "items": [{"id": 1}]}}"#))
+        #expect(try !eligible(s, #"{"data": {"items": []}, "data": {"items": []}}"#))
+        // Not one valid document: the whole read's message says why.
+        #expect(try !eligible(s, ""))
+        #expect(try !eligible(s, #"{"data": {"items": [1,]}}"#))
+        #expect(try !eligible(s, #"{"data": {"items": []}} {}"#))
+        #expect(try !eligible(s, #"{"data": {"items": []}}]"#))
+        // Case-insensitive keys: one candidate, or two.
+        let folded = #"{"keyMatching": "caseInsensitive", "mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"keyPath": "Data.Items", "root-map-ref": "item"}]}"#
+        #expect(try eligible(folded, #"{"data": {"items": [{"id": 1}]}}"#))
+        #expect(try !eligible(folded, #"{"data": {"items": [], "Items": []}}"#))
+        #expect(try !eligible(s, #"{"Data": {"items": []}}"#))
+        // Specs whose mapping an element cannot do alone.
+        let atRoot = #"{"mappers": [{"id": "item", "attributes": {"id": "id", "@root.meta.page": "page"}}], "descriptors": [{"keyPath": "items", "root-map-ref": "item"}]}"#
+        #expect(try !eligible(atRoot, #"{"items": [{"id": 1}], "meta": {"page": 2}}"#))
+        let two = #"{"mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"keyPath": "items", "root-map-ref": "item"}, {"keyPath": "more", "root-map-ref": "item"}]}"#
+        #expect(try !eligible(two, #"{"items": [{"id": 1}], "more": []}"#))
+        let indexed = #"{"mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"keyPath": "items[0].list", "root-map-ref": "item"}]}"#
+        #expect(try !eligible(indexed, #"{"items": [{"list": []}]}"#))
+        let whole = #"{"mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"root-map-ref": "item"}]}"#
+        #expect(try !eligible(whole, #"[{"id": 1}]"#))
+        let connected = #"""
+            {"mappers": [{"id": "item", "target": "Item", "attributes": ["id", "ownerID"],
+              "connections": [{"relationship": "owner", "sourceAttribute": "ownerID", "target": "Item", "targetAttribute": "id"}]}],
+             "descriptors": [{"keyPath": "items", "root-map-ref": "item"}]}
+            """#
+        #expect(try !eligible(connected, #"{"items": [{"id": 1, "ownerID": 1}]}"#))
+    }
+
+    // MARK: The same report
+
+    /// Drift inside elements and around the array, elements that map to
+    /// nothing or to nested collections, a dynamic mapper that declines some,
+    /// a failed validation: the report of the element-wise mapping, exactly
+    /// as a whole read gives it (which the other check tests pin).
+    @Test func driftIsReportedAsFromTheWholeTree() throws {
+        let spec = #"""
+            {"mappers": [
+              {"id": "user", "target": "User", "attributes": {"id": "id", "name": "name", "email": "email"}, "types": {"id": "int"},
+               "relationships": [{"from": "address", "to": "address", "map-ref": "address"}]},
+              {"id": "bot", "target": "Bot", "attributes": ["id"]},
+              {"id": "address", "target": "Address", "attributes": ["city"]},
+              {"id": "kind", "dynamic": true, "matchers": [
+                {"keyPath": "type", "expectValue": "user", "map-ref": "user"},
+                {"keyPath": "type", "expectValue": "bot", "map-ref": "bot"}]}],
+             "descriptors": [{"keyPath": "response.users", "root-map-ref": "kind"}]}
+            """#
+        let body = #"""
+            {"response": {"users": [
+              {"type": "user", "id": 1, "name": "a", "address": {"city": "P", "zip": "1"}, "avatar": "x"},
+              null, 3,
+              [{"type": "bot", "id": 2, "version": 1}],
+              {"type": "user", "id": "7x", "name": "b"},
+              {"type": "robot", "id": 3},
+              {"type": "user", "id": 4, "avatar": null}
+             ], "cursor": "c2"}, "meta": {"page": 1}}
+            """#
+        for unmapped in CheckOptions.Unmapped.allCases {
+            for warnings in [false, true] {
+                let c = try checker(spec) {
+                    $0.unmapped = unmapped
+                    $0.missing = CheckOptions.Missing(rawValue: unmapped.rawValue)!
+                    $0.allowWarnings = warnings
+                }
+                #expect(try expectSameResult(c, exchange(Array(body.utf8)), "\(unmapped) \(warnings)"))
+            }
+        }
+        // What the report says, so that equal cannot mean equally empty.
+        let report = try checker(spec).check(exchange(Array(body.utf8)))
+        #expect(report.outcome == .failed)
+        let paths = report.reasons.compactMap { r -> String? in
+            if case .jsonPath(let p) = r.location { return "\(r.code?.rawValue ?? "") \(p) \(r.message)" }
+            return nil
+        }
+        #expect(paths.contains("unmapped $.response.users[*].avatar not mapped (2 times)"))
+        #expect(paths.contains("unmapped $.response.users[*].address.zip not mapped (1 time)"))
+        #expect(paths.contains("unmapped $.response.users[*][*].version not mapped (1 time)"))
+        #expect(paths.contains("unmapped $.response.cursor not mapped (1 time)"))
+        #expect(paths.contains("unmapped $.meta not mapped (1 time)"))
+        #expect(paths.contains { $0.hasPrefix("unmapped $.response.users[*] declined (1 object)") })
+    }
+
+    /// A `fail` validation in the third element fails the document as a whole
+    /// read fails it: no record count, the same error.
+    @Test func aFailedValidationFailsTheDocumentAsAWholeReadDoes() throws {
+        let spec = #"""
+            {"mappers": [{"id": "item", "attributes": ["id"], "types": {"id": "int"},
+              "validations": [{"attribute": "id", "predicate": "SELF >= 0", "onFailure": "fail"}]}],
+             "descriptors": [{"keyPath": "items", "root-map-ref": "item"}]}
+            """#
+        let body = #"{"items": [{"id": 1}, {"id": 2}, {"id": -3}, {"id": 4, "extra": 1}]}"#
+        let c = try checker(spec)
+        #expect(try expectSameResult(c, exchange(Array(body.utf8)), "validation"))
+        let r = c.check(exchange(Array(body.utf8)))
+        #expect(r.outcome == .failed)
+        #expect(r.records == nil)
+    }
+
+    /// The golden file's output is the same text: rendered from the records
+    /// as they come rather than all at once.
+    @Test func theRenderedOutputIsTheSame() throws {
+        let spec = #"{"mappers": [{"id": "item", "attributes": {"id": "id", "name": "name", "@metadata.mapping.collectionIndex": "position"}}], "descriptors": [{"keyPath": "data.items", "root-map-ref": "item"}]}"#
+        let c = try checker(spec)
+        let body = #"{"data": {"items": [{"id": 1, "name": "a"}, [{"id": 2}], null, {"id": 3, "name": "c", "x": 0}]}}"#
+        #expect(try expectSameResult(c, exchange(Array(body.utf8)), "golden"))
+        let output = String(decoding: try #require(c.check(exchange(Array(body.utf8))).output), as: UTF8.self)
+        // The elements' positions in the content array, as a whole read numbers them.
+        #expect(output.contains("\"name\": \"c\",\n    \"position\": 3\n"), "\(output)")
+    }
+
+    /// Every spec and body of the repository's command-line cases, the check
+    /// fixtures and the seed examples, as recorded and with their content's
+    /// elements changed (members dropped, added and renamed in case, `null`,
+    /// scalars and nested arrays among the elements), under each policy.
+    @Test func theRepositoryCorpusGivesTheSameReports() throws {
+        var pairs: [(spec: String, body: String)] = []
+        let fm = FileManager.default
+        for group in ["fixtures/cases", "fixtures/check"] {
+            let base = Self.root.appendingPathComponent(group)
+            for dir in try fm.contentsOfDirectory(atPath: base.path).sorted() {
+                let path = base.appendingPathComponent(dir).path
+                guard let names = try? fm.contentsOfDirectory(atPath: path) else { continue }
+                let json = names.filter { $0.hasSuffix(".json") }.sorted()
+                let specs = json.filter { $0.lowercased().contains("spec") }
+                let bodies = json.filter { !$0.lowercased().contains("spec") && !$0.contains("expected") && !$0.contains(".meta.") }
+                for s in specs { for b in bodies { pairs.append((path + "/" + s, path + "/" + b)) } }
+            }
+        }
+        let examples = Self.root.appendingPathComponent("fixtures/examples").path
+        for name in try fm.contentsOfDirectory(atPath: examples).sorted() where name.hasSuffix(".input.json") {
+            let spec = Self.root.appendingPathComponent("specs/" + name.replacingOccurrences(of: ".input.json", with: ".json")).path
+            if fm.fileExists(atPath: spec) { pairs.append((spec, examples + "/" + name)) }
+        }
+        pairs.append((Self.root.appendingPathComponent("fixtures/check/api.json").path, Self.root.appendingPathComponent("fixtures/check/api/articles.json").path))
+        #expect(pairs.count > 100)
+        var compared = 0
+        var eligibleCount = 0
+        var random = SplitMix(seed: 12)
+        for (specPath, bodyPath) in pairs {
+            let specBytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: specPath)))
+            let result = SpecLoader.load(bytes: specBytes, file: specPath)
+            guard let graph = result.graph else { continue }
+            let recorded = try [UInt8](Data(contentsOf: URL(fileURLWithPath: bodyPath)))
+            var bodies = [recorded]
+            if let value = try? JSONScanner.parse(recorded) {
+                for _ in 0..<3 { bodies.append(Array(JSONWriter.serialize(Self.mutate(value, &random), pretty: false).utf8)) }
+            }
+            for policy in [CheckOptions.Unmapped.warn, .error] {
+                var options = CheckOptions(spec: specPath, fixtures: [])
+                options.unmapped = policy
+                options.missing = CheckOptions.Missing(rawValue: policy.rawValue)!
+                guard let checker = try? FixtureChecker(graph: graph, options: options) else { continue }
+                for (n, body) in bodies.enumerated() {
+                    let facts = FixtureReader.read(bodyPath, defaults: ExchangeFacts()).exchanges.first?.facts ?? ExchangeFacts()
+                    if try expectSameResult(checker, exchange(body, file: bodyPath, facts: facts), "\(specPath) \(bodyPath) #\(n) \(policy)") {
+                        eligibleCount += 1
+                    }
+                    compared += 1
+                }
+            }
+        }
+        // Most bodies of the corpus have an array as content: the comparison
+        // is not of two whole reads.
+        #expect(compared > 1000)
+        #expect(eligibleCount > compared / 5, "\(eligibleCount) of \(compared) bodies mapped element-wise")
+    }
+
+    /// Changes a document's arrays of objects: drops, adds and re-cases
+    /// members, adds `null`, a scalar and a nested array.
+    static func mutate(_ value: JSONValue, _ random: inout SplitMix) -> JSONValue {
+        switch value {
+        case .array(var elements):
+            elements = elements.map { mutate($0, &random) }
+            switch random.next() % 8 {
+            case 0: elements.append(.null)
+            case 1: elements.insert(.number(JSONNumber("7")), at: 0)
+            case 2: if let first = elements.first { elements.append(.array([first])) }
+            case 3: if let first = elements.first { elements.append(first) }
+            default: break
+            }
+            return .array(elements)
+        case .object(let object):
+            var pairs: [(String, JSONValue)] = []
+            for member in object.members {
+                switch random.next() % 12 {
+                case 0: continue
+                case 1: pairs.append((member.key.uppercased(), mutate(member.value, &random)))
+                default: pairs.append((member.key, mutate(member.value, &random)))
+                }
+            }
+            if random.next() % 5 == 0 { pairs.append(("extra\(random.next() % 3)", .object(JSONObject([("z", .bool(true))])))) }
+            if random.next() % 7 == 0 { pairs.append(("n", .null)) }
+            return .object(JSONObject(pairs))
+        default:
+            switch random.next() % 20 {
+            case 0: return .null
+            case 1: return .string("s")
+            default: return value
+            }
+        }
+    }
+
+    /// A small deterministic generator (SplitMix64).
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}
