@@ -411,8 +411,7 @@ public final class ReadTracker: ReadObserver {
     private func index(of key: String, in object: JSONObject) -> Int? {
         if let i = object.position(ofKey: key) { return i }
         guard caseInsensitive else { return nil }
-        let folded = key.lowercased()
-        return object.members.firstIndex { $0.key.lowercased() == folded }
+        return object.position(ofKeyIgnoringCase: key)
     }
 
     /// Members of `value` (an object read through dotted key paths, or an
@@ -420,9 +419,10 @@ public final class ReadTracker: ReadObserver {
     private func recordUnread(in value: JSONValue, tree: ReadTree, at path: String, mapperID: String?) {
         switch value {
         case .object(let object):
+            var folded: [String: Int]?
             for member in object.members {
                 let memberPath = path + String(DocumentPath.render([.key(member.key)]).dropFirst())
-                guard let node = node(for: member.key, in: tree) else {
+                guard let node = node(for: member.key, in: tree, folded: &folded) else {
                     record(memberPath, mapperID: mapperID)
                     continue
                 }
@@ -435,11 +435,17 @@ public final class ReadTracker: ReadObserver {
         }
     }
 
-    private func node(for key: String, in tree: ReadTree) -> ReadTree.Node? {
+    /// The read of member `key`: exact, else ignoring case through `folded`
+    /// (the tree's keys folded, first of each; made on the first miss).
+    private func node(for key: String, in tree: ReadTree, folded: inout [String: Int]?) -> ReadTree.Node? {
         if let i = tree.position(ofKey: key) { return tree.entries[i].node }
         guard caseInsensitive else { return nil }
-        let folded = key.lowercased()
-        return tree.entries.first { $0.key.lowercased() == folded }?.node
+        if folded == nil {
+            var table: [String: Int] = [:]
+            for (i, entry) in tree.entries.enumerated() where table[entry.key.lowercased()] == nil { table[entry.key.lowercased()] = i }
+            folded = table
+        }
+        return folded![key.lowercased()].map { tree.entries[$0].node }
     }
 
     private func record(_ path: String, mapperID: String?) {

@@ -232,6 +232,7 @@ public struct JSONObject: Sendable, Equatable {
                 if index != nil {
                     if !isKnownUniquelyReferenced(&index!) { index = MemberIndexBox(index!.index) }
                     index!.index.insertNew(at: members.count - 1, in: members)
+                    index!.appended(at: members.count - 1, in: members)
                 } else if members.count == Self.indexedCount {
                     index = MemberIndexBox(MemberIndex(members, base: 0))
                 }
@@ -258,8 +259,15 @@ public struct JSONObject: Sendable, Equatable {
     /// exactly; among several inexact matches the first in document order wins.
     public func value(forKey key: String, caseInsensitive: Bool) -> JSONValue? {
         if let v = self[key] { return v }
-        guard caseInsensitive, let i = Self.firstEqualIgnoringCase(key, in: members.lazy.map(\.key)) else { return nil }
+        guard caseInsensitive, let i = position(ofKeyIgnoringCase: key) else { return nil }
         return members[i].value
+    }
+
+    /// The position of the first member whose key equals `key` ignoring case
+    /// (`lowercased()`): through the folded index of a large object, else a scan.
+    func position(ofKeyIgnoringCase key: String) -> Int? {
+        if let index { return index.firstPosition(ignoringCase: key, in: members) }
+        return Self.firstEqualIgnoringCase(key, in: members.lazy.map(\.key))
     }
 
     /// The name of the member a lookup of `key` follows among `names` (in

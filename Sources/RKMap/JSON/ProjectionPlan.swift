@@ -73,8 +73,15 @@ public final class ProjectionPlan: Sendable {
     func member(named key: String) -> Int? {
         // Ignoring case, loosely (the lookup then prefers an exact match among
         // the members kept); else the same code units, as a lookup compares.
-        if caseInsensitive { return names.firstIndex(of: key.lowercased()) }
-        return names.firstIndex { JSONObject.sameKey($0, key) }
+        // `names` is sorted: the one name `==` the key, by halves.
+        let probe = caseInsensitive ? key.lowercased() : key
+        var (low, high) = (0, names.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if names[middle] < probe { low = middle + 1 } else { high = middle }
+        }
+        guard low < names.count, names[low] == probe else { return nil }
+        return caseInsensitive || JSONObject.sameKey(names[low], key) ? low : nil
     }
 
     @inline(__always)

@@ -48,6 +48,29 @@ import Testing
     /// repeated key keeps its last value, and a plan with many names (looked up
     /// by length and end bytes) finds each of them; a trusted scanner (the
     /// pipeline's workers) reads the same.
+    /// A key read with escapes (or any key, ignoring case) is looked up
+    /// among the plan's sorted names by halves: the same member as the scan
+    /// it replaces (the name `==` the key; then code unit for code unit, or
+    /// the name equal to the key lowercased).
+    @Test(arguments: [false, true])
+    func aMemberIsFoundByNameAsAScanFindsIt(caseInsensitive: Bool) {
+        let names = (0..<300).map { "key\($0)" } + ["Name", "\u{e9}t\u{e9}", "\u{212A}elvin", "STRASSE", "a", "", "zz", "\u{130}"]
+        var projection = JSONProjection.nothing
+        for name in names { projection = projection.adding([name]) }
+        let plan = ProjectionPlan(projection, caseInsensitive: caseInsensitive)
+        func scan(_ key: String) -> Int? {
+            caseInsensitive ? plan.names.firstIndex(of: key.lowercased()) : plan.names.firstIndex { JSONObject.sameKey($0, key) }
+        }
+        let probes = names + ["KEY7", "key300", "name", "NAME", "e\u{301}te\u{301}", "\u{c9}T\u{c9}", "kelvin", "Kelvin",
+                              "strasse", "stra\u{df}e", "A", "i\u{307}", "0", "zzz", "~", "key", "key29", "key2999"]
+        var found = 0
+        for probe in probes {
+            #expect(plan.member(named: probe) == scan(probe), "\(probe)")
+            if plan.member(named: probe) != nil { found += 1 }
+        }
+        #expect(found >= names.count)
+    }
+
     @Test func keysMatchInTheBufferAsDecoded() throws {
         let many = (0..<20).map { "key\($0)" } + ["k", "ab", "ba", "é"]
         var projection = JSONProjection.nothing

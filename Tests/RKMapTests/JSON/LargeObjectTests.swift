@@ -88,4 +88,87 @@ import Testing
         let same = JSONObject(uniqueMembers: object.members)
         #expect(same == object)
     }
+
+    // MARK: Ignoring case
+
+    /// What a lookup ignoring case finds, by definition: the exact key, else
+    /// the first member in document order whose key `lowercased()` equals
+    /// the key's (docs/spec.md §4, `keyMatching: caseInsensitive`).
+    static func reference(_ key: String, in object: JSONObject) -> JSONValue? {
+        if let exact = object.members.first(where: { JSONObject.sameKey($0.key, key) }) { return exact.value }
+        let folded = key.lowercased()
+        return object.members.first { $0.key.lowercased() == folded }?.value
+    }
+
+    /// Keys that fold alike (several spellings of one key, the Kelvin sign,
+    /// a dotted capital I, `ß`), in objects either side of the threshold:
+    /// the first in document order wins, as the scan it replaces found it.
+    @Test(arguments: [JSONObject.indexedCount - 1, JSONObject.indexedCount, 1_000])
+    func lookupsIgnoringCaseFindTheFirstThatFoldsAlike(count: Int) throws {
+        let tricky: [(String, JSONValue)] = [
+            ("Name", .string("first")), ("NAME", .string("second")), ("name", .string("exact")),
+            ("\u{212A}ey", .string("kelvin")), ("KEY", .string("K")),
+            ("\u{130}d", .string("dotted")), ("STRASSE", .string("ss")), ("straße", .string("sharp")),
+            ("e\u{301}t\u{c9}", .string("accents")),
+        ]
+        let pairs = Self.members(max(0, count - tricky.count)) + tricky
+        let object = JSONObject(pairs)
+        #expect(object.count == count)
+        let probes = ["name", "Name", "nAmE", "NAME", "key", "Key", "\u{212A}EY", "i\u{307}d", "\u{130}D", "id", "strasse",
+                      "STRAßE", "É\u{301}", "e\u{301}t\u{e9}", "\u{c9}T\u{c9}", "key0", "KEY0", "Key\(max(0, count - tricky.count) - 1)",
+                      "missing", ""]
+        for probe in probes {
+            #expect(object.value(forKey: probe, caseInsensitive: true) == Self.reference(probe, in: object), "\(probe)")
+        }
+        #expect(object.value(forKey: "NAME", caseInsensitive: true) == .string("second"), "an exact key first")
+        #expect(object.value(forKey: "nAmE", caseInsensitive: true) == .string("first"), "then the first folding alike")
+        #expect(object.value(forKey: "nAmE", caseInsensitive: false) == nil)
+    }
+
+    /// Members appended after a lookup ignoring case built the folded index
+    /// are found, unless an earlier key folds alike; a removal, and a copy's
+    /// own additions, leave each object's lookups right.
+    @Test func lookupsIgnoringCaseFollowChanges() {
+        var object = JSONObject(Self.members(100))
+        // Built here, in the object's own index; then kept up to date.
+        #expect(object.value(forKey: "KEY7", caseInsensitive: true) == .number(JSONNumber(7)))
+        object["Extra"] = .string("a")
+        object["EXTRA"] = .string("b")
+        #expect(object.value(forKey: "extra", caseInsensitive: true) == .string("a"))
+        #expect(object.value(forKey: "EXTRA", caseInsensitive: true) == .string("b"))
+        let copy = object
+        object["Copied"] = .bool(true)
+        #expect(object.value(forKey: "copied", caseInsensitive: true) == .bool(true))
+        #expect(copy.value(forKey: "copied", caseInsensitive: true) == nil, "the copy has its own members")
+        #expect(copy.value(forKey: "extra", caseInsensitive: true) == .string("a"))
+        var shared = object
+        shared["Later"] = .null
+        #expect(shared.value(forKey: "LATER", caseInsensitive: true) == .null)
+        #expect(object.value(forKey: "LATER", caseInsensitive: true) == nil)
+        object["Extra"] = nil
+        #expect(object.value(forKey: "extra", caseInsensitive: true) == .string("b"), "after a removal, the next that folds alike")
+        #expect(object.value(forKey: "KEY99", caseInsensitive: true) == .number(JSONNumber(99)))
+        for probe in ["KEY0", "key50", "EXTRA", "Later", "nothing"] {
+            #expect(object.value(forKey: probe, caseInsensitive: true) == Self.reference(probe, in: object), "\(probe)")
+        }
+    }
+
+    /// One object read from several threads at once, each first lookup
+    /// ignoring case racing to build the folded index: every answer right.
+    @Test func lookupsIgnoringCaseFromSeveralThreads() async {
+        let object = JSONObject(Self.members(5_000))
+        let wrong = await withTaskGroup(of: Int.self) { group in
+            for t in 0..<8 {
+                group.addTask {
+                    var wrong = 0
+                    for i in stride(from: t, to: 5_000, by: 7) where object.value(forKey: "KEY\(i)", caseInsensitive: true) != .number(JSONNumber(i)) {
+                        wrong += 1
+                    }
+                    return wrong
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(wrong == 0)
+    }
 }
