@@ -46,27 +46,27 @@ extension MappingEngine {
         guard whole || !paths.contains(where: \.isEmpty) else { return nil }
         let caseInsensitive = graph.options.caseInsensitiveKeys
         return body.withUnsafeBytes { buf -> ElementwiseDocument? in
-            // One valid document, as `FixtureReader.parseOne` reads it (its own
-            // messages for anything else).
-            var scanner = JSONScanner(bytes: buf, offset: 0)
+            // Read once, validating as it goes (the content arrays are
+            // skipped, which validates them): one valid document, as
+            // `FixtureReader.parseOne` reads it, or the whole read reports
+            // what is wrong with its own messages.
+            var reader = JSONScanner(bytes: buf, offset: 0)
             do throws(JSONSyntaxError) {
-                if try scanner.atEnd() { return nil }
-                try scanner.skipValue()
-                guard try scanner.atEnd() else { return nil }
-            } catch {
-                return nil
-            }
-            var reader = JSONScanner(bytes: buf, offset: 0, trusted: true)
-            do throws(JSONSyntaxError) {
+                if try reader.atEnd() { return nil }
+                let found: ElementwiseDocument
                 if whole {
                     guard try reader.peekKind() == .array else { return nil }
-                    return ElementwiseDocument(skeleton: .array([]), contentStarts: Array(repeating: reader.offset, count: paths.count))
+                    found = ElementwiseDocument(skeleton: .array([]), contentStarts: Array(repeating: reader.offset, count: paths.count))
+                    try reader.skipValue()
+                } else {
+                    let root = ContentPaths(caseInsensitive: caseInsensitive)
+                    for (d, keys) in paths.enumerated() { root.add(keys[...], descriptor: d) }
+                    var starts = Array(repeating: -1, count: paths.count)
+                    guard let skeleton = try Self.skeleton(root, reader: &reader, starts: &starts), !starts.contains(-1) else { return nil }
+                    found = ElementwiseDocument(skeleton: skeleton, contentStarts: starts)
                 }
-                let root = ContentPaths(caseInsensitive: caseInsensitive)
-                for (d, keys) in paths.enumerated() { root.add(keys[...], descriptor: d) }
-                var starts = Array(repeating: -1, count: paths.count)
-                guard let skeleton = try Self.skeleton(root, reader: &reader, starts: &starts), !starts.contains(-1) else { return nil }
-                return ElementwiseDocument(skeleton: skeleton, contentStarts: starts)
+                guard try reader.atEnd() else { return nil }
+                return found
             } catch {
                 return nil
             }
