@@ -167,6 +167,20 @@ import Testing
         try Self.expectWithinThreeTimes(args, shape: shape, mb: Self.streamMB > 100 ? 24 : 12, from: "file", golden: golden)
     }
 
+    /// A `forceCollection` dictionary as the whole document (`keys`: about
+    /// 800,000 keys in 12 MB, each a record; 26× when its tree and records
+    /// were held) or under a key path (`keyed`: articles under distinct
+    /// keys, 2.1× before, 1.0× now): mapped member by member from the bytes,
+    /// its keys hashed once to find a repeat. 12 MB: the default `--max-records` stops the `keys`
+    /// document at 1,000,000 records.
+    @Test(arguments: [
+        ("keys", ["check", "fixtures/scale/keyed-values.json", "--unmapped", "error", "--missing", "error"]),
+        ("keyed", ["check", "fixtures/scale/article-keyed.json", "--unmapped", "error"]),
+    ])
+    func checkOfALargeDictionaryStaysWithinThreeTimesItsSize(shape: String, args: [String]) throws {
+        try Self.expectWithinThreeTimes(args, shape: shape, mb: 12, from: "file")
+    }
+
     /// A content key path with an index (`batches[0].items`, `batches[-2].items`):
     /// the splitter follows it to the element and streams the array there (an
     /// index from the end reads the document into memory first, to count).

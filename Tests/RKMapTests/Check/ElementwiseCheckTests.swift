@@ -108,6 +108,69 @@ import Testing
         #expect(try !eligible(connected, #"{"items": [{"id": 1, "ownerID": 1}]}"#))
     }
 
+    /// A dictionary that a `forceCollection` object mapper maps (spec §5.3),
+    /// at a key path or as the document itself: member by member, unless a
+    /// key repeats (a whole read keeps the first one's position with the
+    /// last one's value) or a dynamic mapper's matchers read the object.
+    @Test func aKeyedDictionaryIsMappedMemberByMember() throws {
+        let users = #"{"mappers": [{"id": "user", "target": "User", "keyAttribute": "username", "forceCollection": true, "attributes": {"email": "email", "@metadata.mapping.collectionIndex": "index"}}], "descriptors": [{"keyPath": "users", "root-map-ref": "user"}]}"#
+        #expect(try eligible(users, #"{"users": {"ana": {"email": "a"}, "bo": {}}, "page": 1}"#))
+        #expect(try eligible(users, #"{"users": {}}"#))
+        #expect(try eligible(users, #"{"users": [{"ana": {}}, {"bo": {}}]}"#))
+        #expect(try !eligible(users, #"{"users": {"ana": {}, "bo": {}, "ana": {"email": "x"}}}"#))
+        #expect(try !eligible(users, #"{"users": "ana"}"#))
+        // Keys equal only after Unicode normalization are two keys (spec §4).
+        #expect(try eligible(users, #"{"users": {"\u00e9": {}, "e\u0301": {}}}"#))
+        let root = #"{"mappers": [{"id": "user", "keyAttribute": "username", "forceCollection": true, "attributes": ["email"]}], "descriptors": [{"root-map-ref": "user"}]}"#
+        #expect(try eligible(root, #" {"ana": {"email": "a"}, "bo": 2} "#))
+        #expect(try !eligible(root, #"{"ana": 1, "bo": 2, "ana": 3}"#))
+        #expect(try !eligible(root, #"{"ana": 1} {}"#))
+        // Without forceCollection the object is one record, mapped whole.
+        let one = #"{"mappers": [{"id": "user", "keyAttribute": "username", "attributes": ["email"]}], "descriptors": [{"keyPath": "users", "root-map-ref": "user"}]}"#
+        #expect(try !eligible(one, #"{"users": {"ana": {}}}"#))
+        let dynamic = #"""
+            {"mappers": [{"id": "user", "keyAttribute": "username", "forceCollection": true, "attributes": ["email"]},
+              {"id": "pick", "dynamic": true, "matchers": [{"keyPath": "ana.email", "expectValue": "a", "map-ref": "user"}]}],
+             "descriptors": [{"keyPath": "users", "root-map-ref": "pick"}]}
+            """#
+        #expect(try !eligible(dynamic, #"{"users": {"ana": {"email": "a"}}}"#))
+
+        // The same report either way, and what it says.
+        let bodies = [
+            #"{"users": {"ana": {"email": "a", "age": 3}, "bo": {}, "cy": null, "di": 4, "ed": [{"email": "e"}]}, "page": 1}"#,
+            #"{"users": {"ana": {}, "ana": {"email": "x", "age": 1}}}"#,
+            #"{"users": {"\u00e9": {"email": "1"}, "e\u0301": {"email": "2"}}}"#,
+            #"{"users": {}}"#,
+        ]
+        for unmapped in CheckOptions.Unmapped.allCases {
+            for warnings in [false, true] {
+                let c = try checker(users) {
+                    $0.unmapped = unmapped
+                    $0.missing = CheckOptions.Missing(rawValue: unmapped.rawValue)!
+                    $0.allowWarnings = warnings
+                }
+                for body in bodies { try expectSameResult(c, exchange(Array(body.utf8)), "\(body) \(unmapped) \(warnings)") }
+            }
+        }
+        let report = try checker(users) { $0.allowWarnings = true }.check(exchange(Array(bodies[0].utf8)))
+        // `cy` is null; `di` and `ed` are not objects (each a warning).
+        #expect(report.records == 2)
+        let paths = report.reasons.compactMap { r -> String? in
+            if case .jsonPath(let p) = r.location { return "\(r.code?.rawValue ?? "") \(p) \(r.message)" }
+            return nil
+        }
+        #expect(paths.contains("unmapped $.users.*.age not mapped (1 time)"))
+        #expect(paths.contains("unmapped $.page not mapped (1 time)"))
+        #expect(paths.contains { $0.hasSuffix("$.users.ed the value of key 'ed' is an array, not an object: mapper 'user' maps the object under a key as a record; it maps another value only with an attribute from the nil key path (\"\")") })
+        let output = String(decoding: try #require(report.output), as: UTF8.self)
+        // The members' positions in the dictionary, as a whole read numbers them.
+        #expect(output.contains("\"username\": \"bo\",\n    \"index\": 1\n"), "\(output)")
+        let rootChecker = try checker(root) { $0.unmapped = .error }
+        for body in [#"{"ana": {"email": "a"}, "bo": {"email": "b", "x": 1}}"#, #"{"ana": {}, "ana": {"x": 1}}"#] {
+            #expect(try expectSameResult(rootChecker, exchange(Array(body.utf8)), body) == !body.contains(#""ana": {}, "ana""#))
+        }
+    }
+
     // MARK: The same report
 
     /// Drift inside elements and around the array, elements that map to
