@@ -52,6 +52,33 @@ import Testing
         #expect(try String(contentsOfFile: a, encoding: .utf8) == Self.canonical.replacingOccurrences(of: "  \"description\": \"users endpoint\",\n", with: ""))
     }
 
+    /// A spec written as strict JSON is formatted as it is read, its text
+    /// compared with the file's a piece at a time: a file that is the
+    /// canonical text but for its end (no final newline, one more), or that
+    /// spells a boolean field `"YES"`, is not canonical; one that is stays
+    /// untouched under `--write` (the same file, not a rewritten copy).
+    @Test func strictJSONIsComparedAndWrittenAsItIsFormatted() throws {
+        let scratch = try Scratch()
+        let same = try scratch.write("same.json", Self.canonical)
+        let short = try scratch.write("short.json", String(Self.canonical.dropLast()))
+        let long = try scratch.write("long.json", Self.canonical + "\n")
+        let yes = try scratch.write("yes.json", Self.canonical.replacingOccurrences(of: #""id": "user","#, with: #""id": "user", "entity": "YES","#))
+        let check = try RKMapExecutable.run(["fmt", "--check", same, short, long, yes])
+        #expect(check.status == 1)
+        #expect(check.stdout == "\(short)\n\(long)\n\(yes)\n", "\(check)")
+        let printed = try RKMapExecutable.run(["fmt", yes])
+        #expect(printed.status == 0 && printed.stderr.isEmpty)
+        #expect(printed.stdout == Self.canonical.replacingOccurrences(of: "\"id\": \"user\",\n", with: "\"id\": \"user\",\n      \"entity\": true,\n"))
+        let before = try FileManager.default.attributesOfItem(atPath: same)[.systemFileNumber] as? Int
+        let write = try RKMapExecutable.run(["fmt", "--write", same, short, long, yes])
+        #expect(write.status == 0 && write.stdout.isEmpty && write.stderr.isEmpty, "\(write)")
+        #expect(try FileManager.default.attributesOfItem(atPath: same)[.systemFileNumber] as? Int == before)
+        for file in [same, short, long] { #expect(try String(contentsOfFile: file, encoding: .utf8) == Self.canonical) }
+        #expect(try String(contentsOfFile: yes, encoding: .utf8) == printed.stdout)
+        let again = try RKMapExecutable.run(["fmt", "--check", same, short, long, yes])
+        #expect(again.status == 0 && again.stdout.isEmpty, "\(again)")
+    }
+
     @Test func writeRefusesToDropComments() throws {
         let scratch = try Scratch()
         let c = try scratch.write("c.json", Self.commented)

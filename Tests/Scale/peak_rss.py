@@ -2,7 +2,7 @@
 """Runs a command on a generated NDJSON stream and reports the command's peak RSS.
 
 Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file [--golden]]
-                   [--shape lines|logs|document|array|keyed|items|rows|batches|nested|listing|list|pages|keys|numbers|geometry] -- COMMAND ...
+                   [--shape lines|logs|document|array|keyed|items|rows|batches|nested|listing|list|pages|keys|numbers|geometry|spec] -- COMMAND ...
 
 The stream is `--mb` MB (10^6 bytes) of article-like lines
 (`{"id": N, "title": "...", "body": "...K bytes...", "tags": [...]}`), written
@@ -19,7 +19,7 @@ log file of 50 records (`{"Records": [...]}`, CloudTrail's shape) whose
 optional members (`errorCode`, `requestParameters` of three kinds) vary
 from record to record, so that no two lines mix the same record shapes.
 
-`--shape items|rows|batches|nested|listing|list|pages|keys|numbers|geometry` writes one JSON document of about `--mb` MB made of
+`--shape items|rows|batches|nested|listing|list|pages|keys|numbers|geometry|spec` writes one JSON document of about `--mb` MB made of
 many small values, the shapes that cost a tree the most memory per input byte:
 `items` ({"items": [{"ID": N, "Name": "item N", "Price": N.5, "Tags": [...]}, ...]}),
 `rows` (the same items as the document itself, a top-level array, as GitHub's lists are),
@@ -32,7 +32,9 @@ to a page, {"pages": [{"page": 0, "items": [...]}, ...]}), `keys` (one object {"
 "key1": 1, ...}), `numbers` ([0, 1, ..., 99, 0, ...]) or `geometry` (one GeoJSON
 feature whose polygon holds all the coordinate pairs, {"type": "FeatureCollection",
 "features": [{"type": "Feature", "id": "f1", "properties": {...}, "geometry":
-{"type": "Polygon", "coordinates": [[[-122.419416, 37.774929], ...]]}}]}).
+{"type": "Polygon", "coordinates": [[[-122.419416, 37.774929], ...]]}}]}) or `spec` (a
+minified spec of many mappers of 100 attributes each, {"keyPath": "data", "mappers":
+[{"id": "m0", "entity": "YES", "attributes": {...}, "types": {...}}, ...]}).
 
 Prints one JSON object: {"peak_rss_kib": ..., "exit": ..., "bytes": ...}.
 
@@ -142,6 +144,17 @@ def small_values(shape, total):
             size += len(part)
             i += 1
         parts.append("]]}}]}\n")
+    elif shape == "spec":
+        parts.append('{"keyPath": "data", "root-map-ref": "m0", "mappers": [')
+        while size < total or i == 0:
+            attributes = ", ".join('"field_%d_%d": "field%d_%d"' % (i, j, i, j) for j in range(100))
+            types = ", ".join('"field%d_%d": "int"' % (i, j) for j in range(0, 100, 3))
+            part = '%s{"id": "m%d", "target": "T%d", "entity": "YES", "attributes": {%s}, "types": {%s}}' % (
+                ", " if i else "", i, i, attributes, types)
+            parts.append(part)
+            size += len(part)
+            i += 1
+        parts.append("]}\n")
     elif shape == "keys":
         parts.append("{")
         while size < total:
@@ -192,7 +205,7 @@ def main():
     parser.add_argument("--mb", type=float, default=300)
     parser.add_argument("--body-bytes", type=int, default=4000)
     parser.add_argument("--from", dest="source", choices=("pipe", "file"), default="pipe")
-    parser.add_argument("--shape", choices=("lines", "logs", "document", "array", "keyed", "items", "rows", "batches", "nested", "listing", "list", "pages", "keys", "numbers", "geometry"), default="lines")
+    parser.add_argument("--shape", choices=("lines", "logs", "document", "array", "keyed", "items", "rows", "batches", "nested", "listing", "list", "pages", "keys", "numbers", "geometry", "spec"), default="lines")
     parser.add_argument("--golden", action="store_true",
                         help="with --from file: first run the command with --update (rkmap check writes the "
                              "file's golden NAME.expected.json beside it), then measure it; the golden is removed after")
@@ -204,7 +217,7 @@ def main():
     if not command:
         parser.error("no command")
     total = int(args.mb * MB)
-    if args.shape in ("items", "rows", "batches", "nested", "listing", "list", "pages", "keys", "numbers", "geometry"):
+    if args.shape in ("items", "rows", "batches", "nested", "listing", "list", "pages", "keys", "numbers", "geometry", "spec"):
         # One document written whole: the chunk is all of it.
         chunk = small_values(args.shape, total)
         total = len(chunk)

@@ -27,7 +27,7 @@ public enum SpecFormatter {
     }
 
     /// Where an object sits in the spec, which decides which fields are booleans.
-    private enum Role {
+    enum Role {
         case spec, descriptor, mapper, relationship, other
 
         var booleanFields: Set<String> {

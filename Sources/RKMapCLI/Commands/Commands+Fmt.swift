@@ -29,6 +29,14 @@ extension Commands {
                 status = max(status, usageOrSpecError)
                 continue
             }
+            // Strict JSON (what `infer` and `fmt` write) is formatted as it is
+            // read, its canonical text compared or written a piece at a time.
+            if SpecFormatter.isStrictJSON(bytes) {
+                let outcome = fmtStrict(bytes, path: path, name: name, options: options, stdout: stdout, stderr: stderr)
+                if outcome.notCanonical { notCanonical.append(name) }
+                status = max(status, outcome.status)
+                continue
+            }
             let (text, diagnostics, comments) = SpecFormatter.formatKeepingComments(bytes: bytes, file: name)
             guard let text else {
                 for d in diagnostics where d.severity == .error { try? stderr.write(d.description + "\n") }
@@ -74,5 +82,43 @@ extension Commands {
             status = max(status, max(written, dataFailed))
         }
         return status
+    }
+
+    /// `fmt` of one spec that is strict JSON (`SpecFormatter.formatStrict`),
+    /// as `fmt` does it from the tree: no comments to keep, no diagnostics.
+    private static func fmtStrict(
+        _ bytes: [UInt8], path: String, name: String, options: FmtOptions, stdout: ByteSink, stderr: ByteSink
+    ) -> (status: Int32, notCanonical: Bool) {
+        if options.check || (options.write && path != "-") {
+            // The canonical text compared with the file's as it comes.
+            var offset = 0
+            var same = true
+            try? SpecFormatter.formatStrict(bytes) { piece in
+                let end = offset + piece.count
+                if same { same = end <= bytes.count && bytes[offset..<end].elementsEqual(piece) }
+                offset = end
+            }
+            let unchanged = same && offset == bytes.count
+            if options.check || unchanged { return (success, !unchanged) }
+            do {
+                let file = try AtomicFileOutput(path: path)
+                do {
+                    try SpecFormatter.formatStrict(bytes) { piece in try file.sink.write(piece) }
+                    try file.commit()
+                } catch {
+                    file.rollback()
+                    throw error
+                }
+            } catch {
+                try? stderr.write(CommandFailure.cannotWrite(name, error).line)
+                return (dataFailed, false)
+            }
+            return (success, false)
+        }
+        let printed = stoppingQuietly(stderr: stderr) {
+            try SpecFormatter.formatStrict(bytes) { piece in try stdout.write(piece) }
+            return success
+        }
+        return (printed, false)
     }
 }
