@@ -28,9 +28,14 @@ extension InferBuilder {
             top.append(("descriptors", .array(descriptorValues)))
         }
         top.append(("mappers", .array(mapperValues)))
-        let raw = JSONWriter.serialize(.object(JSONObject(top)), pretty: true)
-        // The formatter is the one definition of canonical; infer's output is fmt's.
-        return SpecFormatter.format(bytes: Array(raw.utf8), file: "<infer>").text ?? raw + "\n"
+        let raw = Array(JSONWriter.serialize(.object(JSONObject(top)), pretty: false).utf8)
+        // The formatter is the one definition of canonical; infer's output is
+        // fmt's, formatted from the strict JSON's bytes (a tree of a large
+        // spec would cost four times its text).
+        var text: [UInt8] = []
+        text.reserveCapacity(raw.count * 2)
+        try? SpecFormatter.formatStrict(raw) { text += $0 }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Type names (singular PascalCase of where a mapper was met) and mapper ids,
