@@ -154,12 +154,15 @@ import Testing
     /// policies; `listing`: the envelope's other members reported (`kind`,
     /// `data.after`, `data.before`), each element an entity whose identity
     /// is checked; `rows`: a top-level array (GitHub's lists), mapped by a
-    /// descriptor without a key path. With a golden file (written by `--update` first), the
+    /// descriptor without a key path; `listing` read through `@root` beside its
+    /// content (`@root.data.after`, `@root.kind`: 8.4× when that kept the
+    /// body whole), every member read. With a golden file (written by `--update` first), the
     /// output is compared with it as it is rendered, holding neither (12.4×
     /// while both were held and parsed).
     @Test(arguments: [
         ("items", ["check", "fixtures/scale/items-validated.json", "--unmapped", "error", "--missing", "error"], false),
         ("listing", ["check", "fixtures/scale/items-check-listing.json"], false),
+        ("listing", ["check", "fixtures/scale/items-check-listing-root.json", "--unmapped", "error", "--missing", "error"], false),
         ("rows", ["check", "fixtures/scale/items-rows.json", "--unmapped", "error", "--missing", "error"], false),
         ("items", ["check", "fixtures/scale/items-validated.json"], true),
     ])

@@ -26,7 +26,8 @@ extension MappingEngine {
     /// `response.items`; JSON:API's `data` and `included`) or none (the
     /// document is the content, as GitHub's lists are top-level arrays), no
     /// connections (they link records across the document), no `@root` read
-    /// (an element would need the whole document), a body that is one valid
+    /// into a content or what holds it (the others read the skeleton, which
+    /// has everything else of the document), a body that is one valid
     /// JSON document, and each key of each path found exactly once in an
     /// object on the way (exactly, or ignoring case under `keyMatching:
     /// caseInsensitive`; a member that two paths' keys could both name, or a
@@ -36,7 +37,7 @@ extension MappingEngine {
     /// dynamic one, whose matchers read the object) and that repeats no key
     /// (a whole read keeps the first one's position with the last one's value).
     func elementwiseDocument(_ body: [UInt8]) -> ElementwiseDocument? {
-        guard !applicable.isEmpty, !hasConnections, options.onlyType == nil, graph.rootProjection == nil else { return nil }
+        guard !applicable.isEmpty, !hasConnections, options.onlyType == nil else { return nil }
         var paths: [[String]] = []
         for (descriptor, _) in applicable {
             guard descriptor.keyPath.anchor == .representation else { return nil }
@@ -52,6 +53,11 @@ extension MappingEngine {
         guard whole || !paths.contains(where: \.isEmpty) else { return nil }
         let keyed = applicable.map { keyedMapper($0.descriptor) != nil }
         let caseInsensitive = graph.options.caseInsensitiveKeys
+        // `@root` key paths read the skeleton: only where no content is.
+        if let reads = graph.rootProjection {
+            let folded = caseInsensitive ? reads.folded : reads
+            guard !paths.contains(where: { Self.reaches(folded, into: $0, caseInsensitive: caseInsensitive) }) else { return nil }
+        }
         return body.withUnsafeBytes { buf -> ElementwiseDocument? in
             // Read once, validating as it goes (the content arrays are
             // skipped, which validates them): one valid document, as
@@ -85,6 +91,24 @@ extension MappingEngine {
                 return nil
             }
         }
+    }
+
+    /// Whether what `@root` key paths read (`reads`, folded under
+    /// `caseInsensitive`) reaches into the content at the end of `keys`, or
+    /// reads it or what holds it whole (`@root.data` beside a `data.items`
+    /// descriptor, `@root.items.@count`, `@root` alone; for the document
+    /// itself, any read): in the skeleton such a read would find `[]`.
+    private static func reaches(_ reads: JSONProjection, into keys: [String], caseInsensitive: Bool) -> Bool {
+        var projection = reads
+        for key in keys {
+            switch projection {
+            case .nothing: return false
+            case .everything, .verbatim: return true
+            case .members(let map): projection = map[caseInsensitive ? key.lowercased() : key] ?? .nothing
+            }
+        }
+        if case .nothing = projection { return false }
+        return true
     }
 
     /// The `forceCollection` object mapper that maps `descriptor`'s content
