@@ -41,6 +41,31 @@ import Testing
         try F.checker(spec, configure: configure)
     }
 
+    /// A checker of `spec` under each `--unmapped`/`--missing` policy, with
+    /// and without `--allow-warnings`, and the policy's name.
+    private func checkersUnderEveryPolicy(_ spec: String) throws -> [(FixtureChecker, String)] {
+        var out: [(FixtureChecker, String)] = []
+        for unmapped in CheckOptions.Unmapped.allCases {
+            for warnings in [false, true] {
+                let c = try checker(spec) {
+                    $0.unmapped = unmapped
+                    $0.missing = CheckOptions.Missing(rawValue: unmapped.rawValue)!
+                    $0.allowWarnings = warnings
+                }
+                out.append((c, "\(unmapped) \(warnings)"))
+            }
+        }
+        return out
+    }
+
+    /// The report's reasons located at JSON paths, as `code path message`.
+    private func pathReasons(_ result: ExchangeResult) -> [String] {
+        result.reasons.compactMap { r -> String? in
+            if case .jsonPath(let p) = r.location { return "\(r.code?.rawValue ?? "") \(p) \(r.message)" }
+            return nil
+        }
+    }
+
     private func eligible(_ spec: String, _ body: String, facts: ExchangeFacts = ExchangeFacts()) throws -> Bool {
         let engine = try MappingEngine(graph: try F.graph(spec), options: facts.mappingOptions)
         return engine.elementwiseDocument(Array(body.utf8)) != nil
@@ -158,23 +183,13 @@ import Testing
             #"{"users": {"\u00e9": {"email": "1"}, "e\u0301": {"email": "2"}}}"#,
             #"{"users": {}}"#,
         ]
-        for unmapped in CheckOptions.Unmapped.allCases {
-            for warnings in [false, true] {
-                let c = try checker(users) {
-                    $0.unmapped = unmapped
-                    $0.missing = CheckOptions.Missing(rawValue: unmapped.rawValue)!
-                    $0.allowWarnings = warnings
-                }
-                for body in bodies { try expectSameResult(c, exchange(Array(body.utf8)), "\(body) \(unmapped) \(warnings)") }
-            }
+        for (c, policy) in try checkersUnderEveryPolicy(users) {
+            for body in bodies { try expectSameResult(c, exchange(Array(body.utf8)), "\(body) \(policy)") }
         }
         let report = try checker(users) { $0.allowWarnings = true }.check(exchange(Array(bodies[0].utf8)))
         // `cy` is null; `di` and `ed` are not objects (each a warning).
         #expect(report.records == 2)
-        let paths = report.reasons.compactMap { r -> String? in
-            if case .jsonPath(let p) = r.location { return "\(r.code?.rawValue ?? "") \(p) \(r.message)" }
-            return nil
-        }
+        let paths = pathReasons(report)
         #expect(paths.contains("unmapped $.users.*.age not mapped (1 time)"))
         #expect(paths.contains("unmapped $.page not mapped (1 time)"))
         #expect(paths.contains { $0.hasSuffix("$.users.ed the value of key 'ed' is an array, not an object: mapper 'user' maps the object under a key as a record; it maps another value only with an attribute from the nil key path (\"\")") })
@@ -215,23 +230,13 @@ import Testing
               {"type": "user", "id": 4, "avatar": null}
              ], "cursor": "c2"}, "meta": {"page": 1}}
             """#
-        for unmapped in CheckOptions.Unmapped.allCases {
-            for warnings in [false, true] {
-                let c = try checker(spec) {
-                    $0.unmapped = unmapped
-                    $0.missing = CheckOptions.Missing(rawValue: unmapped.rawValue)!
-                    $0.allowWarnings = warnings
-                }
-                #expect(try expectSameResult(c, exchange(Array(body.utf8)), "\(unmapped) \(warnings)"))
-            }
+        for (c, policy) in try checkersUnderEveryPolicy(spec) {
+            #expect(try expectSameResult(c, exchange(Array(body.utf8)), policy))
         }
         // What the report says, so that equal cannot mean equally empty.
         let report = try checker(spec).check(exchange(Array(body.utf8)))
         #expect(report.outcome == .failed)
-        let paths = report.reasons.compactMap { r -> String? in
-            if case .jsonPath(let p) = r.location { return "\(r.code?.rawValue ?? "") \(p) \(r.message)" }
-            return nil
-        }
+        let paths = pathReasons(report)
         #expect(paths.contains("unmapped $.response.users[*].avatar not mapped (2 times)"))
         #expect(paths.contains("unmapped $.response.users[*].address.zip not mapped (1 time)"))
         #expect(paths.contains("unmapped $.response.users[*][*].version not mapped (1 time)"))
@@ -260,18 +265,11 @@ import Testing
             #"{"meta": {"version": 7}, "data": {"children": [{"id": 1}]}, "meta": {"version": 0}}"#,
             #"{"data": {"children": [{"id": 1}]}}"#,
         ]
-        for unmapped in CheckOptions.Unmapped.allCases {
-            let c = try checker(spec) {
-                $0.unmapped = unmapped
-                $0.missing = CheckOptions.Missing(rawValue: unmapped.rawValue)!
-            }
-            for body in bodies { #expect(try expectSameResult(c, exchange(Array(body.utf8)), "\(body) \(unmapped)")) }
+        for (c, policy) in try checkersUnderEveryPolicy(spec) {
+            for body in bodies { #expect(try expectSameResult(c, exchange(Array(body.utf8)), "\(body) \(policy)")) }
         }
         let report = try checker(spec) { $0.unmapped = .error }.check(exchange(Array(bodies[0].utf8)))
-        let paths = report.reasons.compactMap { r -> String? in
-            if case .jsonPath(let p) = r.location { return "\(r.code?.rawValue ?? "") \(p) \(r.message)" }
-            return nil
-        }
+        let paths = pathReasons(report)
         #expect(paths.sorted() == [
             "unmapped $.data.children[*].x not mapped (1 time)",
             "unmapped $.kind not mapped (1 time)",
