@@ -232,6 +232,46 @@ import Testing
         #expect(check.status == 1)
     }
 
+    /// A spec may spell a key only one way (docs/spec.md §4): keys that are
+    /// one text in two Unicode spellings (`caf\u{E9}`, `cafe\u{301}`) were one
+    /// field, typed from both spellings' values, and the second went unread
+    /// without a word. Now the first spelling is the field, typed from its own
+    /// values, and the other is left out with a warning that shows both
+    /// spellings escaped (a terminal shows them alike); `check` reports it.
+    @Test func aSecondUnicodeSpellingOfAKeyIsLeftOutAndSaidSo() throws {
+        let dir = try Scratch()
+        try dir.write("in.json", #"{"meta": {"caf\u00e9": 1, "cafe\u0301": 2}, "items": [{"n\u00e9": 1}, {"ne\u0301": "x", "id": 2}]}"#)
+        let infer = try RKMapExecutable.run(["infer", "in.json", "-o", "s.json"], directory: dir.url)
+        #expect(infer.status == 0)
+        let warning = { (path: String, key: String, read: String) in
+            "in.json: \(path): warning: member '\(key)' left out of the spec: its key is another Unicode spelling of '\(read)' "
+                + "(canonically equivalent), which the spec reads, and a spec may use only one spelling of a key "
+                + "(docs/spec.md §4), so rkmap check reports it as unmapped\n"
+        }
+        #expect(infer.stderr == "note: content: items\n"
+            + warning("$.items[*][\"n\u{E9}\"]", #"ne\u{301}"#, #"n\u{E9}"#)
+            + warning("$.meta[\"caf\u{E9}\"]", #"cafe\u{301}"#, #"caf\u{E9}"#), "\(infer.stderr)")
+        let spec = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.url.appendingPathComponent("s.json"))) as? [String: Any])
+        let mappers = try #require(spec["mappers"] as? [[String: Any]])
+        // One spelling each, typed from its own values (`"x"` is the other's).
+        #expect(mappers.map { Array(($0["attributes"] as? [String: String] ?? [:]).keys).sorted().map { Array($0.unicodeScalars) } } == [
+            [Array("id".unicodeScalars), Array("n\u{E9}".unicodeScalars)], [Array("caf\u{E9}".unicodeScalars)],
+        ])
+        #expect((mappers[0]["types"] as? [String: String])?["n\u{E9}"] == "int")
+        let lint = try RKMapExecutable.run(["lint", "--strict", "s.json"], directory: dir.url)
+        #expect(lint.status == 0 && lint.stderr.isEmpty, "\(lint)")
+        let check = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "error", "--missing", "ignore"],
+                                            directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(check.stdout == """
+            FAIL in.json: 200, 3 records
+              unmapped: $.items[*]["n\u{E9}"]: not mapped (1 time) [mapper item]
+              unmapped: $.meta["caf\u{E9}"]: not mapped (1 time) [mapper meta]
+            0 passed, 1 failed
+
+            """, "\(check.stdout)")
+        #expect(check.status == 1)
+    }
+
     /// The warning names the first sample, and document, that has the member
     /// at each path, with the path `check` reports; keys that are data (a
     /// keyed dictionary's) and members of values read whole are not left out.
