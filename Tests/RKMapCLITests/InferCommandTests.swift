@@ -232,6 +232,89 @@ import Testing
         #expect(check.status == 1)
     }
 
+    /// Content that mixes objects and scalars (`["x", {"id": 1}]`): an object
+    /// mapper alone warned "cannot map a number" on each scalar, so `check`
+    /// failed infer's spec on its own sample. A dynamic mapper now chooses by
+    /// the value's kind (`expectType`): objects to their mapper, each scalar
+    /// kind seen to one that maps the value from the nil key path.
+    @Test func contentMixingObjectsAndScalarsIsChosenByKind() throws {
+        let dir = try Scratch()
+        try dir.write("in.json", #"{"items": [{"id": 1}, 2, "x", {"id": 3}, null]}"#)
+        let infer = try RKMapExecutable.run(["infer", "in.json", "-o", "s.json"], directory: dir.url)
+        #expect(infer.status == 0 && infer.stderr == "note: content: items\n", "\(infer)")
+        #expect(try String(contentsOfFile: dir.path("s.json"), encoding: .utf8) == #"""
+            {
+              "keyPath": "items",
+              "root-map-ref": "itemByKind",
+              "mappers": [
+                {
+                  "id": "item",
+                  "target": "Item",
+                  "attributes": {
+                    "id": "id"
+                  },
+                  "types": {
+                    "id": "int"
+                  }
+                },
+                {
+                  "id": "itemValue",
+                  "target": "ItemValue",
+                  "attributes": {
+                    "": "value"
+                  }
+                },
+                {
+                  "id": "itemByKind",
+                  "dynamic": true,
+                  "matchers": [
+                    {
+                      "keyPath": "",
+                      "expectType": "object",
+                      "map-ref": "item"
+                    },
+                    {
+                      "keyPath": "",
+                      "expectType": "number",
+                      "map-ref": "itemValue"
+                    },
+                    {
+                      "keyPath": "",
+                      "expectType": "string",
+                      "map-ref": "itemValue"
+                    }
+                  ]
+                }
+              ]
+            }
+
+            """#)
+        let lint = try RKMapExecutable.run(["lint", "--strict", "s.json"], directory: dir.url)
+        #expect(lint.status == 0 && lint.stderr.isEmpty, "\(lint)")
+        let check = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "error", "--missing", "error"],
+                                            directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(check.stdout == "PASS in.json: 200, 4 records\n1 passed, 0 failed\n", "\(check)")
+        #expect(check.status == 0)
+        let apply = try RKMapExecutable.run(["apply", "s.json", "in.json", "--format", "ndjson", "--strict"], directory: dir.url)
+        #expect(apply.stdout == """
+            {"@type":"Item","id":1}
+            {"@type":"ItemValue","value":2}
+            {"@type":"ItemValue","value":"x"}
+            {"@type":"Item","id":3}
+
+            """, "\(apply)")
+        // A kind the samples did not have is declined, and check says so.
+        try dir.write("later.json", #"{"items": [{"id": 1}, true]}"#)
+        let drift = try RKMapExecutable.run(["check", "s.json", "later.json"], directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(drift.stdout == """
+            FAIL later.json: 200, 1 record
+              mapping: $.items[1]: cannot map a bool with dynamic mapper 'itemByKind': none of its matchers chose a mapper for it, so the value is left out [mapper itemByKind]
+            0 passed, 1 failed
+
+            """, "\(drift)")
+        #expect(drift.status == 1)
+    }
+
     /// A spec may spell a key only one way (docs/spec.md §4): keys that are
     /// one text in two Unicode spellings (`caf\u{E9}`, `cafe\u{301}`) were one
     /// field, typed from both spellings' values, and the second went unread

@@ -78,6 +78,8 @@ private struct LeftOutWalk {
         switch inferred.kind {
         case .scalar:
             return
+        case .byKind(let objects, _, _):
+            visit(object, mapper: objects, at: path)
         case .dynamic(let key, let choices):
             // Every object at a discriminated place has the key (`InferBuilder.discriminator`).
             guard case .string(let value)? = object[key], let choice = choices.first(where: { $0.value == value }) else { return }

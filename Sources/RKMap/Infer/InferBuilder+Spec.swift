@@ -47,6 +47,11 @@ extension InferBuilder {
                 ids[index] = InferNaming.unique(base + "By" + InferNaming.typeName(fromKey: key), in: &takenIDs)
                 continue
             }
+            if case .byKind = mapper.kind {
+                let base = InferNaming.mapperID(forType: InferNaming.typeName(fromKey: mapper.nameHint))
+                ids[index] = InferNaming.unique(base + "ByKind", in: &takenIDs)
+                continue
+            }
             var type = InferNaming.typeName(fromKey: mapper.nameHint)
             if index == rootMapper, let rootName { type = rootName }
             type = InferNaming.unique(type, in: &takenTypes)
@@ -67,6 +72,17 @@ extension InferBuilder {
                     ("keyPath", .string(InferNaming.sourceKey(key))),
                     ("expectValue", .string(choice.value)),
                     ("map-ref", .string(names.ids[resolve(choice.mapper)]!)),
+                ]))
+            })))
+            return .object(JSONObject(members))
+        case .byKind(let object, let scalar, let kinds):
+            members.append(("dynamic", .bool(true)))
+            let choices = [(JSONKind.object, object)] + kinds.map { ($0, scalar) }
+            members.append(("matchers", .array(choices.map { kind, mapper in
+                .object(JSONObject([
+                    ("keyPath", .string("")),
+                    ("expectType", .string(kind.rawValue)),
+                    ("map-ref", .string(names.ids[resolve(mapper)]!)),
                 ]))
             })))
             return .object(JSONObject(members))

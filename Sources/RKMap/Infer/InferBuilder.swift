@@ -35,7 +35,18 @@ struct InferBuilder {
         values.forEach(collect)
         // Objects with some member a key path can name (only `""` members
         // would make a mapper that maps nothing: the value is mapped whole).
-        if !objects.isEmpty, objects.contains(where: { $0.keys.contains { !$0.isEmpty } }) { return objectMapper(objects, hint: hint) }
+        if !objects.isEmpty, objects.contains(where: { $0.keys.contains { !$0.isEmpty } }) {
+            let object = objectMapper(objects, hint: hint)
+            guard !scalars.isEmpty else { return object }
+            // Objects and scalars side by side: an object mapper alone warns
+            // on each scalar ("cannot map a number"), which `check` fails on.
+            // Each is mapped by what it is, as a dynamic mapper chooses by kind.
+            var kinds: [JSONKind] = []
+            for value in scalars where !kinds.contains(value.kind) { kinds.append(value.kind) }
+            mappers.append(InferMapper(kind: .scalar(values: scalars), nameHint: InferNaming.typeName(fromKey: hint) + "Value"))
+            mappers.append(InferMapper(kind: .byKind(object: object, scalar: mappers.count - 1, scalarKinds: kinds), nameHint: hint))
+            return mappers.count - 1
+        }
         guard objects.isEmpty, !scalars.isEmpty else { return nil }
         mappers.append(InferMapper(kind: .scalar(values: scalars), nameHint: hint))
         return mappers.count - 1
