@@ -113,7 +113,10 @@ extension InferBuilder {
             case .relationship(let child, let many):
                 var r: [(String, JSONValue)] = [("from", .string(source)), ("to", .string(destination)),
                                                 ("map-ref", .string(names.ids[resolve(child)]!))]
-                if many { r.append(("many", .bool(true))) }
+                // Declared either way: a to-one source that later holds an
+                // array is then a mapping warning `check` reports (§3.2),
+                // not a silent to-many relationship.
+                r.append(("many", .bool(many)))
                 relationships.append(.object(JSONObject(r)))
             }
         }
