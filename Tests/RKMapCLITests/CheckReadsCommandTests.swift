@@ -32,6 +32,30 @@ import Testing
         #expect(r.status == 1)
     }
 
+    /// A dictionary keyed by username at the root (`forceCollection`, no key
+    /// path: the document is the content) mapped every key as a record, and
+    /// check failed it with `unmapped: $.sarah: not mapped` for each of them.
+    @Test func aKeyedDictionaryAtTheRootIsMappedNotUnmapped() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"mappers": [{"id": "user", "target": "User", "keyAttribute": "username", "forceCollection": true, "attributes": ["email"]}]}
+            """#)
+        try dir.write("in.json", #"{"sarah": {"email": "s@x"}, "blake": {"email": "b@x"}, "zed": {}}"#)
+        // A member the mapper does not read is still drift.
+        try dir.write("more.json", #"{"sarah": {"email": "s@x", "age": 3}}"#)
+        let r = try RKMapExecutable.run(["check", "s.json", "in.json", "more.json", "--unmapped", "error"], directory: dir.url,
+                                        environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == """
+            PASS in.json: 200, 3 records
+            FAIL more.json: 200, 1 record
+              unmapped: $.*.age: not mapped (1 time) [mapper user]
+            1 passed, 1 failed
+
+            """)
+        #expect(r.stderr == "")
+        #expect(r.status == 1)
+    }
+
     /// A nil key path relationship (`"from": ""`) maps the same object with its
     /// mapper: it reads what that mapper reads, not a member named "" (and
     /// not the whole object, which let any new member pass).

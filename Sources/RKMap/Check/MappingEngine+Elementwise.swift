@@ -1,16 +1,19 @@
 /// `rkmap check` of a large body without its tree: the content array's
-/// elements are read and mapped one at a time from the body's bytes, as
-/// `map(document:…)` maps them from the whole tree (docs/spec.md §5.2), so a
-/// fixture costs its bytes and one element's tree, not the document's tree
-/// (about four times the text for small objects) and every record at once.
+/// elements (or a `forceCollection` dictionary's members) are read and mapped
+/// one at a time from the body's bytes, as `map(document:…)` maps them from
+/// the whole tree (docs/spec.md §5.2, §5.3), so a fixture costs its bytes and
+/// one element's tree, not the document's tree (about four times the text for
+/// small objects) and every record at once.
 extension MappingEngine {
     /// Where a body's content arrays are, and the document around them.
     struct ElementwiseDocument {
-        /// The document with each content array replaced by `[]`: what the
-        /// read tracker's report on the document root needs (the contents are
-        /// read whole there, so their elements are never looked at).
+        /// The document with each content array replaced by `[]` (a
+        /// dictionary by `{}`): what the read tracker's report on the document
+        /// root needs (the contents are read whole there, so their elements
+        /// are never looked at).
         var skeleton: JSONValue
-        /// Per applicable descriptor, in order: the byte offset of its content array's `[`.
+        /// Per applicable descriptor, in order: the byte offset of its content
+        /// array's `[`, or of its dictionary's `{`.
         var contentStarts: [Int]
     }
 
@@ -23,14 +26,18 @@ extension MappingEngine {
     /// `response.items`; JSON:API's `data` and `included`) or none (the
     /// document is the content, as GitHub's lists are top-level arrays), no
     /// connections (they link records across the document), no `@root` read
-    /// (an element would need the whole document), a body that is one valid
+    /// into a content or what holds it (the others read the skeleton, which
+    /// has everything else of the document), a body that is one valid
     /// JSON document, and each key of each path found exactly once in an
     /// object on the way (exactly, or ignoring case under `keyMatching:
     /// caseInsensitive`; a member that two paths' keys could both name, or a
     /// key found twice, leaves the choice to a whole read), ending at an
-    /// array that no other path goes into.
+    /// array that no other path goes into, or at an object that each
+    /// descriptor there maps with a `forceCollection` object mapper (not a
+    /// dynamic one, whose matchers read the object) and that repeats no key
+    /// (a whole read keeps the first one's position with the last one's value).
     func elementwiseDocument(_ body: [UInt8]) -> ElementwiseDocument? {
-        guard !applicable.isEmpty, !hasConnections, options.onlyType == nil, graph.rootProjection == nil else { return nil }
+        guard !applicable.isEmpty, !hasConnections, options.onlyType == nil else { return nil }
         var paths: [[String]] = []
         for (descriptor, _) in applicable {
             guard descriptor.keyPath.anchor == .representation else { return nil }
@@ -44,7 +51,13 @@ extension MappingEngine {
         // The document itself is every descriptor's content, or none's.
         let whole = paths.allSatisfy(\.isEmpty)
         guard whole || !paths.contains(where: \.isEmpty) else { return nil }
+        let keyed = applicable.map { keyedMapper($0.descriptor) != nil }
         let caseInsensitive = graph.options.caseInsensitiveKeys
+        // `@root` key paths read the skeleton: only where no content is.
+        if let reads = graph.rootProjection {
+            let folded = caseInsensitive ? reads.folded : reads
+            guard !paths.contains(where: { Self.reaches(folded, into: $0, caseInsensitive: caseInsensitive) }) else { return nil }
+        }
         return body.withUnsafeBytes { buf -> ElementwiseDocument? in
             // Read once, validating as it goes (the content arrays are
             // skipped, which validates them): one valid document, as
@@ -55,21 +68,65 @@ extension MappingEngine {
                 if try reader.atEnd() { return nil }
                 let found: ElementwiseDocument
                 if whole {
-                    guard try reader.peekKind() == .array else { return nil }
-                    found = ElementwiseDocument(skeleton: .array([]), contentStarts: Array(repeating: reader.offset, count: paths.count))
+                    guard let empty = try Self.emptyContent(at: &reader, keyed: !keyed.contains(false)) else { return nil }
+                    found = ElementwiseDocument(skeleton: empty, contentStarts: Array(repeating: reader.offset, count: paths.count))
                     try reader.skipValue()
                 } else {
                     let root = ContentPaths(caseInsensitive: caseInsensitive)
                     for (d, keys) in paths.enumerated() { root.add(keys[...], descriptor: d) }
                     var starts = Array(repeating: -1, count: paths.count)
-                    guard let skeleton = try Self.skeleton(root, reader: &reader, starts: &starts), !starts.contains(-1) else { return nil }
+                    guard let skeleton = try Self.skeleton(root, keyed: keyed, reader: &reader, starts: &starts), !starts.contains(-1) else {
+                        return nil
+                    }
                     found = ElementwiseDocument(skeleton: skeleton, contentStarts: starts)
                 }
                 guard try reader.atEnd() else { return nil }
+                // A dictionary that repeats a key is left to a whole read.
+                for start in Set(found.contentStarts) where buf[start] == UInt8(ascii: "{") {
+                    let dictionary = JSONScanner(bytes: buf, offset: start, trusted: true)
+                    guard try RepeatedMembers.find(inObjectAt: dictionary).isEmpty else { return nil }
+                }
                 return found
             } catch {
                 return nil
             }
+        }
+    }
+
+    /// Whether what `@root` key paths read (`reads`, folded under
+    /// `caseInsensitive`) reaches into the content at the end of `keys`, or
+    /// reads it or what holds it whole (`@root.data` beside a `data.items`
+    /// descriptor, `@root.items.@count`, `@root` alone; for the document
+    /// itself, any read): in the skeleton such a read would find `[]`.
+    private static func reaches(_ reads: JSONProjection, into keys: [String], caseInsensitive: Bool) -> Bool {
+        var projection = reads
+        for key in keys {
+            switch projection {
+            case .nothing: return false
+            case .everything, .verbatim: return true
+            case .members(let map): projection = map[caseInsensitive ? key.lowercased() : key] ?? .nothing
+            }
+        }
+        if case .nothing = projection { return false }
+        return true
+    }
+
+    /// The `forceCollection` object mapper that maps `descriptor`'s content
+    /// dictionary member by member, if its root mapper is one.
+    private func keyedMapper(_ descriptor: Descriptor) -> ObjectMapper? {
+        guard case .object(let mapper) = graph.mappers[descriptor.rootMapper], mapper.forceCollection else { return nil }
+        return mapper
+    }
+
+    /// The content at the reader (after its whitespace) emptied, `[]` or
+    /// `{}`: `nil` unless an array, or an object that `keyed` descriptors map.
+    private static func emptyContent(at reader: inout JSONScanner, keyed: Bool) throws(JSONSyntaxError) -> JSONValue? {
+        let kind = try reader.peekKind()
+        reader.skipWhitespace()
+        switch kind {
+        case .array: return .array([])
+        case .object where keyed: return .object(JSONObject())
+        default: return nil
         }
     }
 
@@ -113,11 +170,11 @@ extension MappingEngine {
     }
 
     /// The object at the reader with the arrays `paths` lead to skipped
-    /// (their offsets into `starts`) and replaced by `[]`; `nil` when a key
-    /// is not found exactly once or leads elsewhere than through objects to
-    /// an array.
+    /// (their offsets into `starts`) and replaced by `[]` (dictionaries that
+    /// `keyed` descriptors map by `{}`); `nil` when a key is not found exactly
+    /// once or leads elsewhere than through objects to such content.
     private static func skeleton(
-        _ paths: ContentPaths, reader: inout JSONScanner, starts: inout [Int]
+        _ paths: ContentPaths, keyed: [Bool], reader: inout JSONScanner, starts: inout [Int]
     ) throws(JSONSyntaxError) -> JSONValue? {
         guard try reader.peekKind() == .object else { return nil }
         try reader.enterObject()
@@ -131,23 +188,24 @@ extension MappingEngine {
             guard let next = match, !next.found else { return nil }
             next.found = true
             if next.descriptors.isEmpty {
-                guard let inner = try skeleton(next, reader: &reader, starts: &starts) else { return nil }
+                guard let inner = try skeleton(next, keyed: keyed, reader: &reader, starts: &starts) else { return nil }
                 pairs.append((name, inner))
                 continue
             }
-            // A content array, which no other path goes into.
-            guard next.keys.isEmpty, try reader.peekKind() == .array else { return nil }
-            reader.skipWhitespace()
+            // Content, which no other path goes into.
+            guard next.keys.isEmpty,
+                  let empty = try emptyContent(at: &reader, keyed: next.descriptors.allSatisfy { keyed[$0] })
+            else { return nil }
             for d in next.descriptors { starts[d] = reader.offset }
             try reader.skipValue()
-            pairs.append((name, .array([])))
+            pairs.append((name, empty))
         }
         return paths.keys.allSatisfy(\.next.found) ? .object(JSONObject(pairs)) : nil
     }
 
-    /// Maps the content arrays of `document` (found by `elementwiseDocument`
-    /// in `body`), descriptor by descriptor in file order, element by
-    /// element, handing each element's records to `sink` as they are made;
+    /// Maps the content of `document` (found by `elementwiseDocument` in
+    /// `body`), descriptor by descriptor in file order, element by element
+    /// (member by member), handing each one's records to `sink` as they are made;
     /// the same records, diagnostics, reads and result as `map(document:…)`
     /// of the whole tree.
     ///
@@ -174,6 +232,20 @@ extension MappingEngine {
                 try body.withUnsafeBytes { buf throws in
                     // Validated by `elementwiseDocument`.
                     var reader = JSONScanner(bytes: buf, offset: document.contentStarts[d], trusted: true)
+                    if let keyed = keyedMapper(descriptor), try reader.peekKind() == .object {
+                        // As `mapSingle` maps a dictionary (`mapKeyedCollection`).
+                        mapper.readTracker?.discardMatcherReads()
+                        try reader.enterObject()
+                        var index = 0
+                        while let key = try reader.nextKey() {
+                            let value = try reader.readValue()
+                            if let record = try mapper.mapMember(key, value, index: index, with: keyed) {
+                                try sink.write(.record(record), descriptor: descriptor)
+                            }
+                            index += 1
+                        }
+                        return
+                    }
                     try reader.enterArray()
                     // As `mapCollection` maps the array.
                     try mapper.enter()

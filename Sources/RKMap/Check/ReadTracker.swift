@@ -147,6 +147,10 @@ public final class ReadTracker: ReadObserver {
     /// (docs/spec.md §12: an envelope mapper beside a `data` descriptor does not
     /// make `data` unmapped, at the root or at `hits` beside `hits.hits`).
     private var contentPaths: [[String]] = []
+    /// A descriptor without a key path applies: the document itself is its
+    /// content, read whole like any descriptor's (a `forceCollection`
+    /// dictionary's keys, or a dynamic nesting key, are not unmapped members).
+    private var documentIsContent = false
     /// Whether the document root was mapped as an object (it had a frame).
     private var rootMapped = false
     /// Mapped document roots, closed: their unread members are counted in
@@ -175,6 +179,7 @@ public final class ReadTracker: ReadObserver {
 
     /// Before mapping: the key paths of the descriptors that apply.
     public func begin(contentKeyPaths: [KeyPath]) {
+        documentIsContent = contentKeyPaths.contains(where: \.isNil)
         contentPaths = contentKeyPaths.compactMap { path in
             guard path.anchor == .representation else { return nil }
             var keys: [String] = []
@@ -198,7 +203,7 @@ public final class ReadTracker: ReadObserver {
             if rootReadWhole { frame.readsAll = true } else { mark(rootReads, in: &frame) }
             recordUnread(frame)
         }
-        guard !rootMapped, !rootReadWhole, case .object(let root) = document else { return }
+        guard !rootMapped, !rootReadWhole, !documentIsContent, case .object(let root) = document else { return }
         var read = rootReads
         // The content is read whole, the objects on the way to it only along
         // the path: `_embedded.persons` beside `_embedded.people` is reported.

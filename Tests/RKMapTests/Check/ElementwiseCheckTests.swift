@@ -76,8 +76,24 @@ import Testing
         #expect(try !eligible(folded, #"{"data": {"items": [], "Items": []}}"#))
         #expect(try !eligible(s, #"{"Data": {"items": []}}"#))
         // Specs whose mapping an element cannot do alone.
+        // `@root` read beside the content: the skeleton has it; a read into
+        // the content, or of what holds it, needs the whole document.
         let atRoot = #"{"mappers": [{"id": "item", "attributes": {"id": "id", "@root.meta.page": "page"}}], "descriptors": [{"keyPath": "items", "root-map-ref": "item"}]}"#
-        #expect(try !eligible(atRoot, #"{"items": [{"id": 1}], "meta": {"page": 2}}"#))
+        #expect(try eligible(atRoot, #"{"items": [{"id": 1}], "meta": {"page": 2}}"#))
+        for read in ["@root.items.@count", "@root.items", "@root", "@root.items.id", "@root.items[0].id"] {
+            let spec = atRoot.replacingOccurrences(of: "@root.meta.page", with: read)
+            #expect(try !eligible(spec, #"{"items": [{"id": 1}], "meta": {"page": 2}}"#), "\(read)")
+        }
+        let listing = #"{"mappers": [{"id": "item", "attributes": {"id": "id", "@root.data.after": "after"}}], "descriptors": [{"keyPath": "data.children", "root-map-ref": "item"}]}"#
+        #expect(try eligible(listing, #"{"data": {"after": "t3", "children": [{"id": 1}]}}"#))
+        #expect(try !eligible(listing.replacingOccurrences(of: "@root.data.after", with: "@root.data"), #"{"data": {"children": []}}"#))
+        let rootOfArray = #"{"mappers": [{"id": "item", "attributes": {"id": "id", "@root.@count": "n"}}], "descriptors": [{"root-map-ref": "item"}]}"#
+        #expect(try !eligible(rootOfArray, #"[{"id": 1}]"#))
+        let matcher = #"{"mappers": [{"id": "item", "attributes": ["id"]}, {"id": "pick", "dynamic": true, "matchers": [{"predicate": "@root.meta.v == 2", "map-ref": "item"}]}], "descriptors": [{"keyPath": "items", "root-map-ref": "pick"}]}"#
+        #expect(try eligible(matcher, #"{"items": [{"id": 1}], "meta": {"v": 2}}"#))
+        #expect(try !eligible(matcher.replacingOccurrences(of: "@root.meta.v == 2", with: "@root.items.@count == 1"), #"{"items": [{"id": 1}]}"#))
+        let foldedRoot = #"{"keyMatching": "caseInsensitive", "mappers": [{"id": "item", "attributes": {"id": "id", "@root.ITEMS.@count": "n"}}], "descriptors": [{"keyPath": "items", "root-map-ref": "item"}]}"#
+        #expect(try !eligible(foldedRoot, #"{"Items": [{"id": 1}]}"#))
         // Several descriptors (JSON:API's `data` and `included`): each array
         // found once, none inside another's.
         let two = #"{"mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"keyPath": "items", "root-map-ref": "item"}, {"keyPath": "more", "root-map-ref": "item"}]}"#
@@ -106,6 +122,69 @@ import Testing
              "descriptors": [{"keyPath": "items", "root-map-ref": "item"}]}
             """#
         #expect(try !eligible(connected, #"{"items": [{"id": 1, "ownerID": 1}]}"#))
+    }
+
+    /// A dictionary that a `forceCollection` object mapper maps (spec §5.3),
+    /// at a key path or as the document itself: member by member, unless a
+    /// key repeats (a whole read keeps the first one's position with the
+    /// last one's value) or a dynamic mapper's matchers read the object.
+    @Test func aKeyedDictionaryIsMappedMemberByMember() throws {
+        let users = #"{"mappers": [{"id": "user", "target": "User", "keyAttribute": "username", "forceCollection": true, "attributes": {"email": "email", "@metadata.mapping.collectionIndex": "index"}}], "descriptors": [{"keyPath": "users", "root-map-ref": "user"}]}"#
+        #expect(try eligible(users, #"{"users": {"ana": {"email": "a"}, "bo": {}}, "page": 1}"#))
+        #expect(try eligible(users, #"{"users": {}}"#))
+        #expect(try eligible(users, #"{"users": [{"ana": {}}, {"bo": {}}]}"#))
+        #expect(try !eligible(users, #"{"users": {"ana": {}, "bo": {}, "ana": {"email": "x"}}}"#))
+        #expect(try !eligible(users, #"{"users": "ana"}"#))
+        // Keys equal only after Unicode normalization are two keys (spec §4).
+        #expect(try eligible(users, #"{"users": {"\u00e9": {}, "e\u0301": {}}}"#))
+        let root = #"{"mappers": [{"id": "user", "keyAttribute": "username", "forceCollection": true, "attributes": ["email"]}], "descriptors": [{"root-map-ref": "user"}]}"#
+        #expect(try eligible(root, #" {"ana": {"email": "a"}, "bo": 2} "#))
+        #expect(try !eligible(root, #"{"ana": 1, "bo": 2, "ana": 3}"#))
+        #expect(try !eligible(root, #"{"ana": 1} {}"#))
+        // Without forceCollection the object is one record, mapped whole.
+        let one = #"{"mappers": [{"id": "user", "keyAttribute": "username", "attributes": ["email"]}], "descriptors": [{"keyPath": "users", "root-map-ref": "user"}]}"#
+        #expect(try !eligible(one, #"{"users": {"ana": {}}}"#))
+        let dynamic = #"""
+            {"mappers": [{"id": "user", "keyAttribute": "username", "forceCollection": true, "attributes": ["email"]},
+              {"id": "pick", "dynamic": true, "matchers": [{"keyPath": "ana.email", "expectValue": "a", "map-ref": "user"}]}],
+             "descriptors": [{"keyPath": "users", "root-map-ref": "pick"}]}
+            """#
+        #expect(try !eligible(dynamic, #"{"users": {"ana": {"email": "a"}}}"#))
+
+        // The same report either way, and what it says.
+        let bodies = [
+            #"{"users": {"ana": {"email": "a", "age": 3}, "bo": {}, "cy": null, "di": 4, "ed": [{"email": "e"}]}, "page": 1}"#,
+            #"{"users": {"ana": {}, "ana": {"email": "x", "age": 1}}}"#,
+            #"{"users": {"\u00e9": {"email": "1"}, "e\u0301": {"email": "2"}}}"#,
+            #"{"users": {}}"#,
+        ]
+        for unmapped in CheckOptions.Unmapped.allCases {
+            for warnings in [false, true] {
+                let c = try checker(users) {
+                    $0.unmapped = unmapped
+                    $0.missing = CheckOptions.Missing(rawValue: unmapped.rawValue)!
+                    $0.allowWarnings = warnings
+                }
+                for body in bodies { try expectSameResult(c, exchange(Array(body.utf8)), "\(body) \(unmapped) \(warnings)") }
+            }
+        }
+        let report = try checker(users) { $0.allowWarnings = true }.check(exchange(Array(bodies[0].utf8)))
+        // `cy` is null; `di` and `ed` are not objects (each a warning).
+        #expect(report.records == 2)
+        let paths = report.reasons.compactMap { r -> String? in
+            if case .jsonPath(let p) = r.location { return "\(r.code?.rawValue ?? "") \(p) \(r.message)" }
+            return nil
+        }
+        #expect(paths.contains("unmapped $.users.*.age not mapped (1 time)"))
+        #expect(paths.contains("unmapped $.page not mapped (1 time)"))
+        #expect(paths.contains { $0.hasSuffix("$.users.ed the value of key 'ed' is an array, not an object: mapper 'user' maps the object under a key as a record; it maps another value only with an attribute from the nil key path (\"\")") })
+        let output = String(decoding: try #require(report.output), as: UTF8.self)
+        // The members' positions in the dictionary, as a whole read numbers them.
+        #expect(output.contains("\"username\": \"bo\",\n    \"index\": 1\n"), "\(output)")
+        let rootChecker = try checker(root) { $0.unmapped = .error }
+        for body in [#"{"ana": {"email": "a"}, "bo": {"email": "b", "x": 1}}"#, #"{"ana": {}, "ana": {"x": 1}}"#] {
+            #expect(try expectSameResult(rootChecker, exchange(Array(body.utf8)), body) == !body.contains(#""ana": {}, "ana""#))
+        }
     }
 
     // MARK: The same report
@@ -159,6 +238,47 @@ import Testing
         #expect(paths.contains("unmapped $.response.cursor not mapped (1 time)"))
         #expect(paths.contains("unmapped $.meta not mapped (1 time)"))
         #expect(paths.contains { $0.hasPrefix("unmapped $.response.users[*] declined (1 object)") })
+    }
+
+    /// `@root` key paths beside the content (a page number, a cursor in the
+    /// envelope, a matcher's predicate): each element reads the skeleton,
+    /// which has them; the report on the root counts them read, as a whole
+    /// read does, and the envelope's other members are still reported.
+    @Test func rootReadsBesideTheContentAreReadFromTheSkeleton() throws {
+        let spec = #"""
+            {"mappers": [
+              {"id": "item", "target": "Item", "attributes": {"id": "id", "@root.meta.page": "page", "@root.data.after": "cursor"}},
+              {"id": "old", "target": "Old", "attributes": {"id": "id", "@root.meta.page": "page"}},
+              {"id": "pick", "dynamic": true, "matchers": [
+                {"predicate": "@root.meta.version >= 2", "map-ref": "item"},
+                {"keyPath": "@root.meta.version", "expectValue": 1, "map-ref": "old"}]}],
+             "descriptors": [{"keyPath": "data.children", "root-map-ref": "pick"}]}
+            """#
+        let bodies = [
+            #"{"meta": {"page": 3, "version": 2, "total": 9}, "data": {"after": "t3", "children": [{"id": 1}, {"id": 2, "x": 0}, null]}, "kind": "Listing"}"#,
+            #"{"meta": {"page": 3, "version": 1}, "data": {"children": [{"id": 1}], "after": null}}"#,
+            #"{"meta": {"version": 7}, "data": {"children": [{"id": 1}]}, "meta": {"version": 0}}"#,
+            #"{"data": {"children": [{"id": 1}]}}"#,
+        ]
+        for unmapped in CheckOptions.Unmapped.allCases {
+            let c = try checker(spec) {
+                $0.unmapped = unmapped
+                $0.missing = CheckOptions.Missing(rawValue: unmapped.rawValue)!
+            }
+            for body in bodies { #expect(try expectSameResult(c, exchange(Array(body.utf8)), "\(body) \(unmapped)")) }
+        }
+        let report = try checker(spec) { $0.unmapped = .error }.check(exchange(Array(bodies[0].utf8)))
+        let paths = report.reasons.compactMap { r -> String? in
+            if case .jsonPath(let p) = r.location { return "\(r.code?.rawValue ?? "") \(p) \(r.message)" }
+            return nil
+        }
+        #expect(paths.sorted() == [
+            "unmapped $.data.children[*].x not mapped (1 time)",
+            "unmapped $.kind not mapped (1 time)",
+            "unmapped $.meta.total not mapped (1 time)",
+        ], "\(paths)")
+        let output = String(decoding: try #require(report.output), as: UTF8.self)
+        #expect(output.contains("\"id\": 2,\n    \"page\": 3,\n    \"cursor\": \"t3\"\n"), "\(output)")
     }
 
     /// A JSON:API document: `data` and `included` by two descriptors, each

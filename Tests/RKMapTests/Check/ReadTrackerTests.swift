@@ -79,6 +79,19 @@ import Testing
         #expect(try unmapped(spec: spec, document: doc) == ["$.users.*.age 1 user"])
     }
 
+    /// A descriptor without a key path has the document as its content: the
+    /// keys of a `forceCollection` dictionary at the root, or a dynamic
+    /// nesting key, are records, not unread members of an unmapped root.
+    @Test func aKeyedDictionaryAtTheRootIsContentNotUnmappedMembers() throws {
+        let keyed = #"{"mappers": [{"id": "user", "keyAttribute": "username", "forceCollection": true, "attributes": ["email"]}]}"#
+        #expect(try unmapped(spec: keyed, document: #"{"sarah": {"email": "s", "age": 3}, "zed": {}}"#) == ["$.*.age 1 user"])
+        let nested = #"{"mappers": [{"id": "user", "keyAttribute": "username", "attributes": ["email"]}], "descriptors": [{"root-map-ref": "user"}]}"#
+        #expect(try unmapped(spec: nested, document: #"{"sarah": {"email": "s"}}"#) == [])
+        // With a key path, the root's other members are still checked.
+        let atUsers = #"{"mappers": [{"id": "user", "keyAttribute": "username", "forceCollection": true, "attributes": ["email"]}], "descriptors": [{"keyPath": "users", "root-map-ref": "user"}]}"#
+        #expect(try unmapped(spec: atUsers, document: #"{"users": {"sarah": {"email": "s"}}, "page": 1}"#) == ["$.page 1 "])
+    }
+
     // MARK: descriptor content (SPEC §12 check 3)
 
     /// Another descriptor's content is read in an envelope mapped anywhere on
