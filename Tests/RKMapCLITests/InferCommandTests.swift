@@ -232,6 +232,129 @@ import Testing
         #expect(check.status == 1)
     }
 
+    /// Content that mixes objects and scalars (`["x", {"id": 1}]`): an object
+    /// mapper alone warned "cannot map a number" on each scalar, so `check`
+    /// failed infer's spec on its own sample. A dynamic mapper now chooses by
+    /// the value's kind (`expectType`): objects to their mapper, each scalar
+    /// kind seen to one that maps the value from the nil key path.
+    @Test func contentMixingObjectsAndScalarsIsChosenByKind() throws {
+        let dir = try Scratch()
+        try dir.write("in.json", #"{"items": [{"id": 1}, 2, "x", {"id": 3}, null]}"#)
+        let infer = try RKMapExecutable.run(["infer", "in.json", "-o", "s.json"], directory: dir.url)
+        #expect(infer.status == 0 && infer.stderr == "note: content: items\n", "\(infer)")
+        #expect(try String(contentsOfFile: dir.path("s.json"), encoding: .utf8) == #"""
+            {
+              "keyPath": "items",
+              "root-map-ref": "itemByKind",
+              "mappers": [
+                {
+                  "id": "item",
+                  "target": "Item",
+                  "attributes": {
+                    "id": "id"
+                  },
+                  "types": {
+                    "id": "int"
+                  }
+                },
+                {
+                  "id": "itemValue",
+                  "target": "ItemValue",
+                  "attributes": {
+                    "": "value"
+                  }
+                },
+                {
+                  "id": "itemByKind",
+                  "dynamic": true,
+                  "matchers": [
+                    {
+                      "keyPath": "",
+                      "expectType": "object",
+                      "map-ref": "item"
+                    },
+                    {
+                      "keyPath": "",
+                      "expectType": "number",
+                      "map-ref": "itemValue"
+                    },
+                    {
+                      "keyPath": "",
+                      "expectType": "string",
+                      "map-ref": "itemValue"
+                    }
+                  ]
+                }
+              ]
+            }
+
+            """#)
+        let lint = try RKMapExecutable.run(["lint", "--strict", "s.json"], directory: dir.url)
+        #expect(lint.status == 0 && lint.stderr.isEmpty, "\(lint)")
+        let check = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "error", "--missing", "error"],
+                                            directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(check.stdout == "PASS in.json: 200, 4 records\n1 passed, 0 failed\n", "\(check)")
+        #expect(check.status == 0)
+        let apply = try RKMapExecutable.run(["apply", "s.json", "in.json", "--format", "ndjson", "--strict"], directory: dir.url)
+        #expect(apply.stdout == """
+            {"@type":"Item","id":1}
+            {"@type":"ItemValue","value":2}
+            {"@type":"ItemValue","value":"x"}
+            {"@type":"Item","id":3}
+
+            """, "\(apply)")
+        // A kind the samples did not have is declined, and check says so.
+        try dir.write("later.json", #"{"items": [{"id": 1}, true]}"#)
+        let drift = try RKMapExecutable.run(["check", "s.json", "later.json"], directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(drift.stdout == """
+            FAIL later.json: 200, 1 record
+              mapping: $.items[1]: cannot map a bool with dynamic mapper 'itemByKind': none of its matchers chose a mapper for it, so the value is left out [mapper itemByKind]
+            0 passed, 1 failed
+
+            """, "\(drift)")
+        #expect(drift.status == 1)
+    }
+
+    /// A spec may spell a key only one way (docs/spec.md §4): keys that are
+    /// one text in two Unicode spellings (`caf\u{E9}`, `cafe\u{301}`) were one
+    /// field, typed from both spellings' values, and the second went unread
+    /// without a word. Now the first spelling is the field, typed from its own
+    /// values, and the other is left out with a warning that shows both
+    /// spellings escaped (a terminal shows them alike); `check` reports it.
+    @Test func aSecondUnicodeSpellingOfAKeyIsLeftOutAndSaidSo() throws {
+        let dir = try Scratch()
+        try dir.write("in.json", #"{"meta": {"caf\u00e9": 1, "cafe\u0301": 2}, "items": [{"n\u00e9": 1}, {"ne\u0301": "x", "id": 2}]}"#)
+        let infer = try RKMapExecutable.run(["infer", "in.json", "-o", "s.json"], directory: dir.url)
+        #expect(infer.status == 0)
+        let warning = { (path: String, key: String, read: String) in
+            "in.json: \(path): warning: member '\(key)' left out of the spec: its key is another Unicode spelling of '\(read)' "
+                + "(canonically equivalent), which the spec reads, and a spec may use only one spelling of a key "
+                + "(docs/spec.md §4), so rkmap check reports it as unmapped\n"
+        }
+        #expect(infer.stderr == "note: content: items\n"
+            + warning("$.items[*][\"n\u{E9}\"]", #"ne\u{301}"#, #"n\u{E9}"#)
+            + warning("$.meta[\"caf\u{E9}\"]", #"cafe\u{301}"#, #"caf\u{E9}"#), "\(infer.stderr)")
+        let spec = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.url.appendingPathComponent("s.json"))) as? [String: Any])
+        let mappers = try #require(spec["mappers"] as? [[String: Any]])
+        // One spelling each, typed from its own values (`"x"` is the other's).
+        #expect(mappers.map { Array(($0["attributes"] as? [String: String] ?? [:]).keys).sorted().map { Array($0.unicodeScalars) } } == [
+            [Array("id".unicodeScalars), Array("n\u{E9}".unicodeScalars)], [Array("caf\u{E9}".unicodeScalars)],
+        ])
+        #expect((mappers[0]["types"] as? [String: String])?["n\u{E9}"] == "int")
+        let lint = try RKMapExecutable.run(["lint", "--strict", "s.json"], directory: dir.url)
+        #expect(lint.status == 0 && lint.stderr.isEmpty, "\(lint)")
+        let check = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "error", "--missing", "ignore"],
+                                            directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(check.stdout == """
+            FAIL in.json: 200, 3 records
+              unmapped: $.items[*]["n\u{E9}"]: not mapped (1 time) [mapper item]
+              unmapped: $.meta["caf\u{E9}"]: not mapped (1 time) [mapper meta]
+            0 passed, 1 failed
+
+            """, "\(check.stdout)")
+        #expect(check.status == 1)
+    }
+
     /// The warning names the first sample, and document, that has the member
     /// at each path, with the path `check` reports; keys that are data (a
     /// keyed dictionary's) and members of values read whole are not left out.

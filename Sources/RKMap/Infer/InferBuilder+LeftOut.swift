@@ -1,6 +1,8 @@
 /// Where the samples hold the members an inference left out: a member named
 /// "" cannot be read by name, since `""` is the nil key path and no escape
-/// names an empty key (docs/spec.md §4, §15). The samples are walked as the
+/// names an empty key (docs/spec.md §4, §15), and a spec spells a key one
+/// way only, so a second Unicode spelling of a field's key (`"e\u{301}"`
+/// beside `"é"`) is not read either. The samples are walked as the
 /// inferred spec maps them, so each path is the pattern `rkmap check`
 /// reports the member at (`$[*][""]`, `$.users.*[""]` in a keyed dictionary),
 /// and keys that are data (a `keyAttribute` dictionary's) or members of a
@@ -48,9 +50,9 @@ private struct LeftOutWalk {
 
     init(builder: InferBuilder) { self.builder = builder }
 
-    mutating func found(_ path: String) {
+    mutating func found(_ path: String, key: String = "", spellingOf field: String? = nil) {
         guard seen.insert(path).inserted else { return }
-        members.append(LeftOutMember(path: path, sample: sample))
+        members.append(LeftOutMember(path: path, sample: sample, key: key, spellingOf: field))
     }
 
     mutating func foundUnmapped(_ path: String) {
@@ -76,6 +78,8 @@ private struct LeftOutWalk {
         switch inferred.kind {
         case .scalar:
             return
+        case .byKind(let objects, _, _):
+            visit(object, mapper: objects, at: path)
         case .dynamic(let key, let choices):
             // Every object at a discriminated place has the key (`InferBuilder.discriminator`).
             guard case .string(let value)? = object[key], let choice = choices.first(where: { $0.value == value }) else { return }
@@ -99,7 +103,13 @@ private struct LeftOutWalk {
                 found(path + Self.step(""))
                 continue
             }
-            guard let field = field(member.key, of: mapper), case .relationship(let child, _) = field.kind else { continue }
+            guard let field = field(member.key, of: mapper) else { continue }
+            // Another spelling of the field's key (`InferBuilder.fields(of:)`).
+            guard JSONValue.sameText(field.key, member.key) else {
+                found(path + Self.step(member.key), key: member.key, spellingOf: field.key)
+                continue
+            }
+            guard case .relationship(let child, _) = field.kind else { continue }
             visit(member.value, mapper: child, at: path + Self.step(member.key))
         }
     }

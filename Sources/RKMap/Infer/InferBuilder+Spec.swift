@@ -52,6 +52,11 @@ extension InferBuilder {
                 ids[index] = InferNaming.unique(base + "By" + InferNaming.typeName(fromKey: key), in: &takenIDs)
                 continue
             }
+            if case .byKind = mapper.kind {
+                let base = InferNaming.mapperID(forType: InferNaming.typeName(fromKey: mapper.nameHint))
+                ids[index] = InferNaming.unique(base + "ByKind", in: &takenIDs)
+                continue
+            }
             var type = InferNaming.typeName(fromKey: mapper.nameHint)
             if index == rootMapper, let rootName { type = rootName }
             type = InferNaming.unique(type, in: &takenTypes)
@@ -72,6 +77,17 @@ extension InferBuilder {
                     ("keyPath", .string(InferNaming.sourceKey(key))),
                     ("expectValue", .string(choice.value)),
                     ("map-ref", .string(names.ids[resolve(choice.mapper)]!)),
+                ]))
+            })))
+            return .object(JSONObject(members))
+        case .byKind(let object, let scalar, let kinds):
+            members.append(("dynamic", .bool(true)))
+            let choices = [(JSONKind.object, object)] + kinds.map { ($0, scalar) }
+            members.append(("matchers", .array(choices.map { kind, mapper in
+                .object(JSONObject([
+                    ("keyPath", .string("")),
+                    ("expectType", .string(kind.rawValue)),
+                    ("map-ref", .string(names.ids[resolve(mapper)]!)),
                 ]))
             })))
             return .object(JSONObject(members))
@@ -102,7 +118,10 @@ extension InferBuilder {
             case .relationship(let child, let many):
                 var r: [(String, JSONValue)] = [("from", .string(source)), ("to", .string(destination)),
                                                 ("map-ref", .string(names.ids[resolve(child)]!))]
-                if many { r.append(("many", .bool(true))) }
+                // Declared either way: a to-one source that later holds an
+                // array is then a mapping warning `check` reports (§3.2),
+                // not a silent to-many relationship.
+                r.append(("many", .bool(many)))
                 relationships.append(.object(JSONObject(r)))
             }
         }

@@ -35,7 +35,18 @@ struct InferBuilder {
         values.forEach(collect)
         // Objects with some member a key path can name (only `""` members
         // would make a mapper that maps nothing: the value is mapped whole).
-        if !objects.isEmpty, objects.contains(where: { $0.keys.contains { !$0.isEmpty } }) { return objectMapper(objects, hint: hint) }
+        if !objects.isEmpty, objects.contains(where: { $0.keys.contains { !$0.isEmpty } }) {
+            let object = objectMapper(objects, hint: hint)
+            guard !scalars.isEmpty else { return object }
+            // Objects and scalars side by side: an object mapper alone warns
+            // on each scalar ("cannot map a number"), which `check` fails on.
+            // Each is mapped by what it is, as a dynamic mapper chooses by kind.
+            var kinds: [JSONKind] = []
+            for value in scalars where !kinds.contains(value.kind) { kinds.append(value.kind) }
+            mappers.append(InferMapper(kind: .scalar(values: scalars), nameHint: InferNaming.typeName(fromKey: hint) + "Value"))
+            mappers.append(InferMapper(kind: .byKind(object: object, scalar: mappers.count - 1, scalarKinds: kinds), nameHint: hint))
+            return mappers.count - 1
+        }
         guard objects.isEmpty, !scalars.isEmpty else { return nil }
         mappers.append(InferMapper(kind: .scalar(values: scalars), nameHint: hint))
         return mappers.count - 1
@@ -68,17 +79,28 @@ struct InferBuilder {
     }
 
     /// The fields of the objects at one place: the union of their keys.
+    ///
+    /// A spec may spell a key only one way (docs/spec.md §4), so keys that
+    /// are one text in two Unicode spellings (`"é"`, `"e\u{301}"`) are one
+    /// field, in the spelling met first, from that spelling's values alone;
+    /// the other is left out and said so (`leftOutMembers`).
     mutating func fields(of objects: [JSONObject]) -> [InferField] {
         var order: [String] = []
-        var values: [String: [JSONValue]] = [:]
+        // By text (Swift's canonical equivalence): the spelling and its values.
+        var values: [String: (spelling: String, values: [JSONValue])] = [:]
         for object in objects {
             for member in object.members {
                 guard !member.key.isEmpty else { continue }
-                if values[member.key] == nil { order.append(member.key); values[member.key] = [] }
-                if !member.value.isNull { values[member.key]!.append(member.value) }
+                if let field = values[member.key] {
+                    guard JSONValue.sameText(field.spelling, member.key) else { continue }
+                } else {
+                    order.append(member.key)
+                    values[member.key] = (member.key, [])
+                }
+                if !member.value.isNull { values[member.key]!.values.append(member.value) }
             }
         }
-        return order.map { key in InferField(key: key, kind: fieldKind(values[key]!, key: key)) }
+        return order.map { key in InferField(key: key, kind: fieldKind(values[key]!.values, key: key)) }
     }
 
     /// A relationship when every value holds non-empty objects (directly, or in
@@ -122,18 +144,24 @@ struct InferBuilder {
         -> [(keyPath: [String], mapper: Int)]
     {
         var order: [String] = []
-        var values: [String: [JSONValue]] = [:]
+        // As `fields(of:)`: one spelling of each text.
+        var values: [String: (spelling: String, values: [JSONValue])] = [:]
         for case .object(let object) in holders {
-            for member in object.members where member.key != content {
+            for member in object.members where !JSONValue.sameText(member.key, content) {
                 guard !member.key.isEmpty else { continue }
-                if values[member.key] == nil { order.append(member.key); values[member.key] = [] }
-                values[member.key]!.append(member.value)
+                if let field = values[member.key] {
+                    guard JSONValue.sameText(field.spelling, member.key) else { continue }
+                } else {
+                    order.append(member.key)
+                    values[member.key] = (member.key, [])
+                }
+                values[member.key]!.values.append(member.value)
             }
         }
         var descriptors: [(keyPath: [String], mapper: Int)] = []
         var scalarFields: [InferField] = []
         for key in order {
-            let present = values[key]!.filter { !$0.isNull }
+            let present = values[key]!.values.filter { !$0.isNull }
             if Self.heldObjects(present) != nil, let mapper = mapper(for: present, hint: key, elements: true) {
                 descriptors.append((prefix + [key], mapper))
                 continue
@@ -242,10 +270,11 @@ struct InferBuilder {
         let a = mappers[i].fields
         let b = mappers[j].fields
         guard a.count == b.count else { return false }
-        var byKey: [String: InferField.Kind] = [:]
-        for field in b { byKey[field.key] = field.kind }
+        // Two spellings of a key are two shapes: merged, one would go unread.
+        var byKey: [ExactText: InferField.Kind] = [:]
+        for field in b { byKey[ExactText(field.key)] = field.kind }
         for field in a {
-            guard let other = byKey[field.key] else { return false }
+            guard let other = byKey[ExactText(field.key)] else { return false }
             switch (field.kind, other) {
             case (.attribute, .attribute): continue
             case (.relationship(let m1, let many1), .relationship(let m2, let many2)):
@@ -257,13 +286,13 @@ struct InferBuilder {
     }
 
     private mutating func absorb(_ j: Int, into i: Int) {
-        var extra: [String: [JSONValue]] = [:]
+        var extra: [ExactText: [JSONValue]] = [:]
         for field in mappers[j].fields {
-            if case .attribute(let values) = field.kind { extra[field.key] = values }
+            if case .attribute(let values) = field.kind { extra[ExactText(field.key)] = values }
         }
         for k in mappers[i].fields.indices {
             let field = mappers[i].fields[k]
-            if case .attribute(let values) = field.kind, let more = extra[field.key] {
+            if case .attribute(let values) = field.kind, let more = extra[ExactText(field.key)] {
                 mappers[i].fields[k].kind = .attribute(values: values + more)
             }
         }

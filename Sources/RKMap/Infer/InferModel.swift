@@ -10,6 +10,10 @@ struct InferMapper {
         case dynamic(key: String, choices: [(value: String, mapper: Int)])
         /// Scalars mapped from the nil key path into `value`.
         case scalar(values: [JSONValue])
+        /// A dynamic mapper choosing by the value's JSON kind (`expectType`):
+        /// objects to `object`, scalars of `scalarKinds` to `scalar` (content
+        /// that mixes objects and scalars, `[{"id": 1}, "x", 2]`).
+        case byKind(object: Int, scalar: Int, scalarKinds: [JSONKind])
     }
 
     var kind: Kind

@@ -59,10 +59,11 @@ package enum SpecInferrer {
         // And objects it maps no record from (empty ones, docs/spec.md §5.2),
         // which `rkmap check` reports on the samples themselves.
         let (leftOut, unmapped) = builder.leftOutMembers(in: samples, descriptors: descriptors, contentPath: contentPath)
-        let comment = leftOut.isEmpty ? nil
-            : #"member "" left out at "# + leftOut.map(\.path).joined(separator: ", ")
+        let empty = leftOut.filter { $0.spellingOf == nil }
+        let comment = empty.isEmpty ? nil
+            : #"member "" left out at "# + empty.map(\.path).joined(separator: ", ")
                 + ": no key path can name an empty key (docs/spec.md §4), so rkmap check reports "
-                + (leftOut.count == 1 ? "it" : "them") + " as unmapped"
+                + (empty.count == 1 ? "it" : "them") + " as unmapped"
         let text = builder.specText(descriptors: descriptors, rootName: options.rootName, rootMapper: root, comment: comment)
         if !builder.dateFormats.isEmpty {
             notes.append("dateFormats: \(builder.dateFormats.joined(separator: ", "))")
@@ -167,7 +168,8 @@ package struct InferredSpec: Sendable, Equatable {
     /// What was decided, one line each, for the user's stderr.
     package var notes: [String]
     /// Members of the samples the spec does not read, because their key is
-    /// the empty string (docs/spec.md §15), each path pattern once.
+    /// the empty string (docs/spec.md §15) or another Unicode spelling of a
+    /// key the spec reads (§4), each path pattern once.
     package var leftOut: [LeftOutMember] = []
     /// Objects of the samples the spec maps no record from (an empty object
     /// where a mapper maps objects, docs/spec.md §5.2), each path pattern once.
@@ -175,12 +177,31 @@ package struct InferredSpec: Sendable, Equatable {
 }
 
 /// A member `infer` left out of the spec: its key is "", which no key path
-/// can name (docs/spec.md §4).
+/// can name, or another spelling of a key the spec reads, which a spec
+/// cannot also name (docs/spec.md §4).
 package struct LeftOutMember: Sendable, Equatable {
     /// The JSON path pattern `rkmap check` reports it at: `$[*][""]`.
     package var path: String
     /// The first sample (index into the samples inferred from) that has it.
     package var sample: Int
+    /// The member's key: "", or another Unicode spelling of `spellingOf`.
+    package var key: String
+    /// The key the spec reads, of which this member's key is another
+    /// Unicode spelling (canonically equivalent); `nil` for "".
+    package var spellingOf: String?
+
+    package init(path: String, sample: Int, key: String = "", spellingOf: String? = nil) {
+        self.path = path
+        self.sample = sample
+        self.key = key
+        self.spellingOf = spellingOf
+    }
+
+    /// The two spellings, each non-ASCII character as `\u{…}` (a terminal
+    /// shows `caf\u{E9}` and `cafe\u{301}` alike); `nil` for "".
+    package var spellings: (key: String, read: String)? {
+        spellingOf.map { (SpecIssue.escaped(key), SpecIssue.escaped($0)) }
+    }
 }
 
 /// Why nothing could be inferred.

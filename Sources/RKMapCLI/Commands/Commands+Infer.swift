@@ -77,9 +77,15 @@ extension Commands {
             let document = samples.origins[member.sample]
             let input = firstDocuments.last { $0.first <= document } ?? firstDocuments[0]
             let index = document - input.first
-            let message = #"member "" left out of the spec: no key path can name an empty key (docs/spec.md §4), "#
+            var message = #"member "" left out of the spec: no key path can name an empty key (docs/spec.md §4), "#
                 + #"so rkmap check reports it as unmapped; to keep its value, map its object whole with an attribute from the nil key path """#
-                + (index > 0 ? " (document \(index + 1))" : "")
+            if let (key, read) = member.spellings {
+                // docs/spec.md §4: a spec may spell a key only one way.
+                message = "member '\(key)' left out of the spec: its key is another Unicode spelling of '\(read)' "
+                    + "(canonically equivalent), which the spec reads, and a spec may use only one spelling of a key "
+                    + "(docs/spec.md §4), so rkmap check reports it as unmapped"
+            }
+            message += index > 0 ? " (document \(index + 1))" : ""
             try? stderr.write("\(Diagnostic(.warning, message, file: input.name, location: .jsonPath(member.path)))\n")
         }
         // docs/spec.md §5.2: an empty object gives no record and a warning,
