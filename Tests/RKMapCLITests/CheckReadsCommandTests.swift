@@ -56,6 +56,29 @@ import Testing
         #expect(r.status == 1)
     }
 
+    /// Two `@root` reads spelled differently under case-insensitive keys
+    /// (`@root.META.PAGE`, `@root.Meta.z`) read one member, `Meta`: check
+    /// reported `$.Meta.Page: not mapped` though `apply` mapped it.
+    @Test func caseInsensitiveReadsSpelledDifferentlyReadOneMember() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"keyMatching": "caseInsensitive", "keyPath": "items",
+             "mappers": [{"id": "i", "target": "I", "attributes": {"id": "id", "@root.META.PAGE": "p", "@root.Meta.z": "z"}}]}
+            """#)
+        try dir.write("in.json", #"{"items": [{"id": 1}], "Meta": {"Page": 1, "z": 0}}"#)
+        try dir.write("more.json", #"{"items": [{"id": 1}], "Meta": {"Page": 1, "z": 0}, "meta": {"page": 2}}"#)
+        let r = try RKMapExecutable.run(["check", "s.json", "in.json", "more.json", "--unmapped", "error"], directory: dir.url,
+                                        environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == """
+            PASS in.json: 200, 1 record
+            FAIL more.json: 200, 1 record
+              unmapped: $.meta: not mapped (1 time)
+            1 passed, 1 failed
+
+            """)
+        #expect(r.status == 1)
+    }
+
     /// A nil key path relationship (`"from": ""`) maps the same object with its
     /// mapper: it reads what that mapper reads, not a member named "" (and
     /// not the whole object, which let any new member pass).

@@ -121,6 +121,13 @@ struct ReadTree {
     indirect enum Node {
         case whole
         case inner(ReadTree)
+
+        /// What either reads of one member.
+        func merged(with other: Node) -> Node {
+            guard case .inner(var mine) = self, case .inner(let tree) = other else { return .whole }
+            mine.merge(tree)
+            return .inner(mine)
+        }
     }
 
     var isEmpty: Bool { entries.isEmpty }

@@ -424,10 +424,19 @@ public final class ReadTracker: ReadObserver {
     private func recordUnread(in value: JSONValue, tree: ReadTree, at path: String, mapperID: String?) {
         switch value {
         case .object(let object):
-            var folded: [String: Int]?
-            for member in object.members {
+            // Each read finds the member the engine's lookup finds in this
+            // object (the exact key, else the first equal ignoring case), so
+            // reads spelled differently can find one member (`META.PAGE` and
+            // `Meta.z` both read `Meta`), and a member no read finds is
+            // unread even when it folds like one that is (`meta` after `Meta`).
+            var reads: [Int: ReadTree.Node] = [:]
+            for (key, node) in tree.entries {
+                guard let i = index(of: key, in: object) else { continue }
+                reads[i] = reads[i].map { $0.merged(with: node) } ?? node
+            }
+            for (i, member) in object.members.enumerated() {
                 let memberPath = path + String(DocumentPath.render([.key(member.key)]).dropFirst())
-                guard let node = node(for: member.key, in: tree, folded: &folded) else {
+                guard let node = reads[i] else {
                     record(memberPath, mapperID: mapperID)
                     continue
                 }
@@ -438,19 +447,6 @@ public final class ReadTracker: ReadObserver {
         default:
             break
         }
-    }
-
-    /// The read of member `key`: exact, else ignoring case through `folded`
-    /// (the tree's keys folded, first of each; made on the first miss).
-    private func node(for key: String, in tree: ReadTree, folded: inout [String: Int]?) -> ReadTree.Node? {
-        if let i = tree.position(ofKey: key) { return tree.entries[i].node }
-        guard caseInsensitive else { return nil }
-        if folded == nil {
-            var table: [String: Int] = [:]
-            for (i, entry) in tree.entries.enumerated() where table[entry.key.lowercased()] == nil { table[entry.key.lowercased()] = i }
-            folded = table
-        }
-        return folded![key.lowercased()].map { tree.entries[$0].node }
     }
 
     private func record(_ path: String, mapperID: String?) {

@@ -147,6 +147,18 @@ import Testing
         #expect(try unmapped(spec: spec, document: #"{"s": {"SPORTID": 1, "x": 2}}"#) == ["$.s.x 1 s"])
     }
 
+    /// Under case-insensitive keys a read finds the member the engine's
+    /// lookup finds: `@root.META.PAGE` and `@root.Meta.z` both read `Meta`
+    /// (its `Page` was reported unmapped, the first spelling hiding the
+    /// other), and `meta` after `Meta`, which no lookup finds, is unread.
+    @Test func caseInsensitiveRootReadsFindTheMemberTheLookupFinds() throws {
+        let spec = #"{"keyMatching": "caseInsensitive", "mappers": [{"id": "i", "attributes": {"id": "id", "@root.META.PAGE": "p", "@root.Meta.z": "z"}}], "descriptors": [{"keyPath": "items", "root-map-ref": "i"}]}"#
+        #expect(try unmapped(spec: spec, document: #"{"items": [{"id": 1}], "Meta": {"Page": 1, "z": 0}}"#) == [])
+        #expect(try unmapped(spec: spec, document: #"{"items": [{"id": 1}], "Meta": {"Page": 1, "z": 0, "q": 2}, "meta": {"page": 2}}"#)
+            == ["$.Meta.q 1 ", "$.meta 1 "])
+        #expect(try unmapped(spec: spec, document: #"{"items": [{"id": 1}], "meta": {"page": 1, "Z": 0, "q": 2}}"#) == ["$.meta.q 1 "])
+    }
+
     @Test func unmappableObjectsAreNotReportedTwice() throws {
         let spec = #"{"mappers": [{"id": "a", "attributes": ["name"]}], "descriptors": [{"keyPath": "items", "root-map-ref": "a"}]}"#
         // The second element has none of the mapped keys: its warning says so.
