@@ -315,6 +315,22 @@ import Testing
         #expect(drift.status == 1)
     }
 
+    /// Scalars beside objects with nothing to name (`{}`, `{"": 1}`): infer
+    /// failed with "the samples' content holds no object or value to map".
+    /// Each value is mapped whole, the objects too, and not typed.
+    @Test(arguments: [(#"[{}, "x"]"#, 2), (#"{"items": [{}, 5, 6]}"#, 3), (#"[{"": 1}, {"": 2}, "x"]"#, 3)])
+    func scalarsBesideEmptyObjectsAreMappedWhole(_ sample: String, records: Int) throws {
+        let dir = try Scratch()
+        try dir.write("in.json", sample)
+        let infer = try RKMapExecutable.run(["infer", "in.json", "-o", "s.json"], directory: dir.url)
+        #expect(infer.status == 0, "\(infer)")
+        let spec = try String(contentsOfFile: dir.path("s.json"), encoding: .utf8)
+        #expect(spec.contains("\"attributes\": {\n        \"\": \"value\"\n      }\n") && !spec.contains("types"), "\(spec)")
+        let check = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "error", "--missing", "error"],
+                                            directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(check.status == 0 && check.stdout.hasPrefix("PASS in.json: 200, \(records) records\n"), "\(check)")
+    }
+
     /// A spec may spell a key only one way (docs/spec.md §4): keys that are
     /// one text in two Unicode spellings (`caf\u{E9}`, `cafe\u{301}`) were one
     /// field, typed from both spellings' values, and the second went unread

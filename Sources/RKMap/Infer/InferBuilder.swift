@@ -47,8 +47,10 @@ struct InferBuilder {
             mappers.append(InferMapper(kind: .byKind(object: object, scalar: mappers.count - 1, scalarKinds: kinds), nameHint: hint))
             return mappers.count - 1
         }
-        guard objects.isEmpty, !scalars.isEmpty else { return nil }
-        mappers.append(InferMapper(kind: .scalar(values: scalars), nameHint: hint))
+        guard !scalars.isEmpty else { return nil }
+        // Scalars, and objects with nothing to name (`{}`, `{"": 1}`) beside
+        // them: each value mapped whole, the objects too (so not typed).
+        mappers.append(InferMapper(kind: .scalar(values: scalars + objects.map { .object($0) }), nameHint: hint))
         return mappers.count - 1
     }
 
