@@ -97,12 +97,14 @@ package enum InferNaming {
     /// A member name as a key path of one key (docs/spec.md §4): a dot, a `[`,
     /// a backslash or a leading `@` or `(` is escaped with a backslash.
     package static func sourceKey(_ key: String) -> String {
-        var out = ""
-        for (i, ch) in key.enumerated() {
-            if ch == "." || ch == "[" || ch == "\\" || (i == 0 && (ch == "@" || ch == "(")) { out.append("\\") }
-            out.append(ch)
+        // Scalar by scalar, as key paths are read: a combining mark after a
+        // `.` makes one Character of the two, which is not `"."`.
+        var out = String.UnicodeScalarView()
+        for (i, scalar) in key.unicodeScalars.enumerated() {
+            if scalar == "." || scalar == "[" || scalar == "\\" || (i == 0 && (scalar == "@" || scalar == "(")) { out.append("\\") }
+            out.append(scalar)
         }
-        return out
+        return String(out)
     }
 
     /// `name`, or `name2`, `name3`, … : the first not in `taken` ignoring case

@@ -40,4 +40,18 @@ import Testing
     func typeName(key: String, name: String) {
         #expect(InferNaming.typeName(fromKey: key) == name)
     }
+
+    /// A key as a key path of one key (docs/spec.md §4), escaped scalar by
+    /// scalar: a combining mark after `.`, `[` or `\\` made one Character of
+    /// the two, which was not escaped, so the spec read another key path.
+    @Test(arguments: [
+        ("a.b", #"a\.b"#), ("e.\u{301}", "e\\.\u{301}"), ("[\u{301}x", "\\[\u{301}x"), ("a\\\u{301}b", "a\\\\\u{301}b"),
+        ("@\u{301}x", "\\@\u{301}x"), ("x@", "x@"), ("(a)", #"\(a)"#), ("caf\u{E9}", "caf\u{E9}"),
+    ])
+    func sourceKeysAreEscapedScalarByScalar(key: String, escaped: String) {
+        #expect(Array(InferNaming.sourceKey(key).unicodeScalars) == Array(escaped.unicodeScalars))
+        // Read back as one key.
+        let path = try? KeyPath(parsing: InferNaming.sourceKey(key))
+        #expect(path?.components == [.key(key)], "\(key)")
+    }
 }
