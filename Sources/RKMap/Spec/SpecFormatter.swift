@@ -28,7 +28,7 @@ public enum SpecFormatter {
 
     /// Where an object sits in the spec, which decides which fields are booleans.
     enum Role {
-        case spec, descriptor, mapper, relationship, other
+        case spec, descriptor, mapper, relationship, requestDescriptor, other
 
         var booleanFields: Set<String> {
             switch self {
@@ -36,6 +36,7 @@ public enum SpecFormatter {
                 return ["entity", "dynamic", "forceCollection", "assignsDefaultValueForMissingAttributes",
                         "assignsNilForMissingRelationships"]
             case .relationship: return ["many"]
+            case .requestDescriptor: return ["inverse"]
             case .spec, .descriptor, .other: return []
             }
         }
@@ -46,6 +47,7 @@ public enum SpecFormatter {
             case (.spec, "descriptors"): return .descriptor
             case (.spec, "mappers"), (.descriptor, "mappers"): return .mapper
             case (.mapper, "relationships"): return .relationship
+            case (.spec, "requestDescriptors"): return .requestDescriptor
             default: return .other
             }
         }
