@@ -183,6 +183,23 @@ import RKMap
         #expect(again.stdout == "PASS \(dir.directory)/articles.json: GET /articles 200, 1 record\n1 passed, 0 failed\n")
         #expect(again.status == 0)
     }
+    /// The same mapping warning (mapper, attribute, kind) is reported ten
+    /// times, then counted, as `apply` prints it: a fixture with a warning
+    /// per element printed 24,000 lines (and held them all).
+    @Test func aRepeatedMappingWarningIsReportedTenTimesThenCounted() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"{"keyPath": "items", "mappers": [{"id": "i", "target": "I", "attributes": ["id", "n"], "types": {"id": "int", "n": "int"}}]}"#)
+        let items = (0..<30).map { #"{"id": "x\#($0)", "n": \#($0 == 3 ? "\"y\"" : "1")}"# }.joined(separator: ", ")
+        try dir.write("in.json", #"{"items": ["# + items + "]}")
+        let r = try RKMapExecutable.run(["check", "s.json", "in.json", "--report", "json=r.json"], directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.status == 1)
+        let lines = (0..<10).map { "  mapping: $.items[\($0)].id: cannot convert string \"x\($0)\" to int [mapper i, attribute id]\n" }
+        #expect(r.stdout == "FAIL in.json: 200, 30 records\n" + lines[0..<4].joined()
+            + "  mapping: $.items[3].n: cannot convert string \"y\" to int [mapper i, attribute n]\n" + lines[4...].joined()
+            + "  mapping: … and 20 more: cannot convert string … [mapper i, attribute id]\n0 passed, 1 failed\n", "\(r.stdout)")
+        let report = try String(contentsOfFile: dir.path("r.json"), encoding: .utf8)
+        #expect(report.components(separatedBy: "\"check\": \"mapping\"").count - 1 == 12, "\(report)")
+    }
 }
 
 /// A scratch directory removed when the value goes away.

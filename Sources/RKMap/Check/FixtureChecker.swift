@@ -114,8 +114,12 @@ public final class FixtureChecker {
             case .unreadable(let reason): return ExchangeResult(exchange: exchange, outcome: .failed, reasons: [reason])
             }
         }
-        // 2. mapping
+        // 2. mapping: the same warning (mapper, attribute, kind) reported ten
+        // times and then counted, as `apply` prints them: a fixture with a
+        // warning per element is a few lines and a count, not one per element
+        // held in memory.
         let list = DiagnosticList()
+        let limited = RepeatedWarningLimit(forwardingTo: list)
         let sink: CountingSink
         switch rendering {
         case .none: sink = CountingSink(rendering: false)
@@ -129,14 +133,15 @@ public final class FixtureChecker {
         do {
             let info = DocumentInfo(input: exchange.file, index: 0)
             if let elementwise {
-                mapped = try engine.mapElementwise(elementwise, body: body, info: info, sink: sink, diagnostics: list, readTracker: tracker)
+                mapped = try engine.mapElementwise(elementwise, body: body, info: info, sink: sink, diagnostics: limited, readTracker: tracker)
             } else {
-                mapped = try engine.map(document: document, info: info, sink: sink, diagnostics: list, readTracker: tracker)
+                mapped = try engine.map(document: document, info: info, sink: sink, diagnostics: limited, readTracker: tracker)
             }
         } catch {
             mapped = false
             list.emit(Diagnostic(.error, "\(error)", file: exchange.file, code: .mapping))
         }
+        limited.emitSummaries()
         var reasons: [Diagnostic] = []
         // A `fail` validation is warned of where it fails ("…; the document
         // fails"), then fails the document: one reason, an error, not the
