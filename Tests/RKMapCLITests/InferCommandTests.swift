@@ -371,6 +371,28 @@ import Testing
         #expect(check.status == 1)
     }
 
+    /// Every other spelling is warned of, wherever it is: a third spelling
+    /// in one object (`Å` as U+00C5, `A` + U+030A, U+212B), an envelope's
+    /// member, the content's own key spelled another way beside it (which
+    /// made a second descriptor whose spec did not lint).
+    @Test(arguments: [
+        (#"[{"\u00c5": 1, "A\u030a": 2, "\u212b": 3}]"#, 2),
+        (#"{"items": [{"q": 1}], "m\u00e9ta": {"a": 1}, "me\u0301ta": {"b": 2}}"#, 1),
+        (#"{"caf\u00e9": [{"a": 1}, {"a": 2}], "cafe\u0301": [{"b": 1}]}"#, 1),
+    ])
+    func everyOtherSpellingIsLeftOutAndSaidSo(_ sample: String, warnings: Int) throws {
+        let dir = try Scratch()
+        try dir.write("in.json", sample)
+        let infer = try RKMapExecutable.run(["infer", "in.json", "-o", "s.json"], directory: dir.url)
+        #expect(infer.status == 0)
+        #expect(infer.stderr.components(separatedBy: "left out of the spec: its key is another Unicode spelling").count - 1 == warnings, "\(infer.stderr)")
+        let lint = try RKMapExecutable.run(["lint", "--strict", "s.json"], directory: dir.url)
+        #expect(lint.status == 0 && lint.stderr.isEmpty, "\(lint)")
+        let check = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "ignore", "--missing", "ignore"],
+                                            directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(check.status == 0, "\(check)")
+    }
+
     /// The warning names the first sample, and document, that has the member
     /// at each path, with the path `check` reports; keys that are data (a
     /// keyed dictionary's) and members of values read whole are not left out.

@@ -22,8 +22,12 @@ extension InferBuilder {
             // The envelope's objects on the way to the content (SpecInferrer.envelope).
             for depth in 0..<contentPath.count {
                 let prefix = Array(contentPath.prefix(depth))
-                if case .object(let holder)? = SpecInferrer.value(at: prefix, in: sample), holder[""] != nil {
-                    walk.found(LeftOutWalk.path(prefix) + LeftOutWalk.step(""))
+                guard case .object(let holder)? = SpecInferrer.value(at: prefix, in: sample) else { continue }
+                if holder[""] != nil { walk.found(LeftOutWalk.path(prefix) + LeftOutWalk.step("")) }
+                // Another spelling of a key the envelope's spec reads.
+                for member in holder.members where !member.key.isEmpty {
+                    guard let spelling = envelopeSpellings[prefix]?[member.key], !JSONValue.sameText(spelling, member.key) else { continue }
+                    walk.found(LeftOutWalk.path(prefix) + LeftOutWalk.step(member.key), key: member.key, spellingOf: spelling)
                 }
             }
             for descriptor in descriptors {
@@ -43,7 +47,8 @@ private struct LeftOutWalk {
     /// the member ""), where none of its mapper's keys is present
     /// (docs/spec.md §5.2: a warning, which `rkmap check` fails on).
     var unmapped: [LeftOutMember] = []
-    private var seen: Set<String> = []
+    /// Paths as written, code unit for code unit: two spellings of a key are two paths.
+    private var seen: Set<ExactText> = []
     private var seenUnmapped: Set<String> = []
     /// Field positions by key, per mapper with many fields (see `field(_:of:)`).
     private var fieldIndexes: [Int: [String: Int]] = [:]
@@ -51,7 +56,7 @@ private struct LeftOutWalk {
     init(builder: InferBuilder) { self.builder = builder }
 
     mutating func found(_ path: String, key: String = "", spellingOf field: String? = nil) {
-        guard seen.insert(path).inserted else { return }
+        guard seen.insert(ExactText(path)).inserted else { return }
         members.append(LeftOutMember(path: path, sample: sample, key: key, spellingOf: field))
     }
 

@@ -8,6 +8,10 @@
 struct InferBuilder {
     var mappers: [InferMapper] = []
     var dateFormats: [String] = []
+    /// Per envelope (the objects on the way to the content), the spelling
+    /// of each key its mapper and descriptors read, the content's included
+    /// (by text: another spelling of one is left out, `leftOutMembers`).
+    var envelopeSpellings: [[String]: [String: String]] = [:]
     let entity: Bool
 
     init(entity: Bool) { self.entity = entity }
@@ -146,8 +150,9 @@ struct InferBuilder {
         -> [(keyPath: [String], mapper: Int)]
     {
         var order: [String] = []
-        // As `fields(of:)`: one spelling of each text.
-        var values: [String: (spelling: String, values: [JSONValue])] = [:]
+        // As `fields(of:)`: one spelling of each text, the content's as the
+        // descriptor's key path spells it.
+        var values: [String: (spelling: String, values: [JSONValue])] = [content: (content, [])]
         for case .object(let object) in holders {
             for member in object.members where !JSONValue.sameText(member.key, content) {
                 guard !member.key.isEmpty else { continue }
@@ -160,6 +165,7 @@ struct InferBuilder {
                 values[member.key]!.values.append(member.value)
             }
         }
+        envelopeSpellings[prefix] = values.mapValues(\.spelling)
         var descriptors: [(keyPath: [String], mapper: Int)] = []
         var scalarFields: [InferField] = []
         for key in order {
