@@ -393,6 +393,30 @@ import Testing
         #expect(check.status == 0, "\(check)")
     }
 
+    /// A dictionary keyed by usernames whose values share a shape but for an
+    /// optional member (one user of twelve with a `nickname`) is still keyed
+    /// data: it got one relationship and one mapper per user (`Gracehop`),
+    /// a spec that failed on the next user. Values with little in common
+    /// are not.
+    @Test func aKeyedDictionaryWithAnOptionalMemberIsStillKeyed() throws {
+        let dir = try Scratch()
+        let names = ["alan", "grace", "ada", "linus", "ken", "dennis", "bjarne", "guido", "james", "larry", "matz", "rasmus"]
+        let users = names.map { #""\#($0)": {"born": "1912", "name": "\#($0)"\#($0 == "grace" ? #", "nickname": "Amazing""# : "")}"# }
+        try dir.write("in.json", #"{"users": {"# + users.joined(separator: ", ") + "}}")
+        let infer = try RKMapExecutable.run(["infer", "in.json", "-o", "s.json"], directory: dir.url)
+        #expect(infer.status == 0)
+        let spec = try String(contentsOfFile: dir.path("s.json"), encoding: .utf8)
+        #expect(spec.contains(#""keyAttribute": "key""#) && spec.contains(#""nickname": "nickname""#) && !spec.contains("Grace"), "\(spec)")
+        try dir.write("later.json", #"{"users": {"barbara": {"born": "1939", "name": "barbara"}}}"#)
+        let check = try RKMapExecutable.run(["check", "s.json", "in.json", "later.json", "--unmapped", "error", "--missing", "ignore"],
+                                            directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(check.status == 0, "\(check)")
+        // Five objects with one key in common of four: not one shape.
+        try dir.write("mixed.json", #"{"a": {"id": 1, "x": 1}, "b": {"id": 2, "y": 1}, "c": {"id": 3, "z": 1}, "d": {"id": 4, "w": 1}, "e": {"id": 5, "v": 1}}"#)
+        let mixed = try RKMapExecutable.run(["infer", "mixed.json"], directory: dir.url)
+        #expect(mixed.status == 0 && !mixed.stdout.contains("keyAttribute"), "\(mixed)")
+    }
+
     /// The warning names the first sample, and document, that has the member
     /// at each path, with the path `check` reports; keys that are data (a
     /// keyed dictionary's) and members of values read whole are not left out.

@@ -206,10 +206,15 @@ struct InferBuilder {
     }
 
     /// Objects whose keys are data (`{"1001": {…}, "1002": {…}}`): at least three
-    /// keys, every value a non-empty object of one key set, and keys that look
-    /// like ids or dates — or at least five keys (names such as usernames).
+    /// keys, every value a non-empty object of one shape (the keys all of them
+    /// have are at least half of all their keys), and keys that look like ids
+    /// or dates — or at least five keys (names such as usernames).
     static func keyedDictionary(_ objects: [JSONObject]) -> (values: [JSONObject], keyName: String)? {
+        // The values' keys: all of them, and those every value has. Optional
+        // members (one user of twelve with a `nickname`) keep the shape one:
+        // the keys every value has are at least half of all.
         var keySet: Set<String>?
+        var shared: Set<String> = []
         var keys: [String] = []
         var values: [JSONObject] = []
         for object in objects {
@@ -217,12 +222,18 @@ struct InferBuilder {
             for member in object.members {
                 guard case .object(let value) = member.value, !value.isEmpty else { return nil }
                 let set = Set(value.keys)
-                if keySet == nil { keySet = set } else if keySet != set { return nil }
+                if let all = keySet {
+                    keySet = all.union(set)
+                    shared.formIntersection(set)
+                } else {
+                    keySet = set
+                    shared = set
+                }
                 keys.append(member.key)
                 values.append(value)
             }
         }
-        guard let keySet else { return nil }
+        guard let keySet, !shared.isEmpty, shared.count * 2 >= keySet.count else { return nil }
         let dateLike = keys.allSatisfy { key in
             if case .untyped = InferValueType.guessString([key]) { return false }
             return !key.hasPrefix("http")
