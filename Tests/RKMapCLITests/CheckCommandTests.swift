@@ -183,6 +183,20 @@ import RKMap
         #expect(again.stdout == "PASS \(dir.directory)/articles.json: GET /articles 200, 1 record\n1 passed, 0 failed\n")
         #expect(again.status == 0)
     }
+    /// A second document in a fixture, or in its golden file, is an error
+    /// that names which file holds it (the golden's said "a fixture").
+    @Test func aSecondDocumentSaysWhichFileHoldsIt() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"{"keyPath": "items", "mappers": [{"id": "i", "target": "I", "attributes": ["id"]}]}"#)
+        try dir.write("in.json", #"{"items": [{"id": 1}]}"#)
+        try dir.write("in.expected.json", "[\n  {\n    \"@type\": \"I\",\n    \"id\": 1\n  }\n]\n{}\n")
+        try dir.write("two.json", #"{"items": []} {}"#)
+        let r = try RKMapExecutable.run(["check", "s.json", "in.json", "two.json"], directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("  golden: in.expected.json:7:1: unexpected second JSON value after the one ending at byte 41; a golden file holds one document\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("two.json:1:15: unexpected second JSON value after the one ending at byte 13; a fixture holds one document"), "\(r.stdout)")
+    }
+
     /// The same mapping warning (mapper, attribute, kind) is reported ten
     /// times, then counted, as `apply` prints it: a fixture with a warning
     /// per element printed 24,000 lines (and held them all).

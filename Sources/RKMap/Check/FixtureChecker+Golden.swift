@@ -14,7 +14,7 @@ extension FixtureChecker {
         // Its output was the golden's text, exactly (`GoldenStream`).
         if file.kind == .body, results[checked[0]].goldenMatched { return }
         let expected: JSONValue
-        switch FixtureReader.parseOne(file.goldenPath) {
+        switch FixtureReader.parseOne(file.goldenPath, holding: "a golden file") {
         case .success(let value): expected = value
         case .failure(let problem):
             for i in checked { results[i].reasons.append(goldenReason(problem.diagnostic)) }

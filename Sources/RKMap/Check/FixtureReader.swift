@@ -113,18 +113,19 @@ public enum FixtureReader {
     }
 
     /// Reads a file holding exactly one JSON document with rkmap's JSON reader.
-    static func parseOne(_ path: String) -> Result<JSONValue, FixtureProblem> {
+    static func parseOne(_ path: String, holding what: String = "a fixture") -> Result<JSONValue, FixtureProblem> {
         let bytes: [UInt8]
         do {
             bytes = try InputFile.readAll(path)
         } catch {
             return .failure(FixtureProblem(file: path, message: "\(error)"))
         }
-        return parseOne(bytes, file: path)
+        return parseOne(bytes, file: path, holding: what)
     }
 
     /// Parses exactly one JSON document; syntax problems carry line and column.
-    static func parseOne(_ bytes: [UInt8], file: String) -> Result<JSONValue, FixtureProblem> {
+    /// - Parameter what: what the file is, for a second document's message.
+    static func parseOne(_ bytes: [UInt8], file: String, holding what: String = "a fixture") -> Result<JSONValue, FixtureProblem> {
         var reader = JSONDocumentReader(bytes: bytes)
         do {
             guard let value = try reader.next() else {
@@ -133,7 +134,7 @@ public enum FixtureReader {
             let end = reader.offset
             if try reader.next() != nil {
                 let location = reader.location(ofOffset: reader.documentStartOffset)
-                return .failure(FixtureProblem(file: file, location: location, message: "unexpected second JSON value after the one ending at byte \(end); a fixture holds one document"))
+                return .failure(FixtureProblem(file: file, location: location, message: "unexpected second JSON value after the one ending at byte \(end); \(what) holds one document"))
             }
             return .success(value)
         } catch {
