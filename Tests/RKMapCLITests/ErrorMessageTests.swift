@@ -11,6 +11,21 @@ import Testing
 /// read documents also run with `RKMAP_PIPELINE_THRESHOLD=0`, which forces the
 /// multi-threaded path, and must give the same bytes there.
 @Suite struct ErrorMessageTests {
+    /// What a terminal would not show is written out: a second byte order
+    /// mark (the first is skipped) printed as `found ''`.
+    @Test func anInvisibleCharacterIsNamedInASyntaxError() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"{"mappers": [{"id": "i", "attributes": ["a"]}]}"#)
+        try dir.write("bom.json", "\u{FEFF}\u{FEFF}{}")
+        try dir.write("zw.json", "{\"a\": 1,\u{200B} \"b\": 2}")
+        let bom = try RKMapExecutable.run(["apply", "s.json", "bom.json"], directory: dir.url)
+        #expect(bom.stderr == "bom.json:1:1: error: expected a value, found a byte order mark (U+FEFF)\n", "\(bom)")
+        let spec = try RKMapExecutable.run(["lint", "bom.json"], directory: dir.url)
+        #expect(spec.stderr.hasPrefix("bom.json:1:1: error: expected a value, found a byte order mark (U+FEFF)"), "\(spec)")
+        let zw = try RKMapExecutable.run(["apply", "s.json", "zw.json"], directory: dir.url)
+        #expect(zw.stderr == #"zw.json:1:9: error: expected a string key after ',', found '\u{200B}'"# + "\n", "\(zw)")
+    }
+
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
         var files: [String: [UInt8]]

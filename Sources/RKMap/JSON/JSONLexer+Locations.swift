@@ -9,6 +9,8 @@ extension JSONLexer {
         case JSONByte.carriageReturn: return "a carriage return"
         default: break
         }
+        // A second byte order mark (the first is skipped) shows as nothing.
+        if b == 0xEF, i + 2 < buf.count, buf[i + 1] == 0xBB, buf[i + 2] == 0xBF { return "a byte order mark (U+FEFF)" }
         return "'" + describeRaw(buf, at: i) + "'"
     }
 
@@ -19,9 +21,25 @@ extension JSONLexer {
         if b >= 0x20, b < 0x7F { return String(UnicodeScalar(b)) }
         if b < 0x80 { return "\\u00" + hexByte(b).lowercased() }
         if let end = try? validateUTF8Sequence(buf, at: i) {
-            return String(decoding: UnsafeRawBufferPointer(rebasing: buf[i..<end]), as: UTF8.self)
+            let text = String(decoding: UnsafeRawBufferPointer(rebasing: buf[i..<end]), as: UTF8.self)
+            // What a terminal would not show (a zero-width space, a lone
+            // combining mark, a control or private character) is written out.
+            if let scalar = text.unicodeScalars.first, Self.invisible(scalar) {
+                return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+            return text
         }
         return "0x" + hexByte(b)
+    }
+
+    private static func invisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .format, .control, .spaceSeparator, .lineSeparator, .paragraphSeparator, .nonspacingMark, .enclosingMark,
+             .privateUse, .unassigned, .surrogate:
+            return true
+        default:
+            return false
+        }
     }
 
     /// The 1-based line and column of byte `offset`; columns count Unicode
