@@ -26,7 +26,7 @@ import Testing
          "in.json:1:1218: error: expected a value after ',', found ']' (trailing commas are not JSON)"),
         ("a second byte order mark",
          bom + #" {"articles": [{"title": "ü"}]}"# + "\n" + bom + "{}",
-         "in.json:2:1: error: expected a value, found '\u{FEFF}'"),
+         "in.json:2:1: error: expected a value, found a byte order mark (U+FEFF)"),
         // Under --keep-going the second error is placed from the first one,
         // a place that must move with the chunk (it said line 3, not 43).
         ("two syntax errors chunks apart",
