@@ -35,6 +35,26 @@ import Testing
         #expect(try String(contentsOfFile: b, encoding: .utf8) == Self.relaxed)
     }
 
+    /// A document whose top level is not an object or an array is no spec:
+    /// `fmt` refuses it as `lint` does (exit 2, nothing printed or written),
+    /// in strict JSON and in the relaxed syntax alike, so `fmt --check` in CI
+    /// does not pass a file `apply` cannot read.
+    @Test(arguments: [("42\n", "a number"), ("\"x\"", "a string"), ("null", "null"), ("  true\n", "a boolean"), ("// note\n42\n", "a number")])
+    func aTopLevelThatIsNoSpecIsRefused(text: String, found: String) throws {
+        let scratch = try Scratch()
+        let spec = try scratch.write("s.json", text)
+        let line = text.hasPrefix("//") ? 2 : 1
+        let column = text.hasPrefix("  ") ? 3 : 1
+        let message = "\(spec):\(line):\(column): error: a spec must be a JSON object or an array of descriptor objects; found \(found)\n"
+        for args in [["fmt", spec], ["fmt", "--check", spec], ["fmt", "--write", spec]] {
+            let result = try RKMapExecutable.run(args)
+            #expect(result.status == 2 && result.stdout.isEmpty && result.stderr == message, "\(args): \(result)")
+        }
+        #expect(try String(contentsOfFile: spec, encoding: .utf8) == text)
+        let lint = try RKMapExecutable.run(["lint", spec])
+        #expect(lint.status == 2 && lint.stderr.hasPrefix(message), "\(lint)")
+    }
+
     @Test func checkPassesWhenEveryFileIsCanonical() throws {
         let scratch = try Scratch()
         let a = try scratch.write("a.json", Self.canonical)

@@ -42,6 +42,9 @@ struct RecordEncoder {
                     if i > 0 { w.buffer.append(JSONByte.comma) }
                     w.writeNewline(indent: indent + 1)
                     write(list[i], to: &w, indent: indent + 1)
+                    // A record of many related records (one mapped whole)
+                    // is moved out in pieces, not held twice at its end.
+                    w.spillIfFull()
                 }
             }
             w.writeNewline(indent: indent)

@@ -20,6 +20,10 @@ extension SpecFormatter {
             var scanner = JSONScanner(bytes: buf, offset: 0)
             do throws(JSONSyntaxError) {
                 guard try !scanner.atEnd() else { return false }
+                // Only an object or an array can be a spec; anything else goes
+                // the tree's way, which refuses it where `lint` does.
+                let kind = try scanner.peekKind()
+                guard kind == .object || kind == .array else { return false }
                 try scanner.skipValue()
                 return try scanner.atEnd()
             } catch {

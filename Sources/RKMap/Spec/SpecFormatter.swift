@@ -20,6 +20,15 @@ public enum SpecFormatter {
     {
         let (value, diagnostics, comments) = SpecJSONParser.parseKeepingComments(bytes, file: file)
         guard let value else { return (nil, diagnostics, comments) }
+        // What `lint` and `apply` refuse is no spec to format: `42` printed
+        // back with exit 0 would pass a CI step that runs `fmt --check`.
+        switch value.kind {
+        case .object, .array: break
+        default:
+            let issue = SpecIssue.specNotObject(found: value.kindDescription)
+            let refused = Diagnostic(issue.severity, issue.message, file: file, location: .source(value.location), code: issue.code)
+            return (nil, diagnostics + [refused], comments)
+        }
         var out = ""
         write(value, role: .spec, indent: 0, into: &out)
         out += "\n"
