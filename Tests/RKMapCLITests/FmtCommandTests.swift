@@ -55,6 +55,28 @@ import Testing
         #expect(lint.status == 2 && lint.stderr.contains(message), "\(lint)")
     }
 
+    /// A top-level array is a spec only when its elements are descriptor
+    /// objects: `[1, 2]` is refused at its first other element, as no spec
+    /// (`lint` refuses it too), where `fmt` printed it back with exit 0.
+    @Test func anArrayOfOtherThanObjectsIsRefused() throws {
+        let scratch = try Scratch()
+        let numbers = try scratch.write("n.json", "[1, 2]")
+        let mixed = try scratch.write("m.json", #"[{"mappers": []}, null]"#)
+        for (file, at, found) in [(numbers, "1:2", "a number"), (mixed, "1:19", "null")] {
+            let message = "\(file):\(at): error: a spec must be a JSON object or an array of descriptor objects; "
+                + "found an array with an element that is \(found)\n"
+            for args in [["fmt", file], ["fmt", "--check", file], ["fmt", "--write", file]] {
+                let result = try RKMapExecutable.run(args)
+                #expect(result.status == 2 && result.stdout.isEmpty && result.stderr == message, "\(args): \(result)")
+            }
+            #expect(try RKMapExecutable.run(["lint", file]).status == 2)
+        }
+        #expect(try String(contentsOfFile: numbers, encoding: .utf8) == "[1, 2]")
+        let descriptors = try scratch.write("d.json", #"[{"keyPath": "a", "mappers": [{"id": "m", "attributes": ["x"]}]}]"#)
+        let formatted = try RKMapExecutable.run(["fmt", descriptors])
+        #expect(formatted.status == 0 && formatted.stdout.hasPrefix("[\n  {\n    \"keyPath\": \"a\","), "\(formatted)")
+    }
+
     @Test func checkPassesWhenEveryFileIsCanonical() throws {
         let scratch = try Scratch()
         let a = try scratch.write("a.json", Self.canonical)

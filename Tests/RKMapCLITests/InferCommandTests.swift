@@ -180,6 +180,59 @@ import Testing
         #expect(allowed.status == 0, "\(allowed)")
     }
 
+    /// A last page without the envelope's optional members (`next_cursor`,
+    /// `total`) has none of the keys the envelope's mapper reads, so it gives
+    /// no record and a mapping warning (§5.2) that `check` fails on: `infer`
+    /// says so, with the keys, and `check --allow-warnings` passes. Found by a
+    /// user: `infer` printed only its note and the spec failed its own sample.
+    @Test func anEnvelopeWithoutItsMembersInASampleIsSaidSo() throws {
+        let dir = try Scratch()
+        try dir.write("r1.json", #"{"items": [{"id": 1}], "next_cursor": "abc", "total": 2}"#)
+        try dir.write("r2.json", #"{"items": [{"id": 2}]}"#)
+        let infer = try RKMapExecutable.run(["infer", "r1.json", "r2.json", "-o", "s.json"], directory: dir.url)
+        #expect(infer.status == 0)
+        #expect(infer.stderr == "note: content: items\n"
+            + "r2.json: $: warning: an object with none of the members its mapper reads ('next_cursor', 'total'; "
+            + "other samples have them) gives no record (docs/spec.md §5.2), so rkmap check reports a mapping warning "
+            + "on this sample; `rkmap check --allow-warnings` accepts it\n", "\(infer.stderr)")
+        let environment: [String: String?] = ["GITHUB_ACTIONS": nil]
+        let strict = ["--unmapped", "error", "--missing", "ignore"]
+        let fails = try RKMapExecutable.run(["check", "s.json", "r1.json", "r2.json"] + strict, directory: dir.url, environment: environment)
+        #expect(fails.status == 1)
+        #expect(fails.stdout.contains("FAIL r2.json"), "\(fails)")
+        #expect(fails.stdout.contains("none of the mapped keys ('next_cursor', 'total') is present"), "\(fails)")
+        let allowed = try RKMapExecutable.run(["check", "s.json", "r1.json", "r2.json", "--allow-warnings"] + strict,
+                                              directory: dir.url, environment: environment)
+        #expect(allowed.status == 0, "\(allowed)")
+        // A member present in every sample, even null in one, keeps the object mapped: no warning.
+        try dir.write("r3.json", #"{"items": [{"id": 3}], "total": null}"#)
+        let quiet = try RKMapExecutable.run(["infer", "r1.json", "r3.json", "-o", "t.json"], directory: dir.url)
+        #expect(quiet.stderr == "note: content: items\n", "\(quiet.stderr)")
+        let passes = try RKMapExecutable.run(["check", "t.json", "r1.json", "r3.json"] + strict, directory: dir.url, environment: environment)
+        #expect(passes.status == 0, "\(passes)")
+    }
+
+    /// A sample without the content the others have (a root array beside
+    /// `{"items": [...]}`, or another endpoint's `results`): the spec maps
+    /// nothing of it, not even its members (`z`), and `check` fails on it.
+    /// `infer` said only `note: content: items`; it now warns for each such
+    /// sample (the document within an NDJSON sample too).
+    @Test func aSampleWithoutTheContentIsSaidSo() throws {
+        let dir = try Scratch()
+        try dir.write("p1.json", #"{"items": [{"id": 1}]}"#)
+        try dir.write("p2.json", #"[{"id": 2, "z": 1}]"#)
+        try dir.write("p3.ndjson", "{\"items\": [{\"id\": 3}]}\n{\"results\": [{\"id\": 4}]}\n")
+        let infer = try RKMapExecutable.run(["infer", "p1.json", "p2.json", "p3.ndjson", "-o", "s.json"], directory: dir.url)
+        #expect(infer.status == 0)
+        let warning = "warning: this sample has no 'items', the content the spec maps, so the spec maps nothing of it "
+            + "and rkmap check fails on it (no mappable content); infer the samples of one endpoint together, "
+            + "or choose the content with --key-path"
+        #expect(infer.stderr == "note: content: items\np2.json: $: \(warning)\np3.ndjson: $: \(warning) (document 2)\n", "\(infer.stderr)")
+        let check = try RKMapExecutable.run(["check", "s.json", "p2.json"], directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("no mappable content"), "\(check)")
+    }
+
     // MARK: Members named "" (docs/spec.md §4, §15)
 
     static let emptyKeyWarning = #"warning: member "" left out of the spec: no key path can name an empty key (docs/spec.md §4), "#

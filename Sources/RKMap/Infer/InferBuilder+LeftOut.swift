@@ -44,7 +44,7 @@ private struct LeftOutWalk {
     var sample = 0
     var members: [LeftOutMember] = []
     /// Objects the spec maps no record from: an empty one (or one with only
-    /// the member ""), where none of its mapper's keys is present
+    /// the member ""), or one with none of its mapper's keys present
     /// (docs/spec.md §5.2: a warning, which `rkmap check` fails on).
     var unmapped: [LeftOutMember] = []
     /// Paths as written, code unit for code unit: two spellings of a key are two paths.
@@ -60,9 +60,9 @@ private struct LeftOutWalk {
         members.append(LeftOutMember(path: path, sample: sample, key: key, spellingOf: field))
     }
 
-    mutating func foundUnmapped(_ path: String) {
+    mutating func foundUnmapped(_ path: String, absentKeys: [String] = []) {
         guard seenUnmapped.insert(path).inserted else { return }
-        unmapped.append(LeftOutMember(path: path, sample: sample))
+        unmapped.append(LeftOutMember(path: path, sample: sample, absentKeys: absentKeys))
     }
 
     /// A descriptor's content or a relationship's value: objects, or arrays of
@@ -97,7 +97,13 @@ private struct LeftOutWalk {
                 }
                 return
             }
-            if object.members.allSatisfy({ $0.key.isEmpty }) { foundUnmapped(path) }
+            if object.members.allSatisfy({ $0.key.isEmpty }) {
+                foundUnmapped(path)
+            } else if !object.members.contains(where: { field($0.key, of: mapper) != nil }) {
+                // Members, but none the mapper reads: an envelope's scalars
+                // (`next_cursor`, `total`) on a last page without them.
+                foundUnmapped(path, absentKeys: inferred.fields.map(\.key))
+            }
             fields(of: object, mapper: mapper, at: path)
         }
     }

@@ -68,7 +68,13 @@ package enum SpecInferrer {
         if !builder.dateFormats.isEmpty {
             notes.append("dateFormats: \(builder.dateFormats.joined(separator: ", "))")
         }
-        return InferredSpec(text: text, notes: notes, leftOut: leftOut, unmapped: unmapped)
+        // A sample without the content (a root array beside `{"items": [...]}`
+        // samples, another endpoint's `results`): nothing of it is mapped,
+        // and `rkmap check` fails on it (no mappable content).
+        let withoutContent = contentPath.isEmpty ? [] : samples.indices.filter { value(at: contentPath, in: samples[$0]) == nil }
+        return InferredSpec(
+            text: text, notes: notes, leftOut: leftOut, unmapped: unmapped, withoutContent: withoutContent,
+            contentKeyPath: contentPath.map(InferNaming.sourceKey).joined(separator: "."))
     }
 
     /// Member names APIs give their content: when one of them holds an array of
@@ -172,8 +178,14 @@ package struct InferredSpec: Sendable, Equatable {
     /// key the spec reads (§4), each path pattern once.
     package var leftOut: [LeftOutMember] = []
     /// Objects of the samples the spec maps no record from (an empty object
-    /// where a mapper maps objects, docs/spec.md §5.2), each path pattern once.
+    /// where a mapper maps objects, or one with none of the keys its mapper
+    /// reads, docs/spec.md §5.2), each path pattern once.
     package var unmapped: [LeftOutMember] = []
+    /// The samples (indexes) without the content the spec maps, which was
+    /// chosen from the others: the spec maps nothing of them.
+    package var withoutContent: [Int] = []
+    /// The content's key path as the spec writes it (`items`, `data.children`).
+    package var contentKeyPath = ""
 }
 
 /// A member `infer` left out of the spec: its key is "", which no key path
@@ -190,15 +202,27 @@ package struct LeftOutMember: Sendable, Equatable {
     /// Unicode spelling (canonically equivalent); `nil` for "".
     package var spellingOf: String?
 
-    package init(path: String, sample: Int, key: String = "", spellingOf: String? = nil) {
+    /// For an object the spec maps no record from (`InferredSpec.unmapped`)
+    /// that has members, but none its mapper reads: the keys the mapper reads
+    /// (an envelope's `next_cursor` and `total`, which a last page leaves
+    /// out); empty for an object with no member to map at all.
+    package var absentKeys: [String] = []
+
+    package init(path: String, sample: Int, key: String = "", spellingOf: String? = nil, absentKeys: [String] = []) {
         self.path = path
         self.sample = sample
         self.key = key
         self.spellingOf = spellingOf
+        self.absentKeys = absentKeys
     }
 
     /// The two spellings, each non-ASCII character as `\u{…}` (a terminal
     /// shows `caf\u{E9}` and `cafe\u{301}` alike); `nil` for "".
+    /// `absentKeys` as a message lists them: quoted, escaped, at most eight.
+    package var absentKeyList: String {
+        absentKeys.prefix(8).map { "'\(SpecIssue.escaped($0))'" }.joined(separator: ", ") + (absentKeys.count > 8 ? ", …" : "")
+    }
+
     package var spellings: (key: String, read: String)? {
         spellingOf.map { (SpecIssue.escaped(key), SpecIssue.escaped($0)) }
     }

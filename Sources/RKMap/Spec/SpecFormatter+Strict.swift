@@ -20,10 +20,10 @@ extension SpecFormatter {
             var scanner = JSONScanner(bytes: buf, offset: 0)
             do throws(JSONSyntaxError) {
                 guard try !scanner.atEnd() else { return false }
-                // Only an object or an array can be a spec; anything else goes
-                // the tree's way, which refuses it where `lint` does.
-                let kind = try scanner.peekKind()
-                guard kind == .object || kind == .array else { return false }
+                // Only an object here: anything else goes the tree's way,
+                // which refuses what is no spec where `lint` does (a top-level
+                // array, rare, has its elements' kinds checked there).
+                guard try scanner.peekKind() == .object else { return false }
                 try scanner.skipValue()
                 return try scanner.atEnd()
             } catch {

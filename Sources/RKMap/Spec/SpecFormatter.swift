@@ -22,11 +22,21 @@ public enum SpecFormatter {
         guard let value else { return (nil, diagnostics, comments) }
         // What `lint` and `apply` refuse is no spec to format: `42` printed
         // back with exit 0 would pass a CI step that runs `fmt --check`.
+        // So is an array of anything but objects (`[1, 2]`), refused at its
+        // first element that is not one.
+        var notSpec: (found: String, at: SourceLocation)?
         switch value.kind {
-        case .object, .array: break
+        case .object: break
+        case .array(let elements):
+            if let element = elements.first(where: { if case .object = $0.kind { false } else { true } }) {
+                notSpec = ("an array with an element that is \(element.kindDescription)", element.location)
+            }
         default:
-            let issue = SpecIssue.specNotObject(found: value.kindDescription)
-            let refused = Diagnostic(issue.severity, issue.message, file: file, location: .source(value.location), code: issue.code)
+            notSpec = (value.kindDescription, value.location)
+        }
+        if let notSpec {
+            let issue = SpecIssue.specNotObject(found: notSpec.found)
+            let refused = Diagnostic(issue.severity, issue.message, file: file, location: .source(notSpec.at), code: issue.code)
             return (nil, diagnostics + [refused], comments)
         }
         var out = ""

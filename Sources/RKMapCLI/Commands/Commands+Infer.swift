@@ -94,11 +94,29 @@ extension Commands {
             let document = samples.origins[member.sample]
             let input = firstDocuments.last { $0.first <= document } ?? firstDocuments[0]
             let index = document - input.first
-            let message = #"an object with no member to map (empty, or with only "") gives no record (docs/spec.md §5.2), "#
+            let what = member.absentKeys.isEmpty
+                ? #"an object with no member to map (empty, or with only "")"#
+                : "an object with none of the members its mapper reads (\(member.absentKeyList); other samples have them)"
+            let message = what + " gives no record (docs/spec.md §5.2), "
                 + "so rkmap check reports a mapping warning on this sample; "
                 + "`rkmap check --allow-warnings` accepts it"
                 + (index > 0 ? " (document \(index + 1))" : "")
             try? stderr.write("\(Diagnostic(.warning, message, file: input.name, location: .jsonPath(member.path)))\n")
+        }
+        // A sample without the content the spec maps (chosen from the
+        // others): nothing of it is mapped, and `rkmap check` fails on it.
+        do {
+            let content = spec.contentKeyPath
+            for sample in spec.withoutContent {
+                let document = samples.origins[sample]
+                let input = firstDocuments.last { $0.first <= document } ?? firstDocuments[0]
+                let index = document - input.first
+                let message = "this sample has no '\(content)', the content the spec maps, so the spec maps nothing of it "
+                    + "and rkmap check fails on it (no mappable content); infer the samples of one endpoint together, "
+                    + "or choose the content with --key-path"
+                    + (index > 0 ? " (document \(index + 1))" : "")
+                try? stderr.write("\(Diagnostic(.warning, message, file: input.name, location: .jsonPath("$")))\n")
+            }
         }
         guard let output = options.output, output != "-" else {
             return stoppingQuietly(stderr: stderr) {

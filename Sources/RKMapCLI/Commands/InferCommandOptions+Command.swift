@@ -14,7 +14,9 @@ extension InferCommandOptions {
                 attributes, relationships, dynamic mappers for discriminated objects, and
                 descriptors for envelope members such as "meta" and "links". The result
                 lints clean, and 'rkmap check SPEC SAMPLE --unmapped error --missing
-                ignore' passes on every sample. Notes on what was chosen go to stderr.
+                ignore' passes on every sample but those it warns about (a sample
+                without the content or the envelope's members, a member named "").
+                Notes on what was chosen go to stderr.
                 """,
             arguments: [ArgumentDefinition("SAMPLE", .zeroOrMore, help: """
                 JSON files (NDJSON and sequences allowed); '-' or no
