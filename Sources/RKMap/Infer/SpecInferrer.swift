@@ -216,13 +216,11 @@ package struct LeftOutMember: Sendable, Equatable {
         self.absentKeys = absentKeys
     }
 
+    /// `absentKeys` as a mapping warning lists keys (`MappingWarning.quotedKeys`), escaped.
+    package var absentKeyList: String { MappingWarning.quotedKeys(absentKeys.map(SpecIssue.escaped)) }
+
     /// The two spellings, each non-ASCII character as `\u{…}` (a terminal
     /// shows `caf\u{E9}` and `cafe\u{301}` alike); `nil` for "".
-    /// `absentKeys` as a message lists them: quoted, escaped, at most eight.
-    package var absentKeyList: String {
-        absentKeys.prefix(8).map { "'\(SpecIssue.escaped($0))'" }.joined(separator: ", ") + (absentKeys.count > 8 ? ", …" : "")
-    }
-
     package var spellings: (key: String, read: String)? {
         spellingOf.map { (SpecIssue.escaped(key), SpecIssue.escaped($0)) }
     }

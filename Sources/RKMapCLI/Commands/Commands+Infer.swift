@@ -72,11 +72,17 @@ extension Commands {
             return dataFailed
         }
         for note in spec.notes { try? stderr.write("note: \(note)\n") }
-        // docs/spec.md §15: a member named "" is left out, and said so.
-        for member in spec.leftOut {
-            let document = samples.origins[member.sample]
+        // A warning about sample `sample` (an index into the samples read):
+        // at its input, with `(document N)` after that input's first document.
+        func warn(sample: Int, at path: String, _ message: String) {
+            let document = samples.origins[sample]
             let input = firstDocuments.last { $0.first <= document } ?? firstDocuments[0]
             let index = document - input.first
+            let text = message + (index > 0 ? " (document \(index + 1))" : "")
+            try? stderr.write("\(Diagnostic(.warning, text, file: input.name, location: .jsonPath(path)))\n")
+        }
+        // docs/spec.md §15: a member named "" is left out, and said so.
+        for member in spec.leftOut {
             var message = #"member "" left out of the spec: no key path can name an empty key (docs/spec.md §4), "#
                 + #"so rkmap check reports it as unmapped; to keep its value, map its object whole with an attribute from the nil key path """#
             if let (key, read) = member.spellings {
@@ -85,38 +91,24 @@ extension Commands {
                     + "(canonically equivalent), which the spec reads, and a spec may use only one spelling of a key "
                     + "(docs/spec.md §4), so rkmap check reports it as unmapped"
             }
-            message += index > 0 ? " (document \(index + 1))" : ""
-            try? stderr.write("\(Diagnostic(.warning, message, file: input.name, location: .jsonPath(member.path)))\n")
+            warn(sample: member.sample, at: member.path, message)
         }
-        // docs/spec.md §5.2: an empty object gives no record and a warning,
-        // which `rkmap check` fails on, the samples' own included.
+        // docs/spec.md §5.2: an empty object, or one with none of its
+        // mapper's keys, gives no record and a warning, which `rkmap check`
+        // fails on, the samples' own included.
         for member in spec.unmapped {
-            let document = samples.origins[member.sample]
-            let input = firstDocuments.last { $0.first <= document } ?? firstDocuments[0]
-            let index = document - input.first
             let what = member.absentKeys.isEmpty
                 ? #"an object with no member to map (empty, or with only "")"#
                 : "an object with none of the members its mapper reads (\(member.absentKeyList); other samples have them)"
-            let message = what + " gives no record (docs/spec.md §5.2), "
-                + "so rkmap check reports a mapping warning on this sample; "
-                + "`rkmap check --allow-warnings` accepts it"
-                + (index > 0 ? " (document \(index + 1))" : "")
-            try? stderr.write("\(Diagnostic(.warning, message, file: input.name, location: .jsonPath(member.path)))\n")
+            warn(sample: member.sample, at: member.path, what + " gives no record (docs/spec.md §5.2), "
+                + "so rkmap check reports a mapping warning on this sample; `rkmap check --allow-warnings` accepts it")
         }
         // A sample without the content the spec maps (chosen from the
         // others): nothing of it is mapped, and `rkmap check` fails on it.
-        do {
-            let content = spec.contentKeyPath
-            for sample in spec.withoutContent {
-                let document = samples.origins[sample]
-                let input = firstDocuments.last { $0.first <= document } ?? firstDocuments[0]
-                let index = document - input.first
-                let message = "this sample has no '\(content)', the content the spec maps, so the spec maps nothing of it "
-                    + "and rkmap check fails on it (no mappable content); infer the samples of one endpoint together, "
-                    + "or choose the content with --key-path"
-                    + (index > 0 ? " (document \(index + 1))" : "")
-                try? stderr.write("\(Diagnostic(.warning, message, file: input.name, location: .jsonPath("$")))\n")
-            }
+        for sample in spec.withoutContent {
+            warn(sample: sample, at: "$", "this sample has no '\(spec.contentKeyPath)', the content the spec maps, so the spec "
+                + "maps nothing of it and rkmap check fails on it (no mappable content); infer the samples of one endpoint "
+                + "together, or choose the content with --key-path")
         }
         guard let output = options.output, output != "-" else {
             return stoppingQuietly(stderr: stderr) {
