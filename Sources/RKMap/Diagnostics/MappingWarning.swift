@@ -88,11 +88,6 @@ public enum MappingWarning: Sendable, Equatable {
     }
 
     /// The warning's text, as printed after `warning: `.
-    /// Keys as a warning lists them: quoted, the first eight, then `…`.
-    package static func quotedKeys(_ keys: [String]) -> String {
-        keys.prefix(8).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > 8 ? ", …" : "")
-    }
-
     public var message: String {
         switch self {
         case .dynamicCycle:
@@ -121,7 +116,8 @@ public enum MappingWarning: Sendable, Equatable {
         case .readsNoKeys:
             return "the mapper reads no keys of the object, so the object is not mapped"
         case .noMappedKeyPresent(let keys):
-            return "none of the mapped keys (\(Self.quotedKeys(keys))) is present; the object is not mapped"
+            let list = keys.prefix(8).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > 8 ? ", …" : "")
+            return "none of the mapped keys (\(list)) is present; the object is not mapped"
         case .conversion(let message):
             return message
         case .validationSkipped(let text):

@@ -216,8 +216,12 @@ package struct LeftOutMember: Sendable, Equatable {
         self.absentKeys = absentKeys
     }
 
-    /// `absentKeys` as a mapping warning lists keys (`MappingWarning.quotedKeys`), escaped.
-    package var absentKeyList: String { MappingWarning.quotedKeys(absentKeys.map(SpecIssue.escaped)) }
+    /// `absentKeys` as a message lists them: quoted, escaped, at most eight.
+    /// (Infer may not name `MappingWarning`, whose list reads the same:
+    /// README's architecture graph has no Infer → Diagnostics edge.)
+    package var absentKeyList: String {
+        absentKeys.prefix(8).map { "'\(SpecIssue.escaped($0))'" }.joined(separator: ", ") + (absentKeys.count > 8 ? ", …" : "")
+    }
 
     /// The two spellings, each non-ASCII character as `\u{…}` (a terminal
     /// shows `caf\u{E9}` and `cafe\u{301}` alike); `nil` for "".
