@@ -29,6 +29,23 @@ import Testing
         }
     }
 
+    /// The same cases with every array that only relationships map held as
+    /// its elements' text (`RKMAP_HELD_ARRAY_BYTES=0`; by default only one
+    /// of 256 KiB or more is), read whole and through the pipeline: holding
+    /// changes no output, message or exit status.
+    @Test(arguments: caseNames)
+    func goldenCaseWithEveryArrayHeld(_ name: String) throws {
+        let golden = try GoldenCase(directory: Self.casesDirectory.appendingPathComponent(name))
+        for threshold in ["1000000000", "0"] {
+            let r = try RKMapExecutable.run(
+                golden.arguments, stdin: golden.stdin, directory: golden.directory,
+                environment: ["RKMAP_HELD_ARRAY_BYTES": "0", "RKMAP_PIPELINE_THRESHOLD": threshold])
+            for failure in golden.mismatches(in: r) {
+                Issue.record("case \(name), arrays held, pipeline threshold \(threshold): \(failure)")
+            }
+        }
+    }
+
     @Test func shellWordsSplitLikeAShell() throws {
         #expect(try ShellWords.split(#"rkmap apply spec.json  "my input.json" --meta 'a=b c'"#)
             == ["rkmap", "apply", "spec.json", "my input.json", "--meta", "a=b c"])

@@ -103,7 +103,9 @@ extension MappingEngine {
         for key in keys {
             switch projection {
             case .nothing: return false
-            case .everything, .verbatim: return true
+            // (`@root` key paths never make `elements`; a value mapped by a
+            // relationship is read, so it counts as reached.)
+            case .everything, .verbatim, .elements: return true
             case .members(let map): projection = map[caseInsensitive ? key.lowercased() : key] ?? .nothing
             }
         }

@@ -33,6 +33,23 @@ extension DocumentMapper {
         try insideCollection { () throws(MappingFailure) in try mapElement(element, index: index, with: ref, into: &out) }
     }
 
+    /// Whether a relationship maps the array at its source as to-many; if
+    /// not (`many: false`, or CSV's to-one rule), it is left absent with a
+    /// warning.
+    private func mapsArray(many: Bool?, toOneUnlessMany: Bool, slot: Int, in mapper: ObjectMapper) -> Bool {
+        if many == false {
+            let name = mapper.slots[slot].name
+            warn(.toOneFromArray(relationship: name), mapper: mapper, attribute: name)
+            return false
+        }
+        if many == nil, toOneUnlessMany {
+            let name = mapper.slots[slot].name
+            warn(.toOneFromArrayInCSV(relationship: name), mapper: mapper, attribute: name)
+            return false
+        }
+        return true
+    }
+
     /// Runs `body`, which maps records of a to-many relationship: CSV writes
     /// them as JSON text, where its to-one rule does not apply (`insideCollections`).
     @inline(__always)
@@ -67,17 +84,13 @@ extension DocumentMapper {
             if elements.isEmpty, slot == streamedSlot, depth == streamedDepth, let streamed = streamedStep, streamed.mapper === mapper {
                 streamed.reached()
             }
-            if many == false {
-                let name = mapper.slots[slot].name
-                warn(.toOneFromArray(relationship: name), mapper: mapper, attribute: name)
-                return nil
-            }
-            if many == nil, toOneUnlessMany {
-                let name = mapper.slots[slot].name
-                warn(.toOneFromArrayInCSV(relationship: name), mapper: mapper, attribute: name)
-                return nil
-            }
+            guard mapsArray(many: many, toOneUnlessMany: toOneUnlessMany, slot: slot, in: mapper) else { return nil }
             return .many(try insideCollection { () throws(MappingFailure) in try mapCollection(elements, with: targetMapper) })
+        case .compact(let held) where held.elements != nil:
+            // A large array only relationships map, held element by element
+            // (`JSONProjection.elements`): never the streamed one's `[]`.
+            guard mapsArray(many: many, toOneUnlessMany: toOneUnlessMany, slot: slot, in: mapper) else { return nil }
+            return .many(try insideCollection { () throws(MappingFailure) in try mapCollection(held: held, with: targetMapper) })
         default:
             guard let target = resolve(targetMapper, for: source) else {
                 return many == true ? .many([]) : nil

@@ -97,6 +97,8 @@ final class DocumentMapper {
             return []
         case .array(let elements):
             return try mapCollection(elements, with: ref)
+        case .compact(let held) where held.elements != nil:
+            return try mapCollection(held: held, with: ref)
         default:
             return try mapSingle(content, with: ref)
         }
@@ -126,6 +128,21 @@ final class DocumentMapper {
         return out
     }
 
+    /// `mapCollection` of an array held element by element
+    /// (`JSONProjection.elements`): each element is read as its tree when it
+    /// is mapped, and gone once it is, so that only the records made from
+    /// them grow.
+    func mapCollection(held: CompactJSON, with ref: MapperRef) throws(MappingFailure) -> [FieldValue] {
+        try enter()
+        defer { leave() }
+        var out: [FieldValue] = []
+        out.reserveCapacity(held.heldCount)
+        for i in 0..<held.heldCount {
+            try mapElement(held.element(at: i), index: i, with: ref, into: &out)
+        }
+        return out
+    }
+
     /// Maps one element of a collection at position `index` (its
     /// `@metadata.mapping.collectionIndex`), appending what it produces.
     func mapElement(_ element: JSONValue, index: Int, with ref: MapperRef, into out: inout [FieldValue]) throws(MappingFailure) {
@@ -135,6 +152,8 @@ final class DocumentMapper {
                 return
             case .array(let inner):
                 out.append(.many(try mapCollection(inner, with: ref)))
+            case .compact(let held) where held.elements != nil:
+                out.append(.many(try mapCollection(held: held, with: ref)))
             default:
                 out.append(contentsOf: try mapSingle(element, with: ref))
             }

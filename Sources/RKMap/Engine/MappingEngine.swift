@@ -101,9 +101,14 @@ public final class MappingEngine: Sendable {
             return
         }
         let compacting = options.compactsCopiedValues
-        documentProjection = ProjectionPlan(graph.documentProjection(for: descriptors, compacting: compacting), caseInsensitive: folding)
+        let holding = options.holdsLargeArrays
+        documentProjection = ProjectionPlan(
+            graph.documentProjection(for: descriptors, compacting: compacting, holding: holding), caseInsensitive: folding,
+            holdingArraysFrom: options.holdingArraysFrom)
         elementProjections = descriptors.map {
-            ProjectionPlan(graph.representationProjection(of: $0.rootMapper, compacting: compacting), caseInsensitive: folding)
+            ProjectionPlan(
+                graph.representationProjection(of: $0.rootMapper, compacting: compacting, holding: holding), caseInsensitive: folding,
+                holdingArraysFrom: options.holdingArraysFrom)
         }
     }
 

@@ -57,6 +57,15 @@ public struct MappingOptions: Sendable {
     /// `.compact` values, which the sinks of this library write; `rkmap apply`
     /// turns it on.
     public var compactsCopiedValues = false
+    /// Hold a large array that only relationships map as the compact text of
+    /// its elements, each read as a tree when it is mapped
+    /// (`JSONProjection.elements`), where reading it whole would hold its
+    /// tree beside the records made from it; `rkmap apply` turns it on.
+    public var holdsLargeArrays = false
+    /// How many bytes of input such an array spans before it is held
+    /// (`ProjectionPlan.holdingArraysFrom`); tests pass less, down to 0 to
+    /// hold every one. The command line takes it from `RKMAP_HELD_ARRAY_BYTES`.
+    public var holdingArraysFrom = ProjectionPlan.holdingArraysFrom
 
     public init(
         path: String? = nil, method: String? = nil, status: Int? = nil, headers: ResponseHeaders = ResponseHeaders(),

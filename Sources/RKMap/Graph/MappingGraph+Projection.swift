@@ -18,18 +18,21 @@
 /// (`ProjectionPlan.caseInsensitive`).
 /// With `compacting`, the value of an attribute that is only ever copied to
 /// the output (`copiesWhole`) is read `verbatim`: an array or object as its
-/// compact text, not a tree.
+/// compact text, not a tree. With `holding`, the value at a relationship's
+/// source is read for `elements`: a large array that nothing else reads is
+/// held as its elements' compact text, each read when it is mapped.
 /// Scalars are always read as they are, where members are asked for too, so a
 /// relationship that meets a string still warns about it.
 extension MappingGraph {
     /// The projection of a document mapped through `descriptors`.
-    package func documentProjection(for descriptors: [Descriptor], compacting: Bool = false) -> JSONProjection {
+    package func documentProjection(for descriptors: [Descriptor], compacting: Bool = false, holding: Bool = false) -> JSONProjection {
         guard !readsAnywhere else { return .everything }
         var memo: [MapperRef: JSONProjection] = [:]
         var projection = JSONProjection.nothing
         for descriptor in descriptors {
             var visiting: Set<MapperRef> = []
-            let content = representationProjection(of: descriptor.rootMapper, compacting: compacting, visiting: &visiting, memo: &memo)
+            let content = representationProjection(
+                of: descriptor.rootMapper, compacting: compacting, holding: holding, visiting: &visiting, memo: &memo)
             projection.add(descriptor.keyPath, then: content)
         }
         return projection
@@ -37,15 +40,15 @@ extension MappingGraph {
 
     /// The projection of one representation mapped with `ref` (an element of a
     /// streamed content array, or the content itself).
-    package func representationProjection(of ref: MapperRef, compacting: Bool = false) -> JSONProjection {
+    package func representationProjection(of ref: MapperRef, compacting: Bool = false, holding: Bool = false) -> JSONProjection {
         guard !readsAnywhere else { return .everything }
         var visiting: Set<MapperRef> = []
         var memo: [MapperRef: JSONProjection] = [:]
-        return representationProjection(of: ref, compacting: compacting, visiting: &visiting, memo: &memo)
+        return representationProjection(of: ref, compacting: compacting, holding: holding, visiting: &visiting, memo: &memo)
     }
 
     private func representationProjection(
-        of ref: MapperRef, compacting: Bool, visiting: inout Set<MapperRef>, memo: inout [MapperRef: JSONProjection]
+        of ref: MapperRef, compacting: Bool, holding: Bool, visiting: inout Set<MapperRef>, memo: inout [MapperRef: JSONProjection]
     ) -> JSONProjection {
         if let known = memo[ref] { return known }
         // A mapper reached again from itself (a tree of comments and replies):
@@ -62,8 +65,13 @@ extension MappingGraph {
                     let copied = compacting && copiesWhole(attribute.slot, of: mapper)
                     projection.add(attribute.source, then: copied ? .verbatim : .everything)
                 case .relationship(let relationship):
-                    let target = representationProjection(of: relationship.mapper, compacting: compacting, visiting: &visiting, memo: &memo)
-                    projection.add(relationship.source, then: target)
+                    let target = representationProjection(
+                        of: relationship.mapper, compacting: compacting, holding: holding, visiting: &visiting, memo: &memo)
+                    // Not from `""`: the value there is the representation
+                    // itself; nor for a mapper that reads nothing (the value
+                    // is then not read at all, as without holding).
+                    let held = holding && !relationship.source.isNil && target != .nothing
+                    projection.add(relationship.source, then: held ? .elements(target) : target)
                 }
             }
         case .dynamic(let dynamic):
@@ -74,13 +82,13 @@ extension MappingGraph {
                 case .valueMap(let path, let table):
                     projection.add(path)
                     for next in table.values {
-                        projection = projection.merged(with: representationProjection(of: next, compacting: compacting, visiting: &visiting, memo: &memo))
+                        projection = projection.merged(with: representationProjection(of: next, compacting: compacting, holding: holding, visiting: &visiting, memo: &memo))
                     }
                 case .predicate(let predicate):
                     projection = projection.merged(with: predicate.documentProjection)
                 }
                 if let next = matcher.mapper {
-                    projection = projection.merged(with: representationProjection(of: next, compacting: compacting, visiting: &visiting, memo: &memo))
+                    projection = projection.merged(with: representationProjection(of: next, compacting: compacting, holding: holding, visiting: &visiting, memo: &memo))
                 }
             }
         }

@@ -19,11 +19,25 @@ public final class CompactJSON: @unchecked Sendable {
     public let kind: JSONKind
     private let base: UnsafeMutableRawPointer
     public let count: Int
+    /// For an array held for the relationships that map it
+    /// (`JSONProjection.elements`): where each element's text starts, and
+    /// how each is read back (`element(at:)`). Nothing but a relationship's
+    /// mapping meets such a value (`DocumentMapper.mapRelationship`).
+    let elements: HeldElements?
 
     /// Takes over what `builder` wrote.
     init(kind: JSONKind, builder: consuming CompactBuilder) {
         self.kind = kind
         (base, count) = builder.finish()
+        elements = nil
+    }
+
+    /// An array held element by element: `builder` holds `[`, the elements'
+    /// compact texts separated by commas, and `]`; `starts` where each begins.
+    init(heldArray builder: consuming CompactBuilder, starts: [Int], plan: ProjectionPlan) {
+        kind = .array
+        (base, count) = builder.finish()
+        elements = HeldElements(starts: starts, plan: plan)
     }
 
     deinit { free(base) }
@@ -45,6 +59,38 @@ public final class CompactJSON: @unchecked Sendable {
                 return try scanner.readValue()
             } catch {
                 preconditionFailure("compact JSON that does not read back: \(error)")
+            }
+        }
+    }
+}
+
+/// Where the elements of a held array are in its text, and the plan they
+/// were read through, which reads them back the same: the text holds what
+/// the plan read, as `JSONWriter` writes it.
+struct HeldElements: Sendable {
+    let starts: [Int]
+    let plan: ProjectionPlan
+}
+
+extension CompactJSON {
+    /// The number of elements of a held array (`elements`).
+    var heldCount: Int { elements?.starts.count ?? 0 }
+
+    /// Element `i` of a held array, as a tree: the tree its plan read from
+    /// the document (`JSONScanner.heldArray`). The text is JSON this reader
+    /// wrote, so reading it back cannot fail.
+    ///
+    /// - Complexity: O(n) in the element's text.
+    func element(at i: Int) -> JSONValue {
+        let held = elements!
+        let start = held.starts[i]
+        let end = i + 1 < held.starts.count ? held.starts[i + 1] - 1 : count - 1
+        return withUnsafeBytes { bytes in
+            var scanner = JSONScanner(bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), offset: 0, maxDepth: Int.max, trusted: true)
+            do {
+                return try scanner.readValue(projection: held.plan)
+            } catch {
+                preconditionFailure("a held element that does not read back: \(error)")
             }
         }
     }

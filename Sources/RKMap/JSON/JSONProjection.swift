@@ -22,6 +22,15 @@ public indirect enum JSONProjection: Sendable, Equatable {
     case verbatim
     /// Only these members of an object (of each element, for an array).
     case members([String: JSONProjection])
+    /// What the inner projection reads, where the value is only ever mapped
+    /// by relationships (docs/spec.md §3.2), an array element by element: a
+    /// large array is held as the compact text of its elements, each read
+    /// as the inner projection reads it (`CompactJSON.elements`), and read
+    /// as a tree one at a time when a relationship maps it, so that a
+    /// document mapped whole does not hold the tree of its large array
+    /// beside the records made from it. Anything else that reads the value
+    /// (an attribute, a matcher, a key path through it) reads its tree.
+    case elements(JSONProjection)
 
     /// This projection plus what a path of member names needs, then `tail`
     /// (`everything` for the value at the end of a key path).
@@ -38,6 +47,12 @@ public indirect enum JSONProjection: Sendable, Equatable {
     public mutating func add(_ keys: ArraySlice<String>, then tail: JSONProjection = .everything) {
         guard let key = keys.first else {
             self = merged(with: tail)
+            return
+        }
+        if case .elements(let inner) = self {
+            // A key path through the array reads its elements' members: the tree.
+            self = inner
+            add(keys, then: tail)
             return
         }
         guard var map = takeMembers() else {
@@ -70,6 +85,10 @@ public indirect enum JSONProjection: Sendable, Equatable {
         case (.everything, _), (_, .everything): return .everything
         case (.nothing, _): return other
         case (_, .nothing): return self
+        case (.elements(let a), .elements(let b)): return .elements(a.merged(with: b))
+        // Mapped by a relationship and read otherwise too: the tree.
+        case (.elements(let a), _): return a.merged(with: other)
+        case (_, .elements(let b)): return merged(with: b)
         case (.verbatim, .verbatim): return .verbatim
         // Copied whole and read into: the tree.
         case (.verbatim, _), (_, .verbatim): return .everything
@@ -82,6 +101,7 @@ public indirect enum JSONProjection: Sendable, Equatable {
     /// The same projection with member names lowercased, names that differ
     /// only in case merged (what a `ProjectionPlan` ignoring case reads).
     public var folded: JSONProjection {
+        if case .elements(let inner) = self { return .elements(inner.folded) }
         guard case .members(let map) = self else { return self }
         var folded: [String: JSONProjection] = [:]
         for (name, sub) in map { folded[name.lowercased()] = (folded[name.lowercased()] ?? .nothing).merged(with: sub.folded) }

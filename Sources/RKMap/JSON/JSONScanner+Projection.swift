@@ -27,6 +27,8 @@ extension JSONScanner {
             return try parseValue()
         case .verbatim:
             return try compactValue()
+        case .elements:
+            return try heldArray(plan)
         case .nothing:
             try skipAny()
             return .null

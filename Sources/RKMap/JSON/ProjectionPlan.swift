@@ -5,10 +5,19 @@
 ///
 /// Compile a projection once (per run, not per document).
 public final class ProjectionPlan: Sendable {
-    public enum Reads: Sendable { case nothing, everything, verbatim, members }
+    public enum Reads: Sendable { case nothing, everything, verbatim, members, elements }
+
+    /// How many bytes of input an array read for `JSONProjection.elements`
+    /// spans before it is held as compact text rather than a tree: a small
+    /// array costs little as a tree and is read faster so.
+    public static let holdingArraysFrom = 256 << 10
 
     public let projection: JSONProjection
     let reads: Reads
+    /// For `elements`: the bytes of input from which an array is held
+    /// (`holdingArraysFrom`; tests give less), and in `members` the one plan
+    /// of its elements.
+    let holdBytes: Int
     /// For `members`: the names, their UTF-8, and what is read of each (sorted
     /// by name, so that plans compare and print the same every run).
     let names: [String]
@@ -22,10 +31,17 @@ public final class ProjectionPlan: Sendable {
     /// still prefers the exact key and otherwise takes the first in document order.
     public let caseInsensitive: Bool
 
-    public init(_ projection: JSONProjection, caseInsensitive: Bool = false) {
+    public init(_ projection: JSONProjection, caseInsensitive: Bool = false, holdingArraysFrom holdBytes: Int = ProjectionPlan.holdingArraysFrom) {
         self.projection = projection
         self.caseInsensitive = caseInsensitive
+        self.holdBytes = holdBytes
         switch projection {
+        case .elements(let inner):
+            reads = .elements
+            names = []
+            utf8 = []
+            members = [ProjectionPlan(inner, caseInsensitive: caseInsensitive, holdingArraysFrom: holdBytes)]
+            buckets = nil
         case .nothing, .everything, .verbatim:
             reads = projection == .nothing ? .nothing : projection == .everything ? .everything : .verbatim
             names = []
@@ -43,7 +59,7 @@ public final class ProjectionPlan: Sendable {
             let sorted = map.sorted { $0.key < $1.key }
             names = sorted.map(\.key)
             utf8 = sorted.map { Array($0.key.utf8) }
-            members = sorted.map { ProjectionPlan($0.value, caseInsensitive: caseInsensitive) }
+            members = sorted.map { ProjectionPlan($0.value, caseInsensitive: caseInsensitive, holdingArraysFrom: holdBytes) }
             if sorted.count > 8 {
                 var buckets: [Int: [Int]] = [:]
                 for (i, bytes) in utf8.enumerated() { buckets[Self.signature(bytes), default: []].append(i) }

@@ -186,6 +186,10 @@ extension Commands {
         options.keysRecordsByIdentity = o.format == .sqlite
         // Every output format writes an array or object value as JSON text.
         options.compactsCopiedValues = true
+        // A large array only relationships map costs its elements' text, not
+        // their tree beside the records made from them.
+        options.holdsLargeArrays = true
+        options.holdingArraysFrom = Environment.holdingArraysFrom
         return options
     }
 

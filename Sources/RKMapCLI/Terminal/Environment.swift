@@ -24,6 +24,17 @@ enum Environment {
         return n
     }
 
+    /// `RKMAP_HELD_ARRAY_BYTES`: how many bytes of input an array that only
+    /// relationships map spans before `apply` holds it as its elements' text
+    /// (tests set 0 to hold every one). Unset or not a whole number ≥ 0: the
+    /// library's default.
+    static var holdingArraysFrom: Int {
+        guard let text = value("RKMAP_HELD_ARRAY_BYTES"), let n = Int(text), n >= 0 else {
+            return ProjectionPlan.holdingArraysFrom
+        }
+        return n
+    }
+
     /// `GITHUB_ACTIONS=true`: `check` also prints workflow annotations.
     static var githubActions: Bool { value("GITHUB_ACTIONS") == "true" }
 

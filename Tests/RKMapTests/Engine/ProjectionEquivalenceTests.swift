@@ -125,11 +125,14 @@ import Testing
     ]
 
     static func run(
-        _ c: Case, input: String, projection: Bool, compacting: Bool = false, pipeline: Bool, format: String
+        _ c: Case, input: String, projection: Bool, compacting: Bool = false, holding: Bool = false, pipeline: Bool, format: String
     ) throws -> EngineRun {
         var options = MappingOptions(keepGoing: true)
         options.readsProjection = projection
         options.compactsCopiedValues = compacting
+        // Every array that only relationships map held, however small.
+        options.holdsLargeArrays = holding
+        options.holdingArraysFrom = 0
         return try EngineRun.run(spec: c.spec, input: input, options: options, pipeline: pipeline, format: format)
     }
 
@@ -143,9 +146,12 @@ import Testing
                     let whole = try Self.run(c, input: input, projection: false, pipeline: pipeline, format: format)
                     let projected = try Self.run(c, input: input, projection: true, pipeline: pipeline, format: format)
                     let compacted = try Self.run(c, input: input, projection: true, compacting: true, pipeline: pipeline, format: format)
+                    let held = try Self.run(
+                        c, input: input, projection: true, compacting: true, holding: true, pipeline: pipeline, format: format)
                     #expect(!whole.output.isEmpty)
                     #expect(projected == whole, "pipeline \(pipeline), \(format)")
                     #expect(compacted == whole, "compacting, pipeline \(pipeline), \(format)")
+                    #expect(held == whole, "holding, pipeline \(pipeline), \(format)")
                 }
             }
         }

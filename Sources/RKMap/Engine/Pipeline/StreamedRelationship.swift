@@ -215,6 +215,7 @@ struct StreamedRelationship: Sendable {
         switch projection {
         case .everything, .verbatim: return true
         case .nothing: return false
+        case .elements(let inner): return reaches(keys, inner)
         case .members(let members):
             guard let key = keys.first else { return true }
             guard let inner = members[key], inner != .nothing else { return false }
@@ -250,6 +251,7 @@ struct StreamedRelationship: Sendable {
         switch projection {
         case .everything, .verbatim: return nil
         case .nothing: return .nothing
+        case .elements(let inner): return leavingOut(keys, from: inner)
         case .members(var members):
             guard let inner = leavingOut(keys.dropFirst(), from: members[key] ?? .nothing) else { return nil }
             members[key] = inner

@@ -1,0 +1,135 @@
+import Testing
+@testable import RKMap
+
+/// An array that only relationships map (`JSONProjection.elements`) is held,
+/// once its elements span `holdBytes` of input, as the compact text of what
+/// its elements' plan reads (`JSONScanner.heldArray`): each element read back
+/// (`CompactJSON.element(at:)`) must be the tree the plan reads from the
+/// document, whatever the element holds, and reading must fail where a full
+/// read fails.
+@Suite struct HeldArrayTests {
+    /// Elements with what a writer and a reader could disagree on: escapes
+    /// and non-ASCII text, numbers past 64 bits and their spellings, a
+    /// repeated key (the last value counts), nested arrays, empty containers,
+    /// scalars and `null` among objects, a value copied whole (`verbatim`)
+    /// holding a repeated key, and members the plan does not read.
+    static let elements = [
+        #"{"id": 1, "name": "caf\u00e9 \"q\" \\ \n \u0001 \ud83d\ude00", "skip": [1, 2, {"a": 3}], "tags": ["a", "b"]}"#,
+        #"{"id": 12345678901234567891, "name": "caf\#u{65}\#u{301}", "tags": {"x": 1, "x": 2}}"#,
+        #"{"id": -0.0, "id": 1e400, "name": null, "tags": [], "extra": {"deep": [[[]]]}}"#,
+        #"3"#, #"null"#, #""text""#, #"[{"id": 2}, [], [{"id": 3}]]"#, #"{}"#,
+        #"{"name": {"first": "Ana"}, "tags": [[1, 2], {"k": [true, false, null]}], "id": 1.50}"#,
+    ]
+
+    static var document: String { "[" + elements.joined(separator: ", ") + "]" }
+
+    /// What a relationship's mapper reads of each element: `id` and `name`,
+    /// and `tags` copied whole.
+    static let inner = JSONProjection.members(["id": .everything, "name": .everything, "tags": .verbatim])
+
+    static func read(_ text: String, _ projection: JSONProjection, holdingFrom bytes: Int) throws -> JSONValue {
+        let plan = ProjectionPlan(projection, holdingArraysFrom: bytes)
+        return try Array(text.utf8).withUnsafeBytes { buffer in
+            var scanner = JSONScanner(bytes: buffer, offset: 0)
+            return try scanner.readValue(projection: plan)
+        }
+    }
+
+    /// Whether two values are the same tree, `.compact` values compared by
+    /// their text (what writers write of them).
+    static func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        JSONWriter.serialize(a, pretty: false) == JSONWriter.serialize(b, pretty: false) && a.kind == b.kind
+    }
+
+    /// From every threshold on: 0 holds the whole array, one past the first
+    /// element holds the rest after writing the first, one past the array
+    /// holds nothing.
+    @Test(arguments: [0, 1, 40, 200, 100_000])
+    func eachElementReadsBackAsThePlanReadsIt(holdingFrom bytes: Int) throws {
+        let tree = try Self.read(Self.document, Self.inner, holdingFrom: 0)
+        guard case .array(let expected) = tree else {
+            Issue.record("the array read through its elements' projection is not an array")
+            return
+        }
+        let held = try Self.read(Self.document, .elements(Self.inner), holdingFrom: bytes)
+        switch held {
+        case .compact(let text):
+            #expect(bytes < Self.document.utf8.count)
+            #expect(text.kind == .array)
+            #expect(text.heldCount == expected.count)
+            for i in expected.indices {
+                #expect(Self.same(text.element(at: i), expected[i]), "element \(i)")
+            }
+            // The text is the array's compact JSON, as a writer writes the tree.
+            #expect(text.text == JSONWriter.serialize(tree, pretty: false))
+        case .array(let elements):
+            #expect(bytes >= Self.document.utf8.count)
+            #expect(elements.count == expected.count)
+            for i in expected.indices { #expect(Self.same(elements[i], expected[i]), "element \(i)") }
+        default:
+            Issue.record("read as \(held.kind)")
+        }
+    }
+
+    /// A value that is not an array is read through the elements' plan, as
+    /// it is without holding; an empty array stays a tree.
+    @Test func otherValuesAreReadAsWithoutHolding() throws {
+        for text in [#"{"id": 1, "skip": 2}"#, "7", "null", #""s""#, "[]", "[ ]"] {
+            let held = try Self.read(text, .elements(Self.inner), holdingFrom: 0)
+            let plain = try Self.read(text, Self.inner, holdingFrom: 0)
+            #expect(held == plain, "\(text)")
+        }
+    }
+
+    /// A syntax error inside a held array (before or after it is held) is
+    /// the error a full read reports, at the same place.
+    @Test(arguments: [
+        #"[{"id": 1}, {"id": 2,}]"#, #"[{"id": 1}, {"id": "\q"}]"#, #"[{"id": 1}, {"id": 2}"#, #"[{"id": 1}, {"skip": tru}]"#,
+        #"[{"id": 1} {"id": 2}]"#,
+    ])
+    func errorsAreAFullReadsErrors(_ text: String) {
+        var full: JSONSyntaxError?
+        do { _ = try JSONScanner.parse(Array(text.utf8)) } catch { full = error }
+        #expect(full != nil)
+        for bytes in [0, 5, 1_000] {
+            var held: JSONSyntaxError?
+            do { _ = try Self.read(text, .elements(Self.inner), holdingFrom: bytes) } catch { held = error as? JSONSyntaxError }
+            #expect(held?.message == full?.message, "\(bytes)")
+            #expect(held?.location == full?.location, "\(bytes)")
+        }
+    }
+
+    /// `elements` is what the inner projection reads, held only where
+    /// nothing else reads the value: any other reading merges into the tree.
+    @Test func mergingWithAnyOtherReadingReadsTheTree() {
+        let a = JSONProjection.members(["id": .everything])
+        let b = JSONProjection.members(["name": .everything])
+        #expect(JSONProjection.elements(a).merged(with: .elements(b)) == .elements(a.merged(with: b)))
+        #expect(JSONProjection.elements(a).merged(with: .nothing) == .elements(a))
+        #expect(JSONProjection.nothing.merged(with: .elements(a)) == .elements(a))
+        #expect(JSONProjection.elements(a).merged(with: b) == a.merged(with: b))
+        #expect(b.merged(with: .elements(a)) == a.merged(with: b))
+        #expect(JSONProjection.elements(a).merged(with: .everything) == .everything)
+        #expect(JSONProjection.elements(a).merged(with: .verbatim) == .everything)
+        // A key path through the array (`items.name`, `items.@count`) reads its tree.
+        #expect(JSONProjection.elements(a).adding(["name"]) == a.adding(["name"]))
+        #expect(JSONProjection.nothing.adding(["items"], then: .elements(a)).adding(["items", "name"])
+            == .members(["items": a.adding(["name"])]))
+        #expect(JSONProjection.elements(.members(["Id": .everything])).folded == .elements(.members(["id": .everything])))
+    }
+
+    /// The projection of a document mapped whole holds a relationship's
+    /// source, but not what an attribute, a count or a nil key path also
+    /// reads, nor the source of a mapper that reads nothing.
+    @Test func aRelationshipsSourceIsHeldWhenNothingElseReadsIt() throws {
+        func projection(_ spec: String) throws -> JSONProjection {
+            let graph = try #require(SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json").graph)
+            return graph.documentProjection(for: graph.descriptors, holding: true)
+        }
+        let item = #"{"id": "item", "target": "Item", "attributes": {"ID": "id"}}"#
+        let held = try projection(#"{"keyPath": "", "root-map-ref": "list", "mappers": [{"id": "list", "target": "List", "attributes": {"kind": "kind"}, "relationships": [{"from": "data.items", "to": "all.items", "map-ref": "item", "many": true}]}, "# + item + "]}")
+        #expect(held == .members(["kind": .everything, "data": .members(["items": .elements(.members(["ID": .everything]))])]))
+        let counted = try projection(#"{"keyPath": "", "root-map-ref": "list", "mappers": [{"id": "list", "target": "List", "attributes": {"items.@count": "n"}, "relationships": [{"from": "items", "to": "items", "map-ref": "item"}]}, "# + item + "]}")
+        #expect(counted == .members(["items": .members(["ID": .everything])]))
+    }
+}
