@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import RKMap
 
 /// A record mapped whole whose relationship holds many records (its field is
 /// a dotted destination, `all.items`, which keeps it from streaming) is
@@ -69,5 +70,81 @@ import Testing
         }
         #expect(misindented.isEmpty, "\(misindented)")
         #expect(depth == 0)
+    }
+}
+
+/// The same record's large relationship, mapped whole, is held as its
+/// elements' text and its records as bytes (`RKMAP_HELD_ARRAY_BYTES`: by
+/// default from 256 KiB; 0 holds every such array, however small; a billion
+/// holds none and builds trees and records as before): every format gives the
+/// same output, rows and messages either way, with `--type`, and when some
+/// records cannot be stored under their identity.
+@Suite struct HeldRelationshipOutputTests {
+    static let thresholds = [nil, "0", "1000000000"]
+
+    static func run(_ args: [String], threshold: String?, in scratch: Scratch) throws -> RKMapExecutable.Result {
+        try RKMapExecutable.run(
+            args, stdin: Array(WholeRecordOutputTests.input.utf8), directory: scratch.url,
+            environment: ["RKMAP_HELD_ARRAY_BYTES": threshold])
+    }
+
+    @Test(arguments: [
+        ["--format", "ndjson"], ["--format", "json"], ["--format", "csv"], ["--format", "ndjson", "--strict"],
+        ["--format", "json", "--shape", "object"], ["--format", "json", "--shape", "dictionary"], ["--format", "csv", "--compact"],
+    ])
+    func everyFormatWritesTheSameHeldOrNot(_ format: [String]) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("spec.json", WholeRecordOutputTests.spec)
+        let results = try Self.thresholds.map { try Self.run(["apply", "spec.json", "-"] + format, threshold: $0, in: scratch) }
+        #expect(results[0].status == 0 && results[0].stderr.isEmpty, "\(results[0].stderr)")
+        #expect(results[0].stdout.utf8.count > 1_000_000)
+        #expect(results[0].stdout.contains(#""name":"item_11999""#) || results[0].stdout.contains("item_11999"))
+        for r in results.dropFirst() {
+            #expect(r.status == results[0].status)
+            #expect(r.stdout == results[0].stdout)
+            #expect(r.stderr == results[0].stderr)
+        }
+    }
+
+    @Test func sqliteStoresTheSameRowsHeldOrNot() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("spec.json", WholeRecordOutputTests.spec)
+        var dumps: [[[[SQLiteValue]]]] = []
+        for (i, threshold) in Self.thresholds.enumerated() {
+            let r = try Self.run(["apply", "spec.json", "-", "-o", "out\(i).db"], threshold: threshold, in: scratch)
+            #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+            dumps.append(try ConnectionsStreamingCLITests.dump(scratch.path("out\(i).db")))
+        }
+        #expect(try Tables.query(scratch.path("out0.db"), #"SELECT count(*), sum("id") FROM "Item""#)
+            == [[.integer(Int64(WholeRecordOutputTests.count)), .integer(Int64((0..<WholeRecordOutputTests.count).reduce(0, +)))]])
+        #expect(dumps[1] == dumps[0])
+        #expect(dumps[2] == dumps[0])
+    }
+
+    /// Items that are entities keyed by `id`: the one without its `ID` cannot
+    /// be stored, and SQLite refuses the document at that record's place
+    /// (`$.items[7000]`), held or not; JSON writes it.
+    @Test func aHeldRecordThatCannotBeStoredIsReportedWhereItWasMapped() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = WholeRecordOutputTests.spec.replacingOccurrences(
+            of: #""target": "Item","#, with: #""target": "Item", "entity": "YES", "identification": ["id"], "types": {"id": "int"},"#)
+        try scratch.write("spec.json", spec)
+        let input = WholeRecordOutputTests.input.replacingOccurrences(of: #"{"ID": 7000, "#, with: "{")
+        try scratch.write("in.json", input)
+        var stderrs: [String] = []
+        for threshold in Self.thresholds {
+            let r = try RKMapExecutable.run(
+                ["apply", "spec.json", "in.json", "-o", "out.db"], directory: scratch.url,
+                environment: ["RKMAP_HELD_ARRAY_BYTES": threshold])
+            #expect(r.status == 1)
+            #expect(!FileManager.default.fileExists(atPath: scratch.path("out.db")))
+            #expect(r.stderr.contains("$.items[7000]"), "\(r.stderr)")
+            stderrs.append(r.stderr)
+        }
+        #expect(stderrs[1] == stderrs[0])
+        #expect(stderrs[2] == stderrs[0])
     }
 }

@@ -85,12 +85,12 @@ extension DocumentMapper {
                 streamed.reached()
             }
             guard mapsArray(many: many, toOneUnlessMany: toOneUnlessMany, slot: slot, in: mapper) else { return nil }
-            return .many(try insideCollection { () throws(MappingFailure) in try mapCollection(elements, with: targetMapper) })
+            return .many(FieldList(try insideCollection { () throws(MappingFailure) in try mapCollection(elements, with: targetMapper) }))
         case .compact(let held) where held.elements != nil:
             // A large array only relationships map, held element by element
             // (`JSONProjection.elements`): never the streamed one's `[]`.
             guard mapsArray(many: many, toOneUnlessMany: toOneUnlessMany, slot: slot, in: mapper) else { return nil }
-            return .many(try insideCollection { () throws(MappingFailure) in try mapCollection(held: held, with: targetMapper) })
+            return .many(try insideCollection { () throws(MappingFailure) in try mapList(held: held, with: targetMapper) })
         default:
             guard let target = resolve(targetMapper, for: source) else {
                 return many == true ? .many([]) : nil
@@ -102,7 +102,7 @@ extension DocumentMapper {
                     warn(.toOneFromCollection(relationship: name, mapper: target.id, declared: many == false), mapper: mapper, attribute: name)
                     return nil
                 }
-                return .many(records)
+                return .many(FieldList(records))
             }
             if many == true {
                 let record = try insideCollection { () throws(MappingFailure) in

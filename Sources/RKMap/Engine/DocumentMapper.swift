@@ -16,6 +16,10 @@ final class DocumentMapper {
     let toOneUnlessMany: Bool
     /// `MappingOptions.keysRecordsByIdentity` (SQLite output).
     let keysByIdentity: Bool
+    /// Whether the records made from an array held as its elements' text
+    /// are held as bytes too (`mapList(held:)`): not when the spec has
+    /// connections, which fill records in after the document is mapped.
+    let holdsRecordLists: Bool
 
     // The mutable state below is only ever touched by the one thread mapping a
     // document, one access at a time: the runtime's exclusivity checks on a
@@ -68,6 +72,7 @@ final class DocumentMapper {
         self.caseInsensitive = engine.graph.options.caseInsensitiveKeys
         self.toOneUnlessMany = engine.options.relationshipsToOneUnlessMany
         self.keysByIdentity = engine.options.keysRecordsByIdentity
+        self.holdsRecordLists = engine.options.holdsLargeArrays && !engine.hasConnections
         self.context = KeyPathContext(root: document, caseInsensitive: engine.graph.options.caseInsensitiveKeys)
     }
 
@@ -143,6 +148,23 @@ final class DocumentMapper {
         return out
     }
 
+    /// `mapCollection(held:)` for a relationship or a nested array: the
+    /// records are held as bytes as they are made (`HeldFieldList`), so that
+    /// neither the array's tree nor its records are held whole.
+    func mapList(held: CompactJSON, with ref: MapperRef) throws(MappingFailure) -> FieldList {
+        guard holdsRecordLists else { return FieldList(try mapCollection(held: held, with: ref)) }
+        try enter()
+        defer { leave() }
+        var list = HeldFieldList.Builder(graph: graph)
+        var out: [FieldValue] = []
+        for i in 0..<held.heldCount {
+            out.removeAll(keepingCapacity: true)
+            try mapElement(held.element(at: i), index: i, with: ref, into: &out)
+            for value in out { list.append(value) }
+        }
+        return FieldList(held: list.finish())
+    }
+
     /// Maps one element of a collection at position `index` (its
     /// `@metadata.mapping.collectionIndex`), appending what it produces.
     func mapElement(_ element: JSONValue, index: Int, with ref: MapperRef, into out: inout [FieldValue]) throws(MappingFailure) {
@@ -151,9 +173,9 @@ final class DocumentMapper {
             case .null:
                 return
             case .array(let inner):
-                out.append(.many(try mapCollection(inner, with: ref)))
+                out.append(.many(FieldList(try mapCollection(inner, with: ref))))
             case .compact(let held) where held.elements != nil:
-                out.append(.many(try mapCollection(held: held, with: ref)))
+                out.append(.many(try mapList(held: held, with: ref)))
             default:
                 out.append(contentsOf: try mapSingle(element, with: ref))
             }

@@ -135,9 +135,11 @@ struct ConnectionFiller {
         switch value {
         case .value:
             return
-        case .many(var list):
+        case .many(let held):
+            // Never held bytes: a spec with connections holds no list (`DocumentMapper.holdsRecordLists`).
+            var list = held.values
             for i in list.indices { fill(&list[i]) }
-            value = .many(list)
+            value = .many(FieldList(list))
         case .record(var record):
             for (i, slot) in record.mapper.slots.enumerated() {
                 if case .relationship = slot.kind, var child = record.fields[i] {
@@ -166,7 +168,7 @@ struct ConnectionFiller {
             return nil
         case .array(let values):
             // A null element connects nothing, as a null source does.
-            return .many(values.compactMap { $0.isNull ? nil : find($0).map(FieldValue.record) })
+            return .many(FieldList(values.compactMap { $0.isNull ? nil : find($0).map(FieldValue.record) }))
         default:
             return find(source).map(FieldValue.record)
         }

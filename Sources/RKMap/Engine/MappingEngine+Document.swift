@@ -78,13 +78,13 @@ extension MappingEngine {
 
     /// `--type T` (docs/spec.md §10.3): the root records of type `T`; a nested
     /// collection keeps its matching records and is dropped when none match.
-    static func keeping(_ type: String, in roots: [FieldValue]) -> [FieldValue] {
+    static func keeping(_ type: String, in roots: some Collection<FieldValue>) -> [FieldValue] {
         roots.compactMap { root in
             switch root {
             case .record(let r): return r.mapper.typeName == type ? root : nil
             case .many(let list):
                 let kept = keeping(type, in: list)
-                return kept.isEmpty ? nil : .many(kept)
+                return kept.isEmpty ? nil : .many(FieldList(kept))
             case .value: return nil
             }
         }

@@ -37,15 +37,13 @@ struct RecordEncoder {
             }
             w.buffer.append(JSONByte.openBracket)
             // In place: iterating would copy (and retain) each element.
-            list.withUnsafeBufferPointer { list in
-                for i in list.indices {
-                    if i > 0 { w.buffer.append(JSONByte.comma) }
-                    w.writeNewline(indent: indent + 1)
-                    write(list[i], to: &w, indent: indent + 1)
-                    // A record of many related records (one mapped whole)
-                    // is moved out in pieces, not held twice at its end.
-                    w.spillIfFull()
-                }
+            list.forEachValue { i, element in
+                if i > 0 { w.buffer.append(JSONByte.comma) }
+                w.writeNewline(indent: indent + 1)
+                write(element, to: &w, indent: indent + 1)
+                // A record of many related records (one mapped whole)
+                // is moved out in pieces, not held twice at its end.
+                w.spillIfFull()
             }
             w.writeNewline(indent: indent)
             w.buffer.append(JSONByte.closeBracket)

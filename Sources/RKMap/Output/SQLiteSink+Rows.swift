@@ -157,7 +157,7 @@ extension SQLiteSink {
             return .one(.init(record, targetAttribute: connection.targetAttribute))
         case .many(let items):
             var records: [SQLiteSinkPendingConnection.ConnectedRecord] = []
-            func collect(_ items: [FieldValue]) {
+            func collect(_ items: FieldList) {
                 for item in items {
                     switch item {
                     case .record(let record): records.append(.init(record, targetAttribute: connection.targetAttribute))
@@ -183,7 +183,7 @@ extension SQLiteSink {
 
     /// Calls `body` for each record of a to-many value, nested arrays flattened
     /// in order (positions count across them).
-    func forEachRecord(in items: [FieldValue], _ body: (Record) throws -> Void) rethrows {
+    func forEachRecord(in items: some Collection<FieldValue>, _ body: (Record) throws -> Void) rethrows {
         for item in items {
             switch item {
             case .record(let record): try body(record)

@@ -86,5 +86,82 @@ public enum FieldValue: Sendable {
     indirect case record(Record)
     /// A to-many relationship: records, or nested arrays of them (an array of
     /// arrays in the source keeps its shape).
-    case many([FieldValue])
+    case many(FieldList)
+}
+
+/// The records of a to-many relationship (`FieldValue.many`), in order: an
+/// array of them, or, for a large one mapped whole, the records held as
+/// compact bytes (`HeldFieldValues`), each made again when it is read.
+///
+/// Reading is the same either way: a collection of field values, so that
+/// outputs and checks need not know which. A held list is made only where
+/// nothing changes its records after they are mapped (no connections).
+public struct FieldList: Sendable, RandomAccessCollection, ExpressibleByArrayLiteral {
+    private enum Storage: Sendable {
+        case values([FieldValue])
+        case held(any HeldFieldValues)
+    }
+
+    private var storage: Storage
+
+    public init(_ values: [FieldValue]) { storage = .values(values) }
+
+    public init(arrayLiteral elements: FieldValue...) { storage = .values(elements) }
+
+    /// Records held as bytes, read back one at a time.
+    public init(held: any HeldFieldValues) { storage = .held(held) }
+
+    /// Whether the records are held as bytes rather than as records.
+    public var isHeld: Bool {
+        if case .held = storage { return true }
+        return false
+    }
+
+    public var startIndex: Int { 0 }
+
+    public var endIndex: Int {
+        switch storage {
+        case .values(let values): return values.count
+        case .held(let held): return held.count
+        }
+    }
+
+    /// - Complexity: O(1) for an array; for held records, the making of
+    ///   element `i` from its bytes, each time it is read.
+    public subscript(i: Int) -> FieldValue {
+        switch storage {
+        case .values(let values): return values[i]
+        case .held(let held): return held.element(at: i)
+        }
+    }
+
+    /// Calls `body` with each value and its position, in order: an array's
+    /// in place (iterating would copy and retain each one), held records
+    /// made one at a time and gone after `body` returns.
+    @inline(__always)
+    public func forEachValue(_ body: (Int, FieldValue) -> Void) {
+        switch storage {
+        case .values(let values):
+            values.withUnsafeBufferPointer { values in
+                for i in values.indices { body(i, values[i]) }
+            }
+        case .held(let held):
+            for i in 0..<held.count { body(i, held.element(at: i)) }
+        }
+    }
+
+    /// The values as an array (held records are made, all of them).
+    public var values: [FieldValue] {
+        switch storage {
+        case .values(let values): return values
+        case .held: return Array(self)
+        }
+    }
+}
+
+/// The records of a large to-many relationship held as bytes (the engine's
+/// `HeldFieldList`), made again one at a time when they are read.
+public protocol HeldFieldValues: Sendable {
+    var count: Int { get }
+    func element(at i: Int) -> FieldValue
 }

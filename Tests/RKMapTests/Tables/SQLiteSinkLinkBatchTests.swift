@@ -13,7 +13,7 @@ import Testing
 
     func record(_ article: ObjectMapper, _ id: Int, authors: [Int]) -> Record {
         let children = authors.map { FieldValue.record(Fixture.record(author, ["id": .int($0)])) }
-        return Fixture.record(article, ["id": .int(id), "authors": .many(children)])
+        return Fixture.record(article, ["id": .int(id), "authors": .many(FieldList(children))])
     }
 
     /// Every link row in rowid order: the order the INSERTs wrote them in.

@@ -10,7 +10,7 @@ import Testing
 
     func write(_ article: ObjectMapper, _ authorIDs: [Int], to path: String) throws {
         let authors = authorIDs.map { FieldValue.record(Fixture.record(author, ["id": .int($0), "name": .string("n\($0)")])) }
-        try Fixture.run(try SQLiteSink(path: path), [[Fixture.record(article, ["id": .int(1), "authors": .many(authors)])]])
+        try Fixture.run(try SQLiteSink(path: path), [[Fixture.record(article, ["id": .int(1), "authors": .many(FieldList(authors))])]])
     }
 
     func links(_ path: String) throws -> [[SQLiteValue]] {
@@ -159,9 +159,9 @@ extension SQLiteSinkLinkTests {
         let box = Fixture.mapper("Box", [.attribute("label"), .relationship("items")])
         let shelf = Fixture.mapper("Shelf", entity: true, identification: ["id"], [.attribute("id", .int), .relationship("boxes", .replace)])
         func shelfWith(_ boxes: [(String, [Int])]) -> Record {
-            Fixture.record(shelf, ["id": .int(1), "boxes": .many(boxes.map { label, ids in
-                .record(Fixture.record(box, ["label": .string(label), "items": .many(ids.map { .record(Fixture.record(item, ["id": .int($0)])) })]))
-            })])
+            Fixture.record(shelf, ["id": .int(1), "boxes": .many(FieldList(boxes.map { label, ids in
+                FieldValue.record(Fixture.record(box, ["label": .string(label), "items": .many(FieldList(ids.map { FieldValue.record(Fixture.record(item, ["id": .int($0)])) }))]))
+            }))])
         }
         // One run: box 1 is written, orphaned (deleted), and its `_id` handed to the next box.
         try Fixture.run(try SQLiteSink(path: path), [[shelfWith([("first", [7, 8])])], [shelfWith([])], [shelfWith([("second", [9])])]])

@@ -98,11 +98,15 @@ struct HeldRecords {
         current.append(begin ? Tag.nestedBegin : Tag.nestedEnd)
     }
 
-    mutating func append(_ root: FieldValue) {
+    /// Appends a root entry; returns where it starts (`field(at:)`).
+    @discardableResult
+    mutating func append(_ root: FieldValue) -> Int {
         startEntry()
+        let start = position
         append(field: root)
         for (position, table, key) in pending { index(position, table: table, key: key) }
         pending.removeAll(keepingCapacity: true)
+        return start
     }
 
     /// The position of the first record of the connection's target whose
@@ -267,6 +271,18 @@ struct HeldRecords {
         }
     }
 
+    /// The root entry stored at a position `append` gave, as it was appended.
+    func field(at position: Int) -> FieldValue {
+        let piece = position >> 32
+        let bytes = piece < pieces.count ? pieces[piece] : current
+        return bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(bytes: buffer, mappers: mappers, notes: notes)
+            reader.offset = position & 0xFFFF_FFFF
+            guard let field = reader.field() else { preconditionFailure("no entry at \(position)") }
+            return field
+        }
+    }
+
     /// The record stored at a position `first` gave, as it was appended.
     func record(at position: Int) -> Record {
         let piece = position >> 32
@@ -371,7 +387,7 @@ struct HeldRecords {
                 var list: [FieldValue] = []
                 list.reserveCapacity(n)
                 for _ in 0..<n { list.append(field()!) }
-                return .many(list)
+                return .many(FieldList(list))
             default:
                 return .value(value())
             }
