@@ -57,6 +57,11 @@ final class DocumentMapper {
     /// (`--max-records`): one add and one compare per record.
     @exclusivity(unchecked) var recordCount = 0
     @exclusivity(unchecked) var recordLimit = Int.max
+    /// Whether this document made a list of records held as bytes
+    /// (`mapList(held:)`): a pipeline worker then leaves its records to the
+    /// sink, which writes them out as they are encoded, rather than encoding
+    /// them whole first.
+    @exclusivity(unchecked) var madeHeldList = false
     /// `rkmap check` only: records which members each mapped object had and
     /// which ones the mapping read. `nil` for `apply`, where it costs one nil
     /// check per mapped object (in `mapObject`).
@@ -91,6 +96,7 @@ final class DocumentMapper {
         stats = DocumentStats()
         recordCount = 0
         self.recordLimit = recordLimit
+        madeHeldList = false
     }
 
     // MARK: Content and collections (docs/spec.md §5.2)
@@ -162,6 +168,7 @@ final class DocumentMapper {
             try mapElement(held.element(at: i), index: i, with: ref, into: &out)
             for value in out { list.append(value) }
         }
+        madeHeldList = true
         return FieldList(held: list.finish())
     }
 

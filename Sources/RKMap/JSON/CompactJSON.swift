@@ -181,8 +181,8 @@ extension JSONWriter {
         // Room for the indented text too (at least one newline and indent
         // per three bytes of a coordinate list); memory reserved and not
         // written costs address space only.
-        spill.bytes.reserveCapacity(spill.bytes.count + (pretty ? 4 : 1) * value.count)
-        Self.writeCompact(value, indent: indent, pretty: pretty) { spill.bytes.append(contentsOf: $0) }
+        if spill.drain == nil { spill.bytes.reserveCapacity(spill.bytes.count + (pretty ? 4 : 1) * value.count) }
+        Self.writeCompact(value, indent: indent, pretty: pretty) { spill.take($0) }
     }
 
     /// Writes a deferred value (`writeCompact`) in pieces of about

@@ -53,7 +53,11 @@ public struct JSONWriter: ~Copyable {
     @inline(never)
     mutating func moveToSpill() {
         guard let spill else { return }
-        buffer.append(to: &spill.bytes)
+        if spill.drain != nil {
+            buffer.withUnsafeBytes { spill.take($0) }
+        } else {
+            buffer.append(to: &spill.bytes)
+        }
         buffer.removeAll()
     }
 
@@ -299,8 +303,26 @@ final class SpilledBytes {
     /// out writes them between (a pipeline unit's output), rather than
     /// written into `bytes`.
     var defers = false
+    /// Where spilled bytes go as they come, instead of `bytes`: a sink's
+    /// output, so that a record of many related records (held as bytes,
+    /// `FieldList`) is written out as it is encoded rather than held whole.
+    let drain: ((UnsafeRawBufferPointer) -> Void)?
 
-    init(_ bytes: consuming [UInt8] = []) { self.bytes = bytes }
+    init(_ bytes: consuming [UInt8] = []) {
+        self.bytes = bytes
+        drain = nil
+    }
+
+    init(draining drain: @escaping (UnsafeRawBufferPointer) -> Void) {
+        bytes = []
+        self.drain = drain
+    }
+
+    /// Takes `piece`: to `drain` when there is one, else into `bytes`.
+    @inline(__always)
+    func take(_ piece: UnsafeRawBufferPointer) {
+        if let drain { drain(piece) } else { bytes.append(contentsOf: piece) }
+    }
 
     /// How large the writer's buffer grows before it moves (and a compact
     /// value must be to go straight here).

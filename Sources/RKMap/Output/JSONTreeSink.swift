@@ -70,6 +70,32 @@ public final class JSONTreeSink: EncodingSink {
         self.encoder = RecordEncoder(includeType: includeType, index: names)
         self.writer = JSONWriter(pretty: pretty)
         self.groupWriter = JSONWriter(pretty: pretty)
+        writer.spill = SpilledBytes(draining: { [unowned self] in drained($0) })
+    }
+
+    /// The first error writing out a large record's pieces as it is encoded
+    /// (`SpilledBytes.drain`), thrown once the record is.
+    private var drainError: (any Error)?
+
+    /// Writes out a piece of a large record as it is encoded: a record whose
+    /// many related records are held as bytes (`FieldList`) is never held
+    /// whole as its text (its output, under `--strict` or a `fail`
+    /// validation, waits in `pending` as any document's does).
+    private func drained(_ piece: UnsafeRawBufferPointer) {
+        guard drainError == nil else { return }
+        do {
+            try pending.append(piece, output)
+            try flushIfFull()
+        } catch {
+            drainError = error
+        }
+    }
+
+    /// Throws what `drained` could not write.
+    private func throwIfDrainFailed() throws {
+        guard let error = drainError else { return }
+        drainError = nil
+        throw error
     }
 
     public var acceptsStreaming: Bool { true }
@@ -262,6 +288,7 @@ public final class JSONTreeSink: EncodingSink {
         }
         writer.writeNewline(indent: rootIndent)
         encoder.write(root, to: &writer, indent: rootIndent)
+        try throwIfDrainFailed()
         written += 1
         takeWritten()
         try flushIfFull()
@@ -303,6 +330,7 @@ public final class JSONTreeSink: EncodingSink {
             }
             encoder.write(root, to: &writer, indent: 0)
             objectRoot = nil
+            try throwIfDrainFailed()
         }
         writer.buffer.append(JSONByte.newline)
         groups = []
@@ -391,6 +419,32 @@ public final class NDJSONSink: EncodingSink {
         self.output = output
         self.names = EncodedNameIndex(graph)
         self.encoder = RecordEncoder(includeType: includeType, index: names)
+        writer.spill = SpilledBytes(draining: { [unowned self] in drained($0) })
+    }
+
+    /// The first error writing out a large record's pieces as it is encoded
+    /// (`SpilledBytes.drain`), thrown once the record is.
+    private var drainError: (any Error)?
+
+    /// Writes out a piece of a large record as it is encoded: a record whose
+    /// many related records are held as bytes (`FieldList`) is never held
+    /// whole as its text (its output, under `--strict` or a `fail`
+    /// validation, waits in `pending` as any document's does).
+    private func drained(_ piece: UnsafeRawBufferPointer) {
+        guard drainError == nil else { return }
+        do {
+            try pending.append(piece, output)
+            try flushIfFull()
+        } catch {
+            drainError = error
+        }
+    }
+
+    /// Throws what `drained` could not write.
+    private func throwIfDrainFailed() throws {
+        guard let error = drainError else { return }
+        drainError = nil
+        throw error
     }
 
     public var acceptsStreaming: Bool { true }
@@ -430,6 +484,7 @@ public final class NDJSONSink: EncodingSink {
             return
         }
         encoder.write(root, to: &writer, indent: 0)
+        try throwIfDrainFailed()
         writer.buffer.append(JSONByte.newline)
         writer.buffer.append(to: &pending.bytes)
         writer.buffer.removeAll()

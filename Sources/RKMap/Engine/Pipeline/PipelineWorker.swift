@@ -48,8 +48,13 @@ struct PipelineWorker {
                     let unit = mapDocument(at: start, index: firstIndex + i, scanner: &scanner, mapper: mapper, collector: collector) {
                         if i == last { view = nil }
                     }
+                    // A document whose records hold a list held as bytes
+                    // goes to the sink as records: it writes them out as it
+                    // encodes them (`SpilledBytes.drain`), where encoding it
+                    // here would hold its whole output.
+                    let heldList = mapper.madeHeldList
                     return unit.map { results in
-                        guard let encoding else { return .values(results) }
+                        guard let encoding, !heldList else { return .values(results) }
                         let from = encoded.count
                         encoding.encodeDocument(results, into: &encoded, scratch: scratch)
                         return .encoded(from..<encoded.count, roots: 0)
@@ -134,7 +139,7 @@ struct PipelineWorker {
                     if let type = engine.options.onlyType, !holdsStreamed { return MappingEngine.keeping(type, in: roots) }
                     return roots
                 }
-                result = .roots([unit.map { roots in roots.map { encode($0, into: &encoded) } }], encoded: encoded)
+                result = .roots([unit.map { roots in roots.map { encode($0, into: &encoded, held: mapper.madeHeldList) } }], encoded: encoded)
             case .content(let start, let document, let rest, let d):
                 let rootMapper = engine.applicable[d].descriptor.rootMapper
                 let projection = ProjectionPlan(
@@ -153,7 +158,7 @@ struct PipelineWorker {
                     _ = mapper.path.push(restPath, from: value, caseInsensitive: engine.graph.options.caseInsensitiveKeys)
                     return try mapContent(value, rest: rest, with: rootMapper, mapper: mapper)
                 }
-                result = .roots([unit.map { roots in roots.map { encode($0, into: &encoded) } }], encoded: encoded)
+                result = .roots([unit.map { roots in roots.map { encode($0, into: &encoded, held: mapper.madeHeldList) } }], encoded: encoded)
             case .value(let folded, let document, let rest, let d):
                 let rootMapper = engine.applicable[d].descriptor.rootMapper
                 let unit = mapStreamed(
@@ -162,7 +167,7 @@ struct PipelineWorker {
                 ) { (mapper, value) throws(MappingFailure) -> [FieldValue]? in
                     try mapContent(value, rest: rest, with: rootMapper, mapper: mapper)
                 }
-                result = .roots([unit.map { roots in roots.map { encode($0, into: &encoded) } }], encoded: encoded)
+                result = .roots([unit.map { roots in roots.map { encode($0, into: &encoded, held: mapper.madeHeldList) } }], encoded: encoded)
             case .parent(let start, let document, let d, let key, let record):
                 // The record without its relationship's array: an empty one
                 // in its place, whose elements `related` units map.
@@ -289,13 +294,17 @@ struct PipelineWorker {
                 if keepingType, let type = engine.options.onlyType, !holdsStreamed { return MappingEngine.keeping(type, in: roots) }
                 return roots
             }
-            return unit.map { roots in roots.map { custom?($0, &encoded) ?? encode($0, into: &encoded, depth: depth) } }
+            return unit.map { roots in roots.map { custom?($0, &encoded) ?? encode($0, into: &encoded, depth: depth, held: mapper.madeHeldList) } }
         }, encoded: encoded)
     }
 
     /// - Parameter depth: how many nested arrays the roots are in (`WorkUnit.nested`).
-    private func encode(_ roots: [FieldValue], into encoded: inout EncodedOutput, depth: Int = 0) -> Mapped<[FieldValue]> {
-        guard let encoding, !holdsStreamed else { return .values(roots) }
+    /// - Parameter held: the roots hold a list of records held as bytes
+    ///   (`DocumentMapper.madeHeldList`): they go to the sink as records,
+    ///   which writes them out as it encodes them, rather than encoded here
+    ///   whole (their output would be held until the writer took it).
+    private func encode(_ roots: [FieldValue], into encoded: inout EncodedOutput, depth: Int = 0, held: Bool) -> Mapped<[FieldValue]> {
+        guard let encoding, !holdsStreamed, !held else { return .values(roots) }
         let from = encoded.count
         encoding.encodeRoots(roots, into: &encoded, scratch: scratch, depth: depth)
         return .encoded(from..<encoded.count, roots: roots.count)
