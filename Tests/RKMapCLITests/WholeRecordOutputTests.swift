@@ -107,6 +107,37 @@ import Testing
         }
     }
 
+    /// A CSV cell of held records is written as each one is encoded, quoted
+    /// from its first byte when a comma must come: none, one (whose cell
+    /// needs quotes only for its own text) and two records give the cells
+    /// they give when nothing is held, RFC 4180's quoting with `"` doubled.
+    @Test func csvCellsOfNoneOneAndTwoHeldRecordsAreTheSame() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("spec.json", WholeRecordOutputTests.spec)
+        try scratch.write("in.ndjson", [
+            #"{"kind": "none", "items": []}"#,
+            #"{"kind": "one", "items": [{"ID": 1, "Name": "plain"}]}"#,
+            #"{"kind": "two", "items": [{"ID": 1, "Name": "a \"b\""}, {"ID": 2}]}"#,
+        ].joined(separator: "\n"))
+        var outputs: [String] = []
+        for threshold in Self.thresholds {
+            let r = try RKMapExecutable.run(
+                ["apply", "spec.json", "in.ndjson", "--format", "csv"], directory: scratch.url,
+                environment: ["RKMAP_HELD_ARRAY_BYTES": threshold])
+            #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+            outputs.append(r.stdout)
+        }
+        #expect(outputs[0] == [
+            "@type,kind,all.items",
+            "List,none,[]",
+            #"List,one,"[{""@type"":""Item"",""id"":1,""name"":""plain""}]""#,
+            #"List,two,"[{""@type"":""Item"",""id"":1,""name"":""a \""b\""""},{""@type"":""Item"",""id"":2}]""#,
+        ].map { $0 + "\r\n" }.joined())
+        #expect(outputs[1] == outputs[0])
+        #expect(outputs[2] == outputs[0])
+    }
+
     @Test func sqliteStoresTheSameRowsHeldOrNot() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

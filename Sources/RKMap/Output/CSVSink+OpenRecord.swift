@@ -27,9 +27,9 @@ extension CSVSink {
         guard let node = layout.roots[ObjectIdentifier(record.mapper)], case .json(let index) = node.cells[slot] else {
             preconditionFailure("openRecord for a relationship acceptsOpenRecord refuses")
         }
-        fillRow(record, node)
+        try fillRow(record, node)
         for i in 0..<index {
-            if let cell = cells[i] { Self.appendCell(cell, to: &buffer.bytes) }
+            if let cell = cells[i] { try appendCell(cell) }
             buffer.bytes.append(UInt8(ascii: ","))
         }
         openRow = CSVOpenRow(rest: cells[(index + 1)...])
@@ -76,7 +76,7 @@ extension CSVSink {
         }
         for cell in row.rest {
             buffer.bytes.append(UInt8(ascii: ","))
-            if let cell { Self.appendCell(cell, to: &buffer.bytes) }
+            if let cell { try appendCell(cell) }
         }
         buffer.bytes.append(contentsOf: "\r\n".utf8)
         if buffer.bytes.count >= Self.flushThreshold { try buffer.filled(output) }

@@ -3,14 +3,14 @@ extension CSVSink {
     func writeRow(_ record: Record) throws {
         // The engine hands over only records of the layout's root mappers.
         guard let node = layout.roots[ObjectIdentifier(record.mapper)] else { return }
-        fillRow(record, node)
-        Self.appendRow(cells, to: &buffer.bytes)
+        try fillRow(record, node)
+        try appendRow(cells)
         if buffer.bytes.count >= Self.flushThreshold { try buffer.filled(output) }
     }
 
     /// The header if not written yet, then `cells` set to a root record's row.
-    func fillRow(_ record: Record, _ node: CSVLayout.Node) {
-        writeHeaderIfNeeded()
+    func fillRow(_ record: Record, _ node: CSVLayout.Node) throws {
+        try writeHeaderIfNeeded()
         for i in cells.indices { cells[i] = nil }
         if includeType { cells[0] = .text(record.typeName) }
         fill(record, node)
@@ -42,11 +42,15 @@ extension CSVSink {
     /// A cell's text: scalars as `text(of:)`, records and arrays compact
     /// JSON; a value held as compact JSON keeps its own bytes.
     private func text(of field: FieldValue) -> CSVCell {
-        if case .value(let value) = field {
+        switch field {
+        case .value(let value):
             if case .compact(let c) = value { return .json(c) }
             return .text(Self.text(of: value))
+        case .many(let list) where list.isHeld && list.count > 1:
+            return .records(list)
+        case .record, .many:
+            return .text(encoder.compactText(of: field))
         }
-        return .text(encoder.compactText(of: field))
     }
 
     /// A scalar's cell text: strings as they are, numbers with their source
@@ -62,29 +66,47 @@ extension CSVSink {
         }
     }
 
-    /// One RFC 4180 row with CRLF. `nil` cells are empty.
-    static func appendRow(_ cells: [CSVCell?], to out: inout [UInt8]) {
+    /// One RFC 4180 row with CRLF into `buffer`. `nil` cells are empty.
+    func appendRow(_ cells: [CSVCell?]) throws {
         if cells.count == 1, cells[0]?.isEmpty ?? true {
             // A lone empty cell would be a blank line, which readers skip.
-            out.append(contentsOf: "\"\"\r\n".utf8)
+            buffer.bytes.append(contentsOf: "\"\"\r\n".utf8)
             return
         }
         for (i, cell) in cells.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            if let cell { appendCell(cell, to: &out) }
+            if i > 0 { buffer.bytes.append(UInt8(ascii: ",")) }
+            if let cell { try appendCell(cell) }
         }
-        out.append(contentsOf: "\r\n".utf8)
+        buffer.bytes.append(contentsOf: "\r\n".utf8)
     }
 
-    static func appendCell(_ cell: CSVCell, to out: inout [UInt8]) {
+    /// A cell into `buffer`, quoted when it must be.
+    func appendCell(_ cell: CSVCell) throws {
         switch cell {
-        case .text(var text): text.withUTF8 { appendCell($0, to: &out) }
-        case .json(let json): json.withUnsafeBytes { appendCell($0.assumingMemoryBound(to: UInt8.self), to: &out) }
+        case .text(var text): text.withUTF8 { Self.appendCell($0, to: &buffer.bytes) }
+        case .json(let json): json.withUnsafeBytes { Self.appendCell($0.assumingMemoryBound(to: UInt8.self), to: &buffer.bytes) }
+        case .records(let list): try appendRecords(list)
         }
+    }
+
+    /// Records held as bytes (`FieldList.isHeld`), encoded one at a time
+    /// into the cell and flushed as the buffer fills, so that the cell's
+    /// text is never whole in memory (it would cost as much as the records
+    /// are held to save). Two or more make a comma, so the cell is quoted
+    /// from its first byte, as `appendCell` would quote the whole.
+    private func appendRecords(_ list: FieldList) throws {
+        buffer.bytes.append(contentsOf: "\"[".utf8)
+        for i in list.indices {
+            if i > 0 { buffer.bytes.append(UInt8(ascii: ",")) }
+            Self.appendQuoted(encoder.compactText(of: list[i]).utf8, to: &buffer.bytes)
+            if buffer.bytes.count >= Self.flushThreshold { try buffer.filled(output) }
+        }
+        buffer.bytes.append(contentsOf: "]\"".utf8)
     }
 
     static func appendCell(_ cell: String, to out: inout [UInt8]) {
-        appendCell(.text(cell), to: &out)
+        var cell = cell
+        cell.withUTF8 { appendCell($0, to: &out) }
     }
 
     /// The cell, quoted when it must be. Room for all of it is made first,
@@ -125,12 +147,14 @@ extension CSVSink {
 }
 
 /// A CSV cell's content: text, or a value held as compact JSON, written from
-/// its own bytes (a large value is not copied into a `String` first).
+/// its own bytes (a large value is not copied into a `String` first), or
+/// two or more records held as bytes, encoded as the cell is written.
 enum CSVCell {
     case text(String)
     case json(CompactJSON)
+    case records(FieldList)
 
-    /// Compact JSON is never empty (`[]` at least).
+    /// Compact JSON is never empty (`[]` at least), nor are records.
     var isEmpty: Bool {
         if case .text(let text) = self { return text.isEmpty }
         return false

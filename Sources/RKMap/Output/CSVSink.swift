@@ -118,16 +118,16 @@ public final class CSVSink: RecordSink {
     public func finish() throws {
         guard !finished else { return }
         finished = true
-        writeHeaderIfNeeded()
+        try writeHeaderIfNeeded()
         try flush()
     }
 
-    func writeHeaderIfNeeded() {
+    func writeHeaderIfNeeded() throws {
         guard !headerWritten else { return }
         headerWritten = true
         // Without `@type` and without any field there is no column to write.
         guard !layout.columns.isEmpty else { return }
-        Self.appendRow(layout.columns.map { .text($0) }, to: &buffer.bytes)
+        try appendRow(layout.columns.map { .text($0) })
     }
 
     func flush() throws {

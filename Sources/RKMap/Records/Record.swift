@@ -99,7 +99,15 @@ public enum FieldValue: Sendable {
 public struct FieldList: Sendable, RandomAccessCollection, ExpressibleByArrayLiteral {
     private enum Storage: Sendable {
         case values([FieldValue])
-        case held(any HeldFieldValues)
+        case held(HeldBox)
+    }
+
+    /// Held values behind one reference: an existential inline would make
+    /// `FieldList` three words and every `FieldValue` with it, which the
+    /// records of a document mapped whole pay for in every field.
+    private final class HeldBox: Sendable {
+        let held: any HeldFieldValues
+        init(_ held: any HeldFieldValues) { self.held = held }
     }
 
     private var storage: Storage
@@ -109,7 +117,7 @@ public struct FieldList: Sendable, RandomAccessCollection, ExpressibleByArrayLit
     public init(arrayLiteral elements: FieldValue...) { storage = .values(elements) }
 
     /// Records held as bytes, read back one at a time.
-    public init(held: any HeldFieldValues) { storage = .held(held) }
+    public init(held: any HeldFieldValues) { storage = .held(HeldBox(held)) }
 
     /// Whether the records are held as bytes rather than as records.
     public var isHeld: Bool {
@@ -122,7 +130,7 @@ public struct FieldList: Sendable, RandomAccessCollection, ExpressibleByArrayLit
     public var endIndex: Int {
         switch storage {
         case .values(let values): return values.count
-        case .held(let held): return held.count
+        case .held(let box): return box.held.count
         }
     }
 
@@ -131,7 +139,7 @@ public struct FieldList: Sendable, RandomAccessCollection, ExpressibleByArrayLit
     public subscript(i: Int) -> FieldValue {
         switch storage {
         case .values(let values): return values[i]
-        case .held(let held): return held.element(at: i)
+        case .held(let box): return box.held.element(at: i)
         }
     }
 
@@ -145,7 +153,8 @@ public struct FieldList: Sendable, RandomAccessCollection, ExpressibleByArrayLit
             values.withUnsafeBufferPointer { values in
                 for i in values.indices { body(i, values[i]) }
             }
-        case .held(let held):
+        case .held(let box):
+            let held = box.held
             for i in 0..<held.count { body(i, held.element(at: i)) }
         }
     }

@@ -54,6 +54,14 @@ import Testing
         #expect(MemoryLayout<JSONValue>.size <= MemoryLayout<String>.size + 1)
     }
 
+    /// Records held as bytes cost a field value nothing in size: a list is
+    /// one reference whichever way it holds its records, so a `FieldValue`
+    /// stays as large as a `JSONValue` plus its case.
+    @Test func aFieldListIsOneWord() {
+        #expect(MemoryLayout<FieldList>.size == MemoryLayout<Int>.size)
+        #expect(MemoryLayout<FieldValue>.size <= MemoryLayout<JSONValue>.size + 1)
+    }
+
     /// A copy keeps its own index: a key added to one is not in the other.
     @Test func copiesKeepTheirOwnIndex() {
         let original = JSONObject(Self.members(100))
