@@ -138,6 +138,77 @@ import Testing
         #expect(outputs[2] == outputs[0])
     }
 
+    /// Under a spec with connections (docs/spec.md §3.4) the held records are
+    /// filled as they are read: each source connects to the first target in
+    /// output order, whether that is a record before the list (`owner`), in
+    /// it, or after it; a value none has is a warning at the record's place,
+    /// in the order the tree gives them; `--strict` and `--type` act alike.
+    /// Every format gives the same output and messages held or not.
+    @Test(arguments: [
+        ["--format", "ndjson"], ["--format", "json"], ["--format", "csv"], ["--format", "ndjson", "--strict"],
+        ["--format", "json", "--type", "Item"],
+    ])
+    func connectionsFillHeldRecordsAsTheTreeDoes(_ format: [String]) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("spec.json", Self.connectionSpec)
+        try scratch.write("in.json", Self.connectionInput)
+        var results: [RKMapExecutable.Result] = []
+        for threshold in Self.thresholds {
+            results.append(try RKMapExecutable.run(
+                ["apply", "spec.json", "in.json"] + format, directory: scratch.url, environment: ["RKMAP_HELD_ARRAY_BYTES": threshold]))
+        }
+        let strict = format.contains("--strict")
+        #expect(results[0].status == (strict ? 1 : 0))
+        #expect(results[0].stderr.contains("$.items[3]: warning: connection 'next': no Item with id = 999"), "\(results[0].stderr)")
+        for r in results.dropFirst() {
+            #expect(r.status == results[0].status)
+            #expect(r.stdout == results[0].stdout)
+            #expect(r.stderr == results[0].stderr)
+        }
+    }
+
+    /// What the held records connect to, read from NDJSON: `owner` (id 1,
+    /// before the list) wins over item 1; item 2's `next` is item 3, after it
+    /// in the list; `after` (id 5000) is found from inside the list.
+    @Test func heldRecordsConnectToTheFirstTargetInOutputOrder() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("spec.json", Self.connectionSpec)
+        try scratch.write("in.json", Self.connectionInput)
+        let r = try RKMapExecutable.run(
+            ["apply", "spec.json", "in.json", "--format", "ndjson"], directory: scratch.url, environment: ["RKMAP_HELD_ARRAY_BYTES": "0"])
+        #expect(r.status == 0)
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let items = try #require((record["all"] as? [String: Any])?["items"] as? [[String: Any]])
+        #expect(items.count == Self.connectionItems)
+        func next(_ i: Int) -> String? { (items[i]["next"] as? [String: Any])?["name"] as? String }
+        #expect(next(0) == "owner")
+        #expect(next(2) == "item 3")
+        #expect(next(3) == nil)
+        #expect(next(4) == "after")
+        #expect((items[2]["next"] as? [String: Any])?["next"] == nil, "a connected record is written without its connections")
+    }
+
+    static let connectionItems = 400
+    static let connectionSpec = #"""
+        {"keyPath": "", "root-map-ref": "list", "mappers": [
+          {"id": "list", "target": "List", "relationships": [
+            {"from": "owner", "to": "owner", "map-ref": "item"},
+            {"from": "items", "to": "all.items", "map-ref": "item", "many": true},
+            {"from": "after", "to": "after", "map-ref": "item"}]},
+          {"id": "item", "target": "Item", "attributes": {"ID": "id", "Name": "name", "Next": "ref"},
+           "connections": [{"relationship": "next", "sourceAttribute": "ref", "target": "Item", "targetAttribute": "id"}]}]}
+        """#
+    static var connectionInput: String {
+        let next = [0: "1", 2: "3", 3: "999", 4: "5000"]
+        let items = (0..<connectionItems).map { i in
+            #"{"ID": \#(i), "Name": "item \#(i)"\#(next[i].map { #", "Next": \#($0)"# } ?? "")}"#
+        }
+        return #"{"owner": {"ID": 1, "Name": "owner"}, "items": ["# + items.joined(separator: ", ")
+            + #"], "after": {"ID": 5000, "Name": "after"}}"#
+    }
+
     @Test func sqliteStoresTheSameRowsHeldOrNot() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -17,8 +17,8 @@ final class DocumentMapper {
     /// `MappingOptions.keysRecordsByIdentity` (SQLite output).
     let keysByIdentity: Bool
     /// Whether the records made from an array held as its elements' text
-    /// are held as bytes too (`mapList(held:)`): not when the spec has
-    /// connections, which fill records in after the document is mapped.
+    /// are held as bytes too (`mapList(held:)`), connections filled in as
+    /// they are read (`MappingEngine.connect`).
     let holdsRecordLists: Bool
 
     // The mutable state below is only ever touched by the one thread mapping a
@@ -62,6 +62,11 @@ final class DocumentMapper {
     /// sink, which writes them out as they are encoded, rather than encoding
     /// them whole first.
     @exclusivity(unchecked) var madeHeldList = false
+    /// Whether a list held as bytes indexes the records connections can find
+    /// in it (`HeldRecords.first`), for `MappingEngine.connect`: not for a
+    /// streamed element under connections, whose records the pipeline's
+    /// writer holds and indexes again (an index per list would be waste).
+    @exclusivity(unchecked) var indexesHeldLists = true
     /// `rkmap check` only: records which members each mapped object had and
     /// which ones the mapping read. `nil` for `apply`, where it costs one nil
     /// check per mapped object (in `mapObject`).
@@ -77,7 +82,7 @@ final class DocumentMapper {
         self.caseInsensitive = engine.graph.options.caseInsensitiveKeys
         self.toOneUnlessMany = engine.options.relationshipsToOneUnlessMany
         self.keysByIdentity = engine.options.keysRecordsByIdentity
-        self.holdsRecordLists = engine.options.holdsLargeArrays && !engine.hasConnections
+        self.holdsRecordLists = engine.options.holdsLargeArrays
         self.context = KeyPathContext(root: document, caseInsensitive: engine.graph.options.caseInsensitiveKeys)
     }
 
@@ -161,7 +166,7 @@ final class DocumentMapper {
         guard holdsRecordLists else { return FieldList(try mapCollection(held: held, with: ref)) }
         try enter()
         defer { leave() }
-        var list = HeldFieldList.Builder(graph: graph)
+        var list = HeldFieldList.Builder(graph: graph, indexing: indexesHeldLists)
         var out: [FieldValue] = []
         for i in 0..<held.heldCount {
             out.removeAll(keepingCapacity: true)

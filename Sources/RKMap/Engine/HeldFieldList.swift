@@ -6,27 +6,56 @@
 /// Made by `DocumentMapper.mapList(held:)` for an array held as its elements'
 /// text (`JSONProjection.elements`): the records made from it would
 /// otherwise cost several times the text they came from.
+///
+/// Under a spec with connections (docs/spec.md §3.4) the records are held as
+/// they were mapped, and indexed by the values connections look them up by
+/// (`HeldRecords.first`): `MappingEngine.connect` finds targets in them
+/// (`first`), gives each record's warnings in a pass of its own, and makes
+/// the list whose records are filled as they are read (`connected(by:)`).
 final class HeldFieldList: HeldFieldValues, @unchecked Sendable {
-    // Unchecked: `HeldRecords` holds a hash closure; nothing here changes
-    // once the list is made, and any thread may read it.
+    // Unchecked: `HeldRecords` holds a hash closure, and `filler` closures;
+    // nothing here changes once the list is made, and any thread may read it.
     private let records: HeldRecords
     private let starts: [Int]
+    /// Fills each record's connections as it is read; nil before `connect`.
+    private let filler: ConnectionFiller?
 
-    private init(records: HeldRecords, starts: [Int]) {
+    /// The records stored in `records` at `starts` (each a position
+    /// `HeldRecords.field(at:)` reads).
+    init(records: HeldRecords, starts: [Int], filler: ConnectionFiller? = nil) {
         self.records = records
         self.starts = starts
+        self.filler = filler
     }
 
     var count: Int { starts.count }
 
-    func element(at i: Int) -> FieldValue { records.field(at: starts[i]) }
+    /// The bytes the records are held in (with any others stored beside them).
+    var byteCount: Int { records.byteCount }
+
+    func element(at i: Int) -> FieldValue {
+        var value = records.field(at: starts[i])
+        filler?.fill(&value)
+        return value
+    }
+
+    /// The first record, in this list's order, of the connection's target
+    /// with this value, as it was mapped (without its connections).
+    func first(_ c: Connection, _ key: MappingEngine.ConnectionKey) -> Record? {
+        records.first(c, key).map(records.record(at:))
+    }
+
+    /// The same records, each filled by `filler` whenever it is read.
+    func connected(by filler: ConnectionFiller) -> HeldFieldList {
+        HeldFieldList(records: records, starts: starts, filler: filler)
+    }
 
     /// The list while its values are appended.
     struct Builder {
         private var records: HeldRecords
         private var starts: [Int] = []
 
-        init(graph: MappingGraph) { records = HeldRecords(graph: graph) }
+        init(graph: MappingGraph, indexing: Bool = true) { records = HeldRecords(graph: graph, indexing: indexing) }
 
         mutating func append(_ value: FieldValue) { starts.append(records.append(value)) }
 

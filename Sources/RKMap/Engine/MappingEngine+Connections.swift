@@ -30,20 +30,45 @@ extension MappingEngine {
     /// connects to the first record (in output order) of the target type whose
     /// target attribute equals it. Connected records are written as mapped,
     /// without their own connections.
+    ///
+    /// A list of records held as bytes (`HeldFieldList`) is indexed by
+    /// itself: the index notes where it comes in output order, and a lookup
+    /// asks the lists before the first record it has. Its records' warnings
+    /// are given here, and its records are filled again, quietly, whenever
+    /// an output reads them.
     func connect(_ results: inout [(Descriptor, [FieldValue])], mapper: DocumentMapper) {
-        var index = ConnectionIndex<Record>(graph)
+        var index = ConnectionIndex<ConnectionTarget>(graph)
+        var lists: [HeldFieldList] = []
         for (_, roots) in results {
-            for root in roots { index.collect(root) { $0 } }
+            for root in roots {
+                index.collect(root, entry: { ConnectionTarget(record: $0, listsBefore: lists.count) }, held: { lists.append($0) })
+            }
         }
-        let filler = ConnectionFiller(find: { index.first($0, $1) }) { connection, record, value in
-            let otherKind = Self.otherKind(of: value).map { index.first(connection, $0) != nil } ?? false
+        let held = lists, targets = index
+        func find(_ c: Connection, _ key: ConnectionKey) -> Record? {
+            let indexed = targets.first(c, key)
+            for list in held.prefix(indexed?.listsBefore ?? held.count) {
+                if let record = list.first(c, key) { return record }
+            }
+            return indexed?.record
+        }
+        let quietly = ConnectionFiller(find: find, notFound: nil)
+        let filler = ConnectionFiller(find: find, notFound: { connection, record, value in
+            let otherKind = Self.otherKind(of: value).map { find(connection, $0) != nil } ?? false
             mapper.warn(
                 Self.connectionNotFound(connection, value: value, otherKindFound: otherKind), mapper: record.mapper,
                 attribute: connection.relationship, at: record.path)
-        }
+        }, heldListFiller: quietly)
         for r in results.indices {
             for i in results[r].1.indices { filler.fill(&results[r].1[i]) }
         }
+    }
+
+    /// A record connections can find in a document held as records, and how
+    /// many lists held as bytes come before it in output order.
+    struct ConnectionTarget {
+        let record: Record
+        let listsBefore: Int
     }
 
     /// - Parameter otherKindFound: a target has the value as the other kind
@@ -103,17 +128,19 @@ struct ConnectionIndex<Entry> {
     }
 
     /// Notes every record of a root, in output order: a record, then the
-    /// records of its relationships in field order.
-    mutating func collect(_ value: FieldValue, entry: (Record) -> Entry) {
+    /// records of its relationships in field order. A list of records held
+    /// as bytes, which indexes its own, is handed to `held` in its place.
+    mutating func collect(_ value: FieldValue, entry: (Record) -> Entry, held: (HeldFieldList) -> Void) {
         switch value {
         case .value:
             return
         case .many(let list):
-            for item in list { collect(item, entry: entry) }
+            if let list = list.heldValues as? HeldFieldList { return held(list) }
+            list.forEachValue { _, item in collect(item, entry: entry, held: held) }
         case .record(let record):
             add(record) { entry(record) }
             for (slot, field) in zip(record.mapper.slots, record.fields) where slot.isRelationship {
-                if let field { collect(field, entry: entry) }
+                if let field { collect(field, entry: entry, held: held) }
             }
         }
     }
@@ -125,24 +152,56 @@ struct ConnectionIndex<Entry> {
 
 /// Fills the connection slots of a root's records (docs/spec.md §3.4): each
 /// record's relationships first, then its connections in declared order.
+///
+/// A value is taken out of its place while it is filled (the place holds
+/// `null` meanwhile), so that filling changes the only copy rather than
+/// copying every record's fields and every list.
 struct ConnectionFiller {
     /// The first record of the connection's target with this value, if any.
     let find: (Connection, MappingEngine.ConnectionKey) -> Record?
-    /// Called for a source value no record has (in the order a reader meets them).
-    let notFound: (Connection, Record, JSONValue) -> Void
+    /// Called for a source value no record has (in the order a reader meets
+    /// them); nil when the warnings were given before (a second pass).
+    let notFound: ((Connection, Record, JSONValue) -> Void)?
+    /// Fills the records of a list held as bytes as they are read
+    /// (`HeldFieldList.connected(by:)`); nil: such a list is filled as an array.
+    var heldListFiller: (() -> ConnectionFiller)?
+
+    init(
+        find: @escaping (Connection, MappingEngine.ConnectionKey) -> Record?,
+        notFound: ((Connection, Record, JSONValue) -> Void)?,
+        heldListFiller: ConnectionFiller? = nil
+    ) {
+        self.find = find
+        self.notFound = notFound
+        self.heldListFiller = heldListFiller.map { filler in { filler } }
+    }
 
     func fill(_ value: inout FieldValue) {
         switch value {
         case .value:
             return
-        case .many(let held):
-            // Never held bytes: a spec with connections holds no list (`DocumentMapper.holdsRecordLists`).
-            var list = held.values
-            for i in list.indices { fill(&list[i]) }
-            value = .many(FieldList(list))
+        case .many(let list):
+            if let held = list.heldValues as? HeldFieldList, let quietly = heldListFiller?() {
+                // Each record made and filled once for its warnings, in
+                // order, then dropped: the list fills it again when read.
+                if notFound != nil {
+                    for i in 0..<held.count {
+                        var element = held.element(at: i)
+                        fill(&element)
+                    }
+                }
+                value = .many(FieldList(held: held.connected(by: quietly)))
+                return
+            }
+            var values = list.values
+            value = .value(.null)
+            for i in values.indices { fill(&values[i]) }
+            value = .many(FieldList(values))
         case .record(var record):
+            value = .value(.null)
             for (i, slot) in record.mapper.slots.enumerated() {
                 if case .relationship = slot.kind, var child = record.fields[i] {
+                    record.fields[i] = nil
                     fill(&child)
                     record.fields[i] = child
                 }
@@ -158,7 +217,7 @@ struct ConnectionFiller {
         guard case .value(let source)? = record.fields[c.sourceSlot] else { return nil }
         func find(_ v: JSONValue) -> Record? {
             guard let key = MappingEngine.ConnectionKey(v), let found = self.find(c, key) else {
-                notFound(c, record, v)
+                notFound?(c, record, v)
                 return nil
             }
             return found

@@ -119,6 +119,12 @@ public struct FieldList: Sendable, RandomAccessCollection, ExpressibleByArrayLit
     /// Records held as bytes, read back one at a time.
     public init(held: any HeldFieldValues) { storage = .held(HeldBox(held)) }
 
+    /// The records held as bytes, nil for an array of them.
+    var heldValues: (any HeldFieldValues)? {
+        if case .held(let box) = storage { return box.held }
+        return nil
+    }
+
     /// Whether the records are held as bytes rather than as records.
     public var isHeld: Bool {
         if case .held = storage { return true }

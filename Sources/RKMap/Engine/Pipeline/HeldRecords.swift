@@ -35,7 +35,10 @@ struct HeldRecords {
     private var collided: [[MappingEngine.ConnectionKey: Int]]
     /// The target records of the root being appended, in output order: it is
     /// indexed once all its bytes are there (`first` reads records back).
-    private var pending: [(position: Int, table: Int, key: MappingEngine.ConnectionKey)] = []
+    /// Not the values themselves: they are read back from the bytes (a
+    /// root mapped whole may hold every record of the document, and its
+    /// values would cost several times the 16 bytes of each entry here).
+    private var pending: [(position: Int, table: Int)] = []
 
     /// One entry, as `forEach` gives it.
     enum Entry {
@@ -63,10 +66,12 @@ struct HeldRecords {
     /// The notes of held records (`Record.note`: a connected record's place, or why it cannot be stored).
     private var notes: [RecordNote] = []
 
-    init(graph: MappingGraph, hash: @escaping (MappingEngine.ConnectionKey) -> Int = { $0.hashValue }) {
+    /// - Parameter indexing: whether `first` finds records (false: no
+    ///   index is kept, and `first` finds none).
+    init(graph: MappingGraph, indexing: Bool = true, hash: @escaping (MappingEngine.ConnectionKey) -> Int = { $0.hashValue }) {
         var targets: [String: [(attribute: String, table: Int)]] = [:]
         var attributes: [String] = []
-        for m in graph.objectMappers {
+        for m in graph.objectMappers where indexing {
             for c in m.connections where !(targets[c.targetType]?.contains { $0.attribute == c.targetAttribute } ?? false) {
                 targets[c.targetType, default: []].append((c.targetAttribute, attributes.count))
                 attributes.append(c.targetAttribute)
@@ -104,7 +109,10 @@ struct HeldRecords {
         startEntry()
         let start = position
         append(field: root)
-        for (position, table, key) in pending { index(position, table: table, key: key) }
+        for (position, table) in pending {
+            guard let key = key(at: position, attribute: attributes[table]) else { continue }
+            index(position, table: table, key: key)
+        }
         pending.removeAll(keepingCapacity: true)
         return start
     }
@@ -183,8 +191,8 @@ struct HeldRecords {
         case .record(let record):
             if let attributes = targets[record.typeName] {
                 for (attribute, table) in attributes {
-                    guard case .value(let v)? = record[attribute], let key = MappingEngine.ConnectionKey(v) else { continue }
-                    pending.append((position, table, key))
+                    guard case .value(let v)? = record[attribute], MappingEngine.ConnectionKey(v) != nil else { continue }
+                    pending.append((position, table))
                 }
             }
             if let note = record.note {
@@ -205,6 +213,12 @@ struct HeldRecords {
         case .many(let list):
             current.append(Tag.many)
             appendCount(list.count)
+            if let held = list.heldValues as? HeldFieldList {
+                // Its records take about the bytes they take there: room
+                // made once, where growing by doubling would copy a large
+                // root's bytes again and again and leave up to twice them.
+                current.reserveCapacity(current.count + held.byteCount)
+            }
             for item in list { append(field: item) }
         }
     }
@@ -251,10 +265,15 @@ struct HeldRecords {
     private mutating func appendCount(_ n: Int) { current.appendLEB128(n) }
 
     /// Every entry in the order it was appended.
-    func forEach(_ body: (Entry) throws -> Void) rethrows {
-        for piece in pieces + [current] {
+    /// - Parameter listsFrom: a list of two or more records whose bytes span
+    ///   at least this many is given as those bytes (`HeldFieldList`, each
+    ///   record made when it is read), not as records: a root that holds a
+    ///   large list is then never made whole. Nil: every list is made.
+    func forEach(listsFrom: Int? = nil, _ body: (Entry) throws -> Void) rethrows {
+        for (index, piece) in (pieces + [current]).enumerated() {
             try piece.withUnsafeBufferPointer { buffer in
                 var reader = Reader(bytes: buffer, mappers: mappers, notes: notes)
+                reader.lists = listsFrom.map { ListSource(piece: index, records: self, fromBytes: $0) }
                 while reader.offset < buffer.count {
                     let tag = buffer[reader.offset]
                     if tag == Tag.descriptor {
@@ -295,11 +314,19 @@ struct HeldRecords {
         }
     }
 
+    /// Where a reader's large lists stay as bytes (`forEach(listsFrom:)`).
+    private struct ListSource {
+        let piece: Int
+        let records: HeldRecords
+        let fromBytes: Int
+    }
+
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         let mappers: [ObjectMapper]
         let notes: [RecordNote]
         var offset = 0
+        var lists: ListSource?
 
         init(bytes: UnsafeBufferPointer<UInt8>, mappers: [ObjectMapper], notes: [RecordNote]) {
             self.bytes = bytes
@@ -384,6 +411,19 @@ struct HeldRecords {
             case Tag.many:
                 offset += 1
                 let n = count()
+                if let lists, n > 1 {
+                    let begin = offset
+                    var starts: [Int] = []
+                    starts.reserveCapacity(n)
+                    for _ in 0..<n {
+                        starts.append(lists.piece << 32 | offset)
+                        skipField()
+                    }
+                    if offset - begin >= lists.fromBytes {
+                        return .many(FieldList(held: HeldFieldList(records: lists.records, starts: starts)))
+                    }
+                    offset = begin
+                }
                 var list: [FieldValue] = []
                 list.reserveCapacity(n)
                 for _ in 0..<n { list.append(field()!) }

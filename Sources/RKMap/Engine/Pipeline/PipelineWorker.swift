@@ -22,6 +22,7 @@ struct PipelineWorker {
         let collector = DiagnosticList()
         // One mapper for every document and element this worker maps (`prepare`).
         let mapper = DocumentMapper(engine: engine, document: .null, inputName: inputName, diagnostics: collector)
+        mapper.indexesHeldLists = !holdsStreamed
         var lastEncodedCount = 0
         while var next = state.take() {
             let (seq, unit) = (next.seq, next.unit)
@@ -335,6 +336,10 @@ struct PipelineWorker {
         }
         mapper.prepare(document: value, index: index, recordLimit: engine.options.recordLimit(documentBytes: scanner.offset - start))
         defer { mapper.context.root = .null }  // the document's tree goes with its unit
+        // A whole document's lists are connected where they are (`connect`);
+        // a streamed element's records are held and indexed by the writer.
+        mapper.indexesHeldLists = true
+        defer { mapper.indexesHeldLists = !holdsStreamed }
         do {
             let results = try engine.mapDescriptors(value, with: mapper)
             return MappedUnit(result: .success(results), diagnostics: collector.drain(), stats: mapper.stats)

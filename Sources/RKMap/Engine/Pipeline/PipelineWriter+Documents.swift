@@ -72,20 +72,27 @@ extension PipelineWriter {
     /// back once per root that connects to it, and shared by its
     /// connections there, as a whole read shares one record: one record
     /// connected from thousands of places may hold a large subtree.
+    ///
+    /// A large list of records in a root (a relationship of a record mapped
+    /// whole, `apply` only) is read as its bytes (`HeldRecords.forEach(listsFrom:)`)
+    /// and its records filled as the output reads them, so that the root is
+    /// never made whole; its records are looked up afresh, not shared.
     mutating func writeHeld(_ held: HeldRecords, index: Int) throws {
         let input = inputName
         var warnings = 0
+        let listsFrom = engine.options.holdsLargeArrays ? engine.options.holdingArraysFrom : nil
+        let quietly = ConnectionFiller(find: { c, key in held.first(c, key).map(held.record(at:)) }, notFound: nil)
         // The first pass only asks whether a record is there.
         let found = Record(mapper: engine.graph.objectMappers[0])
-        let check = ConnectionFiller(find: { held.first($0, $1) == nil ? nil : found }) { [diagnostics] c, record, value in
+        let check = ConnectionFiller(find: { held.first($0, $1) == nil ? nil : found }, notFound: { [diagnostics] c, record, value in
             warnings += 1
             let otherKind = MappingEngine.otherKind(of: value).map { held.first(c, $0) != nil } ?? false
             diagnostics.emit(DocumentMapper.warning(
                 MappingEngine.connectionNotFound(c, value: value, otherKindFound: otherKind), inputName: input, document: index,
                 path: record.path ?? "$",
                 mapperID: record.mapper.id, attribute: c.relationship))
-        }
-        try held.forEach { entry in
+        }, heldListFiller: quietly)
+        try held.forEach(listsFrom: listsFrom) { entry in
             guard case .root(var root) = entry else { return }
             try Interruption.check()
             check.fill(&root)
@@ -101,10 +108,10 @@ extension PipelineWriter {
             let record = held.record(at: position)
             connected[position] = record
             return record
-        }) { _, _, _ in }
+        }, notFound: nil, heldListFiller: quietly)
         var descriptor = engine.applicable[0].descriptor
         var refused = false
-        try held.forEach { entry in
+        try held.forEach(listsFrom: listsFrom) { entry in
             guard !refused else { return }
             switch entry {
             case .descriptor(let d):
