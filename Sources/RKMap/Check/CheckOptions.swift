@@ -29,6 +29,9 @@ public struct CheckOptions: Sendable, Equatable {
     /// Write `*.expected.json` goldens instead of comparing.
     public var update = false
     public var reports: [Report] = []
+    /// `--max-depth N`: the deepest nesting a fixture, its golden file and
+    /// its mapping may have (as `apply --max-depth`).
+    public var maxDepth = 512
 
     public init(spec: String, fixtures: [String]) {
         self.spec = spec

@@ -1,4 +1,9 @@
 extension FixtureChecker {
+    /// The nesting a golden file or a rendered output may have: an output
+    /// nests about as deep as the fixture it maps, deeper where dotted
+    /// destinations add objects, so twice `--max-depth`, and its envelope.
+    var goldenDepth: Int { 2 * options.maxDepth + 8 }
+
     /// Check 4 (docs/spec.md §12): compares each checked exchange's output with the
     /// file's golden, or writes the golden with `--update`. A body file's golden
     /// is its `apply` output; a HAR file's is an array with one output per
@@ -14,7 +19,7 @@ extension FixtureChecker {
         // Its output was the golden's text, exactly (`GoldenStream`).
         if file.kind == .body, results[checked[0]].goldenMatched { return }
         let expected: JSONValue
-        switch FixtureReader.parseOne(file.goldenPath, holding: "a golden file") {
+        switch FixtureReader.parseOne(file.goldenPath, holding: "a golden file", maxDepth: goldenDepth) {
         case .success(let value): expected = value
         case .failure(let problem):
             for i in checked { results[i].reasons.append(goldenReason(problem.diagnostic)) }
@@ -54,7 +59,7 @@ extension FixtureChecker {
             }
             return
         }
-        guard case .success(let actual) = FixtureReader.parseOne(output, file: result.exchange.name) else { return }
+        guard case .success(let actual) = FixtureReader.parseOne(output, file: result.exchange.name, maxDepth: goldenDepth) else { return }
         for d in GoldenDiff.differences(expected: expected, actual: actual) {
             result.reasons.append(Diagnostic(.error, d.message, file: golden, location: .jsonPath(prefix + d.path.dropFirst()), code: .golden))
         }
@@ -86,7 +91,7 @@ extension FixtureChecker {
         case .har:
             var outputs: [JSONValue] = []
             for i in checked {
-                if let output = results[i].output, case .success(let value) = FixtureReader.parseOne(output, file: file.path) {
+                if let output = results[i].output, case .success(let value) = FixtureReader.parseOne(output, file: file.path, maxDepth: goldenDepth) {
                     outputs.append(value)
                 } else {
                     outputs.append(.null)

@@ -93,6 +93,7 @@ public final class FixtureChecker {
             // Records an output keyed by identity could not store carry why
             // (`Record.unstorable`), for check 3.
             mapping.keysRecordsByIdentity = options.missing != .ignore
+            mapping.maxDepth = options.maxDepth
             engine = try MappingEngine(graph: graph, options: mapping)
         } catch {
             return ExchangeResult(exchange: exchange, outcome: .failed, reasons: [Diagnostic(.error, error.message, file: graph.file, code: .spec)])
@@ -253,7 +254,7 @@ public final class FixtureChecker {
     private func read(_ body: [UInt8], kind: Exchange.BodyKind, of exchange: Exchange) -> BodyDocument {
         switch kind {
         case .json:
-            switch FixtureReader.parseOne(body, file: exchange.file) {
+            switch FixtureReader.parseOne(body, file: exchange.file, maxDepth: options.maxDepth) {
             case .success(let value): return .document(value)
             case .failure(let problem): return .unreadable(bodyProblem(problem, in: exchange))
             }

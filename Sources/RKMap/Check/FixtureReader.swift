@@ -4,9 +4,10 @@
 public enum FixtureReader {
     /// Reads a body file (`*.json`, facts from its `NAME.meta.json` sidecar or
     /// `defaults`) or a HAR file (`*.har`).
-    public static func read(_ path: String, defaults: ExchangeFacts) -> FixtureFile {
+    /// - Parameter maxDepth: the deepest nesting a file may have (`--max-depth`).
+    public static func read(_ path: String, defaults: ExchangeFacts, maxDepth: Int = 512) -> FixtureFile {
         if path.hasSuffix(".har") {
-            return FixtureFile(path: path, kind: .har, exchanges: HARReader.exchanges(in: path))
+            return FixtureFile(path: path, kind: .har, exchanges: HARReader.exchanges(in: path, maxDepth: maxDepth))
         }
         return FixtureFile(path: path, kind: .body, exchanges: [bodyExchange(path, defaults: defaults)])
     }
@@ -113,20 +114,22 @@ public enum FixtureReader {
     }
 
     /// Reads a file holding exactly one JSON document with rkmap's JSON reader.
-    static func parseOne(_ path: String, holding what: String = "a fixture") -> Result<JSONValue, FixtureProblem> {
+    static func parseOne(_ path: String, holding what: String = "a fixture", maxDepth: Int = 512) -> Result<JSONValue, FixtureProblem> {
         let bytes: [UInt8]
         do {
             bytes = try InputFile.readAll(path)
         } catch {
             return .failure(FixtureProblem(file: path, message: "\(error)"))
         }
-        return parseOne(bytes, file: path, holding: what)
+        return parseOne(bytes, file: path, holding: what, maxDepth: maxDepth)
     }
 
     /// Parses exactly one JSON document; syntax problems carry line and column.
-    /// - Parameter what: what the file is, for a second document's message.
-    static func parseOne(_ bytes: [UInt8], file: String, holding what: String = "a fixture") -> Result<JSONValue, FixtureProblem> {
-        var reader = JSONDocumentReader(bytes: bytes)
+    /// - Parameters:
+    ///   - what: what the file is, for a second document's message.
+    ///   - maxDepth: the deepest nesting it may have (`--max-depth`).
+    static func parseOne(_ bytes: [UInt8], file: String, holding what: String = "a fixture", maxDepth: Int = 512) -> Result<JSONValue, FixtureProblem> {
+        var reader = JSONDocumentReader(bytes: bytes, maxDepth: maxDepth)
         do {
             guard let value = try reader.next() else {
                 return .failure(FixtureProblem(file: file, location: SourceLocation(line: 1, column: 1), message: "empty: expected one JSON value"))

@@ -11,9 +11,10 @@
 /// mistyped field by JSON path (`$.log.entries: missing`); an entry that is
 /// broken fails on its own (`file.har#3`) and the others are still checked.
 public enum HARReader {
-    public static func exchanges(in path: String) -> [Exchange] {
+    public static func exchanges(in path: String, maxDepth: Int = 512) -> [Exchange] {
         let root: JSONValue
-        switch FixtureReader.parseOne(path) {
+        // A body is text inside the file, as deep as it is on its own.
+        switch FixtureReader.parseOne(path, maxDepth: maxDepth) {
         case .success(let value): root = value
         case .failure(let problem): return [fileProblem(path, problem)]
         }
@@ -32,7 +33,7 @@ public enum HARReader {
             let at = "$.log.entries[\(i)]"
             let name = "\(path)#\(i)"
             do throws(FixtureProblem) {
-                if let exchange = try read(entry, at: at, name: name, index: i, file: path) { out.append(exchange) }
+                if let exchange = try read(entry, at: at, name: name, index: i, file: path, maxDepth: maxDepth) { out.append(exchange) }
             } catch {
                 out.append(Exchange(name: name, file: path, entry: i, facts: knownFacts(entry), content: .malformed([error.diagnostic])))
             }
@@ -43,7 +44,7 @@ public enum HARReader {
     /// One entry, or `nil` when it is not an API exchange: its response is
     /// neither JSON, form-encoded, JSON served under another type (a note
     /// says so), nor a body-less response of JSON or of no type (docs/spec.md §12).
-    static func read(_ entry: JSONValue, at: String, name: String, index: Int, file: String) throws(FixtureProblem) -> Exchange? {
+    static func read(_ entry: JSONValue, at: String, name: String, index: Int, file: String, maxDepth: Int = 512) throws(FixtureProblem) -> Exchange? {
         let response = try field("response", of: entry, at: at, kind: .object, file: file)
         let content = try field("content", of: response, at: at + ".response", kind: .object, file: file)
         let mimeAt = at + ".response.content"
@@ -84,7 +85,7 @@ public enum HARReader {
             return Exchange(name: name, file: file, entry: index, facts: facts, content: .body(body, .form))
         case .none, .other:
             // JSON served as text/html (or with no type): checked, with a note.
-            guard case .success = FixtureReader.parseOne(body, file: file), looksLikeJSON(bytes: body) else { return nil }
+            guard case .success = FixtureReader.parseOne(body, file: file, maxDepth: maxDepth), looksLikeJSON(bytes: body) else { return nil }
             let type = mimeType.isEmpty ? "no mimeType" : "mimeType '\(mimeType)'"
             let note = Diagnostic(
                 .note, "the response has \(type) but its body is JSON: checked as JSON", file: file,

@@ -63,7 +63,7 @@ extension MappingEngine {
             // skipped, which validates them): one valid document, as
             // `FixtureReader.parseOne` reads it, or the whole read reports
             // what is wrong with its own messages.
-            var reader = JSONScanner(bytes: buf, offset: 0)
+            var reader = JSONScanner(bytes: buf, offset: 0, maxDepth: options.maxDepth)
             do throws(JSONSyntaxError) {
                 if try reader.atEnd() { return nil }
                 let found: ElementwiseDocument
@@ -83,7 +83,7 @@ extension MappingEngine {
                 guard try reader.atEnd() else { return nil }
                 // A dictionary that repeats a key is left to a whole read.
                 for start in Set(found.contentStarts) where buf[start] == UInt8(ascii: "{") {
-                    let dictionary = JSONScanner(bytes: buf, offset: start, trusted: true)
+                    let dictionary = JSONScanner(bytes: buf, offset: start, maxDepth: options.maxDepth, trusted: true)
                     guard try RepeatedMembers.find(inObjectAt: dictionary).isEmpty else { return nil }
                 }
                 return found
@@ -233,7 +233,7 @@ extension MappingEngine {
                 try sink.beginDescriptor(descriptor)
                 try body.withUnsafeBytes { buf throws in
                     // Validated by `elementwiseDocument`.
-                    var reader = JSONScanner(bytes: buf, offset: document.contentStarts[d], trusted: true)
+                    var reader = JSONScanner(bytes: buf, offset: document.contentStarts[d], maxDepth: options.maxDepth, trusted: true)
                     if let keyed = keyedMapper(descriptor), try reader.peekKind() == .object {
                         // As `mapSingle` maps a dictionary (`mapKeyedCollection`).
                         mapper.readTracker?.discardMatcherReads()

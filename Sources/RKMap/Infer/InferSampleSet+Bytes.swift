@@ -10,20 +10,22 @@ extension InferSampleSet {
     /// element; smaller values are built and rewritten as usual.
     ///
     /// - Parameter origin: where `bytes` starts in its input (error locations).
+    ///   The validating scanner has enforced the nesting limit (`--max-depth`);
+    ///   none is enforced again here.
     /// - Throws: `JSONSyntaxError` when the bytes are not one JSON value after
     ///   all; the set is then as it was.
     package mutating func add(validated bytes: UnsafeRawBufferPointer, from start: Int, to end: Int, origin: TextOrigin = .start) throws(JSONSyntaxError) {
         let document = UnsafeRawBufferPointer(rebasing: bytes[..<end])
         guard end - start >= largeValueBytes else {
-            var scanner = JSONScanner(bytes: document, offset: start, trusted: true, origin: origin)
+            var scanner = JSONScanner(bytes: document, offset: start, maxDepth: .max, trusted: true, origin: origin)
             add(try scanner.readValue())
             return
         }
-        var survey = JSONScanner(bytes: document, offset: start, trusted: true, origin: origin)
+        var survey = JSONScanner(bytes: document, offset: start, maxDepth: .max, trusted: true, origin: origin)
         var large = LargeContainers(minimumBytes: largeValueBytes)
         try large.survey(&survey)
         let before = self
-        var scanner = JSONScanner(bytes: document, offset: start, trusted: true, origin: origin)
+        var scanner = JSONScanner(bytes: document, offset: start, maxDepth: .max, trusted: true, origin: origin)
         do throws(ByteReadStop) {
             if documents.isEmpty || contentOutlines.isSearching {
                 var outliner = scanner
@@ -43,7 +45,7 @@ extension InferSampleSet {
                 // A key repeated in an object read member by member: the tree
                 // keeps its last value at its first position, which the members
                 // rewritten since cannot be moved back to. Rare; built whole.
-                var whole = JSONScanner(bytes: document, offset: start, trusted: true, origin: origin)
+                var whole = JSONScanner(bytes: document, offset: start, maxDepth: .max, trusted: true, origin: origin)
                 add(try whole.readValue())
             }
         }

@@ -28,7 +28,10 @@ extension CheckOptions {
             make: { args throws(UsageError) in
                 let spec = try args.required("SPEC")
                 let first = try args.required("FIXTURE")
-                return CheckOptions(spec: spec, fixtures: [first] + args.remaining(default: []))
+                var o = CheckOptions(spec: spec, fixtures: [first] + args.remaining(default: []))
+                // Below 512 only when the stack could not be reserved whole (LargeStack).
+                o.maxDepth = min(o.maxDepth, LargeStack.maxDepthLimit)
+                return o
             },
             options: [
                 .text("path", valueName: "P", \.path, help: "Request path for body fixtures without a sidecar."),
@@ -63,6 +66,10 @@ extension CheckOptions {
                     Also write a report: junit=FILE (JUnit XML) or
                     json=FILE. Repeatable.
                     """) { raw, values throws(UsageError) in try values.report(raw) },
+                .value("max-depth", valueName: "N", \.maxDepth, help: """
+                    Deepest nesting a fixture and its mapping may have
+                    (default 512, at most 10000), as for 'rkmap apply'.
+                    """) { raw, values throws(UsageError) in try values.maxDepth(raw) },
             ],
             notes: """
                 With GITHUB_ACTIONS=true in the environment, failures are also printed as

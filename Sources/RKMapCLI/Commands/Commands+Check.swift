@@ -34,7 +34,7 @@ extension Commands {
         return stoppingQuietly(stderr: stderr) {
             var summary = CheckSummary(spec: graph.file)
             for path in paths {
-                let result = checker.check(FixtureReader.read(path, defaults: defaults))
+                let result = checker.check(FixtureReader.read(path, defaults: defaults, maxDepth: options.maxDepth))
                 for exchange in result.results {
                     try stdout.write(CheckReport.text(exchange))
                     if annotate { try stdout.write(CheckReport.github(exchange, locate: locator.locate)) }

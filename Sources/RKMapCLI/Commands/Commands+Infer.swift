@@ -29,7 +29,7 @@ extension Commands {
             do {
                 try InputFile.withChunkedInput(input, window: Environment.windowBytes) { chunked in
                     try chunked.forEachWindow { window, origin, _, final in
-                        var scanner = JSONScanner(bytes: window, offset: 0, origin: origin)
+                        var scanner = JSONScanner(bytes: window, offset: 0, maxDepth: options.maxDepth, origin: origin)
                         do {
                             // Each document is validated first (a bad stream fails
                             // early, and one larger than the window is not built

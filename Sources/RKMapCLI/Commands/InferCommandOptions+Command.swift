@@ -22,7 +22,12 @@ extension InferCommandOptions {
                 JSON files (NDJSON and sequences allowed); '-' or no
                 SAMPLE reads stdin.
                 """)],
-            make: { args throws(UsageError) in InferCommandOptions(samples: args.remaining(default: ["-"])) },
+            make: { args throws(UsageError) in
+                var o = InferCommandOptions(samples: args.remaining(default: ["-"]))
+                // Below 512 only when the stack could not be reserved whole (LargeStack).
+                o.maxDepth = min(o.maxDepth, LargeStack.maxDepthLimit)
+                return o
+            },
             options: [
                 .text("key-path", valueName: "K", \.keyPath, help: "The key path of the content (default: found)."),
                 .value("name", valueName: "TYPE", \.name, help: """
@@ -36,6 +41,10 @@ extension InferCommandOptions {
                     return raw
                 },
                 .flag("entity", \.entity, help: "Mappers with an id member become entities identified by it."),
+                .value("max-depth", valueName: "N", \.maxDepth, help: """
+                    Deepest nesting a sample may have (default 512, at
+                    most 10000).
+                    """) { raw, values throws(UsageError) in try values.maxDepth(raw) },
                 .text("output", short: "o", valueName: "FILE", completion: .file, \.output, help: """
                     Write the spec to FILE instead of stdout.
                     """),

@@ -10,6 +10,8 @@ public struct InferCommandOptions: Sendable, Equatable {
     public var entity = false
     /// Write the spec here (atomically) instead of stdout.
     public var output: String?
+    /// `--max-depth N`: the deepest nesting a sample may have.
+    public var maxDepth = 512
 
     public init(samples: [String]) { self.samples = samples }
 }
