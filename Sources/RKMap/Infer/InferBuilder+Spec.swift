@@ -43,25 +43,25 @@ extension InferBuilder {
     func assignNames(rootName: String?, rootMapper: Int) -> (types: [Int: String], ids: [Int: String]) {
         var types: [Int: String] = [:]
         var ids: [Int: String] = [:]
-        var takenTypes = Set<String>()
-        var takenIDs = Set<String>()
+        var typeNames = UniqueNames()
+        var mapperIDs = UniqueNames()
         for index in mappers.indices where mappers[index].mergedInto == nil {
             let mapper = mappers[index]
             if case .dynamic(let key, _) = mapper.kind {
                 let base = InferNaming.mapperID(forType: InferNaming.typeName(fromKey: mapper.nameHint))
-                ids[index] = InferNaming.unique(base + "By" + InferNaming.typeName(fromKey: key), in: &takenIDs)
+                ids[index] = mapperIDs.unique(base + "By" + InferNaming.typeName(fromKey: key))
                 continue
             }
             if case .byKind = mapper.kind {
                 let base = InferNaming.mapperID(forType: InferNaming.typeName(fromKey: mapper.nameHint))
-                ids[index] = InferNaming.unique(base + "ByKind", in: &takenIDs)
+                ids[index] = mapperIDs.unique(base + "ByKind")
                 continue
             }
             var type = InferNaming.typeName(fromKey: mapper.nameHint)
             if index == rootMapper, let rootName { type = rootName }
-            type = InferNaming.unique(type, in: &takenTypes)
+            type = typeNames.unique(type)
             types[index] = type
-            ids[index] = InferNaming.unique(InferNaming.mapperID(forType: type), in: &takenIDs)
+            ids[index] = mapperIDs.unique(InferNaming.mapperID(forType: type))
         }
         return (types, ids)
     }

@@ -54,4 +54,17 @@ import Testing
         let path = try? KeyPath(parsing: InferNaming.sourceKey(key))
         #expect(path?.components == [.key(key)], "\(key)")
     }
+
+    /// Many names at once give what one at a time gives: `name`, then the
+    /// first of `name2`, `name3`, … not taken ignoring case, also where a
+    /// number was taken as a name of its own (`a3`) or in another case.
+    @Test func manyUniqueNamesAreTheOnesGivenOneAtATime() {
+        let names = ["a", "A", "a3", "a", "b", "a", "A2", "a", "B", "a4", "a"] + Array(repeating: "x", count: 50)
+        var one = Set<String>()
+        var many = UniqueNames()
+        let expected = names.map { InferNaming.unique($0, in: &one) }
+        #expect(names.map { many.unique($0) } == expected)
+        #expect(expected.prefix(11) == ["a", "A2", "a3", "a4", "b", "a5", "A22", "a6", "B2", "a42", "a7"])
+        #expect(expected.last == "x50")
+    }
 }
