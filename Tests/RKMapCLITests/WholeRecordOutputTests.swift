@@ -209,6 +209,36 @@ import Testing
             + #"], "after": {"ID": 5000, "Name": "after"}}"#
     }
 
+    /// The held array counted too (`items.@count`, spec §4) and chosen by
+    /// a matcher that reads its kind (`expectType`) and a predicate that
+    /// counts it: the text answers both, so the array is still held, and
+    /// every answer is the tree's.
+    @Test(arguments: [["--format", "ndjson"], ["--format", "csv"]])
+    func aCountedArrayIsHeldAndCountedAsTheTree(_ format: [String]) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = #"""
+            {"keyPath": "", "root-map-ref": "choice", "mappers": [
+              {"id": "choice", "dynamic": true, "matchers": [
+                {"predicate": "items.@count > 11999", "map-ref": "list"},
+                {"keyPath": "items", "expectType": "array", "map-ref": "short"}]},
+              {"id": "list", "target": "List", "attributes": {"items.@count": "count", "kind": "kind"},
+               "relationships": [{"from": "items", "to": "all.items", "map-ref": "item", "many": true}]},
+              {"id": "short", "target": "Short", "attributes": {"items.@count": "count"}},
+              {"id": "item", "target": "Item", "attributes": {"ID": "id", "Name": "name"}}]}
+            """#
+        try scratch.write("spec.json", spec)
+        let results = try Self.thresholds.map { try Self.run(["apply", "spec.json", "-"] + format, threshold: $0, in: scratch) }
+        #expect(results[0].status == 0 && results[0].stderr.isEmpty, "\(results[0].stderr)")
+        #expect(results[0].stdout.hasPrefix(#"{"@type":"List","count":12000,"kind":"Listing","all":{"items":[{"@type":"Item","id":0,"#)
+            || results[0].stdout.contains("\r\nList,12000,Listing,"), "\(results[0].stdout.prefix(200))")
+        for r in results.dropFirst() {
+            #expect(r.status == results[0].status)
+            #expect(r.stdout == results[0].stdout)
+            #expect(r.stderr == results[0].stderr)
+        }
+    }
+
     @Test func sqliteStoresTheSameRowsHeldOrNot() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -29,7 +29,8 @@ public indirect enum JSONProjection: Sendable, Equatable {
     /// as a tree one at a time when a relationship maps it, so that a
     /// document mapped whole does not hold the tree of its large array
     /// beside the records made from it. Anything else that reads the value
-    /// (an attribute, a matcher, a key path through it) reads its tree.
+    /// (an attribute, a matcher, a key path through it) reads its tree, but
+    /// for `@count` and a matcher's `expectType`, which the held text answers.
     case elements(JSONProjection)
 
     /// This projection plus what a path of member names needs, then `tail`
@@ -86,6 +87,11 @@ public indirect enum JSONProjection: Sendable, Equatable {
         case (.nothing, _): return other
         case (_, .nothing): return self
         case (.elements(let a), .elements(let b)): return .elements(a.merged(with: b))
+        // Mapped by a relationship and counted (`countOnly`, which reads the
+        // value's kind and how many elements it has): the elements' text
+        // tells both (`KeyPath.heldCount`).
+        case (.elements(let a), .members(let m)) where m.isEmpty: return .elements(a)
+        case (.members(let m), .elements(let b)) where m.isEmpty: return .elements(b)
         // Mapped by a relationship and read otherwise too: the tree.
         case (.elements(let a), _): return a.merged(with: other)
         case (_, .elements(let b)): return merged(with: b)

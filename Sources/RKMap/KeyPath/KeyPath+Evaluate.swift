@@ -58,6 +58,10 @@ extension KeyPath {
                 guard let next = lookup(key, in: current, caseInsensitive: caseInsensitive) else { return nil }
                 current = next
             case .collection(let op):
+                if let count = heldCount(op, of: current) {
+                    current = count
+                    continue
+                }
                 guard case .array(let elements) = current else { return nil }
                 switch apply(op, to: elements) {
                 case .success(let result): current = result
@@ -131,6 +135,15 @@ extension KeyPath {
         return Self.find(components[...], from: start, caseInsensitive: context.caseInsensitive)
     }
 
+    /// `@count` of an array held as its elements' text (`JSONProjection.elements`,
+    /// which a count reads through): how many elements it holds, as on its
+    /// tree. Nil for any other operator or value.
+    @inline(__always)
+    static func heldCount(_ op: CollectionOperator, of value: JSONValue) -> JSONValue? {
+        guard op == .count, case .compact(let held) = value, held.elements != nil else { return nil }
+        return .number(JSONNumber(held.heldCount))
+    }
+
     /// `follow` with the "some element has the key" rule for keys on arrays.
     static func find(_ components: ArraySlice<Component>, from start: JSONValue, caseInsensitive: Bool) -> JSONValue? {
         var current = start
@@ -141,6 +154,10 @@ extension KeyPath {
                 guard found, let next else { return nil }
                 current = next
             case .collection(let op):
+                if let count = heldCount(op, of: current) {
+                    current = count
+                    continue
+                }
                 guard case .array(let elements) = current, case .success(let result) = apply(op, to: elements) else { return nil }
                 current = result
             case .index(let n):
