@@ -77,10 +77,17 @@ extension MappingGraph {
         case .dynamic(let dynamic):
             for matcher in dynamic.matchers {
                 switch matcher.test {
-                case .expectValue(let path, _), .expectType(let path, _):
-                    projection.add(path)
+                // A kind, or a scalar's value, is all these matchers read at
+                // their key path (`countOnly` keeps both, as in
+                // `choiceProjection`): a large array a relationship maps
+                // stays held when a matcher only asks whether it is one.
+                case .expectType(let path, _):
+                    projection.add(path, then: .countOnly)
+                case .expectValue(let path, let expected):
+                    let scalar = expected.kind != .object && expected.kind != .array
+                    projection.add(path, then: scalar ? .countOnly : .everything)
                 case .valueMap(let path, let table):
-                    projection.add(path)
+                    projection.add(path, then: .countOnly)
                     for next in table.values {
                         projection = projection.merged(with: representationProjection(of: next, compacting: compacting, holding: holding, visiting: &visiting, memo: &memo))
                     }

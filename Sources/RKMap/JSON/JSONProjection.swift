@@ -30,7 +30,8 @@ public indirect enum JSONProjection: Sendable, Equatable {
     /// document mapped whole does not hold the tree of its large array
     /// beside the records made from it. Anything else that reads the value
     /// (an attribute, a matcher, a key path through it) reads its tree, but
-    /// for `@count` and a matcher's `expectType`, which the held text answers.
+    /// for `@count` and a matcher that reads only its kind (`countOnly`),
+    /// which the held text answers.
     case elements(JSONProjection)
 
     /// This projection plus what a path of member names needs, then `tail`

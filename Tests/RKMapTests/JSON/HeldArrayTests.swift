@@ -134,5 +134,16 @@ import Testing
         #expect(counted == .members(["items": .elements(.members(["ID": .everything]))]))
         let read = try projection(#"{"keyPath": "", "root-map-ref": "list", "mappers": [{"id": "list", "target": "List", "attributes": {"items.@sum.ID": "n"}, "relationships": [{"from": "items", "to": "items", "map-ref": "item"}]}, "# + item + "]}")
         #expect(read == .members(["items": .everything]))
+        // A matcher that asks only whether `items` is an array, or compares
+        // a scalar there, reads its kind: still held. One that expects an
+        // array value compares the whole: the tree.
+        func chosen(_ matcher: String) throws -> JSONProjection {
+            try projection(#"{"keyPath": "", "root-map-ref": "choice", "mappers": [{"id": "choice", "dynamic": true, "matchers": [\#(matcher)]}, {"id": "list", "target": "List", "relationships": [{"from": "items", "to": "all.items", "map-ref": "item", "many": true}]}, "# + item + "]}")
+        }
+        let heldItems = JSONProjection.members(["items": .elements(.members(["ID": .everything]))])
+        #expect(try chosen(#"{"keyPath": "items", "expectType": "array", "map-ref": "list"}"#) == heldItems)
+        #expect(try chosen(#"{"keyPath": "items", "expectValue": 3, "map-ref": "list"}"#) == heldItems)
+        #expect(try chosen(#"{"predicate": "items.@count > 2", "map-ref": "list"}"#) == heldItems)
+        #expect(try chosen(#"{"keyPath": "items", "expectValue": [1], "map-ref": "list"}"#) == .members(["items": .everything]))
     }
 }
