@@ -82,6 +82,15 @@ import Testing
 @Suite struct HeldRelationshipOutputTests {
     static let thresholds = [nil, "0", "1000000000"]
 
+    /// Every run gave the first one's status, output and messages.
+    static func expectSame(_ results: [RKMapExecutable.Result], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        for r in results.dropFirst() {
+            #expect(r.status == results[0].status, sourceLocation: sourceLocation)
+            #expect(r.stdout == results[0].stdout, sourceLocation: sourceLocation)
+            #expect(r.stderr == results[0].stderr, sourceLocation: sourceLocation)
+        }
+    }
+
     static func run(_ args: [String], threshold: String?, in scratch: Scratch) throws -> RKMapExecutable.Result {
         try RKMapExecutable.run(
             args, stdin: Array(WholeRecordOutputTests.input.utf8), directory: scratch.url,
@@ -100,11 +109,7 @@ import Testing
         #expect(results[0].status == 0 && results[0].stderr.isEmpty, "\(results[0].stderr)")
         #expect(results[0].stdout.utf8.count > 1_000_000)
         #expect(results[0].stdout.contains(#""name":"item_11999""#) || results[0].stdout.contains("item_11999"))
-        for r in results.dropFirst() {
-            #expect(r.status == results[0].status)
-            #expect(r.stdout == results[0].stdout)
-            #expect(r.stderr == results[0].stderr)
-        }
+        Self.expectSame(results)
     }
 
     /// A CSV cell of held records is written as each one is encoded, quoted
@@ -161,11 +166,7 @@ import Testing
         let strict = format.contains("--strict")
         #expect(results[0].status == (strict ? 1 : 0))
         #expect(results[0].stderr.contains("$.items[3]: warning: connection 'next': no Item with id = 999"), "\(results[0].stderr)")
-        for r in results.dropFirst() {
-            #expect(r.status == results[0].status)
-            #expect(r.stdout == results[0].stdout)
-            #expect(r.stderr == results[0].stderr)
-        }
+        Self.expectSame(results)
     }
 
     /// What the held records connect to, read from NDJSON: `owner` (id 1,
@@ -232,11 +233,7 @@ import Testing
         #expect(results[0].status == 0 && results[0].stderr.isEmpty, "\(results[0].stderr)")
         #expect(results[0].stdout.hasPrefix(#"{"@type":"List","count":12000,"kind":"Listing","all":{"items":[{"@type":"Item","id":0,"#)
             || results[0].stdout.contains("\r\nList,12000,Listing,"), "\(results[0].stdout.prefix(200))")
-        for r in results.dropFirst() {
-            #expect(r.status == results[0].status)
-            #expect(r.stdout == results[0].stdout)
-            #expect(r.stderr == results[0].stderr)
-        }
+        Self.expectSame(results)
     }
 
     @Test func sqliteStoresTheSameRowsHeldOrNot() throws {
