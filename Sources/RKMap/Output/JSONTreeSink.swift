@@ -70,33 +70,16 @@ public final class JSONTreeSink: EncodingSink {
         self.encoder = RecordEncoder(includeType: includeType, index: names)
         self.writer = JSONWriter(pretty: pretty)
         self.groupWriter = JSONWriter(pretty: pretty)
-        writer.spill = SpilledBytes(draining: { [unowned self] in drained($0) })
+        writer.spill = SpilledBytes(draining: { [unowned self] piece in
+            drain.run {
+                try pending.append(piece, output)
+                try flushIfFull()
+            }
+        })
     }
 
-    /// The first error writing out a large record's pieces as it is encoded
-    /// (`SpilledBytes.drain`), thrown once the record is.
-    private var drainError: (any Error)?
-
-    /// Writes out a piece of a large record as it is encoded: a record whose
-    /// many related records are held as bytes (`FieldList`) is never held
-    /// whole as its text (its output, under `--strict` or a `fail`
-    /// validation, waits in `pending` as any document's does).
-    private func drained(_ piece: UnsafeRawBufferPointer) {
-        guard drainError == nil else { return }
-        do {
-            try pending.append(piece, output)
-            try flushIfFull()
-        } catch {
-            drainError = error
-        }
-    }
-
-    /// Throws what `drained` could not write.
-    private func throwIfDrainFailed() throws {
-        guard let error = drainError else { return }
-        drainError = nil
-        throw error
-    }
+    /// Where a large record's pieces go as it is encoded (`SpillDrain`).
+    private let drain = SpillDrain()
 
     public var acceptsStreaming: Bool { true }
     public var acceptsNestedArrays: Bool { true }
@@ -288,7 +271,7 @@ public final class JSONTreeSink: EncodingSink {
         }
         writer.writeNewline(indent: rootIndent)
         encoder.write(root, to: &writer, indent: rootIndent)
-        try throwIfDrainFailed()
+        try drain.throwIfFailed()
         written += 1
         takeWritten()
         try flushIfFull()
@@ -330,7 +313,7 @@ public final class JSONTreeSink: EncodingSink {
             }
             encoder.write(root, to: &writer, indent: 0)
             objectRoot = nil
-            try throwIfDrainFailed()
+            try drain.throwIfFailed()
         }
         writer.buffer.append(JSONByte.newline)
         groups = []
@@ -419,33 +402,16 @@ public final class NDJSONSink: EncodingSink {
         self.output = output
         self.names = EncodedNameIndex(graph)
         self.encoder = RecordEncoder(includeType: includeType, index: names)
-        writer.spill = SpilledBytes(draining: { [unowned self] in drained($0) })
+        writer.spill = SpilledBytes(draining: { [unowned self] piece in
+            drain.run {
+                try pending.append(piece, output)
+                try flushIfFull()
+            }
+        })
     }
 
-    /// The first error writing out a large record's pieces as it is encoded
-    /// (`SpilledBytes.drain`), thrown once the record is.
-    private var drainError: (any Error)?
-
-    /// Writes out a piece of a large record as it is encoded: a record whose
-    /// many related records are held as bytes (`FieldList`) is never held
-    /// whole as its text (its output, under `--strict` or a `fail`
-    /// validation, waits in `pending` as any document's does).
-    private func drained(_ piece: UnsafeRawBufferPointer) {
-        guard drainError == nil else { return }
-        do {
-            try pending.append(piece, output)
-            try flushIfFull()
-        } catch {
-            drainError = error
-        }
-    }
-
-    /// Throws what `drained` could not write.
-    private func throwIfDrainFailed() throws {
-        guard let error = drainError else { return }
-        drainError = nil
-        throw error
-    }
+    /// Where a large record's pieces go as it is encoded (`SpillDrain`).
+    private let drain = SpillDrain()
 
     public var acceptsStreaming: Bool { true }
     /// A nested array's records are lines like any root's.
@@ -484,7 +450,7 @@ public final class NDJSONSink: EncodingSink {
             return
         }
         encoder.write(root, to: &writer, indent: 0)
-        try throwIfDrainFailed()
+        try drain.throwIfFailed()
         writer.buffer.append(JSONByte.newline)
         writer.buffer.append(to: &pending.bytes)
         writer.buffer.removeAll()

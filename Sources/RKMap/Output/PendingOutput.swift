@@ -76,3 +76,30 @@ struct PendingOutput {
     /// Where bytes go once they are written: a file's or a stream's sink.
     typealias Output = (UnsafeRawBufferPointer) throws -> Void
 }
+
+/// Writes out a piece of a large record as it is encoded
+/// (`SpilledBytes(draining:)`), for the JSON and NDJSON sinks: a record whose
+/// many related records are held as bytes (`FieldList`) is never held whole
+/// as its text (under `--strict` or a `fail` validation its output waits in
+/// the sink's `PendingOutput`, as any document's does). The encoder cannot
+/// throw, so the first error is kept and thrown once the record is encoded.
+final class SpillDrain {
+    private var error: (any Error)?
+
+    /// Runs `write` for a piece, unless an earlier one failed.
+    func run(_ write: () throws -> Void) {
+        guard error == nil else { return }
+        do {
+            try write()
+        } catch {
+            self.error = error
+        }
+    }
+
+    /// Throws what `run` could not write.
+    func throwIfFailed() throws {
+        guard let error else { return }
+        self.error = nil
+        throw error
+    }
+}

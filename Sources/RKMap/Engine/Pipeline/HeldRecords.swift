@@ -304,14 +304,8 @@ struct HeldRecords {
 
     /// The record stored at a position `first` gave, as it was appended.
     func record(at position: Int) -> Record {
-        let piece = position >> 32
-        let bytes = piece < pieces.count ? pieces[piece] : current
-        return bytes.withUnsafeBufferPointer { buffer in
-            var reader = Reader(bytes: buffer, mappers: mappers, notes: notes)
-            reader.offset = position & 0xFFFF_FFFF
-            guard case .record(let record)? = reader.field() else { preconditionFailure("no record at \(position)") }
-            return record
-        }
+        guard case .record(let record) = field(at: position) else { preconditionFailure("no record at \(position)") }
+        return record
     }
 
     /// Where a reader's large lists stay as bytes (`forEach(listsFrom:)`).
