@@ -236,6 +236,52 @@ import Testing
         Self.expectSame(results)
     }
 
+    /// Key paths through the held array (spec §4: a key on an array maps
+    /// over its elements) from an attribute, a predicate and a matcher: the
+    /// elements' text holds those members too, so the array stays held, and
+    /// each element read back gives what the tree gives, `null` where one
+    /// lacks the key or is not an object.
+    @Test(arguments: [["--format", "ndjson"], ["--format", "csv"], ["--format", "json", "--strict"], ["sqlite"]])
+    func keyPathsThroughAHeldArrayReadEachElementAsTheTreeDoes(_ format: [String]) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = #"""
+            {"keyPath": "", "root-map-ref": "choice", "mappers": [
+              {"id": "choice", "dynamic": true, "matchers": [
+                {"predicate": "ANY items.Price > 11998", "map-ref": "list"},
+                {"keyPath": "items.Name", "expectType": "array", "map-ref": "short"}]},
+              {"id": "list", "target": "List",
+               "attributes": {"items.Name": "names", "items.ID.@max": "maxID", "items.Nope": "nope", "kind": "kind"},
+               "relationships": [{"from": "items", "to": "all.items", "map-ref": "item", "many": true}]},
+              {"id": "short", "target": "Short", "attributes": {"items.Name": "names"}},
+              {"id": "item", "target": "Item", "attributes": {"ID": "id"}}]}
+            """#
+        try scratch.write("spec.json", spec)
+        let input = WholeRecordOutputTests.input.replacingOccurrences(of: #"{"ID": 3, "Name": "item_3", "#, with: #"7, {"ID": 3, "#)
+        try scratch.write("in.json", input)
+        let sqlite = format == ["sqlite"]
+        var results: [RKMapExecutable.Result] = []
+        var dumps: [[[[SQLiteValue]]]] = []
+        for (i, threshold) in Self.thresholds.enumerated() {
+            let args = ["apply", "spec.json", "in.json"] + (sqlite ? ["-o", "out\(i).db"] : format)
+            results.append(try RKMapExecutable.run(args, directory: scratch.url, environment: ["RKMAP_HELD_ARRAY_BYTES": threshold]))
+            if sqlite { dumps.append(try ConnectionsStreamingCLITests.dump(scratch.path("out\(i).db"))) }
+        }
+        let strict = format.contains("--strict")
+        #expect(results[0].status == (strict ? 1 : 0), "\(results[0].stderr)")
+        #expect(results[0].stderr.contains("$.items[3]: warning: cannot map a number with mapper 'item'"), "\(results[0].stderr)")
+        if sqlite {
+            #expect(try Tables.query(scratch.path("out0.db"), #"SELECT "maxID", "names" LIKE '["item_0","item_1","item_2",null,null,"item_4",%' FROM "List""#)
+                == [[.integer(Int64(WholeRecordOutputTests.count - 1)), .integer(1)]])
+            #expect(dumps[1] == dumps[0])
+            #expect(dumps[2] == dumps[0])
+        } else if format == ["--format", "ndjson"] {
+            #expect(results[0].stdout.hasPrefix(#"{"@type":"List","names":["item_0","item_1","item_2",null,null,"item_4","#), "\(results[0].stdout.prefix(200))")
+            #expect(results[0].stdout.contains(#""item_11999"],"maxID":11999,"nope":[null,null,null,null,"#))
+        }
+        Self.expectSame(results)
+    }
+
     @Test func sqliteStoresTheSameRowsHeldOrNot() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -75,8 +75,11 @@ struct DocumentPath {
     }
 
     private static func isArray(_ value: JSONValue) -> Bool {
-        if case .array = value { return true }
-        return false
+        switch value {
+        case .array: return true
+        case .compact(let held): return held.elements != nil
+        default: return false
+        }
     }
 
     private mutating func push(plain keyPath: KeyPath) -> Int {
@@ -96,19 +99,29 @@ struct DocumentPath {
     /// through their elements (depth first) that has `key`, else the first
     /// object met.
     private static func arrays(around value: JSONValue?, having key: String, caseInsensitive: Bool) -> (Int, JSONValue?) {
-        guard case .array(let elements)? = value else { return (0, value) }
+        switch value {
+        case .array(let elements)?:
+            return arrays(in: elements, having: key, caseInsensitive: caseInsensitive)
+        case .compact(let held)? where held.elements != nil:
+            // Held as its elements' text: read back one at a time, up to the first that has the key.
+            return arrays(in: (0..<held.heldCount).lazy.map { held.element(at: $0) }, having: key, caseInsensitive: caseInsensitive)
+        default:
+            return (0, value)
+        }
+    }
+
+    private static func arrays<Elements: Sequence<JSONValue>>(
+        in elements: Elements, having key: String, caseInsensitive: Bool
+    ) -> (Int, JSONValue?) {
         var fallback: (Int, JSONValue?)?
         for element in elements {
-            switch element {
-            case .array:
+            if isArray(element) {
                 let (depth, object) = arrays(around: element, having: key, caseInsensitive: caseInsensitive)
                 if let object, KeyPath.lookup(key, in: object, caseInsensitive: caseInsensitive) != nil { return (depth + 1, object) }
                 if fallback == nil, object != nil { fallback = (depth + 1, object) }
-            case .object:
+            } else if case .object = element {
                 if KeyPath.lookup(key, in: element, caseInsensitive: caseInsensitive) != nil { return (1, element) }
                 if fallback == nil { fallback = (1, element) }
-            default:
-                continue
             }
         }
         return fallback ?? (1, nil)

@@ -22,7 +22,8 @@ public final class CompactJSON: @unchecked Sendable {
     /// For an array held for the relationships that map it
     /// (`JSONProjection.elements`): where each element's text starts, and
     /// how each is read back (`element(at:)`). Nothing but a relationship's
-    /// mapping meets such a value (`DocumentMapper.mapRelationship`).
+    /// mapping (`DocumentMapper.mapRelationship`), `@count` and a key path
+    /// through the array (`KeyPath.lookup`) meets such a value.
     let elements: HeldElements?
 
     /// Takes over what `builder` wrote.
@@ -92,6 +93,21 @@ extension CompactJSON {
             } catch {
                 preconditionFailure("a held element that does not read back: \(error)")
             }
+        }
+    }
+}
+
+extension JSONValue {
+    /// The elements of an array; of one held as its elements' text, each
+    /// read back as a tree. A projection asks a held array only for its
+    /// count and for members through it (`JSONProjection.elements`), so the
+    /// second case is a guard: were anything else to read one, it would get
+    /// the elements, never a missing value.
+    var arrayElements: [JSONValue]? {
+        switch self {
+        case .array(let elements): return elements
+        case .compact(let held) where held.elements != nil: return (0..<held.heldCount).map { held.element(at: $0) }
+        default: return nil
         }
     }
 }

@@ -28,10 +28,12 @@ public indirect enum JSONProjection: Sendable, Equatable {
     /// as the inner projection reads it (`CompactJSON.elements`), and read
     /// as a tree one at a time when a relationship maps it, so that a
     /// document mapped whole does not hold the tree of its large array
-    /// beside the records made from it. Anything else that reads the value
-    /// (an attribute, a matcher, a key path through it) reads its tree, but
-    /// for `@count` and a matcher that reads only its kind (`countOnly`),
-    /// which the held text answers.
+    /// beside the records made from it. A key path through it (`items.name`,
+    /// from an attribute, a matcher or a predicate) reads those members of
+    /// each element, held in the same text; `@count` and a matcher that
+    /// reads only its kind (`countOnly`) are answered by the held text too.
+    /// Anything that reads the value itself whole (an attribute of the
+    /// array, an index into it, another collection operator) reads its tree.
     case elements(JSONProjection)
 
     /// This projection plus what a path of member names needs, then `tail`
@@ -51,10 +53,13 @@ public indirect enum JSONProjection: Sendable, Equatable {
             self = merged(with: tail)
             return
         }
-        if case .elements(let inner) = self {
-            // A key path through the array reads its elements' members: the tree.
-            self = inner
-            add(keys, then: tail)
+        if case .elements(var inner) = self {
+            // A key path through the array reads members of each element
+            // (KVC, docs/spec.md §4): the elements' text holds them too,
+            // and `KeyPath.lookup` reads them element by element.
+            self = .nothing
+            inner.add(keys, then: tail)
+            self = .elements(inner)
             return
         }
         guard var map = takeMembers() else {
@@ -90,10 +95,15 @@ public indirect enum JSONProjection: Sendable, Equatable {
         case (.elements(let a), .elements(let b)): return .elements(a.merged(with: b))
         // Mapped by a relationship and counted (`countOnly`, which reads the
         // value's kind and how many elements it has): the elements' text
-        // tells both (`KeyPath.heldCount`).
+        // tells both (`KeyPath.heldCount`). Members read through the array
+        // (a key path `items.name`, a matcher or predicate reading into its
+        // elements) are members of each element: its text holds them too
+        // (`KeyPath.lookup` reads them element by element).
         case (.elements(let a), .members(let m)) where m.isEmpty: return .elements(a)
         case (.members(let m), .elements(let b)) where m.isEmpty: return .elements(b)
-        // Mapped by a relationship and read otherwise too: the tree.
+        case (.elements(let a), .members): return .elements(a.merged(with: other))
+        case (.members, .elements(let b)): return .elements(merged(with: b))
+        // Mapped by a relationship and read whole too: the tree.
         case (.elements(let a), _): return a.merged(with: other)
         case (_, .elements(let b)): return merged(with: b)
         case (.verbatim, .verbatim): return .verbatim

@@ -62,7 +62,7 @@ extension KeyPath {
                     current = count
                     continue
                 }
-                guard case .array(let elements) = current else { return nil }
+                guard let elements = current.arrayElements else { return nil }
                 switch apply(op, to: elements) {
                 case .success(let result): current = result
                 case .failure(let why):
@@ -107,6 +107,15 @@ extension KeyPath {
                 out.append(lookup(key, in: element, caseInsensitive: caseInsensitive) ?? .null)
             }
             return .array(out)
+        case .compact(let held) where held.elements != nil:
+            // An array held as its elements' text (`JSONProjection.elements`):
+            // each element read back as a tree, one at a time.
+            var out: [JSONValue] = []
+            out.reserveCapacity(held.heldCount)
+            for i in 0..<held.heldCount {
+                out.append(lookup(key, in: held.element(at: i), caseInsensitive: caseInsensitive) ?? .null)
+            }
+            return .array(out)
         default:
             return nil
         }
@@ -115,6 +124,10 @@ extension KeyPath {
     /// `[n]` on `value`: missing unless it is an array with that element
     /// (negative `n` counts from the end).
     static func element(_ n: Int, of value: JSONValue) -> JSONValue? {
+        if case .compact(let held) = value, held.elements != nil {
+            let i = n < 0 ? held.heldCount + n : n
+            return (0..<held.heldCount).contains(i) ? held.element(at: i) : nil
+        }
         guard case .array(let elements) = value else { return nil }
         let i = n < 0 ? elements.count + n : n
         return elements.indices.contains(i) ? elements[i] : nil
@@ -158,7 +171,7 @@ extension KeyPath {
                     current = count
                     continue
                 }
-                guard case .array(let elements) = current, case .success(let result) = apply(op, to: elements) else { return nil }
+                guard let elements = current.arrayElements, case .success(let result) = apply(op, to: elements) else { return nil }
                 current = result
             case .index(let n):
                 guard let next = element(n, of: current) else { return nil }
@@ -171,6 +184,17 @@ extension KeyPath {
     /// A key on `value` as `lookup` evaluates it, and whether it was found: on
     /// an array, whether some element (at any depth) has the key.
     private static func findKey(_ key: String, in value: JSONValue, caseInsensitive: Bool) -> (value: JSONValue?, found: Bool) {
+        if case .compact(let held) = value, held.elements != nil {
+            var out: [JSONValue] = []
+            out.reserveCapacity(held.heldCount)
+            var found = false
+            for i in 0..<held.heldCount {
+                let (v, f) = findKey(key, in: held.element(at: i), caseInsensitive: caseInsensitive)
+                out.append(v ?? .null)
+                found = found || f
+            }
+            return (.array(out), found)
+        }
         guard case .array(let elements) = value else {
             let v = lookup(key, in: value, caseInsensitive: caseInsensitive)
             return (v, v != nil)

@@ -38,7 +38,7 @@ extension PredicateComparison {
         let r = rhs.evaluate(value, context)
         guard let quantifier else { return try test(l, r) }
         // NSPredicate needs a collection here; a missing or scalar value is empty.
-        guard case .array(let elements) = l else { return quantifier != .anyOf }
+        guard let elements = l.arrayElements else { return quantifier != .anyOf }
         // The first element that decides the answer ends the loop.
         for element in elements {
             let result = try test(element, r)

@@ -99,22 +99,28 @@ import Testing
         }
     }
 
-    /// `elements` is what the inner projection reads, held only where
-    /// nothing else reads the value: any other reading merges into the tree.
-    @Test func mergingWithAnyOtherReadingReadsTheTree() {
+    /// `elements` is what the inner projection reads, held where nothing
+    /// reads the value itself whole: members read through the array are
+    /// members of each element, held in their text too; reading the whole
+    /// value merges into the tree.
+    @Test func mergingWithMembersStaysHeldAndWithTheWholeReadsTheTree() {
         let a = JSONProjection.members(["id": .everything])
         let b = JSONProjection.members(["name": .everything])
         #expect(JSONProjection.elements(a).merged(with: .elements(b)) == .elements(a.merged(with: b)))
         #expect(JSONProjection.elements(a).merged(with: .nothing) == .elements(a))
         #expect(JSONProjection.nothing.merged(with: .elements(a)) == .elements(a))
-        #expect(JSONProjection.elements(a).merged(with: b) == a.merged(with: b))
-        #expect(b.merged(with: .elements(a)) == a.merged(with: b))
+        #expect(JSONProjection.elements(a).merged(with: b) == .elements(.members(["id": .everything, "name": .everything])))
+        #expect(b.merged(with: .elements(a)) == .elements(.members(["id": .everything, "name": .everything])))
+        #expect(JSONProjection.elements(a).merged(with: .countOnly) == .elements(a))
         #expect(JSONProjection.elements(a).merged(with: .everything) == .everything)
         #expect(JSONProjection.elements(a).merged(with: .verbatim) == .everything)
-        // A key path through the array (`items.name`, `items.@count`) reads its tree.
-        #expect(JSONProjection.elements(a).adding(["name"]) == a.adding(["name"]))
+        // A key path through the array (`items.name`) reads those members of each element.
+        #expect(JSONProjection.elements(a).adding(["name"]) == .elements(.members(["id": .everything, "name": .everything])))
         #expect(JSONProjection.nothing.adding(["items"], then: .elements(a)).adding(["items", "name"])
-            == .members(["items": a.adding(["name"])]))
+            == .members(["items": .elements(.members(["id": .everything, "name": .everything]))]))
+        // The array itself read whole (an attribute of it, an index or an operator after it): the tree.
+        #expect(JSONProjection.nothing.adding(["items"], then: .elements(a)).adding(["items"])
+            == .members(["items": .everything]))
         #expect(JSONProjection.elements(.members(["Id": .everything])).folded == .elements(.members(["id": .everything])))
     }
 
@@ -145,5 +151,13 @@ import Testing
         #expect(try chosen(#"{"keyPath": "items", "expectValue": 3, "map-ref": "list"}"#) == heldItems)
         #expect(try chosen(#"{"predicate": "items.@count > 2", "map-ref": "list"}"#) == heldItems)
         #expect(try chosen(#"{"keyPath": "items", "expectValue": [1], "map-ref": "list"}"#) == .members(["items": .everything]))
+        // Key paths through the array, from an attribute, a matcher and a
+        // predicate: those members of each element, still held.
+        let through = try projection(#"{"keyPath": "", "root-map-ref": "list", "mappers": [{"id": "list", "target": "List", "attributes": {"items.Name": "names"}, "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]}, "# + item + "]}")
+        #expect(through == .members(["items": .elements(.members(["ID": .everything, "Name": .everything]))]))
+        #expect(try chosen(#"{"keyPath": "items.kind", "expectType": "array", "map-ref": "list"}"#)
+            == .members(["items": .elements(.members(["ID": .everything, "kind": .countOnly]))]))
+        #expect(try chosen(#"{"predicate": "ANY items.Price > 2", "map-ref": "list"}"#)
+            == .members(["items": .elements(.members(["ID": .everything, "Price": .everything]))]))
     }
 }
