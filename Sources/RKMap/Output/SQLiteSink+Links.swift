@@ -6,22 +6,23 @@ extension SQLiteSink {
     /// - `replace`: `set`, then child rows that no row of this link table refers
     ///   to any more are deleted.
     func writeLinks(
-        plan: SQLiteSinkPlan, slot: Int, parentKey: [SQLiteValue], children: [RowRef], policy: AssignmentPolicy
+        plan: SQLiteSinkPlan, slot: Int, parentKey: [SQLiteValue], children: SQLiteChildRows, policy: AssignmentPolicy
     ) throws {
-        guard let link = try linkTable(plan: plan, slot: slot, child: children.first?.table) else { return }
+        guard let link = try linkTable(plan: plan, slot: slot, child: children.firstTable) else { return }
         try checkFits(children, link)
         if policy == .set {
             // The usual case, per record: without the state the others keep.
             try clearLinks(link, plan: plan, parentKey: parentKey)
+            guard !children.isEmpty else { return }
             return try insertLinks(link, parentKey: parentKey, children: children, from: 0)
         }
         var links = try beginLinks(link, plan: plan, parentKey: parentKey, policy: policy)
-        try addLinks(children, to: &links)
+        try addLinks(Array(children), to: &links)
         try endLinks(links)
     }
 
     /// Refuses children whose key the link table's child columns cannot hold.
-    func checkFits(_ children: [RowRef], _ link: SQLiteSinkLinkTable) throws {
+    func checkFits(_ children: some Sequence<RowRef>, _ link: SQLiteSinkLinkTable) throws {
         for child in children where !link.fits(child) {
             throw SQLiteSinkError.keyMismatch(table: link.name, expected: link.childColumns, found: child.table.keyColumns)
         }
@@ -125,6 +126,13 @@ extension SQLiteSink {
         _ link: SQLiteSinkLinkTable, parentKey: [SQLiteValue], children: [RowRef], from position: Int64
     ) throws {
         guard !children.isEmpty else { return }
+        try insertLinks(link, parentKey: parentKey, children: children[...], from: position)
+    }
+
+    /// `insertLinks` of children there are (the callers know it).
+    private func insertLinks(
+        _ link: SQLiteSinkLinkTable, parentKey: [SQLiteValue], children: some Sequence<RowRef>, from position: Int64
+    ) throws {
         link.mayHoldRows = true
         if !link.queuedForFlush {
             link.queuedForFlush = true
@@ -338,10 +346,10 @@ extension SQLiteSink {
                 try ensureToOneColumn(plan: item.plan, slot: slot, child: ref.table)
                 try setConnectionColumn(item, slot: slot, to: Self.columnValue(ofKey: ref.key))
                 if stored?.linkTable != nil, item.plan.links[slot]?.mayHoldRows ?? true {
-                    try writeLinks(plan: item.plan, slot: slot, parentKey: item.parentKey.values, children: [], policy: .set)
+                    try writeLinks(plan: item.plan, slot: slot, parentKey: item.parentKey.values, children: SQLiteChildRows(), policy: .set)
                 }
             case .many(let records):
-                var children: [RowRef] = []
+                var children = SQLiteChildRows()
                 for child in records {
                     if let ref = try connectedRow(child.record(targetAttribute: connection.targetAttribute), connection: connection) {
                         children.append(ref)
@@ -352,7 +360,7 @@ extension SQLiteSink {
             case .null:
                 if stored?.column != nil { try setConnectionColumn(item, slot: slot, to: .null) }
                 if stored?.linkTable != nil {
-                    try writeLinks(plan: item.plan, slot: slot, parentKey: item.parentKey.values, children: [], policy: .set)
+                    try writeLinks(plan: item.plan, slot: slot, parentKey: item.parentKey.values, children: SQLiteChildRows(), policy: .set)
                 }
             case .none:
                 continue

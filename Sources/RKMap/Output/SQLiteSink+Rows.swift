@@ -30,7 +30,7 @@ extension SQLiteSink {
         // a `String` first. (A small one is a `String` without an
         // allocation: this list would cost one.)
         var texts: [(index: Int, text: SQLiteBorrowedText)] = []
-        var toMany: [(slot: Int, policy: AssignmentPolicy, children: [RowRef])] = []
+        var toMany: [(slot: Int, policy: AssignmentPolicy, children: SQLiteChildRows)] = []
         var connections: [(slot: Int, connection: Connection, position: Int, value: FieldValue)] = []
         var storesAnotherKind = false
 
@@ -72,16 +72,16 @@ extension SQLiteSink {
                             shape.append(plan.mapper.slots.count + slot)
                             values.append(.text(ref.table.name))
                         }
-                        if stored.linkTable != nil, policy != .union, plan.links[slot]?.mayHoldRows ?? true { toMany.append((slot, policy, [])) }
+                        if stored.linkTable != nil, policy != .union, plan.links[slot]?.mayHoldRows ?? true { toMany.append((slot, policy, SQLiteChildRows())) }
                     case .many(let items):
                         guard stored.linkTable != nil else { continue }
-                        var children: [RowRef] = []
+                        var children = SQLiteChildRows()
                         try forEachRecord(in: items) { children.append(try writeRecord($0)) }
                         toMany.append((slot, policy, children))
                         if policy != .union { Self.clearColumn(stored, slot: slot, plan: plan, shape: &shape, values: &values) }
                     case .value(let value):
                         guard value.isNull else { continue }
-                        if stored.linkTable != nil { toMany.append((slot, policy, [])) }
+                        if stored.linkTable != nil { toMany.append((slot, policy, SQLiteChildRows())) }
                         Self.clearColumn(stored, slot: slot, plan: plan, shape: &shape, values: &values)
                     }
                     continue
@@ -93,13 +93,13 @@ extension SQLiteSink {
                     shape.append(slot)
                     values.append(Self.columnValue(ofKey: ref.key))
                 case .many(let items):
-                    var children: [RowRef] = []
+                    var children = SQLiteChildRows()
                     try forEachRecord(in: items) { children.append(try writeRecord($0)) }
                     toMany.append((slot, policy, children))
                 case .value(let value):
                     let isToMany = try many ?? hasLinkTable(plan: plan, slot: slot)
                     if isToMany {
-                        if value.isNull { toMany.append((slot, policy, [])) }
+                        if value.isNull { toMany.append((slot, policy, SQLiteChildRows())) }
                     } else if plan.columnTypes[slot] != nil || table.columns[plan.mapper.slots[slot].name] != nil {
                         // A null to-one relationship clears a column that exists;
                         // a missing column is already NULL everywhere.

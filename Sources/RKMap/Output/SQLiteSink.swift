@@ -64,7 +64,7 @@ public final class SQLiteSink: RecordSink {
     @exclusivity(unchecked) var tablesTouchedInDocument: [SQLiteSinkTable] = []
     /// Connection links, written at the end of the document once every record
     /// of the document has its row.
-    @exclusivity(unchecked) var pendingConnections = ChunkedList<SQLiteSinkPendingConnection>()
+    @exclusivity(unchecked) var pendingConnections = SQLiteSinkPendingConnections()
     /// Indexes this run made for connections to find rows (`connectionLookupIndex`):
     /// every one, and those known to exist in the current document.
     @exclusivity(unchecked) var connectionIndexes: (run: [String], document: Set<String>) = ([], [])

@@ -119,6 +119,11 @@ struct SQLiteSinkPendingConnection {
             case identity([FieldValue?])
         }
 
+        init(mapper: ObjectMapper, values: Values) {
+            self.mapper = mapper
+            self.values = values
+        }
+
         init(_ record: Record, targetAttribute: String) {
             mapper = record.mapper
             if mapper.isEntity, !mapper.identification.isEmpty {
