@@ -1,7 +1,7 @@
 /// A list that grows by chunks of fixed capacity instead of by doubling one
-/// buffer: a list as large as a document's records (the SQLite sink's pending
-/// connections) then never needs its old and new buffers at once, which
-/// would make its peak three times its size.
+/// buffer: a list as large as a document's records (the keys of the SQLite
+/// sink's child rows, `SQLiteChildRows`) then never needs its old and new
+/// buffers at once, which would make its peak three times its size.
 struct ChunkedList<Element>: Sequence {
     static var chunkCapacity: Int { 4096 }
 
