@@ -301,7 +301,7 @@ import Testing
     /// of each (`items.ID`): key paths through the array read those members
     /// from the held text, element by element, so the array is still held
     /// (9.1× and 8.9× into NDJSON and SQLite when they made it read as a
-    /// tree; 2.2× and 2.6× measured on 24 MB).
+    /// tree; 2.2× into both measured on 24 MB).
     @Test(arguments: ["ndjson", "sqlite"])
     func aDocumentMappedWholeReadThroughItsArrayStillHoldsIt(format: String) throws {
         let scratch = try Scratch()

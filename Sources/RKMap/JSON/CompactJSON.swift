@@ -82,18 +82,35 @@ extension CompactJSON {
     /// wrote, so reading it back cannot fail.
     ///
     /// - Complexity: O(n) in the element's text.
-    func element(at i: Int) -> JSONValue {
+    func element(at i: Int) -> JSONValue { element(at: i, plan: elements!.plan) }
+
+    /// Element `i` of a held array read through `plan`: its own, or one that
+    /// reads less of it (`elementPlan(readingOnly:)`).
+    func element(at i: Int, plan: ProjectionPlan) -> JSONValue {
         let held = elements!
         let start = held.starts[i]
         let end = i + 1 < held.starts.count ? held.starts[i + 1] - 1 : count - 1
         return withUnsafeBytes { bytes in
             var scanner = JSONScanner(bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), offset: 0, maxDepth: Int.max, trusted: true)
             do {
-                return try scanner.readValue(projection: held.plan)
+                return try scanner.readValue(projection: plan)
             } catch {
                 preconditionFailure("a held element that does not read back: \(error)")
             }
         }
+    }
+
+    /// The plan that reads of each held element only what a key path
+    /// through the array reads first, member `key` (`KeyPath.lookup`): the
+    /// others are skipped, not built, so that each of several key paths
+    /// through a large array costs a scan of its text, not a tree of every
+    /// element. Member `key` reads as the elements' own plan reads it. The
+    /// elements' plan itself where it matches keys ignoring case (names
+    /// that differ only in case are read together) or reads them whole.
+    func elementPlan(readingOnly key: String) -> ProjectionPlan {
+        let plan = elements!.plan
+        guard !plan.caseInsensitive, case .members(let map) = plan.projection else { return plan }
+        return ProjectionPlan(.members(map[key].map { [key: $0] } ?? [:]), holdingArraysFrom: plan.holdBytes)
     }
 }
 

@@ -112,8 +112,9 @@ extension KeyPath {
             // each element read back as a tree, one at a time.
             var out: [JSONValue] = []
             out.reserveCapacity(held.heldCount)
+            let plan = held.elementPlan(readingOnly: key)
             for i in 0..<held.heldCount {
-                out.append(lookup(key, in: held.element(at: i), caseInsensitive: caseInsensitive) ?? .null)
+                out.append(lookup(key, in: held.element(at: i, plan: plan), caseInsensitive: caseInsensitive) ?? .null)
             }
             return .array(out)
         default:
@@ -188,8 +189,9 @@ extension KeyPath {
             var out: [JSONValue] = []
             out.reserveCapacity(held.heldCount)
             var found = false
+            let plan = held.elementPlan(readingOnly: key)
             for i in 0..<held.heldCount {
-                let (v, f) = findKey(key, in: held.element(at: i), caseInsensitive: caseInsensitive)
+                let (v, f) = findKey(key, in: held.element(at: i, plan: plan), caseInsensitive: caseInsensitive)
                 out.append(v ?? .null)
                 found = found || f
             }

@@ -71,6 +71,43 @@ import Testing
         }
     }
 
+    /// A key path through a held array (spec §4: a key maps over the
+    /// elements) gives what it gives on the tree, element by element, each
+    /// read back through a plan of just that member: `evaluate` and `find`
+    /// (which tells a key no element has from one whose value is `null`),
+    /// for members read, members left out, repeated keys, nested arrays,
+    /// scalars and `null` among the elements, an index and `@count` after.
+    @Test(arguments: [false, true])
+    func keyPathsThroughAHeldArrayGiveTheTreesAnswers(caseInsensitive: Bool) throws {
+        let projection = JSONProjection.members(["id": .everything, "name": .members(["first": .everything]), "tags": .verbatim])
+        func read(_ projection: JSONProjection) throws -> JSONValue {
+            let plan = ProjectionPlan(projection, caseInsensitive: caseInsensitive, holdingArraysFrom: 0)
+            return try Array(Self.document.utf8).withUnsafeBytes { buffer in
+                var scanner = JSONScanner(bytes: buffer, offset: 0)
+                return try scanner.readValue(projection: plan)
+            }
+        }
+        let tree = try read(projection)
+        let held = try read(.elements(projection))
+        guard case .compact(let text) = held, text.elements != nil else {
+            Issue.record("not held: \(held.kind)")
+            return
+        }
+        let context = KeyPathContext(root: tree, caseInsensitive: caseInsensitive)
+        for path in ["id", "name", "name.first", "tags", "skip", "nope", "id.@count", "name.first.@count", "id[1]", "ID", "Name.First"] {
+            let keyPath = try KeyPath(parsing: path)
+            let onTree = keyPath.evaluate(on: tree, context: context)
+            let onHeld = keyPath.evaluate(on: held, context: context)
+            #expect(onTree.map { JSONWriter.serialize($0, pretty: false) } == onHeld.map { JSONWriter.serialize($0, pretty: false) }, "\(path)")
+            let foundOnTree = keyPath.find(in: tree, context: context)
+            let foundOnHeld = keyPath.find(in: held, context: context)
+            #expect(foundOnTree.map { JSONWriter.serialize($0, pretty: false) } == foundOnHeld.map { JSONWriter.serialize($0, pretty: false) }, "\(path)")
+        }
+        // The plan of one member reads only that member of an object element.
+        #expect(text.element(at: 0, plan: text.elementPlan(readingOnly: "id")) == .object(JSONObject([("id", .number(JSONNumber(1)))]))
+            || caseInsensitive)
+    }
+
     /// A value that is not an array is read through the elements' plan, as
     /// it is without holding; an empty array stays a tree.
     @Test func otherValuesAreReadAsWithoutHolding() throws {
