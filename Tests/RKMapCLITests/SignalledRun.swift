@@ -111,6 +111,40 @@ enum SignalledRun {
         return Output(first: first, rest: rest, status: process.terminationStatus, stderr: errors)
     }
 
+    /// Runs the binary with stdout on a regular file, where a write never
+    /// blocks, and sends it `signal` as soon as the file has its first byte:
+    /// the run is then busy writing, not waiting on the reader (a pipe would
+    /// make it block, and a blocked write is answered at once). Returns nil
+    /// when the run ended before it wrote anything or the signal could be sent.
+    static func signalOnFirstOutputToFile(
+        _ signal: Int32, arguments: [String], in scratch: Scratch, environment: [String: String] = [:]
+    ) throws -> Output? {
+        let process = try binary(arguments, in: scratch, environment: environment)
+        let outURL = URL(fileURLWithPath: scratch.path("stdout.txt"))
+        let errURL = URL(fileURLWithPath: scratch.path("stderr.txt"))
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let (out, err) = (try FileHandle(forWritingTo: outURL), try FileHandle(forWritingTo: errURL))
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        var size = stat()
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < deadline, stat(outURL.path, &size) == 0, size.st_size == 0 { usleep(500) }
+        guard process.isRunning, size.st_size > 0 else {
+            process.waitUntilExit()
+            return nil
+        }
+        kill(process.processIdentifier, signal)
+        guard endsWithin30Seconds(process) else { return nil }
+        try out.close()
+        try err.close()
+        return Output(
+            first: Data(), rest: try Data(contentsOf: outURL), status: process.terminationStatus,
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
     /// Runs the binary with stdout on a pipe that nothing reads until the run
     /// ends, and sends it `signal` once that pipe is full (what it holds has
     /// stopped growing): the run is then blocked writing, as under `| less`

@@ -97,6 +97,7 @@ extension CSVSink {
     private func appendRecords(_ list: FieldList) throws {
         buffer.bytes.append(contentsOf: "\"[".utf8)
         for i in list.indices {
+            if i & 0x3FF == 0x3FF { try Interruption.check() }
             if i > 0 { buffer.bytes.append(UInt8(ascii: ",")) }
             Self.appendQuoted(encoder.compactText(of: list[i]).utf8, to: &buffer.bytes)
             if buffer.bytes.count >= Self.flushThreshold { try buffer.filled(output) }

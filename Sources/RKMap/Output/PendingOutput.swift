@@ -86,10 +86,13 @@ struct PendingOutput {
 final class SpillDrain {
     private var error: (any Error)?
 
-    /// Runs `write` for a piece, unless an earlier one failed.
+    /// Runs `write` for a piece, unless an earlier one failed. A signal
+    /// stops the record here, between pieces: a record of millions of
+    /// related records is written over seconds.
     func run(_ write: () throws -> Void) {
         guard error == nil else { return }
         do {
+            try Interruption.check()
             try write()
         } catch {
             self.error = error

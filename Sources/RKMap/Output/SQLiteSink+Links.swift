@@ -329,10 +329,14 @@ extension SQLiteSink {
 
     /// Writes the connections queued during the document: by now every record
     /// of the document has its row, so each connected record's key is known.
+    /// A large document queues millions: a signal is answered between them
+    /// (every 1024), as it is between records, so Ctrl-C is not ignored for
+    /// this last phase and the run does not end as if it had finished.
     func writeConnections() throws {
         let pending = pendingConnections
         pendingConnections.removeAll()
-        for item in pending {
+        for (n, item) in pending.enumerated() {
+            if n & 0x3FF == 0 { try Interruption.check() }
             let connection = item.plan.mapper.connections[Int(item.connection)]
             let slot = Int(item.slot)
             // A connection has a column (one value) and a link table (an

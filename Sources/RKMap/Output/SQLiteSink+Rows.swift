@@ -182,9 +182,11 @@ extension SQLiteSink {
     }
 
     /// Calls `body` for each record of a to-many value, nested arrays flattened
-    /// in order (positions count across them).
-    func forEachRecord(in items: some Collection<FieldValue>, _ body: (Record) throws -> Void) rethrows {
-        for item in items {
+    /// in order (positions count across them). A signal is answered every
+    /// 1024 items: one relationship of a large document may hold millions.
+    func forEachRecord(in items: some Collection<FieldValue>, _ body: (Record) throws -> Void) throws {
+        for (n, item) in items.enumerated() {
+            if n & 0x3FF == 0x3FF { try Interruption.check() }
             switch item {
             case .record(let record): try body(record)
             case .many(let inner): try forEachRecord(in: inner, body)
