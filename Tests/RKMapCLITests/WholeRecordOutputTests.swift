@@ -282,6 +282,56 @@ import Testing
         Self.expectSame(results)
     }
 
+    /// Indexes into the held array (spec §4: `[n]` picks one element,
+    /// negative from the end; missing past either end, and a key on a
+    /// number is missing): each element is read back from the held text as
+    /// the rest of its path reads it, so every answer is the tree's, held
+    /// or not, and a relationship from one element maps it.
+    @Test(arguments: [["--format", "ndjson"], ["--format", "csv"], ["sqlite"]])
+    func indexesIntoAHeldArrayPickTheTreesElements(_ format: [String]) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = #"""
+            {"keyPath": "", "root-map-ref": "list", "mappers": [
+              {"id": "list", "target": "List",
+               "attributes": {"items[0].Name": "first", "items[-1].ID": "lastID", "items[2]": "third", "items[3].Name": "fourth",
+                              "items[12001]": "beyond", "items[-12002]": "before", "items[1].Tags.@count": "tagCount",
+                              "items[4].Tags[1]": "tag"},
+               "relationships": [{"from": "items", "to": "all.items", "map-ref": "item", "many": true},
+                                 {"from": "items[5]", "to": "fifth", "map-ref": "item"}]},
+              {"id": "item", "target": "Item", "attributes": {"ID": "id"}}]}
+            """#
+        try scratch.write("spec.json", spec)
+        let input = WholeRecordOutputTests.input.replacingOccurrences(of: #"{"ID": 3, "Name": "item_3", "#, with: #"7, {"ID": 3, "#)
+        try scratch.write("in.json", input)
+        let sqlite = format == ["sqlite"]
+        var results: [RKMapExecutable.Result] = []
+        var dumps: [[[[SQLiteValue]]]] = []
+        for (i, threshold) in Self.thresholds.enumerated() {
+            let args = ["apply", "spec.json", "in.json"] + (sqlite ? ["-o", "out\(i).db"] : format)
+            results.append(try RKMapExecutable.run(args, directory: scratch.url, environment: ["RKMAP_HELD_ARRAY_BYTES": threshold]))
+            if sqlite { dumps.append(try ConnectionsStreamingCLITests.dump(scratch.path("out\(i).db"))) }
+        }
+        #expect(results[0].status == 0, "\(results[0].stderr)")
+        if sqlite {
+            #expect(try Tables.query(scratch.path("out0.db"), #"SELECT "first", "lastID", "third", "fourth", "tagCount", "tag" FROM "List""#)
+                == [[.text("item_0"), .integer(Int64(WholeRecordOutputTests.count - 1)),
+                     .text(#"{"ID":2,"Name":"item_2","Price":2.5,"Tags":["a","b2"]}"#), .null, .integer(2), .text("b3")]])
+            #expect(dumps[1] == dumps[0])
+            #expect(dumps[2] == dumps[0])
+        } else if format == ["--format", "ndjson"] {
+            // The input's element 3 is the number 7 (no `Name`), so 12,001
+            // elements, item 3 (without `Name`) at 4 and item 4 at 5;
+            // 12001 and -12002 are past the ends: those three are missing,
+            // so not written.
+            #expect(results[0].stdout.hasPrefix(
+                #"{"@type":"List","first":"item_0","lastID":11999,"third":{"ID":2,"Name":"item_2","Price":2.5,"Tags":["a","b2"]},"tagCount":2,"tag":"b3","all":{"items":[{"@type":"Item","id":0},"#),
+                "\(results[0].stdout.prefix(300))")
+            #expect(results[0].stdout.contains(#"]},"fifth":{"@type":"Item","id":4}}"#), "\(results[0].stdout.suffix(300))")
+        }
+        Self.expectSame(results)
+    }
+
     @Test func sqliteStoresTheSameRowsHeldOrNot() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

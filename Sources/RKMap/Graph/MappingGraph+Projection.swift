@@ -11,7 +11,8 @@
 /// not named in advance reads the whole value:
 /// - a nil key path (the representation itself), a dynamic nesting key or
 ///   `forceCollection` (every member of the object);
-/// - an index or a collection operator in a key path (the value from there on);
+/// - an index or a collection operator in a key path (the value from there on;
+///   with `holding`, an index reads each element as the rest of the path does);
 /// - `@root` and `@parent` anywhere (what they read depends on where the
 ///   mapping is): the whole document.
 /// With case-insensitive keys the projection is read case-insensitively
@@ -63,7 +64,7 @@ extension MappingGraph {
                 switch property {
                 case .attribute(let attribute):
                     let copied = compacting && copiesWhole(attribute.slot, of: mapper)
-                    projection.add(attribute.source, then: copied ? .verbatim : .everything)
+                    projection.add(attribute.source, then: copied ? .verbatim : .everything, holdingIndexes: holding)
                 case .relationship(let relationship):
                     let target = representationProjection(
                         of: relationship.mapper, compacting: compacting, holding: holding, visiting: &visiting, memo: &memo)
@@ -71,7 +72,7 @@ extension MappingGraph {
                     // itself; nor for a mapper that reads nothing (the value
                     // is then not read at all, as without holding).
                     let held = holding && !relationship.source.isNil && target != .nothing
-                    projection.add(relationship.source, then: held ? .elements(target) : target)
+                    projection.add(relationship.source, then: held ? .elements(target) : target, holdingIndexes: holding)
                 }
             }
         case .dynamic(let dynamic):
@@ -266,9 +267,10 @@ extension JSONProjection {
         return projection
     }
 
-    /// `adding(_:then:)` in place (see `add(_:then:)` of member names).
-    mutating func add(_ path: KeyPath, then tail: JSONProjection = .everything) {
+    /// `adding(_:then:)` in place (see `add(_:then:)` of member names, and
+    /// `add(componentsOf:then:holdingIndexes:)`).
+    mutating func add(_ path: KeyPath, then tail: JSONProjection = .everything, holdingIndexes: Bool = false) {
         guard path.anchor == .representation else { return }
-        add(componentsOf: path, then: tail)
+        add(componentsOf: path, then: tail, holdingIndexes: holdingIndexes)
     }
 }

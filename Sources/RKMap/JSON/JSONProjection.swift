@@ -31,9 +31,11 @@ public indirect enum JSONProjection: Sendable, Equatable {
     /// beside the records made from it. A key path through it (`items.name`,
     /// from an attribute, a matcher or a predicate) reads those members of
     /// each element, held in the same text; `@count` and a matcher that
-    /// reads only its kind (`countOnly`) are answered by the held text too.
+    /// reads only its kind (`countOnly`) are answered by the held text too,
+    /// and so is an index into it (`items[0].name`: every element is read
+    /// as the rest of the path reads it, `KeyPath.element` picks one).
     /// Anything that reads the value itself whole (an attribute of the
-    /// array, an index into it, another collection operator) reads its tree.
+    /// array, a collection operator other than `@count`) reads its tree.
     case elements(JSONProjection)
 
     /// This projection plus what a path of member names needs, then `tail`

@@ -3,7 +3,9 @@ extension JSONProjection {
     /// this projection, with `tail` at the end: member names up to the first
     /// index or collection operator, the whole value from there on, except
     /// after `@count`, which needs only how many elements an array has
-    /// (`countOnly`). The anchor is the caller's business.
+    /// (`countOnly`), and, when holding, after an index (see
+    /// `add(componentsOf:then:holdingIndexes:)`). The anchor is the caller's
+    /// business.
     func adding(componentsOf path: KeyPath, then tail: JSONProjection = .everything) -> JSONProjection {
         var projection = self
         projection.add(componentsOf: path, then: tail)
@@ -11,15 +13,44 @@ extension JSONProjection {
     }
 
     /// `adding(componentsOf:then:)` in place.
-    mutating func add(componentsOf path: KeyPath, then tail: JSONProjection = .everything) {
+    /// - Parameter holdingIndexes: an index after a member name (`items[0].name`)
+    ///   reads the array there for `elements`, each element read as the rest
+    ///   of the path reads it (`name`), so that a large array a relationship
+    ///   maps stays held when an attribute also picks one element of it: the
+    ///   element is read from the held text (`KeyPath.element`). Without it,
+    ///   the whole value from the index on.
+    mutating func add(componentsOf path: KeyPath, then tail: JSONProjection = .everything, holdingIndexes: Bool = false) {
+        add(components: path.components[...], then: tail, holdingIndexes: holdingIndexes)
+    }
+
+    private mutating func add(components: ArraySlice<KeyPath.Component>, then tail: JSONProjection, holdingIndexes: Bool) {
         var keys: [String] = []
         var end = tail
-        for component in path.components {
-            guard case .key(let key) = component else {
-                end = component == .collection(.count) ? .countOnly : .everything
-                break
+        scan: for position in components.indices {
+            switch components[position] {
+            case .key(let key):
+                keys.append(key)
+                continue scan
+            case .collection(.count):
+                end = .countOnly
+            case .index where holdingIndexes && !keys.isEmpty:
+                // What the rest of the path reads of the element, for every
+                // element: an array shorter than the holding threshold is a
+                // tree of elements read so (element `n` among them), a longer
+                // one their text. An element copied as it is (`items[2]`) is
+                // read whole, as a tree, as an element mapped by a
+                // relationship is.
+                var element = JSONProjection.nothing
+                element.add(components: components[(position + 1)...], then: tail, holdingIndexes: true)
+                switch element {
+                case .nothing: end = .everything
+                case .verbatim: end = .elements(.everything)
+                default: end = .elements(element)
+                }
+            case .index, .collection:
+                end = .everything
             }
-            keys.append(key)
+            break scan
         }
         add(keys[...], then: end)
     }
