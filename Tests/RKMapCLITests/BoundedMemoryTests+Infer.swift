@@ -50,3 +50,18 @@ extension BoundedMemoryTests {
         try Self.expectWithinThreeTimes(["infer", "-"], shape: shape, mb: 12)
     }
 }
+
+extension BoundedMemoryTests {
+    /// One object of a million members (`{"key0": 0, ...}`, 12 MB) makes a
+    /// spec of a million attributes, 3.2 times the sample's size. It took
+    /// 20.7 times the sample above the baseline while the spec was built as
+    /// a tree and then as text, the sample's tree still held, every member's
+    /// spellings tabled and the mapper's shape made as a set of every
+    /// member; the spec is now written as bytes and streamed out as it is
+    /// formatted, after the sample is released: 8.0× measured. Not yet
+    /// within three times (docs/behaviour.md): the sample's rewritten tree
+    /// and a field per member remain. This bound keeps what was won.
+    @Test func inferOfOneObjectOfManyMembersStaysWithinTenTimesItsSize() throws {
+        try Self.expectWithinThreeTimes(["infer", "-"], shape: "keys", mb: 12, times: 10)
+    }
+}

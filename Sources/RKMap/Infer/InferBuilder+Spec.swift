@@ -1,15 +1,48 @@
 /// Writing the inferred mappers as a spec (docs/spec.md §15): names are given
 /// here, once merging is done, so a merged-away place leaves no gap in them.
 extension InferBuilder {
-    /// The spec as canonical text, as `rkmap fmt` writes it.
+    /// The spec as strict compact JSON, in canonical member order: what
+    /// `SpecFormatter.formatStrict` makes the canonical text of, as
+    /// `rkmap fmt` writes it (`InferredSpec.text`, `writeText`).
+    ///
+    /// Written as bytes, not built as a tree: a sample object of many
+    /// members makes a mapper of as many attributes, and the tree of its
+    /// spec cost about four times that spec's text. Large mappers are moved
+    /// out of the writer's buffer as it fills (`JSONWriter.spill`), so that
+    /// the bytes are not copied whole at the end.
     /// - Parameter comment: a note for the reader, the spec's first member.
-    mutating func specText(
+    mutating func specJSON(
         descriptors: [(keyPath: [String], mapper: Int)], rootName: String?, rootMapper: Int, comment: String? = nil
-    ) -> String {
+    ) -> [UInt8] {
         let names = assignNames(rootName: rootName, rootMapper: resolve(rootMapper))
-        var mapperValues: [JSONValue] = []
+        // `dateFormats` comes before the mappers whose types call for it:
+        // the types are guessed first, in the order the mappers are written.
         for index in mappers.indices where mappers[index].mergedInto == nil {
-            mapperValues.append(mapperJSON(index, names: names))
+            switch mappers[index].kind {
+            case .scalar(let values): _ = typeEntry(values)
+            case .object:
+                for field in mappers[index].fields {
+                    if case .attribute(let values) = field.kind { _ = typeEntry(values.all) }
+                }
+            case .dynamic, .byKind: break
+            }
+        }
+        let spill = SpilledBytes()
+        var out = JSONWriter(pretty: false, buffer: OutputBuffer(capacity: 4096), spill: spill)
+        out.append(JSONByte.openBrace)
+        var first = true
+        func key(_ name: String, _ out: inout JSONWriter) {
+            if !first { out.append(JSONByte.comma) }
+            first = false
+            out.writeKey(name)
+        }
+        if let comment {
+            key("comment", &out)
+            out.writeString(comment)
+        }
+        if !dateFormats.isEmpty {
+            key("dateFormats", &out)
+            out.write(.array(dateFormats.map { .string($0) }))
         }
         let descriptorValues: [JSONValue] = descriptors.map { d in
             var members: [(String, JSONValue)] = []
@@ -19,23 +52,30 @@ extension InferBuilder {
             members.append(("root-map-ref", .string(names.ids[resolve(d.mapper)]!)))
             return .object(JSONObject(members))
         }
-        var top: [(String, JSONValue)] = []
-        if let comment { top.append(("comment", .string(comment))) }
-        if !dateFormats.isEmpty { top.append(("dateFormats", .array(dateFormats.map { .string($0) }))) }
         if descriptorValues.count == 1, case .object(let only) = descriptorValues[0] {
-            for member in only.members { top.append((member.key, member.value)) }
+            for member in only.members {
+                key(member.key, &out)
+                out.write(member.value)
+            }
         } else {
-            top.append(("descriptors", .array(descriptorValues)))
+            key("descriptors", &out)
+            out.write(.array(descriptorValues))
         }
-        top.append(("mappers", .array(mapperValues)))
-        let raw = Array(JSONWriter.serialize(.object(JSONObject(top)), pretty: false).utf8)
-        // The formatter is the one definition of canonical; infer's output is
-        // fmt's, formatted from the strict JSON's bytes (a tree of a large
-        // spec would cost four times its text).
-        var text: [UInt8] = []
-        text.reserveCapacity(raw.count * 2)
-        try? SpecFormatter.formatStrict(raw) { text += $0 }
-        return String(decoding: text, as: UTF8.self)
+        key("mappers", &out)
+        out.append(JSONByte.openBracket)
+        var firstMapper = true
+        for index in mappers.indices where mappers[index].mergedInto == nil {
+            if !firstMapper { out.append(JSONByte.comma) }
+            firstMapper = false
+            writeMapper(index, names: names, into: &out)
+            out.spillIfFull()
+        }
+        out.append(JSONByte.closeBracket)
+        out.append(JSONByte.closeBrace)
+        out.moveToSpill()
+        let bytes = spill.bytes
+        spill.bytes = []
+        return bytes
     }
 
     /// Type names (singular PascalCase of where a mapper was met) and mapper ids,
@@ -66,7 +106,10 @@ extension InferBuilder {
         return (types, ids)
     }
 
-    mutating func mapperJSON(_ index: Int, names: (types: [Int: String], ids: [Int: String])) -> JSONValue {
+    /// Writes mapper `index` as spec JSON: small kinds as a value, an object
+    /// mapper member by member (it may have as many attributes as a sample
+    /// object has members).
+    mutating func writeMapper(_ index: Int, names: (types: [Int: String], ids: [Int: String]), into out: inout JSONWriter) {
         let mapper = mappers[index]
         var members: [(String, JSONValue)] = [("id", .string(names.ids[index]!))]
         switch mapper.kind {
@@ -79,7 +122,8 @@ extension InferBuilder {
                     ("map-ref", .string(names.ids[resolve(choice.mapper)]!)),
                 ]))
             })))
-            return .object(JSONObject(members))
+            out.write(.object(JSONObject(members)))
+            return
         case .byKind(let object, let scalar, let kinds):
             members.append(("dynamic", .bool(true)))
             let choices = [(JSONKind.object, object)] + kinds.map { ($0, scalar) }
@@ -90,53 +134,107 @@ extension InferBuilder {
                     ("map-ref", .string(names.ids[resolve(mapper)]!)),
                 ]))
             })))
-            return .object(JSONObject(members))
+            out.write(.object(JSONObject(members)))
+            return
         case .scalar(let values):
             members.append(("target", .string(names.types[index]!)))
             members.append(("attributes", .object(JSONObject([("", .string("value"))]))))
             if let type = typeEntry(values) { members.append(("types", .object(JSONObject([("value", type)])))) }
-            return .object(JSONObject(members))
+            out.write(.object(JSONObject(members)))
+            return
         case .object:
             break
         }
         let type = names.types[index]!
-        members.append(("target", .string(type)))
+        // Each field's destination, unique ignoring case (a relationship's
+        // too), before anything is written: identification is chosen among
+        // the attributes' destinations, and written before them.
         var taken = Set<String>()
         if let key = mapper.keyAttribute { taken.insert(key.lowercased()) }
-        var attributes: [(String, JSONValue)] = []
-        var relationships: [JSONValue] = []
-        var types: [(String, JSONValue)] = []
         var destinations: [String] = []
+        destinations.reserveCapacity(mapper.fields.count)
+        var attributeDestinations: [String] = []
+        var hasAttributes = false, hasRelationships = false
         for field in mapper.fields {
             let destination = InferNaming.unique(InferNaming.destination(fromKey: field.key), in: &taken)
-            let source = InferNaming.sourceKey(field.key)
-            switch field.kind {
-            case .attribute(let values):
-                attributes.append((source, .string(destination)))
-                destinations.append(destination)
-                if let entry = typeEntry(values) { types.append((destination, entry)) }
-            case .relationship(let child, let many):
-                var r: [(String, JSONValue)] = [("from", .string(source)), ("to", .string(destination)),
-                                                ("map-ref", .string(names.ids[resolve(child)]!))]
+            destinations.append(destination)
+            if case .attribute = field.kind {
+                hasAttributes = true
+                if entity { attributeDestinations.append(destination) }
+            } else {
+                hasRelationships = true
+            }
+        }
+        taken = []
+        out.append(JSONByte.openBrace)
+        out.writeKey("id")
+        out.writeString(names.ids[index]!)
+        func member(_ name: String, _ value: JSONValue, _ out: inout JSONWriter) {
+            out.append(JSONByte.comma)
+            out.writeKey(name)
+            out.write(value)
+        }
+        member("target", .string(type), &out)
+        if entity, let identity = identification(attributeDestinations, type: type) {
+            member("entity", .bool(true), &out)
+            member("identification", .string(identity), &out)
+        }
+        if let key = mapper.keyAttribute {
+            member("keyAttribute", .string(key), &out)
+            member("forceCollection", .bool(true), &out)
+        }
+        if hasAttributes {
+            out.append(JSONByte.comma)
+            out.writeKey("attributes")
+            out.append(JSONByte.openBrace)
+            var first = true
+            for (field, destination) in zip(mapper.fields, destinations) {
+                guard case .attribute = field.kind else { continue }
+                if !first { out.append(JSONByte.comma) }
+                first = false
+                out.writeKey(InferNaming.sourceKey(field.key))
+                out.writeString(destination)
+                out.spillIfFull()
+            }
+            out.append(JSONByte.closeBrace)
+        }
+        if hasRelationships {
+            out.append(JSONByte.comma)
+            out.writeKey("relationships")
+            out.append(JSONByte.openBracket)
+            var first = true
+            for (field, destination) in zip(mapper.fields, destinations) {
+                guard case .relationship(let child, let many) = field.kind else { continue }
+                if !first { out.append(JSONByte.comma) }
+                first = false
                 // Declared either way: a to-one source that later holds an
                 // array is then a mapping warning `check` reports (§3.2),
                 // not a silent to-many relationship.
-                r.append(("many", .bool(many)))
-                relationships.append(.object(JSONObject(r)))
+                out.write(.object(JSONObject([
+                    ("from", .string(InferNaming.sourceKey(field.key))), ("to", .string(destination)),
+                    ("map-ref", .string(names.ids[resolve(child)]!)), ("many", .bool(many)),
+                ])))
+                out.spillIfFull()
             }
+            out.append(JSONByte.closeBracket)
         }
-        if entity, let identity = identification(destinations, type: type) {
-            members.append(("entity", .bool(true)))
-            members.append(("identification", .string(identity)))
+        var typed = false
+        for (field, destination) in zip(mapper.fields, destinations) {
+            guard case .attribute(let values) = field.kind, let entry = typeEntry(values.all) else { continue }
+            // A comma before the member, then before each later entry; the
+            // first entry opens the member.
+            out.append(JSONByte.comma)
+            if !typed {
+                out.writeKey("types")
+                out.append(JSONByte.openBrace)
+                typed = true
+            }
+            out.writeKey(destination)
+            out.write(entry)
+            out.spillIfFull()
         }
-        if let key = mapper.keyAttribute {
-            members.append(("keyAttribute", .string(key)))
-            members.append(("forceCollection", .bool(true)))
-        }
-        if !attributes.isEmpty { members.append(("attributes", .object(JSONObject(attributes)))) }
-        if !relationships.isEmpty { members.append(("relationships", .array(relationships))) }
-        if !types.isEmpty { members.append(("types", .object(JSONObject(types)))) }
-        return .object(JSONObject(members))
+        if typed { out.append(JSONByte.closeBrace) }
+        out.append(JSONByte.closeBrace)
     }
 
     /// `--entity`: the first of `id`, `<type>Id`, `uuid`, `key` among the attributes.

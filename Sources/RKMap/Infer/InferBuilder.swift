@@ -91,6 +91,19 @@ struct InferBuilder {
     /// field, in the spelling met first, from that spelling's values alone;
     /// the other is left out and said so (`leftOutMembers`).
     mutating func fields(of objects: [JSONObject]) -> [InferField] {
+        // One object whose keys are all ASCII (keys are distinct within an
+        // object, and ASCII text has one spelling): its members in order,
+        // without the table that merges spellings. A sample object of a
+        // million members made that table, beside the fields, the largest
+        // part of `infer`'s memory.
+        if objects.count == 1, objects[0].members.allSatisfy({ $0.key.utf8.allSatisfy { $0 < 0x80 } }) {
+            var fields: [InferField] = []
+            fields.reserveCapacity(objects[0].count)
+            for member in objects[0].members where !member.key.isEmpty {
+                fields.append(InferField(key: member.key, kind: fieldKind(member.value.isNull ? [] : [member.value], key: member.key)))
+            }
+            return fields
+        }
         var order: [String] = []
         // By text (Swift's canonical equivalence): the spelling and its values.
         var values: [String: (spelling: String, values: [JSONValue])] = [:]
@@ -113,7 +126,7 @@ struct InferBuilder {
     /// arrays at any depth); otherwise an attribute. An empty object would be an
     /// unmappable representation (a warning), so such a member stays an attribute.
     mutating func fieldKind(_ values: [JSONValue], key: String) -> InferField.Kind {
-        guard let (objects, sawArray) = Self.heldObjects(values) else { return .attribute(values: values) }
+        guard let (objects, sawArray) = Self.heldObjects(values) else { return .attribute(values: InferValues(values)) }
         let child = objectMapper(objects, hint: key)
         let many = sawArray || mappers[child].keyAttribute != nil
         return .relationship(mapper: child, many: many)
@@ -174,7 +187,7 @@ struct InferBuilder {
                 descriptors.append((prefix + [key], mapper))
                 continue
             }
-            scalarFields.append(InferField(key: key, kind: .attribute(values: present)))
+            scalarFields.append(InferField(key: key, kind: .attribute(values: InferValues(present))))
         }
         guard !scalarFields.isEmpty else { return descriptors }
         var holder = InferMapper(kind: .object, nameHint: prefix.last ?? "response")
@@ -270,7 +283,13 @@ struct InferBuilder {
             changed = false
             var first: [Shape: Int] = [:]
             var groups: [(first: Int, rest: [Int])] = []
-            for j in mappers.indices where isPlainObject(j) {
+            // Shapes are equal only with as many members: a mapper whose
+            // count no other has merges with none, and its shape (a set of
+            // every member, for a sample object of a million members the
+            // largest part of `infer`'s memory) is not made.
+            var counts: [Int: Int] = [:]
+            for j in mappers.indices where isPlainObject(j) { counts[mappers[j].fields.count, default: 0] += 1 }
+            for j in mappers.indices where isPlainObject(j) && counts[mappers[j].fields.count, default: 0] > 1 {
                 let shape = shape(of: j)
                 if let g = first[shape] {
                     groups[g].rest.append(j)
@@ -305,7 +324,7 @@ struct InferBuilder {
     }
 
     private func shape(of i: Int) -> Shape {
-        Shape(count: mappers[i].fields.count, fields: Set(mappers[i].fields.map { field in
+        Shape(count: mappers[i].fields.count, fields: Set(mappers[i].fields.lazy.map { field in
             switch field.kind {
             case .attribute: return ShapeField(key: ExactText(field.key), mapper: nil, many: false)
             case .relationship(let m, let many): return ShapeField(key: ExactText(field.key), mapper: resolve(m), many: many)
@@ -327,7 +346,7 @@ struct InferBuilder {
     }
 
     private mutating func absorb(_ j: Int, into i: Int) {
-        var extra: [ExactText: [JSONValue]] = [:]
+        var extra: [ExactText: InferValues] = [:]
         for field in mappers[j].fields {
             if case .attribute(let values) = field.kind { extra[ExactText(field.key)] = values }
         }

@@ -31,11 +31,38 @@ struct InferMapper {
     }
 }
 
+/// The non-null values seen for an attribute. Most attributes of a large
+/// sample object have one, kept without an array of its own (an allocation
+/// per member of an object of a million members).
+enum InferValues {
+    case none
+    case one(JSONValue)
+    case many([JSONValue])
+
+    init(_ values: [JSONValue]) {
+        switch values.count {
+        case 0: self = .none
+        case 1: self = .one(values[0])
+        default: self = .many(values)
+        }
+    }
+
+    var all: [JSONValue] {
+        switch self {
+        case .none: return []
+        case .one(let value): return [value]
+        case .many(let values): return values
+        }
+    }
+
+    static func + (a: InferValues, b: InferValues) -> InferValues { InferValues(a.all + b.all) }
+}
+
 /// One member of the objects at a place.
 struct InferField {
     enum Kind {
         /// The non-null values seen (scalars, arrays of scalars, or mixed kinds).
-        case attribute(values: [JSONValue])
+        case attribute(values: InferValues)
         case relationship(mapper: Int, many: Bool)
     }
 

@@ -103,6 +103,23 @@ package struct InferSampleSet {
         keep(rewrite(document, member: nil, place: InferPlaceTree.root))
     }
 
+    /// The documents to infer from, moved out (so that `SpecInferrer` holds
+    /// the only reference and releases them before it writes the spec), with
+    /// what only adding needs (settled places, representatives, shapes
+    /// seen). The set is then spent: `origins`, `count` and
+    /// `contentOutlines` remain, for messages.
+    package mutating func takeDocuments() -> [JSONValue] {
+        let taken = documents
+        documents = []
+        places = InferPlaceTree(capacity: 0)
+        seen = []
+        seenElements = []
+        representatives = [:]
+        stringClasses = []
+        key = []
+        return taken
+    }
+
     /// Rewrites the first document, when it is still whole.
     mutating func rewriteWholeFirst() {
         guard firstIsWhole else { return }

@@ -23,7 +23,13 @@ package enum SpecInferrer {
     /// Infers from samples that may have lost repeated array elements
     /// (`InferSampleSet`): the content is found from `contentOutlines`,
     /// taken before.
-    package static func infer(samples: [JSONValue], contentOutlines: InferContentOutlines, options: InferOptions) throws(InferError) -> InferredSpec {
+    ///
+    /// The samples are released before the spec is written (each of them a
+    /// tree, a single large one costing many times its text): pass them
+    /// without keeping another reference (`InferSampleSet.takeDocuments`).
+    package static func infer(
+        samples: consuming [JSONValue], contentOutlines: InferContentOutlines, options: InferOptions
+    ) throws(InferError) -> InferredSpec {
         guard !samples.isEmpty else { throw .noSamples }
         var builder = InferBuilder(entity: options.entity)
 
@@ -41,11 +47,12 @@ package enum SpecInferrer {
                      : "content: \(contentPath.map(InferNaming.sourceKey).joined(separator: "."))")
 
         // The content descriptor first, then the envelope around it.
-        let contents = samples.compactMap { value(at: contentPath, in: $0) }
+        var contents = samples.compactMap { value(at: contentPath, in: $0) }
         let rootHint = options.rootName ?? (contentPath.last ?? "item")
         guard let root = builder.mapper(for: contents, hint: rootHint, elements: true) else {
             throw .nothingToMap
         }
+        contents = []
         var descriptors: [(keyPath: [String], mapper: Int)] = [(contentPath, root)]
         for depth in 0..<contentPath.count {
             let prefix = Array(contentPath.prefix(depth))
@@ -64,16 +71,18 @@ package enum SpecInferrer {
             : #"member "" left out at "# + empty.map(\.path).joined(separator: ", ")
                 + ": no key path can name an empty key (docs/spec.md §4), so rkmap check reports "
                 + (empty.count == 1 ? "it" : "them") + " as unmapped"
-        let text = builder.specText(descriptors: descriptors, rootName: options.rootName, rootMapper: root, comment: comment)
-        if !builder.dateFormats.isEmpty {
-            notes.append("dateFormats: \(builder.dateFormats.joined(separator: ", "))")
-        }
         // A sample without the content (a root array beside `{"items": [...]}`
         // samples, another endpoint's `results`): nothing of it is mapped,
         // and `rkmap check` fails on it (no mappable content).
         let withoutContent = contentPath.isEmpty ? [] : samples.indices.filter { value(at: contentPath, in: samples[$0]) == nil }
+        samples = []
+        let json = builder.specJSON(descriptors: descriptors, rootName: options.rootName, rootMapper: root, comment: comment)
+        // Known once the types are guessed, as the spec is written.
+        if !builder.dateFormats.isEmpty {
+            notes.append("dateFormats: \(builder.dateFormats.joined(separator: ", "))")
+        }
         return InferredSpec(
-            text: text, notes: notes, leftOut: leftOut, unmapped: unmapped, withoutContent: withoutContent,
+            json: json, notes: notes, leftOut: leftOut, unmapped: unmapped, withoutContent: withoutContent,
             contentKeyPath: contentPath.map(InferNaming.sourceKey).joined(separator: "."))
     }
 
@@ -169,8 +178,23 @@ package struct InferOptions: Sendable, Equatable {
 
 /// An inferred spec.
 package struct InferredSpec: Sendable, Equatable {
+    /// The spec as strict compact JSON (`text` is its canonical form).
+    package var json: [UInt8]
     /// Canonical spec text (as `rkmap fmt` writes it), ending in a newline.
-    package var text: String
+    package var text: String {
+        var text: [UInt8] = []
+        text.reserveCapacity(json.count * 2)
+        try? writeText { text += $0 }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Hands `emit` the canonical text in pieces of about 64 KiB, in order
+    /// (`SpecFormatter.formatStrict`): a spec of many attributes is written
+    /// out without its text ever being whole in memory.
+    /// - Throws: what `emit` throws.
+    package func writeText(_ emit: ([UInt8]) throws -> Void) throws {
+        try SpecFormatter.formatStrict(json, emit: emit)
+    }
     /// What was decided, one line each, for the user's stderr.
     package var notes: [String]
     /// Members of the samples the spec does not read, because their key is

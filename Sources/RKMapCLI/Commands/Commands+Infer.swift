@@ -64,8 +64,9 @@ extension Commands {
         }
         let spec: InferredSpec
         do {
+            let outlines = samples.contentOutlines
             spec = try SpecInferrer.infer(
-                samples: samples.documents, contentOutlines: samples.contentOutlines,
+                samples: samples.takeDocuments(), contentOutlines: outlines,
                 options: InferOptions(keyPath: options.keyPath, rootName: options.name, entity: options.entity))
         } catch {
             try? stderr.write(CommandFailure.library(error).line)
@@ -110,14 +111,23 @@ extension Commands {
                 + "maps nothing of it and rkmap check fails on it (no mappable content); infer the samples of one endpoint "
                 + "together, or choose the content with --key-path")
         }
+        // The text is written as it is formatted, never whole in memory: a
+        // sample object of many members makes a spec several times its size.
         guard let output = options.output, output != "-" else {
             return stoppingQuietly(stderr: stderr) {
-                try stdout.write(spec.text)
+                try spec.writeText { try stdout.write($0) }
                 return success
             }
         }
         do {
-            try replaceFile(output, with: spec.text)
+            let file = try AtomicFileOutput(path: output)
+            do {
+                try spec.writeText { try file.sink.write($0) }
+                try file.commit()
+            } catch {
+                file.rollback()
+                throw error
+            }
         } catch {
             try? stderr.write(CommandFailure.cannotWrite(output, error).line)
             return dataFailed
