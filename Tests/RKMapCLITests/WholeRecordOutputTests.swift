@@ -332,6 +332,49 @@ import Testing
         Self.expectSame(results)
     }
 
+    /// The held array copied whole by an untyped attribute too (spec §3.1:
+    /// the value as it is): its text is the array's compact text, so every
+    /// format writes what the tree gives, held or not, a typed copy (read as
+    /// a tree) and a relationship into the same destination's parent included.
+    @Test(arguments: [["--format", "ndjson"], ["--format", "json"], ["--format", "csv"], ["sqlite"]])
+    func anArrayCopiedWholeAndMappedIsWrittenAsTheTreeIs(_ format: [String]) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = #"""
+            {"keyPath": "", "root-map-ref": "list", "mappers": [
+              {"id": "list", "target": "List", "attributes": {"items": "raw", "kind": "kind"},
+               "relationships": [{"from": "items", "to": "all.items", "map-ref": "item", "many": true}]},
+              {"id": "item", "target": "Item", "attributes": {"ID": "id"}}]}
+            """#
+        try scratch.write("spec.json", spec)
+        let input = WholeRecordOutputTests.input.replacingOccurrences(of: #"{"ID": 3, "Name": "item_3", "#, with: #"7, {"ID": 3, "#)
+        try scratch.write("in.json", input)
+        let sqlite = format == ["sqlite"]
+        var results: [RKMapExecutable.Result] = []
+        var dumps: [[[[SQLiteValue]]]] = []
+        for (i, threshold) in Self.thresholds.enumerated() {
+            let args = ["apply", "spec.json", "in.json"] + (sqlite ? ["-o", "out\(i).db"] : format)
+            results.append(try RKMapExecutable.run(args, directory: scratch.url, environment: ["RKMAP_HELD_ARRAY_BYTES": threshold]))
+            if sqlite { dumps.append(try ConnectionsStreamingCLITests.dump(scratch.path("out\(i).db"))) }
+        }
+        #expect(results[0].status == 0, "\(results[0].stderr)")
+        // The copy is the input's array in compact form (§10.1): element 3
+        // the number, item 3 without its name, item 6,000's long tags.
+        let items = (0..<WholeRecordOutputTests.count).map { i in
+            i == 3 ? #"7,{"ID":3,"Price":3.5,"Tags":["a","b3"]}"# : #"{"ID":\#(i),"Name":"item_\#(i)","Price":\#(i).5,"Tags":\#(WholeRecordOutputTests.tags(i))}"#
+        }
+        let copy = "[" + items.joined(separator: ",") + "]"
+        if sqlite {
+            #expect(try Tables.query(scratch.path("out0.db"), #"SELECT "raw", "kind" FROM "List""#) == [[.text(copy), .text("Listing")]])
+            #expect(dumps[1] == dumps[0])
+            #expect(dumps[2] == dumps[0])
+        } else if format == ["--format", "ndjson"] {
+            #expect(results[0].stdout.hasPrefix(#"{"@type":"List","raw":"# + copy + #","kind":"Listing","all":{"items":[{"@type":"Item","id":0},"#),
+                    "\(results[0].stdout.prefix(200))")
+        }
+        Self.expectSame(results)
+    }
+
     @Test func sqliteStoresTheSameRowsHeldOrNot() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

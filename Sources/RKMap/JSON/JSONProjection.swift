@@ -105,6 +105,11 @@ public indirect enum JSONProjection: Sendable, Equatable {
         case (.members(let m), .elements(let b)) where m.isEmpty: return .elements(b)
         case (.elements(let a), .members): return .elements(a.merged(with: other))
         case (.members, .elements(let b)): return .elements(merged(with: b))
+        // Mapped by a relationship and copied whole (an untyped attribute
+        // of the array itself): every element's whole text, which is the
+        // array's compact text as `verbatim` would read it, so the attribute
+        // copies it as it is and the relationship reads each element back.
+        case (.elements, .verbatim), (.verbatim, .elements): return .elements(.everything)
         // Mapped by a relationship and read whole too: the tree.
         case (.elements(let a), _): return a.merged(with: other)
         case (_, .elements(let b)): return merged(with: b)
