@@ -84,9 +84,12 @@ struct PipelineWorker {
             case .collected(let starts, let document, let firstPosition, let d, let rest, let within):
                 let rootMapper = engine.applicable[d].descriptor.rootMapper
                 let path = rest.map { KeyPath.Component.key($0) }
+                // The elements' plan under the key path, holding large arrays
+                // from the same size it does (`RKMAP_HELD_ARRAY_BYTES`).
                 let projection = ProjectionPlan(
                     JSONProjection.nothing.adding(rest[...], then: engine.elementProjections[d].projection),
-                    caseInsensitive: engine.graph.options.caseInsensitiveKeys)
+                    caseInsensitive: engine.graph.options.caseInsensitiveKeys,
+                    holdingArraysFrom: engine.elementProjections[d].holdBytes)
                 result = mapRoots(
                     starts, document: document, descriptor: d, projection: projection, scanner: &scanner,
                     mapper: mapper, collector: collector, encoded: &encoded, within: within, release: { i in if i == last { view = nil } }
@@ -147,7 +150,8 @@ struct PipelineWorker {
                     JSONProjection.nothing.adding(
                         componentsOf: KeyPath(source: "", anchor: .representation, components: rest),
                         then: engine.elementProjections[d].projection),
-                    caseInsensitive: engine.graph.options.caseInsensitiveKeys)
+                    caseInsensitive: engine.graph.options.caseInsensitiveKeys,
+                    holdingArraysFrom: engine.elementProjections[d].holdBytes)
                 let unit = mapStreamed(
                     at: start, document: document, descriptor: d, projection: projection, scanner: &scanner, mapper: mapper,
                     collector: collector, release: { view = nil }
