@@ -139,7 +139,32 @@ import Testing
     /// `elements` is what the inner projection reads, held where nothing
     /// reads the value itself whole: members read through the array are
     /// members of each element, held in their text too; reading the whole
-    /// value merges into the tree.
+    /// value merges into the tree, except copying it as it is (`verbatim`):
+    /// every element held whole is the array's compact text.
+    /// An index after member names, when holding (`items[0].name`): the
+    /// array is read for `elements`, each element as the rest of the path
+    /// reads it, a whole element when the path ends there (a tree even when
+    /// copied as it is). Not holding, at the start of the path, or after
+    /// another index: the whole value from the index on, as before.
+    @Test func anIndexReadsEachElementAsTheRestOfThePathWhenHolding() {
+        func reads(_ components: [KeyPath.Component], then tail: JSONProjection = .everything, holding: Bool) -> JSONProjection {
+            var projection = JSONProjection.nothing
+            projection.add(
+                componentsOf: KeyPath(source: "", anchor: .representation, components: components), then: tail, holdingIndexes: holding)
+            return projection
+        }
+        let name: [KeyPath.Component] = [.key("items"), .index(0), .key("name")]
+        #expect(reads(name, holding: true) == .members(["items": .elements(.members(["name": .everything]))]))
+        #expect(reads(name, holding: false) == .members(["items": .everything]))
+        #expect(reads([.key("items"), .index(-1)], then: .verbatim, holding: true) == .members(["items": .elements(.everything)]))
+        #expect(reads([.key("items"), .index(2), .key("tags"), .collection(.count)], holding: true)
+            == .members(["items": .elements(.members(["tags": .countOnly]))]))
+        #expect(reads([.key("items"), .index(0), .index(1)], holding: true) == .members(["items": .elements(.everything)]))
+        #expect(reads([.index(0), .key("name")], holding: true) == .everything)
+        #expect(reads([.key("items"), .index(0), .key("price"), .collection(.sum)], holding: true)
+            == .members(["items": .elements(.members(["price": .everything]))]))
+    }
+
     @Test func mergingWithMembersStaysHeldAndWithTheWholeReadsTheTree() {
         let a = JSONProjection.members(["id": .everything])
         let b = JSONProjection.members(["name": .everything])
@@ -150,7 +175,8 @@ import Testing
         #expect(b.merged(with: .elements(a)) == .elements(.members(["id": .everything, "name": .everything])))
         #expect(JSONProjection.elements(a).merged(with: .countOnly) == .elements(a))
         #expect(JSONProjection.elements(a).merged(with: .everything) == .everything)
-        #expect(JSONProjection.elements(a).merged(with: .verbatim) == .everything)
+        #expect(JSONProjection.elements(a).merged(with: .verbatim) == .elements(.everything))
+        #expect(JSONProjection.verbatim.merged(with: .elements(a)) == .elements(.everything))
         // A key path through the array (`items.name`) reads those members of each element.
         #expect(JSONProjection.elements(a).adding(["name"]) == .elements(.members(["id": .everything, "name": .everything])))
         #expect(JSONProjection.nothing.adding(["items"], then: .elements(a)).adding(["items", "name"])
