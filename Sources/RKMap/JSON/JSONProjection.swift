@@ -34,8 +34,11 @@ public indirect enum JSONProjection: Sendable, Equatable {
     /// reads only its kind (`countOnly`) are answered by the held text too,
     /// and so is an index into it (`items[0].name`: every element is read
     /// as the rest of the path reads it, `KeyPath.element` picks one).
-    /// Anything that reads the value itself whole (an attribute of the
-    /// array, a collection operator other than `@count`) reads its tree.
+    /// An untyped attribute that copies the array as it is (`verbatim`)
+    /// makes every element held whole: that text is the array's compact
+    /// text, which the attribute copies. Anything else that reads the value
+    /// itself whole (a typed attribute of the array, a collection operator
+    /// other than `@count`) reads its tree.
     case elements(JSONProjection)
 
     /// This projection plus what a path of member names needs, then `tail`

@@ -181,7 +181,9 @@ import Testing
         #expect(JSONProjection.elements(a).adding(["name"]) == .elements(.members(["id": .everything, "name": .everything])))
         #expect(JSONProjection.nothing.adding(["items"], then: .elements(a)).adding(["items", "name"])
             == .members(["items": .elements(.members(["id": .everything, "name": .everything]))]))
-        // The array itself read whole (an attribute of it, an index or an operator after it): the tree.
+        // The array itself read whole (a typed attribute of it, an operator
+        // other than `@count` on it): the tree. (An index reads each element,
+        // `anIndexReadsEachElementAsTheRestOfThePathWhenHolding`.)
         #expect(JSONProjection.nothing.adding(["items"], then: .elements(a)).adding(["items"])
             == .members(["items": .everything]))
         #expect(JSONProjection.elements(.members(["Id": .everything])).folded == .elements(.members(["id": .everything])))
