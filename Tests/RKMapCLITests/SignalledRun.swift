@@ -54,11 +54,7 @@ enum SignalledRun {
     ) throws -> Output? {
         let process = try binary(arguments, in: scratch, environment: environment)
         let stdin = Pipe()
-        let outURL = URL(fileURLWithPath: scratch.path("stdout.txt"))
-        let errURL = URL(fileURLWithPath: scratch.path("stderr.txt"))
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let (out, err) = (try FileHandle(forWritingTo: outURL), try FileHandle(forWritingTo: errURL))
+        let (outURL, errURL, out, err) = try outputFiles(in: scratch)
         process.standardInput = stdin
         process.standardOutput = out
         process.standardError = err
@@ -120,11 +116,7 @@ enum SignalledRun {
         _ signal: Int32, arguments: [String], in scratch: Scratch, environment: [String: String] = [:]
     ) throws -> Output? {
         let process = try binary(arguments, in: scratch, environment: environment)
-        let outURL = URL(fileURLWithPath: scratch.path("stdout.txt"))
-        let errURL = URL(fileURLWithPath: scratch.path("stderr.txt"))
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let (out, err) = (try FileHandle(forWritingTo: outURL), try FileHandle(forWritingTo: errURL))
+        let (outURL, errURL, out, err) = try outputFiles(in: scratch)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err
@@ -187,6 +179,15 @@ enum SignalledRun {
         return Output(
             first: Data(), rest: rest, status: process.terminationStatus,
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
+    /// Empty `stdout.txt` and `stderr.txt` in `scratch`, open for the run to write.
+    private static func outputFiles(in scratch: Scratch) throws -> (URL, URL, FileHandle, FileHandle) {
+        let outURL = URL(fileURLWithPath: scratch.path("stdout.txt"))
+        let errURL = URL(fileURLWithPath: scratch.path("stderr.txt"))
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        return (outURL, errURL, try FileHandle(forWritingTo: outURL), try FileHandle(forWritingTo: errURL))
     }
 
     /// The binary about to run `arguments` in `scratch`.

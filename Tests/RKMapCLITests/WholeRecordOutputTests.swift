@@ -256,17 +256,8 @@ import Testing
               {"id": "short", "target": "Short", "attributes": {"items.Name": "names"}},
               {"id": "item", "target": "Item", "attributes": {"ID": "id"}}]}
             """#
-        try scratch.write("spec.json", spec)
-        let input = WholeRecordOutputTests.input.replacingOccurrences(of: #"{"ID": 3, "Name": "item_3", "#, with: #"7, {"ID": 3, "#)
-        try scratch.write("in.json", input)
         let sqlite = format == ["sqlite"]
-        var results: [RKMapExecutable.Result] = []
-        var dumps: [[[[SQLiteValue]]]] = []
-        for (i, threshold) in Self.thresholds.enumerated() {
-            let args = ["apply", "spec.json", "in.json"] + (sqlite ? ["-o", "out\(i).db"] : format)
-            results.append(try RKMapExecutable.run(args, directory: scratch.url, environment: ["RKMAP_HELD_ARRAY_BYTES": threshold]))
-            if sqlite { dumps.append(try ConnectionsStreamingCLITests.dump(scratch.path("out\(i).db"))) }
-        }
+        let (results, dumps) = try Self.runAtEveryThreshold(spec, format: format, in: scratch)
         let strict = format.contains("--strict")
         #expect(results[0].status == (strict ? 1 : 0), "\(results[0].stderr)")
         #expect(results[0].stderr.contains("$.items[3]: warning: cannot map a number with mapper 'item'"), "\(results[0].stderr)")
@@ -301,17 +292,8 @@ import Testing
                                  {"from": "items[5]", "to": "fifth", "map-ref": "item"}]},
               {"id": "item", "target": "Item", "attributes": {"ID": "id"}}]}
             """#
-        try scratch.write("spec.json", spec)
-        let input = WholeRecordOutputTests.input.replacingOccurrences(of: #"{"ID": 3, "Name": "item_3", "#, with: #"7, {"ID": 3, "#)
-        try scratch.write("in.json", input)
         let sqlite = format == ["sqlite"]
-        var results: [RKMapExecutable.Result] = []
-        var dumps: [[[[SQLiteValue]]]] = []
-        for (i, threshold) in Self.thresholds.enumerated() {
-            let args = ["apply", "spec.json", "in.json"] + (sqlite ? ["-o", "out\(i).db"] : format)
-            results.append(try RKMapExecutable.run(args, directory: scratch.url, environment: ["RKMAP_HELD_ARRAY_BYTES": threshold]))
-            if sqlite { dumps.append(try ConnectionsStreamingCLITests.dump(scratch.path("out\(i).db"))) }
-        }
+        let (results, dumps) = try Self.runAtEveryThreshold(spec, format: format, in: scratch)
         #expect(results[0].status == 0, "\(results[0].stderr)")
         if sqlite {
             #expect(try Tables.query(scratch.path("out0.db"), #"SELECT "first", "lastID", "third", "fourth", "tagCount", "tag" FROM "List""#)
@@ -346,17 +328,8 @@ import Testing
                "relationships": [{"from": "items", "to": "all.items", "map-ref": "item", "many": true}]},
               {"id": "item", "target": "Item", "attributes": {"ID": "id"}}]}
             """#
-        try scratch.write("spec.json", spec)
-        let input = WholeRecordOutputTests.input.replacingOccurrences(of: #"{"ID": 3, "Name": "item_3", "#, with: #"7, {"ID": 3, "#)
-        try scratch.write("in.json", input)
         let sqlite = format == ["sqlite"]
-        var results: [RKMapExecutable.Result] = []
-        var dumps: [[[[SQLiteValue]]]] = []
-        for (i, threshold) in Self.thresholds.enumerated() {
-            let args = ["apply", "spec.json", "in.json"] + (sqlite ? ["-o", "out\(i).db"] : format)
-            results.append(try RKMapExecutable.run(args, directory: scratch.url, environment: ["RKMAP_HELD_ARRAY_BYTES": threshold]))
-            if sqlite { dumps.append(try ConnectionsStreamingCLITests.dump(scratch.path("out\(i).db"))) }
-        }
+        let (results, dumps) = try Self.runAtEveryThreshold(spec, format: format, in: scratch)
         #expect(results[0].status == 0, "\(results[0].stderr)")
         // The copy is the input's array in compact form (§10.1): element 3
         // the number, item 3 without its name, item 6,000's long tags.
@@ -373,6 +346,26 @@ import Testing
                     "\(results[0].stdout.prefix(200))")
         }
         Self.expectSame(results)
+    }
+
+    /// Runs `spec` on the input whose element 3 is the number 7 (item 3,
+    /// without its `Name`, at 4), once per holding threshold, into `format`,
+    /// or into a database `out<i>.db` for `["sqlite"]`, whose dump is taken.
+    static func runAtEveryThreshold(
+        _ spec: String, format: [String], in scratch: Scratch
+    ) throws -> (results: [RKMapExecutable.Result], dumps: [[[[SQLiteValue]]]]) {
+        try scratch.write("spec.json", spec)
+        let input = WholeRecordOutputTests.input.replacingOccurrences(of: #"{"ID": 3, "Name": "item_3", "#, with: #"7, {"ID": 3, "#)
+        try scratch.write("in.json", input)
+        let sqlite = format == ["sqlite"]
+        var results: [RKMapExecutable.Result] = []
+        var dumps: [[[[SQLiteValue]]]] = []
+        for (i, threshold) in thresholds.enumerated() {
+            let args = ["apply", "spec.json", "in.json"] + (sqlite ? ["-o", "out\(i).db"] : format)
+            results.append(try RKMapExecutable.run(args, directory: scratch.url, environment: ["RKMAP_HELD_ARRAY_BYTES": threshold]))
+            if sqlite { dumps.append(try ConnectionsStreamingCLITests.dump(scratch.path("out\(i).db"))) }
+        }
+        return (results, dumps)
     }
 
     @Test func sqliteStoresTheSameRowsHeldOrNot() throws {
