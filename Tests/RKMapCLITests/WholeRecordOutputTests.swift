@@ -314,17 +314,19 @@ import Testing
         Self.expectSame(results)
     }
 
-    /// The held array copied whole by an untyped attribute too (spec §3.1:
-    /// the value as it is): its text is the array's compact text, so every
-    /// format writes what the tree gives, held or not, a typed copy (read as
-    /// a tree) and a relationship into the same destination's parent included.
-    @Test(arguments: [["--format", "ndjson"], ["--format", "json"], ["--format", "csv"], ["sqlite"]])
-    func anArrayCopiedWholeAndMappedIsWrittenAsTheTreeIs(_ format: [String]) throws {
+    /// The held array copied whole by an attribute too (spec §3.1: the value
+    /// as it is; §6: `array` keeps an array, `any` anything, and `set`, which
+    /// compares the elements, reads the tree): its text is the array's
+    /// compact text, so every format writes what the tree gives, held or not,
+    /// a relationship into the same destination's parent included.
+    @Test(arguments: [["--format", "ndjson"], ["--format", "json"], ["--format", "csv"], ["sqlite"]], ["", "array", "any", "set"])
+    func anArrayCopiedWholeAndMappedIsWrittenAsTheTreeIs(_ format: [String], type: String) throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
+        let types = type.isEmpty ? "" : #", "types": {"raw": "\#(type)"}"#
         let spec = #"""
             {"keyPath": "", "root-map-ref": "list", "mappers": [
-              {"id": "list", "target": "List", "attributes": {"items": "raw", "kind": "kind"},
+              {"id": "list", "target": "List", "attributes": {"items": "raw", "kind": "kind"}\#(types),
                "relationships": [{"from": "items", "to": "all.items", "map-ref": "item", "many": true}]},
               {"id": "item", "target": "Item", "attributes": {"ID": "id"}}]}
             """#
@@ -332,7 +334,8 @@ import Testing
         let (results, dumps) = try Self.runAtEveryThreshold(spec, format: format, in: scratch)
         #expect(results[0].status == 0, "\(results[0].stderr)")
         // The copy is the input's array in compact form (§10.1): element 3
-        // the number, item 3 without its name, item 6,000's long tags.
+        // the number, item 3 without its name, item 6,000's long tags. No
+        // two elements are equal, so `set` keeps them all.
         let items = (0..<WholeRecordOutputTests.count).map { i in
             i == 3 ? #"7,{"ID":3,"Price":3.5,"Tags":["a","b3"]}"# : #"{"ID":\#(i),"Name":"item_\#(i)","Price":\#(i).5,"Tags":\#(WholeRecordOutputTests.tags(i))}"#
         }
@@ -345,6 +348,29 @@ import Testing
             #expect(results[0].stdout.hasPrefix(#"{"@type":"List","raw":"# + copy + #","kind":"Listing","all":{"items":[{"@type":"Item","id":0},"#),
                     "\(results[0].stdout.prefix(200))")
         }
+        Self.expectSame(results)
+    }
+
+    /// A copy of the held array typed so that it refuses an array (§6:
+    /// `string`, `int`, `date`) is a warning at the array, as from the tree,
+    /// and the field is left out; the relationship still maps every element.
+    @Test(arguments: ["string", "int", "date"])
+    func aTypedCopyThatRefusesTheHeldArrayWarnsAsTheTreeDoes(_ type: String) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = #"""
+            {"keyPath": "", "root-map-ref": "list", "mappers": [
+              {"id": "list", "target": "List", "attributes": {"items": "raw", "kind": "kind"}, "types": {"raw": "\#(type)"},
+               "relationships": [{"from": "items", "to": "all.items", "map-ref": "item", "many": true}]},
+              {"id": "item", "target": "Item", "attributes": {"ID": "id"}}]}
+            """#
+        let (results, _) = try Self.runAtEveryThreshold(spec, format: ["--format", "ndjson"], in: scratch)
+        #expect(results[0].status == 0, "\(results[0].stderr)")
+        #expect(results[0].stderr.hasPrefix(
+            "in.json: $.items: warning: cannot convert an array to \(type) [mapper list, attribute raw]\n"), "\(results[0].stderr.prefix(300))")
+        #expect(results[0].stdout.hasPrefix(#"{"@type":"List","kind":"Listing","all":{"items":[{"@type":"Item","id":0},"#),
+                "\(results[0].stdout.prefix(200))")
+        #expect(results[0].stdout.hasSuffix(#"{"@type":"Item","id":11999}]}}"# + "\n"), "\(results[0].stdout.suffix(100))")
         Self.expectSame(results)
     }
 

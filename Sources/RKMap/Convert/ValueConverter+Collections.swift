@@ -1,15 +1,26 @@
 extension ValueConverter {
+    /// An array as it is, its compact text (`JSONValue.compact`) included;
+    /// any other value as a one-element array.
     static func toArray(_ value: JSONValue) -> Result<JSONValue, ConversionError> {
-        if case .array = value { return .success(value) }
-        return .success(.array([value]))
+        switch value {
+        case .array: return .success(value)
+        case .compact(let c) where c.kind == .array: return .success(value)
+        default: return .success(.array([value]))
+        }
     }
 
     /// Drops repeated elements, keeping the first. Equality is JSON equality:
     /// numbers compare as exact decimals (`1` = `1.0`), objects ignore member order.
+    /// An array read as compact text is compared element by element too.
     ///
     /// - Complexity: O(n): every element is hashed once (`JSONValueKey`).
     static func toSet(_ value: JSONValue) -> Result<JSONValue, ConversionError> {
-        guard case .array(let elements) = value else { return .success(.array([value])) }
+        let elements: [JSONValue]
+        switch value {
+        case .array(let all): elements = all
+        case .compact(let c) where c.kind == .array: elements = value.arrayElements ?? c.expanded.arrayElements ?? []
+        default: return .success(.array([value]))
+        }
         return .success(.array(JSONValue.distinct(elements)))
     }
 }

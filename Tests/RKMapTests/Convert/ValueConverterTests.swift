@@ -237,4 +237,50 @@ enum Outcome: Sendable, CustomStringConvertible {
 
     @Test(arguments: [object, s("x"), n("1.50"), .array([.null])])
     func anyIsUnchanged(_ value: JSONValue) { check(value, .any, .ok(value)) }
+
+    /// An array or object read as its compact text (an attribute that copies
+    /// it, `MappingGraph.copiesWhole`; a large array held as its elements'
+    /// text) converts as its tree does: `array` keeps an array as it is and
+    /// wraps an object, `set` compares the elements, and the other types
+    /// refuse it with the tree's message.
+    @Test(arguments: [JSONProjection.verbatim, .elements(.everything)])
+    func compactTextConvertsAsItsTreeDoes(_ projection: JSONProjection) throws {
+        let text = #"[1, 1.0, {"a": [2, "x"]}, {"a": [2.00, "x"]}, [], "1"]"#
+        let read = try HeldArrayTests.read(text, projection, holdingFrom: 0)
+        let tree = try HeldArrayTests.read(text, .everything, holdingFrom: Int.max)
+        guard case .compact = read, case .array = tree else {
+            Issue.record("not read as compact text: \(read)")
+            return
+        }
+        func converted(_ value: JSONValue, _ type: ValueType) -> Outcome {
+            switch ValueConverter.convert(value, to: type, dates: Self.dates) {
+            case .success(let v): return .ok(v)
+            case .failure(let e): return .error(e.message)
+            }
+        }
+        for type in ValueType.allCases {
+            switch (converted(read, type), converted(tree, type)) {
+            case (.ok(let a), .ok(let b)):
+                #expect(HeldArrayTests.same(a, b), "\(type): \(JSONWriter.serialize(a, pretty: false))")
+            case (.error(let a), .error(let b)):
+                #expect(a == b && a == "cannot convert an array to \(type.rawValue)", "\(type)")
+            case (let a, let b):
+                Issue.record("\(type): \(a) from the text, \(b) from the tree")
+            }
+        }
+        // By hand (§6): the array as it is, and without its repeats.
+        guard case .ok(let array) = converted(read, .array), case .ok(let set) = converted(read, .set) else {
+            Issue.record("array or set refused the text")
+            return
+        }
+        #expect(JSONWriter.serialize(array, pretty: false) == #"[1,1.0,{"a":[2,"x"]},{"a":[2.00,"x"]},[],"1"]"#)
+        #expect(JSONWriter.serialize(set, pretty: false) == #"[1,{"a":[2,"x"]},[],"1"]"#)
+        let object = try HeldArrayTests.read(#"{"b": [1]}"#, .verbatim, holdingFrom: 0)
+        guard case .ok(let wrapped) = converted(object, .array), case .ok(let single) = converted(object, .set) else {
+            Issue.record("array or set refused an object")
+            return
+        }
+        #expect(JSONWriter.serialize(wrapped, pretty: false) == #"[{"b":[1]}]"#)
+        #expect(JSONWriter.serialize(single, pretty: false) == #"[{"b":[1]}]"#)
+    }
 }

@@ -106,8 +106,8 @@ import Testing
                "attributes": {"id": "id", "geometry.coordinates": "coordinates", "properties": "properties",
                               "parts.shape": "shapes", "geometry.bbox": "bbox", "geometry.bbox.@count": "corners",
                               "tags": "tags", "meta": "meta", "meta.extra": "meta.extra", "checked": "checked",
-                              "typed": "typed", "ref": "ref"},
-               "types": {"typed": "array"},
+                              "typed": "typed", "distinct": "distinct", "text": "text", "ref": "ref"},
+               "types": {"typed": "array", "distinct": "set", "text": "string"},
                "validations": [{"attribute": "checked", "predicate": "SELF.@count > 0", "onFailure": "skip"}],
                "connections": [{"relationship": "other", "sourceAttribute": "ref", "target": "Feature", "targetAttribute": "id"}],
                "relationships": [{"from": "parts", "to": "parts", "map-ref": "p", "many": true}]},
@@ -117,9 +117,11 @@ import Testing
               {"id": 1, "geometry": {"type": "Polygon", "coordinates": [[[1.50, -2e3], [0, -0.0]], [], [[]], {}], "bbox": [1, 2, 3, 4]},
                "properties": {"name": "n", "a": 1, "a": {"b": [true, false, null]}, "c": {}},
                "parts": [{"shape": [1, [2]]}, {"shape": {"kind": "k", "x": [1]}}, {"shape": "flat"}],
-               "tags": ["x", "[", ",", ":", "{", "\\\\", "caf\\u00e9 \\/ \\"q\\" \\\\ \\t\\u0001\\ud83d\\ude00\\u007f"], "meta": {"k": [1]}, "checked": [], "typed": [1, {"a": "b"}], "ref": 2},
+               "tags": ["x", "[", ",", ":", "{", "\\\\", "caf\\u00e9 \\/ \\"q\\" \\\\ \\t\\u0001\\ud83d\\ude00\\u007f"], "meta": {"k": [1]}, "checked": [], "typed": [1, {"a": "b"}],
+               "distinct": [1, 1.0, {"a": [1]}, {"a": [1.00]}, "1"], "text": {"t": [1]}, "ref": 2},
               {"id": 2, "geometry": [{"coordinates": [1, 2]}, {"coordinates": {"x": [3]}}], "properties": [],
-               "tags": [[[[[[[[[[1]]]]]]]]]], "checked": [1], "typed": {"a": 1}, "ref": 1},
+               "tags": [[[[[[[[[[1]]]]]]]]]], "checked": [1], "typed": {"a": 1},
+               "distinct": {"a": 1}, "text": [2, 2], "ref": 1},
               {"id": 3, "geometry": {"coordinates": "none", "bbox": {"n": 1}}, "properties": null, "meta": [1]}]}
             """),
     ]
@@ -201,8 +203,9 @@ import Testing
         }
     }
 
-    /// Only an untyped attribute that nothing else reads, compares or writes
-    /// into is read as compact text (`MappingGraph.copiesWhole`).
+    /// Only an attribute copied as it is (untyped, or of a type that keeps or
+    /// refuses an array or object) that nothing else reads, compares or
+    /// writes into is read as compact text (`MappingGraph.copiesWhole`).
     @Test func onlyValuesCopiedWholeAreCompacted() throws {
         let spec = try #require(Self.cases.first { $0.name == "values copied whole" }).spec
         let graph = try #require(SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json").graph)
@@ -217,9 +220,13 @@ import Testing
         }
         // Copied whole.
         #expect(geometry["coordinates"] == .verbatim && feature["properties"] == .verbatim && feature["tags"] == .verbatim)
-        // Identifying, typed, validated, connected, written into by `meta.extra`,
-        // or also read into (`bbox.@count`, `shape.kind` beside `shape`).
-        for name in ["id", "typed", "checked", "ref", "meta"] { #expect(feature[name] == .everything, "\(name)") }
+        // Of a type that keeps an array or object as it is (`array`), or
+        // refuses it (`string`): the same value or warning from the text.
+        #expect(feature["typed"] == .verbatim && feature["text"] == .verbatim)
+        // Identifying, a `set` (which compares elements), validated,
+        // connected, written into by `meta.extra`, or also read into
+        // (`bbox.@count`, `shape.kind` beside `shape`).
+        for name in ["id", "distinct", "checked", "ref", "meta"] { #expect(feature[name] == .everything, "\(name)") }
         #expect(geometry["bbox"] == .everything && part["shape"] == .everything)
     }
 }
