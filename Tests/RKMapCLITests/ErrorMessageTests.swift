@@ -330,6 +330,13 @@ import Testing
             "in.form": "profile[email]=x&profile=y\n",
         ], ["apply", "spec.json", "in.form", "--input-format", "form"],
              err: "in.form:1:18: error: key 'profile' is given a value after 'profile[…]' made it an object\n", code: 1),
+        // The column counts characters, not bytes, across the pairs before
+        // (each pair's column is now counted on from the last one's).
+        Case("a form key made an object, after pairs with accented text", files: [
+            "spec.json": #"{"mappers": [{"id": "u", "target": "U", "attributes": ["profile"]}]}"#,
+            "in.form": "n%C3%A4me=\u{FC}&profile[email]=x&na\u{EF}ve&profile=y\n",
+        ], ["apply", "spec.json", "in.form", "--input-format", "form"],
+             err: "in.form:1:36: error: key 'profile' is given a value after 'profile[…]' made it an object\n", code: 1),
         // A key repeated in one `attributes` object is one JSON member (the
         // last value, as RestKit's dictionary holds it): both were mapped,
         // with no word.
