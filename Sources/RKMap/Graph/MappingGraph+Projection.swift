@@ -28,11 +28,11 @@ extension MappingGraph {
     /// The projection of a document mapped through `descriptors`.
     package func documentProjection(for descriptors: [Descriptor], compacting: Bool = false, holding: Bool = false) -> JSONProjection {
         guard !readsAnywhere else { return .everything }
-        var memo: [MapperRef: JSONProjection] = [:]
+        var memo: ProjectionMemo = [:]
         var projection = JSONProjection.nothing
         for descriptor in descriptors {
             var visiting: Set<MapperRef> = []
-            let content = representationProjection(
+            let (content, _) = representationProjection(
                 of: descriptor.rootMapper, compacting: compacting, holding: holding, visiting: &visiting, memo: &memo)
             projection.add(descriptor.keyPath, then: content)
         }
@@ -44,30 +44,39 @@ extension MappingGraph {
     package func representationProjection(of ref: MapperRef, compacting: Bool = false, holding: Bool = false) -> JSONProjection {
         guard !readsAnywhere else { return .everything }
         var visiting: Set<MapperRef> = []
-        var memo: [MapperRef: JSONProjection] = [:]
-        return representationProjection(of: ref, compacting: compacting, holding: holding, visiting: &visiting, memo: &memo)
+        var memo: ProjectionMemo = [:]
+        return representationProjection(of: ref, compacting: compacting, holding: holding, visiting: &visiting, memo: &memo).projection
     }
 
+    /// Each mapper's projection, with a bound on its nodes (`projectionNodeLimit`).
+    private typealias ProjectionMemo = [MapperRef: (projection: JSONProjection, bound: Int)]
+
+    /// The projection of `ref`'s representation and a bound on its nodes:
+    /// one per key of the paths added, plus the bounds of what they lead to
+    /// (only past `projectionNodeLimit` are the nodes counted, as far as it).
     private func representationProjection(
-        of ref: MapperRef, compacting: Bool, holding: Bool, visiting: inout Set<MapperRef>, memo: inout [MapperRef: JSONProjection]
-    ) -> JSONProjection {
+        of ref: MapperRef, compacting: Bool, holding: Bool, visiting: inout Set<MapperRef>, memo: inout ProjectionMemo
+    ) -> (projection: JSONProjection, bound: Int) {
         if let known = memo[ref] { return known }
         // A mapper reached again from itself (a tree of comments and replies):
         // its representation is read whole, however deep it goes.
-        guard visiting.insert(ref).inserted else { return .everything }
+        guard visiting.insert(ref).inserted else { return (.everything, 1) }
         defer { visiting.remove(ref) }
         var projection = JSONProjection.nothing
+        var bound = 1
         switch mappers[ref] {
         case .object(let mapper):
-            if mapper.keyAttributeSlot != nil || mapper.forceCollection || mapper.mapsNilKeyPath { return .everything }
+            if mapper.keyAttributeSlot != nil || mapper.forceCollection || mapper.mapsNilKeyPath { return (.everything, 1) }
             for property in mapper.properties {
                 switch property {
                 case .attribute(let attribute):
                     let copied = compacting && copiesWhole(attribute.slot, of: mapper)
                     projection.add(attribute.source, then: copied ? .verbatim : .everything, holdingIndexes: holding)
+                    bound += attribute.source.components.count + 2
                 case .relationship(let relationship):
-                    let target = representationProjection(
+                    let (target, targetBound) = representationProjection(
                         of: relationship.mapper, compacting: compacting, holding: holding, visiting: &visiting, memo: &memo)
+                    bound += relationship.source.components.count + 2 + targetBound
                     // Not from `""`: the value there is the representation
                     // itself; nor for a mapper that reads nothing (the value
                     // is then not read at all, as without holding).
@@ -84,27 +93,50 @@ extension MappingGraph {
                 // stays held when a matcher only asks whether it is one.
                 case .expectType(let path, _):
                     projection.add(path, then: .countOnly)
+                    bound += path.components.count + 1
                 case .expectValue(let path, let expected):
                     let scalar = expected.kind != .object && expected.kind != .array
                     projection.add(path, then: scalar ? .countOnly : .everything)
+                    bound += path.components.count + 1
                 case .valueMap(let path, let table):
                     projection.add(path, then: .countOnly)
+                    bound += path.components.count + 1
                     for next in table.values {
-                        projection = projection.merged(with: representationProjection(of: next, compacting: compacting, holding: holding, visiting: &visiting, memo: &memo))
+                        let (chosen, chosenBound) = representationProjection(of: next, compacting: compacting, holding: holding, visiting: &visiting, memo: &memo)
+                        projection = projection.merged(with: chosen)
+                        bound += chosenBound
                     }
                 case .predicate(let predicate):
                     projection = projection.merged(with: predicate.documentProjection)
+                    // A predicate names few paths; counted when the bound is passed.
+                    bound += Self.projectionNodeLimit
                 }
                 if let next = matcher.mapper {
-                    projection = projection.merged(with: representationProjection(of: next, compacting: compacting, holding: holding, visiting: &visiting, memo: &memo))
+                    let (chosen, chosenBound) = representationProjection(of: next, compacting: compacting, holding: holding, visiting: &visiting, memo: &memo)
+                    projection = projection.merged(with: chosen)
+                    bound += chosenBound
                 }
             }
         }
+        // A projection of more nodes than any real spec needs names the paths
+        // of a graph of to-one relationships that cycle (every mapper
+        // leading to two others: 2^n paths); the whole value is read from
+        // here instead, which any mapping may read. Without this, a spec of
+        // 30 such mappers (5 KB) took 4.75 GB and half a minute to set up.
+        if bound > Self.projectionNodeLimit {
+            bound = projection.nodeCount(upTo: Self.projectionNodeLimit)
+            if bound > Self.projectionNodeLimit { (projection, bound) = (.everything, 1) }
+        }
         // Sound wherever the mapper is met again: a cycle cut on the way reads
         // everything from there, more than any context needs.
-        memo[ref] = projection
-        return projection
+        memo[ref] = (projection, bound)
+        return (projection, bound)
     }
+
+    /// The most nodes a mapper's projection keeps before it reads the whole
+    /// value (`representationProjection`): far more than a spec names,
+    /// since a projection names only what mappers read.
+    static let projectionNodeLimit = 1 << 14
 
     /// Whether mapping only ever copies the value of `mapper`'s attribute in
     /// `slot` to the output as it is, so that it may be read as compact text:
@@ -121,10 +153,7 @@ extension MappingGraph {
         if mapper.validations.contains(where: { $0.slot == slot }) { return false }
         if mapper.connections.contains(where: { $0.sourceSlot == slot }) { return false }
         if mapper.nestings.contains(where: { $0.outer == slot }) { return false }
-        let name = mapper.slots[slot].name
-        return !objectMappers.contains { other in
-            other.connections.contains { $0.targetType == mapper.typeName && $0.targetAttribute == name }
-        }
+        return !(connectionTargets[mapper.typeName]?.contains(mapper.slots[slot].name) ?? false)
     }
 
     /// What a dynamic mapper's matchers read of a representation to choose
@@ -222,18 +251,24 @@ extension MappingGraph {
     }
 
     /// Some key path reads by position in the document rather than by name
-    /// (`@root`, `@parent`): mapping reads the whole document.
-    private var readsAnywhere: Bool {
+    /// (`@root`, `@parent`): mapping reads the whole document. Computed
+    /// once (`MappingGraph.init`): a projection is asked for per streamed
+    /// relationship, and each scan of every mapper made set-up quadratic.
+    static func readsAnywhere(_ mappers: [Mapper], _ descriptors: [Descriptor]) -> Bool {
         let outside: (KeyPath) -> Bool = { path in
             if case .parent = path.anchor { return true }
             return path.anchor == .root
         }
-        return readsKeyPath(where: outside) || descriptors.contains { outside($0.keyPath) }
+        return readsKeyPath(in: mappers, where: outside) || descriptors.contains { outside($0.keyPath) }
     }
 
     /// Whether some key path the mappers evaluate (attributes, relationships,
     /// matchers, and the predicates of matchers and validations) passes `test`.
     func readsKeyPath(where test: (KeyPath) -> Bool) -> Bool {
+        Self.readsKeyPath(in: mappers, where: test)
+    }
+
+    static func readsKeyPath(in mappers: [Mapper], where test: (KeyPath) -> Bool) -> Bool {
         for mapper in mappers {
             switch mapper {
             case .object(let m):

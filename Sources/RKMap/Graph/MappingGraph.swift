@@ -10,22 +10,44 @@ public final class MappingGraph: Sendable {
     /// `requestDescriptors` (docs/spec.md §13), in file order.
     public let requestDescriptors: [RequestDescriptor]
 
+    /// Every object mapper, in declaration order.
+    public let objectMappers: [ObjectMapper]
+    /// Per record type, the attributes some connection finds its records by
+    /// (`targetAttribute`): looked up per attribute while a run is set up,
+    /// where a scan of every mapper's connections made a spec of thousands
+    /// of mappers take seconds (`copiesWhole`).
+    let connectionTargets: [String: Set<String>]
+    /// Some key path reads `@root` or `@parent` (`MappingGraph.readsAnywhere`).
+    let readsAnywhere: Bool
+    /// The key paths of the mappers that read `@parent` (asked per streamed
+    /// relationship: `StreamedRelationship.candidates`).
+    let parentKeyPaths: [KeyPath]
+
     public init(file: String, descriptors: [Descriptor], mappers: [Mapper], options: SpecOptions, requestDescriptors: [RequestDescriptor] = []) {
         self.file = file
         self.descriptors = descriptors
         self.mappers = mappers
         self.options = options
         self.requestDescriptors = requestDescriptors
+        let objectMappers = mappers.compactMap { if case .object(let m) = $0 { return m } else { return nil } }
+        self.objectMappers = objectMappers
+        var targets: [String: Set<String>] = [:]
+        for mapper in objectMappers {
+            for c in mapper.connections { targets[c.targetType, default: []].insert(c.targetAttribute) }
+        }
+        connectionTargets = targets
+        readsAnywhere = Self.readsAnywhere(mappers, descriptors)
+        var parentKeyPaths: [KeyPath] = []
+        _ = Self.readsKeyPath(in: mappers) { path in
+            if case .parent = path.anchor { parentKeyPaths.append(path) }
+            return false
+        }
+        self.parentKeyPaths = parentKeyPaths
     }
 
     /// The mapper with this id, if any.
     public func mapper(id: String) -> Mapper? {
         mappers.first { $0.id == id }
-    }
-
-    /// Every object mapper, in declaration order.
-    public var objectMappers: [ObjectMapper] {
-        mappers.compactMap { if case .object(let m) = $0 { return m } else { return nil } }
     }
 }
 

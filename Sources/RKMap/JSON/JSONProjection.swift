@@ -34,12 +34,39 @@ public indirect enum JSONProjection: Sendable, Equatable {
     /// reads only its kind (`countOnly`) are answered by the held text too,
     /// and so is an index into it (`items[0].name`: every element is read
     /// as the rest of the path reads it, `KeyPath.element` picks one).
-    /// An untyped attribute that copies the array as it is (`verbatim`)
-    /// makes every element held whole: that text is the array's compact
-    /// text, which the attribute copies. Anything else that reads the value
-    /// itself whole (a typed attribute of the array, a collection operator
-    /// other than `@count`) reads its tree.
+    /// An attribute that copies the array as it is (`verbatim`: untyped,
+    /// or typed `array`, `any` or a type that refuses an array) makes every
+    /// element held whole: that text is the array's compact text, which the
+    /// attribute copies. Anything else that reads the value itself whole (a
+    /// `set` copy of the array, a collection operator other than `@count`)
+    /// reads its tree.
     case elements(JSONProjection)
+
+    /// Whether this projection has more than `limit` nodes, counted only
+    /// as far as `limit`: a projection is a tree, and one built from a spec
+    /// whose to-one relationships form cycles names every path through them,
+    /// exponentially many (`MappingGraph.projectionNodeLimit`).
+    func hasMoreNodes(than limit: Int) -> Bool {
+        nodeCount(upTo: limit) > limit
+    }
+
+    /// How many nodes this projection has, or `limit + 1` when it has more.
+    func nodeCount(upTo limit: Int) -> Int {
+        var budget = limit
+        return fits(within: &budget) ? limit - budget : limit + 1
+    }
+
+    private func fits(within budget: inout Int) -> Bool {
+        budget -= 1
+        guard budget >= 0 else { return false }
+        switch self {
+        case .nothing, .everything, .verbatim: return true
+        case .elements(let inner): return inner.fits(within: &budget)
+        case .members(let map):
+            for sub in map.values where !sub.fits(within: &budget) { return false }
+            return true
+        }
+    }
 
     /// This projection plus what a path of member names needs, then `tail`
     /// (`everything` for the value at the end of a key path).

@@ -12,7 +12,8 @@
 /// column of compact JSON. To-many relationships and connections are one
 /// column of compact JSON.
 ///
-/// - Complexity: built once per run, in time proportional to the columns.
+/// - Complexity: built once per run, in time proportional to the columns
+///   and their names, which are bounded (`maxColumns`, `maxNameBytes`).
 final class CSVLayout {
     /// How one slot of a record is written.
     enum Cell {
@@ -59,6 +60,20 @@ final class CSVLayout {
     private let graph: MappingGraph
     private let includeType: Bool
 
+    /// The most columns CSV output lays out (131,072: eight times what a
+    /// spreadsheet opens, room for a flat record of many fields). To-one
+    /// relationships are flattened along every path through the mappers, so
+    /// a spec whose to-one relationships cycle (each mapper leading to two
+    /// others) has exponentially many: a 5 KB spec of 30 mappers took
+    /// `lint` 4.75 GB and half a minute before the layout stopped here.
+    static let maxColumns = 1 << 17
+    /// The most bytes of column names: a chain of thousands of nested to-one
+    /// relationships has few columns, each named by the whole chain.
+    static let maxNameBytes = 1 << 22
+    private var nameBytes = 0
+    /// The layout went past `maxColumns` or `maxNameBytes` and stopped.
+    private var tooWide = false
+
     /// - Parameters:
     ///   - graph: The spec.
     ///   - roots: The root mappers of the descriptors that apply, in file order.
@@ -79,6 +94,8 @@ final class CSVLayout {
     }
 
     private func node(_ mapper: ObjectMapper, prefix: String, prefixPath: [String], path: Set<ObjectIdentifier>) -> Node {
+        // Past the bounds the spec is refused (`problems`); nothing is laid out.
+        guard !tooWide else { return Node(cells: [], deferred: []) }
         var path = path
         path.insert(ObjectIdentifier(mapper))
         var cells: [Cell] = []
@@ -130,6 +147,15 @@ final class CSVLayout {
         if let i = columnIndex[name] { return i }
         columns.append(name)
         columnIndex[name] = columns.count - 1
+        nameBytes += name.utf8.count
+        if !tooWide, columns.count > Self.maxColumns || nameBytes > Self.maxNameBytes {
+            tooWide = true
+            problems.append(
+                "CSV output would need more than \(Self.maxColumns) columns, or \(Self.maxNameBytes >> 20) MB of column names: "
+                    + "each to-one relationship is flattened into dotted columns ('\(name.prefix(60))\(name.count > 60 ? "…" : "")') "
+                    + "along every path through the mappers; declare some of them \"many\": true (one column of JSON), "
+                    + "or use --format ndjson, json or sqlite")
+        }
         return columns.count - 1
     }
 }

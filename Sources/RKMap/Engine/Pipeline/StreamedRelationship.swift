@@ -126,7 +126,7 @@ struct StreamedRelationship: Sendable {
         let fromObject = mapper.steps.compactMap { $0.sourceIsNil ? $0.target.map { graph.representationProjection(of: $0) } : nil }
             .map { folding ? $0.folded : $0 }
         let projection = folding ? projection.folded : projection
-        let readsParent = graph.readsKeyPath { if case .parent = $0.anchor { true } else { false } }
+        let readsParent = !graph.parentKeyPaths.isEmpty
         var found: [String: StreamedRelationship] = [:]
         for step in mapper.steps {
             guard let target = step.target, step.many == true || (step.many == nil && !toOneUnlessMany),
@@ -166,10 +166,7 @@ struct StreamedRelationship: Sendable {
             // `@parent` may be the record's object (the array is not in the
             // one its elements see), at any depth: none may read the array
             // in what it reaches, nor what holds it.
-            let readsMember = graph.readsKeyPath { path in
-                guard case .parent = path.anchor else { return false }
-                return Self.overlaps(path.components, keys, folding: folding)
-            }
+            let readsMember = graph.parentKeyPaths.contains { Self.overlaps($0.components, keys, folding: folding) }
             guard !readsMember else { continue }
             var parentProjection = ProjectionPlan.everything
             if case .members = projection {
