@@ -9,27 +9,38 @@ package enum MapperInversion {
     /// `valueMap` matcher that chooses it directly (`type` = `"Boy"`); nil
     /// when only a predicate, a kind or a nested dynamic mapper chooses it.
     static func discriminator(of ref: MapperRef, choosing member: MapperRef, mappers: [Mapper]) -> (keys: [String], value: JSONValue)? {
-        guard case .dynamic(let d) = mappers[ref] else { return nil }
+        discriminators(of: ref, mappers: mappers)[member]
+    }
+
+    /// `discriminator(of:choosing:mappers:)` for every member at once, in one
+    /// pass over the matchers (the first that names a member gives its
+    /// discriminator): asked per member or per record, a mapper choosing
+    /// among 8,000 types took seconds.
+    static func discriminators(of ref: MapperRef, mappers: [Mapper]) -> [MapperRef: (keys: [String], value: JSONValue)] {
+        guard case .dynamic(let d) = mappers[ref] else { return [:] }
         func keys(_ path: KeyPath) -> [String]? {
             guard path.anchor == .representation, !path.components.isEmpty else { return nil }
             let keys = path.components.compactMap { if case .key(let k) = $0 { k } else { nil } }
             return keys.count == path.components.count ? keys : nil
         }
+        var found: [MapperRef: (keys: [String], value: JSONValue)] = [:]
         for matcher in d.matchers {
             switch matcher.test {
-            case .expectValue(let path, let value) where matcher.mapper == member:
-                if let keys = keys(path) { return (keys, value) }
+            case .expectValue(let path, let value):
+                if let member = matcher.mapper, found[member] == nil, let keys = keys(path) { found[member] = (keys, value) }
             case .valueMap(let path, let map):
+                guard let keys = keys(path) else { continue }
                 // A key that spells a number is written as that number (API
                 // codes are numbers; `valueMap` matches either by its text).
-                if let key = map.keys.sorted().first(where: { map[$0] == member }), let keys = keys(path) {
-                    return (keys, OperatorAccumulator.spelledNumber(key).map(JSONValue.number) ?? .string(key))
+                // The first key in sorted order that names a member.
+                for key in map.keys.sorted() where found[map[key]!] == nil {
+                    found[map[key]!] = (keys, OperatorAccumulator.spelledNumber(key).map(JSONValue.number) ?? .string(key))
                 }
             default:
                 continue
             }
         }
-        return nil
+        return found
     }
 
     /// The members of dynamic mapper `ref` whose bodies nothing would make it
@@ -38,16 +49,22 @@ package enum MapperInversion {
     /// path the matchers that can choose them read.
     static func unchoosableMembers(of ref: MapperRef, mappers: [Mapper]) -> [ObjectMapper] {
         guard case .dynamic(let d) = mappers[ref] else { return [] }
+        let discriminators = discriminators(of: ref, mappers: mappers)
+        var refsByID: [String: MapperRef] = [:]
+        for (i, mapper) in mappers.enumerated() where refsByID[mapper.id] == nil { refsByID[mapper.id] = i }
+        // The matchers that name each member, in order.
+        var naming: [MapperRef: [Matcher]] = [:]
+        for matcher in d.matchers { if let m = matcher.mapper { naming[m, default: []].append(matcher) } }
         return members(of: ref, mappers: mappers).filter { member in
-            guard let memberRef = mappers.firstIndex(where: { $0.id == member.id }) else { return false }
-            if discriminator(of: ref, choosing: memberRef, mappers: mappers) != nil { return false }
+            guard let memberRef = refsByID[member.id] else { return false }
+            if discriminators[memberRef] != nil { return false }
             let written = Set(member.properties.compactMap { p -> String? in
                 guard case .attribute(let a) = p, a.source.anchor == .representation, a.source.keys.count == a.source.components.count else { return nil }
                 return a.source.source
             })
             // What the matchers that name it read.
             var read: [KeyPath] = []
-            for matcher in d.matchers where matcher.mapper == memberRef {
+            for matcher in naming[memberRef] ?? [] {
                 switch matcher.test {
                 case .expectType(let path, _): read.append(path)
                 case .predicate(let predicate): _ = predicate.root.readsKeyPath { read.append($0); return false }

@@ -39,6 +39,9 @@ public final class JSONTreeSink: EncodingSink {
     /// key paths, in the order they came.
     private var firstKey: String?
     private var groups: [(key: String, bytes: [UInt8], count: Int)] = []
+    /// Each group's position in `groups` by key: a scan per record made
+    /// thousands of descriptor key paths quadratic.
+    private var groupIndex: [String: Int] = [:]
     /// `dictionary`: the key path of the descriptor whose roots come now
     /// (`beginDescriptor`), for roots the workers encoded.
     private var currentKey: String?
@@ -210,6 +213,7 @@ public final class JSONTreeSink: EncodingSink {
         firstKey = nil
         currentKey = nil
         groups = []
+        groupIndex = [:]
         objectRoot = nil
         objectCount = 0
         nested = []
@@ -229,8 +233,9 @@ public final class JSONTreeSink: EncodingSink {
 
     /// The position of a later key path's group, added when new.
     private func group(_ key: String) -> Int {
-        if let i = groups.firstIndex(where: { $0.key == key }) { return i }
+        if let i = groupIndex[key] { return i }
         groups.append((key, [], 0))
+        groupIndex[key] = groups.count - 1
         return groups.count - 1
     }
 
@@ -317,6 +322,7 @@ public final class JSONTreeSink: EncodingSink {
         }
         writer.buffer.append(JSONByte.newline)
         groups = []
+        groupIndex = [:]
         takeWritten()
         pending.release()
         try flush()
@@ -346,6 +352,7 @@ public final class JSONTreeSink: EncodingSink {
         }
         written = 0
         groups = []
+        groupIndex = [:]
         objectRoot = nil
         nested = []
         try flush()

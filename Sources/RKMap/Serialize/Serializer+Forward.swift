@@ -38,7 +38,7 @@ extension Serializer {
             let slot = mapper.slots[i]
             var value = try json(of: field, path: path)
             if slot.type == .date, case .string(let text) = value, let ms = dateReader.parse(text),
-               let plan = graph.mappers.firstIndex(where: { $0.id == mapper.id }).flatMap({ plans[$0] }) {
+               let plan = refsByID[mapper.id].flatMap({ plans[$0] }) {
                 do {
                     value = try plan.dates.write(epochMilliseconds: ms)
                 } catch {

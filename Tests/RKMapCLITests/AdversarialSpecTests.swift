@@ -1,0 +1,239 @@
+import Foundation
+import Testing
+
+/// Specs, records and headers whose size multiplied the cost of setting a run
+/// up, of laying out CSV columns or of serializing: each test compares two
+/// sizes within one run by the CPU time of the rkmap process alone
+/// (`AdversarialInputTests.growth`), never against a clock, and checks the
+/// output at both sizes.
+@Suite struct AdversarialSpecTests {
+    /// Mapper `i` leads, by to-one relationships, to mappers `i+1` and `i+2`
+    /// (modulo `n`): the paths through them are exponentially many, and
+    /// projections (what a run reads of a document) and CSV columns named
+    /// every one of them. 30 such mappers (5 KB) took `lint` 4.75 GB and
+    /// 33 s, `apply` 3.1 GB and 7 s at 28.
+    static func cyclic(_ n: Int) -> String {
+        let mappers = (0..<n).map { i in
+            #"{"id": "m\#(i)", "target": "T\#(i)", "attributes": ["id"], "relationships": ["#
+                + (0..<2).map { j in #"{"from": "r\#(j)", "to": "r\#(j)", "map-ref": "m\#((i + j + 1) % n)"}"# }.joined(separator: ", ")
+                + "]}"
+        }
+        return #"{"root-map-ref": "m0", "mappers": ["# + mappers.joined(separator: ",\n") + "]}"
+    }
+
+    @Test func toOneRelationshipsThatCycleAreAppliedWithoutUnrollingThem() throws {
+        let scratch = try Scratch()
+        try scratch.write("small.json", Self.cyclic(12))
+        try scratch.write("large.json", Self.cyclic(24))
+        // The spec is the input here (read from a file named on the command
+        // line by `growth`'s stdin): the document is always the same.
+        try scratch.write("in.json", #"[{"id": 1, "r0": {"id": 2, "r1": {"id": 4}}}]"#)
+        var best = [Double.infinity, Double.infinity]
+        for _ in 0..<2 {
+            for (k, spec) in ["small.json", "large.json"].enumerated() {
+                let run = try AdversarialInputTests.measure(
+                    ["apply", scratch.path(spec), scratch.path("in.json"), "--compact"], input: "", in: scratch)
+                #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+                #expect(run.stdout == #"[{"@type":"T0","id":1,"r0":{"@type":"T1","id":2,"r1":{"@type":"T3","id":4}}}]"# + "\n")
+                best[k] = min(best[k], run.cpuSeconds)
+            }
+        }
+        let ratio = best[1] / max(best[0], 0.001)
+        #expect(ratio < 20, "twice the mappers cost \(ratio)× the CPU time")
+    }
+
+    /// CSV would flatten every path into dotted columns (300,097 of them for
+    /// 24 mappers, 929 for 12): past 131,072 columns the spec is refused, a warning in `lint` and
+    /// an error before anything is written in `apply --format csv`, and the
+    /// layout stops there.
+    @Test func toOneRelationshipsThatCycleAreTooWideForCSV() throws {
+        let scratch = try Scratch()
+        try scratch.write("small.json", Self.cyclic(12))
+        try scratch.write("large.json", Self.cyclic(24))
+        try scratch.write("in.json", #"[{"id": 1}]"#)
+        let warning = "warning: CSV output would need more than 131072 columns, or 4 MB of column names"
+        var best = [Double.infinity, Double.infinity]
+        for _ in 0..<2 {
+            for (k, spec) in ["small.json", "large.json"].enumerated() {
+                let run = try AdversarialInputTests.measure(["lint", scratch.path(spec)], input: "", in: scratch)
+                #expect(run.status == 0)
+                #expect(k == 0 ? run.stderr.isEmpty : run.stderr.contains(warning), "\(run.stderr)")
+                best[k] = min(best[k], run.cpuSeconds)
+            }
+        }
+        let ratio = best[1] / max(best[0], 0.001)
+        #expect(ratio < 20, "twice the mappers cost \(ratio)× the CPU time")
+        let csv = try AdversarialInputTests.measure(
+            ["apply", scratch.path("large.json"), scratch.path("in.json"), "--format", "csv"], input: "", in: scratch)
+        #expect(csv.status == 2 && csv.stdout.isEmpty)
+        #expect(csv.stderr.contains("error: CSV output would need more than 131072 columns"), "\(csv.stderr)")
+        #expect(csv.stderr.contains(#"declare some of them "many": true (one column of JSON), or use --format ndjson, json or sqlite"#))
+        let small = try AdversarialInputTests.measure(
+            ["apply", scratch.path("small.json"), scratch.path("in.json"), "--format", "csv", "--no-type"], input: "", in: scratch)
+        #expect(small.status == 0 && small.stderr.isEmpty, "\(small.stderr)")
+        #expect(small.stdout.hasPrefix("id,r0.id,r0.r0.id,"), "\(small.stdout.prefix(100))")
+    }
+
+    /// A descriptor and a mapper per key: setting the run up looked at every
+    /// mapper's connections for every attribute (8,000 took 5.3 s).
+    @Test func manyDescriptorsEachWithItsMapperSetUpInLinearTime() throws {
+        let scratch = try Scratch()
+        func spec(_ n: Int) -> String {
+            let mappers = (0..<n).map { #"{"id": "m\#($0)", "target": "T\#($0)", "attributes": ["x", "y"]}"# }
+            let descriptors = (0..<n).map { #"{"keyPath": "k\#($0)", "root-map-ref": "m\#($0)"}"# }
+            return #"{"mappers": ["# + mappers.joined(separator: ",") + #"], "descriptors": ["# + descriptors.joined(separator: ",") + "]}"
+        }
+        try scratch.write("small.json", spec(1_000))
+        try scratch.write("large.json", spec(8_000))
+        let input = #"{"k0": [{"x": 1}], "k999": [{"y": 2}]}"#
+        var best = [Double.infinity, Double.infinity]
+        for _ in 0..<2 {
+            for (k, name) in ["small.json", "large.json"].enumerated() {
+                let run = try AdversarialInputTests.measure(["apply", scratch.path(name), "-", "--compact"], input: input, in: scratch)
+                #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+                #expect(run.stdout == #"[{"@type":"T0","x":1},{"@type":"T999","y":2}]"# + "\n")
+                best[k] = min(best[k], run.cpuSeconds)
+            }
+        }
+        let ratio = best[1] / max(best[0], 0.001)
+        #expect(ratio < 20, "8× the descriptors cost \(ratio)× the CPU time")
+    }
+
+    /// Request descriptors (§13) were compiled with the list of types and
+    /// of mappers made again for each (8,000 took 8 s).
+    @Test func manyRequestDescriptorsCompileInLinearTime() throws {
+        let scratch = try Scratch()
+        func spec(_ n: Int) -> String {
+            let mappers = (0..<n).map { #"{"id": "m\#($0)", "target": "T\#($0)", "attributes": ["id"]}"# }
+            let requests = (0..<n).map { #"{"target": "T\#($0)", "map-ref": "m\#($0)"}"# }
+            return #"{"root-map-ref": "m0", "mappers": ["# + mappers.joined(separator: ",") + #"], "requestDescriptors": ["# + requests.joined(separator: ",") + "]}"
+        }
+        try scratch.write("small.json", spec(1_000))
+        try scratch.write("large.json", spec(8_000))
+        var best = [Double.infinity, Double.infinity]
+        for _ in 0..<2 {
+            for (k, name) in ["small.json", "large.json"].enumerated() {
+                let run = try AdversarialInputTests.measure(
+                    ["serialize", scratch.path(name), "--format", "ndjson"], input: #"{"@type": "T7", "id": 7}"#, in: scratch)
+                #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+                #expect(run.stdout == #"{"id":7}"# + "\n")
+                best[k] = min(best[k], run.cpuSeconds)
+            }
+        }
+        let ratio = best[1] / max(best[0], 0.001)
+        #expect(ratio < 20, "8× the request descriptors cost \(ratio)× the CPU time")
+    }
+
+    /// Many fields written under one nested key (`a.f0` … `a.fN`): each
+    /// write copied the nested object (40,000 took 27 s).
+    @Test(arguments: ["ndjson", "form"])
+    func serializeOfManyDottedSourcesIsLinear(format: String) throws {
+        let scratch = try Scratch()
+        func spec(_ n: Int) -> String {
+            #"{"mappers": [{"id": "r", "target": "R", "attributes": {"# + (0..<n).map { #""a.f\#($0)": "f\#($0)""# }.joined(separator: ",") + "}}]}"
+        }
+        func record(_ n: Int) -> String { #"{"@type": "R", "# + (0..<n).map { #""f\#($0)": \#($0)"# }.joined(separator: ",") + "}" }
+        try scratch.write("small.json", spec(5_000))
+        try scratch.write("large.json", spec(40_000))
+        var best = [Double.infinity, Double.infinity]
+        for _ in 0..<2 {
+            for (k, n) in [5_000, 40_000].enumerated() {
+                let run = try AdversarialInputTests.measure(
+                    ["serialize", scratch.path(k == 0 ? "small.json" : "large.json"), "--format", format], input: record(n), in: scratch)
+                #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+                // §13: the source key paths nest; §14: `a[f0]=0`, keys sorted.
+                let expected = format == "ndjson"
+                    ? #"{"a":{"# + (0..<n).map { #""f\#($0)":\#($0)"# }.joined(separator: ",") + "}}\n"
+                    : (0..<n).map { "f\($0)" }.sorted().map { "a[\($0)]=\($0.dropFirst())" }.joined(separator: "&") + "\n"
+                let same = run.stdout == expected
+                #expect(same, "\(run.stdout.prefix(200))")
+                best[k] = min(best[k], run.cpuSeconds)
+            }
+        }
+        let ratio = best[1] / max(best[0], 0.001)
+        #expect(ratio < 20, "8× the fields cost \(ratio)× the CPU time")
+    }
+
+    /// Records of many types through one dynamic mapper: the mapper's
+    /// members and each body's discriminator were found again per record
+    /// (8,000 types took 13 s).
+    @Test func serializeThroughAMapperChoosingAmongManyTypesIsLinear() throws {
+        let scratch = try Scratch()
+        func spec(_ n: Int) -> String {
+            let matchers = (0..<n).map { #"{"keyPath": "t", "expectValue": "t\#($0)", "map-ref": "m\#($0)"}"# }
+            let members = (0..<n).map { #"{"id": "m\#($0)", "target": "T\#($0)", "attributes": ["id"]}"# }
+            return #"{"root-map-ref": "p", "mappers": [{"id": "d", "dynamic": true, "matchers": ["# + matchers.joined(separator: ",") + "]}, "
+                + members.joined(separator: ",")
+                + #", {"id": "p", "target": "P", "attributes": ["pid"], "relationships": [{"from": "items", "to": "items", "map-ref": "d"}]}]}"#
+        }
+        func record(_ n: Int) -> String {
+            #"{"@type": "P", "pid": 1, "items": ["# + (0..<n).map { #"{"@type": "T\#($0)", "id": \#($0)}"# }.joined(separator: ",") + "]}"
+        }
+        try scratch.write("small.json", spec(1_000))
+        try scratch.write("large.json", spec(8_000))
+        var best = [Double.infinity, Double.infinity]
+        for _ in 0..<2 {
+            for (k, n) in [1_000, 8_000].enumerated() {
+                let run = try AdversarialInputTests.measure(
+                    ["serialize", scratch.path(k == 0 ? "small.json" : "large.json"), "--format", "ndjson"], input: record(n), in: scratch)
+                #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+                // Each item's body gets the value its matcher expects (§13).
+                let expected = #"{"pid":1,"items":["# + (0..<n).map { #"{"id":\#($0),"t":"t\#($0)"}"# }.joined(separator: ",") + "]}\n"
+                let same = run.stdout == expected
+                #expect(same, "\(run.stdout.prefix(200))")
+                best[k] = min(best[k], run.cpuSeconds)
+            }
+        }
+        let ratio = best[1] / max(best[0], 0.001)
+        #expect(ratio < 20, "8× the types cost \(ratio)× the CPU time")
+    }
+
+    /// Response headers (`--header`, a HAR entry's, a sidecar's) were merged
+    /// by a scan of those before, per header (32,000 took 7 s).
+    @Test func manyResponseHeadersAreLinear() throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", #"{"mappers": [{"id": "r", "target": "R", "attributes": {"@metadata.HTTP.response.headers.h7": "h", "x": "x"}}]}"#)
+        var best = [Double.infinity, Double.infinity]
+        for _ in 0..<2 {
+            for (k, n) in [4_000, 32_000].enumerated() {
+                // Names differ in case only from `H7` on: one field, joined.
+                let headers = (0..<n).flatMap { ["--header", "H\($0)=v\($0)"] } + ["--header", "h7=again"]
+                let run = try AdversarialInputTests.measure(
+                    ["apply", scratch.path("spec.json"), "-", "--compact"] + headers, input: #"{"x": 1}"#, in: scratch)
+                #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+                #expect(run.stdout == #"[{"@type":"R","h":"v7, again","x":1}]"# + "\n", "\(run.stdout)")
+                best[k] = min(best[k], run.cpuSeconds)
+            }
+        }
+        let ratio = best[1] / max(best[0], 0.001)
+        #expect(ratio < 20, "8× the headers cost \(ratio)× the CPU time")
+    }
+
+    /// `--shape dictionary` found each record's group by a scan of the
+    /// groups (one per descriptor key path).
+    @Test func aDictionaryOfManyKeyPathsIsLinear() throws {
+        let scratch = try Scratch()
+        func spec(_ n: Int) -> String {
+            #"[{"keyPath": "k0", "root-map-ref": "r", "mappers": [{"id": "r", "target": "R", "attributes": ["x"]}]}, "#
+                + (1..<n).map { #"{"keyPath": "k\#($0)", "root-map-ref": "r"}"# }.joined(separator: ",") + "]"
+        }
+        func input(_ n: Int) -> String { "{" + (0..<n).map { #""k\#($0)": [{"x": \#($0)}]"# }.joined(separator: ",") + "}" }
+        try scratch.write("small.json", spec(2_500))
+        try scratch.write("large.json", spec(20_000))
+        var best = [Double.infinity, Double.infinity]
+        for _ in 0..<2 {
+            for (k, n) in [2_500, 20_000].enumerated() {
+                let run = try AdversarialInputTests.measure(
+                    ["apply", scratch.path(k == 0 ? "small.json" : "large.json"), "-", "--shape", "dictionary", "--compact", "--no-type"],
+                    input: input(n), in: scratch)
+                #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+                let expected = "{" + (0..<n).map { #""k\#($0)":[{"x":\#($0)}]"# }.joined(separator: ",") + "}\n"
+                let same = run.stdout == expected
+                #expect(same, "\(run.stdout.prefix(200))")
+                best[k] = min(best[k], run.cpuSeconds)
+            }
+        }
+        let ratio = best[1] / max(best[0], 0.001)
+        #expect(ratio < 20, "8× the key paths cost \(ratio)× the CPU time")
+    }
+}
