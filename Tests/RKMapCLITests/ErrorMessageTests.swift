@@ -330,6 +330,19 @@ import Testing
             "in.form": "profile[email]=x&profile=y\n",
         ], ["apply", "spec.json", "in.form", "--input-format", "form"],
              err: "in.form:1:18: error: key 'profile' is given a value after 'profile[…]' made it an object\n", code: 1),
+        // An operator without a value has no answer in a predicate (§4, §9):
+        // `a.@sum == nil` printed `true` for a sum too large to represent.
+        Case("eval of a predicate whose @sum has no value", files: ["in.json": #"{"a": [1e80000, 1e-80000]}"# + "\n" + #"{"a": [1, 2]}"#],
+             ["eval", "a.@sum == nil OR a.@sum == 3", "in.json"], out: "true\n",
+             err: "in.json: error: the key path 'a.@sum' has no value: the exact @sum needs more than 4096 digits, which rkmap does not represent; "
+                + "the predicate has no answer for this document\n", code: 1),
+        Case("a matcher whose @sum has no value", files: [
+            "spec.json": #"{"root-map-ref": "d", "mappers": [{"id": "d", "dynamic": true, "matchers": [{"predicate": "a.@sum > 0", "map-ref": "pos"}, {"keyPath": "k", "expectValue": "x", "map-ref": "other"}]}, {"id": "pos", "target": "Pos", "attributes": ["k"]}, {"id": "other", "target": "Other", "attributes": ["k"]}]}"#,
+            "in.json": #"{"a": ["9.50", "N/A"], "k": "x"}"#,
+        ], ["apply", "spec.json", "in.json", "--compact"], out: #"[{"@type":"Other","k":"x"}]"# + "\n",
+             err: "in.json: $: warning: the predicate 'a.@sum > 0' cannot be decided: the key path 'a.@sum' has no value: element 1 is a string "
+                + "that spells no number, and @sum adds only numbers (and strings that spell them); the matcher is skipped [mapper d]\n",
+             code: 0, readsDocuments: true),
         // The column counts characters, not bytes, across the pairs before
         // (each pair's column is now counted on from the last one's).
         Case("a form key made an object, after pairs with accented text", files: [

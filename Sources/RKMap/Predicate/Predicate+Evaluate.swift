@@ -19,23 +19,40 @@ extension PredicateNode {
 }
 
 extension PredicateExpression {
-    func evaluate(_ value: JSONValue, _ context: KeyPathContext) -> JSONValue {
+    func evaluate(_ value: JSONValue, _ context: KeyPathContext) throws(PredicateEvaluationError) -> JSONValue {
         switch self {
         case .constant(let constant): return constant
-        case .keyPath(let path): return path.evaluate(on: value, context: context) ?? .null
-        case .aggregate(let items): return .array(items.map { $0.evaluate(value, context) })
+        case .keyPath(let path): return try Self.operand(path, on: value, context)
+        case .aggregate(let items):
+            var values: [JSONValue] = []
+            values.reserveCapacity(items.count)
+            for item in items { values.append(try item.evaluate(value, context)) }
+            return .array(values)
         }
+    }
+
+    /// The value of `path`, `null` when it is missing, unless an `@sum`,
+    /// `@avg`, `@min` or `@max` on it has no value (a sum too large to
+    /// represent, an element that spells no number): the predicate then has
+    /// no answer (docs/spec.md §4, §9), where `null` would make
+    /// `a.@sum == nil` quietly true. Looked into only when the path is missing.
+    static func operand(_ path: KeyPath, on value: JSONValue, _ context: KeyPathContext) throws(PredicateEvaluationError) -> JSONValue {
+        if let found = path.evaluate(on: value, context: context) { return found }
+        if path.usesArithmetic, let problem = path.arithmeticProblem(on: value, context: context) {
+            throw PredicateEvaluationError(keyPath: path.source, problem: problem)
+        }
+        return .null
     }
 }
 
 extension PredicateComparison {
     func evaluate(_ value: JSONValue, _ context: KeyPathContext) throws(PredicateEvaluationError) -> Bool {
         if plainEquality != .no {
-            let found = plainPath.evaluate(on: value, context: context) ?? .null
+            let found = try PredicateExpression.operand(plainPath, on: value, context)
             return (found == plainValue) == (plainEquality == .equal)
         }
-        let l = lhs.evaluate(value, context)
-        let r = rhs.evaluate(value, context)
+        let l = try lhs.evaluate(value, context)
+        let r = try rhs.evaluate(value, context)
         guard let quantifier else { return try test(l, r) }
         // NSPredicate needs a collection here; a missing or scalar value is empty.
         guard let elements = l.arrayElements else { return quantifier != .anyOf }

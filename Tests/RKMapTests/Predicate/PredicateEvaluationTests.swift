@@ -94,4 +94,36 @@ import Testing
         #expect(PredicateEvaluationError(pattern: "(a", problem: "unbalanced '(' at offset 0").description
             == "the pattern '(a' of MATCHES is not a valid regular expression: unbalanced '(' at offset 0")
     }
+
+    /// An `@sum`, `@avg`, `@min` or `@max` without a value (§4: a sum past
+    /// 4,096 digits, an element that spells no number, elements with no
+    /// common order) leaves the predicate without an answer: read as `null`,
+    /// `a.@sum == nil` was quietly true and `a.@sum > 0` quietly false. A
+    /// path missing for an ordinary reason is still `null`, and an operand
+    /// that decides first still decides.
+    @Test func anOperatorWithoutAValueLeavesNoAnswer() throws {
+        let value = TestJSON.parse(#"{"huge": [1e80000, 1e-80000], "mixed": ["9.50", "N/A"], "kinds": [1, true], "ok": [1, 2]}"#)
+        let context = KeyPathContext(root: value)
+        let digits = "the exact @sum needs more than 4096 digits, which rkmap does not represent"
+        #expect(throws: PredicateEvaluationError(keyPath: "huge.@sum", problem: digits)) {
+            try Predicate(parsing: "huge.@sum == nil").evaluate(value, context: context)
+        }
+        #expect(throws: PredicateEvaluationError(keyPath: "huge.@sum", problem: digits)) {
+            try Predicate(parsing: "NOT (huge.@sum > 0)").evaluate(value, context: context)
+        }
+        #expect(throws: PredicateEvaluationError(
+            keyPath: "mixed.@avg", problem: "element 1 is a string that spells no number, and @avg adds only numbers (and strings that spell them)")) {
+            try Predicate(parsing: "mixed.@avg < 10").evaluate(value, context: context)
+        }
+        #expect(throws: PredicateEvaluationError.self) {
+            try Predicate(parsing: "kinds.@max IN {1, 2}").evaluate(value, context: context)
+        }
+        #expect(throws: PredicateEvaluationError.self) {
+            try Predicate(parsing: "{huge.@sum, 1} CONTAINS 1").evaluate(value, context: context)
+        }
+        #expect(try Predicate(parsing: "missing.@sum == nil AND ok.@sum == 3").evaluate(value, context: context))
+        #expect(try Predicate(parsing: "ok.@sum == 3 OR huge.@sum > 0").evaluate(value, context: context))
+        #expect(PredicateEvaluationError(keyPath: "huge.@sum", problem: digits).description
+            == "the key path 'huge.@sum' has no value: " + digits)
+    }
 }
