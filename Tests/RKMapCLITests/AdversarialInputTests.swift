@@ -338,6 +338,40 @@ import Darwin
         #expect(ratio < 20, "8× the items cost \(ratio)× the CPU time")
     }
 
+    /// `CONTAINS` with a long needle from the spec or the document, `ANY a
+    /// IN b` with `b` from the document, and a long key path: a needle
+    /// tried at every start, `b` scanned per element of `a`, and the column
+    /// of each part counted from the start took time quadratic in n.
+    @Test(arguments: ["contains", "containsKeyPath", "anyIn", "keyPath"])
+    func predicateWorkIsLinear(_ shape: String) throws {
+        let scratch = try Scratch()
+        func case_(_ n: Int) -> (predicate: String, document: String, answer: String) {
+            let long = String(repeating: "a", count: n)
+            switch shape {
+            case "contains": return ("s CONTAINS[c] '\(long)b'", #"{"s": "\#(long)\#(long)\#(long)\#(long)"}"#, "false")
+            case "containsKeyPath": return ("s CONTAINS t", #"{"s": "\#(long)\#(long)\#(long)\#(long)ab", "t": "\#(long)b"}"#, "true")
+            case "anyIn":
+                let a = (n..<(2 * n)).map(String.init).joined(separator: ",")
+                let b = (0..<n).map(String.init).joined(separator: ",") + ",\(2 * n - 1).0"
+                return ("ANY a IN b", #"{"a": [\#(a)], "b": [\#(b)]}"#, "true")
+            default:
+                let path = Array(repeating: "a", count: n).joined(separator: ".")
+                return ("\(path) == 1", "{}", "false")
+            }
+        }
+        var best = [Double.infinity, Double.infinity]
+        for _ in 0..<2 {
+            for (k, n) in [2_000, 16_000].enumerated() {
+                let c = case_(n)
+                let run = try Self.measure(["eval", c.predicate], input: c.document, in: scratch)
+                #expect(run.stdout == c.answer + "\n" && run.stderr.isEmpty, "\(run.stderr.prefix(200))")
+                best[k] = min(best[k], run.cpuSeconds)
+            }
+        }
+        let ratio = best[1] / max(best[0], 0.001)
+        #expect(ratio < 20, "8× the size cost \(ratio)× the CPU time")
+    }
+
     @Test func starMatchesAMillionCharacters() throws {
         let scratch = try Scratch()
         let run = try Self.measure(

@@ -161,9 +161,11 @@ struct ReadTree {
             return
         }
         guard case .inner(var inner) = entries[i].node else { return }
-        if rest.isEmpty {
-            entries[i].node = .whole
-        } else {
+        // The entry lets go of the inner tree while it changes, so that it
+        // changes in place: copied at every key, 40,000 dotted sources under
+        // one key took `check` 24 s.
+        entries[i].node = .whole
+        if !rest.isEmpty {
             inner.add(rest)
             entries[i].node = .inner(inner)
         }
@@ -181,6 +183,7 @@ struct ReadTree {
             return
         }
         guard case .inner(var inner) = entries[i].node else { return }
+        entries[i].node = .whole
         inner.addPresence(rest)
         entries[i].node = .inner(inner)
     }
@@ -192,6 +195,7 @@ struct ReadTree {
             case .inner(let tree):
                 if let i = position(ofKey: key) {
                     if case .inner(var mine) = entries[i].node {
+                        entries[i].node = .whole
                         mine.merge(tree)
                         entries[i].node = .inner(mine)
                     }

@@ -56,9 +56,19 @@ extension PredicateComparison {
         guard let quantifier else { return try test(l, r) }
         // NSPredicate needs a collection here; a missing or scalar value is empty.
         guard let elements = l.arrayElements else { return quantifier != .anyOf }
+        // `ANY a IN b` with `b` from the document: `b` hashed once for all of
+        // `a`'s elements, as a literal list is (a scan per element took
+        // 16,000 against 16,000 nine seconds). Only a list of scalars, which
+        // the hash compares as `==` does.
+        var hashed: PredicateMembers?
+        if op == .in, elements.count > 1, case .array(let list) = r, list.count > 16, !Self.isMembers(needle),
+           list.allSatisfy({ $0.kind != .array && $0.kind != .object }) {
+            hashed = PredicateMembers(list, options: options)
+        }
         // The first element that decides the answer ends the loop.
         for element in elements {
-            let result = try test(element, r)
+            let result: Bool
+            if let hashed { result = hashed.contains(element) } else { result = try test(element, r) }
             switch quantifier {
             case .anyOf: if result { return true }
             case .allOf: if !result { return false }
@@ -66,6 +76,11 @@ extension PredicateComparison {
             }
         }
         return quantifier != .anyOf
+    }
+
+    private static func isMembers(_ needle: PredicateNeedle) -> Bool {
+        if case .members = needle { return true }
+        return false
     }
 
     /// One comparison of a left value with the right-hand side's value `r`.

@@ -52,6 +52,7 @@ enum PredicateStrings {
             case .anywhere:
                 let bytes = Array(v)
                 let pattern = Array(n)
+                if pattern.count > Self.shortNeedle { return occurs(pattern, in: bytes, lowering: ci) }
                 outer: for start in 0...(bytes.count - pattern.count) {
                     for k in 0..<pattern.count where (ci ? lower(bytes[start + k]) : bytes[start + k]) != pattern[k] {
                         continue outer
@@ -71,6 +72,38 @@ enum PredicateStrings {
         }.flatMap { $0 } ?? find(Array(needle.utf8)[...], in: Array(folded.utf8)[...], at: position)
     }
 
+    /// Up to this many bytes a needle is looked for by trying each start
+    /// (at most this many comparisons per byte of the value); a longer one
+    /// by `occurs`, whose time is linear whatever the text: tried at each
+    /// start, `'a'×4n CONTAINS 'a'×n + 'b'` took time quadratic in n.
+    static let shortNeedle = 16
+
+    /// Whether `pattern` occurs in `text` (Knuth–Morris–Pratt: each byte of
+    /// the text is looked at a bounded number of times on average, and the
+    /// work is linear in both), the text's ASCII letters lower-cased first
+    /// when `lowering` (the pattern is already folded).
+    static func occurs<T: Collection<UInt8>>(_ pattern: [UInt8], in text: T, lowering: Bool) -> Bool {
+        guard !pattern.isEmpty else { return true }
+        // The length of the longest proper prefix of pattern[...i] that is also its suffix.
+        var border = [Int](repeating: 0, count: pattern.count)
+        var k = 0
+        for i in pattern.indices.dropFirst() {
+            while k > 0, pattern[i] != pattern[k] { k = border[k - 1] }
+            if pattern[i] == pattern[k] { k += 1 }
+            border[i] = k
+        }
+        k = 0
+        for byte in text {
+            let b = lowering ? lower(byte) : byte
+            while k > 0, b != pattern[k] { k = border[k - 1] }
+            if b == pattern[k] {
+                k += 1
+                if k == pattern.count { return true }
+            }
+        }
+        return false
+    }
+
     /// `needle`'s bytes in `value`'s at `position`.
     private static func find<C: RandomAccessCollection<UInt8>>(_ needle: C, in value: C, at position: Position) -> Bool
     where C.Index == Int {
@@ -81,6 +114,7 @@ enum PredicateStrings {
         case .prefix: return v.prefix(n.count).elementsEqual(n)
         case .suffix: return v.suffix(n.count).elementsEqual(n)
         case .anywhere:
+            if n.count > Self.shortNeedle { return occurs(Array(n), in: v, lowering: false) }
             let first = n[n.startIndex]
             var start = v.startIndex
             let last = v.endIndex - n.count
