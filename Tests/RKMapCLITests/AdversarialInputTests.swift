@@ -19,8 +19,6 @@ import Darwin
         var stdout: String
         var stderr: String
         var cpuSeconds: Double
-        /// The process's peak resident memory (`ru_maxrss`, KiB on Linux).
-        var maxRSSKiB: Int = 0
     }
 
     /// Runs rkmap with stdin from `input` and measures the child's CPU time.
@@ -51,7 +49,7 @@ import Darwin
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
         let out = try String(contentsOfFile: outPath, encoding: .utf8)
         let err = try String(contentsOfFile: errPath, encoding: .utf8)
-        return Run(status: (status >> 8) & 0xFF, stdout: out, stderr: err, cpuSeconds: cpu, maxRSSKiB: Int(usage.ru_maxrss))
+        return Run(status: (status >> 8) & 0xFF, stdout: out, stderr: err, cpuSeconds: cpu)
     }
 
     /// CPU time of the large run over the small one, each the best of two.
