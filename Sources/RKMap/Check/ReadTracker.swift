@@ -78,7 +78,7 @@ public final class ReadTracker: ReadObserver {
 
     /// Declined objects per path pattern, first seen first.
     public private(set) var declinedFound: [Declined] = []
-    private var declinedIndex: [String: Int] = [:]
+    private var declinedIndex: [ExactText: Int] = [:]
 
     /// A mapper's reads and what the objects it mapped lacked.
     private final class MapperEntry {
@@ -167,7 +167,7 @@ public final class ReadTracker: ReadObserver {
     private var entryByMapper: [ObjectIdentifier: MapperEntry] = [:]
     /// First opened first, so the missing-keys report does not depend on hashing.
     private var entries: [MapperEntry] = []
-    private var unmappedIndex: [String: Int] = [:]
+    private var unmappedIndex: [ExactText: Int] = [:]
 
     /// - Parameter caseInsensitive: the spec's `keyMatching: caseInsensitive`:
     ///   a read of `sportId` then reads a member spelled `sportID`.
@@ -226,10 +226,10 @@ public final class ReadTracker: ReadObserver {
         // shape): nothing maps it. `null` and scalars are declined quietly.
         guard case .object = value else { return }
         let pattern = Self.pattern(path)
-        if let i = declinedIndex[pattern] {
+        if let i = declinedIndex[ExactText(pattern)] {
             declinedFound[i].count += 1
         } else {
-            declinedIndex[pattern] = declinedFound.count
+            declinedIndex[ExactText(pattern)] = declinedFound.count
             declinedFound.append(Declined(path: pattern, mapperID: dynamic.id, count: 1))
         }
     }
@@ -450,11 +450,11 @@ public final class ReadTracker: ReadObserver {
     }
 
     private func record(_ path: String, mapperID: String?) {
-        if let at = unmappedIndex[path] {
+        if let at = unmappedIndex[ExactText(path)] {
             found[at].count += 1
             if let mapperID, !found[at].mapperIDs.contains(mapperID) { found[at].mapperIDs.append(mapperID) }
         } else {
-            unmappedIndex[path] = found.count
+            unmappedIndex[ExactText(path)] = found.count
             found.append(Unmapped(path: path, mapperIDs: mapperID.map { [$0] } ?? [], count: 1))
         }
     }

@@ -44,9 +44,11 @@ extension DocumentMapper {
                 switch keyPath.evaluate(on: value, context: context) {
                 case .string(let s)?:
                     // The table's key by code units, as `expectValue` compares.
-                    if let i = table.index(forKey: s), JSONValue.sameText(table[i].key, s) { return table[i].value }
+                    if s.utf8.count <= matcher.longestKey, let i = table.index(forKey: s), JSONValue.sameText(table[i].key, s) {
+                        return table[i].value
+                    }
                 case .number(let n)?:
-                    if let ref = table[n.text] { return ref }
+                    if n.text.utf8.count <= matcher.longestKey, let ref = table[n.text] { return ref }
                 default:
                     break
                 }

@@ -24,14 +24,23 @@ public struct Matcher: Sendable {
         case predicate(Predicate)
     }
 
-    public var test: Test
+    public let test: Test
     /// The mapper chosen on a match (unused for `valueMap`, which names its own).
     public var mapper: MapperRef?
     public var location: SourceLocation
+    /// For `valueMap`: the most UTF-8 bytes in one of its keys. A longer value
+    /// is in no table and is not hashed: Swift hashes a `String`'s canonical
+    /// form, in time quadratic in a run of combining marks.
+    let longestKey: Int
 
     public init(test: Test, mapper: MapperRef?, location: SourceLocation) {
         self.test = test
         self.mapper = mapper
         self.location = location
+        if case .valueMap(_, let table) = test {
+            longestKey = table.keys.lazy.map(\.utf8.count).max() ?? 0
+        } else {
+            longestKey = 0
+        }
     }
 }

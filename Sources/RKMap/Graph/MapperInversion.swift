@@ -2,20 +2,13 @@
 /// `RKMappingInverter`): which of its sources can be written back, and which
 /// object mappers a dynamic mapper stands for.
 package enum MapperInversion {
-    /// The object mappers a dynamic (or object) mapper can produce, in matcher
-    /// order, following nested dynamic mappers; each appears once.
-    /// What a dynamic mapper's matchers need to choose `member` again
+    /// What a dynamic mapper's matchers need to choose each member again
     /// (docs/spec.md §13): the keys and value of the first `expectValue` or
-    /// `valueMap` matcher that chooses it directly (`type` = `"Boy"`); nil
-    /// when only a predicate, a kind or a nested dynamic mapper chooses it.
-    static func discriminator(of ref: MapperRef, choosing member: MapperRef, mappers: [Mapper]) -> (keys: [String], value: JSONValue)? {
-        discriminators(of: ref, mappers: mappers)[member]
-    }
-
-    /// `discriminator(of:choosing:mappers:)` for every member at once, in one
-    /// pass over the matchers (the first that names a member gives its
-    /// discriminator): asked per member or per record, a mapper choosing
-    /// among 8,000 types took seconds.
+    /// `valueMap` matcher that chooses it directly (`type` = `"Boy"`); no
+    /// entry when only a predicate, a kind or a nested dynamic mapper
+    /// chooses it. One pass over the matchers for every member at once:
+    /// asked per member or per record, a mapper choosing among 8,000 types
+    /// took seconds.
     static func discriminators(of ref: MapperRef, mappers: [Mapper]) -> [MapperRef: (keys: [String], value: JSONValue)] {
         guard case .dynamic(let d) = mappers[ref] else { return [:] }
         func keys(_ path: KeyPath) -> [String]? {
@@ -75,6 +68,8 @@ package enum MapperInversion {
         }
     }
 
+    /// The object mappers a dynamic (or object) mapper can produce, in matcher
+    /// order, following nested dynamic mappers; each appears once.
     static func members(of ref: MapperRef, mappers: [Mapper]) -> [ObjectMapper] {
         var seen: Set<MapperRef> = []
         var result: [ObjectMapper] = []

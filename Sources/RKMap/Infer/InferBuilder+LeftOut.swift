@@ -26,7 +26,7 @@ extension InferBuilder {
                 if holder[""] != nil { walk.found(LeftOutWalk.path(prefix) + LeftOutWalk.step("")) }
                 // Another spelling of a key the envelope's spec reads.
                 for member in holder.members where !member.key.isEmpty {
-                    guard let spelling = envelopeSpellings[prefix]?[member.key], !JSONValue.sameText(spelling, member.key) else { continue }
+                    guard let spelling = envelopeSpellings[prefix.map(ExactText.init)]?[SpellingKey(member.key)], !JSONValue.sameText(spelling, member.key) else { continue }
                     walk.found(LeftOutWalk.path(prefix) + LeftOutWalk.step(member.key), key: member.key, spellingOf: spelling)
                 }
             }
@@ -49,9 +49,9 @@ private struct LeftOutWalk {
     var unmapped: [LeftOutMember] = []
     /// Paths as written, code unit for code unit: two spellings of a key are two paths.
     private var seen: Set<ExactText> = []
-    private var seenUnmapped: Set<String> = []
+    private var seenUnmapped: Set<ExactText> = []
     /// Field positions by key, per mapper with many fields (see `field(_:of:)`).
-    private var fieldIndexes: [Int: [String: Int]] = [:]
+    private var fieldIndexes: [Int: [SpellingKey: Int]] = [:]
 
     init(builder: InferBuilder) { self.builder = builder }
 
@@ -61,7 +61,7 @@ private struct LeftOutWalk {
     }
 
     mutating func foundUnmapped(_ path: String, absentKeys: [String] = []) {
-        guard seenUnmapped.insert(path).inserted else { return }
+        guard seenUnmapped.insert(ExactText(path)).inserted else { return }
         unmapped.append(LeftOutMember(path: path, sample: sample, absentKeys: absentKeys))
     }
 
@@ -130,11 +130,11 @@ private struct LeftOutWalk {
     /// many members is not scanned once per member.
     private mutating func field(_ key: String, of mapper: Int) -> InferField? {
         let fields = builder.mappers[mapper].fields
-        guard fields.count >= 16 else { return fields.first { $0.key == key } }
+        guard fields.count >= 16 else { return fields.first { SpellingKey($0.key) == SpellingKey(key) } }
         if fieldIndexes[mapper] == nil {
-            fieldIndexes[mapper] = Dictionary(fields.indices.map { (fields[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
+            fieldIndexes[mapper] = Dictionary(fields.indices.map { (SpellingKey(fields[$0].key), $0) }, uniquingKeysWith: { first, _ in first })
         }
-        return fieldIndexes[mapper]![key].map { fields[$0] }
+        return fieldIndexes[mapper]![SpellingKey(key)].map { fields[$0] }
     }
 
     /// `$.hits.hits`: member keys as JSON path steps.

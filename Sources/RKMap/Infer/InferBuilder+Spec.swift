@@ -149,8 +149,8 @@ extension InferBuilder {
         // Each field's destination, unique ignoring case (a relationship's
         // too), before anything is written: identification is chosen among
         // the attributes' destinations, and written before them.
-        var taken = Set<String>()
-        if let key = mapper.keyAttribute { taken.insert(key.lowercased()) }
+        var taken = Set<SpellingKey>()
+        if let key = mapper.keyAttribute { taken.insert(SpellingKey(key.lowercased())) }
         var destinations: [String] = []
         destinations.reserveCapacity(mapper.fields.count)
         var attributeDestinations: [String] = []

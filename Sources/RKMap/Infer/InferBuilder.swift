@@ -11,13 +11,20 @@ struct InferBuilder {
     /// Per envelope (the objects on the way to the content), the spelling
     /// of each key its mapper and descriptors read, the content's included
     /// (by text: another spelling of one is left out, `leftOutMembers`).
-    var envelopeSpellings: [[String]: [String: String]] = [:]
+    var envelopeSpellings: [[ExactText]: [SpellingKey: String]] = [:]
     let entity: Bool
 
     init(entity: Bool) { self.entity = entity }
 
     /// Member keys that carry the type of an object in discriminated lists.
     static let discriminatorKeys = ["type", "kind", "object", "@type"]
+
+    /// The position of `key` among `discriminatorKeys`, by code units (a
+    /// document's key compared with Swift's `==` is normalized first, in time
+    /// quadratic in a run of combining marks).
+    static func discriminatorPosition(_ key: String) -> Int? {
+        discriminatorKeys.firstIndex { JSONValue.sameText($0, key) }
+    }
     /// At most this many distinct discriminator values make a dynamic mapper.
     static let maxDiscriminatorValues = 10
 
@@ -75,7 +82,7 @@ struct InferBuilder {
         mappers.append(InferMapper(kind: .object, nameHint: hint))
         if let keyed = Self.keyedDictionary(objects) {
             let fields = fields(of: keyed.values)
-            var taken = Set(fields.map { InferNaming.destination(fromKey: $0.key).lowercased() })
+            var taken = Set(fields.map { SpellingKey(InferNaming.destination(fromKey: $0.key).lowercased()) })
             mappers[index].keyAttribute = InferNaming.unique(keyed.keyName, in: &taken)
             mappers[index].fields = fields
         } else {
@@ -105,21 +112,23 @@ struct InferBuilder {
             return fields
         }
         var order: [String] = []
-        // By text (Swift's canonical equivalence): the spelling and its values.
-        var values: [String: (spelling: String, values: [JSONValue])] = [:]
+        // By text (canonical equivalence, `SpellingKey`): the first spelling
+        // and its values; another spelling of it is left out.
+        var values: [SpellingKey: (spelling: String, values: [JSONValue])] = [:]
         for object in objects {
             for member in object.members {
                 guard !member.key.isEmpty else { continue }
-                if let field = values[member.key] {
+                let key = SpellingKey(member.key)
+                if let field = values[key] {
                     guard JSONValue.sameText(field.spelling, member.key) else { continue }
                 } else {
                     order.append(member.key)
-                    values[member.key] = (member.key, [])
+                    values[key] = (member.key, [])
                 }
-                if !member.value.isNull { values[member.key]!.values.append(member.value) }
+                if !member.value.isNull { values[key]!.values.append(member.value) }
             }
         }
-        return order.map { key in InferField(key: key, kind: fieldKind(values[key]!.values, key: key)) }
+        return order.map { key in InferField(key: key, kind: fieldKind(values[SpellingKey(key)]!.values, key: key)) }
     }
 
     /// A relationship when every value holds non-empty objects (directly, or in
@@ -165,24 +174,25 @@ struct InferBuilder {
         var order: [String] = []
         // As `fields(of:)`: one spelling of each text, the content's as the
         // descriptor's key path spells it.
-        var values: [String: (spelling: String, values: [JSONValue])] = [content: (content, [])]
+        var values: [SpellingKey: (spelling: String, values: [JSONValue])] = [SpellingKey(content): (content, [])]
         for case .object(let object) in holders {
             for member in object.members where !JSONValue.sameText(member.key, content) {
                 guard !member.key.isEmpty else { continue }
-                if let field = values[member.key] {
+                let key = SpellingKey(member.key)
+                if let field = values[key] {
                     guard JSONValue.sameText(field.spelling, member.key) else { continue }
                 } else {
                     order.append(member.key)
-                    values[member.key] = (member.key, [])
+                    values[key] = (member.key, [])
                 }
-                values[member.key]!.values.append(member.value)
+                values[key]!.values.append(member.value)
             }
         }
-        envelopeSpellings[prefix] = values.mapValues(\.spelling)
+        envelopeSpellings[prefix.map(ExactText.init)] = values.mapValues(\.spelling)
         var descriptors: [(keyPath: [String], mapper: Int)] = []
         var scalarFields: [InferField] = []
         for key in order {
-            let present = values[key]!.values.filter { !$0.isNull }
+            let present = values[SpellingKey(key)]!.values.filter { !$0.isNull }
             if Self.heldObjects(present) != nil, let mapper = mapper(for: present, hint: key, elements: true) {
                 descriptors.append((prefix + [key], mapper))
                 continue

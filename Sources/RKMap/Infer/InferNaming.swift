@@ -30,8 +30,10 @@ package enum InferNaming {
     package static func destination(fromKey key: String) -> String {
         var parts = words(key)
         // `+1`/`-1` (reaction counts) keep their sign as a word.
-        if key.hasPrefix("+") { parts.insert("plus", at: 0) }
-        if key.hasPrefix("-"), key.dropFirst().first?.isNumber == true { parts.insert("minus", at: 0) }
+        // By bytes: `hasPrefix` compares canonical forms, and a first
+        // character of many combining marks would be normalized (quadratic).
+        if key.utf8.first == UInt8(ascii: "+") { parts.insert("plus", at: 0) }
+        if key.utf8.first == UInt8(ascii: "-"), key.dropFirst().first?.isNumber == true { parts.insert("minus", at: 0) }
         dropLeadingPosition(&parts)
         guard let first = parts.first else { return "field" }
         return joined(parts.dropFirst(), after: isAllUppercase(first) ? first.lowercased() : lowercasedFirst(first), uppercasedFirst)
@@ -110,14 +112,14 @@ package enum InferNaming {
     /// `name`, or `name2`, `name3`, … : the first not in `taken` ignoring case
     /// (`UniqueNames` hands out many, in time linear in them)
     /// (SQLite names ignore case, so inferred names never collide there either).
-    package static func unique(_ name: String, in taken: inout Set<String>) -> String {
+    package static func unique(_ name: String, in taken: inout Set<SpellingKey>) -> String {
         var candidate = name
         var n = 2
-        while taken.contains(candidate.lowercased()) {
+        while taken.contains(SpellingKey(candidate.lowercased())) {
             candidate = "\(name)\(n)"
             n += 1
         }
-        taken.insert(candidate.lowercased())
+        taken.insert(SpellingKey(candidate.lowercased()))
         return candidate
     }
 
@@ -133,8 +135,10 @@ package enum InferNaming {
         return before == "_" || before == "-" || (first.isUppercase && before.isLowercase)
     }
 
+    /// Scalar by scalar: a `Character`'s `isLowercase` compares the case
+    /// mappings of the whole cluster, in time quadratic in a run of marks.
     static func isAllUppercase(_ s: String) -> Bool {
-        s.contains { $0.isLetter } && !s.contains { $0.isLowercase }
+        s.contains { $0.isLetter } && !s.unicodeScalars.contains { $0.properties.isLowercase }
     }
 
     static func lowercasedFirst(_ s: String) -> String {
@@ -154,24 +158,24 @@ package enum InferNaming {
 /// counting up from 2 each time was quadratic in the names sharing one
 /// (4,000 nested objects under the key `a`, `a` to `a4000`).
 struct UniqueNames {
-    private var taken: Set<String> = []
+    private var taken: Set<SpellingKey> = []
     /// Per name (lowercased): every number below this one is taken.
-    private var next: [String: Int] = [:]
+    private var next: [SpellingKey: Int] = [:]
 
     mutating func unique(_ name: String) -> String {
-        let lower = name.lowercased()
+        let lower = SpellingKey(name.lowercased())
         guard taken.contains(lower) else {
             taken.insert(lower)
             return name
         }
         var n = next[lower] ?? 2
         var candidate = "\(name)\(n)"
-        while taken.contains(candidate.lowercased()) {
+        while taken.contains(SpellingKey(candidate.lowercased())) {
             n += 1
             candidate = "\(name)\(n)"
         }
         next[lower] = n + 1
-        taken.insert(candidate.lowercased())
+        taken.insert(SpellingKey(candidate.lowercased()))
         return candidate
     }
 }

@@ -21,7 +21,7 @@ struct InferPlaceTree {
     /// The questions a string at a place can still change the answer to, one
     /// bit each (`InferSampleSet.StringQuestion`); all open at first.
     private(set) var open: [UInt8] = [.max]
-    private var members: [[String: Index]] = [[:]]
+    private var members: [[ExactText: Index]] = [[:]]
     /// The member met at each position of the last object at a place: objects
     /// at one place mostly list their keys in one order, and comparing the
     /// key there costs less than hashing it.
@@ -36,6 +36,21 @@ struct InferPlaceTree {
     struct Discriminant: Hashable {
         var key: Int
         var value: String?
+
+        // The value by code units (`ExactText`), not Swift's canonical form.
+        static func == (lhs: Discriminant, rhs: Discriminant) -> Bool {
+            guard lhs.key == rhs.key else { return false }
+            switch (lhs.value, rhs.value) {
+            case (nil, nil): return true
+            case (let a?, let b?): return JSONValue.sameText(a, b)
+            default: return false
+            }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(key)
+            if let value { JSONValue.hashText(value, into: &hasher) } else { hasher.combine(-1) }
+        }
     }
 
     init(capacity: Int = 1 << 16) { self.capacity = capacity }
@@ -48,15 +63,15 @@ struct InferPlaceTree {
 
     /// The place of the member `key`, found at `position` in its object.
     mutating func member(_ key: String, at position: Int, of place: Index) -> Index? {
-        if position < memberOrder[place].count, memberOrder[place][position].key == key {
+        if position < memberOrder[place].count, JSONValue.sameText(memberOrder[place][position].key, key) {
             return memberOrder[place][position].place
         }
         let child: Index
-        if let known = members[place][key] {
+        if let known = members[place][ExactText(key)] {
             child = known
         } else {
             guard let new = add() else { return nil }
-            members[place][key] = new
+            members[place][ExactText(key)] = new
             child = new
         }
         if position < memberOrder[place].count {

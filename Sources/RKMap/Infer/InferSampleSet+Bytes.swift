@@ -118,7 +118,7 @@ extension InferSampleSet {
                 var signature: [InferPlaceTree.Discriminant] = []
                 try scanner.enterObject()
                 while let name = try scanner.nextKey() {
-                    guard let discriminator = InferBuilder.discriminatorKeys.firstIndex(of: name) else {
+                    guard let discriminator = InferBuilder.discriminatorPosition(name) else {
                         try survey(&scanner)
                         continue
                     }

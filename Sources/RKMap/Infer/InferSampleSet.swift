@@ -203,7 +203,7 @@ package struct InferSampleSet {
             let integer = n.isIntegerLiteral && n.int64Value != nil
             return representative(of: .number(fitsInt64: integer, survivesDouble: InferValueType.survivesDouble(n)), value)
         case .string(let s):
-            if let member, InferBuilder.discriminatorKeys.contains(member) {
+            if let member, InferBuilder.discriminatorPosition(member) != nil {
                 key.append(Tag.string)
                 appendText(s)
                 return value
@@ -301,7 +301,7 @@ package struct InferSampleSet {
     static func signature(_ object: JSONObject) -> [InferPlaceTree.Discriminant] {
         var signature: [InferPlaceTree.Discriminant] = []
         for m in object.members {
-            guard let key = InferBuilder.discriminatorKeys.firstIndex(of: m.key) else { continue }
+            guard let key = InferBuilder.discriminatorPosition(m.key) else { continue }
             if case .string(let s) = m.value {
                 signature.append(.init(key: key, value: s))
             } else {

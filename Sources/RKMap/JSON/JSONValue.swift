@@ -282,7 +282,7 @@ public struct JSONObject: Sendable, Equatable {
 
     private static func firstEqualIgnoringCase<C: Collection<String>>(_ key: String, in names: C) -> C.Index? {
         let folded = key.lowercased()
-        return names.firstIndex { $0.lowercased() == folded }
+        return names.firstIndex { JSONValue.sameText($0.lowercased(), folded) }
     }
 
     /// Appends a member read from a document; a repeated key replaces the
@@ -301,11 +301,8 @@ extension JSONValue {
     /// same written with escapes or without.
     @inline(__always)
     package static func sameText(_ a: String, _ b: String) -> Bool {
-        // Swift's `==` first: for ASCII (nearly every key) it is a compare of
-        // the bytes, inline for small strings, and it rejects nearly every
-        // other pair; only a pair it calls equal is compared byte by byte,
-        // to tell canonically equivalent spellings apart.
-        guard a.utf8.count == b.utf8.count, a == b else { return false }
+        let n = a.utf8.count
+        guard n == b.utf8.count else { return false }
         // The same bits are the same bytes: a small string (up to 15 bytes of
         // UTF-8, most keys) holds them in place, a large one points at them.
         if MemoryLayout<String>.size == 16 {
@@ -313,7 +310,27 @@ extension JSONValue {
             let y = unsafeBitCast(b, to: (UInt64, UInt64).self)
             if x == y { return true }
         }
+        // Swift's `==` on a short pair: for ASCII (nearly every key) a compare
+        // of the bytes, inline for small strings, and it rejects nearly every
+        // other pair. Not on a long one: it compares canonical forms, and
+        // normalizing a run of combining marks takes time quadratic in the run.
+        if n <= 32, a != b { return false }
         return sameBytes(a, b)
+    }
+
+    /// A hash of `text`'s code units, agreeing with `sameText`. Swift's own
+    /// hash of a `String` is of its canonical form: quadratic in a run of
+    /// combining marks, and alike for two spellings that JSON tells apart.
+    package static func textHash(_ text: String) -> Int {
+        var hasher = Hasher()
+        hashText(text, into: &hasher)
+        return hasher.finalize()
+    }
+
+    package static func hashText(_ text: String, into hasher: inout Hasher) {
+        hasher.combine(text.utf8.count)
+        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if hashed == nil { for byte in text.utf8 { hasher.combine(byte) } }
     }
 
     @inline(never)

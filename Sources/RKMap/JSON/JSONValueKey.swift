@@ -41,7 +41,7 @@ package struct JSONValueKey: Hashable, Sendable {
         case .null: hasher.combine(0 as UInt8)
         case .bool(let b): hasher.combine(1 as UInt8); hasher.combine(b)
         case .number(let n): hasher.combine(2 as UInt8); hasher.combine(n)
-        case .string(let s): hasher.combine(3 as UInt8); hasher.combine(s)
+        case .string(let s): hasher.combine(3 as UInt8); JSONValue.hashText(s, into: &hasher)
         case .array(let elements):
             hasher.combine(4 as UInt8)
             hasher.combine(elements.count)
@@ -53,7 +53,7 @@ package struct JSONValueKey: Hashable, Sendable {
             var sum = 0
             for member in object.members {
                 var h = Hasher()
-                h.combine(member.key)
+                JSONValue.hashText(member.key, into: &h)
                 hash(member.value, into: &h)
                 sum = sum &+ h.finalize()
             }

@@ -34,7 +34,7 @@ struct MemberIndex {
 
     /// The position in `members` of `key`, if it is there.
     func find(_ key: String, in members: [JSONObject.Member]) -> Int? {
-        var slot = key.hashValue & mask
+        var slot = JSONValue.textHash(key) & mask
         while true {
             let entry = Int(slots[slot])
             if entry == 0 { return nil }
@@ -51,9 +51,9 @@ struct MemberIndex {
             let old = slots
             slots = Array(repeating: 0, count: old.count * 2)
             mask = slots.count - 1
-            for entry in old where entry != 0 { place(entry, hash: members[base + Int(entry) - 1].key.hashValue) }
+            for entry in old where entry != 0 { place(entry, hash: JSONValue.textHash(members[base + Int(entry) - 1].key)) }
         }
-        place(UInt32(truncatingIfNeeded: position - base + 1), hash: members[position].key.hashValue)
+        place(UInt32(truncatingIfNeeded: position - base + 1), hash: JSONValue.textHash(members[position].key))
         count += 1
     }
 
@@ -93,12 +93,12 @@ struct FoldedMemberIndex {
 
     /// The first position in `members` whose key folds to `folded` (a key's `lowercased()`).
     func find(folded: String, in members: [JSONObject.Member]) -> Int? {
-        let hash = folded.hashValue
+        let hash = JSONValue.textHash(folded)
         var slot = hash & mask
         while true {
             let entry = Int(slots[slot])
             if entry == 0 { return nil }
-            if hashes[slot] == hash, members[entry - 1].key.lowercased() == folded { return entry - 1 }
+            if hashes[slot] == hash, JSONValue.sameText(members[entry - 1].key.lowercased(), folded) { return entry - 1 }
             slot = (slot + 1) & mask
         }
     }
@@ -115,7 +115,7 @@ struct FoldedMemberIndex {
             mask = slots.count - 1
             for (slot, entry) in oldSlots.enumerated() where entry != 0 { place(entry, hash: oldHashes[slot]) }
         }
-        place(UInt32(truncatingIfNeeded: position + 1), hash: folded.hashValue)
+        place(UInt32(truncatingIfNeeded: position + 1), hash: JSONValue.textHash(folded))
         count += 1
     }
 

@@ -87,17 +87,13 @@ public final class ProjectionPlan: Sendable {
     /// The member with this name (a key that had escapes, decoded; any key
     /// when matching case-insensitively).
     func member(named key: String) -> Int? {
-        // Ignoring case, loosely (the lookup then prefers an exact match among
-        // the members kept); else the same code units, as a lookup compares.
-        // `names` is sorted: the one name `==` the key, by halves.
-        let probe = caseInsensitive ? key.lowercased() : key
-        var (low, high) = (0, names.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if names[middle] < probe { low = middle + 1 } else { high = middle }
-        }
-        guard low < names.count, names[low] == probe else { return nil }
-        return caseInsensitive || JSONObject.sameKey(names[low], key) ? low : nil
+        // The same code units, as a lookup compares (`JSONValue.sameText`);
+        // ignoring case, the key lowercased against the lowercased names (the
+        // lookup then prefers an exact match among the members kept). Not
+        // Swift's `<`/`==`: they compare canonical forms, in time quadratic in
+        // a run of combining marks.
+        var probe = caseInsensitive ? key.lowercased() : key
+        return probe.withUTF8 { member(matching: UnsafeRawBufferPointer($0)) }
     }
 
     @inline(__always)

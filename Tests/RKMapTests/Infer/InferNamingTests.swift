@@ -60,7 +60,7 @@ import Testing
     /// number was taken as a name of its own (`a3`) or in another case.
     @Test func manyUniqueNamesAreTheOnesGivenOneAtATime() {
         let names = ["a", "A", "a3", "a", "b", "a", "A2", "a", "B", "a4", "a"] + Array(repeating: "x", count: 50)
-        var one = Set<String>()
+        var one = Set<SpellingKey>()
         var many = UniqueNames()
         let expected = names.map { InferNaming.unique($0, in: &one) }
         #expect(names.map { many.unique($0) } == expected)
