@@ -49,9 +49,9 @@ import Testing
     /// by length and end bytes) finds each of them; a trusted scanner (the
     /// pipeline's workers) reads the same.
     /// A key read with escapes (or any key, ignoring case) is looked up
-    /// among the plan's sorted names by halves: the same member as the scan
-    /// it replaces (the name `==` the key; then code unit for code unit, or
-    /// the name equal to the key lowercased).
+    /// among the plan's names by its bytes: the same member as a scan for
+    /// the name with the key's code units (ignoring case, the key
+    /// lowercased). `e\u{301}te\u{301}` is not `\u{e9}t\u{e9}`, in either case.
     @Test(arguments: [false, true])
     func aMemberIsFoundByNameAsAScanFindsIt(caseInsensitive: Bool) {
         let names = (0..<300).map { "key\($0)" } + ["Name", "\u{e9}t\u{e9}", "\u{212A}elvin", "STRASSE", "a", "", "zz", "\u{130}"]
@@ -59,13 +59,15 @@ import Testing
         for name in names { projection = projection.adding([name]) }
         let plan = ProjectionPlan(projection, caseInsensitive: caseInsensitive)
         func scan(_ key: String) -> Int? {
-            caseInsensitive ? plan.names.firstIndex(of: key.lowercased()) : plan.names.firstIndex { JSONObject.sameKey($0, key) }
+            let probe = caseInsensitive ? key.lowercased() : key
+            return plan.names.firstIndex { JSONObject.sameKey($0, probe) }
         }
         let probes = names + ["KEY7", "key300", "name", "NAME", "e\u{301}te\u{301}", "\u{c9}T\u{c9}", "kelvin", "Kelvin",
                               "strasse", "stra\u{df}e", "A", "i\u{307}", "0", "zzz", "~", "key", "key29", "key2999"]
         var found = 0
         for probe in probes {
             #expect(plan.member(named: probe) == scan(probe), "\(probe)")
+            if JSONValue.sameText(probe, "e\u{301}te\u{301}") { #expect(plan.member(named: probe) == nil) }
             if plan.member(named: probe) != nil { found += 1 }
         }
         #expect(found >= names.count)
