@@ -13,14 +13,13 @@ extension ValueConverter {
     /// numbers compare as exact decimals (`1` = `1.0`), objects ignore member order.
     /// An array read as compact text is compared element by element too.
     ///
-    /// - Complexity: O(n): every element is hashed once (`JSONValueKey`).
+    /// - Complexity: O(n): every element is hashed once (`JSONValueKey`);
+    ///   text is read one element at a time (`JSONValue.distinctElements`).
     static func toSet(_ value: JSONValue) -> Result<JSONValue, ConversionError> {
-        let elements: [JSONValue]
         switch value {
-        case .array(let all): elements = all
-        case .compact(let c) where c.kind == .array: elements = value.arrayElements ?? c.expanded.arrayElements ?? []
+        case .array(let all): return .success(.array(JSONValue.distinct(all)))
+        case .compact(let c) where c.kind == .array: return .success(JSONValue.distinctElements(of: c))
         default: return .success(.array([value]))
         }
-        return .success(.array(JSONValue.distinct(elements)))
     }
 }

@@ -141,14 +141,14 @@ extension MappingGraph {
     /// Whether mapping only ever copies the value of `mapper`'s attribute in
     /// `slot` to the output as it is, so that it may be read as compact text:
     /// untyped, or of a type that keeps an array or object as it is (`any`,
-    /// `array`) or refuses it (`string`, `int`, `date`, …: a warning, the same
-    /// for the text as for the tree), and not an identification, version,
-    /// validated or connection value, nor one that dotted destinations write
-    /// into — each of those compares or rebuilds the value, as `set` compares
-    /// the elements. (A key path that also reads into the value reads its
+    /// `array`), or refuses it (`string`, `int`, `date`, …: a warning, the same
+    /// for the text as for the tree), or `set`, which reads the text's
+    /// elements one at a time (`JSONValue.distinctElements`); and not an
+    /// identification, version, validated or connection value, nor one that
+    /// dotted destinations write into — each of those compares or rebuilds
+    /// the value. (A key path that also reads into the value reads its
     /// tree: `JSONProjection.merged`.)
     func copiesWhole(_ slot: Int, of mapper: ObjectMapper) -> Bool {
-        if mapper.slots[slot].type == .set { return false }
         if mapper.identification.contains(slot) || mapper.modificationSlot == slot || mapper.keyAttributeSlot == slot { return false }
         if mapper.validations.contains(where: { $0.slot == slot }) { return false }
         if mapper.connections.contains(where: { $0.sourceSlot == slot }) { return false }

@@ -100,6 +100,25 @@ extension CompactJSON {
         }
     }
 
+    /// Each element of an array kept as text, read as a tree one at a time:
+    /// a held array's through its plan (`element(at:)`), another's whole.
+    func forEachElement(_ body: (JSONValue) -> Void) {
+        if elements != nil {
+            for i in 0..<heldCount { body(element(at: i)) }
+            return
+        }
+        precondition(kind == .array, "the elements of compact \(kind)")
+        withUnsafeBytes { bytes in
+            var scanner = JSONScanner(bytes: bytes, offset: 0, maxDepth: Int.max, trusted: true)
+            do {
+                try scanner.enterArray()
+                while try scanner.nextElement() { body(try scanner.readValue()) }
+            } catch {
+                preconditionFailure("compact JSON that does not read back: \(error)")
+            }
+        }
+    }
+
     /// The plan that reads of each held element only what a key path
     /// through the array reads first, member `key` (`KeyPath.lookup`): the
     /// others are skipped, not built, so that each of several key paths

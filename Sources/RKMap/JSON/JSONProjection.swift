@@ -35,11 +35,13 @@ public indirect enum JSONProjection: Sendable, Equatable {
     /// and so is an index into it (`items[0].name`: every element is read
     /// as the rest of the path reads it, `KeyPath.element` picks one).
     /// An attribute that copies the array as it is (`verbatim`: untyped,
-    /// or typed `array`, `any` or a type that refuses an array) makes every
-    /// element held whole: that text is the array's compact text, which the
-    /// attribute copies. Anything else that reads the value itself whole (a
-    /// `set` copy of the array, a collection operator other than `@count`)
-    /// reads its tree.
+    /// or typed `array`, `any`, `set` or a type that refuses an array), and
+    /// a collection operator other than `@count` (`items.@sum`,
+    /// `items.@distinctUnionOfObjects`), make every element held whole: that
+    /// text is the array's compact text, which the attribute copies, and
+    /// `set` and the operators read one element at a time
+    /// (`JSONValue.distinctElements`, `KeyPath.heldResult`). Anything else
+    /// that reads the value itself whole reads its tree.
     case elements(JSONProjection)
 
     /// Whether this projection has more than `limit` nodes, counted only

@@ -74,4 +74,27 @@ extension JSONValue {
         }
         return out
     }
+
+    /// `distinct` of an array kept as text (`CompactJSON`), reading one
+    /// element at a time: a first pass hashes each; when no two hashes are
+    /// alike, no two elements are equal and the array is its own answer, kept
+    /// as text (a large array is not made a tree, docs/spec.md §6). Else a
+    /// second pass keeps every element whose hash is its own and compares
+    /// the others exactly: the tree holds only the elements kept.
+    package static func distinctElements(of array: CompactJSON) -> JSONValue {
+        var hashes = Set<Int>(), repeated = Set<Int>()
+        array.forEachElement { element in
+            let hash = JSONValueKey(element).hashValue
+            if !hashes.insert(hash).inserted { repeated.insert(hash) }
+        }
+        if repeated.isEmpty { return .compact(array) }
+        hashes = []
+        var seen = Set<JSONValueKey>()
+        var out: [JSONValue] = []
+        array.forEachElement { element in
+            let key = JSONValueKey(element)
+            if !repeated.contains(key.hashValue) || seen.insert(key).inserted { out.append(element) }
+        }
+        return .array(out)
+    }
 }

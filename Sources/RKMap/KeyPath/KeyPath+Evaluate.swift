@@ -58,12 +58,8 @@ extension KeyPath {
                 guard let next = lookup(key, in: current, caseInsensitive: caseInsensitive) else { return nil }
                 current = next
             case .collection(let op):
-                if let count = heldCount(op, of: current) {
-                    current = count
-                    continue
-                }
-                guard let elements = current.arrayElements else { return nil }
-                switch apply(op, to: elements) {
+                guard let outcome = heldResult(op, of: current) ?? current.arrayElements.map({ apply(op, to: $0) }) else { return nil }
+                switch outcome {
                 case .success(let result): current = result
                 case .failure(let why):
                     problem = why.description
@@ -149,13 +145,27 @@ extension KeyPath {
         return Self.find(components[...], from: start, caseInsensitive: context.caseInsensitive)
     }
 
-    /// `@count` of an array held as its elements' text (`JSONProjection.elements`,
-    /// which a count reads through): how many elements it holds, as on its
-    /// tree. Nil for any other operator or value.
-    @inline(__always)
-    static func heldCount(_ op: CollectionOperator, of value: JSONValue) -> JSONValue? {
-        guard op == .count, case .compact(let held) = value, held.elements != nil else { return nil }
-        return .number(JSONNumber(held.heldCount))
+    /// An operator on an array held as its elements' text
+    /// (`JSONProjection.elements`), reading one element at a time, never a
+    /// tree of them all: `@count` counts them, `@sum`, `@avg`, `@min` and
+    /// `@max` accumulate, `@distinctUnionOfObjects` is the held array itself
+    /// when no two elements are equal (`JSONValue.distinctElements`). The
+    /// same result as on the tree; nil for any other value.
+    static func heldResult(_ op: CollectionOperator, of value: JSONValue) -> Result<JSONValue, OperatorProblem>? {
+        guard case .compact(let held) = value, held.elements != nil else { return nil }
+        switch op {
+        case .count:
+            return .success(.number(JSONNumber(held.heldCount)))
+        case .distinctUnionOfObjects:
+            return .success(JSONValue.distinctElements(of: held))
+        case .sum, .avg, .min, .max:
+            var accumulator = OperatorAccumulator(op)
+            held.forEachElement { element in
+                let kind = element.kind
+                accumulator.add(accumulator.reads(kind) ? element : nil, kind: kind)
+            }
+            return accumulator.result()
+        }
     }
 
     /// `follow` with the "some element has the key" rule for keys on arrays.
@@ -168,11 +178,9 @@ extension KeyPath {
                 guard found, let next else { return nil }
                 current = next
             case .collection(let op):
-                if let count = heldCount(op, of: current) {
-                    current = count
-                    continue
+                guard case .success(let result)? = heldResult(op, of: current) ?? current.arrayElements.map({ apply(op, to: $0) }) else {
+                    return nil
                 }
-                guard let elements = current.arrayElements, case .success(let result) = apply(op, to: elements) else { return nil }
                 current = result
             case .index(let n):
                 guard let next = element(n, of: current) else { return nil }

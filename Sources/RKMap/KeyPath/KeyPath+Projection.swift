@@ -17,8 +17,10 @@ extension JSONProjection {
     ///   reads the array there for `elements`, each element read as the rest
     ///   of the path reads it (`name`), so that a large array a relationship
     ///   maps stays held when an attribute also picks one element of it: the
-    ///   element is read from the held text (`KeyPath.element`). Without it,
-    ///   the whole value from the index on.
+    ///   element is read from the held text (`KeyPath.element`). So does a
+    ///   collection operator after a member name, every element read whole
+    ///   (`KeyPath.heldResult`). Without it, the whole value from the index
+    ///   or operator on.
     mutating func add(componentsOf path: KeyPath, then tail: JSONProjection = .everything, holdingIndexes: Bool = false) {
         add(components: path.components[...], then: tail, holdingIndexes: holdingIndexes)
     }
@@ -47,6 +49,12 @@ extension JSONProjection {
                 case .verbatim: end = .elements(.everything)
                 default: end = .elements(element)
                 }
+            case .collection where holdingIndexes && !keys.isEmpty:
+                // `@sum`, `@avg`, `@min`, `@max` and `@distinctUnionOfObjects`
+                // read every element whole, one at a time: held, the text
+                // of each (`KeyPath.heldResult`), and the rest of the path
+                // reads the result, whose elements are the held ones.
+                end = .elements(.everything)
             case .index, .collection:
                 end = .everything
             }

@@ -161,8 +161,13 @@ import Testing
             == .members(["items": .elements(.members(["tags": .countOnly]))]))
         #expect(reads([.key("items"), .index(0), .index(1)], holding: true) == .members(["items": .elements(.everything)]))
         #expect(reads([.index(0), .key("name")], holding: true) == .everything)
+        // An operator after a member name reads each element of that array whole.
         #expect(reads([.key("items"), .index(0), .key("price"), .collection(.sum)], holding: true)
-            == .members(["items": .elements(.members(["price": .everything]))]))
+            == .members(["items": .elements(.members(["price": .elements(.everything)]))]))
+        #expect(reads([.key("items"), .collection(.distinctUnionOfObjects), .key("name")], holding: true)
+            == .members(["items": .elements(.everything)]))
+        #expect(reads([.key("items"), .collection(.sum)], holding: false) == .members(["items": .everything]))
+        #expect(reads([.collection(.max)], holding: true) == .everything)
     }
 
     @Test func mergingWithMembersStaysHeldAndWithTheWholeReadsTheTree() {
@@ -181,8 +186,8 @@ import Testing
         #expect(JSONProjection.elements(a).adding(["name"]) == .elements(.members(["id": .everything, "name": .everything])))
         #expect(JSONProjection.nothing.adding(["items"], then: .elements(a)).adding(["items", "name"])
             == .members(["items": .elements(.members(["id": .everything, "name": .everything]))]))
-        // The array itself read whole (a typed attribute of it, an operator
-        // other than `@count` on it): the tree. (An index reads each element,
+        // The array itself read whole (an identification of it, a value
+        // validated or connected): the tree. (An index reads each element,
         // `anIndexReadsEachElementAsTheRestOfThePathWhenHolding`.)
         #expect(JSONProjection.nothing.adding(["items"], then: .elements(a)).adding(["items"])
             == .members(["items": .everything]))
@@ -192,7 +197,8 @@ import Testing
     /// The projection of a document mapped whole holds a relationship's
     /// source, but not what an attribute or a nil key path also reads, nor
     /// the source of a mapper that reads nothing; a count (`@count`) is
-    /// read from the held text, so a counted source is still held.
+    /// read from the held text, so a counted source is still held, and so
+    /// is one an operator reads (`items.@sum.ID`), every element whole.
     @Test func aRelationshipsSourceIsHeldWhenNothingElseReadsIt() throws {
         func projection(_ spec: String) throws -> JSONProjection {
             let graph = try #require(SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json").graph)
@@ -204,7 +210,9 @@ import Testing
         let counted = try projection(#"{"keyPath": "", "root-map-ref": "list", "mappers": [{"id": "list", "target": "List", "attributes": {"items.@count": "n"}, "relationships": [{"from": "items", "to": "items", "map-ref": "item"}]}, "# + item + "]}")
         #expect(counted == .members(["items": .elements(.members(["ID": .everything]))]))
         let read = try projection(#"{"keyPath": "", "root-map-ref": "list", "mappers": [{"id": "list", "target": "List", "attributes": {"items.@sum.ID": "n"}, "relationships": [{"from": "items", "to": "items", "map-ref": "item"}]}, "# + item + "]}")
-        #expect(read == .members(["items": .everything]))
+        // An operator other than `@count` reads every element whole, one at
+        // a time (`KeyPath.heldResult`): held, each element's whole text.
+        #expect(read == .members(["items": .elements(.everything)]))
         // A matcher that asks only whether `items` is an array, or compares
         // a scalar there, reads its kind: still held. One that expects an
         // array value compares the whole: the tree.
