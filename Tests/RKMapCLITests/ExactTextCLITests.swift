@@ -65,6 +65,21 @@ import Testing
         let kelvin = try RKMapExecutable.run(["lint", "kelvin.json"], directory: scratch.url)
         #expect(kelvin.status == 2)
         #expect(kelvin.stderr.contains(#"'\u{212A}' and 'K' are two Unicode spellings of one text"#))
+        // Ignoring case, keys are kept lowercased: `Café` and `CAFE\u0301`
+        // lowercase to two spellings of one text. Not so matching exactly,
+        // nor for `Café` and `CAFÉ`, one spelling ignoring case.
+        func spec(_ matching: String, _ second: String) -> String {
+            #"{"keyPath": "", "keyMatching": "\#(matching)", "mappers": [{"id": "a", "target": "A", "attributes": {"Caf\u00e9": "c", "\#(second)": "d"}}]}"#
+        }
+        try scratch.write("ci.json", spec("caseInsensitive", #"CAFE\u0301"#))
+        let folded = try RKMapExecutable.run(["lint", "ci.json"], directory: scratch.url)
+        #expect(folded.status == 2)
+        #expect(folded.stderr.contains(#"error: 'CAFE\u{301}' and 'Caf\u{E9}' are, ignoring case, two Unicode spellings of one text"#))
+        for (name, text) in [("exact.json", spec("exact", #"CAFE\u0301"#)), ("same.json", spec("caseInsensitive", #"CAF\u00c9"#))] {
+            try scratch.write(name, text)
+            let run = try RKMapExecutable.run(["lint", name], directory: scratch.url)
+            #expect(run.status == 0 && !run.stderr.contains("spellings"), "\(name): \(run.stderr)")
+        }
     }
 
     @Test func setAndDistinctKeepBothSpellings() throws {

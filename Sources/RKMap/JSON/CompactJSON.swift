@@ -22,8 +22,10 @@ public final class CompactJSON: @unchecked Sendable {
     /// For an array held for the relationships that map it
     /// (`JSONProjection.elements`): where each element's text starts, and
     /// how each is read back (`element(at:)`). Nothing but a relationship's
-    /// mapping (`DocumentMapper.mapRelationship`), `@count` and a key path
-    /// through the array (`KeyPath.lookup`) meets such a value.
+    /// mapping (`DocumentMapper.mapRelationship`), a collection operator
+    /// (`KeyPath.heldResult`), a key path through the array or an index into
+    /// it (`KeyPath.lookup`, `KeyPath.element`), a copy of it as it is and
+    /// `set` (`JSONValue.distinctElements`) meets such a value.
     let elements: HeldElements?
 
     /// Takes over what `builder` wrote.

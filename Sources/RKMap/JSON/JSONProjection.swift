@@ -129,7 +129,7 @@ public indirect enum JSONProjection: Sendable, Equatable {
         case (.elements(let a), .elements(let b)): return .elements(a.merged(with: b))
         // Mapped by a relationship and counted (`countOnly`, which reads the
         // value's kind and how many elements it has): the elements' text
-        // tells both (`KeyPath.heldCount`). Members read through the array
+        // tells both (`KeyPath.heldResult`). Members read through the array
         // (a key path `items.name`, a matcher or predicate reading into its
         // elements) are members of each element: its text holds them too
         // (`KeyPath.lookup` reads them element by element).

@@ -241,7 +241,7 @@ extension SpecCompiler {
         if let first = path.first, let anchor = ["@parent", "@root", "@metadata"].first(where: { $0 == first }) {
             report(.anchorDestination(name: text, anchor: anchor), at: location, mapperID: mapperID)
         }
-        for part in path { spelling(part, at: location, mapperID: mapperID) }
+        for part in path { spelling(part, at: location, mapperID: mapperID, isKey: false) }
         return path
     }
 

@@ -29,6 +29,8 @@ final class SpecCompiler {
     /// The first spelling of each key or destination name, by canonical
     /// equivalence (`spelling(_:at:mapperID:)`).
     var spellings: [String: String] = [:]
+    /// The same for names lowercased, under `keyMatching: caseInsensitive`.
+    var foldedSpellings: [String: String] = [:]
 
     static let descriptorFields = ["path", "keyPath", "statusCodes", "methods", "root-map-ref", "mappers"]
     static let optionFields = ["dateFormats", "timeZone", "keyMatching", "numericDates", "requestDescriptors"]
@@ -42,14 +44,26 @@ final class SpecCompiler {
     /// spellings of one text (NFC `café` and NFD `cafe\u0301`) would have
     /// them merged where names are kept by canonical equivalence (projections,
     /// destinations): an error, rather than one of the two read quietly.
-    func spelling(_ name: String, at location: SourceLocation, mapperID: String?) {
+    func spelling(_ name: String, at location: SourceLocation, mapperID: String?, isKey: Bool = true) {
         // Every name, ASCII too: the Kelvin sign is canonically `K`.
-        guard let first = spellings[name] else {
+        if let first = spellings[name] {
+            if !JSONValue.sameText(first, name) {
+                report(.normalizationVariants(first: first, second: name), at: location, mapperID: mapperID)
+                return
+            }
+        } else {
             spellings[name] = name
-            return
         }
-        if !JSONValue.sameText(first, name) {
-            report(.normalizationVariants(first: first, second: name), at: location, mapperID: mapperID)
+        // Ignoring case, names are kept lowercased (`ProjectionPlan`), where
+        // two spellings of one lowercased text would be merged too.
+        guard options.caseInsensitiveKeys, isKey else { return }
+        let lower = name.lowercased()
+        if let first = foldedSpellings[lower] {
+            if !JSONValue.sameText(first.lowercased(), lower) {
+                report(.normalizationVariantsIgnoringCase(first: first, second: name), at: location, mapperID: mapperID)
+            }
+        } else {
+            foldedSpellings[lower] = name
         }
     }
 

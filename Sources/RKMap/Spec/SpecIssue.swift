@@ -38,6 +38,9 @@ enum SpecIssue: Sendable, Equatable {
     case reservedDestination(name: String)
     case anchorDestination(name: String, anchor: String)
     case normalizationVariants(first: String, second: String)
+    /// Under `keyMatching: caseInsensitive`: two names whose lowercased
+    /// forms are two spellings of one text (`Café` and `CAFE\u0301`).
+    case normalizationVariantsIgnoringCase(first: String, second: String)
     case mapperMapsNothing(id: String, misspelt: String?, suggestion: String?)
     case dynamicKeyMismatch(keyPath: String, written: String, keyAttribute: String)
     case dynamicKeyWithoutKeyAttribute(keyPath: String, written: String)
@@ -93,7 +96,8 @@ enum SpecIssue: Sendable, Equatable {
         case .unknownTimeZone: return .timeZone
         case .invalidDateFormat: return .dateFormat
         case .invalidKeyPath, .dynamicKeyMismatch, .dynamicKeyWithoutKeyAttribute: return .keyPath
-        case .invalidDestination, .unknownDestination, .unmappedDestination, .reservedDestination, .anchorDestination, .normalizationVariants:
+        case .invalidDestination, .unknownDestination, .unmappedDestination, .reservedDestination, .anchorDestination, .normalizationVariants,
+             .normalizationVariantsIgnoringCase:
             return .destination
         case .identificationWithoutEntity, .entityWithoutIdentification: return .misplacedField
         case .mapperMapsNothing: return .mapsNothing
@@ -166,6 +170,10 @@ enum SpecIssue: Sendable, Equatable {
             return "'\(Self.escaped(second))' and '\(Self.escaped(first))' are two Unicode spellings of one text "
                 + "(canonically equivalent); documents are matched code unit for code unit, and a spec may use only one spelling: "
                 + "write the one your documents use"
+        case .normalizationVariantsIgnoringCase(let first, let second):
+            return "'\(Self.escaped(second))' and '\(Self.escaped(first))' are, ignoring case, two Unicode spellings of one text "
+                + "(canonically equivalent once lowercased); keys are matched ignoring case code unit for code unit, "
+                + "and a spec may use only one spelling: write the one your documents use"
         case .anchorDestination(let name, let anchor):
             return "destination '\(name)' begins with '\(anchor)', which anchors source key paths, not field names; "
                 + "name the field without it: {\"\(name)\": \"\(Self.fieldName(for: name))\"} reads that value into '\(Self.fieldName(for: name))' "
