@@ -104,8 +104,9 @@ import Testing
     /// the key's (docs/spec.md §4, `keyMatching: caseInsensitive`).
     static func reference(_ key: String, in object: JSONObject) -> JSONValue? {
         if let exact = object.members.first(where: { JSONObject.sameKey($0.key, key) }) { return exact.value }
+        // Ignoring case: the same code units once lowercased (docs/spec.md §4).
         let folded = key.lowercased()
-        return object.members.first { $0.key.lowercased() == folded }?.value
+        return object.members.first { JSONObject.sameKey($0.key.lowercased(), folded) }?.value
     }
 
     /// Keys that fold alike (several spellings of one key, the Kelvin sign,
@@ -131,6 +132,10 @@ import Testing
         #expect(object.value(forKey: "NAME", caseInsensitive: true) == .string("second"), "an exact key first")
         #expect(object.value(forKey: "nAmE", caseInsensitive: true) == .string("first"), "then the first folding alike")
         #expect(object.value(forKey: "nAmE", caseInsensitive: false) == nil)
+        // `E\u{301}T\u{C9}` lowercases to the key's code units; the composed
+        // `\u{C9}T\u{C9}` is another spelling of that text: no match.
+        #expect(object.value(forKey: "E\u{301}T\u{c9}", caseInsensitive: true) == .string("accents"))
+        #expect(object.value(forKey: "\u{c9}T\u{c9}", caseInsensitive: true) == nil)
     }
 
     /// Members appended after a lookup ignoring case built the folded index
