@@ -159,12 +159,7 @@ extension KeyPath {
         case .distinctUnionOfObjects:
             return .success(JSONValue.distinctElements(of: held))
         case .sum, .avg, .min, .max:
-            var accumulator = OperatorAccumulator(op)
-            held.forEachElement { element in
-                let kind = element.kind
-                accumulator.add(accumulator.reads(kind) ? element : nil, kind: kind)
-            }
-            return accumulator.result()
+            return accumulate(op, held.forEachElement)
         }
     }
 
@@ -229,13 +224,19 @@ extension KeyPath {
         case .distinctUnionOfObjects:
             return .success(.array(JSONValue.distinct(elements)))
         case .sum, .avg, .min, .max:
-            var accumulator = OperatorAccumulator(op)
-            for element in elements {
-                let kind = element.kind
-                accumulator.add(accumulator.reads(kind) ? element : nil, kind: kind)
-            }
-            return accumulator.result()
+            return accumulate(op) { body in for element in elements { body(element) } }
         }
+    }
+
+    /// `@sum`, `@avg`, `@min` or `@max` of the elements `forEach` gives,
+    /// each read only as far as the operator needs its kind.
+    private static func accumulate(_ op: CollectionOperator, _ forEach: ((JSONValue) -> Void) -> Void) -> Result<JSONValue, OperatorProblem> {
+        var accumulator = OperatorAccumulator(op)
+        forEach { element in
+            let kind = element.kind
+            accumulator.add(accumulator.reads(kind) ? element : nil, kind: kind)
+        }
+        return accumulator.result()
     }
 
     func evaluateMetadata(context: KeyPathContext) -> JSONValue? {
