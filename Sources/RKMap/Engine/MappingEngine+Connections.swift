@@ -14,14 +14,30 @@ extension MappingEngine {
             }
         }
 
-        /// Strings by code units (`JSONValue.sameText`), as values compare;
-        /// the synthesized hash (canonical) agrees with it.
+        /// Strings by code units (`JSONValue.sameText`), as values compare.
         static func == (lhs: ConnectionKey, rhs: ConnectionKey) -> Bool {
             switch (lhs, rhs) {
             case (.string(let a), .string(let b)): return JSONValue.sameText(a, b)
             case (.number(let a), .number(let b)): return a == b
             case (.bool(let a), .bool(let b)): return a == b
             default: return false
+            }
+        }
+
+        /// Strings hashed by their bytes (`JSONValue.hashText`), agreeing with
+        /// `==`: the synthesized hash normalizes, in time quadratic in a run
+        /// of combining marks.
+        func hash(into hasher: inout Hasher) {
+            switch self {
+            case .string(let s):
+                hasher.combine(0 as UInt8)
+                JSONValue.hashText(s, into: &hasher)
+            case .number(let n):
+                hasher.combine(1 as UInt8)
+                hasher.combine(n)
+            case .bool(let b):
+                hasher.combine(2 as UInt8)
+                hasher.combine(b)
             }
         }
     }

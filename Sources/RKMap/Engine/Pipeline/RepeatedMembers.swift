@@ -28,7 +28,7 @@ enum RepeatedMembers {
         try reader.enterObject()
         var position: UInt64 = 0
         while let name = try reader.nextKey() {
-            let full = UInt64(UInt(bitPattern: name.hashValue))
+            let full = UInt64(UInt(bitPattern: JSONValue.textHash(name)))
             entries.append(UInt64(UInt32(truncatingIfNeeded: full ^ (full >> 32))) << 32 | position)
             try reader.skipValue()
             position += 1

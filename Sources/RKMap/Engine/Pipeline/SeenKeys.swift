@@ -58,8 +58,8 @@ struct SeenKeys {
     /// Adds `key`. - Returns: false when it was there already.
     /// - Complexity: O(key length) on average.
     mutating func insert(_ key: String) -> Bool {
-        // Equal bytes hash alike (canonically equivalent keys too, which then compare unequal).
-        let full = UInt64(UInt(bitPattern: key.hashValue))
+        // By bytes (`JSONValue.textHash`): Swift's hash normalizes, quadratic in a run of combining marks.
+        let full = UInt64(UInt(bitPattern: JSONValue.textHash(key)))
         let hash = UInt32(truncatingIfNeeded: full ^ (full >> 32))
         var bytes = key  // made contiguous UTF-8 if it is not
         return bytes.withUTF8 { insert(key, bytes: $0, hash: hash) }
