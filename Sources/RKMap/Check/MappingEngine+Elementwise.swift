@@ -25,7 +25,7 @@ extension MappingEngine {
     /// applicable descriptors' key paths are keys from the document (`data`,
     /// `response.items`; JSON:API's `data` and `included`) or none (the
     /// document is the content, as GitHub's lists are top-level arrays), no
-    /// connections (they link records across the document), no `@root` read
+    /// `@root` read
     /// into a content or what holds it (the others read the skeleton, which
     /// has everything else of the document), a body that is one valid
     /// JSON document, and each key of each path found exactly once in an
@@ -37,7 +37,7 @@ extension MappingEngine {
     /// dynamic one, whose matchers read the object) and that repeats no key
     /// (a whole read keeps the first one's position with the last one's value).
     func elementwiseDocument(_ body: [UInt8]) -> ElementwiseDocument? {
-        guard !applicable.isEmpty, !hasConnections, options.onlyType == nil else { return nil }
+        guard !applicable.isEmpty, options.onlyType == nil else { return nil }
         var paths: [[String]] = []
         for (descriptor, _) in applicable {
             guard descriptor.keyPath.anchor == .representation else { return nil }
@@ -211,6 +211,13 @@ extension MappingEngine {
     /// the same records, diagnostics, reads and result as `map(document:…)`
     /// of the whole tree.
     ///
+    /// Under a spec with connections (docs/spec.md §3.4), which may find
+    /// their target anywhere in the document, the records are held as bytes
+    /// (`HeldRecords`, as a streamed `apply` holds them) until every
+    /// descriptor is mapped, then connected and written
+    /// (`HeldConnections`): a large fixture costs its bytes and its records'
+    /// compact bytes, not its tree and its records.
+    ///
     /// The sink sees `beginDocument` before the first record; a document that
     /// fails is abandoned (`abandonDocument`), where a whole read never
     /// began it: for `check`'s counting sink, whose output is read only when
@@ -224,13 +231,18 @@ extension MappingEngine {
         mapper.recordLimit = options.recordLimit(documentBytes: info.byteCount)
         mapper.readTracker = readTracker
         try sink.beginDocument(info)
+        var held = hasConnections ? HeldRecords(graph: graph) : nil
+        /// A root to the sink, or held until the document's end to be connected.
+        func put(_ root: FieldValue, _ descriptor: Descriptor) throws {
+            if held != nil { held!.append(root) } else { try sink.write(root, descriptor: descriptor) }
+        }
         do {
             for (d, (descriptor, metadata)) in applicable.enumerated() {
                 // As `mapDescriptors` maps each.
                 mapper.context.metadata = metadata
                 let pushed = mapper.path.push(descriptor.keyPath, from: document.skeleton, caseInsensitive: mapper.context.caseInsensitive)
                 defer { mapper.path.pop(pushed) }
-                try sink.beginDescriptor(descriptor)
+                if held != nil { held!.appendDescriptor(d) } else { try sink.beginDescriptor(descriptor) }
                 try body.withUnsafeBytes { buf throws in
                     // Validated by `elementwiseDocument`.
                     var reader = JSONScanner(bytes: buf, offset: document.contentStarts[d], maxDepth: options.maxDepth, trusted: true)
@@ -242,7 +254,7 @@ extension MappingEngine {
                         while let key = try reader.nextKey() {
                             let value = try reader.readValue()
                             if let record = try mapper.mapMember(key, value, index: index, with: keyed) {
-                                try sink.write(.record(record), descriptor: descriptor)
+                                try put(.record(record), descriptor)
                             }
                             index += 1
                         }
@@ -256,14 +268,42 @@ extension MappingEngine {
                     while try reader.nextElement() {
                         let element = try reader.readValue()
                         try mapper.mapElement(element, index: index, with: descriptor.rootMapper, into: &roots)
-                        for root in roots { try sink.write(root, descriptor: descriptor) }
+                        for root in roots { try put(root, descriptor) }
                         roots.removeAll(keepingCapacity: true)
                         index += 1
                     }
                     mapper.leave()
                 }
             }
+            let connections = held.map(HeldConnections.init)
+            held = nil
+            if let connections {
+                // Every connection looked up first, its warnings given (as `connect` gives them).
+                let lookUp = connections.lookUp { c, record, value, otherKind in
+                    mapper.warn(
+                        Self.connectionNotFound(c, value: value, otherKindFound: otherKind), mapper: record.mapper,
+                        attribute: c.relationship, at: record.path)
+                }
+                connections.held.forEach { entry in
+                    if case .root(var root) = entry { lookUp.fill(&root) }
+                }
+            }
             if options.strict, mapper.stats.warnings > 0 { throw strictFailure(warnings: mapper.stats.warnings) }
+            if let connections {
+                var descriptor = applicable[0].descriptor
+                try connections.held.forEach { entry in
+                    switch entry {
+                    case .descriptor(let d):
+                        descriptor = applicable[d].descriptor
+                        try sink.beginDescriptor(descriptor)
+                    case .root(var root):
+                        connections.fill(&root)
+                        try sink.write(root, descriptor: descriptor)
+                    case .nested:
+                        break
+                    }
+                }
+            }
         } catch let failure as MappingFailure {
             try sink.abandonDocument()
             return fail(failure, stats: mapper.stats, info: info, diagnostics: diagnostics)

@@ -146,7 +146,61 @@ import Testing
               "connections": [{"relationship": "owner", "sourceAttribute": "ownerID", "target": "Item", "targetAttribute": "id"}]}],
              "descriptors": [{"keyPath": "items", "root-map-ref": "item"}]}
             """#
-        #expect(try !eligible(connected, #"{"items": [{"id": 1, "ownerID": 1}]}"#))
+        // Connections: the records are held as bytes and connected at the end.
+        #expect(try eligible(connected, #"{"items": [{"id": 1, "ownerID": 1}]}"#))
+    }
+
+    /// Connections (spec §3.4) find their target anywhere in the document:
+    /// the records are held until every descriptor is mapped, then
+    /// connected. The same report as a whole read, for targets in an earlier
+    /// or a later descriptor, in a nested relationship, missing, of the other
+    /// kind, not a scalar, from an array source with a `null`, and from a
+    /// keyed dictionary.
+    @Test func connectionsAreMadeAsAWholeReadMakesThem() throws {
+        let spec = #"""
+            {"mappers": [
+              {"id": "article", "target": "Article", "attributes": ["id", "authorID", "tagIDs"],
+               "relationships": [{"from": "comments", "to": "comments", "map-ref": "comment"}],
+               "connections": [
+                 {"relationship": "author", "sourceAttribute": "authorID", "target": "Person", "targetAttribute": "id"},
+                 {"relationship": "tags", "sourceAttribute": "tagIDs", "target": "Tag", "targetAttribute": "id"}]},
+              {"id": "comment", "target": "Comment", "attributes": ["text", "by"],
+               "connections": [{"relationship": "author", "sourceAttribute": "by", "target": "Person", "targetAttribute": "id"}]},
+              {"id": "person", "target": "Person", "attributes": ["id", "name"]},
+              {"id": "tag", "target": "Tag", "keyAttribute": "id", "forceCollection": true, "attributes": ["label"]}],
+             "descriptors": [
+               {"keyPath": "people", "root-map-ref": "person"},
+               {"keyPath": "data", "root-map-ref": "article"},
+               {"keyPath": "tags", "root-map-ref": "tag"},
+               {"keyPath": "more", "root-map-ref": "person"}]}
+            """#
+        let bodies = [
+            // Found earlier, later (`more`), in a dictionary; a comment's author too.
+            #"{"people": [{"id": 1, "name": "ana"}], "data": [{"id": 10, "authorID": 2, "tagIDs": ["t1", null, "t2"], "comments": [{"text": "hi", "by": 1}]}], "tags": {"t1": {"label": "a"}, "t2": {"label": "b"}}, "more": [{"id": 2, "name": "bo"}]}"#,
+            // Not found, the other kind (`"1"` for `1`), an object as the value, two targets with one id (the first wins).
+            #"{"people": [{"id": 1, "name": "ana"}, {"id": 1, "name": "twin"}], "data": [{"id": 10, "authorID": "1", "comments": [{"by": 9}]}, {"id": 11, "authorID": {"x": 1}, "tagIDs": ["t9"]}], "tags": {}, "more": []}"#,
+            #"{"people": [], "data": [], "tags": {}, "more": []}"#,
+        ]
+        for (c, policy) in try checkersUnderEveryPolicy(spec) {
+            for body in bodies {
+                #expect(try expectSameResult(c, exchange(Array(body.utf8)), "\(body) \(policy)"))
+            }
+        }
+        // What the report says, so that equal cannot mean equally empty.
+        let found = try checker(spec).check(exchange(Array(bodies[0].utf8)))
+        #expect(found.outcome == .passed, "\(found.reasons)")
+        // Root records: 1 person, 1 article, 2 tags, 1 more person.
+        #expect(found.records == 5)
+        let output = String(decoding: try #require(found.output), as: UTF8.self)
+        #expect(output.contains(#""author": {\#n      "@type": "Person",\#n      "id": 2,\#n      "name": "bo"\#n    }"#), "\(output)")
+        #expect(output.contains(#""label": "b""#))
+        let missing = try checker(spec) { $0.allowWarnings = true }.check(exchange(Array(bodies[1].utf8)))
+        let messages = missing.reasons.map(\.message)
+        #expect(messages.contains { $0.hasPrefix("connection 'author': no Person with id = \"1\" in the document; the value is left out (a Person has id = the number 1") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("connection 'author': no Person with id = 9 in the document") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("connection 'tags': no Tag with id = \"t9\" in the document") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix(#"connection 'author': {"x":1} is not a string, number or boolean"#) }, "\(messages)")
+        #expect(missing.records == 4)
     }
 
     /// A dictionary that a `forceCollection` object mapper maps (spec §5.3),

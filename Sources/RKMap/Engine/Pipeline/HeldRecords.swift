@@ -89,6 +89,10 @@ struct HeldRecords {
 
     var isEmpty: Bool { pieces.isEmpty && current.isEmpty }
 
+    /// A mapper of the spec (held records exist only for a spec with
+    /// connections, so there is one), for a placeholder record.
+    var someMapper: ObjectMapper { mappers[0] }
+
     /// The bytes held (for tests and memory accounting).
     var byteCount: Int { pieces.reduce(current.count) { $0 + $1.count } }
 

@@ -67,31 +67,25 @@ extension PipelineWriter {
     /// Connects and writes the records held for the streamed document, as a
     /// whole read does (`MappingEngine.mapDescriptors`, `emit`): every
     /// connection is looked up and its warnings given first, so that under
-    /// `--strict` nothing is written; then the records are connected, `--type`
-    /// keeps its own, and they go to the sink. A connected record is read
-    /// back once per root that connects to it, and shared by its
-    /// connections there, as a whole read shares one record: one record
-    /// connected from thousands of places may hold a large subtree.
+    /// `--strict` nothing is written; then the records are connected
+    /// (`HeldConnections`), `--type` keeps its own, and they go to the sink.
     ///
     /// A large list of records in a root (a relationship of a record mapped
     /// whole, `apply` only) is read as its bytes (`HeldRecords.forEach(listsFrom:)`)
     /// and its records filled as the output reads them, so that the root is
-    /// never made whole; its records are looked up afresh, not shared.
+    /// never made whole.
     mutating func writeHeld(_ held: HeldRecords, index: Int) throws {
         let input = inputName
         var warnings = 0
         let listsFrom = engine.options.holdsLargeArrays ? engine.options.holdingArraysFrom : nil
-        let quietly = ConnectionFiller(find: { c, key in held.first(c, key).map(held.record(at:)) }, notFound: nil)
-        // The first pass only asks whether a record is there.
-        let found = Record(mapper: engine.graph.objectMappers[0])
-        let check = ConnectionFiller(find: { held.first($0, $1) == nil ? nil : found }, notFound: { [diagnostics] c, record, value in
+        let connections = HeldConnections(held)
+        let check = connections.lookUp { [diagnostics] c, record, value, otherKind in
             warnings += 1
-            let otherKind = MappingEngine.otherKind(of: value).map { held.first(c, $0) != nil } ?? false
             diagnostics.emit(DocumentMapper.warning(
                 MappingEngine.connectionNotFound(c, value: value, otherKindFound: otherKind), inputName: input, document: index,
                 path: record.path ?? "$",
                 mapperID: record.mapper.id, attribute: c.relationship))
-        }, heldListFiller: quietly)
+        }
         try held.forEach(listsFrom: listsFrom) { entry in
             guard case .root(var root) = entry else { return }
             try Interruption.check()
@@ -101,14 +95,6 @@ extension PipelineWriter {
         streamWarnings += warnings
         // `end` fails the document.
         if engine.options.strict, streamWarnings > 0 { return }
-        var connected: [Int: Record] = [:]
-        let fill = ConnectionFiller(find: { c, key in
-            guard let position = held.first(c, key) else { return nil }
-            if let record = connected[position] { return record }
-            let record = held.record(at: position)
-            connected[position] = record
-            return record
-        }, notFound: nil, heldListFiller: quietly)
         var descriptor = engine.applicable[0].descriptor
         var refused = false
         try held.forEach(listsFrom: listsFrom) { entry in
@@ -125,8 +111,7 @@ extension PipelineWriter {
                 }
             case .root(var root):
                 try Interruption.check()
-                fill.fill(&root)
-                connected.removeAll(keepingCapacity: true)
+                connections.fill(&root)
                 var roots = [root]
                 if let type = engine.options.onlyType { roots = MappingEngine.keeping(type, in: roots) }
                 refused = try !write(roots, descriptor: descriptor)
