@@ -161,11 +161,15 @@ import Testing
     /// while both were held and parsed). `connections`: each item connected
     /// to the first with its id, the records held as bytes until the end of
     /// the document (13.5× while a spec with connections built the tree and
-    /// held the records).
+    /// held the records). `batches`: the content reached by an index
+    /// (`batches[0].items`, `batches[-2].items`), the array's other elements
+    /// kept (8.5× while an index sent the fixture to its whole tree).
     @Test(arguments: [
         ("items", ["check", "fixtures/scale/items-validated.json", "--unmapped", "error", "--missing", "error"], false),
         ("items", ["check", "fixtures/scale/items-connections.json", "--unmapped", "error", "--missing", "error"], false),
         ("items", ["check", "fixtures/scale/items-connections.json"], true),
+        ("batches", ["check", "fixtures/scale/items-indexed.json", "--unmapped", "error", "--missing", "error"], false),
+        ("batches", ["check", "fixtures/scale/items-indexed-from-end.json", "--unmapped", "error", "--missing", "error"], false),
         ("listing", ["check", "fixtures/scale/items-check-listing.json"], false),
         ("listing", ["check", "fixtures/scale/items-check-listing-root.json", "--unmapped", "error", "--missing", "error"], false),
         ("rows", ["check", "fixtures/scale/items-rows.json", "--unmapped", "error", "--missing", "error"], false),

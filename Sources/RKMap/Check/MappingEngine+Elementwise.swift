@@ -23,7 +23,8 @@ extension MappingEngine {
     ///
     /// Element-wise only when nothing could tell the two apart: the
     /// applicable descriptors' key paths are keys from the document (`data`,
-    /// `response.items`; JSON:API's `data` and `included`) or none (the
+    /// `response.items`; JSON:API's `data` and `included`), with indexes
+    /// into arrays on the way (`results[0].items`, `pages[-1].items`), or none (the
     /// document is the content, as GitHub's lists are top-level arrays), no
     /// `@root` read
     /// into a content or what holds it (the others read the skeleton, which
@@ -38,15 +39,13 @@ extension MappingEngine {
     /// (a whole read keeps the first one's position with the last one's value).
     func elementwiseDocument(_ body: [UInt8]) -> ElementwiseDocument? {
         guard !applicable.isEmpty, options.onlyType == nil else { return nil }
-        var paths: [[String]] = []
+        var paths: [[KeyPath.Component]] = []
         for (descriptor, _) in applicable {
             guard descriptor.keyPath.anchor == .representation else { return nil }
-            var keys: [String] = []
             for component in descriptor.keyPath.components {
-                guard case .key(let key) = component else { return nil }
-                keys.append(key)
+                if case .collection = component { return nil }
             }
-            paths.append(keys)
+            paths.append(descriptor.keyPath.components)
         }
         // The document itself is every descriptor's content, or none's.
         let whole = paths.allSatisfy(\.isEmpty)
@@ -56,7 +55,11 @@ extension MappingEngine {
         // `@root` key paths read the skeleton: only where no content is.
         if let reads = graph.rootProjection {
             let folded = caseInsensitive ? reads.folded : reads
-            guard !paths.contains(where: { Self.reaches(folded, into: $0, caseInsensitive: caseInsensitive) }) else { return nil }
+            // Up to an index: a read of the array it picks from counts as reaching the content.
+            guard !paths.contains(where: { path in
+                let keys = path.prefix { if case .key = $0 { true } else { false } }.map { if case .key(let k) = $0 { k } else { "" } }
+                return Self.reaches(folded, into: keys, caseInsensitive: caseInsensitive)
+            }) else { return nil }
         }
         return body.withUnsafeBytes { buf -> ElementwiseDocument? in
             // Read once, validating as it goes (the content arrays are
@@ -132,11 +135,14 @@ extension MappingEngine {
         }
     }
 
-    /// The applicable descriptors' key paths as a tree of keys: at each
-    /// level, the keys that lead on, and the descriptors whose content is there.
+    /// The applicable descriptors' key paths as a tree of keys and indexes:
+    /// at each level, the keys (or, in an array, the indexes) that lead on,
+    /// and the descriptors whose content is there.
     private final class ContentPaths {
         let caseInsensitive: Bool
         var keys: [(key: String, folded: String, next: ContentPaths)] = []
+        /// Indexes as written (negative from the end).
+        var indexes: [(index: Int, next: ContentPaths)] = []
         /// Descriptors whose key path ends here.
         var descriptors: [Int] = []
         /// Whether a member of the object at this level matched.
@@ -144,9 +150,20 @@ extension MappingEngine {
 
         init(caseInsensitive: Bool) { self.caseInsensitive = caseInsensitive }
 
-        func add(_ path: ArraySlice<String>, descriptor: Int) {
-            guard let key = path.first else {
+        func add(_ path: ArraySlice<KeyPath.Component>, descriptor: Int) {
+            guard let component = path.first else {
                 descriptors.append(descriptor)
+                return
+            }
+            guard case .key(let key) = component else {
+                guard case .index(let n) = component else { preconditionFailure("no operators in a content path") }
+                if let i = indexes.firstIndex(where: { $0.index == n }) {
+                    indexes[i].next.add(path.dropFirst(), descriptor: descriptor)
+                } else {
+                    let next = ContentPaths(caseInsensitive: caseInsensitive)
+                    next.add(path.dropFirst(), descriptor: descriptor)
+                    indexes.append((n, next))
+                }
                 return
             }
             if let i = keys.firstIndex(where: { JSONObject.sameKey($0.key, key) }) {
@@ -174,10 +191,36 @@ extension MappingEngine {
     /// The object at the reader with the arrays `paths` lead to skipped
     /// (their offsets into `starts`) and replaced by `[]` (dictionaries that
     /// `keyed` descriptors map by `{}`); `nil` when a key is not found exactly
-    /// once or leads elsewhere than through objects to such content.
+    /// once or leads elsewhere than through objects (and arrays, by an index)
+    /// to such content. An array an index leads into keeps its other
+    /// elements as they are.
     private static func skeleton(
         _ paths: ContentPaths, keyed: [Bool], reader: inout JSONScanner, starts: inout [Int]
     ) throws(JSONSyntaxError) -> JSONValue? {
+        if !paths.indexes.isEmpty {
+            guard paths.keys.isEmpty, try reader.peekKind() == .array else { return nil }
+            var counter = reader
+            let count = try counter.skipArrayCountingElements()
+            // Each index as a position from the start (`KeyPath.element`); two that name one element leave it to a whole read.
+            var at: [Int: ContentPaths] = [:]
+            for (n, next) in paths.indexes {
+                let i = n < 0 ? count + n : n
+                guard (0..<count).contains(i), at.updateValue(next, forKey: i) == nil else { return nil }
+            }
+            try reader.enterArray()
+            var elements: [JSONValue] = []
+            var i = 0
+            while try reader.nextElement() {
+                defer { i += 1 }
+                guard let next = at[i] else {
+                    elements.append(try reader.readValue())
+                    continue
+                }
+                guard let inner = try element(next, keyed: keyed, reader: &reader, starts: &starts) else { return nil }
+                elements.append(inner)
+            }
+            return .array(elements)
+        }
         guard try reader.peekKind() == .object else { return nil }
         try reader.enterObject()
         var pairs: [(String, JSONValue)] = []
@@ -189,20 +232,25 @@ extension MappingEngine {
             }
             guard let next = match, !next.found else { return nil }
             next.found = true
-            if next.descriptors.isEmpty {
-                guard let inner = try skeleton(next, keyed: keyed, reader: &reader, starts: &starts) else { return nil }
-                pairs.append((name, inner))
-                continue
-            }
-            // Content, which no other path goes into.
-            guard next.keys.isEmpty,
-                  let empty = try emptyContent(at: &reader, keyed: next.descriptors.allSatisfy { keyed[$0] })
-            else { return nil }
-            for d in next.descriptors { starts[d] = reader.offset }
-            try reader.skipValue()
-            pairs.append((name, empty))
+            guard let inner = try element(next, keyed: keyed, reader: &reader, starts: &starts) else { return nil }
+            pairs.append((name, inner))
         }
         return paths.keys.allSatisfy(\.next.found) ? .object(JSONObject(pairs)) : nil
+    }
+
+    /// The value at the reader that `next` leads into: an object or array on
+    /// the way (`skeleton`), or a content, emptied.
+    private static func element(
+        _ next: ContentPaths, keyed: [Bool], reader: inout JSONScanner, starts: inout [Int]
+    ) throws(JSONSyntaxError) -> JSONValue? {
+        if next.descriptors.isEmpty { return try skeleton(next, keyed: keyed, reader: &reader, starts: &starts) }
+        // Content, which no other path goes into.
+        guard next.keys.isEmpty, next.indexes.isEmpty,
+              let empty = try emptyContent(at: &reader, keyed: next.descriptors.allSatisfy { keyed[$0] })
+        else { return nil }
+        for d in next.descriptors { starts[d] = reader.offset }
+        try reader.skipValue()
+        return empty
     }
 
     /// Maps the content of `document` (found by `elementwiseDocument` in

@@ -134,8 +134,24 @@ import Testing
         #expect(try !eligible(mixed, #"[{"items": []}]"#))
         let spellings = #"{"keyMatching": "caseInsensitive", "mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"keyPath": "items", "root-map-ref": "item"}, {"keyPath": "Items", "root-map-ref": "item"}]}"#
         #expect(try !eligible(spellings, #"{"items": [{"id": 1}]}"#))
+        // An index into an array on the way picks one element; the others stay as they are.
         let indexed = #"{"mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"keyPath": "items[0].list", "root-map-ref": "item"}]}"#
-        #expect(try !eligible(indexed, #"{"items": [{"list": []}]}"#))
+        #expect(try eligible(indexed, #"{"items": [{"list": []}]}"#))
+        #expect(try eligible(indexed, #"{"items": [{"list": [{"id": 1}]}, {"list": 2}, 3]}"#))
+        #expect(try !eligible(indexed, #"{"items": []}"#))
+        #expect(try !eligible(indexed, #"{"items": {"0": {"list": []}}}"#))
+        #expect(try !eligible(indexed, #"{"items": [{"list": {}}]}"#))
+        let fromEnd = indexed.replacingOccurrences(of: "items[0].list", with: "items[-1].list")
+        #expect(try eligible(fromEnd, #"{"items": [{"list": 1}, {"list": [{"id": 1}]}]}"#))
+        #expect(try !eligible(fromEnd, #"{"items": []}"#))
+        let twoIndexes = #"{"mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"keyPath": "items[0].list", "root-map-ref": "item"}, {"keyPath": "items[-1].list", "root-map-ref": "item"}]}"#
+        #expect(try eligible(twoIndexes, #"{"items": [{"list": []}, {"list": []}]}"#))
+        // One element named twice (`[0]` and `[-1]` of one element): a whole read.
+        #expect(try !eligible(twoIndexes, #"{"items": [{"list": []}]}"#))
+        let atTop = #"{"mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"keyPath": "[1]", "root-map-ref": "item"}]}"#
+        #expect(try eligible(atTop, #"[{"id": 0}, [{"id": 1}]]"#))
+        #expect(try !eligible(atTop, #"[{"id": 0}, {"id": 1}]"#))
+        #expect(try !eligible(indexed.replacingOccurrences(of: "items[0].list", with: "items.@count"), #"{"items": []}"#))
         // No key path: a top-level array is the content; an object is one record.
         let whole = #"{"mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"root-map-ref": "item"}]}"#
         #expect(try eligible(whole, #" [{"id": 1}, null, [{"id": 2}]]"#))
@@ -368,6 +384,45 @@ import Testing
         let output = String(decoding: try #require(c.check(exchange(Array(body.utf8)), rendering: true).output), as: UTF8.self)
         #expect(output.contains(#""title": "JSON:API""#) && output.contains("\"position\": 1\n"), "\(output)")
         #expect(output.range(of: "Article")!.lowerBound < output.range(of: "Person")!.lowerBound, "descriptors in file order")
+    }
+
+    /// A content reached by an index (`pages[0].items`, `pages[-1].items`,
+    /// `[1]` of a top-level array): the element-wise report is the whole
+    /// read's, with the array's other elements kept in the skeleton.
+    @Test func anIndexedContentIsReportedAsFromTheWholeTree() throws {
+        let spec = #"""
+            {"mappers": [
+              {"id": "item", "target": "Item", "attributes": {"id": "id", "@root.meta.page": "page"}, "types": {"id": "int"}},
+              {"id": "last", "target": "Last", "attributes": ["id"]}],
+             "descriptors": [{"keyPath": "pages[0].items", "root-map-ref": "item"}, {"keyPath": "pages[-1].items", "root-map-ref": "last"}]}
+            """#
+        let bodies = [
+            #"{"pages": [{"page": 1, "items": [{"id": 1, "x": 2}, {"id": "z"}, null, [{"id": 3}]]}, {"page": 2, "items": [{"id": 4}], "more": true}, {"items": [{"id": 5, "y": 1}]}], "total": 3, "meta": {"page": 1}}"#,
+            #"{"pages": [{"items": []}, {"page": 2}, {"items": [{"id": 7}]}]}"#,
+            #"{"pages": [{"items": [{"id": 1}]}, {"items": [{"id": 2}]}]}"#,
+        ]
+        for (c, policy) in try checkersUnderEveryPolicy(spec) {
+            for body in bodies {
+                #expect(try expectSameResult(c, exchange(Array(body.utf8)), "\(body) \(policy)"))
+            }
+        }
+        let report = try checker(spec) { $0.allowWarnings = true }.check(exchange(Array(bodies[0].utf8)))
+        #expect(report.records == 4)
+        let paths = pathReasons(report)
+        // Patterns write every index as `[*]`; a diagnostic has the place.
+        #expect(paths == [
+            #"mapping $.pages[0].items[1].id cannot convert string "z" to int"#,
+            "unmapped $.pages[*].items[*].x not mapped (1 time)",
+            "unmapped $.pages[*].items[*].y not mapped (1 time)",
+            "unmapped $.total not mapped (1 time)",
+        ], "\(paths)")
+        // `@root` reading the array an index picks from: a whole read.
+        let readsPages = spec.replacingOccurrences(of: "@root.meta.page", with: "@root.pages[1].page")
+        #expect(try !eligible(readsPages, bodies[0]))
+        let top = #"{"mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"keyPath": "[1]", "root-map-ref": "item"}]}"#
+        for (c, policy) in try checkersUnderEveryPolicy(top) {
+            #expect(try expectSameResult(c, exchange(Array(#"[{"id": 0, "a": 1}, [{"id": 1, "b": 2}, 3]]"#.utf8)), policy))
+        }
     }
 
     /// A `fail` validation in the third element fails the document as a whole
