@@ -164,10 +164,14 @@ import Testing
     /// held the records). `batches`: the content reached by an index
     /// (`batches[0].items`, `batches[-2].items`), the array's other elements
     /// kept (8.5× while an index sent the fixture to its whole tree).
+    /// `root-count`: each item reads `@root.items.@count`, the content held
+    /// in the skeleton as that reads it, an empty object per element (8.7×
+    /// while a read into the content built the whole tree).
     @Test(arguments: [
         ("items", ["check", "fixtures/scale/items-validated.json", "--unmapped", "error", "--missing", "error"], false),
         ("items", ["check", "fixtures/scale/items-connections.json", "--unmapped", "error", "--missing", "error"], false),
         ("items", ["check", "fixtures/scale/items-connections.json"], true),
+        ("items", ["check", "fixtures/scale/items-check-root-count.json", "--unmapped", "error", "--missing", "error"], false),
         ("batches", ["check", "fixtures/scale/items-indexed.json", "--unmapped", "error", "--missing", "error"], false),
         ("batches", ["check", "fixtures/scale/items-indexed-from-end.json", "--unmapped", "error", "--missing", "error"], false),
         ("listing", ["check", "fixtures/scale/items-check-listing.json"], false),

@@ -26,9 +26,11 @@ extension MappingEngine {
     /// `response.items`; JSON:API's `data` and `included`), with indexes
     /// into arrays on the way (`results[0].items`, `pages[-1].items`), or none (the
     /// document is the content, as GitHub's lists are top-level arrays), no
-    /// `@root` read
-    /// into a content or what holds it (the others read the skeleton, which
-    /// has everything else of the document), a body that is one valid
+    /// `@root` read of what holds a content whole, nor into the document as
+    /// the content, an array an index picks from, or any content ignoring
+    /// case (the others read the skeleton, which has everything else of the
+    /// document, and each content reached by keys as they read it), a body
+    /// that is one valid
     /// JSON document, and each key of each path found exactly once in an
     /// object on the way (exactly, or ignoring case under `keyMatching:
     /// caseInsensitive`; a member that two paths' keys could both name, or a
@@ -52,14 +54,21 @@ extension MappingEngine {
         guard whole || !paths.contains(where: \.isEmpty) else { return nil }
         let keyed = applicable.map { keyedMapper($0.descriptor) != nil }
         let caseInsensitive = graph.options.caseInsensitiveKeys
-        // `@root` key paths read the skeleton: only where no content is.
+        // `@root` key paths read the skeleton: beside the contents, or into
+        // a content reached by keys, which the skeleton then holds as they
+        // read it (`@root.items.@count`: every element, none of its members).
+        var contentReads = Array(repeating: JSONProjection.nothing, count: paths.count)
         if let reads = graph.rootProjection {
             let folded = caseInsensitive ? reads.folded : reads
-            // Up to an index: a read of the array it picks from counts as reaching the content.
-            guard !paths.contains(where: { path in
+            for (d, path) in paths.enumerated() {
                 let keys = path.prefix { if case .key = $0 { true } else { false } }.map { if case .key(let k) = $0 { k } else { "" } }
-                return Self.reaches(folded, into: keys, caseInsensitive: caseInsensitive)
-            }) else { return nil }
+                guard let read = Self.rootReads(folded, of: keys, caseInsensitive: caseInsensitive) else { return nil }
+                if case .nothing = read { continue }
+                // Into the document itself, an array an index picks from, or
+                // (its names folded) ignoring case: the whole tree.
+                guard !keys.isEmpty, keys.count == path.count, !caseInsensitive else { return nil }
+                contentReads[d] = read
+            }
         }
         return body.withUnsafeBytes { buf -> ElementwiseDocument? in
             // Read once, validating as it goes (the content arrays are
@@ -76,7 +85,7 @@ extension MappingEngine {
                     try reader.skipValue()
                 } else {
                     let root = ContentPaths(caseInsensitive: caseInsensitive)
-                    for (d, keys) in paths.enumerated() { root.add(keys[...], descriptor: d) }
+                    for (d, keys) in paths.enumerated() { root.add(keys[...], descriptor: d, rootReads: contentReads[d]) }
                     var starts = Array(repeating: -1, count: paths.count)
                     guard let skeleton = try Self.skeleton(root, keyed: keyed, reader: &reader, starts: &starts), !starts.contains(-1) else {
                         return nil
@@ -96,24 +105,23 @@ extension MappingEngine {
         }
     }
 
-    /// Whether what `@root` key paths read (`reads`, folded under
-    /// `caseInsensitive`) reaches into the content at the end of `keys`, or
-    /// reads it or what holds it whole (`@root.data` beside a `data.items`
-    /// descriptor, `@root.items.@count`, `@root` alone; for the document
-    /// itself, any read): in the skeleton such a read would find `[]`.
-    private static func reaches(_ reads: JSONProjection, into keys: [String], caseInsensitive: Bool) -> Bool {
+    /// What `@root` key paths read (`reads`, folded under `caseInsensitive`)
+    /// of the content at the end of `keys` (`.nothing`: none reaches it;
+    /// `items.@count` reads every element, none of its members), or nil
+    /// when they read what holds it whole (`@root.data` beside a
+    /// `data.items` descriptor, `@root` alone).
+    private static func rootReads(_ reads: JSONProjection, of keys: [String], caseInsensitive: Bool) -> JSONProjection? {
         var projection = reads
         for key in keys {
             switch projection {
-            case .nothing: return false
+            case .nothing: return .nothing
             // (`@root` key paths never make `elements`; a value mapped by a
             // relationship is read, so it counts as reached.)
-            case .everything, .verbatim, .elements: return true
+            case .everything, .verbatim, .elements: return nil
             case .members(let map): projection = map[caseInsensitive ? key.lowercased() : key] ?? .nothing
             }
         }
-        if case .nothing = projection { return false }
-        return true
+        return projection
     }
 
     /// The `forceCollection` object mapper that maps `descriptor`'s content
@@ -143,6 +151,9 @@ extension MappingEngine {
         var keys: [(key: String, folded: String, next: ContentPaths)] = []
         /// Indexes as written (negative from the end).
         var indexes: [(index: Int, next: ContentPaths)] = []
+        /// What `@root` key paths read of the content here (`.nothing`: the
+        /// skeleton has it empty).
+        var rootReads = JSONProjection.nothing
         /// Descriptors whose key path ends here.
         var descriptors: [Int] = []
         /// Whether a member of the object at this level matched.
@@ -150,28 +161,30 @@ extension MappingEngine {
 
         init(caseInsensitive: Bool) { self.caseInsensitive = caseInsensitive }
 
-        func add(_ path: ArraySlice<KeyPath.Component>, descriptor: Int) {
+        func add(_ path: ArraySlice<KeyPath.Component>, descriptor: Int, rootReads: JSONProjection) {
             guard let component = path.first else {
                 descriptors.append(descriptor)
+                // Descriptors with one content have one path: the same reads.
+                self.rootReads = rootReads
                 return
             }
             guard case .key(let key) = component else {
                 guard case .index(let n) = component else { preconditionFailure("no operators in a content path") }
                 if let i = indexes.firstIndex(where: { $0.index == n }) {
-                    indexes[i].next.add(path.dropFirst(), descriptor: descriptor)
+                    indexes[i].next.add(path.dropFirst(), descriptor: descriptor, rootReads: rootReads)
                 } else {
                     let next = ContentPaths(caseInsensitive: caseInsensitive)
-                    next.add(path.dropFirst(), descriptor: descriptor)
+                    next.add(path.dropFirst(), descriptor: descriptor, rootReads: rootReads)
                     indexes.append((n, next))
                 }
                 return
             }
             if let i = keys.firstIndex(where: { JSONObject.sameKey($0.key, key) }) {
-                keys[i].next.add(path.dropFirst(), descriptor: descriptor)
+                keys[i].next.add(path.dropFirst(), descriptor: descriptor, rootReads: rootReads)
                 return
             }
             let next = ContentPaths(caseInsensitive: caseInsensitive)
-            next.add(path.dropFirst(), descriptor: descriptor)
+            next.add(path.dropFirst(), descriptor: descriptor, rootReads: rootReads)
             keys.append((key, caseInsensitive ? key.lowercased() : key, next))
         }
 
@@ -249,8 +262,12 @@ extension MappingEngine {
               let empty = try emptyContent(at: &reader, keyed: next.descriptors.allSatisfy { keyed[$0] })
         else { return nil }
         for d in next.descriptors { starts[d] = reader.offset }
-        try reader.skipValue()
-        return empty
+        if case .nothing = next.rootReads {
+            try reader.skipValue()
+            return empty
+        }
+        // As `@root` reads it (as a streamed `apply` reads the root).
+        return try reader.readValue(projection: ProjectionPlan(next.rootReads))
     }
 
     /// Maps the content of `document` (found by `elementwiseDocument` in
