@@ -166,12 +166,15 @@ import Testing
     /// kept (8.5× while an index sent the fixture to its whole tree).
     /// `root-count`: each item reads `@root.items.@count`, the content held
     /// in the skeleton as that reads it, an empty object per element (8.7×
-    /// while a read into the content built the whole tree).
+    /// while a read into the content built the whole tree). `pages`: the
+    /// content collected through an array (`pages.items`), a page's items at a
+    /// time (8.5× while a key through an array built the whole tree).
     @Test(arguments: [
         ("items", ["check", "fixtures/scale/items-validated.json", "--unmapped", "error", "--missing", "error"], false),
         ("items", ["check", "fixtures/scale/items-connections.json", "--unmapped", "error", "--missing", "error"], false),
         ("items", ["check", "fixtures/scale/items-connections.json"], true),
         ("items", ["check", "fixtures/scale/items-check-root-count.json", "--unmapped", "error", "--missing", "error"], false),
+        ("pages", ["check", "fixtures/scale/items-pages.json"], false),
         ("batches", ["check", "fixtures/scale/items-indexed.json", "--unmapped", "error", "--missing", "error"], false),
         ("batches", ["check", "fixtures/scale/items-indexed-from-end.json", "--unmapped", "error", "--missing", "error"], false),
         ("listing", ["check", "fixtures/scale/items-check-listing.json"], false),

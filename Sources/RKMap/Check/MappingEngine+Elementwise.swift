@@ -15,6 +15,11 @@ extension MappingEngine {
         /// Per applicable descriptor, in order: the byte offset of its content
         /// array's `[`, or of its dictionary's `{`.
         var contentStarts: [Int]
+        /// For a descriptor whose last key is found in each element of an
+        /// array (`pages.items`): where that key's value starts in each
+        /// element, -1 where the element has none. The content is the array
+        /// of these values (`null` for none), as a key on an array collects.
+        var collected: [Int: [Int]] = [:]
     }
 
     /// The body read for element-wise mapping, or `nil` when it must be
@@ -87,10 +92,13 @@ extension MappingEngine {
                     let root = ContentPaths(caseInsensitive: caseInsensitive)
                     for (d, keys) in paths.enumerated() { root.add(keys[...], descriptor: d, rootReads: contentReads[d]) }
                     var starts = Array(repeating: -1, count: paths.count)
-                    guard let skeleton = try Self.skeleton(root, keyed: keyed, reader: &reader, starts: &starts), !starts.contains(-1) else {
+                    var collected: [Int: [Int]] = [:]
+                    guard let skeleton = try Self.skeleton(root, keyed: keyed, reader: &reader, starts: &starts, collected: &collected),
+                          !starts.contains(-1)
+                    else {
                         return nil
                     }
-                    found = ElementwiseDocument(skeleton: skeleton, contentStarts: starts)
+                    found = ElementwiseDocument(skeleton: skeleton, contentStarts: starts, collected: collected)
                 }
                 guard try reader.atEnd() else { return nil }
                 // A dictionary that repeats a key is left to a whole read.
@@ -208,7 +216,7 @@ extension MappingEngine {
     /// to such content. An array an index leads into keeps its other
     /// elements as they are.
     private static func skeleton(
-        _ paths: ContentPaths, keyed: [Bool], reader: inout JSONScanner, starts: inout [Int]
+        _ paths: ContentPaths, keyed: [Bool], reader: inout JSONScanner, starts: inout [Int], collected: inout [Int: [Int]]
     ) throws(JSONSyntaxError) -> JSONValue? {
         if !paths.indexes.isEmpty {
             guard paths.keys.isEmpty, try reader.peekKind() == .array else { return nil }
@@ -229,10 +237,13 @@ extension MappingEngine {
                     elements.append(try reader.readValue())
                     continue
                 }
-                guard let inner = try element(next, keyed: keyed, reader: &reader, starts: &starts) else { return nil }
+                guard let inner = try element(next, keyed: keyed, reader: &reader, starts: &starts, collected: &collected) else { return nil }
                 elements.append(inner)
             }
             return .array(elements)
+        }
+        if try reader.peekKind() == .array {
+            return try collecting(paths, keyed: keyed, reader: &reader, starts: &starts, collected: &collected)
         }
         guard try reader.peekKind() == .object else { return nil }
         try reader.enterObject()
@@ -245,18 +256,78 @@ extension MappingEngine {
             }
             guard let next = match, !next.found else { return nil }
             next.found = true
-            guard let inner = try element(next, keyed: keyed, reader: &reader, starts: &starts) else { return nil }
+            guard let inner = try element(next, keyed: keyed, reader: &reader, starts: &starts, collected: &collected) else { return nil }
             pairs.append((name, inner))
         }
         return paths.keys.allSatisfy(\.next.found) ? .object(JSONObject(pairs)) : nil
     }
 
+    /// The array at the reader, whose elements the last key of a path is
+    /// looked up in (`pages.items`: the content is each page's `items`, as
+    /// a key on an array collects): each element kept with that member
+    /// emptied, where each value starts noted in `collected`. Only for a
+    /// content of descriptors that map it as an array (not a keyed
+    /// dictionary) and that `@root` does not read into, in an array of
+    /// objects, `null` and scalars (an element without the key gives `null`,
+    /// as a whole read collects it; a nested array is left to a whole read),
+    /// some element having the key exactly once.
+    private static func collecting(
+        _ paths: ContentPaths, keyed: [Bool], reader: inout JSONScanner, starts: inout [Int], collected: inout [Int: [Int]]
+    ) throws(JSONSyntaxError) -> JSONValue? {
+        guard paths.indexes.isEmpty, paths.keys.count == 1 else { return nil }
+        let next = paths.keys[0].next
+        guard !next.descriptors.isEmpty, next.keys.isEmpty, next.indexes.isEmpty, !next.descriptors.contains(where: { keyed[$0] }) else {
+            return nil
+        }
+        if case .nothing = next.rootReads {} else { return nil }
+        reader.skipWhitespace()
+        let arrayStart = reader.offset
+        try reader.enterArray()
+        var elements: [JSONValue] = []
+        var offsets: [Int] = []
+        while try reader.nextElement() {
+            switch try reader.peekKind() {
+            case .array:
+                return nil
+            case .object:
+                break
+            default:
+                elements.append(try reader.readValue())
+                offsets.append(-1)
+                continue
+            }
+            try reader.enterObject()
+            var pairs: [(String, JSONValue)] = []
+            var at = -1
+            while let name = try reader.nextKey() {
+                guard let match = paths.next(for: name) else {
+                    pairs.append((name, try reader.readValue()))
+                    continue
+                }
+                // Two spellings that could both name it, or the key twice: a whole read.
+                guard match != nil, at < 0 else { return nil }
+                reader.skipWhitespace()
+                at = reader.offset
+                try reader.skipValue()
+                pairs.append((name, .array([])))
+            }
+            elements.append(.object(JSONObject(pairs)))
+            offsets.append(at)
+        }
+        guard offsets.contains(where: { $0 >= 0 }) else { return nil }
+        for d in next.descriptors {
+            starts[d] = arrayStart
+            collected[d] = offsets
+        }
+        return .array(elements)
+    }
+
     /// The value at the reader that `next` leads into: an object or array on
     /// the way (`skeleton`), or a content, emptied.
     private static func element(
-        _ next: ContentPaths, keyed: [Bool], reader: inout JSONScanner, starts: inout [Int]
+        _ next: ContentPaths, keyed: [Bool], reader: inout JSONScanner, starts: inout [Int], collected: inout [Int: [Int]]
     ) throws(JSONSyntaxError) -> JSONValue? {
-        if next.descriptors.isEmpty { return try skeleton(next, keyed: keyed, reader: &reader, starts: &starts) }
+        if next.descriptors.isEmpty { return try skeleton(next, keyed: keyed, reader: &reader, starts: &starts, collected: &collected) }
         // Content, which no other path goes into.
         guard next.keys.isEmpty, next.indexes.isEmpty,
               let empty = try emptyContent(at: &reader, keyed: next.descriptors.allSatisfy { keyed[$0] })
@@ -309,6 +380,23 @@ extension MappingEngine {
                 defer { mapper.path.pop(pushed) }
                 if held != nil { held!.appendDescriptor(d) } else { try sink.beginDescriptor(descriptor) }
                 try body.withUnsafeBytes { buf throws in
+                    if let offsets = document.collected[d] {
+                        // As `mapCollection` maps the collected array: each element's value, or `null`.
+                        try mapper.enter()
+                        var roots: [FieldValue] = []
+                        for (index, offset) in offsets.enumerated() {
+                            var value = JSONValue.null
+                            if offset >= 0 {
+                                var reader = JSONScanner(bytes: buf, offset: offset, maxDepth: options.maxDepth, trusted: true)
+                                value = try reader.readValue()
+                            }
+                            try mapper.mapElement(value, index: index, with: descriptor.rootMapper, into: &roots)
+                            for root in roots { try put(root, descriptor) }
+                            roots.removeAll(keepingCapacity: true)
+                        }
+                        mapper.leave()
+                        return
+                    }
                     // Validated by `elementwiseDocument`.
                     var reader = JSONScanner(bytes: buf, offset: document.contentStarts[d], maxDepth: options.maxDepth, trusted: true)
                     if let keyed = keyedMapper(descriptor), try reader.peekKind() == .object {

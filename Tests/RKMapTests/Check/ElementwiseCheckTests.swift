@@ -85,7 +85,11 @@ import Testing
         #expect(try !eligible(s, #"{"data": {"items": {"id": 1}}}"#))
         #expect(try !eligible(s, #"{"data": {"items": null}}"#))
         #expect(try !eligible(s, #"{"data": {"other": []}}"#))
-        #expect(try !eligible(s, #"{"data": [{"items": []}]}"#))
+        // The last key through an array collects (`pages.items`): each element's value.
+        #expect(try eligible(s, #"{"data": [{"items": []}]}"#))
+        #expect(try !eligible(s, #"{"data": [{"other": []}]}"#))
+        #expect(try !eligible(s, #"{"data": [[{"items": []}]]}"#))
+        #expect(try !eligible(s, #"{"data": [{"items": [], "items": []}]}"#))
         #expect(try !eligible(s, #"[{"data": {"items": []}}]"#))
         // A key twice: which one a whole read takes is left to it.
         #expect(try !eligible(s, #"{"data": {"items": [], "items": [{"id": 1}]}}"#))
@@ -421,6 +425,49 @@ import Testing
         #expect(output.contains("\"total\": 5,\n    \"sum\": 9.5,\n    \"ids\": [\n      1,\n      2,\n      3,\n      null,\n      null\n    ]\n"), "\(output)")
         #expect(!output.contains("\"last\""), "\(output)")
         #expect(output.contains("\"all\": [\n      {\n        \"id\": 1,"), "\(output)")
+    }
+
+    /// The last key of a path through an array (`pages.items`, each page's
+    /// items): each element's value is an element of the content, `null`
+    /// where it has none, mapped one at a time; the report is the whole
+    /// read's.
+    @Test func aContentCollectedThroughAnArrayIsReportedAsFromTheWholeTree() throws {
+        let spec = #"""
+            {"mappers": [
+              {"id": "item", "target": "Item", "attributes": {"id": "id", "@root.meta.page": "page", "@parent.n": "n"}, "types": {"id": "int"}}],
+             "descriptors": [{"keyPath": "pages.items", "root-map-ref": "item"}]}
+            """#
+        let bodies = [
+            #"{"pages": [{"n": 1, "items": [{"id": 1, "x": 2}, {"id": "z"}, null, [{"id": 3}]]}, {"n": 2, "more": true}, null, 4, {"items": {"id": 5, "y": 1}}, {"items": null}, {"items": 7}], "meta": {"page": 1}, "total": 3}"#,
+            #"{"pages": [{"items": []}, {"items": [{"id": 9}]}]}"#,
+            #"{"pages": [{"items": [{"id": 1}]}]}"#,
+        ]
+        for body in bodies { #expect(try eligible(spec, body), "\(body)") }
+        for (c, policy) in try checkersUnderEveryPolicy(spec) {
+            for body in bodies {
+                #expect(try expectSameResult(c, exchange(Array(body.utf8)), "\(body) \(policy)"))
+            }
+        }
+        let report = try checker(spec) { $0.allowWarnings = true }.check(exchange(Array(bodies[0].utf8)), rendering: true)
+        // 1, `"z"` (its id left out, with a warning), the nested 3, the object 5.
+        #expect(report.records == 4, "\(report.reasons)")
+        let paths = pathReasons(report)
+        #expect(paths.contains("unmapped $.pages[*].items[*].x not mapped (1 time)"), "\(paths)")
+        #expect(paths.contains("unmapped $.pages[*].more not mapped (1 time)"), "\(paths)")
+        #expect(paths.contains("unmapped $.total not mapped (1 time)"), "\(paths)")
+        // Several descriptors, one of them collected, with connections.
+        let two = #"""
+            {"mappers": [
+              {"id": "item", "target": "Item", "attributes": ["id", "ref"],
+               "connections": [{"relationship": "tag", "sourceAttribute": "ref", "target": "Tag", "targetAttribute": "id"}]},
+              {"id": "tag", "target": "Tag", "attributes": ["id"]}],
+             "descriptors": [{"keyPath": "pages.items", "root-map-ref": "item"}, {"keyPath": "tags", "root-map-ref": "tag"}]}
+            """#
+        let body = #"{"pages": [{"items": [{"id": 1, "ref": "a"}]}, {"items": [{"id": 2, "ref": "b"}]}], "tags": [{"id": "b"}]}"#
+        #expect(try eligible(two, body))
+        for (c, policy) in try checkersUnderEveryPolicy(two) {
+            #expect(try expectSameResult(c, exchange(Array(body.utf8)), policy))
+        }
     }
 
     /// A content reached by an index (`pages[0].items`, `pages[-1].items`,
