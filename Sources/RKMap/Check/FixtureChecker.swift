@@ -15,6 +15,10 @@ public final class FixtureChecker {
     /// element (`MappingEngine.elementwiseDocument`); off, every body is
     /// mapped from its whole tree (the equivalence tests compare the two).
     var elementwise = true
+    /// How many bytes of input an array collected through another spans
+    /// before it is held as text (`MappingOptions.holdingArraysFrom`); tests
+    /// pass 0, to hold every one.
+    var holdingArraysFrom = ProjectionPlan.holdingArraysFrom
 
     /// - Throws: `MappingEngine.SetupError` when the spec cannot run at all
     ///   (a bad date format): a spec error, not a failing exchange.
@@ -94,6 +98,11 @@ public final class FixtureChecker {
             // (`Record.unstorable`), for check 3.
             mapping.keysRecordsByIdentity = options.missing != .ignore
             mapping.maxDepth = options.maxDepth
+            // A large array collected through another (`pages.items`, one
+            // page of everything) is held as text, its records as bytes
+            // (`mapElementwise`); a tree read whole never holds one.
+            mapping.holdsLargeArrays = true
+            mapping.holdingArraysFrom = holdingArraysFrom
             engine = try MappingEngine(graph: graph, options: mapping)
         } catch {
             return ExchangeResult(exchange: exchange, outcome: .failed, reasons: [Diagnostic(.error, error.message, file: graph.file, code: .spec)])

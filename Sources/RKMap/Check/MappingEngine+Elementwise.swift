@@ -382,13 +382,19 @@ extension MappingEngine {
                 try body.withUnsafeBytes { buf throws in
                     if let offsets = document.collected[d] {
                         // As `mapCollection` maps the collected array: each element's value, or `null`.
+                        // A large array value is held as its elements' text and its
+                        // records as bytes (`mapList(held:)`), as `apply` holds one,
+                        // not as a tree and records; not under connections, which
+                        // hold the roots as bytes already.
+                        let holding = options.holdsLargeArrays && held == nil
+                        let plan = ProjectionPlan(.elements(.everything), holdingArraysFrom: options.holdingArraysFrom)
                         try mapper.enter()
                         var roots: [FieldValue] = []
                         for (index, offset) in offsets.enumerated() {
                             var value = JSONValue.null
                             if offset >= 0 {
                                 var reader = JSONScanner(bytes: buf, offset: offset, maxDepth: options.maxDepth, trusted: true)
-                                value = try reader.readValue()
+                                value = holding ? try reader.readValue(projection: plan) : try reader.readValue()
                             }
                             try mapper.mapElement(value, index: index, with: descriptor.rootMapper, into: &roots)
                             for root in roots { try put(root, descriptor) }
