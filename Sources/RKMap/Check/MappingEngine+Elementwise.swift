@@ -380,14 +380,15 @@ extension MappingEngine {
                 defer { mapper.path.pop(pushed) }
                 if held != nil { held!.appendDescriptor(d) } else { try sink.beginDescriptor(descriptor) }
                 try body.withUnsafeBytes { buf throws in
+                    // An element that is a large array (a page of a collected
+                    // content, an inner array of nested ones) is held as its
+                    // elements' text and its records as bytes (`mapList(held:)`),
+                    // as `apply` holds one, not as a tree and records; not under
+                    // connections, which hold the roots as bytes already.
+                    let holding = options.holdsLargeArrays && held == nil
+                    let plan = ProjectionPlan(.elements(.everything), holdingArraysFrom: options.holdingArraysFrom)
                     if let offsets = document.collected[d] {
                         // As `mapCollection` maps the collected array: each element's value, or `null`.
-                        // A large array value is held as its elements' text and its
-                        // records as bytes (`mapList(held:)`), as `apply` holds one,
-                        // not as a tree and records; not under connections, which
-                        // hold the roots as bytes already.
-                        let holding = options.holdsLargeArrays && held == nil
-                        let plan = ProjectionPlan(.elements(.everything), holdingArraysFrom: options.holdingArraysFrom)
                         try mapper.enter()
                         var roots: [FieldValue] = []
                         for (index, offset) in offsets.enumerated() {
@@ -425,7 +426,7 @@ extension MappingEngine {
                     var index = 0
                     var roots: [FieldValue] = []
                     while try reader.nextElement() {
-                        let element = try reader.readValue()
+                        let element = holding ? try reader.readValue(projection: plan) : try reader.readValue()
                         try mapper.mapElement(element, index: index, with: descriptor.rootMapper, into: &roots)
                         for root in roots { try put(root, descriptor) }
                         roots.removeAll(keepingCapacity: true)
