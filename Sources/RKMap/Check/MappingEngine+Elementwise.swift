@@ -66,7 +66,7 @@ extension MappingEngine {
         if let reads = graph.rootProjection {
             let folded = caseInsensitive ? reads.folded : reads
             for (d, path) in paths.enumerated() {
-                let keys = path.prefix { if case .key = $0 { true } else { false } }.map { if case .key(let k) = $0 { k } else { "" } }
+                let keys = applicable[d].descriptor.keyPath.leadingKeys
                 guard let read = Self.rootReads(folded, of: keys, caseInsensitive: caseInsensitive) else { return nil }
                 if case .nothing = read { continue }
                 // Into the document itself, an array an index picks from, or
@@ -439,13 +439,10 @@ extension MappingEngine {
             held = nil
             if let connections {
                 // Every connection looked up first, its warnings given (as `connect` gives them).
-                let lookUp = connections.lookUp { c, record, value, otherKind in
+                connections.lookUpAll(beforeRoot: {}) { c, record, value, otherKind in
                     mapper.warn(
                         Self.connectionNotFound(c, value: value, otherKindFound: otherKind), mapper: record.mapper,
                         attribute: c.relationship, at: record.path)
-                }
-                connections.held.forEach { entry in
-                    if case .root(var root) = entry { lookUp.fill(&root) }
                 }
             }
             if options.strict, mapper.stats.warnings > 0 { throw strictFailure(warnings: mapper.stats.warnings) }

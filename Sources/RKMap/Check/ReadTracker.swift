@@ -182,11 +182,7 @@ public final class ReadTracker: ReadObserver {
         documentIsContent = contentKeyPaths.contains(where: \.isNil)
         contentPaths = contentKeyPaths.compactMap { path in
             guard path.anchor == .representation else { return nil }
-            var keys: [String] = []
-            for component in path.components {
-                guard case .key(let k) = component else { break }
-                keys.append(k)
-            }
+            let keys = path.leadingKeys
             return keys.isEmpty ? nil : keys
         }
     }

@@ -42,6 +42,17 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
     /// The nil key path (`""` or `null` in a spec): the representation itself.
     public var isNil: Bool { anchor == .representation && components.isEmpty }
 
+    /// The keys before the first index or operator (`data.items[0].x`:
+    /// `data`, `items`): as far as the path goes through objects only.
+    var leadingKeys: [String] {
+        var keys: [String] = []
+        for component in components {
+            guard case .key(let k) = component else { break }
+            keys.append(k)
+        }
+        return keys
+    }
+
     /// True when the path starts at `@metadata`, `@root` or `@parent`; such paths do
     /// not count when deciding whether an object is mappable (docs/spec.md §5.2).
     public var isAnchoredOutside: Bool { anchor != .representation }

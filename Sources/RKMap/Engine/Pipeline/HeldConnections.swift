@@ -13,7 +13,7 @@
 ///
 /// ```swift
 /// let connections = HeldConnections(held)
-/// held.forEach { if case .root(var root) = $0 { connections.lookUp(notFound: warn).fill(&root) } }
+/// connections.lookUpAll(beforeRoot: {}, notFound: warn)
 /// held.forEach { if case .root(var root) = $0 { connections.fill(&root); write(root) } }
 /// ```
 final class HeldConnections {
@@ -36,16 +36,26 @@ final class HeldConnections {
         }, notFound: nil, heldListFiller: quietly)
     }
 
-    /// A filler for the first pass: it asks only whether a target is there,
-    /// and tells `notFound` of a value none has, with whether a record has it
-    /// as the other kind (`2244` for `"2244"`, `MappingEngine.otherKind`).
-    func lookUp(notFound: @escaping (Connection, Record, JSONValue, _ otherKindFound: Bool) -> Void) -> ConnectionFiller {
+    /// The first pass: every held root's connections looked up, asking only
+    /// whether a target is there, and `notFound` told of each value none has,
+    /// with whether a record has it as the other kind (`2244` for `"2244"`,
+    /// `MappingEngine.otherKind`). `beforeRoot` runs before each root (a
+    /// check for an interruption).
+    func lookUpAll(
+        listsFrom: Int? = nil, beforeRoot: () throws -> Void,
+        notFound: @escaping (Connection, Record, JSONValue, _ otherKindFound: Bool) -> Void
+    ) rethrows {
         let held = self.held
         let found = Record(mapper: held.someMapper)
-        return ConnectionFiller(find: { held.first($0, $1) == nil ? nil : found }, notFound: { c, record, value in
+        let lookUp = ConnectionFiller(find: { held.first($0, $1) == nil ? nil : found }, notFound: { c, record, value in
             let otherKind = MappingEngine.otherKind(of: value).map { held.first(c, $0) != nil } ?? false
             notFound(c, record, value, otherKind)
         }, heldListFiller: quietly)
+        try held.forEach(listsFrom: listsFrom) { entry in
+            guard case .root(var root) = entry else { return }
+            try beforeRoot()
+            lookUp.fill(&root)
+        }
     }
 
     /// Connects one root read back.

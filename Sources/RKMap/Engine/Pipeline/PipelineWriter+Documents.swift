@@ -79,17 +79,12 @@ extension PipelineWriter {
         var warnings = 0
         let listsFrom = engine.options.holdsLargeArrays ? engine.options.holdingArraysFrom : nil
         let connections = HeldConnections(held)
-        let check = connections.lookUp { [diagnostics] c, record, value, otherKind in
+        try connections.lookUpAll(listsFrom: listsFrom, beforeRoot: { try Interruption.check() }) { [diagnostics] c, record, value, otherKind in
             warnings += 1
             diagnostics.emit(DocumentMapper.warning(
                 MappingEngine.connectionNotFound(c, value: value, otherKindFound: otherKind), inputName: input, document: index,
                 path: record.path ?? "$",
                 mapperID: record.mapper.id, attribute: c.relationship))
-        }
-        try held.forEach(listsFrom: listsFrom) { entry in
-            guard case .root(var root) = entry else { return }
-            try Interruption.check()
-            check.fill(&root)
         }
         engine.updateStats { $0.warnings += warnings }
         streamWarnings += warnings
