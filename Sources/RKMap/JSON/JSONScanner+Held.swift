@@ -42,10 +42,52 @@ extension JSONScanner {
     }
 }
 
-/// The text of a held array while it is read (`JSONScanner.heldArray`).
-private struct HeldArrayBuilder: ~Copyable {
+extension JSONScanner {
+    /// Reads the next value as `ProjectionPlan(recordsHoldingArraysFrom:)`
+    /// asks: an object is a record, each member read whole except an array
+    /// member, read through `plan.members[0]` (`heldArray`: held as its
+    /// elements' text when it spans the plan's bytes); a top-level array's
+    /// elements are records, read the same way; anything else is read whole.
+    ///
+    /// Validation is `readValue`'s: the same errors at the same places.
+    mutating func parseRecords(_ plan: ProjectionPlan) throws(JSONLexError) -> JSONValue {
+        skipWhitespace()
+        guard offset < buf.count else { return try parseValue() }
+        switch buf[offset] {
+        case JSONByte.openBrace:
+            if try enterContainer(closing: JSONByte.closeBrace) { return .object(JSONObject()) }
+            let base = memberStack.count
+            var index: MemberIndex?
+            var afterComma = false
+            while true {
+                let key = try readKey(afterComma: afterComma)
+                addMember(key, try heldArray(plan.members[0]), base: base, index: &index)
+                guard try afterMember() else { break }
+                afterComma = true
+            }
+            depth -= 1
+            return .object(JSONObject(
+                uniqueMembers: memberStack.popTail(from: base, filler: JSONObject.Member(key: "", value: .null)), readIndex: index))
+        case JSONByte.openBracket:
+            if try enterContainer(closing: JSONByte.closeBracket) { return .array([]) }
+            let base = elementStack.count
+            while true {
+                elementStack.append(try parseRecords(plan))
+                guard try afterElement() else { break }
+            }
+            depth -= 1
+            return .array(elementStack.popTail(from: base, filler: .null))
+        default:
+            return try parseValue()
+        }
+    }
+}
+
+/// The text of a held array while it is read (`JSONScanner.heldArray`), or
+/// made (`Serializer.relationship`: the bodies of a held array's records).
+struct HeldArrayBuilder: ~Copyable {
     private var text = CompactBuilder()
-    private var starts: [Int] = []
+    private var starts = HeldStarts()
     private var writer = JSONWriter(pretty: false, capacity: 4096)
 
     init() { text.append(JSONByte.openBracket) }

@@ -29,6 +29,8 @@ extension JSONScanner {
             return try compactValue()
         case .elements:
             return try heldArray(plan)
+        case .records:
+            return try parseRecords(plan)
         case .nothing:
             try skipAny()
             return .null

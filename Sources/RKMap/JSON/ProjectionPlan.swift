@@ -5,7 +5,7 @@
 ///
 /// Compile a projection once (per run, not per document).
 public final class ProjectionPlan: Sendable {
-    public enum Reads: Sendable { case nothing, everything, verbatim, members, elements }
+    public enum Reads: Sendable { case nothing, everything, verbatim, members, elements, records }
 
     /// How many bytes of input an array read for `JSONProjection.elements`
     /// spans before it is held as compact text rather than a tree: a small
@@ -71,6 +71,25 @@ public final class ProjectionPlan: Sendable {
     }
 
     public static let everything = ProjectionPlan(.everything)
+
+    /// Records as `rkmap serialize` reads them (docs/spec.md §13): everything,
+    /// but a member of a record (an object, or an object in a top-level
+    /// array) that is an array spanning `holdBytes` or more is held as the
+    /// compact text of its elements (`JSONScanner.heldArray`), each read
+    /// back whole when it is inverted, so that one record of 180,000 related
+    /// records does not cost their tree beside the body made from them.
+    ///
+    /// `projection` reads `.everything`: what is read is the whole record.
+    init(recordsHoldingArraysFrom holdBytes: Int) {
+        projection = .everything
+        caseInsensitive = false
+        self.holdBytes = holdBytes
+        reads = .records
+        names = []
+        utf8 = []
+        members = [ProjectionPlan(.elements(.everything), holdingArraysFrom: holdBytes)]
+        buckets = nil
+    }
 
     /// The member whose name is exactly these bytes (a key without escapes).
     @inline(__always)

@@ -20,6 +20,11 @@ package struct SerializationOptions: Sendable {
     package var nulls = false
     /// Inputs at least this large are serialized on every core (as for mapping).
     package var pipelineThreshold = MappingOptions.defaultPipelineThreshold
+    /// How many bytes of input an array member of a record spans before it
+    /// is held as its elements' text (`ProjectionPlan(recordsHoldingArraysFrom:)`)
+    /// when bodies are JSON; tests pass 0 to hold every one. The command
+    /// line takes it from `RKMAP_HELD_ARRAY_BYTES`, as `apply` does.
+    package var holdingArraysFrom = ProjectionPlan.holdingArraysFrom
 
     package init() {}
 }

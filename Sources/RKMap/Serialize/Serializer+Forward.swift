@@ -5,6 +5,11 @@ extension Serializer {
     func forward(_ record: JSONObject, with ref: MapperRef, path: String) throws(SerializeFailure) -> (JSONValue, [Diagnostic]) {
         var fields = record
         fields["@type"] = nil
+        // The engine reads a request mapper's record as a tree: an array
+        // held as its records' text (`recordPlan`) is read back whole.
+        for member in fields.members {
+            if case .compact(let text) = member.value { fields[member.key] = text.expanded }
+        }
         let value = JSONValue.object(fields)
         let collector = DiagnosticList()
         let mapper = DocumentMapper(engine: engine, document: value, inputName: "", diagnostics: collector)

@@ -146,40 +146,64 @@ extension Serializer {
         case .object(let o):
             return try invert(o, with: target)
         case .array(let elements):
-            var out: [JSONValue] = []
-            out.reserveCapacity(elements.count)
-            for (i, e) in elements.enumerated() {
-                do {
-                    out.append(try relationship(e, target: target, step: step, plan: plan))
-                } catch {
-                    throw error.below("[\(i)]")
-                }
-            }
-            // A keyAttribute mapper's records are one dictionary again (forceCollection).
-            if case .object(let m) = graph.mappers[target], m.keyAttributeSlot != nil {
-                var merged = JSONObject()
-                for (i, element) in out.enumerated() {
-                    guard case .object(let o) = element else { continue }
-                    for member in o.members {
-                        // Two records with one key: a dictionary holds one of them.
-                        if let earlier = merged[member.key], earlier != member.value {
-                            throw SerializeFailure(
-                                "records \(out.firstIndex { if case .object(let x) = $0 { x[member.key] != nil } else { false } } ?? 0) and \(i) "
-                                    + "of '\(step.fieldName)' have the same key '\(member.key)' (their keyAttribute '\(m.slots[m.keyAttributeSlot!].name)'), "
-                                    + "and the body is a dictionary with one member per key",
-                                path: "[\(i)]", mapperID: m.id, attribute: m.slots[m.keyAttributeSlot!].name)
-                        }
-                        merged[member.key] = member.value
-                    }
-                }
-                return .object(merged)
-            }
-            return .array(out)
+            return try relationships(elements.count, { elements[$0] }, holding: false, target: target, step: step, plan: plan)
+        case .compact(let held) where held.elements != nil:
+            // A large array held as its records' text (`recordPlan`).
+            return try relationships(held.heldCount, held.element(at:), holding: true, target: target, step: step, plan: plan)
+        case .compact(let text):
+            return try relationship(text.expanded, target: target, step: step, plan: plan)
         default:
             throw SerializeFailure(
                 "relationship '\(step.fieldName)' holds \(Self.describe(value)); expected a record (an object) or an array of records",
                 path: "", mapperID: plan.mapperID, attribute: step.fieldName)
         }
+    }
+
+    /// The bodies of a to-many relationship's `count` records, `element(i)`
+    /// the `i`th: an array of them, or one dictionary for a `keyAttribute`
+    /// mapper. With `holding` (the records are a held array's, read back one
+    /// at a time), the array is held as its bodies' compact text, each
+    /// written there as it is made: a relationship of 180,000 records then
+    /// never holds their tree nor their bodies' (the output writes the text).
+    private func relationships(
+        _ count: Int, _ element: (Int) -> JSONValue, holding: Bool, target: MapperRef, step: InversePlan.Step, plan: InversePlan
+    ) throws(SerializeFailure) -> JSONValue {
+        func body(_ i: Int) throws(SerializeFailure) -> JSONValue {
+            do {
+                return try relationship(element(i), target: target, step: step, plan: plan)
+            } catch {
+                throw error.below("[\(i)]")
+            }
+        }
+        let keyed: Bool = if case .object(let m) = graph.mappers[target], m.keyAttributeSlot != nil { true } else { false }
+        if holding, !keyed {
+            var text = HeldArrayBuilder()
+            for i in 0..<count { text.append(try body(i)) }
+            return .compact(text.finish(plan: .everything))
+        }
+        var out: [JSONValue] = []
+        out.reserveCapacity(count)
+        for i in 0..<count { out.append(try body(i)) }
+        // A keyAttribute mapper's records are one dictionary again (forceCollection).
+        if keyed, case .object(let m) = graph.mappers[target] {
+            var merged = JSONObject()
+            for (i, element) in out.enumerated() {
+                guard case .object(let o) = element else { continue }
+                for member in o.members {
+                    // Two records with one key: a dictionary holds one of them.
+                    if let earlier = merged[member.key], earlier != member.value {
+                        throw SerializeFailure(
+                            "records \(out.firstIndex { if case .object(let x) = $0 { x[member.key] != nil } else { false } } ?? 0) and \(i) "
+                                + "of '\(step.fieldName)' have the same key '\(member.key)' (their keyAttribute '\(m.slots[m.keyAttributeSlot!].name)'), "
+                                + "and the body is a dictionary with one member per key",
+                            path: "[\(i)]", mapperID: m.id, attribute: m.slots[m.keyAttributeSlot!].name)
+                    }
+                    merged[member.key] = member.value
+                }
+            }
+            return .object(merged)
+        }
+        return .array(out)
     }
 
     /// A date field in its wire format (§13).

@@ -14,13 +14,23 @@ extension Serializer {
         case .array(let elements):
             for (i, e) in elements.enumerated() { Self.records(in: e, path: "$[\(i)]", body: body) }
         case .object(let o) where o["@type"] == nil && !o.isEmpty && o.members.allSatisfy({ member in
-            guard case .array = member.value else { return false }
+            guard member.value.kind == .array else { return false }
             return graph.descriptors.contains { ($0.keyPathText ?? "") == member.key }
         }):
             for m in o.members {
-                guard case .array(let elements) = m.value else { continue }
                 let prefix = DocumentPath.render([.key(m.key)])
-                for (i, e) in elements.enumerated() { Self.records(in: e, path: prefix + "[\(i)]", body: body) }
+                switch m.value {
+                case .array(let elements):
+                    for (i, e) in elements.enumerated() { Self.records(in: e, path: prefix + "[\(i)]", body: body) }
+                case .compact(let held) where held.elements != nil:
+                    // A large array held as its records' text (`recordPlan`): one record at a time.
+                    for i in 0..<held.heldCount { Self.records(in: held.element(at: i), path: prefix + "[\(i)]", body: body) }
+                case .compact(let text):
+                    guard case .array(let elements) = text.expanded else { continue }
+                    for (i, e) in elements.enumerated() { Self.records(in: e, path: prefix + "[\(i)]", body: body) }
+                default:
+                    continue
+                }
             }
         default:
             body(document, "$")
@@ -37,7 +47,7 @@ extension Serializer {
     /// Serializes one record and appends its body; a failure appends nothing.
     /// - Returns: false when the record failed (its diagnostic is in `diagnostics`).
     func serialize(record: JSONValue, path: String, document: Int, inputName: String,
-                   into out: inout [UInt8], diagnostics: inout [Diagnostic]) -> Bool {
+                   into out: inout EncodedOutput, diagnostics: inout [Diagnostic]) -> Bool {
         do {
             let (body, notes) = try self.body(for: record, path: path)
             for var note in notes {
@@ -57,7 +67,7 @@ extension Serializer {
                         + MappingFailure.documentSuffix(document),
                     file: inputName, location: .jsonPath(path), code: .serializeFailed))
             } else if options.format == .form, case .object(let object) = body,
-               let at = FormReadBack.difference(object, encoded: Array(out[start..<(out.count - 1)])) {
+               let at = FormReadBack.difference(object, encoded: Array(out.bytes[start..<(out.count - 1)])) {
                 let place = at.isEmpty ? "" : " at '\(at.hasPrefix(".") ? String(at.dropFirst()) : at)'"
                 diagnostics.append(Diagnostic(
                     .warning,
@@ -88,22 +98,31 @@ extension Serializer {
         }
     }
 
-    /// Appends `body` in the run's format, with its line end.
-    func encode(_ body: JSONValue, into out: inout [UInt8]) throws(SerializeFailure) {
+    /// Appends `body` in the run's format, with its line end. A large body
+    /// moves into `out` as it is written (`JSONWriter.spill`), and a large
+    /// held array in it (`relationship`) is deferred to whoever writes `out`
+    /// (`EncodedOutput`): neither is held twice.
+    func encode(_ body: JSONValue, into out: inout EncodedOutput) throws(SerializeFailure) {
         switch options.format {
         case .json, .ndjson:
-            var writer = JSONWriter(pretty: options.format == .json && !options.compact)
+            let spill = SpilledBytes()
+            swap(&spill.bytes, &out.bytes)
+            spill.defers = out.defers
+            var writer = JSONWriter(pretty: options.format == .json && !options.compact, buffer: OutputBuffer(capacity: 256), spill: spill)
             writer.write(body)
             writer.append(UInt8(ascii: "\n"))
-            writer.buffer.append(to: &out)
+            writer.spill = nil
+            swap(&spill.bytes, &out.bytes)
+            writer.buffer.append(to: &out.bytes)
+            out.deferred.append(contentsOf: spill.deferred)
         case .form:
             guard case .object(let object) = body else {
                 throw SerializeFailure(
                     "a form-encoded body must be an object of keys and values; this record's body is \(Self.describe(body)) (use --format json)",
                     path: "")
             }
-            FormEncoder.encode(object, into: &out)
-            out.append(UInt8(ascii: "\n"))
+            FormEncoder.encode(object, into: &out.bytes)
+            out.bytes.append(UInt8(ascii: "\n"))
         }
     }
 }

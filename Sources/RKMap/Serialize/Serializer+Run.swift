@@ -74,7 +74,7 @@ extension Serializer {
             try cancellation()
             let value: JSONValue
             do {
-                switch try scanner.readDocument(final: final) {
+                switch try scanner.readDocument(final: final, projection: recordPlan) {
                 case .end: return (outcome, raw.count)
                 case .needsMore(let start): return (outcome, start)
                 case .value(let v, _): value = v
@@ -103,7 +103,12 @@ extension Serializer {
     }
 
     private func deliver(_ unit: SerializedUnit, to outcome: inout SerializeOutcome, write: ([UInt8]) throws -> Void, diagnostics: DiagnosticCollector) throws {
-        if !unit.bytes.isEmpty { try write(unit.bytes) }
+        if unit.bytes.deferred.isEmpty {
+            if unit.bytes.count > 0 { try write(unit.bytes.bytes) }
+        } else {
+            let pretty = options.format == .json && !options.compact
+            try unit.bytes.write(0..<unit.bytes.count, pretty: pretty, first: { try write(Array($0)) }, rest: { try write(Array($0)) })
+        }
         for d in unit.diagnostics { diagnostics.emit(d) }
         outcome.records += unit.records
         outcome.failed += unit.failed
@@ -184,20 +189,32 @@ extension Serializer {
         func read(_ start: Int) -> JSONValue? {
             scanner.offset = start
             scanner.depth = 0
-            return try? scanner.readValue()
+            return try? scanner.readValue(projection: recordPlan)
         }
-        while let (seq, unit, taken) = state.take(), let view = taken {
-            scanner.reset(bytes: view.bytes, origin: view.origin)
+        while var next = state.take() {
+            let (seq, unit) = (next.seq, next.unit)
+            // The chunk is needed until the unit's last value is read, not
+            // while its records are serialized: a large record's bytes go
+            // before its body is made. Moved out, so `view` is its only holder.
+            var view: InputView? = nil
+            swap(&view, &next.view)
+            guard view != nil else { break }
+            scanner.reset(bytes: view!.bytes, origin: view!.origin)
+            let base = view!.inputOffset
             var done = SerializedUnit()
             switch unit {
             case .documents(let starts, let firstIndex):
                 for (i, start) in starts.enumerated() {
-                    guard let value = read(start) else { continue }
+                    let value = read(start)
+                    if i == starts.count - 1 { view = nil }
+                    guard let value else { continue }
                     serialize(document: value, index: firstIndex + i, inputName: inputName, into: &done)
                 }
             case .elements(let starts, let document, let firstPosition, _, _, _):
                 for (i, start) in starts.enumerated() {
-                    guard let value = read(start) else { continue }
+                    let value = read(start)
+                    if i == starts.count - 1 { view = nil }
+                    guard let value else { continue }
                     Self.records(in: value, path: "$[\(firstPosition + i)]") { record, path in
                         done.records += 1
                         if !serialize(record: record, path: path, document: document, inputName: inputName,
@@ -207,14 +224,16 @@ extension Serializer {
                     }
                 }
             case .content(let start, let document, _, _):
-                if let value = read(start) { serialize(document: value, index: document, inputName: inputName, into: &done) }
+                let value = read(start)
+                view = nil
+                if let value { serialize(document: value, index: document, inputName: inputName, into: &done) }
             case .streamBegin, .note, .found, .nested, .streamEnd, .syntaxError, .idle, .inputError, .members, .chosen, .collected, .value,
                  .parent, .related, .parentEnd:
                 // Never cut here: the splitter streams records at the document's top.
-                state.complete(seq, unit: unit, base: view.inputOffset, result: .passThrough)
+                state.complete(seq, unit: unit, base: base, result: .passThrough)
                 continue
             }
-            state.complete(seq, unit: unit, base: view.inputOffset, result: .serialized(done))
+            state.complete(seq, unit: unit, base: base, result: .serialized(done))
         }
     }
 }

@@ -30,6 +30,11 @@ extension Serializer {
                     for (i, element) in elements.enumerated() {
                         if case .object(let related) = element { visit(related, ref: info.mapper, path: { here() + "[\(i)]" }, into: &found) }
                     }
+                case .compact(let held) where held.elements != nil:
+                    // Held as its records' text (`recordPlan`): one record at a time.
+                    for i in 0..<held.heldCount {
+                        if case .object(let related) = held.element(at: i) { visit(related, ref: info.mapper, path: { here() + "[\(i)]" }, into: &found) }
+                    }
                 default: break
                 }
                 continue

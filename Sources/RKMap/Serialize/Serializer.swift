@@ -42,6 +42,12 @@ package final class Serializer: Sendable {
     /// Per dynamic mapper: the discriminator a body of each member is given
     /// (`MapperInversion.discriminators`).
     let discriminators: [MapperRef: [MapperRef: (keys: [String], value: JSONValue)]]
+    /// How records are read: into JSON bodies, a record's large array is
+    /// held as its elements' text (`ProjectionPlan(recordsHoldingArraysFrom:)`),
+    /// its records inverted one at a time into the text of their bodies
+    /// (`relationship`), which the output writes from that text; form
+    /// bodies, which are read back to be checked (`FormReadBack`), read it whole.
+    let recordPlan: ProjectionPlan
 
     /// A problem with the run's setup (exit status 2).
     package enum SetupError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -108,6 +114,7 @@ package final class Serializer: Sendable {
                     + "by another mapper; map what the matcher reads as an attribute of \(names), or match with expectValue or valueMap",
                 file: graph.file, location: .source(d.location), mapperID: d.id, code: .notWritable))
         }
+        recordPlan = options.format == .form ? .everything : ProjectionPlan(recordsHoldingArraysFrom: options.holdingArraysFrom)
         self.plans = plans
         self.mappersByType = byType
         var refsByID: [String: MapperRef] = [:]

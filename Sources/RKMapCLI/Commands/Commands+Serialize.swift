@@ -25,6 +25,7 @@ extension Commands {
         settings.method = options.method
         settings.nulls = options.nulls
         settings.pipelineThreshold = Environment.pipelineThreshold
+        settings.holdingArraysFrom = Environment.holdingArraysFrom
         let serializer: Serializer
         do {
             serializer = try Serializer(graph: graph, options: settings)

@@ -26,7 +26,8 @@ enum Environment {
 
     /// `RKMAP_HELD_ARRAY_BYTES`: how many bytes of input an array that only
     /// relationships map spans before `apply` holds it as its elements' text
-    /// (tests set 0 to hold every one). Unset or not a whole number ≥ 0: the
+    /// (and `serialize`, an array member of a record; tests set 0 to hold
+    /// every one). Unset or not a whole number ≥ 0: the
     /// library's default.
     static var holdingArraysFrom: Int {
         guard let text = value("RKMAP_HELD_ARRAY_BYTES"), let n = Int(text), n >= 0 else {

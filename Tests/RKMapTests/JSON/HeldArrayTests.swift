@@ -233,4 +233,83 @@ import Testing
         #expect(try chosen(#"{"predicate": "ANY items.Price > 2", "map-ref": "list"}"#)
             == .members(["items": .elements(.members(["ID": .everything, "Price": .everything]))]))
     }
+
+    /// Records as `rkmap serialize` reads them (`ProjectionPlan(recordsHoldingArraysFrom:)`):
+    /// an array member of a record (an object, or an object in a top-level
+    /// array, at any nesting of arrays) is held once it spans the bytes;
+    /// everything else, inside a held element too, is the tree a whole read
+    /// makes; a repeated key keeps its first place and last value.
+    @Test(arguments: [0, 40, 100_000])
+    func recordsHoldTheirArrayMembers(holdingFrom bytes: Int) throws {
+        let record = #"{"@type": "List", "items": "# + Self.document + #", "meta": {"list": [1, 2, 3]}, "n": 1, "items": "# + Self.document + "}"
+        for text in [record, "[" + record + ", [" + record + "], 5]", #""s""#, "[]", "{}"] {
+            let whole = try Array(text.utf8).withUnsafeBytes { buffer in
+                var scanner = JSONScanner(bytes: buffer, offset: 0)
+                return try scanner.readValue()
+            }
+            let read = try Array(text.utf8).withUnsafeBytes { buffer in
+                var scanner = JSONScanner(bytes: buffer, offset: 0)
+                return try scanner.readValue(projection: ProjectionPlan(recordsHoldingArraysFrom: bytes))
+            }
+            #expect(read == whole, "\(text.prefix(40))")
+            #expect(Self.same(read, whole), "\(text.prefix(40))")
+            var records: [JSONValue] = []
+            func collect(_ value: JSONValue) {
+                if case .array(let elements) = value { elements.forEach(collect) } else { records.append(value) }
+            }
+            collect(read)
+            for case .object(let object) in records where object["items"] != nil {
+                let items = object["items"]!
+                if bytes < Self.document.utf8.count {
+                    guard case .compact(let held) = items, held.elements != nil else {
+                        Issue.record("items not held from \(bytes) bytes: \(items.kind)")
+                        continue
+                    }
+                    #expect(held.heldCount == Self.elements.count)
+                    // Inside a held element nothing is held again.
+                    guard case .object(let first) = held.element(at: 0) else { continue }
+                    if case .compact = first["skip"]! { Issue.record("a held element holds an array") }
+                } else if case .compact = items {
+                    Issue.record("items held though shorter than \(bytes) bytes")
+                }
+                if case .compact = object["meta"]! { Issue.record("an object member is held") }
+                if case .object(let meta) = object["meta"]!, case .compact = meta["list"]! { Issue.record("a nested array is held") }
+                #expect(object.keys == ["@type", "items", "meta", "n"])
+            }
+        }
+    }
+
+    /// A syntax error in a record is the error a full read reports, at the same place.
+    @Test(arguments: [
+        #"{"items": [{"id": 1}, {"id": 2,}]}"#, #"{"items": [1, 2] "n": 1}"#, #"[{"a": [1]}, {"a": [1, 2}]"#, #"{"a": [1], "#,
+        #"{"a" [1]}"#,
+    ])
+    func recordsFailAsAWholeReadFails(_ text: String) {
+        var full: JSONSyntaxError?
+        do { _ = try JSONScanner.parse(Array(text.utf8)) } catch { full = error }
+        #expect(full != nil)
+        var held: JSONSyntaxError?
+        do {
+            _ = try Array(text.utf8).withUnsafeBytes { buffer in
+                var scanner = JSONScanner(bytes: buffer, offset: 0)
+                return try scanner.readValue(projection: ProjectionPlan(recordsHoldingArraysFrom: 0))
+            }
+        } catch {
+            held = error as? JSONSyntaxError
+        }
+        #expect(held?.message == full?.message)
+        #expect(held?.location == full?.location)
+    }
+
+    /// Element starts take 4 bytes each until one is past `UInt32.max`,
+    /// then every start is kept as an `Int`, the earlier ones too.
+    @Test func heldStartsWidenPastFourGiB() {
+        var starts = HeldStarts()
+        let values = [0, 1, 40, Int(UInt32.max), Int(UInt32.max) + 1, 1 << 40]
+        for (i, value) in values.enumerated() {
+            starts.append(value)
+            #expect(starts.count == i + 1)
+            for j in 0...i { #expect(starts[j] == values[j]) }
+        }
+    }
 }
