@@ -58,10 +58,13 @@ extension BoundedMemoryTests {
     /// a tree and then as text, the sample's tree still held, every member's
     /// spellings tabled and the mapper's shape made as a set of every
     /// member; the spec is now written as bytes and streamed out as it is
-    /// formatted, after the sample is released: 8.0× measured. Not yet
-    /// within three times (docs/behaviour.md): the sample's rewritten tree
-    /// and a field per member remain. This bound keeps what was won.
-    @Test func inferOfOneObjectOfManyMembersStaysWithinTenTimesItsSize() throws {
-        try Self.expectWithinThreeTimes(["infer", "-"], shape: "keys", mb: 12, times: 10)
+    /// formatted, after the sample is released: 8.0× measured; 6.5× since
+    /// the walk that finds left-out members looks fields up through a table
+    /// of 4-byte positions rather than a `Dictionary` of keys (its 50 MB and
+    /// 24 MB of pairs were the peak). Not yet within three times
+    /// (docs/behaviour.md): the spec's compact text (1.8× the sample), a
+    /// field and a destination per member remain. This bound keeps what was won.
+    @Test func inferOfOneObjectOfManyMembersStaysWithinSevenAndAHalfTimesItsSize() throws {
+        try Self.expectWithinThreeTimes(["infer", "-"], shape: "keys", mb: 12, times: 7.5)
     }
 }

@@ -427,11 +427,14 @@ import Testing
     /// Every other spelling is warned of, wherever it is: a third spelling
     /// in one object (`Å` as U+00C5, `A` + U+030A, U+212B), an envelope's
     /// member, the content's own key spelled another way beside it (which
-    /// made a second descriptor whose spec did not lint).
+    /// made a second descriptor whose spec did not lint); among 20 other
+    /// keys too, where the walk finds fields through an index.
     @Test(arguments: [
         (#"[{"\u00c5": 1, "A\u030a": 2, "\u212b": 3}]"#, 2),
         (#"{"items": [{"q": 1}], "m\u00e9ta": {"a": 1}, "me\u0301ta": {"b": 2}}"#, 1),
         (#"{"caf\u00e9": [{"a": 1}, {"a": 2}], "cafe\u0301": [{"b": 1}]}"#, 1),
+        ("[{" + (0..<20).map { #""k\#($0)": \#($0), "# }.joined() + #""caf\u00e9": 1, "cafe\u0301": 2}]"#, 1),
+        ("[{" + (0..<20).map { #""k\#($0)": \#($0), "# }.joined() + #""\u00c5": 1}, {"A\u030a": 2, "k3": 4, "\u212b": 3}]"#, 2),
     ])
     func everyOtherSpellingIsLeftOutAndSaidSo(_ sample: String, warnings: Int) throws {
         let dir = try Scratch()
