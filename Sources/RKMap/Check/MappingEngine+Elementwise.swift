@@ -31,10 +31,10 @@ extension MappingEngine {
     /// `response.items`; JSON:API's `data` and `included`), with indexes
     /// into arrays on the way (`results[0].items`, `pages[-1].items`), or none (the
     /// document is the content, as GitHub's lists are top-level arrays), no
-    /// `@root` read of what holds a content whole, nor into the document as
-    /// the content, an array an index picks from, or any content ignoring
-    /// case (the others read the skeleton, which has everything else of the
-    /// document, and each content reached by keys as they read it), a body
+    /// `@root` read of what holds a content whole, nor into an array an
+    /// index picks from, or any content ignoring case (the others read the
+    /// skeleton, which has everything else of the document, and each content
+    /// reached by keys, or the document as the content, as they read it), a body
     /// that is one valid
     /// JSON document, and each key of each path found exactly once in an
     /// object on the way (exactly, or ignoring case under `keyMatching:
@@ -69,9 +69,16 @@ extension MappingEngine {
                 let keys = applicable[d].descriptor.keyPath.leadingKeys
                 guard let read = Self.rootReads(folded, of: keys, caseInsensitive: caseInsensitive) else { return nil }
                 if case .nothing = read { continue }
-                // Into the document itself, an array an index picks from, or
-                // (its names folded) ignoring case: the whole tree.
-                guard !keys.isEmpty, keys.count == path.count, !caseInsensitive else { return nil }
+                // Into an array an index picks from, or (its names folded)
+                // ignoring case: the whole tree. Into the document itself
+                // (`@root.@count` of a top-level array): the skeleton is the
+                // document as they read it.
+                guard keys.count == path.count, !caseInsensitive else { return nil }
+                // The document itself read whole (`@root` copied, or a key
+                // path ending at it): the whole tree.
+                if keys.isEmpty {
+                    guard case .members = read else { return nil }
+                }
                 contentReads[d] = read
             }
         }
@@ -86,8 +93,17 @@ extension MappingEngine {
                 let found: ElementwiseDocument
                 if whole {
                     guard let empty = try Self.emptyContent(at: &reader, keyed: !keyed.contains(false)) else { return nil }
-                    found = ElementwiseDocument(skeleton: empty, contentStarts: Array(repeating: reader.offset, count: paths.count))
-                    try reader.skipValue()
+                    let start = reader.offset
+                    // Every path is empty: every descriptor's reads are the same.
+                    let skeleton: JSONValue
+                    if case .nothing = contentReads[0] {
+                        try reader.skipValue()
+                        skeleton = empty
+                    } else {
+                        // As `@root` reads it (as a streamed `apply` reads the root).
+                        skeleton = try reader.readValue(projection: ProjectionPlan(contentReads[0]))
+                    }
+                    found = ElementwiseDocument(skeleton: skeleton, contentStarts: Array(repeating: start, count: paths.count))
                 } else {
                     let root = ContentPaths(caseInsensitive: caseInsensitive)
                     for (d, keys) in paths.enumerated() { root.add(keys[...], descriptor: d, rootReads: contentReads[d]) }

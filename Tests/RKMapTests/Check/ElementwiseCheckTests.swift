@@ -124,8 +124,11 @@ import Testing
         let listing = #"{"mappers": [{"id": "item", "attributes": {"id": "id", "@root.data.after": "after"}}], "descriptors": [{"keyPath": "data.children", "root-map-ref": "item"}]}"#
         #expect(try eligible(listing, #"{"data": {"after": "t3", "children": [{"id": 1}]}}"#))
         #expect(try !eligible(listing.replacingOccurrences(of: "@root.data.after", with: "@root.data"), #"{"data": {"children": []}}"#))
+        // Into the document as the content: the skeleton is the document as the reads read it.
         let rootOfArray = #"{"mappers": [{"id": "item", "attributes": {"id": "id", "@root.@count": "n"}}], "descriptors": [{"root-map-ref": "item"}]}"#
-        #expect(try !eligible(rootOfArray, #"[{"id": 1}]"#))
+        #expect(try eligible(rootOfArray, #"[{"id": 1}]"#))
+        // An index at the start of a path reads the document whole from there.
+        #expect(try !eligible(rootOfArray.replacingOccurrences(of: "@root.@count", with: "@root[0].id"), #"[{"id": 1}]"#))
         let matcher = #"{"mappers": [{"id": "item", "attributes": ["id"]}, {"id": "pick", "dynamic": true, "matchers": [{"predicate": "@root.meta.v == 2", "map-ref": "item"}]}], "descriptors": [{"keyPath": "items", "root-map-ref": "pick"}]}"#
         #expect(try eligible(matcher, #"{"items": [{"id": 1}], "meta": {"v": 2}}"#))
         #expect(try eligible(matcher.replacingOccurrences(of: "@root.meta.v == 2", with: "@root.items.@count == 1"), #"{"items": [{"id": 1}]}"#))
@@ -431,6 +434,54 @@ import Testing
         #expect(output.contains("\"total\": 5,\n    \"sum\": 9.5,\n    \"ids\": [\n      1,\n      2,\n      3,\n      null,\n      null\n    ]\n"), "\(output)")
         #expect(!output.contains("\"last\""), "\(output)")
         #expect(output.contains("\"all\": [\n      {\n        \"id\": 1,"), "\(output)")
+    }
+
+    /// `@root` key paths into the document when the document is the content
+    /// (GitHub's top-level lists; a `forceCollection` dictionary): the
+    /// skeleton is the document as they read them (a count, a sum, every
+    /// element's id and kind, a matcher's predicate), and the report is the
+    /// whole read's. `@root` itself read whole (copied) maps the whole tree.
+    @Test func rootReadsIntoTheDocumentAsTheContentAreReadFromTheSkeleton() throws {
+        let spec = #"""
+            {"mappers": [
+              {"id": "item", "target": "Item", "attributes": {"id": "id", "@root.@count": "total",
+                "@root.price.@sum": "sum", "@root.id": "ids", "@root.kind": "kinds"}},
+              {"id": "other", "target": "Other", "attributes": {"id": "id"}},
+              {"id": "pick", "dynamic": true, "matchers": [
+                {"predicate": "@root.@count > 2 AND kind == 'a'", "map-ref": "item"},
+                {"predicate": "kind == 'b'", "map-ref": "other"}]}],
+             "root-map-ref": "pick"}
+            """#
+        let bodies = [
+            #"[{"id": 1, "kind": "a", "price": 2.5, "x": 1}, {"id": 2, "kind": "b"}, {"id": 3, "kind": "a", "price": "7"}, 4, null]"#,
+            #"[{"id": 1, "kind": "a", "price": 1}, {"id": 2, "kind": "c"}]"#,
+            #"[]"#, #"[{"id": 1, "kind": "a"}, {"id": 2, "kind": "a"}, {"id": 3, "kind": "a"}, {"id": 4, "kind": "a", "id": 5}]"#,
+        ]
+        for body in bodies { #expect(try eligible(spec, body), "\(body)") }
+        for (c, policy) in try checkersUnderEveryPolicy(spec) {
+            for body in bodies {
+                #expect(try expectSameResult(c, exchange(Array(body.utf8)), "\(body) \(policy)"))
+            }
+        }
+        let report = try checker(spec) { $0.allowWarnings = true }.check(exchange(Array(bodies[0].utf8)), rendering: true)
+        let output = String(decoding: try #require(report.output), as: UTF8.self)
+        #expect(output.contains("\"total\": 5,\n    \"sum\": 9.5,\n    \"ids\": [\n      1,\n      2,\n      3,\n      null,\n      null\n    ],\n    \"kinds\": [\n      \"a\",\n      \"b\",\n      \"a\",\n      null,\n      null\n    ]"), "\(output)")
+        // A dictionary as the document, its members counted.
+        let keyed = #"""
+            {"mappers": [{"id": "user", "target": "User", "keyAttribute": "name", "forceCollection": true,
+              "attributes": {"email": "email", "@root.@count": "users"}}], "root-map-ref": "user"}
+            """#
+        let dictionary = #"{"ann": {"email": "a@x", "x": 1}, "bob": {"email": "b@x"}}"#
+        #expect(try eligible(keyed, dictionary))
+        for (c, policy) in try checkersUnderEveryPolicy(keyed) {
+            #expect(try expectSameResult(c, exchange(Array(dictionary.utf8)), "\(policy)"))
+        }
+        // The document copied whole: the whole tree, with the same report.
+        let copy = #"{"mappers": [{"id": "item", "target": "Item", "attributes": {"id": "id", "@root": "all"}}], "root-map-ref": "item"}"#
+        #expect(try !eligible(copy, bodies[0]))
+        for (c, policy) in try checkersUnderEveryPolicy(copy) {
+            #expect(try !expectSameResult(c, exchange(Array(bodies[0].utf8)), "\(policy)"))
+        }
     }
 
     /// The last key of a path through an array (`pages.items`, each page's
