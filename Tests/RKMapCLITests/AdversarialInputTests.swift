@@ -122,6 +122,63 @@ import Darwin
         #expect(ratio < 20, "8× the objects cost \(ratio)× the CPU time")
     }
 
+    /// Every record of a content reading an operator over the whole document
+    /// (`@root.price.@max`) or over its parent's list (`@parent.items.price.@sum`):
+    /// each evaluated the operator again, n records × n elements (a 1 MB
+    /// top-level array of 14,000 items: 22 s). Now once per document or
+    /// parent (`OperatorResults`), whether the document is read whole or
+    /// streamed in units (`RKMAP_PIPELINE_THRESHOLD=0`) and by `check`; the
+    /// records are exact at both sizes.
+    @Test(arguments: ["root", "rootStreamed", "rootCheck", "parent"])
+    func operatorsOverTheDocumentForEachRecordAreLinear(_ shape: String) throws {
+        let scratch = try Scratch()
+        try scratch.write("root.json", """
+            {"root-map-ref": "item", "mappers": [{"id": "item", "target": "Item",
+              "attributes": {"id": "id", "price": "price", "@root.price.@max": "highest", "@root.@count": "count"}}]}
+            """)
+        try scratch.write("parent.json", """
+            {"root-map-ref": "list", "mappers": [
+              {"id": "list", "target": "List", "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]},
+              {"id": "item", "target": "Item", "attributes": {"id": "id", "price": "price", "@parent.items.price.@sum": "total"}}]}
+            """)
+        func items(_ n: Int) -> String { (0..<n).map { #"{"id": \#($0), "price": \#($0 % 1000)}"# }.joined(separator: ",") }
+        func document(_ n: Int) -> String { shape == "parent" ? #"{"items": ["# + items(n) + "]}" : "[" + items(n) + "]" }
+        let spec = scratch.path(shape == "parent" ? "parent.json" : "root.json")
+        if shape == "rootCheck" {
+            // A fixture is a file: the best of two runs at each size.
+            var best = [Double.infinity, Double.infinity]
+            for (k, n) in [2_000, 16_000].enumerated() {
+                let fixture = try scratch.write("fixture-\(n).json", document(n))
+                for _ in 0..<2 {
+                    let run = try Self.measure(["check", spec, fixture, "--unmapped", "error", "--missing", "error"], input: "", in: scratch)
+                    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+                    #expect(run.stdout.contains("\(n) records"), "\(run.stdout)")
+                    best[k] = min(best[k], run.cpuSeconds)
+                }
+            }
+            let ratio = best[1] / max(best[0], 0.001)
+            #expect(ratio < 20, "8× the records cost \(ratio)× the CPU time")
+            return
+        }
+        let args = ["apply", spec, "--format", "ndjson", "--no-type"]
+        let environment = shape == "rootStreamed" ? ["RKMAP_PIPELINE_THRESHOLD=0"] : []
+        let ratio = try Self.growth(args, small: document(2_000), large: document(16_000), in: scratch, environment: environment) { run, large in
+            #expect(run.status == 0, "\(run.stderr)")
+            let n = large ? 16_000 : 2_000
+            let lines = run.stdout.split(separator: "\n")
+            if shape == "parent" {
+                // Σ (i mod 1000) for i < n.
+                let total = (0..<n).reduce(0) { $0 + $1 % 1000 }
+                #expect(lines.count == 1)
+                #expect(lines.first?.components(separatedBy: #""total":\#(total)"#).count == n + 1)
+            } else {
+                #expect(lines.count == n)
+                #expect(lines.last == #"{"id":\#(n - 1),"price":999,"highest":999,"count":\#(n)}"#, "\(lines.last ?? "")")
+            }
+        }
+        #expect(ratio < 20, "8× the records cost \(ratio)× the CPU time")
+    }
+
     /// `infer` on one object of many members writes one attribute each; the
     /// spec's objects were built with a scan per member, and the check for
     /// members left out scanned the mapper's fields per member: 80,000 keys

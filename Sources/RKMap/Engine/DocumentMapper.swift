@@ -91,6 +91,7 @@ final class DocumentMapper {
     /// rather than allocating one (with its path and counters) for each.
     func prepare(document: JSONValue, index: Int, recordLimit: Int) {
         // Field by field, so the parents stack keeps its storage.
+        context.operatorResults.forget(unlessRootIs: document)
         context.root = document
         context.parents.removeAll(keepingCapacity: true)
         context.metadata = JSONObject()

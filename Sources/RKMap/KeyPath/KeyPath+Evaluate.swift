@@ -12,7 +12,24 @@ extension KeyPath {
         case .root, .parent: break
         }
         guard let start = start(on: value, context: context) else { return nil }
-        return Self.follow(components[...], from: start, caseInsensitive: context.caseInsensitive)
+        guard appliesOperator else { return Self.follow(components[...], from: start, caseInsensitive: context.caseInsensitive) }
+        return operatorEntry(from: start, context: context).value
+    }
+
+    /// Whether a collection operator appears (`@count`, `@sum`, …).
+    var appliesOperator: Bool {
+        components.contains { if case .collection = $0 { true } else { false } }
+    }
+
+    /// The value and the operator's problem of this `@root` or `@parent`
+    /// path from `start`, computed once per start (`OperatorResults`).
+    private func operatorEntry(from start: JSONValue, context: KeyPathContext) -> OperatorResults.Entry {
+        let caseInsensitive = context.caseInsensitive
+        return context.operatorResults.entry(self, finding: false, caseInsensitive: caseInsensitive, from: start, parent: anchor != .root) {
+            var problem: String?
+            let value = Self.follow(components[...], from: start, caseInsensitive: caseInsensitive, problem: &problem)
+            return OperatorResults.Entry(value: value, problem: problem)
+        }
     }
 
     /// Where a path that is not `@metadata` starts: the representation, the
@@ -87,6 +104,7 @@ extension KeyPath {
     /// path, after an evaluation gave nothing.
     package func arithmeticProblem(on value: JSONValue, context: KeyPathContext) -> String? {
         guard usesArithmetic, let start = start(on: value, context: context) else { return nil }
+        if anchor != .representation { return operatorEntry(from: start, context: context).problem }
         var problem: String?
         _ = Self.follow(components[...], from: start, caseInsensitive: context.caseInsensitive, problem: &problem)
         return problem
@@ -142,7 +160,13 @@ extension KeyPath {
     public func find(in value: JSONValue, context: KeyPathContext) -> JSONValue? {
         if case .metadata = anchor { return evaluateMetadata(context: context) }
         guard let start = start(on: value, context: context) else { return nil }
-        return Self.find(components[...], from: start, caseInsensitive: context.caseInsensitive)
+        guard anchor != .representation, appliesOperator else {
+            return Self.find(components[...], from: start, caseInsensitive: context.caseInsensitive)
+        }
+        let caseInsensitive = context.caseInsensitive
+        return context.operatorResults.entry(self, finding: true, caseInsensitive: caseInsensitive, from: start, parent: anchor != .root) {
+            OperatorResults.Entry(value: Self.find(components[...], from: start, caseInsensitive: caseInsensitive), problem: nil)
+        }.value
     }
 
     /// An operator on an array held as its elements' text

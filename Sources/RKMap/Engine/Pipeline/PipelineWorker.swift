@@ -339,7 +339,11 @@ struct PipelineWorker {
             return MappedUnit(result: .failure(error), diagnostics: [], stats: DocumentStats())
         }
         mapper.prepare(document: value, index: index, recordLimit: engine.options.recordLimit(documentBytes: scanner.offset - start))
-        defer { mapper.context.root = .null }  // the document's tree goes with its unit
+        defer {
+            // The document's tree goes with its unit.
+            mapper.context.root = .null
+            mapper.context.operatorResults.forget()
+        }
         // A whole document's lists are connected where they are (`connect`);
         // a streamed element's records are held and indexed by the writer.
         mapper.indexesHeldLists = true
