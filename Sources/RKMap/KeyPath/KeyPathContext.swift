@@ -63,7 +63,7 @@ final class OperatorResults: @unchecked Sendable {
         let caseInsensitive: Bool
     }
 
-    private struct Slot {
+    private struct StartResults {
         var start: JSONValue = .null
         var address: UnsafeRawPointer?
         var results: [Key: Entry] = [:]
@@ -71,12 +71,12 @@ final class OperatorResults: @unchecked Sendable {
 
     private let lock = NSLock()
     /// `@root`'s, then `@parent`'s.
-    private var slots = [Slot(), Slot()]
+    private var slots = [StartResults(), StartResults()]
 
     func forget() {
         lock.lock()
         defer { lock.unlock() }
-        if slots[0].address != nil || slots[1].address != nil { slots = [Slot(), Slot()] }
+        if slots[0].address != nil || slots[1].address != nil { slots = [StartResults(), StartResults()] }
     }
 
     /// `forget()`, unless `root` is the document the results are for: a
@@ -106,7 +106,7 @@ final class OperatorResults: @unchecked Sendable {
         lock.unlock()
         let made = compute()
         lock.lock()
-        if slots[s].address != address { slots[s] = Slot(start: start, address: address) }
+        if slots[s].address != address { slots[s] = StartResults(start: start, address: address) }
         slots[s].results[key] = made
         lock.unlock()
         return made
