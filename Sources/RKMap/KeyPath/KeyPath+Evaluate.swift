@@ -104,7 +104,7 @@ extension KeyPath {
     /// path, after an evaluation gave nothing.
     package func arithmeticProblem(on value: JSONValue, context: KeyPathContext) -> String? {
         guard usesArithmetic, let start = start(on: value, context: context) else { return nil }
-        if anchor != .representation { return operatorEntry(from: start, context: context).problem }
+        if isAnchoredOutside { return operatorEntry(from: start, context: context).problem }
         var problem: String?
         _ = Self.follow(components[...], from: start, caseInsensitive: context.caseInsensitive, problem: &problem)
         return problem
@@ -160,7 +160,7 @@ extension KeyPath {
     public func find(in value: JSONValue, context: KeyPathContext) -> JSONValue? {
         if case .metadata = anchor { return evaluateMetadata(context: context) }
         guard let start = start(on: value, context: context) else { return nil }
-        guard anchor != .representation, appliesOperator else {
+        guard isAnchoredOutside, appliesOperator else {
             return Self.find(components[...], from: start, caseInsensitive: context.caseInsensitive)
         }
         let caseInsensitive = context.caseInsensitive

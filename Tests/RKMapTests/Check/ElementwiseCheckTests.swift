@@ -72,6 +72,20 @@ import Testing
         }
     }
 
+    /// Expects every body eligible, and checked element-wise to give the
+    /// whole read's result under every policy. - Returns: the rendered
+    /// output of the first body (warnings allowed).
+    private func expectEligibleAndSameUnderEveryPolicy(_ spec: String, _ bodies: [String]) throws -> String {
+        for body in bodies { #expect(try eligible(spec, body), "\(body)") }
+        for (c, policy) in try checkersUnderEveryPolicy(spec) {
+            for body in bodies {
+                #expect(try expectSameResult(c, exchange(Array(body.utf8)), "\(body) \(policy)"))
+            }
+        }
+        let report = try checker(spec) { $0.allowWarnings = true }.check(exchange(Array(bodies[0].utf8)), rendering: true)
+        return String(decoding: try #require(report.output), as: UTF8.self)
+    }
+
     private func eligible(_ spec: String, _ body: String, facts: ExchangeFacts = ExchangeFacts()) throws -> Bool {
         let engine = try MappingEngine(graph: try F.graph(spec), options: facts.mappingOptions)
         return engine.elementwiseDocument(Array(body.utf8)) != nil
@@ -421,14 +435,7 @@ import Testing
             #"{"data": {"items": [{"id": 1, "kind": "a", "price": 1}, {"id": 2, "kind": "c"}]}}"#,
             #"{"data": {"items": []}, "meta": 1}"#,
         ]
-        for body in bodies { #expect(try eligible(spec, body), "\(body)") }
-        for (c, policy) in try checkersUnderEveryPolicy(spec) {
-            for body in bodies {
-                #expect(try expectSameResult(c, exchange(Array(body.utf8)), "\(body) \(policy)"))
-            }
-        }
-        let report = try checker(spec) { $0.allowWarnings = true }.check(exchange(Array(bodies[0].utf8)), rendering: true)
-        let output = String(decoding: try #require(report.output), as: UTF8.self)
+        let output = try expectEligibleAndSameUnderEveryPolicy(spec, bodies)
         // Five elements; the ids of the three objects and `null` for the
         // others; the last element, `null`, has no id (left out).
         #expect(output.contains("\"total\": 5,\n    \"sum\": 9.5,\n    \"ids\": [\n      1,\n      2,\n      3,\n      null,\n      null\n    ]\n"), "\(output)")
@@ -457,14 +464,7 @@ import Testing
             #"[{"id": 1, "kind": "a", "price": 1}, {"id": 2, "kind": "c"}]"#,
             #"[]"#, #"[{"id": 1, "kind": "a"}, {"id": 2, "kind": "a"}, {"id": 3, "kind": "a"}, {"id": 4, "kind": "a", "id": 5}]"#,
         ]
-        for body in bodies { #expect(try eligible(spec, body), "\(body)") }
-        for (c, policy) in try checkersUnderEveryPolicy(spec) {
-            for body in bodies {
-                #expect(try expectSameResult(c, exchange(Array(body.utf8)), "\(body) \(policy)"))
-            }
-        }
-        let report = try checker(spec) { $0.allowWarnings = true }.check(exchange(Array(bodies[0].utf8)), rendering: true)
-        let output = String(decoding: try #require(report.output), as: UTF8.self)
+        let output = try expectEligibleAndSameUnderEveryPolicy(spec, bodies)
         #expect(output.contains("\"total\": 5,\n    \"sum\": 9.5,\n    \"ids\": [\n      1,\n      2,\n      3,\n      null,\n      null\n    ],\n    \"kinds\": [\n      \"a\",\n      \"b\",\n      \"a\",\n      null,\n      null\n    ]"), "\(output)")
         // A dictionary as the document, its members counted.
         let keyed = #"""
