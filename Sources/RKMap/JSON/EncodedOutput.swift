@@ -38,7 +38,11 @@ struct EncodedOutput {
             }
             for value in deferred where range.contains(value.at) {
                 try piece(UnsafeRawBufferPointer(rebasing: all[start..<value.at]))
-                try JSONWriter.writeCompact(value.value, indent: value.indent, pretty: pretty, pieces: piece)
+                if let writer = value.writer {
+                    try writer.write(value.value, pieces: piece)
+                } else {
+                    try JSONWriter.writeCompact(value.value, indent: value.indent, pretty: pretty, pieces: piece)
+                }
                 start = value.at
             }
             try piece(UnsafeRawBufferPointer(rebasing: all[start..<range.upperBound]))

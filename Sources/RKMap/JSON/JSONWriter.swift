@@ -336,4 +336,12 @@ struct DeferredValue {
     let at: Int
     let value: CompactJSON
     let indent: Int
+    /// How the value is written when not as JSON (a form body's pairs).
+    var writer: (any DeferredWriting)? = nil
+}
+
+/// Writes a deferred value other than as its JSON (`DeferredValue.writer`),
+/// in pieces.
+protocol DeferredWriting: Sendable {
+    func write(_ value: CompactJSON, pieces: (UnsafeRawBufferPointer) throws -> Void) throws
 }

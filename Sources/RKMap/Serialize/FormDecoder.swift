@@ -25,6 +25,13 @@ package enum FormDecoder {
     /// Decodes `bytes` (one line, without its newline).
     package static func decode(_ bytes: [UInt8]) throws(SyntaxError) -> JSONObject {
         var result = JSONObject()
+        try decode(bytes, into: &result)
+        return result
+    }
+
+    /// Decodes `bytes` into `result`, as if they followed the pairs that
+    /// made it (`FormReadBack.difference(holding:)`).
+    static func decode(_ bytes: [UInt8], into result: inout JSONObject) throws(SyntaxError) {
         var start = 0
         // The column of `start`, counted on from the last pair's: counted
         // from the line's start for every pair, a line of 100,000 pairs took
@@ -41,7 +48,6 @@ package enum FormDecoder {
             }
             start = end + 1
         }
-        return result
     }
 
     private static func decodePair(_ bytes: [UInt8], _ range: Range<Int>, column: Int, into result: inout JSONObject) throws(SyntaxError) {
@@ -72,25 +78,27 @@ package enum FormDecoder {
         try insert(into: &result, segments[...], value: value, key: key, column: column)
     }
 
-    /// Splits `name[a][][b]` into `["name", "a", "", "b"]`.
+    /// Splits `name[a][][b]` into `["name", "a", "", "b"]`. Brackets are
+    /// ASCII, so the key's UTF-8 splits at them into whole scalars.
     private static func split(_ key: String, column: Int) throws(SyntaxError) -> [String] {
-        let scalars = Array(key.unicodeScalars)
-        guard let open = scalars.firstIndex(of: "[") else {
+        let open = UInt8(ascii: "["), close = UInt8(ascii: "]")
+        let bytes = Array(key.utf8)
+        guard let first = bytes.firstIndex(of: open) else {
             guard !key.isEmpty else { throw SyntaxError(message: "empty key", column: column) }
             return [key]
         }
-        guard open > 0 else { throw SyntaxError(message: "key '\(key)' has no name before '['", column: column) }
-        var segments = [String(String.UnicodeScalarView(scalars[..<open]))]
-        var i = open
-        while i < scalars.count {
-            guard scalars[i] == "[" else {
+        guard first > 0 else { throw SyntaxError(message: "key '\(key)' has no name before '['", column: column) }
+        var segments = [String(decoding: bytes[..<first], as: UTF8.self)]
+        var i = first
+        while i < bytes.count {
+            guard bytes[i] == open else {
                 throw SyntaxError(message: "key '\(key)' has text after ']'; expected '[' or the end of the key", column: column)
             }
-            guard let close = scalars[i...].firstIndex(of: "]") else {
+            guard let end = bytes[i...].firstIndex(of: close) else {
                 throw SyntaxError(message: "key '\(key)' has an unclosed '['", column: column)
             }
-            segments.append(String(String.UnicodeScalarView(scalars[(i + 1)..<close])))
-            i = close + 1
+            segments.append(String(decoding: bytes[(i + 1)..<end], as: UTF8.self))
+            i = end + 1
         }
         return segments
     }

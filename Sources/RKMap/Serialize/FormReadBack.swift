@@ -31,6 +31,11 @@ enum FormReadBack {
             for member in object.members {
                 empties(member.value, name: name.isEmpty ? member.key : name + "[\(member.key)]", into: &found)
             }
+        case .compact(let held) where held.elements != nil:
+            if held.heldCount == 0 { found.append((name, .array)) }
+            for i in 0..<held.heldCount { empties(held.element(at: i), name: name + "[]", into: &found) }
+        case .compact(let text):
+            empties(text.expanded, name: name, into: &found)
         default:
             break
         }
@@ -54,6 +59,10 @@ enum FormReadBack {
                 }
                 ambiguousKeys(member.value, name: inner, into: &found)
             }
+        case .compact(let held) where held.elements != nil:
+            for i in 0..<held.heldCount { ambiguousKeys(held.element(at: i), name: name + "[]", into: &found) }
+        case .compact(let text):
+            ambiguousKeys(text.expanded, name: name, into: &found)
         default:
             break
         }
@@ -63,6 +72,7 @@ enum FormReadBack {
     /// (nil when nothing of it is written).
     private static func expected(_ value: JSONValue) -> JSONValue? {
         switch value {
+        case .compact(let c) where c.elements != nil: return expected(.array((0..<c.heldCount).map { c.element(at: $0) }))
         case .compact(let c): return expected(c.expanded)
         case .null: return .null
         case .bool(let b): return .string(b ? "true" : "false")
@@ -78,6 +88,118 @@ enum FormReadBack {
             }
             return kept.isEmpty ? nil : .object(kept)
         }
+    }
+
+    /// Whether a body holds an array as its elements' text (in an object
+    /// member, at any depth: where serialize puts one).
+    static func holdsArrays(_ value: JSONValue) -> Bool {
+        switch value {
+        case .compact(let held): return held.elements != nil
+        case .object(let object): return object.members.contains { holdsArrays($0.value) }
+        default: return false
+        }
+    }
+
+    /// `difference(_:encoded:)` for a body that holds arrays as their
+    /// elements' text (a large record's, `Serializer.recordPlan`), without
+    /// its encoded text or a tree of it: each member is encoded and read back
+    /// on its own (a member's pairs are read back into it alone: keys are
+    /// distinct and, where this is asked, have no brackets), and a held
+    /// array an element at a time, the reader keeping only the array's last
+    /// element, the only one a later pair can change (`a[][k]=v` adds to
+    /// it unless it has `k`). Gives what `difference(_:encoded:)` gives for
+    /// the body's text.
+    static func difference(holding body: JSONObject) -> String? {
+        var walk = HeldWalk()
+        walk.visit(.object(body), path: "")
+        if walk.unreadable { return "" }
+        return walk.first
+    }
+
+    /// The state of `difference(holding:)`.
+    private struct HeldWalk {
+        /// The first path (in the body's member order) where it differs.
+        var first: String?
+        /// Some pair cannot be read back (an array in an array): the whole body cannot.
+        var unreadable = false
+
+        mutating func visit(_ value: JSONValue, path: String) {
+            guard !unreadable else { return }
+            switch value {
+            case .object(let object) where FormReadBack.holdsArrays(value):
+                for member in object.members {
+                    visit(member.value, path: path + DocumentPath.render([.key(member.key)]).dropFirst())
+                }
+            case .compact(let held) where held.elements != nil:
+                array(held, path: path)
+            default:
+                // Read back alone, under a name of its own.
+                var text: [UInt8] = []
+                var firstPair = true
+                FormEncoder.pairs(field: Self.name, value: value, into: &text, first: &firstPair)
+                guard let read = try? FormDecoder.decode(text) else { unreadable = true; return }
+                guard let expected = FormReadBack.expected(value) else { return }
+                guard let got = read[Self.nameText] else { return note(path) }
+                if let at = FormReadBack.difference(read: got, expected: expected, path: path) { note(at) }
+            }
+        }
+
+        /// A held array at `path`, an element at a time: each element's pairs
+        /// are read into `window`, which holds the array's elements from the
+        /// first not yet compared; those a later element's pairs cannot change
+        /// are compared in order with the elements that should be read back.
+        private mutating func array(_ held: CompactJSON, path: String) {
+            var window = JSONObject()
+            var waiting: [JSONValue] = []  // expected elements not yet compared
+            var done: [JSONValue] = []  // read elements not yet compared
+            var index = 0  // of the first of `waiting` and `done`
+            var differs = first != nil
+            let field = Self.name + [UInt8(ascii: "["), UInt8(ascii: "]")]
+            var text: [UInt8] = []
+            func compare() {
+                while !differs, !waiting.isEmpty, !done.isEmpty {
+                    if let at = FormReadBack.difference(read: done.removeFirst(), expected: waiting.removeFirst(), path: path + "[\(index)]") {
+                        note(at)
+                        differs = true
+                    }
+                    index += 1
+                }
+                if differs { waiting = []; done = [] }
+            }
+            for i in 0..<held.heldCount {
+                let element = held.element(at: i)
+                guard let expected = FormReadBack.expected(element) else { continue }
+                if !differs { waiting.append(expected) }
+                text.removeAll(keepingCapacity: true)
+                var firstPair = true
+                FormEncoder.pairs(field: field, value: element, into: &text, first: &firstPair)
+                do {
+                    try FormDecoder.decode(text, into: &window)
+                } catch {
+                    unreadable = true
+                    return
+                }
+                // All but the last element are complete.
+                guard case .array(var read)? = window[Self.nameText], read.count > 1 else { continue }
+                window[Self.nameText] = .null
+                let last = read.removeLast()
+                if !differs { done.append(contentsOf: read) }
+                window[Self.nameText] = .array([last])
+                compare()
+            }
+            if case .array(let read)? = window[Self.nameText], !differs { done.append(contentsOf: read) }
+            compare()
+            if !differs, waiting.count != done.count { note(path) }
+        }
+
+        private mutating func note(_ path: String) {
+            if first == nil { first = path }
+        }
+
+        /// The name each part is read back under (any plain key reads the same).
+        private static let nameText = "v"
+        private static let name = Array(nameText.utf8)
+
     }
 
     private static func difference(read: JSONValue, expected: JSONValue, path: String) -> String? {

@@ -67,7 +67,9 @@ extension Serializer {
                         + MappingFailure.documentSuffix(document),
                     file: inputName, location: .jsonPath(path), code: .serializeFailed))
             } else if options.format == .form, case .object(let object) = body,
-               let at = FormReadBack.difference(object, encoded: Array(out.bytes[start..<(out.count - 1)])) {
+               let at = FormReadBack.holdsArrays(body)
+                   ? FormReadBack.difference(holding: object)
+                   : FormReadBack.difference(object, encoded: Array(out.bytes[start..<(out.count - 1)])) {
                 let place = at.isEmpty ? "" : " at '\(at.hasPrefix(".") ? String(at.dropFirst()) : at)'"
                 diagnostics.append(Diagnostic(
                     .warning,
@@ -121,7 +123,7 @@ extension Serializer {
                     "a form-encoded body must be an object of keys and values; this record's body is \(Self.describe(body)) (use --format json)",
                     path: "")
             }
-            FormEncoder.encode(object, into: &out.bytes)
+            FormEncoder.encode(object, into: &out)
             out.bytes.append(UInt8(ascii: "\n"))
         }
     }

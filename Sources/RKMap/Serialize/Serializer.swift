@@ -42,11 +42,12 @@ package final class Serializer: Sendable {
     /// Per dynamic mapper: the discriminator a body of each member is given
     /// (`MapperInversion.discriminators`).
     let discriminators: [MapperRef: [MapperRef: (keys: [String], value: JSONValue)]]
-    /// How records are read: into JSON bodies, a record's large array is
-    /// held as its elements' text (`ProjectionPlan(recordsHoldingArraysFrom:)`),
-    /// its records inverted one at a time into the text of their bodies
-    /// (`relationship`), which the output writes from that text; form
-    /// bodies, which are read back to be checked (`FormReadBack`), read it whole.
+    /// How records are read: a record's large array is held as its
+    /// elements' text (`ProjectionPlan(recordsHoldingArraysFrom:)`), its
+    /// records inverted one at a time into the text of their bodies
+    /// (`relationship`), which the output writes from that text (as JSON,
+    /// or as form pairs, `FormPairs`); a form body is read back to be
+    /// checked an element at a time (`FormReadBack.difference(holding:)`).
     let recordPlan: ProjectionPlan
 
     /// A problem with the run's setup (exit status 2).
@@ -114,7 +115,7 @@ package final class Serializer: Sendable {
                     + "by another mapper; map what the matcher reads as an attribute of \(names), or match with expectValue or valueMap",
                 file: graph.file, location: .source(d.location), mapperID: d.id, code: .notWritable))
         }
-        recordPlan = options.format == .form ? .everything : ProjectionPlan(recordsHoldingArraysFrom: options.holdingArraysFrom)
+        recordPlan = ProjectionPlan(recordsHoldingArraysFrom: options.holdingArraysFrom)
         self.plans = plans
         self.mappersByType = byType
         var refsByID: [String: MapperRef] = [:]
