@@ -61,10 +61,14 @@ extension BoundedMemoryTests {
     /// formatted, after the sample is released: 8.0× measured; 6.5× since
     /// the walk that finds left-out members looks fields up through a table
     /// of 4-byte positions rather than a `Dictionary` of keys (its 50 MB and
-    /// 24 MB of pairs were the peak). Not yet within three times
-    /// (docs/behaviour.md): the spec's compact text (1.8× the sample), a
-    /// field and a destination per member remain. This bound keeps what was won.
-    @Test func inferOfOneObjectOfManyMembersStaysWithinSevenAndAHalfTimesItsSize() throws {
-        try Self.expectWithinThreeTimes(["infer", "-"], shape: "keys", mb: 12, times: 7.5)
+    /// 24 MB of pairs were the peak); 5.4× since the sample's members and
+    /// the spec's compact text are each given their room at once (grown by
+    /// doubling, each was held twice while it moved: the sample's 42 MB of
+    /// members beside their 21 MB predecessor was the peak). Not yet within
+    /// three times (docs/behaviour.md): the sample's tree (24 MB of members
+    /// and their 8 MB index, 2.8× alone) is held while the fields (24 MB) are
+    /// made from it. This bound keeps what was won.
+    @Test func inferOfOneObjectOfManyMembersStaysWithinSixAndAQuarterTimesItsSize() throws {
+        try Self.expectWithinThreeTimes(["infer", "-"], shape: "keys", mb: 12, times: 6.25)
     }
 }

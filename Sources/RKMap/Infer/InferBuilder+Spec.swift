@@ -28,6 +28,15 @@ extension InferBuilder {
             }
         }
         let spill = SpilledBytes()
+        // Room for the whole text at once (about three times each key, and
+        // what surrounds it): grown by doubling, the text of a spec of a
+        // million attributes was held twice while it moved, beside the
+        // fields. Room reserved and never written costs address space only.
+        var room = 4096
+        for mapper in mappers where mapper.mergedInto == nil {
+            for field in mapper.fields { room += 3 * field.key.utf8.count + 48 }
+        }
+        spill.bytes.reserveCapacity(room)
         var out = JSONWriter(pretty: false, buffer: OutputBuffer(capacity: 4096), spill: spill)
         out.append(JSONByte.openBrace)
         var first = true

@@ -80,9 +80,12 @@ extension InferSampleSet {
             }
         }
         let objectPlace = place.flatMap { places.variant(signature, of: $0) }
+        // Room for every member at once: grown by doubling, the members of
+        // an object of a million keys were held twice while they moved.
+        var members: [JSONObject.Member] = []
+        members.reserveCapacity(large.memberCounts[scanner.offset] ?? 0)
         try ByteReadStop.syntax { () throws(JSONSyntaxError) in try scanner.enterObject() }
         key.append(Tag.object)
-        var members: [JSONObject.Member] = []
         var index = MemberIndex([], base: 0)
         while let name = try ByteReadStop.syntax({ () throws(JSONSyntaxError) in try scanner.nextKey() }) {
             guard index.find(name, in: members) == nil else { throw .repeatedKey }
@@ -102,6 +105,8 @@ extension InferSampleSet {
     struct LargeContainers {
         let minimumBytes: Int
         var signatures: [Int: [InferPlaceTree.Discriminant]] = [:]
+        /// The number of members of each large object (a repeated key counted each time).
+        var memberCounts: [Int: Int] = [:]
 
         init(minimumBytes: Int) { self.minimumBytes = minimumBytes }
 
@@ -116,8 +121,10 @@ extension InferSampleSet {
                 if scanner.offset - start >= minimumBytes { signatures[start] = [] }
             case .object:
                 var signature: [InferPlaceTree.Discriminant] = []
+                var count = 0
                 try scanner.enterObject()
                 while let name = try scanner.nextKey() {
+                    count += 1
                     guard let discriminator = InferBuilder.discriminatorPosition(name) else {
                         try survey(&scanner)
                         continue
@@ -129,7 +136,10 @@ extension InferSampleSet {
                         try survey(&scanner)
                     }
                 }
-                if scanner.offset - start >= minimumBytes { signatures[start] = signature }
+                if scanner.offset - start >= minimumBytes {
+                    signatures[start] = signature
+                    memberCounts[start] = count
+                }
             default:
                 try scanner.skipValue()
             }
