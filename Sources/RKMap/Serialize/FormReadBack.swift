@@ -108,13 +108,21 @@ enum FormReadBack {
     /// array an element at a time, the reader keeping only the array's last
     /// element, the only one a later pair can change (`a[][k]=v` adds to
     /// it unless it has `k`). Gives what `difference(_:encoded:)` gives for
-    /// the body's text.
+    /// the body's text, but for one case, where a whole read would hold a
+    /// tree of the array: when more than `joinedElements` elements (or
+    /// `joinedBytes` of pairs) join one, the path is that element's, not
+    /// the member in it where the first difference is.
     static func difference(holding body: JSONObject) -> String? {
         var walk = HeldWalk()
         walk.visit(.object(body), path: "")
         if walk.unreadable { return "" }
         return walk.first
     }
+
+    /// How many elements, or bytes of pairs, may join one element of a held
+    /// array before `difference(holding:)` names it rather than search it.
+    static let joinedElements = 1024
+    static let joinedBytes = 1 << 20
 
     /// The state of `difference(holding:)`.
     private struct HeldWalk {
@@ -166,6 +174,7 @@ enum FormReadBack {
                 }
                 if differs { waiting = []; done = [] }
             }
+            var open = 0  // bytes of pairs read into the last element
             for i in 0..<held.heldCount {
                 let element = held.element(at: i)
                 guard let expected = FormReadBack.expected(element) else { continue }
@@ -173,19 +182,37 @@ enum FormReadBack {
                 text.removeAll(keepingCapacity: true)
                 var firstPair = true
                 FormEncoder.pairs(field: field, value: element, into: &text, first: &firstPair)
+                // Once the answer is known, each element is read alone: what
+                // cannot be read back (an array in an array) cannot be alone
+                // too, and nothing piles up.
+                if differs { window = JSONObject() }
                 do {
                     try FormDecoder.decode(text, into: &window)
                 } catch {
                     unreadable = true
                     return
                 }
+                open += text.count
                 // All but the last element are complete.
-                guard case .array(var read)? = window[Self.nameText], read.count > 1 else { continue }
-                window[Self.nameText] = .null
-                let last = read.removeLast()
-                if !differs { done.append(contentsOf: read) }
-                window[Self.nameText] = .array([last])
-                compare()
+                if case .array(var read)? = window[Self.nameText], read.count > 1 {
+                    window[Self.nameText] = .null
+                    let last = read.removeLast()
+                    if !differs { done.append(contentsOf: read) }
+                    window[Self.nameText] = .array([last])
+                    open = text.count
+                    compare()
+                }
+                // Later elements joining the last one (`a[][k]=v` for a `k` it
+                // lacks): it differs from the element it should be. Where in
+                // it is said once it is complete, unless so many join it (an
+                // attribute's object of keys that are data, say) that holding
+                // them would cost what reading the whole body did: then the
+                // element is named.
+                if !differs, done.isEmpty, waiting.count > 1, waiting.count > FormReadBack.joinedElements || open > FormReadBack.joinedBytes {
+                    note(path + "[\(index)]")
+                    differs = true
+                    waiting = []
+                }
             }
             if case .array(let read)? = window[Self.nameText], !differs { done.append(contentsOf: read) }
             compare()

@@ -101,6 +101,32 @@ import Testing
         Self.expectSame(body, "\(text)")
     }
 
+    /// Objects whose keys are data (`{"m": {"k1": 1}}`, `{"m": {"k2": 1}}`):
+    /// each element's pair joins the first element, whose `m` then differs.
+    /// The held reader says so exactly while it holds up to 1,024 joined
+    /// elements; past that it names the element (`l[0]`), and still finds an
+    /// array in an array after it.
+    @Test func elementsJoiningOneAreNamedPastABound() throws {
+        func body(_ n: Int, nested: Bool = false) -> JSONObject {
+            var elements: [JSONValue] = (0..<n).map { .object(JSONObject([("m", .object(JSONObject([("k\($0)", .number(JSONNumber(1)))])))])) }
+            if nested { elements.append(.array([.number(JSONNumber(1))])) }
+            return JSONObject([("l", .array(elements))])
+        }
+        func held(_ body: JSONObject) -> String? {
+            guard case .object(let b) = Self.holding(.object(body)) else { return nil }
+            return FormReadBack.difference(holding: b)
+        }
+        func whole(_ body: JSONObject) -> String? {
+            var text: [UInt8] = []
+            FormEncoder.encode(body, into: &text)
+            return FormReadBack.difference(body, encoded: text)
+        }
+        #expect(whole(body(1000)) == ".l[0].m" && held(body(1000)) == ".l[0].m")
+        #expect(FormReadBack.joinedElements == 1024)
+        #expect(whole(body(1100)) == ".l[0].m" && held(body(1100)) == ".l[0]")
+        #expect(whole(body(1100, nested: true)) == "" && held(body(1100, nested: true)) == "")
+    }
+
     /// Generated bodies: objects of a few keys (so that objects in arrays
     /// often share keys and sometimes do not), arrays of objects, scalars,
     /// `null`, empty containers and arrays in arrays.
