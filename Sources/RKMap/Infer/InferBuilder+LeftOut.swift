@@ -26,6 +26,11 @@ extension InferBuilder {
                 if holder[""] != nil { walk.found(LeftOutWalk.path(prefix) + LeftOutWalk.step("")) }
                 // Another spelling of a key the envelope's spec reads.
                 for member in holder.members where !member.key.isEmpty {
+                    // A key no spec can name (docs/spec.md §4).
+                    guard InferNaming.canName(member.key) else {
+                        walk.found(LeftOutWalk.path(prefix) + LeftOutWalk.step(member.key), key: member.key)
+                        continue
+                    }
                     guard let spelling = envelopeSpellings[prefix.map(ExactText.init)]?[SpellingKey(member.key)], !JSONValue.sameText(spelling, member.key) else { continue }
                     walk.found(LeftOutWalk.path(prefix) + LeftOutWalk.step(member.key), key: member.key, spellingOf: spelling)
                 }
@@ -97,7 +102,7 @@ private struct LeftOutWalk {
                 }
                 return
             }
-            if object.members.allSatisfy({ $0.key.isEmpty }) {
+            if !object.members.contains(where: { InferNaming.canName($0.key) }) {
                 foundUnmapped(path)
             } else if !object.members.contains(where: { field($0.key, of: mapper) != nil }) {
                 // Members, but none the mapper reads: an envelope's scalars
@@ -110,8 +115,9 @@ private struct LeftOutWalk {
 
     private mutating func fields(of object: JSONObject, mapper: Int, at path: String) {
         for member in object.members {
-            guard !member.key.isEmpty else {
-                found(path + Self.step(""))
+            // "", or a key with a long run of combining marks: no spec can name it.
+            guard InferNaming.canName(member.key) else {
+                found(path + Self.step(member.key), key: member.key)
                 continue
             }
             guard let field = field(member.key, of: mapper) else { continue }

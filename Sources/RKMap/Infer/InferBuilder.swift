@@ -46,7 +46,7 @@ struct InferBuilder {
         values.forEach(collect)
         // Objects with some member a key path can name (only `""` members
         // would make a mapper that maps nothing: the value is mapped whole).
-        if !objects.isEmpty, objects.contains(where: { $0.keys.contains { !$0.isEmpty } }) {
+        if !objects.isEmpty, objects.contains(where: { $0.keys.contains(where: InferNaming.canName) }) {
             let object = objectMapper(objects, hint: hint)
             guard !scalars.isEmpty else { return object }
             // Objects and scalars side by side: an object mapper alone warns
@@ -106,7 +106,7 @@ struct InferBuilder {
         if objects.count == 1, objects[0].members.allSatisfy({ $0.key.utf8.allSatisfy { $0 < 0x80 } }) {
             var fields: [InferField] = []
             fields.reserveCapacity(objects[0].count)
-            for member in objects[0].members where !member.key.isEmpty {
+            for member in objects[0].members where InferNaming.canName(member.key) {
                 fields.append(InferField(key: member.key, kind: fieldKind(member.value.isNull ? [] : [member.value], key: member.key)))
             }
             return fields
@@ -117,7 +117,7 @@ struct InferBuilder {
         var values: [SpellingKey: (spelling: String, values: [JSONValue])] = [:]
         for object in objects {
             for member in object.members {
-                guard !member.key.isEmpty else { continue }
+                guard InferNaming.canName(member.key) else { continue }
                 let key = SpellingKey(member.key)
                 if let field = values[key] {
                     guard JSONValue.sameText(field.spelling, member.key) else { continue }
@@ -150,7 +150,7 @@ struct InferBuilder {
         var onlyObjects = true
         func collect(_ value: JSONValue) {
             switch value {
-            case .object(let o) where o.keys.contains(where: { !$0.isEmpty }): objects.append(o)
+            case .object(let o) where o.keys.contains(where: InferNaming.canName): objects.append(o)
             // An empty object (or one with only `""` members) would map
             // nothing, a warning (docs/spec.md §5.2) that `check` fails on:
             // the member is mapped whole.
@@ -177,7 +177,7 @@ struct InferBuilder {
         var values: [SpellingKey: (spelling: String, values: [JSONValue])] = [SpellingKey(content): (content, [])]
         for case .object(let object) in holders {
             for member in object.members where !JSONValue.sameText(member.key, content) {
-                guard !member.key.isEmpty else { continue }
+                guard InferNaming.canName(member.key) else { continue }
                 let key = SpellingKey(member.key)
                 if let field = values[key] {
                     guard JSONValue.sameText(field.spelling, member.key) else { continue }

@@ -7,6 +7,13 @@
 /// InferNaming.sourceKey("meta.version")  // "meta\\.version"
 /// ```
 package enum InferNaming {
+    /// Whether a spec can name `key`: not "" (the nil key path), and no run
+    /// of more than 30 combining marks (docs/spec.md §4, `CombiningMarks`).
+    /// Members with other keys are left out, and said so.
+    static func canName(_ key: String) -> Bool {
+        !key.isEmpty && CombiningMarks.longRun(in: key) == nil
+    }
+
     /// Words of a key: runs of letters and digits; everything else separates.
     static func words(_ key: String) -> [String] {
         var words: [String] = []

@@ -66,7 +66,7 @@ package enum SpecInferrer {
         // And objects it maps no record from (empty ones, docs/spec.md §5.2),
         // which `rkmap check` reports on the samples themselves.
         let (leftOut, unmapped) = builder.leftOutMembers(in: samples, descriptors: descriptors, contentPath: contentPath)
-        let empty = leftOut.filter { $0.spellingOf == nil }
+        let empty = leftOut.filter { $0.key.isEmpty }
         let comment = empty.isEmpty ? nil
             : #"member "" left out at "# + empty.map(\.path).joined(separator: ", ")
                 + ": no key path can name an empty key (docs/spec.md §4), so rkmap check reports "
@@ -98,7 +98,7 @@ package enum SpecInferrer {
         func best(_ candidates: [InferContentOutline.Candidate], prefix: [String]) -> ([String], Int)? {
             var found: ([String], Int)?
             // A member named "" cannot be a descriptor's key path ("" is the nil key path).
-            for candidate in candidates where !candidate.key.isEmpty {
+            for candidate in candidates where InferNaming.canName(candidate.key) {
                 var objects = candidate.objects
                 if contentNames.contains(candidate.key) { objects += 1 << 40 }
                 if objects > (found?.1 ?? 0) { found = (prefix + [candidate.key], objects) }
@@ -107,7 +107,7 @@ package enum SpecInferrer {
         }
         if let (path, _) = best(outline.arrays, prefix: []) { return path }
         var deeper: ([String], Int)?
-        for (key, arrays) in outline.nested where !key.isEmpty {
+        for (key, arrays) in outline.nested where InferNaming.canName(key) {
             guard let candidate = best(arrays, prefix: [key]) else { continue }
             if candidate.1 > (deeper?.1 ?? 0) { deeper = candidate }
         }
@@ -213,7 +213,8 @@ package struct InferredSpec: Sendable, Equatable {
 }
 
 /// A member `infer` left out of the spec: its key is "", which no key path
-/// can name, or another spelling of a key the spec reads, which a spec
+/// can name, one with a run of more than 30 combining marks, which a spec
+/// may not hold, or another spelling of a key the spec reads, which a spec
 /// cannot also name (docs/spec.md §4).
 package struct LeftOutMember: Sendable, Equatable {
     /// The JSON path pattern `rkmap check` reports it at: `$[*][""]`.
@@ -245,6 +246,17 @@ package struct LeftOutMember: Sendable, Equatable {
     /// README's architecture graph has no Infer → Diagnostics edge.)
     package var absentKeyList: String {
         absentKeys.prefix(8).map { "'\(SpecIssue.escaped($0))'" }.joined(separator: ", ") + (absentKeys.count > 8 ? ", …" : "")
+    }
+
+    /// For a key with a run of more than 30 combining marks, which no spec
+    /// can name (docs/spec.md §4): the run's length.
+    package var combiningRun: Int? {
+        spellingOf == nil ? CombiningMarks.longRun(in: key) : nil
+    }
+
+    /// The key's first 12 characters (Unicode scalars), each non-ASCII one as `\u{…}`.
+    package var shortKey: String {
+        SpecIssue.shortened(key)
     }
 
     /// The two spellings, each non-ASCII character as `\u{…}` (a terminal

@@ -38,6 +38,8 @@ enum SpecIssue: Sendable, Equatable {
     case reservedDestination(name: String)
     case anchorDestination(name: String, anchor: String)
     case normalizationVariants(first: String, second: String)
+    /// A key or string with more than 30 combining marks in a row (`CombiningMarks`).
+    case longCombiningRun(text: String, run: Int)
     /// Under `keyMatching: caseInsensitive`: two names whose lowercased
     /// forms are two spellings of one text (`Café` and `CAFE\u0301`).
     case normalizationVariantsIgnoringCase(first: String, second: String)
@@ -92,7 +94,7 @@ enum SpecIssue: Sendable, Equatable {
         case .invalidStatusCode, .emptyStatusCodes: return .statusCode
         case .unknownMethod: return .method
         case .invalidPathPattern: return .pathPattern
-        case .unknownKeyMatching, .invalidEnumValue, .unknownExpectType: return .invalidValue
+        case .unknownKeyMatching, .invalidEnumValue, .unknownExpectType, .longCombiningRun: return .invalidValue
         case .unknownTimeZone: return .timeZone
         case .invalidDateFormat: return .dateFormat
         case .invalidKeyPath, .dynamicKeyMismatch, .dynamicKeyWithoutKeyAttribute: return .keyPath
@@ -110,6 +112,11 @@ enum SpecIssue: Sendable, Equatable {
     }
 
     /// `name` with every non-ASCII scalar as `\u{…}`, so that two spellings show apart.
+    /// The first 12 characters (Unicode scalars) of `text`, escaped, with `…` when there are more.
+    static func shortened(_ text: String) -> String {
+        text.unicodeScalars.count > 12 ? escaped(String(String.UnicodeScalarView(text.unicodeScalars.prefix(12)))) + "…" : escaped(text)
+    }
+
     static func escaped(_ name: String) -> String {
         name.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{" + String($0.value, radix: 16, uppercase: true) + "}" }.joined()
     }
@@ -170,6 +177,11 @@ enum SpecIssue: Sendable, Equatable {
             return "'\(Self.escaped(second))' and '\(Self.escaped(first))' are two Unicode spellings of one text "
                 + "(canonically equivalent); documents are matched code unit for code unit, and a spec may use only one spelling: "
                 + "write the one your documents use"
+        case .longCombiningRun(let text, let run):
+            return "'\(Self.shortened(text))' has \(run) combining marks in a row; a spec allows at most \(CombiningMarks.streamSafeLimit) "
+                + "in any key or string but a description or comment (Unicode's stream-safe limit, UAX #15), because names are compared "
+                + "by canonical equivalence, whose cost grows with the square of such a run: write a shorter run (a document's key "
+                + "with a longer one cannot be named in a spec, and rkmap check reports it as unmapped)"
         case .normalizationVariantsIgnoringCase(let first, let second):
             return "'\(Self.escaped(second))' and '\(Self.escaped(first))' are, ignoring case, two Unicode spellings of one text "
                 + "(canonically equivalent once lowercased); keys are matched ignoring case code unit for code unit, "

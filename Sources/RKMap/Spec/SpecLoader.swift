@@ -37,7 +37,8 @@ public enum SpecLoader {
     /// Compiles an already read spec tree.
     public static func compile(_ value: SpecValue, file: String) -> SpecLoadResult {
         let compiler = SpecCompiler(file: file)
-        let graph = compiler.compile(value)
+        // Names that would take minutes to compare are refused before any is.
+        let graph = compiler.checkCombiningRuns(value) ? compiler.compile(value) : nil
         // Found pass by pass; reported in source order, which is how people read them.
         let sorted = compiler.diagnostics.enumerated().sorted { a, b in
             let la = a.element.sourceLocation, lb = b.element.sourceLocation

@@ -86,7 +86,10 @@ extension Commands {
         for member in spec.leftOut {
             var message = #"member "" left out of the spec: no key path can name an empty key (docs/spec.md §4), "#
                 + #"so rkmap check reports it as unmapped; to keep its value, map its object whole with an attribute from the nil key path """#
-            if let (key, read) = member.spellings {
+            if let run = member.combiningRun {
+                message = "member '\(member.shortKey)' left out of the spec: its key has \(run) combining marks in a row, "
+                    + "and a spec allows at most \(CombiningMarks.streamSafeLimit) (docs/spec.md §4), so rkmap check reports it as unmapped"
+            } else if let (key, read) = member.spellings {
                 // docs/spec.md §4: a spec may spell a key only one way.
                 message = "member '\(key)' left out of the spec: its key is another Unicode spelling of '\(read)' "
                     + "(canonically equivalent), which the spec reads, and a spec may use only one spelling of a key "
