@@ -113,10 +113,18 @@ enum FormReadBack {
     /// `joinedBytes` of pairs) join one, the path is that element's, not
     /// the member in it where the first difference is.
     static func difference(holding body: JSONObject) -> String? {
+        readBack(holding: body).difference
+    }
+
+    /// For a body that holds arrays as their elements' text: `ambiguousKeys`,
+    /// `difference(holding:)` and `empties` in one walk, each held element
+    /// read once for all three.
+    static func readBack(holding body: JSONObject) -> (
+        ambiguous: [(name: String, reason: String)], difference: String?, empties: [(name: String, kind: JSONKind)]
+    ) {
         var walk = HeldWalk()
-        walk.visit(.object(body), path: "")
-        if walk.unreadable { return "" }
-        return walk.first
+        walk.visit(.object(body), path: "", name: "")
+        return (walk.ambiguous, walk.unreadable ? "" : walk.first, walk.empties)
     }
 
     /// How many elements, or bytes of pairs, may join one element of a held
@@ -130,17 +138,30 @@ enum FormReadBack {
         var first: String?
         /// Some pair cannot be read back (an array in an array): the whole body cannot.
         var unreadable = false
+        /// As `FormReadBack.ambiguousKeys` and `empties` find them.
+        var ambiguous: [(name: String, reason: String)] = []
+        var empties: [(name: String, kind: JSONKind)] = []
 
-        mutating func visit(_ value: JSONValue, path: String) {
-            guard !unreadable else { return }
+        /// `value` at `path` (`.lines[0]`), whose pairs are named `name` (`lines[]`).
+        mutating func visit(_ value: JSONValue, path: String, name: String) {
             switch value {
             case .object(let object) where FormReadBack.holdsArrays(value):
                 for member in object.members {
-                    visit(member.value, path: path + DocumentPath.render([.key(member.key)]).dropFirst())
+                    let inner = name.isEmpty ? member.key : name + "[\(member.key)]"
+                    if member.key.isEmpty {
+                        ambiguous.append((inner, "an empty key"))
+                    } else if member.key.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
+                        ambiguous.append((inner, "a key with brackets"))
+                    }
+                    visit(member.value, path: path + DocumentPath.render([.key(member.key)]).dropFirst(), name: inner)
                 }
             case .compact(let held) where held.elements != nil:
-                array(held, path: path)
+                if held.heldCount == 0 { empties.append((name, .array)) }
+                array(held, path: path, name: name)
             default:
+                FormReadBack.ambiguousKeys(value, name: name, into: &ambiguous)
+                FormReadBack.empties(value, name: name, into: &empties)
+                guard !unreadable else { return }
                 // Read back alone, under a name of its own.
                 var text: [UInt8] = []
                 var firstPair = true
@@ -156,7 +177,7 @@ enum FormReadBack {
         /// are read into `window`, which holds the array's elements from the
         /// first not yet compared; those a later element's pairs cannot change
         /// are compared in order with the elements that should be read back.
-        private mutating func array(_ held: CompactJSON, path: String) {
+        private mutating func array(_ held: CompactJSON, path: String, name: String) {
             var window = JSONObject()
             var waiting: [JSONValue] = []  // expected elements not yet compared
             var done: [JSONValue] = []  // read elements not yet compared
@@ -177,7 +198,9 @@ enum FormReadBack {
             var open = 0  // bytes of pairs read into the last element
             for i in 0..<held.heldCount {
                 let element = held.element(at: i)
-                guard let expected = FormReadBack.expected(element) else { continue }
+                FormReadBack.ambiguousKeys(element, name: name + "[]", into: &ambiguous)
+                FormReadBack.empties(element, name: name + "[]", into: &empties)
+                guard !unreadable, let expected = FormReadBack.expected(element) else { continue }
                 if !differs { waiting.append(expected) }
                 text.removeAll(keepingCapacity: true)
                 var firstPair = true
@@ -190,7 +213,7 @@ enum FormReadBack {
                     try FormDecoder.decode(text, into: &window)
                 } catch {
                     unreadable = true
-                    return
+                    continue
                 }
                 open += text.count
                 // All but the last element are complete.
@@ -214,6 +237,7 @@ enum FormReadBack {
                     waiting = []
                 }
             }
+            guard !unreadable else { return }
             if case .array(let read)? = window[Self.nameText], !differs { done.append(contentsOf: read) }
             compare()
             if !differs, waiting.count != done.count { note(path) }

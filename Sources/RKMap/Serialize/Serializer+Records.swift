@@ -56,8 +56,19 @@ extension Serializer {
             }
             let start = out.count
             try encode(body, into: &out)
+            // docs/spec.md §14: what a server would read otherwise.
             var ambiguous: [(name: String, reason: String)] = []
-            if options.format == .form { FormReadBack.ambiguousKeys(body, into: &ambiguous) }
+            var at: String?
+            var empties: [(name: String, kind: JSONKind)] = []
+            if options.format == .form, case .object(let object) = body {
+                if FormReadBack.holdsArrays(body) {
+                    (ambiguous, at, empties) = FormReadBack.readBack(holding: object)
+                } else {
+                    FormReadBack.ambiguousKeys(body, into: &ambiguous)
+                    if ambiguous.isEmpty { at = FormReadBack.difference(object, encoded: Array(out.bytes[start..<(out.count - 1)])) }
+                    FormReadBack.empties(body, into: &empties)
+                }
+            }
             if !ambiguous.isEmpty {
                 let names = ambiguous.map { "'\($0.name)' (\($0.reason))" }
                 diagnostics.append(Diagnostic(
@@ -66,10 +77,7 @@ extension Serializer {
                         + "which a server reads as other members (use --format json, or map \(ambiguous.count == 1 ? "that key to a plain name" : "those keys to plain names"))"
                         + MappingFailure.documentSuffix(document),
                     file: inputName, location: .jsonPath(path), code: .serializeFailed))
-            } else if options.format == .form, case .object(let object) = body,
-               let at = FormReadBack.holdsArrays(body)
-                   ? FormReadBack.difference(holding: object)
-                   : FormReadBack.difference(object, encoded: Array(out.bytes[start..<(out.count - 1)])) {
+            } else if let at {
                 let place = at.isEmpty ? "" : " at '\(at.hasPrefix(".") ? String(at.dropFirst()) : at)'"
                 diagnostics.append(Diagnostic(
                     .warning,
@@ -78,10 +86,6 @@ extension Serializer {
                         + "a server would read other records (use --format json, or give the objects the same keys)"
                         + MappingFailure.documentSuffix(document),
                     file: inputName, location: .jsonPath(path), code: .serializeFailed))
-            }
-            var empties: [(name: String, kind: JSONKind)] = []
-            if options.format == .form, case .object(let object) = body, !object.isEmpty {
-                FormReadBack.empties(body, into: &empties)
             }
             if !empties.isEmpty {
                 let names = empties.map { "'\($0.name)' (an empty \($0.kind.rawValue))" }
