@@ -295,23 +295,47 @@ import Testing
         #expect(ratio < 20, "8× the marks cost \(ratio)× the CPU time")
     }
 
-    /// Thirty marks in a row are allowed, and a description may hold any
-    /// text: nothing compares it.
-    @Test func thirtyMarksAndADescriptionOfAnyLengthAreAllowed() throws {
+    /// Thirty marks in a row are allowed; thirty-one are refused wherever
+    /// they are, a description's value and a member named `description` in
+    /// `attributes` too, and a Tibetan vowel sign that decomposes into two
+    /// marks counts two.
+    @Test func thirtyMarksAreAllowedAndThirtyOneRefusedAnywhere() throws {
         let scratch = try Scratch()
         let thirty = "a" + String(repeating: "\u{301}", count: 30)
-        let long = "a" + String(repeating: "\u{301}\u{316}", count: 20_000)
-        try scratch.write("spec.json", #"{"description": "\#(long)", "mappers": [{"id": "m", "target": "T", "attributes": {"\#(thirty)": "x"}}]}"#)
+        let tibetan = "\u{F40}" + String(repeating: "\u{F73}", count: 15)
+        try scratch.write("spec.json", #"{"mappers": [{"id": "m", "target": "T", "attributes": {"\#(thirty)": "x", "\#(tibetan)": "y"}}]}"#)
         let lint = try AdversarialInputTests.measure(["lint", scratch.path("spec.json")], input: "", in: scratch)
         #expect(lint.status == 0 && lint.stderr.isEmpty, "\(lint.stderr.prefix(300))")
-        try scratch.write("doc.json", #"[{"\#(thirty)": 5}]"#)
+        try scratch.write("doc.json", #"[{"\#(thirty)": 5, "\#(tibetan)": 6}]"#)
         let apply = try AdversarialInputTests.measure(["apply", scratch.path("spec.json"), scratch.path("doc.json"), "--no-type", "--compact"], input: "", in: scratch)
-        #expect(apply.stdout == #"[{"x":5}]"# + "\n" && apply.status == 0, "\(apply.stderr.prefix(300))")
-        // Thirty-one: refused, at the key.
-        try scratch.write("spec.json", #"{"mappers": [{"id": "m", "target": "T", "attributes": {"\#(thirty + "\u{316}")": "x"}}]}"#)
-        let refused = try AdversarialInputTests.measure(["lint", scratch.path("spec.json")], input: "", in: scratch)
-        #expect(refused.status == 2)
-        #expect(refused.stderr.contains("spec.json:1:56: error: 'a\\u{301}"), "\(refused.stderr)")
-        #expect(refused.stderr.contains("has 31 combining marks in a row"), "\(refused.stderr)")
+        #expect(apply.stdout == #"[{"x":5,"y":6}]"# + "\n" && apply.status == 0, "\(apply.stderr.prefix(300))")
+        let long = "a" + String(repeating: "\u{301}\u{316}", count: 20_000)
+        for (spec, column, run) in [
+            (#"{"mappers": [{"id": "m", "target": "T", "attributes": {"\#(thirty + "\u{316}")": "x"}}]}"#, 56, 31),
+            (#"{"description": "\#(long)", "mappers": [{"id": "m", "target": "T", "attributes": ["x"]}]}"#, 17, 40_000),
+            (#"{"mappers": [{"id": "m", "target": "T", "attributes": {"description": "\#(long)"}}]}"#, 71, 40_000),
+            (#"{"mappers": [{"id": "m", "target": "T", "attributes": {"\#(tibetan + "\u{F73}")": "y"}}]}"#, 56, 32),
+        ] {
+            try scratch.write("spec.json", spec)
+            let refused = try AdversarialInputTests.measure(["lint", scratch.path("spec.json")], input: "", in: scratch)
+            #expect(refused.status == 2)
+            #expect(refused.stderr.contains("spec.json:1:\(column): error: '"), "\(refused.stderr.prefix(300))")
+            #expect(refused.stderr.contains("has \(run) combining marks in a row"), "\(refused.stderr.prefix(300))")
+        }
+    }
+
+    /// `infer` writes no value with such a run: a discriminator value with
+    /// 31 marks would be an `expectValue` and a type name, so that key is
+    /// no discriminator, and the spec lints clean (docs/spec.md §15).
+    @Test func inferWritesNoLongRunOfMarks() throws {
+        let scratch = try Scratch()
+        let odd = "a" + String(repeating: "\u{301}", count: 31)
+        try scratch.write("doc.json", #"[{"type": "\#(odd)", "x": 1}, {"type": "b", "y": 2}]"#)
+        let infer = try AdversarialInputTests.measure(["infer", scratch.path("doc.json")], input: "", in: scratch)
+        #expect(infer.status == 0, "\(infer.stderr.prefix(300))")
+        #expect(!infer.stdout.contains("expectValue") && !infer.stdout.contains("\u{301}"), "\(infer.stdout.prefix(600))")
+        try scratch.write("spec.json", infer.stdout)
+        let lint = try AdversarialInputTests.measure(["lint", scratch.path("spec.json")], input: "", in: scratch)
+        #expect(lint.status == 0 && lint.stderr.isEmpty, "\(lint.stderr.prefix(300))")
     }
 }

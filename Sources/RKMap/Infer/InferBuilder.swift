@@ -216,12 +216,15 @@ struct InferBuilder {
             var order: [String] = []
             var groups: [String: [JSONObject]] = [:]
             for object in objects {
-                guard case .string(let value) = object[key] else { continue candidates }
+                // A value no spec may hold (`expectValue`, a type name) is no discriminator.
+                guard case .string(let value) = object[key], CombiningMarks.longRun(in: value) == nil else { continue candidates }
                 if groups[value] == nil { order.append(value); groups[value] = [] }
                 groups[value]!.append(object)
             }
             guard (2...maxDiscriminatorValues).contains(order.count) else { continue }
-            let keySets = order.map { value in Set(groups[value]!.flatMap(\.keys)) }
+            // Keys are data: by `SpellingKey`, as fields merge them (a `String`
+            // hash of a long run of combining marks is quadratic in it).
+            let keySets = order.map { value in Set(groups[value]!.flatMap(\.keys).map(SpellingKey.init)) }
             guard Set(keySets).count > 1 else { continue }
             return (key, order.map { ($0, groups[$0]!) })
         }

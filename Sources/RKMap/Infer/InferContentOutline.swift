@@ -28,9 +28,10 @@ package struct InferContentOutline: Equatable, Sendable {
     package init() {}
 
     /// Whether there is an array of objects to be the content.
-    /// (A member named "" cannot be the content: no key path names it.)
+    /// (A member named "", or one no spec may name, cannot be the content.)
     package var hasArraysOfObjects: Bool {
-        arrays.contains { !$0.key.isEmpty } || nested.contains { !$0.key.isEmpty && $0.arrays.contains { !$0.key.isEmpty } }
+        arrays.contains { InferNaming.canName($0.key) }
+            || nested.contains { InferNaming.canName($0.key) && $0.arrays.contains { InferNaming.canName($0.key) } }
     }
 
     /// The outline of a parsed document (empty when the root is not an object).

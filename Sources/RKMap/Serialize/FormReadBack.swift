@@ -109,9 +109,9 @@ enum FormReadBack {
     /// element, the only one a later pair can change (`a[][k]=v` adds to
     /// it unless it has `k`). Gives what `difference(_:encoded:)` gives for
     /// the body's text, but for one case, where a whole read would hold a
-    /// tree of the array: when more than `joinedElements` elements (or
-    /// `joinedBytes` of pairs) join one, the path is that element's, not
-    /// the member in it where the first difference is.
+    /// tree of the array: when more than `joinedElements` elements join
+    /// one (or it is read from more than `joinedBytes` of pairs), the path
+    /// is that element's, not the member in it where the first difference is.
     static func difference(holding body: JSONObject) -> String? {
         readBack(holding: body).difference
     }
@@ -127,8 +127,9 @@ enum FormReadBack {
         return (walk.ambiguous, walk.unreadable ? "" : walk.first, walk.empties)
     }
 
-    /// How many elements, or bytes of pairs, may join one element of a held
-    /// array before `difference(holding:)` names it rather than search it.
+    /// How many elements may join one element of a held array, and from how
+    /// many bytes of pairs it may be read, before `difference(holding:)`
+    /// names it rather than search it.
     static let joinedElements = 1024
     static let joinedBytes = 1 << 20
 
@@ -231,7 +232,7 @@ enum FormReadBack {
                 // attribute's object of keys that are data, say) that holding
                 // them would cost what reading the whole body did: then the
                 // element is named.
-                if !differs, done.isEmpty, waiting.count > 1, waiting.count > FormReadBack.joinedElements || open > FormReadBack.joinedBytes {
+                if !differs, done.isEmpty, waiting.count > 1, waiting.count - 1 > FormReadBack.joinedElements || open > FormReadBack.joinedBytes {
                     note(path + "[\(index)]")
                     differs = true
                     waiting = []

@@ -54,14 +54,16 @@ extension Serializer {
                 note.file = inputName
                 diagnostics.append(note)
             }
-            let start = out.count
+            let start = out.count, deferredBefore = out.deferred.count
             try encode(body, into: &out)
             // docs/spec.md §14: what a server would read otherwise.
             var ambiguous: [(name: String, reason: String)] = []
             var at: String?
             var empties: [(name: String, kind: JSONKind)] = []
             if options.format == .form, case .object(let object) = body {
-                if FormReadBack.holdsArrays(body) {
+                // Read back from the held text wherever an array is held:
+                // a deferred one is not in `out.bytes`.
+                if FormReadBack.holdsArrays(body) || out.deferred.count > deferredBefore {
                     (ambiguous, at, empties) = FormReadBack.readBack(holding: object)
                 } else {
                     FormReadBack.ambiguousKeys(body, into: &ambiguous)

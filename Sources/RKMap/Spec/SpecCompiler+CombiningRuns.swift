@@ -2,8 +2,8 @@
 /// string with a run of more than 30 combining marks (`CombiningMarks`) is
 /// an error, found without comparing it, and the spec is not compiled.
 extension SpecCompiler {
-    /// Reports each key and string (but the values of `description`,
-    /// `comment` and `$schema`, which nothing compares) with such a run.
+    /// Reports each key and string with such a run: every one, descriptions
+    /// too, since a member named `description` in `attributes` is a name.
     /// - Returns: true when there is none.
     func checkCombiningRuns(_ spec: SpecValue) -> Bool {
         var clean = true
@@ -21,10 +21,7 @@ extension SpecCompiler {
                     if let run = CombiningMarks.longRun(in: member.key) {
                         report(.longCombiningRun(text: member.key, run: run), at: member.keyLocation)
                         clean = false
-                        continue
                     }
-                    // By bytes: a `Set<String>` would compare canonical forms.
-                    if Self.noteFieldNames.contains(where: { $0.elementsEqual(member.key.utf8) }) { continue }
                     visit(member.value)
                 }
             default:
@@ -34,6 +31,4 @@ extension SpecCompiler {
         visit(spec)
         return clean
     }
-
-    private static let noteFieldNames = noteFields.map { Array($0.utf8) }
 }

@@ -111,12 +111,12 @@ enum SpecIssue: Sendable, Equatable {
         }
     }
 
-    /// `name` with every non-ASCII scalar as `\u{…}`, so that two spellings show apart.
     /// The first 12 characters (Unicode scalars) of `text`, escaped, with `…` when there are more.
     static func shortened(_ text: String) -> String {
         text.unicodeScalars.count > 12 ? escaped(String(String.UnicodeScalarView(text.unicodeScalars.prefix(12)))) + "…" : escaped(text)
     }
 
+    /// `name` with every non-ASCII scalar as `\u{…}`, so that two spellings show apart.
     static func escaped(_ name: String) -> String {
         name.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{" + String($0.value, radix: 16, uppercase: true) + "}" }.joined()
     }
@@ -179,7 +179,7 @@ enum SpecIssue: Sendable, Equatable {
                 + "write the one your documents use"
         case .longCombiningRun(let text, let run):
             return "'\(Self.shortened(text))' has \(run) combining marks in a row; a spec allows at most \(CombiningMarks.streamSafeLimit) "
-                + "in any key or string but a description or comment (Unicode's stream-safe limit, UAX #15), because names are compared "
+                + "in any key or string (Unicode's stream-safe limit, UAX #15), because names are compared "
                 + "by canonical equivalence, whose cost grows with the square of such a run: write a shorter run (a document's key "
                 + "with a longer one cannot be named in a spec, and rkmap check reports it as unmapped)"
         case .normalizationVariantsIgnoringCase(let first, let second):

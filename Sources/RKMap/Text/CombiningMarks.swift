@@ -13,8 +13,9 @@ package enum CombiningMarks {
     package static let streamSafeLimit = 30
 
     /// The length of the longest run of non-starters (scalars whose
-    /// canonical combining class is not 0) in `text`, when it is longer
-    /// than `streamSafeLimit`; nil otherwise.
+    /// canonical combining class is not 0) in `text` as its canonical
+    /// decomposition has them, when it is longer than `streamSafeLimit`;
+    /// nil otherwise.
     ///
     /// - Complexity: O(n), without normalizing.
     package static func longRun(in text: String) -> Int? {
@@ -22,13 +23,22 @@ package enum CombiningMarks {
         var run = 0
         var longest = 0
         for scalar in text.unicodeScalars {
-            if scalar.properties.canonicalCombiningClass.rawValue == 0 {
+            if let marks = decomposingToMarks[scalar.value] {
+                // Its decomposition is `marks` non-starters, whatever its own class.
+                run += marks
+            } else if scalar.properties.canonicalCombiningClass.rawValue == 0 {
                 run = 0
             } else {
                 run += 1
-                longest = max(longest, run)
             }
+            longest = max(longest, run)
         }
         return longest > streamSafeLimit ? longest : nil
     }
+
+    /// The scalars whose canonical decomposition is two non-starters (Unicode
+    /// 15's `UnicodeData.txt`): U+0344 (class 230), and the Tibetan vowel
+    /// signs U+0F73, U+0F75 and U+0F81, whose own class is 0, so that a run of
+    /// them is a run of marks once decomposed.
+    private static let decomposingToMarks: [UInt32: Int] = [0x0344: 2, 0x0F73: 2, 0x0F75: 2, 0x0F81: 2]
 }

@@ -38,14 +38,22 @@ import Testing
         FormEncoder.encode(body, into: &whole)
         var pieces: [UInt8] = []
         FormEncoder.encode(heldBody, into: &pieces)
-        #expect(pieces == whole, comment)
+        // (Compared as a Bool: a failing `==` of megabytes would have the
+        // test library diff them for minutes.)
+        let samePieces = pieces == whole
+        #expect(samePieces, "\(comment.map { "\($0)" } ?? ""): \(Self.firstDifference(pieces, whole))")
         // Deferred into an output, written from the held text.
         var output = EncodedOutput()
         output.bytes = Array("x".utf8)
         FormEncoder.encode(heldBody, into: &output)
+        // The line's end, as serialize writes it (a value deferred at the
+        // body's end is written before it).
+        output.bytes.append(UInt8(ascii: "\n"))
         var written: [UInt8] = []
         try? output.write(0..<output.count, pretty: false, first: { written += $0 }, rest: { written += $0 })
-        #expect(written == Array("x".utf8) + whole, comment)
+        let line = Array("x".utf8) + whole + [UInt8(ascii: "\n")]
+        let sameWritten = written == line
+        #expect(sameWritten, "\(comment.map { "\($0)" } ?? ""): \(Self.firstDifference(written, line))")
         #expect(FormReadBack.holdsArrays(held) == body.members.contains { $0.value.kind == .array || Self.nested($0.value) })
         var a: [(name: String, kind: JSONKind)] = [], b: [(name: String, kind: JSONKind)] = []
         FormReadBack.empties(.object(body), into: &a)
@@ -66,6 +74,13 @@ import Testing
         let found = FormReadBack.readBack(holding: heldBody)
         #expect(found.ambiguous.map { "\($0.name) \($0.reason)" } == c.map { "\($0.name) \($0.reason)" }, comment)
         #expect(found.empties.map { "\($0.name) \($0.kind)" } == a.map { "\($0.name) \($0.kind)" }, comment)
+    }
+
+    /// Where two texts first differ, with some text around it.
+    static func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> String {
+        let i = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
+        let around = { (x: [UInt8]) in String(decoding: x[max(0, i - 40)..<min(x.count, i + 40)], as: UTF8.self) }
+        return "at byte \(i) of \(a.count) and \(b.count): '\(around(a))' / '\(around(b))'"
     }
 
     static func nested(_ value: JSONValue) -> Bool {
@@ -133,8 +148,35 @@ import Testing
         }
         #expect(whole(body(1000)) == ".l[0].m" && held(body(1000)) == ".l[0].m")
         #expect(FormReadBack.joinedElements == 1024)
+        // 1,024 joined to the first: searched; 1,025: named.
+        #expect(whole(body(1025)) == ".l[0].m" && held(body(1025)) == ".l[0].m")
+        #expect(whole(body(1026)) == ".l[0].m" && held(body(1026)) == ".l[0]")
         #expect(whole(body(1100)) == ".l[0].m" && held(body(1100)) == ".l[0]")
         #expect(whole(body(1100, nested: true)) == "" && held(body(1100, nested: true)) == "")
+    }
+
+    /// Arrays of 256 KiB or more are deferred to the output's writer
+    /// (`FormPairs`): after another member (the first pair then starts with
+    /// `&`), under a nested name, two in one body, and one that writes no
+    /// pair at all between them.
+    @Test func deferredArraysWriteWhatTheTreeWrites() throws {
+        let lines = JSONValue.array((0..<10_000).map { i in
+            .object(JSONObject([("sku", .string("item \(i) &=é")), ("qty", .number(JSONNumber(i)))]))
+        })
+        let nothing = JSONValue.array(Array(repeating: .object(JSONObject()), count: 100_000))
+        let tags = JSONValue.array((0..<40_000).map { .string("t\($0)") })
+        for (body, deferred) in [
+            (JSONObject([("a", .number(JSONNumber(1))), ("m", .object(JSONObject([("lines", lines)]))), ("e", nothing), ("z", tags)]), 2),
+            (JSONObject([("e", nothing), ("z", tags)]), 1),
+            // Nothing to write: nothing deferred.
+            (JSONObject([("e", nothing)]), 0),
+        ] {
+            guard case .object(let held) = Self.holding(.object(body)) else { return }
+            var output = EncodedOutput()
+            FormEncoder.encode(held, into: &output)
+            #expect(output.deferred.count == deferred)
+            Self.expectSame(body)
+        }
     }
 
     /// Generated bodies: objects of a few keys (so that objects in arrays
