@@ -52,11 +52,7 @@ enum FormReadBack {
         case .object(let object):
             for member in object.members {
                 let inner = name.isEmpty ? member.key : name + "[\(member.key)]"
-                if member.key.isEmpty {
-                    found.append((inner, "an empty key"))
-                } else if member.key.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
-                    found.append((inner, "a key with brackets"))
-                }
+                if let reason = ambiguity(of: member.key) { found.append((inner, reason)) }
                 ambiguousKeys(member.value, name: inner, into: &found)
             }
         case .compact(let held) where held.elements != nil:
@@ -66,6 +62,12 @@ enum FormReadBack {
         default:
             break
         }
+    }
+
+    /// Why a form cannot name `key`, if it cannot.
+    static func ambiguity(of key: String) -> String? {
+        if key.isEmpty { return "an empty key" }
+        return key.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) ? "a key with brackets" : nil
     }
 
     /// What a value reads back as: scalars as strings, empty containers gone
@@ -149,11 +151,7 @@ enum FormReadBack {
             case .object(let object) where FormReadBack.holdsArrays(value):
                 for member in object.members {
                     let inner = name.isEmpty ? member.key : name + "[\(member.key)]"
-                    if member.key.isEmpty {
-                        ambiguous.append((inner, "an empty key"))
-                    } else if member.key.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
-                        ambiguous.append((inner, "a key with brackets"))
-                    }
+                    if let reason = FormReadBack.ambiguity(of: member.key) { ambiguous.append((inner, reason)) }
                     visit(member.value, path: path + DocumentPath.render([.key(member.key)]).dropFirst(), name: inner)
                 }
             case .compact(let held) where held.elements != nil:
