@@ -106,7 +106,9 @@ struct InferBuilder {
         if objects.count == 1, objects[0].members.allSatisfy({ $0.key.utf8.allSatisfy { $0 < 0x80 } }) {
             var fields: [InferField] = []
             fields.reserveCapacity(objects[0].count)
-            for member in objects[0].members where InferNaming.canName(member.key) {
+            // ASCII keys have no combining marks: only "" cannot be named
+            // (`InferNaming.canName` would scan every key again).
+            for member in objects[0].members where !member.key.isEmpty {
                 fields.append(InferField(key: member.key, kind: fieldKind(member.value.isNull ? [] : [member.value], key: member.key)))
             }
             return fields
