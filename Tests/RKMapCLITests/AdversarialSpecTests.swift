@@ -295,6 +295,82 @@ import Testing
         #expect(ratio < 20, "8× the marks cost \(ratio)× the CPU time")
     }
 
+    /// "Did you mean" compares two names in time the product of their
+    /// lengths: an unknown mapper id of 160,000 characters beside a
+    /// declared one as long took 70 s (40,000: 4.4 s) to suggest nothing.
+    /// A search now stops after a bounded number of steps, so 8× the
+    /// length costs about 8× the time, not 64×.
+    @Test func aLongUnknownNameIsReportedInLinearTime() throws {
+        let scratch = try Scratch()
+        let sizes = [20_000, 160_000]
+        let ratio = try Self.ratio { k in
+            let a = String(repeating: "a", count: sizes[k])
+            try scratch.write("spec.json", #"{"root-map-ref": "\#(a)x", "mappers": [{"id": "\#(a)y", "target": "T", "attributes": ["k"]}]}"#)
+            let run = try AdversarialInputTests.measure(["lint", scratch.path("spec.json")], input: "", in: scratch)
+            #expect(run.status == 2)
+            #expect(run.stderr.contains("error: unknown mapper 'aaaa"), "\(run.stderr.prefix(300))")
+            return run
+        }
+        #expect(ratio < 20, "8× the length cost \(ratio)× the CPU time")
+    }
+
+    /// Each misspelt reference is compared with every declared id: 8,000
+    /// of each took 15 s, ×4 per ×2. A spec's searches share a budget of
+    /// steps, so the first errors still name the id meant and the rest are
+    /// reported plainly, every one of them.
+    @Test func manyMisspeltReferencesAreReportedInLinearTime() throws {
+        let scratch = try Scratch()
+        let sizes = [1_000, 8_000]
+        let ratio = try Self.ratio { k in
+            let n = sizes[k]
+            let mappers = (0..<n).map { #"{"id": "mapper\#($0)", "target": "T\#($0)", "attributes": ["k"]}"# }
+            let descriptors = (0..<n).map { #"{"keyPath": "p\#($0)", "root-map-ref": "mappre\#($0)"}"# }
+            try scratch.write("spec.json", #"{"descriptors": [\#(descriptors.joined(separator: ", "))], "mappers": [\#(mappers.joined(separator: ", "))]}"#)
+            let run = try AdversarialInputTests.measure(["lint", scratch.path("spec.json")], input: "", in: scratch)
+            #expect(run.status == 2)
+            let lines = run.stderr.split(separator: "\n")
+            #expect(lines.count == n, "\(run.stderr.prefix(300))")
+            // `mappre7` is one transposition from `mapper7`.
+            #expect(lines.first?.hasSuffix("error: unknown mapper 'mappre0'; did you mean 'mapper0'?") == true, "\(lines.first ?? "")")
+            #expect(lines.count > 100 && lines[99].hasSuffix("error: unknown mapper 'mappre99'; did you mean 'mapper99'?"), "\(lines.count > 99 ? lines[99] : "")")
+            #expect(lines.last?.contains("error: unknown mapper 'mappre\(n - 1)'") == true)
+            return run
+        }
+        #expect(ratio < 20, "8× the references cost \(ratio)× the CPU time")
+    }
+
+    /// `serialize` names the closest destination of each field a record's
+    /// mapper does not map: a record of 8,000 unknown fields beside a mapper
+    /// of 8,000 destinations took 7.9 s, each field searched over every
+    /// destination (×4 per ×2). A search now takes a bounded number of
+    /// steps and each field is searched once per mapper, so 4× the fields
+    /// and destinations cost about 4× the time; a later record, repeating the
+    /// same unknown fields, gets the same suggestions.
+    @Test func manyUnknownFieldsAreWarnedOfInLinearTime() throws {
+        let scratch = try Scratch()
+        let sizes = [1_000, 4_000]
+        let ratio = try Self.ratio { k in
+            let n = sizes[k]
+            let attributes = (0..<n).map { #""src\#($0)": "dst\#($0)""# }.joined(separator: ", ")
+            try scratch.write("spec.json", #"{"mappers": [{"id": "m", "target": "T", "attributes": {\#(attributes)}}]}"#)
+            let record = "{" + (0..<n).map { #""dts\#($0)": 1"# }.joined(separator: ", ") + "}"
+            try scratch.write("records.ndjson", record + "\n" + record + "\n")
+            let run = try AdversarialInputTests.measure(
+                ["serialize", scratch.path("spec.json"), scratch.path("records.ndjson"), "--mapper", "m", "--format", "ndjson"],
+                input: "", in: scratch)
+            #expect(run.status == 0, "\(run.stderr.prefix(300))")
+            #expect(run.stdout == "{}\n{}\n")
+            let lines = run.stderr.split(separator: "\n")
+            #expect(lines.count == 2 * n, "\(run.stderr.prefix(300))")
+            // `dts7` is one transposition from `dst7`, the first destination that close.
+            let first = "records.ndjson: $.dts7: warning: field 'dts7' is not mapped by mapper 'm', so the body leaves it out; did you mean 'dst7'? [mapper m]"
+            #expect(lines.count > 7 && lines[7].hasSuffix(first), "\(lines.count > 7 ? lines[7] : "")")
+            #expect(lines.count == 2 * n && lines[n + 7].hasSuffix(first), "\(lines.count > n + 7 ? lines[n + 7] : "")")
+            return run
+        }
+        #expect(ratio < 10, "4× the fields cost \(ratio)× the CPU time")
+    }
+
     /// Thirty marks in a row are allowed; thirty-one are refused wherever
     /// they are, a description's value and a member named `description` in
     /// `attributes` too, and a Tibetan vowel sign that decomposes into two

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Turns records, in the shape `apply` writes them, back into request bodies
 /// (docs/spec.md §13): RestKit's `RKObjectSerializer` with inverse mappings
 /// (`RKMappingInverter`), plus what RestKit cannot invert — dynamic mappers
@@ -49,6 +51,10 @@ package final class Serializer: Sendable {
     /// or as form pairs, `FormPairs`); a form body is read back to be
     /// checked an element at a time (`FormReadBack.difference(holding:)`).
     let recordPlan: ProjectionPlan
+    /// "Did you mean" for unknown fields (`unknownFields`), by mapper and
+    /// field: records of a stream repeat the same unknown fields, each
+    /// searched once (`FieldSuggestions`).
+    let fieldSuggestions = FieldSuggestions()
 
     /// A problem with the run's setup (exit status 2).
     package enum SetupError: Error, Sendable, Equatable, CustomStringConvertible {

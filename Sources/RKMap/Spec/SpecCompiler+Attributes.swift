@@ -126,7 +126,7 @@ extension SpecCompiler {
             } else {
                 let allowed = AssignmentPolicy.allCases.map(\.rawValue)
                 report(.invalidEnumValue(field: "assignmentPolicy", value: text, allowed: allowed,
-                                         suggestion: Suggestions.closest(to: text, in: allowed)),
+                                         suggestion: suggest(text, in: allowed)),
                        at: m.value.location, mapperID: build.id)
             }
         }
@@ -187,13 +187,13 @@ extension SpecCompiler {
             else { continue }
             guard let sourceSlot = build.table.index(ofDestination: sourceAttribute) else {
                 report(.unknownDestination(name: sourceAttribute, field: "sourceAttribute",
-                                           suggestion: Suggestions.closest(to: sourceAttribute, in: build.table.slots.map(\.name))),
+                                           suggestion: suggest(sourceAttribute, in: build.table.slots.lazy.map(\.name))),
                        at: sourceLocation, mapperID: build.id)
                 continue
             }
             let targetTypes = declarations.filter { !$0.isDynamic }.map(\.typeName)
             if !targetTypes.contains(target) {
-                report(.unknownTargetType(type: target, suggestion: Suggestions.closest(to: target, in: targetTypes)),
+                report(.unknownTargetType(type: target, suggestion: suggest(target, in: targetTypes)),
                        at: targetLocation, mapperID: build.id)
                 continue
             }
@@ -217,7 +217,7 @@ extension SpecCompiler {
                 if producers.contains(where: { $0.slotIndex(named: c.targetAttribute) != nil }) { continue }
                 let names = producers.flatMap { $0.slots.map(\.name) }
                 report(.unknownTargetAttribute(type: c.targetType, attribute: c.targetAttribute,
-                                               suggestion: Suggestions.closest(to: c.targetAttribute, in: names)),
+                                               suggestion: suggest(c.targetAttribute, in: names)),
                        at: c.location, mapperID: mapper.id)
             }
         }

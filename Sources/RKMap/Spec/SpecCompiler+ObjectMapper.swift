@@ -101,7 +101,7 @@ extension SpecCompiler {
         guard case .object(let members) = declaration.value.kind else { return }
         let mapping = ["attributes", "relationships"]
         for m in members where !Self.objectMapperFields.contains(m.key) && !Self.noteFields.contains(m.key) {
-            if let suggestion = Suggestions.closest(to: m.key, in: mapping) {
+            if let suggestion = suggest(m.key, in: mapping) {
                 report(.mapperMapsNothing(id: declaration.id, misspelt: m.key, suggestion: suggestion), at: m.keyLocation, mapperID: declaration.id)
                 return
             }
@@ -135,7 +135,7 @@ extension SpecCompiler {
         if let slot = build.table.index(ofDestination: name) { return slot }
         var location = value.location
         if case .array(let a) = value.kind, let e = a.first(where: { $0.kind == .string(name) }) { location = e.location }
-        report(.unknownDestination(name: name, field: field, suggestion: Suggestions.closest(to: name, in: build.table.slots.map(\.name))),
+        report(.unknownDestination(name: name, field: field, suggestion: suggest(name, in: build.table.slots.lazy.map(\.name))),
                at: location, mapperID: build.id)
         return nil
     }
@@ -155,12 +155,12 @@ extension SpecCompiler {
                 continue
             }
             guard let type = ValueType(specName: typeName) else {
-                report(.unknownType(type: typeName, destination: m.key, suggestion: Suggestions.closest(to: typeName, in: names)),
+                report(.unknownType(type: typeName, destination: m.key, suggestion: suggest(typeName, in: names)),
                        at: m.value.location, mapperID: build.id, attribute: m.key)
                 continue
             }
             guard let slot = build.table.index(ofDestination: m.key) else {
-                report(.unmappedDestination(name: m.key, field: "types", hint: Self.destinationHint(m.key, build: build)),
+                report(.unmappedDestination(name: m.key, field: "types", hint: destinationHint(m.key, build: build)),
                        at: m.keyLocation, mapperID: build.id)
                 continue
             }
@@ -178,7 +178,7 @@ extension SpecCompiler {
         var result: [Int: JSONValue] = [:]
         for m in distinctMembers(members, context: "in defaults", mapperID: build.id) {
             guard let slot = build.table.index(ofDestination: m.key) else {
-                report(.unmappedDestination(name: m.key, field: "defaults", hint: Self.destinationHint(m.key, build: build)),
+                report(.unmappedDestination(name: m.key, field: "defaults", hint: destinationHint(m.key, build: build)),
                        at: m.keyLocation, mapperID: build.id)
                 continue
             }
@@ -190,11 +190,11 @@ extension SpecCompiler {
     /// For a `types` or `defaults` key the mapper does not map: the
     /// destination a source key of that name is mapped to (the keys are
     /// destination names), else the closest destination by spelling.
-    static func destinationHint(_ key: String, build: MapperBuild) -> String? {
+    func destinationHint(_ key: String, build: MapperBuild) -> String? {
         for property in build.properties {
             guard case .attribute(let a) = property, a.source.source == key, build.table.slots[a.slot].name != key else { continue }
             return "its keys are destination names, and source '\(key)' is mapped to '\(build.table.slots[a.slot].name)'"
         }
-        return Suggestions.closest(to: key, in: build.table.slots.map(\.name)).map { "did you mean '\($0)'?" }
+        return suggest(key, in: build.table.slots.lazy.map(\.name)).map { "did you mean '\($0)'?" }
     }
 }

@@ -33,7 +33,7 @@ extension SpecCompiler {
                     if knownTypes.contains(t) {
                         target = t
                     } else {
-                        report(.unknownRequestTarget(type: t, suggestion: Suggestions.closest(to: t, in: types)), at: m.value.location)
+                        report(.unknownRequestTarget(type: t, suggestion: suggest(t, in: types)), at: m.value.location)
                     }
                 }
             } else {

@@ -27,7 +27,7 @@ extension SpecCompiler {
                 attribute = name
                 slot = build.table.index(ofDestination: name)
                 if slot == nil {
-                    let suggestion = Suggestions.closest(to: name, in: build.table.slots.map(\.name))
+                    let suggestion = suggest(name, in: build.table.slots.lazy.map(\.name))
                     report(.unknownDestination(name: name, field: "attribute", suggestion: suggestion),
                            at: m.value.location, mapperID: build.id)
                 }
@@ -50,7 +50,7 @@ extension SpecCompiler {
                 } else {
                     let allowed = ValidationFailure.allCases.map(\.rawValue)
                     report(.invalidEnumValue(field: "onFailure", value: text, allowed: allowed,
-                                             suggestion: Suggestions.closest(to: text, in: allowed)),
+                                             suggestion: suggest(text, in: allowed)),
                            at: m.value.location, mapperID: build.id)
                 }
             }

@@ -28,4 +28,58 @@ import Testing
         #expect(Suggestions.closest(to: "cafe", in: ["Café", "tea"]) == "Café")
         #expect(Suggestions.closest(to: "x", in: [String]()) == nil)
     }
+
+    /// A search takes at most `workLimit` steps, and searches sharing a
+    /// budget stop suggesting once it is spent.
+    @Test func searchesAreBounded() {
+        // Two names of 100,000 characters a step apart: their table alone
+        // is 10^10 steps; the search gives up.
+        let long = String(repeating: "a", count: 100_000)
+        #expect(Suggestions.closest(to: long + "x", in: [long + "y"]) == nil)
+        #expect(Suggestions.closest(to: "ab" + "x", in: ["ab" + "y"]) == "aby")
+        let ids = (0..<1_000).map { "mapper\($0)" }
+        var budget = 200_000
+        var found: [String?] = []
+        for i in 0..<100 { found.append(Suggestions.closest(to: "mappre\(i)", in: ids, budget: &budget)) }
+        #expect(budget == 0)
+        #expect(found[0] == "mapper0" && found[1] == "mapper1")
+        #expect(found.last! == nil)
+        // Once spent, nothing is searched.
+        #expect(Suggestions.closest(to: "mapper1", in: ids, budget: &budget) == nil)
+    }
+
+    /// The index gives what a whole search gives, for words within one edit
+    /// of a candidate and farther: random names over a small alphabet (many
+    /// ties, transpositions, case, non-ASCII), each compared with an
+    /// unbounded `closest`.
+    @Test func theIndexAnswersAsAWholeSearch() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcAB\u{E9}_1")
+        func name(_ length: Int) -> String { String((0..<length).map { _ in alphabet.randomElement(using: &generator)! }) }
+        var compared = 0, withinOne = 0
+        for _ in 0..<200 {
+            let candidates = (0..<Int.random(in: 1...40, using: &generator)).map { _ in name(Int.random(in: 1...9, using: &generator)) }
+            let index = SuggestionIndex(candidates)
+            for _ in 0..<20 {
+                // Half of the words are a candidate with one edit.
+                var word = name(Int.random(in: 0...9, using: &generator))
+                if Bool.random(using: &generator), var edited = candidates.randomElement(using: &generator).map(Array.init) {
+                    let at = Int.random(in: 0..<edited.count, using: &generator)
+                    switch Int.random(in: 0..<4, using: &generator) {
+                    case 0: edited.remove(at: at)
+                    case 1: edited.insert(alphabet.randomElement(using: &generator)!, at: at)
+                    case 2: edited[at] = alphabet.randomElement(using: &generator)!
+                    default: if at + 1 < edited.count { edited.swapAt(at, at + 1) }
+                    }
+                    word = String(edited)
+                }
+                var unbounded = Int.max
+                let expected = Suggestions.closest(to: word, in: candidates, budget: &unbounded)
+                #expect(index.closest(to: word) == expected, "\(word) in \(candidates)")
+                compared += 1
+                if let expected, Suggestions.distance(Array(word.lowercased().unicodeScalars), Array(expected.lowercased().unicodeScalars)) <= 1 { withinOne += 1 }
+            }
+        }
+        #expect(compared == 4_000 && withinOne > 1_000, "\(withinOne) of \(compared) within one edit")
+    }
 }
