@@ -54,9 +54,9 @@ extension Serializer {
         for member in object.members {
             let field = prefix + [member.key]
             func here() -> String { path() + DocumentPath.render([.key(member.key)]).dropFirst() }
-            if plan.slots.contains(where: { $0.path == field }) { continue }
-            if case .object(let inner) = member.value,
-               plan.slots.contains(where: { $0.path.count > field.count && Array($0.path.prefix(field.count)) == field }) {
+            let entry = plan.nestedPaths[field]
+            if entry?.isSlot == true { continue }
+            if case .object(let inner) = member.value, entry?.leadsOn == true {
                 visitNested(inner, prefix: field, plan: plan, path: here, into: &found)
                 continue
             }
