@@ -384,6 +384,27 @@ import Testing
         #expect(check.status == 0 && check.stdout.hasPrefix("PASS in.json: 200, \(records) records\n"), "\(check)")
     }
 
+    /// The same at any length: past 1,024 bytes `infer` told spellings apart
+    /// by code units, kept both, and wrote a spec `lint` refused (exit 0,
+    /// no warning). Keys of 1,101 and 1,200 scalars, one spelling each way.
+    @Test func aSecondSpellingOfALongKeyIsLeftOutToo() throws {
+        let dir = try Scratch()
+        let x = String(repeating: "x", count: 1_100)
+        let accents = String(repeating: "\u{E9}", count: 600), decomposed = String(repeating: "e\u{301}", count: 600)
+        try dir.write("in.json", #"[{"\#(x)\#u{E9}": 1, "\#(x)e\#u{301}": 2, "\#(accents)": 3, "\#(decomposed)": 4, "id": 1}]"#)
+        let infer = try RKMapExecutable.run(["infer", "in.json", "-o", "s.json"], directory: dir.url)
+        #expect(infer.status == 0)
+        let warnings = infer.stderr.split(separator: "\n").filter { $0.contains("warning: member '") }
+        #expect(warnings.count == 2, "\(infer.stderr.prefix(600))")
+        #expect(warnings.allSatisfy { $0.contains("left out of the spec: its key is another Unicode spelling of") }, "\(infer.stderr.prefix(600))")
+        let lint = try RKMapExecutable.run(["lint", "--strict", "s.json"], directory: dir.url)
+        #expect(lint.status == 0 && lint.stderr.isEmpty, "\(lint.stderr.prefix(600))")
+        let check = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "error", "--missing", "ignore"],
+                                            directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(check.status == 1 && check.stdout.hasPrefix("FAIL in.json: 200, 1 record\n"), "\(check.stdout.prefix(300))")
+        #expect(check.stdout.components(separatedBy: ": not mapped (1 time)").count == 3, "\(check.stdout.prefix(600))")
+    }
+
     /// A spec may spell a key only one way (docs/spec.md §4): keys that are
     /// one text in two Unicode spellings (`caf\u{E9}`, `cafe\u{301}`) were one
     /// field, typed from both spellings' values, and the second went unread

@@ -16,24 +16,27 @@ package struct ExactText: Hashable, Sendable {
 }
 
 /// A name as `infer` merges spellings: by canonical equivalence (NFC `café`
-/// and NFD `cafe\u0301` are one key, as for a `String`) up to
-/// `canonicalBytes` of UTF-8, by code units beyond, where normalizing, whose
-/// time is quadratic in a run of combining marks, would let one document
-/// take minutes.
+/// and NFD `cafe\u0301` are one key, as for a `String`, and as `lint` finds
+/// two spellings of one name), except a text with a run of more than 30
+/// combining marks, by code units: normalizing it takes time quadratic in
+/// the run, and no spec may hold it (`CombiningMarks.longRun`; `infer`
+/// leaves such a key out).
 package struct SpellingKey: Hashable, Sendable {
-    package static let canonicalBytes = 1024
     package let text: String
+    /// Compared by code units: the text has a long run of marks.
+    private let exact: Bool
 
-    package init(_ text: String) { self.text = text }
-
-    private var isLong: Bool { text.utf8.count > Self.canonicalBytes }
+    package init(_ text: String) {
+        self.text = text
+        exact = CombiningMarks.longRun(in: text) != nil
+    }
 
     package static func == (lhs: SpellingKey, rhs: SpellingKey) -> Bool {
-        guard lhs.isLong == rhs.isLong else { return false }
-        return lhs.isLong ? JSONValue.sameText(lhs.text, rhs.text) : lhs.text == rhs.text
+        guard lhs.exact == rhs.exact else { return false }
+        return lhs.exact ? JSONValue.sameText(lhs.text, rhs.text) : lhs.text == rhs.text
     }
 
     package func hash(into hasher: inout Hasher) {
-        if isLong { JSONValue.hashText(text, into: &hasher) } else { hasher.combine(text) }
+        if exact { JSONValue.hashText(text, into: &hasher) } else { hasher.combine(text) }
     }
 }
