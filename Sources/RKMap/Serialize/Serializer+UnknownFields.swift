@@ -77,7 +77,7 @@ extension Serializer {
 /// took 7.9 s, a search per field over every destination, and a stream
 /// repeats its unknown fields record after record. Each mapper's
 /// destinations are indexed once (`SuggestionIndex`: a destination one
-/// edit away is found in time linear in the field's name) and each field's
+/// edit away is found without a search of them all) and each field's
 /// answer kept; the answer does not depend on which record asks first
 /// (pipeline workers share the table).
 final class FieldSuggestions: Sendable {
@@ -98,12 +98,23 @@ final class FieldSuggestions: Sendable {
 
     func closest(to name: String, plan: InversePlan) -> String? {
         let key = Key(mapper: plan.mapperID, field: ExactText(name))
-        let (kept, index) = state.withLock { ($0.answers[key], $0.indexes[plan.mapperID]) }
-        if let kept { return kept }
-        let made = index ?? SuggestionIndex(plan.slots.map(\.name))
-        let answer = made.closest(to: name)
+        // The index is made under the lock, once: two workers meeting a
+        // mapper's first unknown field would each make it.
+        enum Found { case kept(String?), index(SuggestionIndex) }
+        let found = state.withLock { (state: inout State) -> Found in
+            if let kept = state.answers[key] { return .kept(kept) }
+            if let index = state.indexes[plan.mapperID] { return .index(index) }
+            let index = SuggestionIndex(plan.slots.map(\.name))
+            state.indexes[plan.mapperID] = index
+            return .index(index)
+        }
+        let index: SuggestionIndex
+        switch found {
+        case .kept(let answer): return answer
+        case .index(let made): index = made
+        }
+        let answer = index.closest(to: name)
         state.withLock { state in
-            if index == nil, state.indexes[plan.mapperID] == nil { state.indexes[plan.mapperID] = made }
             if state.answers.count < Self.capacity { state.answers[key] = answer }
         }
         return answer

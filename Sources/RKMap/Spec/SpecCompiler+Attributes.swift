@@ -126,7 +126,7 @@ extension SpecCompiler {
             } else {
                 let allowed = AssignmentPolicy.allCases.map(\.rawValue)
                 report(.invalidEnumValue(field: "assignmentPolicy", value: text, allowed: allowed,
-                                         suggestion: suggest(text, in: allowed)),
+                                         suggestion: Suggestions.closest(to: text, in: allowed)),
                        at: m.value.location, mapperID: build.id)
             }
         }

@@ -120,7 +120,7 @@ extension SpecCompiler {
             } else if Self.methodNames.contains(upper) {
                 methods.insert(upper)
             } else {
-                report(.unknownMethod(text: name, suggestion: suggest(upper, in: Self.methodNames)), at: e.location)
+                report(.unknownMethod(text: name, suggestion: Suggestions.closest(to: upper, in: Self.methodNames)), at: e.location)
             }
         }
         return any ? nil : methods

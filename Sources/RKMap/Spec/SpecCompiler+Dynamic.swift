@@ -71,7 +71,7 @@ extension SpecCompiler {
             guard let text = string(testMember, context: context, mapperID: mapperID) else { return nil }
             guard let kind = JSONKind(rawValue: text) else {
                 let names = JSONKind.allCases.map(\.rawValue)
-                report(.unknownExpectType(text: text, suggestion: suggest(text, in: names)),
+                report(.unknownExpectType(text: text, suggestion: Suggestions.closest(to: text, in: names)),
                        at: testMember.value.location, mapperID: mapperID)
                 return nil
             }

@@ -101,7 +101,7 @@ extension SpecCompiler {
         guard case .object(let members) = declaration.value.kind else { return }
         let mapping = ["attributes", "relationships"]
         for m in members where !Self.objectMapperFields.contains(m.key) && !Self.noteFields.contains(m.key) {
-            if let suggestion = suggest(m.key, in: mapping) {
+            if let suggestion = Suggestions.closest(to: m.key, in: mapping) {
                 report(.mapperMapsNothing(id: declaration.id, misspelt: m.key, suggestion: suggestion), at: m.keyLocation, mapperID: declaration.id)
                 return
             }
@@ -155,7 +155,7 @@ extension SpecCompiler {
                 continue
             }
             guard let type = ValueType(specName: typeName) else {
-                report(.unknownType(type: typeName, destination: m.key, suggestion: suggest(typeName, in: names)),
+                report(.unknownType(type: typeName, destination: m.key, suggestion: Suggestions.closest(to: typeName, in: names)),
                        at: m.value.location, mapperID: build.id, attribute: m.key)
                 continue
             }

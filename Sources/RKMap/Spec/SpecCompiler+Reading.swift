@@ -17,7 +17,7 @@ extension SpecCompiler {
             if Self.noteFields.contains(member.key) { continue }
             if warn {
                 if !known.contains(member.key) {
-                    let suggestion = suggest(member.key, in: known)
+                    let suggestion = Suggestions.closest(to: member.key, in: known)
                     report(.unknownField(field: member.key, context: context, suggestion: suggestion),
                            at: member.keyLocation, mapperID: mapperID)
                     continue

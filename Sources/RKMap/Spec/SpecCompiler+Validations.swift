@@ -50,7 +50,7 @@ extension SpecCompiler {
                 } else {
                     let allowed = ValidationFailure.allCases.map(\.rawValue)
                     report(.invalidEnumValue(field: "onFailure", value: text, allowed: allowed,
-                                             suggestion: suggest(text, in: allowed)),
+                                             suggestion: Suggestions.closest(to: text, in: allowed)),
                            at: m.value.location, mapperID: build.id)
                 }
             }

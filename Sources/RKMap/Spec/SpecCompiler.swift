@@ -77,13 +77,15 @@ final class SpecCompiler {
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    /// Steps left for this spec's "did you mean" searches, which its errors
-    /// share (`Suggestions.closest(to:in:budget:)`): about a tenth of a second in
-    /// all, where 8,000 misspelt references among 8,000 ids took 15 s. The
-    /// errors past it are reported without a suggestion.
+    /// Steps left for this spec's "did you mean" searches among its own
+    /// names (ids, destinations, types), which its errors and warnings
+    /// share (`Suggestions.closest(to:in:budget:)`): about a tenth of a
+    /// second in all, where 8,000 misspelt references among 8,000 ids took
+    /// 15 s. Past it they are reported without a suggestion. Searches among
+    /// the format's own few words (field names, enum values) are not counted.
     private var suggestionBudget = 1 << 25
 
-    /// The candidate closest to `word`, within this spec's budget.
+    /// The candidate closest to `word` among the spec's names, within this spec's budget.
     func suggest(_ word: String, in candidates: some Sequence<String>) -> String? {
         Suggestions.closest(to: word, in: candidates, budget: &suggestionBudget)
     }
@@ -222,7 +224,7 @@ final class SpecCompiler {
             case "exact": options.caseInsensitiveKeys = false
             case "caseInsensitive": options.caseInsensitiveKeys = true
             default:
-                let s = suggest(mode, in: ["exact", "caseInsensitive"])
+                let s = Suggestions.closest(to: mode, in: ["exact", "caseInsensitive"])
                 report(.unknownKeyMatching(text: mode, suggestion: s), at: m.value.location)
             }
         }
@@ -233,7 +235,7 @@ final class SpecCompiler {
         guard let text = string(member, context: mapperID.map { "in mapper '\($0)'" } ?? "", mapperID: mapperID) else { return nil }
         if let unit = NumericDates(rawValue: text) { return unit }
         let allowed = NumericDates.allCases.map(\.rawValue)
-        report(.invalidEnumValue(field: "numericDates", value: text, allowed: allowed, suggestion: suggest(text, in: allowed)),
+        report(.invalidEnumValue(field: "numericDates", value: text, allowed: allowed, suggestion: Suggestions.closest(to: text, in: allowed)),
                at: member.value.location, mapperID: mapperID)
         return nil
     }

@@ -13,10 +13,11 @@ public enum Suggestions {
     /// A search does at most `workLimit` steps (a table cell, or a candidate
     /// scalar read): a distance costs the product of the two lengths, and an
     /// unknown mapper id of 160,000 characters beside a declared one as long
-    /// took 70 s to find no suggestion. Past the limit the search stops with
-    /// the best found so far, so each error's message costs at most a few
-    /// milliseconds; searches among short names (4,000 ids of 10 characters
-    /// cost about 200,000 steps) are complete.
+    /// took 70 s to find no suggestion. Past the limit the search stops and
+    /// suggests nothing (the best found so far may not be the closest), so
+    /// each error's message costs at most a few milliseconds; searches among
+    /// short names (4,000 ids of 10 characters cost about 300,000 steps)
+    /// are complete.
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         var budget = workLimit
         return closest(to: word, in: candidates, budget: &budget)
@@ -40,7 +41,9 @@ public enum Suggestions {
             let bound = best.map { $0.distance - 1 } ?? limit
             if bound < 0 { break }
             work += c.utf8.count + 1
-            guard work <= allowed else { break }
+            // Stopped before the end, the best so far may not be the closest:
+            // no suggestion rather than a worse one.
+            guard work <= allowed else { return nil }
             scalars.removeAll(keepingCapacity: true)
             if c.utf8.allSatisfy({ $0 < 0x80 }) {
                 for b in c.utf8 { scalars.append(Unicode.Scalar((b >= 0x41 && b <= 0x5A) ? b + 0x20 : b)) }
@@ -49,7 +52,7 @@ public enum Suggestions {
             }
             // An edit changes the length by at most one.
             guard abs(scalars.count - w.count) <= bound else { continue }
-            guard let d = distance(w, scalars, bound: bound, rows: &rows, work: &work, limit: allowed) else { break }
+            guard let d = distance(w, scalars, bound: bound, rows: &rows, work: &work, limit: allowed) else { return nil }
             if d <= bound { best = (c, d) }
         }
         return best?.candidate
@@ -108,11 +111,12 @@ public enum Suggestions {
 }
 
 /// "Did you mean" among one set of candidates asked many times (a mapper's
-/// destinations, for each unknown field of a stream of records): the same
-/// answer as `Suggestions.closest(to:in:)` when a candidate is within one
-/// edit, found through the candidates' one-deletion neighbours in time
-/// linear in the word; farther ones by a search of at most `searchSteps`
-/// steps, in candidate order.
+/// destinations, for each unknown field of a stream of records): the answer
+/// of `Suggestions.closest(to:in:)`. A candidate within one edit of a word
+/// of at most `indexedLength` scalars is found through the candidates'
+/// one-deletion neighbours, in time that does not grow with the candidates;
+/// otherwise a search of at most `searchSteps` steps, which suggests nothing
+/// when it stops before the end.
 ///
 /// ```swift
 /// let index = SuggestionIndex(["name", "email"])
@@ -120,56 +124,76 @@ public enum Suggestions {
 /// ```
 package struct SuggestionIndex: Sendable {
     private let candidates: [String]
-    /// Each candidate's lowercased scalars (as `closest` lowercases them) → its first position.
-    private var positions: [[UInt32]: Int] = [:]
-    /// Each one-scalar deletion of a candidate of at most `indexedLength`
-    /// scalars → the positions of the candidates that have it, ascending.
-    private var deletions: [[UInt32]: [Int32]] = [:]
-    /// Words longer than this are searched (a candidate as long has as
-    /// many deletions, each as long).
+    /// Each candidate by the hash of its lowercased scalars (as `closest`
+    /// lowercases them); a hash found is checked against the candidate.
+    private let whole: HashedPositions
+    /// Each one-scalar deletion of a candidate of at most `indexedLength` + 1
+    /// scalars, by its hash; `nil` when the candidates have more than
+    /// `indexedScalars` scalars in all. Eight bytes a scalar (a spec's
+    /// names' own size, several times over), made only once `serialize`
+    /// meets a field its mapper does not map.
+    private let deletions: HashedPositions?
+    /// Words longer than this are searched.
     static let indexedLength = 64
-    /// Candidate sets larger than this are searched (their deletions would
-    /// cost more than about 30 megabytes).
-    static let indexedCount = 50_000
-    /// The steps of a search for a candidate two or more edits away (a
-    /// few thousand short names are searched whole).
-    static let searchSteps = 1 << 14
+    static let indexedScalars = 1 << 20
+    /// The steps of a search (about 0.2 ms; several hundred short names are
+    /// searched whole).
+    static let searchSteps = 1 << 16
 
     package init(_ candidates: [String]) {
         self.candidates = candidates
-        guard candidates.count <= Self.indexedCount else { return }
-        for (i, c) in candidates.enumerated() {
-            let scalars = Self.lowered(c)
-            if positions[scalars] == nil { positions[scalars] = i }
-            // A word within one edit of a candidate is at most one scalar longer or shorter.
-            guard scalars.count <= Self.indexedLength + 1 else { continue }
-            Self.forEachDeletion(of: scalars) { deletion in
-                if deletions[deletion]?.last != Int32(i) { deletions[deletion, default: []].append(Int32(i)) }
+        let indexed = candidates.count < 1 << HashedPositions.positionBits
+        whole = HashedPositions(count: indexed ? candidates.count : 0) { entries in
+            guard indexed else { return }
+            for (i, c) in candidates.enumerated() { entries.append(HashedPositions.entry(Self.hash(Self.lowered(c), skipping: nil), i)) }
+        }
+        // A word within one edit of a candidate is at most one scalar longer or shorter.
+        var total = 0
+        for c in candidates {
+            let n = c.unicodeScalars.count
+            if n <= Self.indexedLength + 1 { total += n }
+        }
+        guard indexed, total <= Self.indexedScalars else {
+            deletions = nil
+            return
+        }
+        deletions = HashedPositions(count: total) { entries in
+            for (i, c) in candidates.enumerated() {
+                let scalars = Self.lowered(c)
+                guard scalars.count <= Self.indexedLength + 1 else { continue }
+                for j in scalars.indices { entries.append(HashedPositions.entry(Self.hash(scalars, skipping: j), i)) }
             }
         }
     }
 
-    /// As `Suggestions.closest(to:in:)` over the candidates.
+    /// As `Suggestions.closest(to:in:)` over the candidates, or nil when
+    /// that search would take more than `searchSteps`.
     package func closest(to word: String) -> String? {
         let w = Self.lowered(word)
-        guard candidates.count <= Self.indexedCount, w.count <= Self.indexedLength else { return search(word) }
-        if let i = positions[w] { return candidates[i] }
+        for i in whole.positions(of: Self.hash(w, skipping: nil)) where Self.lowered(candidates[Int(i)]) == w {
+            return candidates[Int(i)]
+        }
+        guard let deletions, w.count <= Self.indexedLength else { return search(word) }
         // Within one edit (OSA): a candidate with `w` as a deletion
         // (an insertion), equal to a deletion of `w`, or sharing a deletion
-        // with it (a substitution or an adjacent transposition).
+        // with it (a substitution or an adjacent transposition). Hashes
+        // may collide: each candidate found is measured.
         var first = Int.max
         let scalars = w.map { Unicode.Scalar($0)! }
         var rows = Suggestions.Rows()
-        func consider(_ i: Int) {
+        func consider(_ position: Int32) {
+            let i = Int(position)
             guard i < first else { return }
             var work = 0
             let c = Self.lowered(candidates[i]).map { Unicode.Scalar($0)! }
+            guard abs(c.count - scalars.count) <= 1 else { return }
             if Suggestions.distance(scalars, c, bound: 1, rows: &rows, work: &work, limit: .max) == 1 { first = i }
         }
-        for i in deletions[w] ?? [] { consider(Int(i)) }
-        Self.forEachDeletion(of: w) { deletion in
-            if let i = positions[deletion] { consider(i) }
-            for i in deletions[deletion] ?? [] { consider(Int(i)) }
+        deletions.positions(of: Self.hash(w, skipping: nil)).forEach(consider)
+        for j in w.indices {
+            let hash = Self.hash(w, skipping: j)
+            whole.positions(of: hash).forEach(consider)
+            deletions.positions(of: hash).forEach(consider)
         }
         if first != Int.max { return candidates[first] }
         // Two or more edits: allowed from six scalars on (a third of the word).
@@ -190,12 +214,46 @@ package struct SuggestionIndex: Sendable {
         return text.lowercased().unicodeScalars.map(\.value)
     }
 
-    private static func forEachDeletion(of scalars: [UInt32], _ body: ([UInt32]) -> Void) {
-        var deletion = scalars
-        for i in scalars.indices {
-            deletion.remove(at: i)
-            body(deletion)
-            deletion.insert(scalars[i], at: i)
+    /// The hash of `scalars` without the one at `skipping`.
+    private static func hash(_ scalars: [UInt32], skipping: Int?) -> UInt64 {
+        var hasher = Hasher()
+        for (j, scalar) in scalars.enumerated() where j != skipping { hasher.combine(scalar) }
+        hasher.combine(skipping == nil ? scalars.count : scalars.count - 1)
+        return UInt64(bitPattern: Int64(hasher.finalize()))
+    }
+
+    /// Positions by hash: each entry the hash's top 40 bits above a
+    /// position of 24 bits, sorted in place (eight bytes an entry, no copy),
+    /// so a hash's positions are ascending. Hashes that share those bits
+    /// give each other's positions, which the caller checks.
+    private struct HashedPositions: Sendable {
+        private var entries: [UInt64]
+        static let positionBits: UInt64 = 24
+
+        init(count: Int, _ fill: (inout [UInt64]) -> Void) {
+            entries = []
+            entries.reserveCapacity(count)
+            fill(&entries)
+            entries.sort()
+        }
+
+        static func prefix(_ hash: UInt64) -> UInt64 { hash & ~((1 << positionBits) - 1) }
+
+        static func entry(_ hash: UInt64, _ position: Int) -> UInt64 { prefix(hash) | UInt64(position) }
+
+        func positions(of hash: UInt64) -> [Int32] {
+            let key = Self.prefix(hash)
+            var low = 0, high = entries.count
+            while low < high {
+                let mid = (low + high) / 2
+                if entries[mid] < key { low = mid + 1 } else { high = mid }
+            }
+            var found: [Int32] = []
+            while low < entries.count, Self.prefix(entries[low]) == key {
+                found.append(Int32(entries[low] & ((1 << Self.positionBits) - 1)))
+                low += 1
+            }
+            return found
         }
     }
 }
