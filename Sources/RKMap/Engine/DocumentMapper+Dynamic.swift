@@ -34,32 +34,55 @@ extension DocumentMapper {
 
     /// The mapper chosen by the first matching matcher, if any.
     func choose(_ dynamic: DynamicMapper, for value: JSONValue) -> MapperRef? {
-        for matcher in dynamic.matchers {
-            switch matcher.test {
-            case .expectValue(let keyPath, let expected):
-                if let actual = keyPath.evaluate(on: value, context: context), actual == expected { return matcher.mapper }
-            case .expectType(let keyPath, let kind):
-                if let actual = keyPath.evaluate(on: value, context: context), actual.kind == kind { return matcher.mapper }
-            case .valueMap(let keyPath, let table):
-                switch keyPath.evaluate(on: value, context: context) {
-                case .string(let s)?:
-                    // The table's key by code units, as `expectValue` compares.
-                    if s.utf8.count <= matcher.longestKey, let i = table.index(forKey: s), JSONValue.sameText(table[i].key, s) {
-                        return table[i].value
+        for step in dynamic.steps {
+            switch step {
+            case .matcher(let i):
+                if let chosen = test(dynamic.matchers[i], of: dynamic, on: value) { return chosen }
+            case .strings(let keyPath, let range, let first):
+                guard let actual = keyPath.evaluate(on: value, context: context) else { continue }
+                switch actual {
+                case .string(let s):
+                    if let chosen = first[ExactText(s)] { return chosen }
+                case .compact:
+                    // Held text compared as a whole read compares it.
+                    for i in range {
+                        if case .expectValue(_, let expected) = dynamic.matchers[i].test, actual == expected { return dynamic.matchers[i].mapper }
                     }
-                case .number(let n)?:
-                    if n.text.utf8.count <= matcher.longestKey, let ref = table[n.text] { return ref }
                 default:
                     break
                 }
-            case .predicate(let predicate):
-                do {
-                    if try predicate.evaluate(value, context: context) { return matcher.mapper }
-                } catch {
-                    // No answer is not "no match" said quietly (docs/spec.md §9): warn,
-                    // then try the next matcher as RestKit would after a false.
-                    warn(.matcherUndecided(predicate: predicate.source, problem: error.description), mapperID: dynamic.id)
+            }
+        }
+        return nil
+    }
+
+    /// What `matcher` chooses for `value`: `nil` when it does not match,
+    /// else its mapper (itself `nil` for a matcher that chooses none).
+    private func test(_ matcher: Matcher, of dynamic: DynamicMapper, on value: JSONValue) -> MapperRef?? {
+        switch matcher.test {
+        case .expectValue(let keyPath, let expected):
+            if let actual = keyPath.evaluate(on: value, context: context), actual == expected { return .some(matcher.mapper) }
+        case .expectType(let keyPath, let kind):
+            if let actual = keyPath.evaluate(on: value, context: context), actual.kind == kind { return .some(matcher.mapper) }
+        case .valueMap(let keyPath, let table):
+            switch keyPath.evaluate(on: value, context: context) {
+            case .string(let s)?:
+                // The table's key by code units, as `expectValue` compares.
+                if s.utf8.count <= matcher.longestKey, let i = table.index(forKey: s), JSONValue.sameText(table[i].key, s) {
+                    return .some(table[i].value)
                 }
+            case .number(let n)?:
+                if n.text.utf8.count <= matcher.longestKey, let ref = table[n.text] { return .some(ref) }
+            default:
+                break
+            }
+        case .predicate(let predicate):
+            do {
+                if try predicate.evaluate(value, context: context) { return .some(matcher.mapper) }
+            } catch {
+                // No answer is not "no match" said quietly (docs/spec.md §9): warn,
+                // then try the next matcher as RestKit would after a false.
+                warn(.matcherUndecided(predicate: predicate.source, problem: error.description), mapperID: dynamic.id)
             }
         }
         return nil

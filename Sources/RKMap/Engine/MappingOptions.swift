@@ -112,6 +112,9 @@ public struct MappingOptions: Sendable {
 public struct MappingStats: Sendable, Equatable {
     /// Records produced per type name, in first-seen order.
     public var recordsPerType: [(type: String, count: Int)] = []
+    /// Each type's position in `recordsPerType` (`add(_:)`), rebuilt when
+    /// the list was changed otherwise.
+    var typePositions: [String: Int] = [:]
     /// Representations a dynamic mapper declined (no matcher matched).
     public var declined = 0
     /// Objects with none of the mapper's keys, and skipped non-object elements.

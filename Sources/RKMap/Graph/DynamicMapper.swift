@@ -4,11 +4,60 @@ public final class DynamicMapper: Sendable {
     public let id: String
     public let matchers: [Matcher]
     public let location: SourceLocation
+    /// How the matchers are tried, in order (`DocumentMapper.choose`).
+    let steps: [MatcherStep]
 
     public init(id: String, matchers: [Matcher], location: SourceLocation) {
         self.id = id
         self.matchers = matchers
         self.location = location
+        steps = MatcherStep.steps(matchers)
+    }
+}
+
+/// One step of choosing among a dynamic mapper's matchers: a matcher, or a
+/// run of `expectValue` matchers that compare the string at one key path
+/// (a `type` discriminator of a Stripe event: 200 values), looked up in a
+/// table by code units. Tried one by one, 8,000 such matchers took 24 s
+/// for 40,000 records, each record evaluating the key path once per matcher.
+enum MatcherStep: Sendable {
+    case matcher(Int)
+    /// Matchers `range`, all `.expectValue(keyPath, .string)`: the first one
+    /// whose string is the value's chooses (`mapper`, as the matcher has it).
+    case strings(keyPath: KeyPath, range: Range<Int>, first: [ExactText: MapperRef?])
+
+    /// A run shorter than this is tried matcher by matcher.
+    static let shortestRun = 4
+
+    static func steps(_ matchers: [Matcher]) -> [MatcherStep] {
+        func stringTest(_ i: Int) -> (KeyPath, String)? {
+            guard case .expectValue(let keyPath, .string(let s)) = matchers[i].test else { return nil }
+            return (keyPath, s)
+        }
+        var steps: [MatcherStep] = []
+        var i = 0
+        while i < matchers.count {
+            guard let (keyPath, _) = stringTest(i) else {
+                steps.append(.matcher(i))
+                i += 1
+                continue
+            }
+            var end = i
+            while end < matchers.count, let (next, _) = stringTest(end), next == keyPath { end += 1 }
+            guard end - i >= shortestRun else {
+                steps += (i..<end).map { .matcher($0) }
+                i = end
+                continue
+            }
+            var first: [ExactText: MapperRef?] = [:]
+            for j in i..<end {
+                let key = ExactText(stringTest(j)!.1)
+                if first[key] == nil { first[key] = .some(matchers[j].mapper) }
+            }
+            steps.append(.strings(keyPath: keyPath, range: i..<end, first: first))
+            i = end
+        }
+        return steps
     }
 }
 
