@@ -91,6 +91,26 @@ import Testing
             + "(use --format json, or map those keys to plain names)\n", "\(run.stderr)")
     }
 
+    /// Such a key holding only empty arrays and objects names no pair: the
+    /// form leaves it out, which is said, and the body did not "fail to read
+    /// back" through it (both warnings were given). An empty key holding
+    /// a value at any depth still does.
+    @Test func aKeyThatNamesNoPairIsOnlyLeftOut() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("spec.json", #"{"mappers": [{"id": "m", "target": "T", "attributes": ["name", "labels"]}]}"#)
+        let records = #"{"@type": "T", "name": "n", "labels": {"x[y]": [], "": {"a": {}}, "tier": "web"}}"# + "\n"
+            + #"{"@type": "T", "name": "m", "labels": {"": {"a": {"b": 2}}}}"#
+        let run = try RKMapExecutable.run(["serialize", "spec.json", "--format", "form"], stdin: Array(records.utf8), directory: scratch.url)
+        #expect(run.status == 0)
+        #expect(run.stdout == "labels[tier]=web&name=n\nlabels[][a][b]=2&name=m\n")
+        #expect(run.stderr == "<stdin>: $: warning: this record's form body leaves out 'labels[x[y]]' (an empty array), 'labels[][a]' (an empty object): "
+            + "form encoding writes nothing for an empty array or object, so a server reads them as absent (use --format json to send them)\n"
+            + "<stdin>: $: warning: this record's form body does not read back as its body: form encoding cannot name "
+            + "'labels[]' (an empty key), which a server reads as other members (use --format json, or map that key to a plain name) (document 2)\n",
+            "\(run.stderr)")
+    }
+
     /// A dynamic mapper's member gets its discriminator back (docs/spec.md
     /// §13): `apply` then `serialize` then `apply` again gives the same
     /// records, where the bodies had no `type` and were all declined (exit 0).

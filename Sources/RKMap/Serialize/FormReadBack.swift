@@ -52,7 +52,7 @@ enum FormReadBack {
         case .object(let object):
             for member in object.members {
                 let inner = name.isEmpty ? member.key : name + "[\(member.key)]"
-                if let reason = ambiguity(of: member.key) { found.append((inner, reason)) }
+                if let reason = ambiguity(of: member.key, holding: member.value) { found.append((inner, reason)) }
                 ambiguousKeys(member.value, name: inner, into: &found)
             }
         case .compact(let held) where held.elements != nil:
@@ -62,6 +62,26 @@ enum FormReadBack {
         default:
             break
         }
+    }
+
+    /// Whether any pair of `value` is written (`expected` is not nil): an
+    /// empty array or object, at any depth, writes none, and its key names
+    /// nothing a server could misread (it is reported as left out).
+    static func writesPairs(_ value: JSONValue) -> Bool {
+        switch value {
+        case .array(let elements): return elements.contains(where: writesPairs)
+        case .object(let object): return object.members.contains { writesPairs($0.value) }
+        case .compact(let held) where held.elements != nil: return (0..<held.heldCount).contains { writesPairs(held.element(at: $0)) }
+        case .compact(let text): return writesPairs(text.expanded)
+        default: return true
+        }
+    }
+
+    /// Why a form cannot name the member `key` holding `value`, if it
+    /// cannot and a pair names it.
+    static func ambiguity(of key: String, holding value: JSONValue) -> String? {
+        guard let reason = ambiguity(of: key), writesPairs(value) else { return nil }
+        return reason
     }
 
     /// Why a form cannot name `key`, if it cannot.
@@ -151,7 +171,7 @@ enum FormReadBack {
             case .object(let object) where FormReadBack.holdsArrays(value):
                 for member in object.members {
                     let inner = name.isEmpty ? member.key : name + "[\(member.key)]"
-                    if let reason = FormReadBack.ambiguity(of: member.key) { ambiguous.append((inner, reason)) }
+                    if let reason = FormReadBack.ambiguity(of: member.key, holding: member.value) { ambiguous.append((inner, reason)) }
                     visit(member.value, path: path + DocumentPath.render([.key(member.key)]).dropFirst(), name: inner)
                 }
             case .compact(let held) where held.elements != nil:
