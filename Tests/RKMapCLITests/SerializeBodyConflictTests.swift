@@ -80,6 +80,14 @@ import Testing
             <stdin>: $.team.titel: warning: field 'titel' is not mapped by mapper 'team', so the body leaves it out; did you mean 'title'? [mapper team]
 
             """, "\(run.stderr)")
+        // In a stream of records, after the first, which record: the
+        // warnings of each read alike (`$.nme`), as another record's do.
+        let stream = try Self.serialize(spec, #"{"@type": "User", "name": "a"}"# + "\n" + #"{"@type": "User", "nme": "x"}"# + "\n" + #"{"@type": "User", "nme": "y"}"#)
+        #expect(stream.stderr == """
+            <stdin>: $.nme: warning: field 'nme' is not mapped by mapper 'user', so the body leaves it out; did you mean 'name'? (document 2) [mapper user]
+            <stdin>: $.nme: warning: field 'nme' is not mapped by mapper 'user', so the body leaves it out; did you mean 'name'? (document 3) [mapper user]
+
+            """, "\(stream.stderr)")
     }
 
     /// Records keyed by their `keyAttribute` become one dictionary (§5.3):

@@ -52,6 +52,7 @@ extension Serializer {
             let (body, notes) = try self.body(for: record, path: path)
             for var note in notes {
                 note.file = inputName
+                note.message += MappingFailure.documentSuffix(document)
                 diagnostics.append(note)
             }
             let start = out.count, deferredBefore = out.deferred.count
