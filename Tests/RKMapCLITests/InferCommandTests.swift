@@ -384,6 +384,26 @@ import Testing
         #expect(check.status == 0 && check.stdout.hasPrefix("PASS in.json: 200, \(records) records\n"), "\(check)")
     }
 
+    /// One sample object of 131,073 members makes a record wider than CSV
+    /// output lays out: `lint` warned "declare some [to-one relationships]
+    /// many", of a spec with none, and `infer` said nothing. `infer` notes
+    /// it, and the warning says what is wide.
+    @Test func aRecordWiderThanCSVIsNoted() throws {
+        let dir = try Scratch()
+        let n = 131_073
+        try dir.write("in.json", "{" + (0..<n).map { #""k\#($0)": 1"# }.joined(separator: ",") + "}")
+        let infer = try RKMapExecutable.run(["infer", "in.json", "-o", "s.json"], directory: dir.url)
+        #expect(infer.status == 0)
+        #expect(infer.stderr == "note: content: the whole document\n"
+            + "note: a record of this spec has \(n) fields, more than the 131072 columns CSV output lays out (a SQLite table holds 2,000): "
+            + "`rkmap lint` warns of it; write such records with --format ndjson or json\n", "\(infer.stderr)")
+        // The 131,073rd column: `@type` is the first.
+        let lint = try RKMapExecutable.run(["lint", "s.json"], directory: dir.url)
+        #expect(lint.status == 0)
+        #expect(lint.stderr.contains("warning: CSV output would need more than 131072 columns, or 4 MB of column names: "
+            + "a record of this spec has more fields than that ('k131071'); use --format ndjson or json"), "\(lint.stderr.prefix(400))")
+    }
+
     /// The same at any length: past 1,024 bytes `infer` told spellings apart
     /// by code units, kept both, and wrote a spec `lint` refused (exit 0,
     /// no warning). Keys of 1,101 and 1,200 scalars, one spelling each way.

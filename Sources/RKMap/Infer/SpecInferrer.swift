@@ -81,9 +81,11 @@ package enum SpecInferrer {
         if !builder.dateFormats.isEmpty {
             notes.append("dateFormats: \(builder.dateFormats.joined(separator: ", "))")
         }
-        return InferredSpec(
+        var spec = InferredSpec(
             json: json, notes: notes, leftOut: leftOut, unmapped: unmapped, withoutContent: withoutContent,
             contentKeyPath: contentPath.map(InferNaming.sourceKey).joined(separator: "."))
+        spec.widestRecord = builder.mappers.lazy.filter { $0.mergedInto == nil }.map(\.fields.count).max() ?? 0
+        return spec
     }
 
     /// Member names APIs give their content: when one of them holds an array of
@@ -210,6 +212,10 @@ package struct InferredSpec: Sendable, Equatable {
     package var withoutContent: [Int] = []
     /// The content's key path as the spec writes it (`items`, `data.children`).
     package var contentKeyPath = ""
+    /// The most fields (attributes and relationships) of one mapper: one
+    /// sample object of 200,000 members makes a record wider than CSV
+    /// output lays out, which `lint` warns of.
+    package var widestRecord = 0
 }
 
 /// A member `infer` left out of the spec: its key is "", which no key path

@@ -14,7 +14,7 @@
 ///
 /// - Complexity: built once per run, in time proportional to the columns
 ///   and their names, which are bounded (`maxColumns`, `maxNameBytes`).
-final class CSVLayout {
+package final class CSVLayout {
     /// How one slot of a record is written.
     enum Cell {
         /// A scalar, array or object cell.
@@ -66,13 +66,16 @@ final class CSVLayout {
     /// a spec whose to-one relationships cycle (each mapper leading to two
     /// others) has exponentially many: a 5 KB spec of 30 mappers took
     /// `lint` 4.75 GB and half a minute before the layout stopped here.
-    static let maxColumns = 1 << 17
+    package static let maxColumns = 1 << 17
     /// The most bytes of column names: a chain of thousands of nested to-one
     /// relationships has few columns, each named by the whole chain.
     static let maxNameBytes = 1 << 22
     private var nameBytes = 0
     /// The layout went past `maxColumns` or `maxNameBytes` and stopped.
     private var tooWide = false
+    /// A to-one relationship was flattened into dotted columns (what the
+    /// advice past the bounds is about).
+    private var flattened = false
 
     /// - Parameters:
     ///   - graph: The spec.
@@ -127,6 +130,7 @@ final class CSVLayout {
                     type = self.column(name + ".@type", holding: destination + ["@type"])
                 }
                 var children: [ObjectIdentifier: Node] = [:]
+                flattened = true
                 for target in targets {
                     children[ObjectIdentifier(target)] = node(target, prefix: name + ".", prefixPath: destination, path: path)
                 }
@@ -150,11 +154,16 @@ final class CSVLayout {
         nameBytes += name.utf8.count
         if !tooWide, columns.count > Self.maxColumns || nameBytes > Self.maxNameBytes {
             tooWide = true
+            let shown = "'\(name.prefix(60))\(name.count > 60 ? "…" : "")'"
+            // A record of that many fields of its own (one sample object of
+            // 200,000 members, inferred) has no relationship to declare many.
+            let why = flattened
+                ? "each to-one relationship is flattened into dotted columns (\(shown)) "
+                    + "along every path through the mappers; declare some of them \"many\": true (one column of JSON), "
+                : "a record of this spec has more fields than that (\(shown)); use "
             problems.append(
                 "CSV output would need more than \(Self.maxColumns) columns, or \(Self.maxNameBytes >> 20) MB of column names: "
-                    + "each to-one relationship is flattened into dotted columns ('\(name.prefix(60))\(name.count > 60 ? "…" : "")') "
-                    + "along every path through the mappers; declare some of them \"many\": true (one column of JSON), "
-                    + "or use --format ndjson, json or sqlite")
+                    + why + (flattened ? "or use --format ndjson, json or sqlite" : "--format ndjson or json"))
         }
         return columns.count - 1
     }

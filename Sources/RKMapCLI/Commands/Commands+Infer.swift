@@ -73,6 +73,10 @@ extension Commands {
             return dataFailed
         }
         for note in spec.notes { try? stderr.write("note: \(note)\n") }
+        if spec.widestRecord > CSVLayout.maxColumns {
+            try? stderr.write("note: a record of this spec has \(spec.widestRecord) fields, more than the \(CSVLayout.maxColumns) columns "
+                + "CSV output lays out (a SQLite table holds 2,000): `rkmap lint` warns of it; write such records with --format ndjson or json\n")
+        }
         // A warning about sample `sample` (an index into the samples read):
         // at its input, with `(document N)` after that input's first document.
         func warn(sample: Int, at path: String, _ message: String) {
