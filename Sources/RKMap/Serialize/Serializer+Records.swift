@@ -73,7 +73,7 @@ extension Serializer {
                 }
             }
             if !ambiguous.isEmpty {
-                let names = ambiguous.map { "'\($0.name)' (\($0.reason))" }
+                let names = Self.counted(ambiguous.map { ($0.name, $0.reason) })
                 diagnostics.append(Diagnostic(
                     .warning,
                     "this record's form body does not read back as its body: form encoding cannot name \(names.joined(separator: ", ")), "
@@ -91,7 +91,7 @@ extension Serializer {
                     file: inputName, location: .jsonPath(path), code: .serializeFailed))
             }
             if !empties.isEmpty {
-                let names = empties.map { "'\($0.name)' (an empty \($0.kind.rawValue))" }
+                let names = Self.counted(empties.map { ($0.name, "an empty \($0.kind.rawValue)") })
                 diagnostics.append(Diagnostic(
                     .warning,
                     "this record's form body leaves out \(names.joined(separator: ", ")): form encoding writes nothing for an "
@@ -104,6 +104,27 @@ extension Serializer {
             let failure = error.path.hasPrefix("$") ? error : error.below(path)
             diagnostics.append(failure.diagnostic(file: inputName, document: document))
             return false
+        }
+    }
+
+    /// Each name and what it is, once, in first-seen order, with how many
+    /// times it repeats: every element of a large array with an empty
+    /// `meta` made one message of 30,000 names (a megabyte).
+    static func counted(_ entries: [(name: String, what: String)]) -> [String] {
+        struct Key: Hashable {
+            let name: ExactText
+            let what: String
+        }
+        var order: [Key] = []
+        var counts: [Key: Int] = [:]
+        for entry in entries {
+            let key = Key(name: ExactText(entry.name), what: entry.what)
+            if counts[key] == nil { order.append(key) }
+            counts[key, default: 0] += 1
+        }
+        return order.map { key in
+            let count = counts[key]!
+            return "'\(key.name.text)' (\(key.what)\(count > 1 ? ", \(count) times" : ""))"
         }
     }
 
