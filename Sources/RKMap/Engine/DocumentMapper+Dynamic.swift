@@ -38,19 +38,10 @@ extension DocumentMapper {
             switch step {
             case .matcher(let i):
                 if let chosen = test(dynamic.matchers[i], of: dynamic, on: value) { return chosen }
-            case .strings(let keyPath, let range, let first):
-                guard let actual = keyPath.evaluate(on: value, context: context) else { continue }
-                switch actual {
-                case .string(let s):
-                    if let chosen = first[ExactText(s)] { return chosen }
-                case .compact:
-                    // Held text compared as a whole read compares it.
-                    for i in range {
-                        if case .expectValue(_, let expected) = dynamic.matchers[i].test, actual == expected { return dynamic.matchers[i].mapper }
-                    }
-                default:
-                    break
-                }
+            case .strings(let keyPath, let first):
+                // Only a string equals a string (held text, `.compact`, is an
+                // array or an object).
+                if case .string(let s)? = keyPath.evaluate(on: value, context: context), let chosen = first[ExactText(s)] { return chosen }
             }
         }
         return nil

@@ -22,9 +22,9 @@ public final class DynamicMapper: Sendable {
 /// for 40,000 records, each record evaluating the key path once per matcher.
 enum MatcherStep: Sendable {
     case matcher(Int)
-    /// Matchers `range`, all `.expectValue(keyPath, .string)`: the first one
+    /// A run of `.expectValue(keyPath, .string)` matchers: the first one
     /// whose string is the value's chooses (`mapper`, as the matcher has it).
-    case strings(keyPath: KeyPath, range: Range<Int>, first: [ExactText: MapperRef?])
+    case strings(keyPath: KeyPath, first: [ExactText: MapperRef?])
 
     /// A run shorter than this is tried matcher by matcher.
     static let shortestRun = 4
@@ -54,7 +54,7 @@ enum MatcherStep: Sendable {
                 let key = ExactText(stringTest(j)!.1)
                 if first[key] == nil { first[key] = .some(matchers[j].mapper) }
             }
-            steps.append(.strings(keyPath: keyPath, range: i..<end, first: first))
+            steps.append(.strings(keyPath: keyPath, first: first))
             i = end
         }
         return steps
