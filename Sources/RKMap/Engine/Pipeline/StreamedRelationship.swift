@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A to-many relationship of the root mapper's record whose array may be
 /// streamed element by element when the content is one large object
 /// (`{"items": [...24 MB...]}` mapped as one record with an `items`
@@ -48,8 +50,11 @@ struct StreamedRelationship: Sendable {
     let slot: Int
     let target: MapperRef
     /// What of the record's object is read: its projection, with the array
-    /// not built (`null` takes its place, an empty array once read).
-    let parentProjection: ProjectionPlan
+    /// not built (`null` takes its place, an empty array once read). Made
+    /// when first read: made for every candidate, a root mapper of 4,000
+    /// relationships made 4,000 plans of 4,000 members (8.5 GB, 12 s).
+    var parentProjection: ProjectionPlan { parentPlan.plan }
+    private let parentPlan: LazyProjectionPlan
     /// What of each element is read.
     let elementProjection: ProjectionPlan
     /// The splitter reads the record's object, every member but the array
@@ -128,6 +133,25 @@ struct StreamedRelationship: Sendable {
         let projection = folding ? projection.folded : projection
         let readsParent = !graph.parentKeyPaths.isEmpty
         var found: [String: StreamedRelationship] = [:]
+        // Made once, not per relationship (each a scan of every step or
+        // slot: quadratic in a mapper of thousands of relationships):
+        // properties per slot, slots per first name, the steps that may
+        // read a member by its first key (or by anything: an index or an
+        // operator first), and each target's element projection.
+        var propertiesPerSlot: [Int: Int] = [:]
+        for step in mapper.steps { propertiesPerSlot[step.slot, default: 0] += 1 }
+        var slotsPerFirstName: [String: Int] = [:]
+        for slot in mapper.slots { if let first = slot.path.first { slotsPerFirstName[first, default: 0] += 1 } }
+        var readersByFirstKey: [String: [Int]] = [:]
+        var readersOfAnything: [Int] = []
+        for (i, other) in mapper.steps.enumerated() where !other.sourceIsNil && other.source.anchor == .representation {
+            if case .key(let name)? = other.source.components.first {
+                readersByFirstKey[folding ? name.lowercased() : name, default: []].append(i)
+            } else {
+                readersOfAnything.append(i)
+            }
+        }
+        var elementPlans: [MapperRef: ProjectionPlan] = [:]
         for step in mapper.steps {
             guard let target = step.target, step.many == true || (step.many == nil && !toOneUnlessMany),
                   step.source.anchor == .representation, !step.source.components.isEmpty
@@ -138,12 +162,13 @@ struct StreamedRelationship: Sendable {
             // any case: keys are compared, and projections read, folded.
             let folded = folding ? keys.map { $0.lowercased() } : keys
             // Another property writing the same field: the last one mapped wins.
-            guard !mapper.steps.contains(where: { $0 !== step && $0.slot == step.slot }) else { continue }
+            guard propertiesPerSlot[step.slot] == 1 else { continue }
             // Dotted destinations nest, each object placed where its first
             // field is written (`RecordEncoder.nest`): the array's field must
             // be a plain name that none of them writes into or replaces
             // (`items.total` would), so that it has one place in the record.
-            guard mapper.hasOnePlace(step.slot) else { continue }
+            let field = mapper.slots[step.slot].path
+            guard field.count == 1, slotsPerFirstName[field[0]] == 1 else { continue }
             // Read by another key path of the record (a second relationship,
             // `items.name`, `data` for `data.children`): one that reaches
             // into the array, or holds it. An attribute counting it
@@ -151,7 +176,8 @@ struct StreamedRelationship: Sendable {
             // counts as it finds the array, unless keys ignore case
             // (the record is mapped whole).
             var countingSteps: [Int] = []
-            let others = mapper.steps.indices.filter { i in
+            let readers = ((readersByFirstKey[folded[0]] ?? []) + readersOfAnything).sorted()
+            let others = readers.filter { i in
                 let other = mapper.steps[i]
                 guard other !== step, !other.sourceIsNil, other.source.anchor == .representation,
                       Self.overlaps(other.source.components, keys, folding: folding)
@@ -168,15 +194,18 @@ struct StreamedRelationship: Sendable {
             // in what it reaches, nor what holds it.
             let readsMember = graph.parentKeyPaths.contains { Self.overlaps($0.components, keys, folding: folding) }
             guard !readsMember else { continue }
-            var parentProjection = ProjectionPlan.everything
+            let parentPlan: LazyProjectionPlan
             if case .members = projection {
-                guard let leaving = Self.leavingOut(folded[...], from: projection) else { continue }
-                parentProjection = ProjectionPlan(leaving, caseInsensitive: folding)
+                guard Self.canLeaveOut(folded[...], from: projection) else { continue }
+                parentPlan = LazyProjectionPlan { ProjectionPlan(Self.leavingOut(folded[...], from: projection)!, caseInsensitive: folding) }
+            } else {
+                parentPlan = LazyProjectionPlan { .everything }
             }
+            let elementPlan = elementPlans[target] ?? ProjectionPlan(graph.representationProjection(of: target, compacting: compacting), caseInsensitive: folding)
+            elementPlans[target] = elementPlan
             found[id(step.source.source)] = StreamedRelationship(
                 key: id(step.source.source), keys: keys, sourcePath: step.source, parentMapper: mapper, slot: step.slot, target: target,
-                parentProjection: parentProjection,
-                elementProjection: ProjectionPlan(graph.representationProjection(of: target, compacting: compacting), caseInsensitive: folding),
+                parentPlan: parentPlan, elementProjection: elementPlan,
                 readsObject: readsParent || projection == .everything, countingSteps: countingSteps)
         }
         return found
@@ -241,6 +270,18 @@ struct StreamedRelationship: Sendable {
         return object
     }
 
+    /// Whether `leavingOut(keys, from: projection)` is not nil, without
+    /// making it (a copy of each level's members).
+    static func canLeaveOut(_ keys: ArraySlice<String>, from projection: JSONProjection) -> Bool {
+        guard let key = keys.first else { return true }
+        switch projection {
+        case .everything, .verbatim: return false
+        case .nothing: return true
+        case .elements(let inner): return canLeaveOut(keys, from: inner)
+        case .members(let members): return canLeaveOut(keys.dropFirst(), from: members[key] ?? .nothing)
+        }
+    }
+
     /// `projection` with the value at `keys` not read; nil when it reads
     /// all of what holds it.
     static func leavingOut(_ keys: ArraySlice<String>, from projection: JSONProjection) -> JSONProjection? {
@@ -253,6 +294,23 @@ struct StreamedRelationship: Sendable {
             guard let inner = leavingOut(keys.dropFirst(), from: members[key] ?? .nothing) else { return nil }
             members[key] = inner
             return .members(members)
+        }
+    }
+}
+
+/// A projection plan made when it is first read, once (workers may ask together).
+final class LazyProjectionPlan: Sendable {
+    private let make: @Sendable () -> ProjectionPlan
+    private let made = Mutex<ProjectionPlan?>(nil)
+
+    init(_ make: @escaping @Sendable () -> ProjectionPlan) { self.make = make }
+
+    var plan: ProjectionPlan {
+        made.withLock { made in
+            if let plan = made { return plan }
+            let plan = make()
+            made = plan
+            return plan
         }
     }
 }
