@@ -55,6 +55,12 @@ package final class Serializer: Sendable {
     /// field: records of a stream repeat the same unknown fields, each
     /// searched once (`FieldSuggestions`).
     let fieldSuggestions = FieldSuggestions()
+    /// Request descriptors by target type, in declaration order, and the
+    /// record types for "did you mean": looked up per record, where a filter
+    /// of every descriptor and a sort of every type per record made a
+    /// stream against a large spec quadratic.
+    let requestDescriptorsByType: [String: [RequestDescriptor]]
+    let typeSuggestions: SuggestionIndex
 
     /// A problem with the run's setup (exit status 2).
     package enum SetupError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -150,6 +156,10 @@ package final class Serializer: Sendable {
         }
         self.rootMappers = roots
         self.rootChoosers = choosers
+        var requests: [String: [RequestDescriptor]] = [:]
+        for request in graph.requestDescriptors { requests[request.target, default: []].append(request) }
+        requestDescriptorsByType = requests
+        typeSuggestions = SuggestionIndex(byType.keys.sorted())
         self.warnings = warnings
         if let id = options.mapperID {
             guard let ref = refsByID[id] else {
@@ -189,7 +199,7 @@ package final class Serializer: Sendable {
         }
         var tried: [String] = []
         let method = options.method
-        let forType = graph.requestDescriptors.filter { $0.target == type }
+        let forType = requestDescriptorsByType[type] ?? []
         if let request = forType.first(where: { $0.applies(to: method) }) {
             var result: (JSONValue, [Diagnostic])
             if request.inverse {
@@ -219,7 +229,7 @@ package final class Serializer: Sendable {
             return try inverted(object, with: candidates[0], path: path, chooser: rootChoosers[candidates[0]])
         }
         if candidates.isEmpty {
-            let suggestion = Suggestions.closest(to: type, in: mappersByType.keys.sorted())
+            let suggestion = typeSuggestions.closest(to: type)
             tried.append("no mapper has target '\(type)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
         } else {
             let ids = candidates.map { "'\(graph.mappers[$0].id)'" }.joined(separator: ", ")
