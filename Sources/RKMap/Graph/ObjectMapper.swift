@@ -46,8 +46,12 @@ public final class ObjectMapper: Sendable {
     /// would nest into it, replacing its value, `RecordEncoder.nest`).
     func hasOnePlace(_ slot: Int) -> Bool {
         let name = slots[slot].path
-        return name.count == 1 && !slots.indices.contains { $0 != slot && slots[$0].path.first == name[0] }
+        return name.count == 1 && slotsPerFirstName[name[0]] == 1
     }
+    /// How many slots' destinations start with each name (`hasOnePlace`,
+    /// asked per streamed relationship and per record written with one:
+    /// a scan of every slot each time).
+    private let slotsPerFirstName: [String: Int]
 
     /// `properties` flattened for the engine's inner loop: reading
     /// `steps[i].field` borrows in place, where binding an enum payload would
@@ -67,6 +71,9 @@ public final class ObjectMapper: Sendable {
         self.identification = identification
         self.modificationSlot = modificationSlot
         self.slots = slots
+        var slotsPerFirstName: [String: Int] = [:]
+        for slot in slots { if let first = slot.path.first { slotsPerFirstName[first, default: 0] += 1 } }
+        self.slotsPerFirstName = slotsPerFirstName
         self.keyAttributeSlot = keyAttributeSlot
         self.forceCollection = forceCollection
         self.properties = properties

@@ -45,17 +45,23 @@ public enum Suggestions {
             // no suggestion rather than a worse one.
             guard work <= allowed else { return nil }
             scalars.removeAll(keepingCapacity: true)
-            if c.utf8.allSatisfy({ $0 < 0x80 }) {
-                for b in c.utf8 { scalars.append(Unicode.Scalar((b >= 0x41 && b <= 0x5A) ? b + 0x20 : b)) }
-            } else {
-                scalars.append(contentsOf: c.lowercased().unicodeScalars)
-            }
+            lowered(c, into: &scalars)
             // An edit changes the length by at most one.
             guard abs(scalars.count - w.count) <= bound else { continue }
             guard let d = distance(w, scalars, bound: bound, rows: &rows, work: &work, limit: allowed) else { return nil }
             if d <= bound { best = (c, d) }
         }
         return best?.candidate
+    }
+
+    /// `text` lowercased, as a search compares it: ASCII in place, without
+    /// a `String` of its own.
+    static func lowered(_ text: String, into scalars: inout [Unicode.Scalar]) {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            for b in text.utf8 { scalars.append(Unicode.Scalar((b >= 0x41 && b <= 0x5A) ? b + 0x20 : b)) }
+        } else {
+            scalars.append(contentsOf: text.lowercased().unicodeScalars)
+        }
     }
 
     /// The most steps one search does (`closest(to:in:)`): a few milliseconds.
@@ -179,15 +185,14 @@ package struct SuggestionIndex: Sendable {
         // with it (a substitution or an adjacent transposition). Hashes
         // may collide: each candidate found is measured.
         var first = Int.max
-        let scalars = w.map { Unicode.Scalar($0)! }
         var rows = Suggestions.Rows()
         func consider(_ position: Int32) {
             let i = Int(position)
             guard i < first else { return }
             var work = 0
-            let c = Self.lowered(candidates[i]).map { Unicode.Scalar($0)! }
-            guard abs(c.count - scalars.count) <= 1 else { return }
-            if Suggestions.distance(scalars, c, bound: 1, rows: &rows, work: &work, limit: .max) == 1 { first = i }
+            let c = Self.lowered(candidates[i])
+            guard abs(c.count - w.count) <= 1 else { return }
+            if Suggestions.distance(w, c, bound: 1, rows: &rows, work: &work, limit: .max) == 1 { first = i }
         }
         deletions.positions(of: Self.hash(w, skipping: nil)).forEach(consider)
         for j in w.indices {
@@ -207,15 +212,14 @@ package struct SuggestionIndex: Sendable {
     }
 
     /// The scalars `Suggestions.closest` compares: the text lowercased.
-    private static func lowered(_ text: String) -> [UInt32] {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            return text.utf8.map { UInt32(($0 >= 0x41 && $0 <= 0x5A) ? $0 + 0x20 : $0) }
-        }
-        return text.lowercased().unicodeScalars.map(\.value)
+    private static func lowered(_ text: String) -> [Unicode.Scalar] {
+        var scalars: [Unicode.Scalar] = []
+        Suggestions.lowered(text, into: &scalars)
+        return scalars
     }
 
     /// The hash of `scalars` without the one at `skipping`.
-    private static func hash(_ scalars: [UInt32], skipping: Int?) -> UInt64 {
+    private static func hash(_ scalars: [Unicode.Scalar], skipping: Int?) -> UInt64 {
         var hasher = Hasher()
         for (j, scalar) in scalars.enumerated() where j != skipping { hasher.combine(scalar) }
         hasher.combine(skipping == nil ? scalars.count : scalars.count - 1)

@@ -135,13 +135,11 @@ struct StreamedRelationship: Sendable {
         var found: [String: StreamedRelationship] = [:]
         // Made once, not per relationship (each a scan of every step or
         // slot: quadratic in a mapper of thousands of relationships):
-        // properties per slot, slots per first name, the steps that may
+        // properties per slot, the steps that may
         // read a member by its first key (or by anything: an index or an
         // operator first), and each target's element projection.
         var propertiesPerSlot: [Int: Int] = [:]
         for step in mapper.steps { propertiesPerSlot[step.slot, default: 0] += 1 }
-        var slotsPerFirstName: [String: Int] = [:]
-        for slot in mapper.slots { if let first = slot.path.first { slotsPerFirstName[first, default: 0] += 1 } }
         var readersByFirstKey: [String: [Int]] = [:]
         var readersOfAnything: [Int] = []
         for (i, other) in mapper.steps.enumerated() where !other.sourceIsNil && other.source.anchor == .representation {
@@ -167,8 +165,7 @@ struct StreamedRelationship: Sendable {
             // field is written (`RecordEncoder.nest`): the array's field must
             // be a plain name that none of them writes into or replaces
             // (`items.total` would), so that it has one place in the record.
-            let field = mapper.slots[step.slot].path
-            guard field.count == 1, slotsPerFirstName[field[0]] == 1 else { continue }
+            guard mapper.hasOnePlace(step.slot) else { continue }
             // Read by another key path of the record (a second relationship,
             // `items.name`, `data` for `data.children`): one that reaches
             // into the array, or holds it. An attribute counting it
