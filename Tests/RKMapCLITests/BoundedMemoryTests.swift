@@ -444,4 +444,29 @@ import Testing
         #expect(peak.bytes > Self.streamMB * 990_000)
         #expect(peak.peak_rss_kib < Self.boundKiB, "peak RSS \(peak.peak_rss_kib) KiB on a \(Self.streamMB) MB file")
     }
+
+    /// A mapper of 1,000 attributes mapping records that have three of them:
+    /// a document under the pipeline's threshold is mapped whole and its
+    /// records held until its end, and each held one entry per attribute
+    /// (26 bytes a slot: a 0.77 MB document under 4,000 attributes took
+    /// 1.9 GB). A record holds its present fields only (`FieldSlots`), so
+    /// the wide mapper costs what the narrow one does. (Records held as
+    /// bytes, `HeldRecords`, keep a run per gap, not a byte per absent
+    /// slot: `HeldRecordsTests.wideRecordsComeBackAsTheyWere`.)
+    @Test(arguments: [["--format", "ndjson"], ["--format", "csv"]])
+    func aWideMapperHoldsOnlyWhatItsRecordsHave(format: [String]) throws {
+        let scratch = try Scratch()
+        func spec(unused: Int) throws -> String {
+            let attributes = (["ID", "Name", "Price"] + (0..<unused).map { "u\($0)" }).map { "\"\($0)\"" }.joined(separator: ", ")
+            return try scratch.write("wide-\(unused).json", #"{"keyPath": "items", "mappers": [{"id": "m", "target": "T", "attributes": [\#(attributes)]}]}"#)
+        }
+        // 0.12 MB: about 2,000 records (a debug build maps 1,000 attributes
+        // for each in about 8 s); held one entry a slot, 52 MB.
+        guard let narrow = try Self.measure(["apply", try spec(unused: 0)] + format, from: "file", shape: "items", mb: 0.12),
+              let wide = try Self.measure(["apply", try spec(unused: 1_000)] + format, from: "file", shape: "items", mb: 0.12)
+        else { return }
+        #expect(narrow.exit == 0 && wide.exit == 0)
+        #expect(wide.peak_rss_kib - narrow.peak_rss_kib < 8 * 1024,
+                "1,000 unused attributes grew the peak from \(narrow.peak_rss_kib) KiB to \(wide.peak_rss_kib) KiB")
+    }
 }

@@ -216,11 +216,7 @@ struct ConnectionFiller {
         case .record(var record):
             value = .value(.null)
             for (i, slot) in record.mapper.slots.enumerated() {
-                if case .relationship = slot.kind, var child = record.fields[i] {
-                    record.fields[i] = nil
-                    fill(&child)
-                    record.fields[i] = child
-                }
+                if case .relationship = slot.kind { record.fields.update(i) { fill(&$0) } }
             }
             for connection in record.mapper.connections {
                 record.fields[connection.slot] = connected(connection, of: record)

@@ -18,17 +18,16 @@ extension CSVSink {
 
     /// Puts a record's present fields into their cells.
     private func fill(_ record: Record, _ node: CSVLayout.Node) {
-        for slot in record.fields.indices {
-            guard let field = record.fields[slot] else { continue }
+        record.fields.forEachPresent { slot, field in
             switch node.cells[slot] {
             case .dotted:
-                continue
+                return
             case .value(let index), .json(let index):
                 cells[index] = text(of: field)
             case .flatten(let children, let type):
                 // A null to-one leaves its cells empty; an array in a to-one's
                 // place was already reported by the engine and is left out.
-                guard case .record(let child) = field, let childNode = children[ObjectIdentifier(child.mapper)] else { continue }
+                guard case .record(let child) = field, let childNode = children[ObjectIdentifier(child.mapper)] else { return }
                 if let type { cells[type] = .text(child.typeName) }
                 fill(child, childNode)
             }

@@ -117,17 +117,14 @@ struct RecordEncoder {
             first = false
         }
         // Fields are read in place: iterating would copy (and retain) each one.
-        record.fields.withUnsafeBufferPointer { fields in
-            for i in fields.indices {
-                guard let field = fields[i] else { continue }
-                if pretty {
-                    if !first { w.buffer.append(JSONByte.comma) }
-                    w.writeNewline(indent: indent + 1)
-                }
-                encoded.appendMember(i, first: first, pretty: pretty, to: &w.buffer)
-                first = false
-                write(field, to: &w, indent: indent + 1)
+        record.fields.forEachPresent { i, field in
+            if pretty {
+                if !first { w.buffer.append(JSONByte.comma) }
+                w.writeNewline(indent: indent + 1)
             }
+            encoded.appendMember(i, first: first, pretty: pretty, to: &w.buffer)
+            first = false
+            write(field, to: &w, indent: indent + 1)
         }
         if !first { w.writeNewline(indent: indent) }
         w.buffer.append(JSONByte.closeBrace)

@@ -23,8 +23,8 @@ extension SQLiteSink {
         }
         var shape: [Int] = []
         var values: [SQLiteValue] = []
-        shape.reserveCapacity(record.fields.count)
-        values.reserveCapacity(record.fields.count)
+        shape.reserveCapacity(record.fields.presentCount)
+        values.reserveCapacity(record.fields.presentCount)
         // Large values held as compact JSON text, bound from their own
         // bytes (their place in `values` is a placeholder), not copied into
         // a `String` first. (A small one is a `String` without an
@@ -34,8 +34,7 @@ extension SQLiteSink {
         var connections: [(slot: Int, connection: Connection, position: Int, value: FieldValue)] = []
         var storesAnotherKind = false
 
-        for slot in record.fields.indices {
-            guard let field = record.fields[slot] else { continue }
+        for (slot, field) in record.fields.present {
             switch plan.roles[slot] {
             case .column:
                 guard case .value(let value) = field else { continue }

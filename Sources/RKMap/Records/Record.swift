@@ -2,8 +2,9 @@
 /// `nil` in `fields` is an *absent* field, distinct from a `null` value.
 public struct Record: Sendable {
     public let mapper: ObjectMapper
-    /// One entry per `mapper.slots`, in field order.
-    public var fields: [FieldValue?]
+    /// One entry per `mapper.slots`, in field order (for a wide mapper,
+    /// only the present ones are held: `FieldSlots`).
+    public var fields: FieldSlots
     /// What is known of the record beyond its fields (`RecordNote`), for
     /// the few records that need it: one reference, nil for the others.
     public var note: RecordNote?
@@ -28,15 +29,7 @@ public struct Record: Sendable {
 
     public init(mapper: ObjectMapper) {
         self.mapper = mapper
-        // Not `Array(repeating:count:)`: it allocates through generic code
-        // that looks the buffer's type metadata up at run time (~500
-        // instructions a record, 3% of mapping the benchmark), where
-        // `reserveCapacity` is specialized for the element type.
-        let count = mapper.slots.count
-        var fields: [FieldValue?] = []
-        fields.reserveCapacity(count)
-        for _ in 0..<count { fields.append(nil) }
-        self.fields = fields
+        fields = FieldSlots(count: mapper.slots.count)
     }
 
     public var typeName: String { mapper.typeName }

@@ -106,4 +106,43 @@ import Testing
         #expect(held.first(same, .string("30000")) == nil)
         #expect(held.first(same, .number(JSONNumber("30000"))) == nil)
     }
+
+    /// A wide mapper's records are mostly absent fields, held as runs: each
+    /// comes back with its fields in their slots, and the index finds a
+    /// target value after a run, in the first slot and in the last.
+    @Test func wideRecordsComeBackAsTheyWere() throws {
+        let names = (0..<120).map { "a\($0)" }
+        let attributes = (names[..<60] + ["id"] + names[60...]).map { "\"\($0)\"" }.joined(separator: ", ")
+        let spec = """
+            {"mappers": [{"id": "w", "target": "W", "attributes": [\(attributes)],
+              "connections": [{"relationship": "same", "sourceAttribute": "a0", "target": "W", "targetAttribute": "id"}]}]}
+            """
+        let graph = try #require(SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json").graph)
+        let mapper = graph.objectMappers[0]
+        #expect(mapper.slots.count > FieldSlots.denseLimit)
+        let patterns: [[Int]] = [[], [60], [0, 60], [0, 1, 2, 3, 60, 120], [59, 61], [1, 3, 6, 10, 60, 119, 120], Array(0...120)]
+        var held = HeldRecords(graph: graph)
+        var roots: [FieldValue] = []
+        for (k, slots) in patterns.enumerated() {
+            var record = Record(mapper: mapper)
+            for slot in slots { record.fields[slot] = .value(.string("\(k).\(slot)")) }
+            roots.append(.record(record))
+            _ = held.append(.record(record))
+        }
+        var back: [String] = []
+        held.forEach { entry in
+            if case .root(let root) = entry { back.append(Self.describe(root)) }
+        }
+        #expect(back == roots.map { Self.describe($0) })
+        // A record of three fields holds a few bytes, not one per slot.
+        var sparse = HeldRecords(graph: graph, indexing: false)
+        for _ in 0..<1_000 { _ = sparse.append(roots[2]) }
+        #expect(sparse.byteCount < 1_000 * 40)
+        let same = mapper.connections[0]
+        for (k, slots) in patterns.enumerated() where slots.contains(60) {
+            let position = try #require(held.first(same, .string("\(k).60")))
+            #expect(Self.describe(.record(held.record(at: position))) == Self.describe(roots[k]))
+        }
+        #expect(held.first(same, .string("4.60")) == nil)
+    }
 }

@@ -62,6 +62,10 @@ struct HeldRecords {
         /// Before a record with connections (`Record.path`): the path's text.
         /// Written inline, not as a note object: every such record has one.
         static let placed: UInt8 = 15
+        /// Among a record's fields: a count, then that many absent fields
+        /// (a record of a wide mapper is mostly absent fields; a tag each
+        /// would cost a byte per slot of its mapper).
+        static let absentRun: UInt8 = 16
     }
     /// The notes of held records (`Record.note`: a connected record's place, or why it cannot be stored).
     private var notes: [RecordNote] = []
@@ -174,8 +178,18 @@ struct HeldRecords {
             reader.offset += 1
             let mapper = mappers[reader.count()]
             guard let slot = mapper.slotIndex(named: attribute) else { return nil }
-            for _ in 0..<slot { reader.skipField() }
-            guard case .value(let value)? = reader.field() else { return nil }
+            var at = 0
+            while at <= slot {
+                if buffer[reader.offset] == Tag.absentRun {
+                    reader.offset += 1
+                    at += reader.count()
+                    continue
+                }
+                if at == slot { break }
+                reader.skipField()
+                at += 1
+            }
+            guard at == slot, case .value(let value)? = reader.field() else { return nil }
             return MappingEngine.ConnectionKey(value)
         }
     }
@@ -214,9 +228,13 @@ struct HeldRecords {
             }
             current.append(Tag.record)
             appendCount(mapperIndex[ObjectIdentifier(record.mapper)]!)
-            for field in record.fields {
-                if let field { append(field: field) } else { current.append(Tag.absent) }
+            var next = 0
+            record.fields.forEachPresent { slot, field in
+                appendAbsent(slot - next)
+                append(field: field)
+                next = slot + 1
             }
+            appendAbsent(record.fields.count - next)
         case .many(let list):
             current.append(Tag.many)
             appendCount(list.count)
@@ -227,6 +245,16 @@ struct HeldRecords {
                 current.reserveCapacity(current.count + held.byteCount)
             }
             for item in list { append(field: item) }
+        }
+    }
+
+    /// `n` absent fields of a record: a tag each, or a run.
+    private mutating func appendAbsent(_ n: Int) {
+        if n > 2 {
+            current.append(Tag.absentRun)
+            appendCount(n)
+        } else {
+            for _ in 0..<n { current.append(Tag.absent) }
         }
     }
 
@@ -374,7 +402,16 @@ struct HeldRecords {
                 }
             case Tag.record:
                 let mapper = mappers[count()]
-                for _ in mapper.slots { skipField() }
+                var at = 0
+                while at < mapper.slots.count {
+                    if bytes[offset] == Tag.absentRun {
+                        offset += 1
+                        at += count()
+                    } else {
+                        skipField()
+                        at += 1
+                    }
+                }
             case Tag.noted:
                 _ = count()
                 skipField()
@@ -395,7 +432,16 @@ struct HeldRecords {
             case Tag.record:
                 offset += 1
                 var record = Record(mapper: mappers[count()])
-                for i in record.fields.indices { record.fields[i] = field() }
+                var at = 0
+                while at < record.fields.count {
+                    if bytes[offset] == Tag.absentRun {
+                        offset += 1
+                        at += count()
+                    } else {
+                        if let field = field() { record.fields[at] = field }
+                        at += 1
+                    }
+                }
                 return .record(record)
             case Tag.noted:
                 offset += 1
