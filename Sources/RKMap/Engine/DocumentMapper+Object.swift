@@ -51,7 +51,15 @@ extension DocumentMapper {
             if let converted = convert(.string(key), slot: slot, of: mapper) { record.fields[slot] = .value(converted) }
         }
         let steps = mapper.steps
-        for i in steps.indices {
+        // An object of a few members under a wide mapper: the steps its keys
+        // name and those that act on a missing source, in order (`SparseSteps`).
+        var order: [Int]?
+        if let sparse = mapper.sparseSteps, case .object(let object) = representation,
+           !(streamedCount >= 0 && streamedStep?.mapper === mapper) {
+            order = sparse.order(of: object, caseInsensitive: caseInsensitive)
+        }
+        for k in 0..<(order?.count ?? steps.count) {
+            let i = order?[k] ?? k
             let slot = steps[i].slot
             let source: JSONValue?
             if steps[i].sourceIsNil {
