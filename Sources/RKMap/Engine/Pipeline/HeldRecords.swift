@@ -179,17 +179,13 @@ struct HeldRecords {
             let mapper = mappers[reader.count()]
             guard let slot = mapper.slotIndex(named: attribute) else { return nil }
             var at = 0
-            while at <= slot {
-                if buffer[reader.offset] == Tag.absentRun {
-                    reader.offset += 1
-                    at += reader.count()
-                    continue
-                }
-                if at == slot { break }
+            var next = reader.nextSlot(&at, of: mapper.slots.count)
+            while let earlier = next, earlier < slot {
                 reader.skipField()
-                at += 1
+                next = reader.nextSlot(&at, of: mapper.slots.count)
             }
-            guard at == slot, case .value(let value)? = reader.field() else { return nil }
+            // A slot in a run of absent fields is passed over: the next one is later.
+            guard next == slot, case .value(let value)? = reader.field() else { return nil }
             return MappingEngine.ConnectionKey(value)
         }
     }
@@ -381,6 +377,19 @@ struct HeldRecords {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + n]), as: UTF8.self)
         }
 
+        /// The next slot of a record whose field is written (`at` onwards),
+        /// moving past runs of absent ones (`Tag.absentRun`); nil at the
+        /// record's end. The caller reads or skips that field.
+        mutating func nextSlot(_ at: inout Int, of slots: Int) -> Int? {
+            while at < slots, bytes[offset] == Tag.absentRun {
+                offset += 1
+                at += count()
+            }
+            guard at < slots else { return nil }
+            defer { at += 1 }
+            return at
+        }
+
         /// Moves past a field without making it.
         mutating func skipField() {
             let tag = bytes[offset]
@@ -401,17 +410,9 @@ struct HeldRecords {
                     skipField()
                 }
             case Tag.record:
-                let mapper = mappers[count()]
+                let slots = mappers[count()].slots.count
                 var at = 0
-                while at < mapper.slots.count {
-                    if bytes[offset] == Tag.absentRun {
-                        offset += 1
-                        at += count()
-                    } else {
-                        skipField()
-                        at += 1
-                    }
-                }
+                while nextSlot(&at, of: slots) != nil { skipField() }
             case Tag.noted:
                 _ = count()
                 skipField()
@@ -433,14 +434,8 @@ struct HeldRecords {
                 offset += 1
                 var record = Record(mapper: mappers[count()])
                 var at = 0
-                while at < record.fields.count {
-                    if bytes[offset] == Tag.absentRun {
-                        offset += 1
-                        at += count()
-                    } else {
-                        if let field = field() { record.fields[at] = field }
-                        at += 1
-                    }
+                while let slot = nextSlot(&at, of: record.fields.count) {
+                    if let field = field() { record.fields[slot] = field }
                 }
                 return .record(record)
             case Tag.noted:
