@@ -52,7 +52,7 @@ extension DocumentMapper {
         }
         let steps = mapper.steps
         // An object of a few members under a wide mapper: the steps its keys
-        // name and those that act on a missing source, in order (`SparseSteps`).
+        // name and those that act on a missing source, in order (`KeySkipIndex`).
         var order: [Int]?
         if let sparse = mapper.sparseSteps, case .object(let object) = representation,
            !(streamedCount >= 0 && streamedStep?.mapper === mapper) {

@@ -58,7 +58,14 @@ extension MappingEngine {
     func mapDescriptors(_ document: JSONValue, with mapper: DocumentMapper) throws(MappingFailure) -> [(Descriptor, [FieldValue])] {
         guard !applicable.isEmpty else { throw noDescriptorFailure() }
         var results: [(Descriptor, [FieldValue])] = []
-        for (descriptor, metadata) in applicable {
+        // Many descriptors: those whose first key the document has, and
+        // those every document tries, in order (`KeySkipIndex`).
+        var order: [Int]?
+        if let skips = descriptorSkips, case .object(let object) = document {
+            order = skips.order(of: object, caseInsensitive: mapper.context.caseInsensitive)
+        }
+        for k in 0..<(order?.count ?? applicable.count) {
+            let (descriptor, metadata) = applicable[order?[k] ?? k]
             mapper.context.metadata = metadata
             // A key through an array finds content only if some element has it (docs/spec.md §2).
             let content = descriptor.keyPath.isNil ? document : descriptor.keyPath.find(in: document, context: mapper.context)

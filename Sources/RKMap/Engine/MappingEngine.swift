@@ -33,6 +33,9 @@ public final class MappingEngine: Sendable {
     /// The root record's to-many relationships whose arrays a content object
     /// may stream (`StreamedRelationship`), by member.
     let streamedRelationships: [String: StreamedRelationship]
+    /// Of many applicable descriptors, those a document without their key
+    /// path's first key skips (`mapDescriptors`); nil for a few.
+    let descriptorSkips: KeySkipIndex?
     /// Some mapper connects relationships (docs/spec.md §7): asked per document.
     let hasConnections: Bool
     /// Counters over every document mapped so far. Only the thread that runs
@@ -80,6 +83,8 @@ public final class MappingEngine: Sendable {
             }
         }
         self.applicable = applicable
+        let keyPaths = applicable.map(\.0.keyPath)
+        descriptorSkips = KeySkipIndex(count: keyPaths.count) { keyPaths[$0].firstKey }
         hasConnections = graph.objectMappers.contains { !$0.connections.isEmpty }
         let descriptors = applicable.map(\.0)
         let folding = graph.options.caseInsensitiveKeys

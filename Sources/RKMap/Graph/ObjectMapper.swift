@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A compiled object mapper (docs/spec.md §3.1): how one representation becomes one record.
 ///
 /// Destinations are numbered **slots** in field order (docs/spec.md §5.1): the key
@@ -60,8 +58,8 @@ public final class ObjectMapper: Sendable {
     /// copy (and retain) the whole mapping for every object mapped.
     let steps: [PropertyStep]
     /// For a mapper of many steps, the steps a missing first key leaves
-    /// without effect, by that key (`SparseSteps`); nil for the others.
-    let sparseSteps: SparseSteps?
+    /// without effect, by that key (`KeySkipIndex`); nil for the others.
+    let sparseSteps: KeySkipIndex?
 
     public init(
         id: String, typeName: String, isEntity: Bool, identification: [Int], modificationSlot: Int?,
@@ -97,9 +95,17 @@ public final class ObjectMapper: Sendable {
         self.hasNestedDestinations = slots.contains { $0.path.count > 1 }
         self.nestings = Self.nestings(of: slots)
         self.steps = properties.map(PropertyStep.init)
-        self.sparseSteps = SparseSteps(
-            steps, defaults: defaults, assignsDefaults: assignsDefaultValueForMissingAttributes,
-            assignsNil: assignsNilForMissingRelationships)
+        // A step whose key path starts with a key at the representation
+        // finds nothing in an object without that member, and then does
+        // nothing unless a default or a null is assigned for a missing source.
+        let steps = self.steps
+        let assignsDefaults = assignsDefaultValueForMissingAttributes, assignsNil = assignsNilForMissingRelationships
+        self.sparseSteps = KeySkipIndex(count: steps.count) { i in
+            let step = steps[i]
+            let missingDoesNothing = step.target == nil ? defaults[step.slot] == nil && !assignsDefaults : !assignsNil
+            guard step.anchoredAtRepresentation, !step.sourceIsNil, missingDoesNothing else { return nil }
+            return step.source.firstKey
+        }
     }
 
     /// For each slot whose path other slots' paths continue (`address` and
@@ -277,94 +283,6 @@ public struct Validation: Sendable {
         self.onFailure = onFailure
         self.message = message
         self.location = location
-    }
-}
-
-/// The steps of a wide mapper that an object without their first key skips
-/// (`DocumentMapper.mapObject`): a step whose key path starts with a key
-/// at the representation finds nothing when the object has no such member,
-/// and then does nothing unless a default or a null is assigned for a
-/// missing source. An object of a few members under a mapper of thousands
-/// of attributes then visits the steps its keys name and the others,
-/// not every step (objects × attributes: 5.1 s for 20,000 objects of three
-/// keys under 4,000 attributes).
-///
-/// The tables of steps by key are made when an object first needs them (a
-/// spec's mappers are compiled for `lint` too, and most never map such an
-/// object), under a lock taken only by objects that skip most steps.
-final class SparseSteps: Sendable {
-    /// The steps every object visits, in order.
-    let others: [Int]
-    /// The mapper's steps (the same array, not a copy): the others are the
-    /// ones an object without their first key skips.
-    private let steps: [PropertyStep]
-    private struct Tables {
-        var byKey: [ExactText: [Int]]?
-        var byFoldedKey: [ExactText: [Int]]?
-    }
-    private let tables = Mutex(Tables())
-
-    /// Mappers of fewer skippable steps than this visit every step.
-    static let minimumSkippable = 32
-
-    init?(_ steps: [PropertyStep], defaults: [Int: JSONValue], assignsDefaults: Bool, assignsNil: Bool) {
-        var others: [Int] = []
-        for (i, step) in steps.enumerated() {
-            let missingDoesNothing = step.target == nil ? defaults[step.slot] == nil && !assignsDefaults : !assignsNil
-            let skippable = step.anchoredAtRepresentation && !step.sourceIsNil && missingDoesNothing && step.source.firstKey != nil
-            if !skippable { others.append(i) }
-        }
-        guard steps.count - others.count >= Self.minimumSkippable else { return nil }
-        self.others = others
-        self.steps = steps
-    }
-
-    /// Skippable steps by their first key, as JSON compares keys, or by that
-    /// key lowercased (`keyMatching: caseInsensitive`), each list in order.
-    private func makeTable(folded: Bool) -> [ExactText: [Int]] {
-        var table: [ExactText: [Int]] = [:]
-        var k = 0
-        for i in steps.indices {
-            if k < others.count, others[k] == i {
-                k += 1
-                continue
-            }
-            let key = steps[i].source.firstKey!
-            table[ExactText(folded ? key.lowercased() : key), default: []].append(i)
-        }
-        return table
-    }
-
-    /// The steps an object of these members visits, in order; nil when
-    /// visiting every step costs about as much.
-    func order(of object: JSONObject, caseInsensitive: Bool) -> [Int]? {
-        guard others.count + 4 * object.members.count < steps.count / 2 else { return nil }
-        // The table is taken out (a reference) and read outside the lock.
-        let table = tables.withLock { tables in
-            if caseInsensitive {
-                if tables.byFoldedKey == nil { tables.byFoldedKey = makeTable(folded: true) }
-                return tables.byFoldedKey!
-            }
-            if tables.byKey == nil { tables.byKey = makeTable(folded: false) }
-            return tables.byKey!
-        }
-        var named: [Int] = []
-        for member in object.members {
-            if let found = table[ExactText(caseInsensitive ? member.key.lowercased() : member.key)] { named += found }
-        }
-        named.sort()
-        var order: [Int] = []
-        order.reserveCapacity(others.count + named.count)
-        var k = 0
-        for i in others {
-            while k < named.count, named[k] < i {
-                if order.last != named[k] { order.append(named[k]) }
-                k += 1
-            }
-            order.append(i)
-        }
-        for i in named[k...] where order.last != i { order.append(i) }
-        return order
     }
 }
 
