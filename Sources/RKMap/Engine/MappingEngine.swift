@@ -83,10 +83,9 @@ public final class MappingEngine: Sendable {
             }
         }
         self.applicable = applicable
-        let keyPaths = applicable.map(\.0.keyPath)
-        descriptorSkips = KeySkipIndex(count: keyPaths.count) { keyPaths[$0].firstKey }
         hasConnections = graph.objectMappers.contains { !$0.connections.isEmpty }
         let descriptors = applicable.map(\.0)
+        descriptorSkips = KeySkipIndex(count: descriptors.count) { descriptors[$0].keyPath.firstKey }
         let folding = graph.options.caseInsensitiveKeys
         rootProjection = graph.rootProjection.map {
             ProjectionPlan(options.readsProjection ? $0 : .everything, caseInsensitive: folding)

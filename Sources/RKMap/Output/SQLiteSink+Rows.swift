@@ -23,8 +23,8 @@ extension SQLiteSink {
         }
         var shape: [Int] = []
         var values: [SQLiteValue] = []
-        shape.reserveCapacity(record.fields.presentCount)
-        values.reserveCapacity(record.fields.presentCount)
+        shape.reserveCapacity(record.fields.storedCount)
+        values.reserveCapacity(record.fields.storedCount)
         // Large values held as compact JSON text, bound from their own
         // bytes (their place in `values` is a placeholder), not copied into
         // a `String` first. (A small one is a `String` without an

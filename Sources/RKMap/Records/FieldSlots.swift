@@ -43,6 +43,15 @@ public struct FieldSlots: Sendable, RandomAccessCollection, MutableCollection {
 
     public var startIndex: Int { 0 }
 
+    /// How many entries are held: every slot of dense fields, the present
+    /// ones of sparse fields. O(1): a capacity hint for a pass over them.
+    public var storedCount: Int {
+        switch storage {
+        case .dense(let fields): return fields.count
+        case .sparse(_, let values): return values.count
+        }
+    }
+
     /// How many fields are present.
     public var presentCount: Int {
         switch storage {
