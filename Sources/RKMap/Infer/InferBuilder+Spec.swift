@@ -1,42 +1,40 @@
 /// Writing the inferred mappers as a spec (docs/spec.md §15): names are given
 /// here, once merging is done, so a merged-away place leaves no gap in them.
 extension InferBuilder {
+    /// Makes what writing the spec needs and changes nothing after: the
+    /// mappers' names, and the date formats their types call for, which
+    /// come first in the spec (the types are guessed here, in the order the
+    /// mappers are written).
+    mutating func prepareSpec(rootName: String?, rootMapper: Int) -> InferNames {
+        let names = assignNames(rootName: rootName, rootMapper: resolve(rootMapper))
+        for index in mappers.indices where mappers[index].mergedInto == nil {
+            switch mappers[index].kind {
+            case .scalar(let values): noteDateFormat(values)
+            case .object:
+                for field in mappers[index].fields {
+                    if case .attribute(let values) = field.kind { noteDateFormat(values.all) }
+                }
+            case .dynamic, .byKind: break
+            }
+        }
+        return names
+    }
+
     /// The spec as strict compact JSON, in canonical member order: what
     /// `SpecFormatter.formatStrict` makes the canonical text of, as
     /// `rkmap fmt` writes it (`InferredSpec.text`, `writeText`).
     ///
     /// Written as bytes, not built as a tree: a sample object of many
     /// members makes a mapper of as many attributes, and the tree of its
-    /// spec cost about four times that spec's text. Large mappers are moved
-    /// out of the writer's buffer as it fills (`JSONWriter.spill`), so that
-    /// the bytes are not copied whole at the end.
-    /// - Parameter comment: a note for the reader, the spec's first member.
-    mutating func specJSON(
-        descriptors: [(keyPath: [String], mapper: Int)], rootName: String?, rootMapper: Int, comment: String? = nil
-    ) -> [UInt8] {
-        let names = assignNames(rootName: rootName, rootMapper: resolve(rootMapper))
-        // `dateFormats` comes before the mappers whose types call for it:
-        // the types are guessed first, in the order the mappers are written.
-        for index in mappers.indices where mappers[index].mergedInto == nil {
-            switch mappers[index].kind {
-            case .scalar(let values): _ = typeEntry(values)
-            case .object:
-                for field in mappers[index].fields {
-                    if case .attribute(let values) = field.kind { _ = typeEntry(values.all) }
-                }
-            case .dynamic, .byKind: break
-            }
-        }
-        let spill = SpilledBytes()
-        // Room for the whole text at once (about three times each key, and
-        // what surrounds it): grown by doubling, the text of a spec of a
-        // million attributes was held twice while it moved, beside the
-        // fields. Room reserved and never written costs address space only.
-        var room = 4096
-        for mapper in mappers where mapper.mergedInto == nil {
-            for field in mapper.fields { room += 3 * field.key.utf8.count + 48 }
-        }
-        spill.bytes.reserveCapacity(room)
+    /// spec cost about four times that spec's text. The bytes go to `spill`
+    /// as the writer's buffer fills: to a `CompactSpecLayout` as they come
+    /// (`InferredSpec.writeText`), so that the text is never whole.
+    /// - Parameters:
+    ///   - names: from `prepareSpec`, called first.
+    ///   - comment: a note for the reader, the spec's first member.
+    func writeSpec(
+        descriptors: [(keyPath: [String], mapper: Int)], names: InferNames, comment: String?, into spill: SpilledBytes
+    ) {
         var out = JSONWriter(pretty: false, buffer: OutputBuffer(capacity: 4096), spill: spill)
         out.append(JSONByte.openBrace)
         var first = true
@@ -82,14 +80,11 @@ extension InferBuilder {
         out.append(JSONByte.closeBracket)
         out.append(JSONByte.closeBrace)
         out.moveToSpill()
-        let bytes = spill.bytes
-        spill.bytes = []
-        return bytes
     }
 
     /// Type names (singular PascalCase of where a mapper was met) and mapper ids,
     /// unique ignoring case, in mapper order.
-    func assignNames(rootName: String?, rootMapper: Int) -> (types: [Int: String], ids: [Int: String]) {
+    func assignNames(rootName: String?, rootMapper: Int) -> InferNames {
         var types: [Int: String] = [:]
         var ids: [Int: String] = [:]
         var typeNames = UniqueNames()
@@ -112,13 +107,13 @@ extension InferBuilder {
             types[index] = type
             ids[index] = mapperIDs.unique(InferNaming.mapperID(forType: type))
         }
-        return (types, ids)
+        return InferNames(types: types, ids: ids)
     }
 
     /// Writes mapper `index` as spec JSON: small kinds as a value, an object
     /// mapper member by member (it may have as many attributes as a sample
     /// object has members).
-    mutating func writeMapper(_ index: Int, names: (types: [Int: String], ids: [Int: String]), into out: inout JSONWriter) {
+    func writeMapper(_ index: Int, names: InferNames, into out: inout JSONWriter) {
         let mapper = mappers[index]
         var members: [(String, JSONValue)] = [("id", .string(names.ids[index]!))]
         switch mapper.kind {
@@ -148,7 +143,7 @@ extension InferBuilder {
         case .scalar(let values):
             members.append(("target", .string(names.types[index]!)))
             members.append(("attributes", .object(JSONObject([("", .string("value"))]))))
-            if let type = typeEntry(values) { members.append(("types", .object(JSONObject([("value", type)])))) }
+            if let type = Self.typeGuess(values).entry { members.append(("types", .object(JSONObject([("value", type)])))) }
             out.write(.object(JSONObject(members)))
             return
         case .object:
@@ -158,23 +153,11 @@ extension InferBuilder {
         // Each field's destination, unique ignoring case (a relationship's
         // too), before anything is written: identification is chosen among
         // the attributes' destinations, and written before them.
-        var taken = Set<SpellingKey>()
-        if let key = mapper.keyAttribute { taken.insert(SpellingKey(key.lowercased())) }
-        var destinations: [String] = []
-        destinations.reserveCapacity(mapper.fields.count)
-        var attributeDestinations: [String] = []
+        let destinations = InferDestinations(mapper.fields, keyAttribute: mapper.keyAttribute)
         var hasAttributes = false, hasRelationships = false
         for field in mapper.fields {
-            let destination = InferNaming.unique(InferNaming.destination(fromKey: field.key), in: &taken)
-            destinations.append(destination)
-            if case .attribute = field.kind {
-                hasAttributes = true
-                if entity { attributeDestinations.append(destination) }
-            } else {
-                hasRelationships = true
-            }
+            if case .attribute = field.kind { hasAttributes = true } else { hasRelationships = true }
         }
-        taken = []
         out.append(JSONByte.openBrace)
         out.writeKey("id")
         out.writeString(names.ids[index]!)
@@ -184,7 +167,7 @@ extension InferBuilder {
             out.write(value)
         }
         member("target", .string(type), &out)
-        if entity, let identity = identification(attributeDestinations, type: type) {
+        if entity, let identity = identification(mapper.fields, destinations, type: type) {
             member("entity", .bool(true), &out)
             member("identification", .string(identity), &out)
         }
@@ -197,8 +180,9 @@ extension InferBuilder {
             out.writeKey("attributes")
             out.append(JSONByte.openBrace)
             var first = true
-            for (field, destination) in zip(mapper.fields, destinations) {
+            for (position, field) in mapper.fields.enumerated() {
                 guard case .attribute = field.kind else { continue }
+                let destination = destinations.destination(position, key: field.key)
                 if !first { out.append(JSONByte.comma) }
                 first = false
                 out.writeKey(InferNaming.sourceKey(field.key))
@@ -212,8 +196,9 @@ extension InferBuilder {
             out.writeKey("relationships")
             out.append(JSONByte.openBracket)
             var first = true
-            for (field, destination) in zip(mapper.fields, destinations) {
+            for (position, field) in mapper.fields.enumerated() {
                 guard case .relationship(let child, let many) = field.kind else { continue }
+                let destination = destinations.destination(position, key: field.key)
                 if !first { out.append(JSONByte.comma) }
                 first = false
                 // Declared either way: a to-one source that later holds an
@@ -228,8 +213,9 @@ extension InferBuilder {
             out.append(JSONByte.closeBracket)
         }
         var typed = false
-        for (field, destination) in zip(mapper.fields, destinations) {
-            guard case .attribute(let values) = field.kind, let entry = typeEntry(values.all) else { continue }
+        for (position, field) in mapper.fields.enumerated() {
+            guard case .attribute(let values) = field.kind, let entry = Self.typeGuess(values.all).entry else { continue }
+            let destination = destinations.destination(position, key: field.key)
             // A comma before the member, then before each later entry; the
             // first entry opens the member.
             out.append(JSONByte.comma)
@@ -246,14 +232,27 @@ extension InferBuilder {
         out.append(JSONByte.closeBrace)
     }
 
-    /// `--entity`: the first of `id`, `<type>Id`, `uuid`, `key` among the attributes.
-    func identification(_ destinations: [String], type: String) -> String? {
+    /// `--entity`: the first of `id`, `<type>Id`, `uuid`, `key` among the
+    /// attributes' destinations.
+    func identification(_ fields: [InferField], _ destinations: InferDestinations, type: String) -> String? {
         let candidates = ["id", InferNaming.mapperID(forType: type) + "Id", "uuid", "key"]
-        return candidates.first { destinations.contains($0) }
+        var best = candidates.count
+        for (position, field) in fields.enumerated() {
+            guard case .attribute = field.kind else { continue }
+            let destination = destinations.destination(position, key: field.key)
+            if let found = candidates.prefix(best).firstIndex(of: destination) { best = found }
+            if best == 0 { break }
+        }
+        return best < candidates.count ? candidates[best] : nil
     }
 
-    /// The `types` entry the values call for, noting a date format it needs.
-    mutating func typeEntry(_ values: [JSONValue]) -> JSONValue? {
+    /// Notes the date format `values` call for, if any (`dateFormats`).
+    mutating func noteDateFormat(_ values: [JSONValue]) {
+        if let format = Self.typeGuess(values).dateFormat, !dateFormats.contains(format) { dateFormats.append(format) }
+    }
+
+    /// The `types` entry the values call for, and the date format it needs.
+    static func typeGuess(_ values: [JSONValue]) -> (entry: JSONValue?, dateFormat: String?) {
         let scalars = values.filter { v in
             switch v {
             case .null: return false
@@ -261,11 +260,15 @@ extension InferBuilder {
             }
         }
         switch InferValueType.guess(scalars) {
-        case .untyped: return nil
-        case .type(let t): return .string(t.rawValue)
-        case .dateWithFormat(let format):
-            if !dateFormats.contains(format) { dateFormats.append(format) }
-            return .string(ValueType.date.rawValue)
+        case .untyped: return (nil, nil)
+        case .type(let t): return (.string(t.rawValue), nil)
+        case .dateWithFormat(let format): return (.string(ValueType.date.rawValue), format)
         }
     }
+}
+
+/// The names `infer` gives its mappers: type names and mapper ids, by mapper.
+struct InferNames {
+    var types: [Int: String] = [:]
+    var ids: [Int: String] = [:]
 }

@@ -35,6 +35,12 @@ package enum InferNaming {
     /// that meet keep a `_` between them (`1.0` → `1_0`, `2024-01-31` →
     /// `2024_01_31`, `v1.2` → `v1_2`), so that `1.0` and `10` stay apart.
     package static func destination(fromKey key: String) -> String {
+        if let ascii = asciiDestination(fromKey: key) { return ascii }
+        return destinationByCharacters(fromKey: key)
+    }
+
+    /// `destination(fromKey:)` by `Character`s, for any key.
+    static func destinationByCharacters(fromKey key: String) -> String {
         var parts = words(key)
         // `+1`/`-1` (reaction counts) keep their sign as a word.
         // By bytes: `hasPrefix` compares canonical forms, and a first
@@ -44,6 +50,64 @@ package enum InferNaming {
         dropLeadingPosition(&parts)
         guard let first = parts.first else { return "field" }
         return joined(parts.dropFirst(), after: isAllUppercase(first) ? first.lowercased() : lowercasedFirst(first), uppercasedFirst)
+    }
+
+    /// `destination(fromKey:)` of an ASCII key, by bytes (nil for another):
+    /// the same words, cases and joins, made without a `Character` or a
+    /// `String` a word. `infer` makes a destination for every member of a
+    /// sample, again as it writes each, and by `Character`s that was a
+    /// quarter of its time on an object of many members.
+    static func asciiDestination(fromKey key: String) -> String? {
+        var key = key
+        return key.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+            func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+            func isLower(_ b: UInt8) -> Bool { b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") }
+            // Words as ranges of the key; "plus" and "minus" as words of their own.
+            var words: [Range<Int>] = []
+            var start = -1
+            for (i, b) in bytes.enumerated() {
+                if isLetter(b) || isDigit(b) {
+                    if start < 0 { start = i }
+                } else if start >= 0 {
+                    words.append(start..<i)
+                    start = -1
+                }
+            }
+            if start >= 0 { words.append(start..<bytes.count) }
+            var sign: String?
+            if bytes.first == UInt8(ascii: "+") { sign = "plus" }
+            if bytes.first == UInt8(ascii: "-"), bytes.count > 1, isDigit(bytes[1]) { sign = "minus" }
+            // `dropLeadingPosition`: a number before a word that starts with a letter.
+            if sign == nil, words.count > 1, words[0].allSatisfy({ isDigit(bytes[$0]) }), isLetter(bytes[words[1].lowerBound]) {
+                words.removeFirst()
+            }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 5)
+            if let sign {
+                out.append(contentsOf: sign.utf8)
+            }
+            for (n, word) in words.enumerated() {
+                if n == 0, sign == nil {
+                    // The first word: all lowercase when it has letters and
+                    // none of them lowercase (`ID`), else its first letter.
+                    let allUpper = word.contains { isLetter(bytes[$0]) } && !word.contains { isLower(bytes[$0]) }
+                    for i in word {
+                        let b = bytes[i]
+                        out.append((allUpper || i == word.lowerBound) && isLetter(b) ? b | 0x20 : b)
+                    }
+                    continue
+                }
+                if let last = out.last, isDigit(last), isDigit(bytes[word.lowerBound]) { out.append(UInt8(ascii: "_")) }
+                for i in word {
+                    let b = bytes[i]
+                    out.append(i == word.lowerBound && isLower(b) ? b & ~0x20 : b)
+                }
+            }
+            guard !out.isEmpty else { return "field" }
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 
     /// `1. open` (numbered keys) is `open`: the number is position, not name.
@@ -106,6 +170,11 @@ package enum InferNaming {
     /// A member name as a key path of one key (docs/spec.md §4): a dot, a `[`,
     /// a backslash or a leading `@` or `(` is escaped with a backslash.
     package static func sourceKey(_ key: String) -> String {
+        // Most keys need no escape: ASCII without `.`, `[` or `\\`, nor `@`
+        // or `(` first, is itself.
+        let plain = key.utf8.first.map { $0 != UInt8(ascii: "@") && $0 != UInt8(ascii: "(") } ?? true
+            && key.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: "[") && $0 != UInt8(ascii: "\\") }
+        if plain { return key }
         // Scalar by scalar, as key paths are read: a combining mark after a
         // `.` makes one Character of the two, which is not `"."`.
         var out = String.UnicodeScalarView()

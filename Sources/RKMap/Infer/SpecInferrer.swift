@@ -76,13 +76,14 @@ package enum SpecInferrer {
         // and `rkmap check` fails on it (no mappable content).
         let withoutContent = contentPath.isEmpty ? [] : samples.indices.filter { value(at: contentPath, in: samples[$0]) == nil }
         samples = []
-        let json = builder.specJSON(descriptors: descriptors, rootName: options.rootName, rootMapper: root, comment: comment)
-        // Known once the types are guessed, as the spec is written.
+        let names = builder.prepareSpec(rootName: options.rootName, rootMapper: root)
+        // Known once the types are guessed.
         if !builder.dateFormats.isEmpty {
             notes.append("dateFormats: \(builder.dateFormats.joined(separator: ", "))")
         }
         var spec = InferredSpec(
-            json: json, notes: notes, leftOut: leftOut, unmapped: unmapped, withoutContent: withoutContent,
+            writer: InferSpecWriter(builder: builder, descriptors: descriptors, names: names, comment: comment),
+            notes: notes, leftOut: leftOut, unmapped: unmapped, withoutContent: withoutContent,
             contentKeyPath: contentPath.map(InferNaming.sourceKey).joined(separator: "."))
         spec.widestRecord = builder.mappers.lazy.filter { $0.mergedInto == nil }.map(\.fields.count).max() ?? 0
         return spec
@@ -180,23 +181,50 @@ package struct InferOptions: Sendable, Equatable {
 
 /// An inferred spec.
 package struct InferredSpec: Sendable, Equatable {
+    /// Writes the spec, from the inferred mappers, when it is asked for:
+    /// the spec of a sample object of a million members is several times
+    /// the sample, and is never held whole (`writeText`).
+    let writer: InferSpecWriter
+
     /// The spec as strict compact JSON (`text` is its canonical form).
-    package var json: [UInt8]
+    package var json: [UInt8] {
+        let spill = SpilledBytes()
+        writer.write(into: spill)
+        return spill.bytes
+    }
+
     /// Canonical spec text (as `rkmap fmt` writes it), ending in a newline.
     package var text: String {
         var text: [UInt8] = []
-        text.reserveCapacity(json.count * 2)
         try? writeText { text += $0 }
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// Hands `emit` the canonical text in pieces of about 64 KiB, in order
-    /// (`SpecFormatter.formatStrict`): a spec of many attributes is written
-    /// out without its text ever being whole in memory.
+    /// Hands `emit` the canonical text in pieces of about 64 KiB, in order:
+    /// what `SpecFormatter.formatStrict` makes of `json`, laid out as the
+    /// compact bytes are written (`CompactSpecLayout`), so that neither
+    /// text is ever whole in memory. After `emit` throws, nothing more is
+    /// handed to it.
     /// - Throws: what `emit` throws.
     package func writeText(_ emit: ([UInt8]) throws -> Void) throws {
-        try SpecFormatter.formatStrict(json, emit: emit)
+        try withoutActuallyEscaping(emit) { emit in
+            var layout = CompactSpecLayout()
+            var failure: (any Error)?
+            let spill = SpilledBytes(draining: { piece in
+                guard failure == nil else { return }
+                do { try layout.feed(piece, emit: emit) } catch { failure = error }
+            })
+            writer.write(into: spill)
+            if let failure { throw failure }
+            try layout.finish(emit: emit)
+        }
     }
+
+    package static func == (a: InferredSpec, b: InferredSpec) -> Bool {
+        a.json == b.json && a.notes == b.notes && a.leftOut == b.leftOut && a.unmapped == b.unmapped
+            && a.withoutContent == b.withoutContent && a.contentKeyPath == b.contentKeyPath && a.widestRecord == b.widestRecord
+    }
+
     /// What was decided, one line each, for the user's stderr.
     package var notes: [String]
     /// Members of the samples the spec does not read, because their key is
@@ -290,5 +318,17 @@ package enum InferError: Error, Equatable, CustomStringConvertible {
         case .nothingToMap:
             return "the samples' content holds no object or value to map"
         }
+    }
+}
+
+/// What writes an inferred spec: the mappers as inference left them, named.
+struct InferSpecWriter: Sendable {
+    let builder: InferBuilder
+    let descriptors: [(keyPath: [String], mapper: Int)]
+    let names: InferNames
+    let comment: String?
+
+    func write(into spill: SpilledBytes) {
+        builder.writeSpec(descriptors: descriptors, names: names, comment: comment, into: spill)
     }
 }

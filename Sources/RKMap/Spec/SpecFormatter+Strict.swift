@@ -150,3 +150,117 @@ extension SpecFormatter {
         }
     }
 }
+
+/// The canonical text of compact strict JSON, made as its bytes come: what
+/// `SpecFormatter.formatStrict` gives for the whole, without the whole ever
+/// held. `infer` writes its spec through it (docs/spec.md §15): the compact
+/// text of a sample object of a million members is about two and a half
+/// times the sample, and held whole it was the largest part of `infer`'s
+/// memory.
+///
+/// The input is what `JSONWriter(pretty: false)` writes: no space between
+/// tokens, strings as `writeString` escapes them (`formatStrict` reads and
+/// writes them again, the same), and the members that hold booleans
+/// (`entity`, `many`, …) as `true` or `false`, which `formatStrict` leaves
+/// as they are. So the layout is in the punctuation alone: a line per
+/// member and element, two spaces per level, `{}` and `[]` when empty.
+///
+/// ```swift
+/// var layout = CompactSpecLayout()
+/// try layout.feed(piece) { try stdout.write($0) }   // as pieces come
+/// try layout.finish { try stdout.write($0) }
+/// ```
+package struct CompactSpecLayout {
+    private var inString = false
+    private var escaped = false
+    private var indent = 0
+    /// An opening bracket or brace not written yet: `[]` and `{}` stay on
+    /// one line, so what follows decides how it is written.
+    private var open: UInt8 = 0
+    private var out: [UInt8] = []
+
+    package init() {
+        out.reserveCapacity(1 << 16 + 4096)
+    }
+
+    /// Lays out `bytes`, the next part of the compact text, handing `emit`
+    /// pieces of about 64 KiB.
+    /// - Throws: what `emit` throws.
+    package mutating func feed(_ bytes: UnsafeRawBufferPointer, emit: ([UInt8]) throws -> Void) throws {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let byte = bytes[i]
+            i += 1
+            if open != 0 {
+                let closer = open == JSONByte.openBrace ? JSONByte.closeBrace : JSONByte.closeBracket
+                out.append(open)
+                open = 0
+                if byte == closer {
+                    out.append(byte)
+                    continue
+                }
+                indent += 2
+                newline()
+            }
+            if inString {
+                out.append(byte)
+                if escaped {
+                    escaped = false
+                } else if byte == JSONByte.backslash {
+                    escaped = true
+                } else if byte == JSONByte.quote {
+                    inString = false
+                }
+                // The rest of a plain run of the string at once.
+                if inString, !escaped {
+                    let start = i
+                    while i < n, bytes[i] != JSONByte.quote, bytes[i] != JSONByte.backslash { i += 1 }
+                    if i > start { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<i])) }
+                }
+                continue
+            }
+            switch byte {
+            case JSONByte.quote:
+                inString = true
+                out.append(byte)
+            case JSONByte.openBrace, JSONByte.openBracket:
+                open = byte
+            case JSONByte.closeBrace, JSONByte.closeBracket:
+                indent -= 2
+                newline()
+                out.append(byte)
+            case JSONByte.comma:
+                out.append(byte)
+                newline()
+                if out.count >= 1 << 16 {
+                    try emit(out)
+                    out.removeAll(keepingCapacity: true)
+                }
+            case JSONByte.colon:
+                out.append(byte)
+                out.append(JSONByte.space)
+            default:
+                out.append(byte)
+            }
+        }
+    }
+
+    /// Ends the text with a newline and hands `emit` what is left.
+    /// - Throws: what `emit` throws.
+    package mutating func finish(emit: ([UInt8]) throws -> Void) throws {
+        if open != 0 {
+            // Not from a complete document: written as it came.
+            out.append(open)
+            open = 0
+        }
+        out.append(JSONByte.newline)
+        try emit(out)
+        out.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func newline() {
+        out.append(JSONByte.newline)
+        out.append(contentsOf: repeatElement(JSONByte.space, count: indent))
+    }
+}

@@ -68,3 +68,76 @@ import Testing
         #expect(expected.last == "x50")
     }
 }
+
+/// ASCII keys are named by bytes (`InferNaming.asciiDestination`), others by
+/// `Character`s: the two must give one name for every ASCII key. Checked on
+/// every key of up to four characters from an alphabet of the cases that
+/// decide a name (letters of both cases, digits, separators, a sign first),
+/// and on random longer ones.
+@Suite struct InferASCIINamingTests {
+    static let alphabet = Array("aZ09_-+. ")
+
+    @Test func everyShortKeyIsNamedAsByCharacters() {
+        var keys: [String] = [""]
+        var frontier: [String] = [""]
+        for _ in 0..<4 {
+            frontier = frontier.flatMap { prefix in Self.alphabet.map { prefix + String($0) } }
+            keys += frontier
+        }
+        #expect(keys.count == 7_381)
+        let differing = keys.filter { InferNaming.asciiDestination(fromKey: $0) != InferNaming.destinationByCharacters(fromKey: $0) }
+        #expect(differing.isEmpty, "\(differing.prefix(10))")
+    }
+
+    @Test func randomKeysAreNamedAsByCharacters() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abzABZ0189_-+.@( /:#\t\r\n[]\\")
+        var differing: [String] = []
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 1...14, using: &generator)
+            let key = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+            if InferNaming.asciiDestination(fromKey: key) != InferNaming.destinationByCharacters(fromKey: key) { differing.append(key) }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(10))")
+        // Not ASCII: by `Character`s.
+        #expect(InferNaming.asciiDestination(fromKey: "é_x") == nil)
+        #expect(InferNaming.destination(fromKey: "é_x") == "éX")
+    }
+}
+
+/// A mapper's destinations (`InferDestinations`) are what naming each field
+/// in turn, the first of `name`, `name2`, … not taken ignoring case
+/// (`InferNaming.unique`), gives, with the key attribute's name taken first.
+@Suite struct InferDestinationsTests {
+    @Test(arguments: [0, 1, 2, 3, 4, 5])
+    func destinationsAreTheFirstNamesNotTaken(seed: Int) {
+        var generator = SplitMix64(seed: UInt64(seed))
+        // Few names, in many spellings: most fields meet another's name,
+        // and numbered names meet keys that are themselves numbered (`a2`).
+        let words = ["a", "A", "a2", "a_2", "A2", "a3", "id", "ID", "Id", "key", "é", "É", "e\u{301}", "x-y", "xY", "x_y", "a22"]
+        let fields = (0..<Int.random(in: 1...300, using: &generator)).map { _ in
+            InferField(key: words.randomElement(using: &generator)!, kind: .attribute(values: .none))
+        }
+        let keyAttribute = seed % 2 == 0 ? nil : "a"
+        var taken = Set<SpellingKey>()
+        if let keyAttribute { taken.insert(SpellingKey(keyAttribute.lowercased())) }
+        let expected = fields.map { InferNaming.unique(InferNaming.destination(fromKey: $0.key), in: &taken) }
+        let destinations = InferDestinations(fields, keyAttribute: keyAttribute)
+        let made = fields.indices.map { destinations.destination($0, key: fields[$0].key) }
+        #expect(made == expected)
+    }
+
+    /// 20,000 fields of one name in different cases: the last is numbered
+    /// 20,000, each found in a step (counting up from 2 for each was
+    /// quadratic, 122 s for `infer`).
+    @Test func manyFieldsOfOneNameAreNumberedInTurn() {
+        let word = Array("abcdefghijklmnop")
+        let keys = (0..<20_000).map { i in String(word.enumerated().map { j, c in (i >> j) & 1 == 1 ? Character(c.uppercased()) : c }) }
+        let fields = keys.map { InferField(key: $0, kind: .attribute(values: .none)) }
+        let destinations = InferDestinations(fields, keyAttribute: nil)
+        #expect(destinations.destination(0, key: keys[0]) == "abcdefghijklmnop")
+        #expect(destinations.destination(1, key: keys[1]) == "abcdefghijklmnop2")
+        #expect(destinations.destination(2, key: keys[2]) == "aBcdefghijklmnop3")
+        #expect(destinations.destination(19_999, key: keys[19_999]) == InferNaming.destination(fromKey: keys[19_999]) + "20000")
+    }
+}

@@ -1,0 +1,106 @@
+/// The destinations of one mapper's fields (docs/spec.md §15): each field's
+/// own (`InferNaming.destination(fromKey:)`), numbered where an earlier
+/// field's, or the key attribute's, is the same ignoring case (`name2`,
+/// `name3`, …: the first not taken, as `InferNaming.unique` gives them).
+///
+/// Only the numbered ones are kept; the others are made again from their key
+/// as they are written. A mapper may have as many fields as a sample object
+/// has members (a million), and the set of names taken, a `SpellingKey`
+/// each, was larger than the fields themselves: here the names taken are
+/// found through a table of field positions by the hash of the lowercased
+/// name, four bytes a slot, dropped once the names are known. The next
+/// number to try is kept per name, so that many fields of one name (20,000
+/// spellings of one word in different cases) are numbered in linear time,
+/// where counting up from 2 for each was quadratic.
+///
+/// ```swift
+/// let destinations = InferDestinations(mapper.fields, keyAttribute: mapper.keyAttribute)
+/// destinations.destination(3, key: mapper.fields[3].key)   // "createdAt", or "createdAt2"
+/// ```
+struct InferDestinations {
+    /// Fields whose destination is not their own: numbered.
+    private var renamed: [Int: String] = [:]
+
+    init(_ fields: [InferField], keyAttribute: String?) {
+        let reserved = keyAttribute.map { SpellingKey($0.lowercased()) }
+        var table = PositionTable(count: fields.count)
+        var next: [SpellingKey: Int] = [:]
+        for (position, field) in fields.enumerated() {
+            let name = InferNaming.destination(fromKey: field.key)
+            var lower = SpellingKey(name.lowercased())
+            if lower == reserved || table.contains(lower, named: { renamed[$0] ?? InferNaming.destination(fromKey: fields[$0].key) }) {
+                // Every number below `next[base]` is taken: names are only
+                // ever added.
+                let base = lower
+                var n = next[base] ?? 2
+                var candidate: String
+                repeat {
+                    candidate = "\(name)\(n)"
+                    lower = SpellingKey(candidate.lowercased())
+                    n += 1
+                } while lower == reserved
+                    || table.contains(lower, named: { renamed[$0] ?? InferNaming.destination(fromKey: fields[$0].key) })
+                next[base] = n
+                renamed[position] = candidate
+            }
+            table.insert(position, hash: lower.hashValue)
+        }
+    }
+
+    /// The destination of the field at `position`, whose key is `key`.
+    func destination(_ position: Int, key: String) -> String {
+        renamed[position] ?? InferNaming.destination(fromKey: key)
+    }
+}
+
+/// Positions of names by their hash, open addressing in one `UInt32` a
+/// slot: the position plus one in the low bits, as many high bits of the
+/// hash as are left over to tell most other names apart without making
+/// theirs again. Made for a known number of names, at most 4/5 full.
+private struct PositionTable {
+    private var slots: [UInt32]
+    private let mask: Int
+    private let positionBits: Int
+    private let tagBits: Int
+
+    init(count: Int) {
+        var capacity = 8
+        while capacity < count + count / 4 + 1 { capacity <<= 1 }
+        slots = Array(repeating: 0, count: capacity)
+        mask = capacity - 1
+        // Positions plus one, 1...count, fit; a JSON object of 2^32 members
+        // would be a sample of more than 20 GB.
+        positionBits = min(32, Int.bitWidth - count.leadingZeroBitCount)
+        tagBits = 32 - positionBits
+    }
+
+    private func tag(_ hash: Int) -> UInt32 {
+        tagBits == 0 ? 0 : UInt32(truncatingIfNeeded: UInt64(bitPattern: Int64(hash)) >> UInt64(64 - tagBits))
+    }
+
+    /// Whether a name equal to `lower` is in the table: `name(position)`
+    /// makes the name at a position (lowercased here) to compare.
+    func contains(_ lower: SpellingKey, named name: (Int) -> String) -> Bool {
+        let hash = lower.hashValue
+        let tag = tag(hash)
+        let positionMask: UInt32 = positionBits == 32 ? .max : (1 << UInt32(positionBits)) - 1
+        var slot = hash & mask
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { return false }
+            if tagBits == 0 || entry >> UInt32(positionBits) == tag {
+                let position = Int(entry & positionMask) - 1
+                if SpellingKey(name(position).lowercased()) == lower { return true }
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Adds the name at `position`, whose lowercased form hashes to `hash`.
+    mutating func insert(_ position: Int, hash: Int) {
+        var slot = hash & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        let shift = UInt32(positionBits)
+        slots[slot] = (tagBits == 0 ? 0 : tag(hash) << shift) | UInt32(position + 1)
+    }
+}
