@@ -54,9 +54,9 @@ public final class ReadTracker: ReadObserver {
     public var missing: [Missing] {
         var out: [Missing] = []
         for entry in entries where entry.mapped > 0 {
-            for (s, counts) in entry.missing.enumerated() where counts.total == entry.mapped && !entry.seen(s) {
+            for s in entry.reads.sources.indices where !entry.present[s] {
                 let source = String(DocumentPath.render(entry.reads.sources[s].map { .key($0) }).dropFirst())
-                for (pattern, n) in counts.patterns {
+                for (pattern, n) in entry.patterns {
                     out.append(Missing(path: pattern + source, mapperID: entry.id, count: n))
                 }
             }
@@ -80,29 +80,43 @@ public final class ReadTracker: ReadObserver {
     public private(set) var declinedFound: [Declined] = []
     private var declinedIndex: [ExactText: Int] = [:]
 
-    /// A mapper's reads and what the objects it mapped lacked.
+    /// A mapper's reads and what the objects it mapped had.
+    ///
+    /// A source is reported missing when no object the mapper mapped had
+    /// it, for every pattern the objects were at: so what is counted per
+    /// object is what it has, found from its members where the mapper reads
+    /// many sources (`sourceIndex`), not what it lacks. 20,000 objects of
+    /// three keys under a mapper of 4,000 attributes had every source looked
+    /// up in each, and each lacking one counted: 10.9 s, where `apply` takes
+    /// 0.1 s.
     private final class MapperEntry {
         let id: String
         let reads: MapperReads
         /// Objects mapped (kept).
         var mapped = 0
-        /// Per source key path: objects without it, by path pattern in first-seen order.
-        var missing: [(total: Int, patterns: [(String, Int)])]
+        /// Objects mapped (kept) per path pattern, first seen first, while
+        /// some source was in none of them (after that, none is reported).
+        var patterns: [(String, Int)] = []
+        /// Per source key path: whether some object mapped (kept) had it.
+        var present: [Bool]
+        var presentCount = 0
+        /// The sources by their first key, for an object of few members
+        /// under a mapper of many (`KeySkipIndex`); the mapper's member reads
+        /// likewise (`reads.members`).
+        let sourceIndex: KeySkipIndex?
+        let memberIndex: KeySkipIndex?
 
         init(id: String, reads: MapperReads) {
             self.id = id
             self.reads = reads
-            missing = Array(repeating: (0, []), count: reads.sources.count)
-            unseen = reads.sources.count >= 64 ? ~0 : (1 << UInt64(reads.sources.count)) - 1
+            present = Array(repeating: false, count: reads.sources.count)
+            let sources = reads.sources
+            sourceIndex = KeySkipIndex(count: sources.count) { sources[$0].first }
+            let members = reads.members.entries.map(\.key)
+            memberIndex = KeySkipIndex(count: members.count) { members[$0] }
         }
 
-        /// Sources (the first 64) not yet found in a mapped object. Once a key
-        /// path was there, it cannot be missing from every object, so it is
-        /// not looked up again: a healthy API costs one lookup per source per
-        /// mapper and exchange, not per object.
-        var unseen: UInt64 = 0
-
-        func seen(_ s: Int) -> Bool { s < 64 && unseen & (1 << UInt64(s)) == 0 }
+        var allPresent: Bool { presentCount == present.count }
     }
 
     /// What was read of one member of a mapped object.
@@ -127,10 +141,9 @@ public final class ReadTracker: ReadObserver {
         var object: JSONObject
         var reads: [MemberRead]
         var readsAll: Bool
-        /// Indices of the mapper's sources the object lacks.
-        var missing: [Int] = []
-        /// Sources (of the first 64) this object has.
-        var present: UInt64 = 0
+        /// Indices of the mapper's sources the object has, of those no
+        /// object mapped before had.
+        var has: [Int] = []
         /// `context.parents.count` when the object was opened.
         var parentDepth: Int
         var path: [DocumentPath.Component]
@@ -248,23 +261,26 @@ public final class ReadTracker: ReadObserver {
             }
         }
         if !frame.readsAll {
-            mark(reads.members, in: &frame)
+            if let order = entry.memberIndex?.order(of: object, caseInsensitive: caseInsensitive) {
+                // Only the reads whose key the object has can find a member.
+                for i in order { mark(reads.members.entries[i], in: &frame) }
+            } else {
+                mark(reads.members, in: &frame)
+            }
             if !matcherReads.isEmpty { mark(matcherReads.members, in: &frame) }
         }
         discardMatcherReadsKeepingParents(into: &frame)
-        var unseen = entry.unseen
-        while unseen != 0 {
-            let s = unseen.trailingZeroBitCount
-            unseen &= unseen - 1
-            if Self.present(reads.sources[s][...], in: .object(object), caseInsensitive: caseInsensitive) {
-                frame.present |= 1 << UInt64(s)
-            } else {
-                frame.missing.append(s)
+        if !entry.allPresent {
+            // A source whose first key the object lacks is not there. Once
+            // some object had a source, it cannot be missing from every one:
+            // it is not looked up again.
+            let has = { (s: Int) in
+                !entry.present[s] && Self.present(reads.sources[s][...], in: .object(object), caseInsensitive: self.caseInsensitive)
             }
-        }
-        if reads.sources.count > 64 {
-            for s in 64..<reads.sources.count where !Self.present(reads.sources[s][...], in: .object(object), caseInsensitive: caseInsensitive) {
-                frame.missing.append(s)
+            if let order = entry.sourceIndex?.order(of: object, caseInsensitive: caseInsensitive) {
+                for s in order where has(s) { frame.has.append(s) }
+            } else {
+                for s in reads.sources.indices where has(s) { frame.has.append(s) }
             }
         }
         for (n, key) in reads.parentKeys {
@@ -339,17 +355,20 @@ public final class ReadTracker: ReadObserver {
             for i in frame.reads.indices { frames[frames.count - 1].reads[i].add(frame.reads[i]) }
         }
         guard keep else { return }
-        frame.entry.mapped += 1
-        frame.entry.unseen &= ~frame.present
+        let entry = frame.entry
+        entry.mapped += 1
         var pattern: String?
-        for s in frame.missing {
-            let base = pattern ?? Self.pattern(frame.path)
+        if !entry.allPresent {
+            let base = Self.pattern(frame.path)
             pattern = base
-            frame.entry.missing[s].total += 1
-            if let i = frame.entry.missing[s].patterns.firstIndex(where: { $0.0 == base }) {
-                frame.entry.missing[s].patterns[i].1 += 1
+            if let i = entry.patterns.lastIndex(where: { $0.0 == base }) {
+                entry.patterns[i].1 += 1
             } else {
-                frame.entry.missing[s].patterns.append((base, 1))
+                entry.patterns.append((base, 1))
+            }
+            for s in frame.has where !entry.present[s] {
+                entry.present[s] = true
+                entry.presentCount += 1
             }
         }
         if frame.composed { return }
@@ -396,12 +415,14 @@ public final class ReadTracker: ReadObserver {
     }
 
     private func mark(_ tree: ReadTree, in frame: inout Frame) {
-        for (key, node) in tree.entries {
-            guard let i = index(of: key, in: frame.object) else { continue }
-            switch node {
-            case .whole: frame.reads[i] = .whole
-            case .inner(let inner): frame.reads[i].add(.inner(inner))
-            }
+        for entry in tree.entries { mark(entry, in: &frame) }
+    }
+
+    private func mark(_ entry: (key: String, node: ReadTree.Node), in frame: inout Frame) {
+        guard let i = index(of: entry.key, in: frame.object) else { return }
+        switch entry.node {
+        case .whole: frame.reads[i] = .whole
+        case .inner(let inner): frame.reads[i].add(.inner(inner))
         }
     }
 
