@@ -64,11 +64,14 @@ extension BoundedMemoryTests {
     /// 24 MB of pairs were the peak); 5.4× since the sample's members and
     /// the spec's compact text are each given their room at once (grown by
     /// doubling, each was held twice while it moved: the sample's 42 MB of
-    /// members beside their 21 MB predecessor was the peak). Not yet within
-    /// three times (docs/behaviour.md): the sample's tree (24 MB of members
-    /// and their 8 MB index, 2.8× alone) is held while the fields (24 MB) are
-    /// made from it. This bound keeps what was won.
-    @Test func inferOfOneObjectOfManyMembersStaysWithinSixAndAQuarterTimesItsSize() throws {
-        try Self.expectWithinThreeTimes(["infer", "-"], shape: "keys", mb: 12, times: 6.25)
+    /// members beside their 21 MB predecessor was the peak); 5.3× since the
+    /// spec's text is laid out as it is written and only renumbered
+    /// destinations are kept (the peak is now reading the sample). Not yet
+    /// within three times (docs/behaviour.md): the sample's tree (24 MB of
+    /// members and their index, 2.8× alone), its shape key (a byte or more
+    /// per member and its key's bytes) and the table of its places are held
+    /// while it is read. This bound keeps what was won.
+    @Test func inferOfOneObjectOfManyMembersStaysWithinFiveAndThreeQuartersTimesItsSize() throws {
+        try Self.expectWithinThreeTimes(["infer", "-"], shape: "keys", mb: 12, times: 5.75)
     }
 }
