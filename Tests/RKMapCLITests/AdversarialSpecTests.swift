@@ -560,18 +560,30 @@ import Testing
         #expect(lint.status == 0 && lint.stderr.isEmpty, "\(lint.stderr.prefix(300))")
     }
 
+    /// The attributes (besides `id`) of the small and the large mapper of
+    /// `wideMapperRatio`.
+    static let wideMapperSizes = [250, 2_000]
+
+    /// `ratio` of `run` on `in.json`, 6,000 objects of the keys `id`, `f7`
+    /// and `zz`, with `spec.json` a mapper of `id` and `f0`… (250 attributes,
+    /// then 2,000).
+    static func wideMapperRatio(in scratch: Scratch, _ run: (Int) throws -> AdversarialInputTests.Run) throws -> Double {
+        let input = #"{"items": ["# + (0..<6_000).map { #"{"id": \#($0), "f7": "x", "zz": 1}"# }.joined(separator: ", ") + "]}"
+        try scratch.write("in.json", input)
+        return try ratio { k in
+            let attributes = (["id"] + (0..<wideMapperSizes[k]).map { "f\($0)" }).map { "\"\($0)\"" }.joined(separator: ", ")
+            try scratch.write("spec.json", #"{"keyPath": "items", "mappers": [{"id": "m", "target": "T", "attributes": [\#(attributes)]}]}"#)
+            return try run(k)
+        }
+    }
+
     /// Each object was matched against every attribute of its mapper: 20,000
     /// objects of three keys under a mapper of 4,000 attributes took 3.4 s
     /// (objects × attributes). An object of a few members visits the steps
     /// its keys name and those that act on a missing source (`SparseSteps`).
     @Test func anObjectOfFewKeysUnderAWideMapperIsMappedInTimeOfItsKeys() throws {
         let scratch = try Scratch()
-        let sizes = [250, 2_000]
-        let input = #"{"items": ["# + (0..<6_000).map { #"{"id": \#($0), "f7": "x", "zz": 1}"# }.joined(separator: ", ") + "]}"
-        try scratch.write("in.json", input)
-        let ratio = try Self.ratio { k in
-            let attributes = (["id"] + (0..<sizes[k]).map { "f\($0)" }).map { "\"\($0)\"" }.joined(separator: ", ")
-            try scratch.write("spec.json", #"{"keyPath": "items", "mappers": [{"id": "m", "target": "T", "attributes": [\#(attributes)]}]}"#)
+        let ratio = try Self.wideMapperRatio(in: scratch) { k in
             let run = try AdversarialInputTests.measure(["apply", scratch.path("spec.json"), scratch.path("in.json"), "--format", "ndjson"], input: "", in: scratch)
             #expect(run.status == 0, "\(run.stderr.prefix(300))")
             let lines = run.stdout.split(separator: "\n")
@@ -589,12 +601,8 @@ import Testing
     /// not looked up again (docs/spec.md §12 check 3).
     @Test func anObjectOfFewKeysUnderAWideMapperIsCheckedInTimeOfItsKeys() throws {
         let scratch = try Scratch()
-        let sizes = [250, 2_000]
-        let input = #"{"items": ["# + (0..<6_000).map { #"{"id": \#($0), "f7": "x", "zz": 1}"# }.joined(separator: ", ") + "]}"
-        try scratch.write("in.json", input)
-        let ratio = try Self.ratio { k in
-            let attributes = (["id"] + (0..<sizes[k]).map { "f\($0)" }).map { "\"\($0)\"" }.joined(separator: ", ")
-            try scratch.write("spec.json", #"{"keyPath": "items", "mappers": [{"id": "m", "target": "T", "attributes": [\#(attributes)]}]}"#)
+        let sizes = Self.wideMapperSizes
+        let ratio = try Self.wideMapperRatio(in: scratch) { k in
             let run = try AdversarialInputTests.measure(["check", scratch.path("spec.json"), scratch.path("in.json")], input: "", in: scratch)
             #expect(run.status == 0, "\(run.stderr.prefix(300))")
             let lines = run.stdout.split(separator: "\n")
