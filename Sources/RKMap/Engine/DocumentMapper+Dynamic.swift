@@ -34,17 +34,24 @@ extension DocumentMapper {
 
     /// The mapper chosen by the first matching matcher, if any.
     func choose(_ dynamic: DynamicMapper, for value: JSONValue) -> MapperRef? {
-        for step in dynamic.steps {
-            switch step {
-            case .matcher(let i):
-                if let chosen = test(dynamic.matchers[i], of: dynamic, on: value) { return chosen }
-            case .strings(let keyPath, let first):
-                // Only a string equals a string (held text, `.compact`, is an
-                // array or an object).
-                if case .string(let s)? = keyPath.evaluate(on: value, context: context), let chosen = first[ExactText(s)] { return chosen }
+        guard let plan = dynamic.plan else {
+            for matcher in dynamic.matchers {
+                if let chosen = test(matcher, of: dynamic, on: value) { return chosen }
             }
+            return nil
         }
-        return nil
+        // The first tabled matcher that matches, each key path evaluated once.
+        var first = Int.max
+        for table in plan.tables {
+            if let actual = table.keyPath.evaluate(on: value, context: context), let i = table.first(for: actual), i < first { first = i }
+        }
+        // Then the others before it, in order (a predicate that cannot decide
+        // warns only where it would have been tried).
+        for i in plan.others {
+            if i > first { break }
+            if let chosen = test(dynamic.matchers[i], of: dynamic, on: value) { return chosen }
+        }
+        return first < Int.max ? dynamic.matchers[first].mapper : nil
     }
 
     /// What `matcher` chooses for `value`: `nil` when it does not match,
