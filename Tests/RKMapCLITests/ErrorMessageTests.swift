@@ -700,6 +700,46 @@ import Testing
         #expect(device == .init(stdout: expected, stderr: "", status: 0, stdoutBytes: Array(expected.utf8)))
     }
 
+    /// `-o /dev/stdout` (and `/dev/fd/1`, `/proc/self/fd/1`) is the process's
+    /// own stream, written through its descriptor as a shell redirection
+    /// writes it. When that stream was a regular file, a file was renamed
+    /// over the name: the shell's file replaced (what it wrote before and
+    /// after rkmap lost), or, for a file since deleted, the system's
+    /// `/dev/stdout` link itself, made a regular file, exit 0. Run through a
+    /// shell whose output is a file: what it writes around rkmap stays, and
+    /// `/dev/stdout` is still a link. A descriptor that is not open is an error.
+    @Test func outputToTheProcessStreamByNameWritesThroughIt() throws {
+        let dir = try Self.scratch(["spec.json": Array(Self.spec.utf8), "in.json": Array(#"{"items": [{"id": 1}]}"#.utf8)])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let binary = try RKMapExecutable.locate().path
+        let expected = "[{\"@type\":\"Item\",\"id\":1}]\n"
+        for name in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
+            let script = """
+                printf 'before\\n'
+                '\(binary)' apply spec.json in.json --compact -o \(name) || printf 'failed %s\\n' $?
+                printf 'after\\n'
+                """
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", script]
+            process.currentDirectoryURL = dir
+            let file = dir.appendingPathComponent("shell-output.txt")
+            FileManager.default.createFile(atPath: file.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: file)
+            process.standardOutput = handle
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            try handle.close()
+            #expect(try String(contentsOf: file, encoding: .utf8) == "before\n" + expected + "after\n", "\(name)")
+            var info = stat()
+            #expect(lstat("/dev/stdout", &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK, "/dev/stdout is no longer a link")
+        }
+        let closed = try RKMapExecutable.run(["apply", "spec.json", "in.json", "-o", "/dev/fd/9"], directory: dir)
+        #expect(closed.status != 0)
+        #expect(closed.stderr == "error: cannot write '/dev/fd/9': Bad file descriptor\n", "\(closed.stderr)")
+    }
+
     /// A minified spec is one long line: the column of a problem far along it is
     /// still exact (and finding it is not quadratic in the line's length).
     @Test func locationOnALongMinifiedLine() throws {

@@ -128,6 +128,56 @@ import Testing
     static let emptyObjectWarning = #"warning: an object with no member to map (empty, or with only "") gives no record (docs/spec.md §5.2), "#
         + "so rkmap check reports a mapping warning on this sample; `rkmap check --allow-warnings` accepts it"
 
+    /// A spec spells each text one way (docs/spec.md §4, §15), across all
+    /// its places, not only within one: the Greek `Ω` at one place and the
+    /// Ohm sign `Ω` at another (one text) keep the first spelling met, the
+    /// other left out and said so; the Kelvin sign `K` and `K` alike; and a
+    /// destination made from a key is spelled as the spec spells its text (a
+    /// decomposed `É` gives the destination `é` as the key `é` elsewhere
+    /// spells it). Each spec lints clean, where `lint` refused them (two
+    /// Unicode spellings of one text), and `check` passes where nothing was
+    /// left out.
+    @Test func aTextHasOneSpellingAcrossTheSpec() throws {
+        let dir = try Scratch()
+        let strict = ["--unmapped", "error", "--missing", "ignore"]
+        let environment: [String: String?] = ["GITHUB_ACTIONS": nil]
+        try dir.write("ohm.json", #"{"a": [{"x": {"\u03a9": 1}}], "b": {"y": {"\u2126": 1, "n": 2}}}"#)
+        let ohm = try RKMapExecutable.run(["infer", "ohm.json", "-o", "ohm.spec.json"], directory: dir.url)
+        #expect(ohm.status == 0)
+        #expect(ohm.stderr.contains(#"ohm.json: $.b.y["\#u{2126}"]: warning: member '\u{2126}' left out of the spec: its key is another Unicode spelling of '\u{3A9}'"#), "\(ohm.stderr)")
+        let ohmSpec = try String(contentsOfFile: dir.path("ohm.spec.json"), encoding: .utf8)
+        #expect(ohmSpec.unicodeScalars.contains("\u{3A9}") && !ohmSpec.unicodeScalars.contains("\u{2126}"), "\(ohmSpec)")
+        let ohmLint = try RKMapExecutable.run(["lint", "ohm.spec.json"], directory: dir.url)
+        #expect(ohmLint.status == 0, "\(ohmLint)")
+
+        try dir.write("kelvin.json", #"{"a": {"\u212a": 1}, "b": {"K": 2, "m": 3}}"#)
+        let kelvin = try RKMapExecutable.run(["infer", "kelvin.json", "-o", "kelvin.spec.json"], directory: dir.url)
+        #expect(kelvin.status == 0)
+        #expect(kelvin.stderr.contains(#"$.b.K: warning: member 'K' left out of the spec: its key is another Unicode spelling of '\u{212A}'"#), "\(kelvin.stderr)")
+        let kelvinLint = try RKMapExecutable.run(["lint", "kelvin.spec.json"], directory: dir.url)
+        #expect(kelvinLint.status == 0, "\(kelvinLint)")
+
+        for (name, sample) in [("e", #"{"a": {"E\u0301": 1, "\u00e9": 2}}"#), ("places", #"{"a": {"E\u0301": 1}, "b": {"\u00e9": 2}}"#)] {
+            try dir.write("\(name).json", sample)
+            let infer = try RKMapExecutable.run(["infer", "\(name).json", "-o", "\(name).spec.json"], directory: dir.url)
+            #expect(infer.status == 0 && infer.stderr == "note: content: the whole document\n", "\(infer)")
+            let spec = try String(contentsOfFile: dir.path("\(name).spec.json"), encoding: .utf8)
+            // The decomposed `É`'s destination, spelled as the key `é` is (by
+            // code units: `String`'s `contains` finds either spelling).
+            let bytes = Array(spec.utf8)
+            func has(_ text: String) -> Bool {
+                let needle = Array(text.utf8)
+                return bytes.indices.contains { i in bytes[i...].starts(with: needle) }
+            }
+            #expect(has("\"E\u{301}\": \"\u{E9}\""), "\(spec)")
+            #expect(!has("e\u{301}"), "\(spec)")
+            let lint = try RKMapExecutable.run(["lint", "\(name).spec.json"], directory: dir.url)
+            #expect(lint.status == 0, "\(lint)")
+            let check = try RKMapExecutable.run(["check", "\(name).spec.json", "\(name).json"] + strict, directory: dir.url, environment: environment)
+            #expect(check.status == 0, "\(check)")
+        }
+    }
+
     /// An empty object gives no record and a mapping warning (§5.2), so
     /// `check` failed an inferred spec on its own sample (Kubernetes'
     /// `"labels": {}`, npm's `"dependencies": {}`). A member that is an empty

@@ -7,6 +7,13 @@ extension InferBuilder {
     /// mappers are written).
     mutating func prepareSpec(rootName: String?, rootMapper: Int) -> InferNames {
         let names = assignNames(rootName: rootName, rootMapper: resolve(rootMapper))
+        // Destinations in the order the mappers are written, each spelled
+        // as the spec already spells its text (its keys were all met).
+        for index in mappers.indices where mappers[index].mergedInto == nil {
+            guard case .object = mappers[index].kind else { continue }
+            if let key = mappers[index].keyAttribute { mappers[index].keyAttribute = spellings.spelling(of: spellings.existing(key)) }
+            destinations[index] = InferDestinations(mappers[index].fields, keyAttribute: mappers[index].keyAttribute, spellings: &spellings)
+        }
         for index in mappers.indices where mappers[index].mergedInto == nil {
             switch mappers[index].kind {
             case .scalar(let values): noteDateFormat(values)
@@ -153,7 +160,7 @@ extension InferBuilder {
         // Each field's destination, unique ignoring case (a relationship's
         // too), before anything is written: identification is chosen among
         // the attributes' destinations, and written before them.
-        let destinations = InferDestinations(mapper.fields, keyAttribute: mapper.keyAttribute)
+        let destinations = self.destinations[index]!
         var hasAttributes = false, hasRelationships = false
         for field in mapper.fields {
             if case .attribute = field.kind { hasAttributes = true } else { hasRelationships = true }

@@ -12,6 +12,11 @@ struct InferBuilder {
     /// of each key its mapper and descriptors read, the content's included
     /// (by text: another spelling of one is left out, `leftOutMembers`).
     var envelopeSpellings: [[ExactText]: [SpellingKey: String]] = [:]
+    /// The one spelling the spec uses for each text that has others (its
+    /// keys and destinations, docs/spec.md §4): the first met.
+    var spellings = SpecSpellings()
+    /// Each object mapper's destinations, made by `prepareSpec`.
+    var destinations: [Int: InferDestinations] = [:]
     let entity: Bool
 
     init(entity: Bool) { self.entity = entity }
@@ -109,7 +114,8 @@ struct InferBuilder {
             // ASCII keys have no combining marks: only "" cannot be named
             // (`InferNaming.canName` would scan every key again).
             for member in objects[0].members where !member.key.isEmpty {
-                fields.append(InferField(key: member.key, kind: fieldKind(member.value.isNull ? [] : [member.value], key: member.key)))
+                let key = spellings.spelling(of: member.key)
+                fields.append(InferField(key: key, kind: fieldKind(member.value.isNull ? [] : [member.value], key: member.key)))
             }
             return fields
         }
@@ -130,7 +136,12 @@ struct InferBuilder {
                 if !member.value.isNull { values[key]!.values.append(member.value) }
             }
         }
-        return order.map { key in InferField(key: key, kind: fieldKind(values[SpellingKey(key)]!.values, key: key)) }
+        // The spec's spelling of each key: another place may have met
+        // another spelling first; this place's is then left out
+        // (`leftOutMembers` finds the field by text, not by code units).
+        return order.map { key in
+            InferField(key: spellings.spelling(of: key), kind: fieldKind(values[SpellingKey(key)]!.values, key: key))
+        }
     }
 
     /// A relationship when every value holds non-empty objects (directly, or in
@@ -190,6 +201,9 @@ struct InferBuilder {
                 values[key]!.values.append(member.value)
             }
         }
+        // The spec's spelling of each key (the content's was met first).
+        for i in order.indices { order[i] = spellings.spelling(of: order[i]) }
+        for (key, entry) in values { values[key]!.spelling = spellings.spelling(of: entry.spelling) }
         envelopeSpellings[prefix.map(ExactText.init)] = values.mapValues(\.spelling)
         var descriptors: [(keyPath: [String], mapper: Int)] = []
         var scalarFields: [InferField] = []

@@ -21,12 +21,19 @@ struct InferDestinations {
     /// Fields whose destination is not their own: numbered.
     private var renamed: [Int: String] = [:]
 
-    init(_ fields: [InferField], keyAttribute: String?) {
+    /// - Parameter spellings: the spec's spelling of each text met so far
+    ///   (its keys, and the destinations of the mappers before): a
+    ///   destination is spelled as the spec already spells its text, and
+    ///   noted (docs/spec.md §4: one spelling of a text in a spec).
+    init(_ fields: [InferField], keyAttribute: String?, spellings: inout SpecSpellings) {
         let reserved = keyAttribute.map { SpellingKey($0.lowercased()) }
         var table = PositionTable(count: fields.count)
         var next: [SpellingKey: Int] = [:]
         for (position, field) in fields.enumerated() {
-            let name = InferNaming.destination(fromKey: field.key)
+            let own = InferNaming.destination(fromKey: field.key)
+            let name = spellings.existing(own)
+            // By code units: Swift's `!=` finds two spellings of one text equal.
+            if !JSONValue.sameText(name, own) { renamed[position] = name }
             var lower = SpellingKey(name.lowercased())
             if lower == reserved || table.contains(lower, named: { renamed[$0] ?? InferNaming.destination(fromKey: fields[$0].key) }) {
                 // Every number below `next[base]` is taken: names are only
@@ -35,7 +42,7 @@ struct InferDestinations {
                 var n = next[base] ?? 2
                 var candidate: String
                 repeat {
-                    candidate = "\(name)\(n)"
+                    candidate = spellings.existing("\(name)\(n)")
                     lower = SpellingKey(candidate.lowercased())
                     n += 1
                 } while lower == reserved
@@ -43,6 +50,7 @@ struct InferDestinations {
                 next[base] = n
                 renamed[position] = candidate
             }
+            _ = spellings.spelling(of: renamed[position] ?? name)
             table.insert(position, hash: lower.hashValue)
         }
     }
@@ -102,5 +110,34 @@ private struct PositionTable {
         while slots[slot] != 0 { slot = (slot + 1) & mask }
         let shift = UInt32(positionBits)
         slots[slot] = (tagBits == 0 ? 0 : tag(hash) << shift) | UInt32(position + 1)
+    }
+}
+
+/// The one spelling a spec uses for each text (docs/spec.md §4: a spec may
+/// use only one of two canonically equivalent spellings): the first met.
+/// Only names that can have another spelling are kept: ASCII text has one,
+/// but for `K`, `;` and `` ` ``, which the Kelvin sign, the Greek question
+/// mark and the Greek varia are canonically.
+struct SpecSpellings {
+    private var first: [SpellingKey: String] = [:]
+
+    static func mayHaveOtherSpellings(_ name: String) -> Bool {
+        name.utf8.contains { $0 >= 0x80 || $0 == UInt8(ascii: "K") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "`") }
+    }
+
+    /// The spec's spelling of `name`'s text, `name` itself when it is the
+    /// first met (and noted).
+    mutating func spelling(of name: String) -> String {
+        guard Self.mayHaveOtherSpellings(name) else { return name }
+        let key = SpellingKey(name)
+        if let known = first[key] { return known }
+        first[key] = name
+        return name
+    }
+
+    /// The spec's spelling of `name`'s text if one was met, else `name`.
+    func existing(_ name: String) -> String {
+        guard Self.mayHaveOtherSpellings(name) else { return name }
+        return first[SpellingKey(name)] ?? name
     }
 }

@@ -42,6 +42,9 @@ package enum SpecInferrer {
         } else {
             contentPath = findContent(in: contentOutlines, samples: samples)
         }
+        // The content's keys are the descriptor's key path, as the samples
+        // spell them: the spec's spelling of those texts.
+        for key in contentPath { _ = builder.spellings.spelling(of: key) }
         var notes: [String] = []
         notes.append(contentPath.isEmpty ? "content: the whole document"
                      : "content: \(contentPath.map(InferNaming.sourceKey).joined(separator: "."))")

@@ -5,8 +5,10 @@
 /// target; `rollback()` (or dropping the object uncommitted) removes it and leaves
 /// any existing target untouched; a signal that ends the process removes it too
 /// (`TemporaryFiles`). Through a symlink, the file it names is
-/// replaced. A device or a FIFO (`/dev/stdout`, a named pipe) cannot be replaced
-/// atomically and is written directly.
+/// replaced. A device or a FIFO (`/dev/null`, a named pipe) cannot be replaced
+/// atomically and is written directly; so is the process's own stream named
+/// as a file (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`),
+/// through its descriptor, whatever it is open on.
 ///
 /// ```swift
 /// let file = try AtomicFileOutput(path: "out.json")
@@ -51,6 +53,21 @@ public final class AtomicFileOutput: OutputDestination {
     public init(path: String) throws(Failure) {
         self.path = path
         guard !path.isEmpty else { throw Failure(path: path, operation: "write", errno: ENOENT) }
+        if let stream = Self.streamDescriptor(named: path) {
+            // The process's own stream, as a shell redirection writes it:
+            // through its descriptor, at its offset. When it is open on a
+            // regular file, renaming a file over the name replaced that file
+            // (what was written to it before and after was lost), or, for a
+            // file since deleted, the link itself: a system's `/dev/stdout`
+            // became a regular file, and the output went nowhere, exit 0.
+            let fd = dup(stream)
+            guard fd >= 0 else { throw Failure(path: path, operation: "write", errno: errno) }
+            temporaryPath = path
+            target = path
+            direct = true
+            sink = ByteSink(fd: fd)
+            return
+        }
         var info = stat()
         let exists = stat(path, &info) == 0
         if exists, (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(path: path, operation: "write", errno: EISDIR) }
@@ -69,7 +86,18 @@ public final class AtomicFileOutput: OutputDestination {
         // Through a symlink, replace the file it names, not the link.
         var linkInfo = stat()
         var target = path
-        if exists, lstat(path, &linkInfo) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) {
+        if exists, lstat(path, &linkInfo) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK {
+            guard let real = realpath(path, nil) else {
+                // A link that opens but names no path (a descriptor's link
+                // to a deleted file): written through, never replaced.
+                let fd = open(path, O_WRONLY | O_TRUNC)
+                guard fd >= 0 else { throw Failure(path: path, operation: "write", errno: errno) }
+                temporaryPath = path
+                self.target = path
+                direct = true
+                sink = ByteSink(fd: fd)
+                return
+            }
             target = String(cString: real)
             free(real)
         }
@@ -141,4 +169,20 @@ public final class AtomicFileOutput: OutputDestination {
     }
 
     deinit { rollback() }
+
+    /// The descriptor a path names when it is the process's own stream:
+    /// `/dev/stdout` (1), `/dev/stderr` (2), `/dev/fd/N`, `/proc/self/fd/N`.
+    static func streamDescriptor(named path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default: break
+        }
+        for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+            let number = path.dropFirst(prefix.count)
+            guard !number.isEmpty, number.count <= 9, number.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int32(number) else { return nil }
+            return n
+        }
+        return nil
+    }
 }

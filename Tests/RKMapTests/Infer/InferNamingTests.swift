@@ -122,7 +122,8 @@ import Testing
         var taken = Set<SpellingKey>()
         if let keyAttribute { taken.insert(SpellingKey(keyAttribute.lowercased())) }
         let expected = fields.map { InferNaming.unique(InferNaming.destination(fromKey: $0.key), in: &taken) }
-        let destinations = InferDestinations(fields, keyAttribute: keyAttribute)
+        var spellings = SpecSpellings()
+        let destinations = InferDestinations(fields, keyAttribute: keyAttribute, spellings: &spellings)
         let made = fields.indices.map { destinations.destination($0, key: fields[$0].key) }
         #expect(made == expected)
     }
@@ -134,7 +135,8 @@ import Testing
         let word = Array("abcdefghijklmnop")
         let keys = (0..<20_000).map { i in String(word.enumerated().map { j, c in (i >> j) & 1 == 1 ? Character(c.uppercased()) : c }) }
         let fields = keys.map { InferField(key: $0, kind: .attribute(values: .none)) }
-        let destinations = InferDestinations(fields, keyAttribute: nil)
+        var spellings = SpecSpellings()
+        let destinations = InferDestinations(fields, keyAttribute: nil, spellings: &spellings)
         #expect(destinations.destination(0, key: keys[0]) == "abcdefghijklmnop")
         #expect(destinations.destination(1, key: keys[1]) == "abcdefghijklmnop2")
         #expect(destinations.destination(2, key: keys[2]) == "aBcdefghijklmnop3")
