@@ -53,30 +53,9 @@ public final class AtomicFileOutput: OutputDestination {
     public init(path: String) throws(Failure) {
         self.path = path
         guard !path.isEmpty else { throw Failure(path: path, operation: "write", errno: ENOENT) }
-        if let stream = Self.streamDescriptor(named: path) {
-            // The process's own stream, as a shell redirection writes it:
-            // through its descriptor, at its offset. When it is open on a
-            // regular file, renaming a file over the name replaced that file
-            // (what was written to it before and after was lost), or, for a
-            // file since deleted, the link itself: a system's `/dev/stdout`
-            // became a regular file, and the output went nowhere, exit 0.
-            let fd = dup(stream)
-            guard fd >= 0 else { throw Failure(path: path, operation: "write", errno: errno) }
-            temporaryPath = path
-            target = path
-            direct = true
-            sink = ByteSink(fd: fd)
-            return
-        }
         var info = stat()
         let exists = stat(path, &info) == 0
-        if exists, (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(path: path, operation: "write", errno: EISDIR) }
-        if exists, (info.st_mode & S_IFMT) != S_IFREG {
-            // A device or a FIFO (`-o /dev/stdout`, `-o /dev/null`, a named pipe):
-            // renaming a temporary file over it would replace the node itself, so
-            // write to it directly, as a shell redirection would.
-            let fd = open(path, O_WRONLY)
-            guard fd >= 0 else { throw Failure(path: path, operation: "write", errno: errno) }
+        if let fd = try Self.directDescriptor(path, exists: exists, info: info) {
             temporaryPath = path
             target = path
             direct = true
@@ -86,18 +65,7 @@ public final class AtomicFileOutput: OutputDestination {
         // Through a symlink, replace the file it names, not the link.
         var linkInfo = stat()
         var target = path
-        if exists, lstat(path, &linkInfo) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK {
-            guard let real = realpath(path, nil) else {
-                // A link that opens but names no path (a descriptor's link
-                // to a deleted file): written through, never replaced.
-                let fd = open(path, O_WRONLY | O_TRUNC)
-                guard fd >= 0 else { throw Failure(path: path, operation: "write", errno: errno) }
-                temporaryPath = path
-                self.target = path
-                direct = true
-                sink = ByteSink(fd: fd)
-                return
-            }
+        if exists, lstat(path, &linkInfo) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) {
             target = String(cString: real)
             free(real)
         }
@@ -169,6 +137,45 @@ public final class AtomicFileOutput: OutputDestination {
     }
 
     deinit { rollback() }
+
+    /// A descriptor to write `path` through when it cannot be replaced by
+    /// `rename(2)`, as a shell redirection writes it; nil for a file to
+    /// replace.
+    /// - Throws: `Failure` for a directory, or a target that cannot be opened.
+    private static func directDescriptor(_ path: String, exists: Bool, info: stat) throws(Failure) -> Int32? {
+        let fd: Int32
+        if let stream = streamDescriptor(named: path) {
+            // The process's own stream, through its descriptor, at its
+            // offset. When it is open on a regular file, renaming a file over
+            // the name replaced that file (what was written to it before and
+            // after was lost), or, for a file since deleted, the link itself:
+            // a system's `/dev/stdout` became a regular file, and the output
+            // went nowhere, exit 0.
+            fd = dup(stream)
+        } else if exists, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw Failure(path: path, operation: "write", errno: EISDIR)
+        } else if exists, (info.st_mode & S_IFMT) != S_IFREG {
+            // A device or a FIFO (`-o /dev/null`, a named pipe): renaming a
+            // temporary file over it would replace the node itself.
+            fd = open(path, O_WRONLY)
+        } else if exists, isUnresolvableLink(path) {
+            // A link that opens but names no path (a descriptor's link to a
+            // deleted file): written through, never replaced.
+            fd = open(path, O_WRONLY | O_TRUNC)
+        } else {
+            return nil
+        }
+        guard fd >= 0 else { throw Failure(path: path, operation: "write", errno: errno) }
+        return fd
+    }
+
+    private static func isUnresolvableLink(_ path: String) -> Bool {
+        var linkInfo = stat()
+        guard lstat(path, &linkInfo) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK else { return false }
+        guard let real = realpath(path, nil) else { return true }
+        free(real)
+        return false
+    }
 
     /// The descriptor a path names when it is the process's own stream:
     /// `/dev/stdout` (1), `/dev/stderr` (2), `/dev/fd/N`, `/proc/self/fd/N`.
