@@ -32,6 +32,42 @@ import Testing
         #expect(r.status == 1)
     }
 
+    /// A root record's to-many relationship, its array held as its
+    /// elements' text (`RKMAP_HELD_ARRAY_BYTES=0` holds every one, as 256 KiB
+    /// and more are held by default): the same report, golden and exit status
+    /// as from the tree, with drift inside the held elements found.
+    @Test func aRecordsHeldRelationshipIsCheckedAsItsTree() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"mappers": [{"id": "list", "target": "List", "attributes": {"items.id": "ids"},
+                          "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]},
+                         {"id": "item", "target": "Item", "attributes": ["id", "name", "gone"]}],
+             "descriptors": [{"keyPath": "", "root-map-ref": "list"}]}
+            """#)
+        try dir.write("in.json", #"{"items": [{"id": 1, "name": "a", "new": true}, {"id": 2, "name": "b"}], "cursor": null}"#)
+        var outputs: [RKMapExecutable.Result] = []
+        for threshold in ["0", "1000000000"] {
+            try? FileManager.default.removeItem(at: dir.url.appendingPathComponent("in.expected.json"))
+            let environment: [String: String?] = ["GITHUB_ACTIONS": nil, "RKMAP_HELD_ARRAY_BYTES": threshold]
+            let update = try RKMapExecutable.run(["check", "s.json", "in.json", "--update", "--allow-warnings"], directory: dir.url, environment: environment)
+            #expect(update.status == 0, "\(update.stdout)\(update.stderr)")
+            let golden = try String(contentsOf: dir.url.appendingPathComponent("in.expected.json"), encoding: .utf8)
+            #expect(golden.contains(#""ids": ["#) && golden.contains(#""name": "b""#), "\(golden)")
+            let r = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "error"], directory: dir.url, environment: environment)
+            #expect(r.stdout == """
+                FAIL in.json: 200, 1 record
+                  unmapped: $.cursor: not mapped (1 time) [mapper list]
+                  unmapped: $.items[*].new: not mapped (1 time) [mapper item]
+                  missing (warning): $.items[*].gone: mapped but missing (2 of 2) [mapper item]
+                0 passed, 1 failed
+
+                """, "held from \(threshold)")
+            #expect(r.status == 1)
+            outputs.append(r)
+        }
+        #expect(outputs[0].stdout == outputs[1].stdout && outputs[0].stderr == outputs[1].stderr)
+    }
+
     /// A dictionary keyed by username at the root (`forceCollection`, no key
     /// path: the document is the content) mapped every key as a record, and
     /// check failed it with `unmapped: $.sarah: not mapped` for each of them.

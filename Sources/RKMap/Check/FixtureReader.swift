@@ -128,10 +128,14 @@ public enum FixtureReader {
     /// - Parameters:
     ///   - what: what the file is, for a second document's message.
     ///   - maxDepth: the deepest nesting it may have (`--max-depth`).
-    static func parseOne(_ bytes: [UInt8], file: String, holding what: String = "a fixture", maxDepth: Int = 512) -> Result<JSONValue, FixtureProblem> {
+    ///   - projection: how the document is read (`ProjectionPlan(wholeHoldingAsIn:)`
+    ///     for a body `check` maps whole); only the first document.
+    static func parseOne(
+        _ bytes: [UInt8], file: String, holding what: String = "a fixture", maxDepth: Int = 512, projection: ProjectionPlan = .everything
+    ) -> Result<JSONValue, FixtureProblem> {
         var reader = JSONDocumentReader(bytes: bytes, maxDepth: maxDepth)
         do {
-            guard let value = try reader.next() else {
+            guard let value = try reader.next(projection: projection) else {
                 return .failure(FixtureProblem(file: file, location: SourceLocation(line: 1, column: 1), message: "empty: expected one JSON value"))
             }
             let end = reader.offset

@@ -403,6 +403,20 @@ extension MappingEngine {
                     // connections, which hold the roots as bytes already.
                     let holding = options.holdsLargeArrays && held == nil
                     let plan = ProjectionPlan(.elements(.everything), holdingArraysFrom: options.holdingArraysFrom)
+                    // An element that is a record of a large to-many
+                    // relationship (a batch of items) holds the relationship's
+                    // array so, the rest of it read whole, as a body mapped
+                    // whole holds it (`ProjectionPlan(wholeHoldingAsIn:)`).
+                    let recordPlan = holding
+                        ? ProjectionPlan(
+                            wholeHoldingAsIn: elementProjections[d].projection, caseInsensitive: mapper.context.caseInsensitive,
+                            holdingArraysFrom: options.holdingArraysFrom)
+                        : nil
+                    func element(_ reader: inout JSONScanner) throws -> JSONValue {
+                        guard holding else { return try reader.readValue() }
+                        if let recordPlan, try reader.peekKind() == .object { return try reader.readValue(projection: recordPlan) }
+                        return try reader.readValue(projection: plan)
+                    }
                     if let offsets = document.collected[d] {
                         // As `mapCollection` maps the collected array: each element's value, or `null`.
                         try mapper.enter()
@@ -411,7 +425,7 @@ extension MappingEngine {
                             var value = JSONValue.null
                             if offset >= 0 {
                                 var reader = JSONScanner(bytes: buf, offset: offset, maxDepth: options.maxDepth, trusted: true)
-                                value = holding ? try reader.readValue(projection: plan) : try reader.readValue()
+                                value = try element(&reader)
                             }
                             try mapper.mapElement(value, index: index, with: descriptor.rootMapper, into: &roots)
                             for root in roots { try put(root, descriptor) }
@@ -442,8 +456,7 @@ extension MappingEngine {
                     var index = 0
                     var roots: [FieldValue] = []
                     while try reader.nextElement() {
-                        let element = holding ? try reader.readValue(projection: plan) : try reader.readValue()
-                        try mapper.mapElement(element, index: index, with: descriptor.rootMapper, into: &roots)
+                        try mapper.mapElement(try element(&reader), index: index, with: descriptor.rootMapper, into: &roots)
                         for root in roots { try put(root, descriptor) }
                         roots.removeAll(keepingCapacity: true)
                         index += 1

@@ -461,6 +461,13 @@ public final class ReadTracker: ReadObserver {
             }
         case .array(let elements):
             for element in elements { recordUnread(in: element, tree: tree, at: path + "[*]", mapperID: mapperID) }
+        case .compact(let held) where held.kind == .array:
+            // A large array held as its elements' text (read so that a
+            // relationship maps it, `ProjectionPlan(wholeHoldingAsIn:)`):
+            // each element read back whole, one at a time.
+            held.forEachElement { recordUnread(in: $0, tree: tree, at: path + "[*]", mapperID: mapperID) }
+        case .compact(let held):
+            recordUnread(in: held.expanded, tree: tree, at: path, mapperID: mapperID)
         default:
             break
         }
@@ -488,6 +495,15 @@ public final class ReadTracker: ReadObserver {
             return keys.count == 1 || present(keys.dropFirst(), in: next, caseInsensitive: caseInsensitive)
         case .array(let elements):
             return elements.isEmpty || elements.contains { present(keys, in: $0, caseInsensitive: caseInsensitive) }
+        case .compact(let held) where held.kind == .array:
+            // Held as its elements' text: read back one at a time, as far as
+            // the first that has the rest.
+            guard held.elements != nil else { return present(keys, in: held.expanded, caseInsensitive: caseInsensitive) }
+            if held.heldCount == 0 { return true }
+            for i in 0..<held.heldCount where present(keys, in: held.element(at: i), caseInsensitive: caseInsensitive) { return true }
+            return false
+        case .compact(let held):
+            return present(keys, in: held.expanded, caseInsensitive: caseInsensitive)
         case .null:
             return true
         default:

@@ -27,6 +27,12 @@ public struct JSONDocumentReader: Sendable {
     /// - Throws: `JSONSyntaxError` located in the whole input (line numbers
     ///   count from the input's start, so NDJSON errors name the right line).
     public mutating func next() throws(JSONSyntaxError) -> JSONValue? {
+        try next(projection: .everything)
+    }
+
+    /// The next document read through `projection` (validated whole, built
+    /// as far as it asks), or nil at the end of the input.
+    public mutating func next(projection: ProjectionPlan) throws(JSONSyntaxError) -> JSONValue? {
         if finished { return nil }
         let start = offset
         let maxDepth = self.maxDepth
@@ -35,7 +41,7 @@ public struct JSONDocumentReader: Sendable {
             do throws(JSONSyntaxError) {
                 if try scanner.atEnd() { return .success(nil) }
                 let documentStart = scanner.offset
-                let value = try scanner.readValue()
+                let value = projection.reads == .everything ? try scanner.readValue() : try scanner.readValue(projection: projection)
                 return .success((value, documentStart, scanner.offset))
             } catch {
                 return .failure(error)

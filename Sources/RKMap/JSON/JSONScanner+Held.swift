@@ -83,6 +83,49 @@ extension JSONScanner {
     }
 }
 
+extension JSONScanner {
+    /// Reads the next value whole, as `ProjectionPlan(wholeHoldingAsIn:)`
+    /// asks: in an object, each member the plan names through its plan (a
+    /// large array at a relationship's source held as its elements' text),
+    /// every other member whole; an array's elements each so (a key path
+    /// goes through an array element by element); a scalar as it is.
+    mutating func parseWholeHolding(_ plan: ProjectionPlan) throws(JSONLexError) -> JSONValue {
+        skipWhitespace()
+        guard offset < buf.count else { return try parseValue() }
+        switch buf[offset] {
+        case JSONByte.openBrace:
+            if try enterContainer(closing: JSONByte.closeBrace) { return .object(JSONObject()) }
+            let base = memberStack.count
+            var index: MemberIndex?
+            var afterComma = false
+            while true {
+                let key = try readKey(afterComma: afterComma)
+                if let m = plan.member(named: key) {
+                    addMember(key, try parseValue(plan.members[m]), base: base, index: &index)
+                } else {
+                    addMember(key, try parseValue(), base: base, index: &index)
+                }
+                guard try afterMember() else { break }
+                afterComma = true
+            }
+            depth -= 1
+            return .object(JSONObject(
+                uniqueMembers: memberStack.popTail(from: base, filler: JSONObject.Member(key: "", value: .null)), readIndex: index))
+        case JSONByte.openBracket:
+            if try enterContainer(closing: JSONByte.closeBracket) { return .array([]) }
+            let base = elementStack.count
+            while true {
+                elementStack.append(try parseWholeHolding(plan))
+                guard try afterElement() else { break }
+            }
+            depth -= 1
+            return .array(elementStack.popTail(from: base, filler: .null))
+        default:
+            return try parseValue()
+        }
+    }
+}
+
 /// The text of a held array while it is read (`JSONScanner.heldArray`), or
 /// made (`Serializer.relationship`: the bodies of a held array's records).
 struct HeldArrayBuilder: ~Copyable {

@@ -31,6 +31,8 @@ extension JSONScanner {
             return try heldArray(plan)
         case .records:
             return try parseRecords(plan)
+        case .wholeHolding:
+            return try parseWholeHolding(plan)
         case .nothing:
             try skipAny()
             return .null

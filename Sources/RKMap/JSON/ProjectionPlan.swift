@@ -5,7 +5,7 @@
 ///
 /// Compile a projection once (per run, not per document).
 public final class ProjectionPlan: Sendable {
-    public enum Reads: Sendable { case nothing, everything, verbatim, members, elements, records }
+    public enum Reads: Sendable { case nothing, everything, verbatim, members, elements, records, wholeHolding }
 
     /// How many bytes of input an array read for `JSONProjection.elements`
     /// spans before it is held as compact text rather than a tree: a small
@@ -89,6 +89,53 @@ public final class ProjectionPlan: Sendable {
         utf8 = []
         members = [ProjectionPlan(.elements(.everything), holdingArraysFrom: holdBytes)]
         buckets = nil
+    }
+
+    /// The whole document as `rkmap check` reads it (docs/spec.md §12: every
+    /// member, to find those nothing reads), but each value that `mapping`
+    /// (a document projection made `holding`) reads for `elements`, a
+    /// relationship's source, read so: a large array there is held as the
+    /// compact text of its whole elements, each read back as a tree when the
+    /// relationship maps it, as `apply` holds it. `nil` when `mapping` holds
+    /// nothing, and the whole tree is the plan.
+    ///
+    /// `projection` reads `.everything`: what is read is the whole document.
+    init?(wholeHoldingAsIn mapping: JSONProjection, caseInsensitive: Bool, holdingArraysFrom holdBytes: Int) {
+        guard case .members(var map) = mapping else { return nil }
+        if caseInsensitive {
+            // As the mapping's own plan folds them: names that differ only in
+            // case read the same members, through their merged projection.
+            var folded: [String: JSONProjection] = [:]
+            for (name, sub) in map { folded[name.lowercased()] = (folded[name.lowercased()] ?? .nothing).merged(with: sub) }
+            map = folded
+        }
+        var held: [String: ProjectionPlan] = [:]
+        for (name, sub) in map {
+            switch sub {
+            case .elements:
+                held[name] = ProjectionPlan(.elements(.everything), caseInsensitive: caseInsensitive, holdingArraysFrom: holdBytes)
+            case .members:
+                held[name] = ProjectionPlan(wholeHoldingAsIn: sub, caseInsensitive: caseInsensitive, holdingArraysFrom: holdBytes)
+            default:
+                continue
+            }
+        }
+        guard !held.isEmpty else { return nil }
+        projection = .everything
+        self.caseInsensitive = caseInsensitive
+        self.holdBytes = holdBytes
+        reads = .wholeHolding
+        let sorted = held.sorted { $0.key < $1.key }
+        names = sorted.map(\.key)
+        utf8 = sorted.map { Array($0.key.utf8) }
+        members = sorted.map(\.value)
+        if sorted.count > 8 {
+            var buckets: [Int: [Int]] = [:]
+            for (i, bytes) in utf8.enumerated() { buckets[Self.signature(bytes), default: []].append(i) }
+            self.buckets = buckets
+        } else {
+            buckets = nil
+        }
     }
 
     /// The member whose name is exactly these bytes (a key without escapes).

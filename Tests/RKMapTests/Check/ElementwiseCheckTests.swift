@@ -594,6 +594,98 @@ import Testing
         #expect(output.contains("\"name\": \"c\",\n    \"position\": 3\n"), "\(output)")
     }
 
+    /// A body mapped whole whose record has a to-many relationship (the
+    /// usual RestKit shape: `{"items": [...]}` under a root record) holds
+    /// the relationship's array as its elements' text, as `apply` does
+    /// (`ProjectionPlan(wholeHoldingAsIn:)`), every element read back whole
+    /// when it is mapped: the same report as the tree, under every policy,
+    /// with drift inside the elements (a member nothing reads, one in an
+    /// object a dotted key path reads into, a key path through the held
+    /// array, a missing key), the same ignoring case, and under a key path.
+    @Test(arguments: [false, true])
+    func aRecordsLargeRelationshipIsHeldAndReportedAsFromTheWholeTree(caseInsensitive: Bool) throws {
+        let folding = caseInsensitive ? #""keyMatching": "caseInsensitive", "# : ""
+        let spec = #"""
+            {\#(folding)"mappers": [
+              {"id": "list", "target": "List", "attributes": {"items.ID": "ids", "meta.x": "x"},
+               "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true},
+                                 {"from": "data.more", "to": "more", "map-ref": "item", "many": true}]},
+              {"id": "item", "target": "Item", "attributes": {"ID": "id", "Name": "name", "gone": "gone", "sub.a": "a"}}],
+             "descriptors": [{"keyPath": "", "root-map-ref": "list"}, {"keyPath": "wrapped", "root-map-ref": "list"}]}
+            """#
+        let items = #"[{"ID": 1, "Name": "a", "extra": 1, "sub": {"a": 1, "b": 2}}, {"ID": 2, "Name": "b", "sub": {"a": 2, "c": 3}}, [{"ID": 3}], "s", null]"#
+        let bodies = [
+            #"{"items": \#(items), "meta": {"x": 1, "y": 2}, "other": [1, 2], "data": {"more": \#(items), "n": 1}}"#,
+            #"{"wrapped": {"items": \#(items), "meta": {"x": 1}}, "next": null}"#,
+            #"{"items": [], "meta": {}}"#,
+            #"{"items": {"ID": 9, "odd": true}}"#,
+        ]
+        let body = caseInsensitive ? bodies.map { $0.replacingOccurrences(of: #""items""#, with: #""Items""#) } : bodies
+        for (c, policy) in try checkersUnderEveryPolicy(spec) {
+            for b in body {
+                #expect(!(try expectSameResult(c, exchange(Array(b.utf8)), "\(b) \(policy)")))
+            }
+        }
+        // What the report says, so that equal cannot mean equally empty; and
+        // held: the body read as the check reads it has the array as text.
+        let checker = try checker(spec)
+        checker.holdingArraysFrom = 0
+        let report = checker.check(exchange(Array(body[0].utf8)))
+        let paths = pathReasons(report)
+        // Paths through a mapped relationship name it as the spec does.
+        let key = "items"
+        #expect(paths.contains("unmapped $.\(key)[*].extra not mapped (1 time)"), "\(paths)")
+        #expect(paths.contains("unmapped $.\(key)[*].sub.b not mapped (1 time)"), "\(paths)")
+        #expect(paths.contains("unmapped $.data.more[*].sub.c not mapped (1 time)"), "\(paths)")
+        #expect(paths.contains("unmapped $.meta.y not mapped (1 time)"), "\(paths)")
+        #expect(paths.contains("unmapped $.other not mapped (1 time)"), "\(paths)")
+        #expect(paths.contains("unmapped $.data.n not mapped (1 time)"), "\(paths)")
+        #expect(paths.contains("missing $.\(key)[*].gone mapped but missing (2 of 2)"), "\(paths)")
+        var options = MappingOptions()
+        options.holdsLargeArrays = true
+        options.holdingArraysFrom = 0
+        let engine = try MappingEngine(graph: checker.graph, options: options)
+        let plan = try #require(ProjectionPlan(
+            wholeHoldingAsIn: engine.documentProjection.projection, caseInsensitive: caseInsensitive, holdingArraysFrom: 0))
+        let document = try Array(body[0].utf8).withUnsafeBytes { bytes in
+            var scanner = JSONScanner(bytes: bytes, maxDepth: 512)
+            return try scanner.readValue(projection: plan)
+        }
+        guard case .object(let root) = document, case .compact(let held)? = root[caseInsensitive ? "Items" : "items"], case .object(let data)? = root["data"],
+              case .compact? = data["more"], case .object(let meta)? = root["meta"], case .array(let other)? = root["other"] else {
+            Issue.record("not held as the check reads it: \(document)")
+            return
+        }
+        #expect(held.heldCount == 5)
+        #expect(meta.count == 2 && other.count == 2 && data.count == 2)
+    }
+
+    /// A content whose elements are such records (batches of items), mapped
+    /// element by element: each element's relationship array held the same
+    /// way, the rest of the element read whole.
+    @Test func eachElementsLargeRelationshipIsHeldAndReportedAsFromTheWholeTree() throws {
+        let spec = #"""
+            {"mappers": [
+              {"id": "batch", "target": "Batch", "attributes": ["id"],
+               "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]},
+              {"id": "item", "target": "Item", "attributes": {"ID": "id", "gone": "gone", "sub.a": "a"}}],
+             "descriptors": [{"keyPath": "batches", "root-map-ref": "batch"}]}
+            """#
+        let items = #"[{"ID": 1, "extra": 1, "sub": {"a": 1, "b": 2}}, {"ID": 2}, [{"ID": 3}], 4, null]"#
+        let body = #"{"batches": [{"id": 1, "items": \#(items), "note": "x"}, {"id": 2, "items": []}, [{"id": 3, "items": \#(items)}], null, {"id": 4}], "n": 1}"#
+        for (c, policy) in try checkersUnderEveryPolicy(spec) {
+            #expect(try expectSameResult(c, exchange(Array(body.utf8)), policy))
+        }
+        let checker = try checker(spec)
+        checker.holdingArraysFrom = 0
+        let paths = pathReasons(checker.check(exchange(Array(body.utf8))))
+        #expect(paths.contains("unmapped $.batches[*].items[*].extra not mapped (1 time)"), "\(paths)")
+        #expect(paths.contains("unmapped $.batches[*][*].items[*].sub.b not mapped (1 time)"), "\(paths)")
+        #expect(paths.contains("missing $.batches[*].items[*].gone mapped but missing (2 of 2)"), "\(paths)")
+        #expect(paths.contains("unmapped $.batches[*].note not mapped (1 time)"), "\(paths)")
+        #expect(paths.contains("unmapped $.n not mapped (1 time)"), "\(paths)")
+    }
+
     /// Every spec and body of the repository's command-line cases, the check
     /// fixtures and the seed examples, as recorded and with their content's
     /// elements changed (members dropped, added and renamed in case, `null`,
