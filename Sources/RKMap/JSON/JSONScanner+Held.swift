@@ -51,44 +51,15 @@ extension JSONScanner {
     ///
     /// Validation is `readValue`'s: the same errors at the same places.
     mutating func parseRecords(_ plan: ProjectionPlan) throws(JSONLexError) -> JSONValue {
-        skipWhitespace()
-        guard offset < buf.count else { return try parseValue() }
-        switch buf[offset] {
-        case JSONByte.openBrace:
-            if try enterContainer(closing: JSONByte.closeBrace) { return .object(JSONObject()) }
-            let base = memberStack.count
-            var index: MemberIndex?
-            var afterComma = false
-            while true {
-                let key = try readKey(afterComma: afterComma)
-                addMember(key, try heldArray(plan.members[0]), base: base, index: &index)
-                guard try afterMember() else { break }
-                afterComma = true
-            }
-            depth -= 1
-            return .object(JSONObject(
-                uniqueMembers: memberStack.popTail(from: base, filler: JSONObject.Member(key: "", value: .null)), readIndex: index))
-        case JSONByte.openBracket:
-            if try enterContainer(closing: JSONByte.closeBracket) { return .array([]) }
-            let base = elementStack.count
-            while true {
-                elementStack.append(try parseRecords(plan))
-                guard try afterElement() else { break }
-            }
-            depth -= 1
-            return .array(elementStack.popTail(from: base, filler: .null))
-        default:
-            return try parseValue()
-        }
+        try parseWholeHolding(plan)
     }
-}
 
-extension JSONScanner {
     /// Reads the next value whole, as `ProjectionPlan(wholeHoldingAsIn:)`
     /// asks: in an object, each member the plan names through its plan (a
     /// large array at a relationship's source held as its elements' text),
     /// every other member whole; an array's elements each so (a key path
-    /// goes through an array element by element); a scalar as it is.
+    /// goes through an array element by element); a scalar as it is. A
+    /// `records` plan names every member (`parseRecords`).
     mutating func parseWholeHolding(_ plan: ProjectionPlan) throws(JSONLexError) -> JSONValue {
         skipWhitespace()
         guard offset < buf.count else { return try parseValue() }
@@ -100,11 +71,15 @@ extension JSONScanner {
             var afterComma = false
             while true {
                 let key = try readKey(afterComma: afterComma)
-                if let m = plan.member(named: key) {
-                    addMember(key, try parseValue(plan.members[m]), base: base, index: &index)
+                let value: JSONValue
+                if plan.reads == .records {
+                    value = try heldArray(plan.members[0])
+                } else if let m = plan.member(named: key) {
+                    value = try parseValue(plan.members[m])
                 } else {
-                    addMember(key, try parseValue(), base: base, index: &index)
+                    value = try parseValue()
                 }
+                addMember(key, value, base: base, index: &index)
                 guard try afterMember() else { break }
                 afterComma = true
             }

@@ -60,13 +60,7 @@ public final class ProjectionPlan: Sendable {
             names = sorted.map(\.key)
             utf8 = sorted.map { Array($0.key.utf8) }
             members = sorted.map { ProjectionPlan($0.value, caseInsensitive: caseInsensitive, holdingArraysFrom: holdBytes) }
-            if sorted.count > 8 {
-                var buckets: [Int: [Int]] = [:]
-                for (i, bytes) in utf8.enumerated() { buckets[Self.signature(bytes), default: []].append(i) }
-                self.buckets = buckets
-            } else {
-                buckets = nil
-            }
+            buckets = Self.buckets(utf8)
         }
     }
 
@@ -129,13 +123,7 @@ public final class ProjectionPlan: Sendable {
         names = sorted.map(\.key)
         utf8 = sorted.map { Array($0.key.utf8) }
         members = sorted.map(\.value)
-        if sorted.count > 8 {
-            var buckets: [Int: [Int]] = [:]
-            for (i, bytes) in utf8.enumerated() { buckets[Self.signature(bytes), default: []].append(i) }
-            self.buckets = buckets
-        } else {
-            buckets = nil
-        }
+        buckets = Self.buckets(utf8)
     }
 
     /// The member whose name is exactly these bytes (a key without escapes).
@@ -167,6 +155,14 @@ public final class ProjectionPlan: Sendable {
         guard name.count == key.count else { return false }
         for i in name.indices where name[i] != key[i] { return false }
         return true
+    }
+
+    /// Many names: their indexes by signature; a few are compared in turn.
+    private static func buckets(_ utf8: [[UInt8]]) -> [Int: [Int]]? {
+        guard utf8.count > 8 else { return nil }
+        var buckets: [Int: [Int]] = [:]
+        for (i, bytes) in utf8.enumerated() { buckets[signature(bytes), default: []].append(i) }
+        return buckets
     }
 
     private static func signature<C: RandomAccessCollection<UInt8>>(_ bytes: C) -> Int {
