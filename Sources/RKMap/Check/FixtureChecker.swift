@@ -15,10 +15,12 @@ public final class FixtureChecker {
     /// element (`MappingEngine.elementwiseDocument`); off, every body is
     /// mapped from its whole tree (the equivalence tests compare the two).
     var elementwise = true
-    /// How many bytes of input an array collected through another spans
-    /// before it is held as text (`MappingOptions.holdingArraysFrom`); tests
-    /// pass 0, to hold every one.
-    var holdingArraysFrom = ProjectionPlan.holdingArraysFrom
+    /// How many bytes of input an array that only a relationship maps (or
+    /// one collected through another) spans before it is held as text
+    /// (`MappingOptions.holdingArraysFrom`); tests pass 0, to hold every
+    /// one. The command line takes it from `RKMAP_HELD_ARRAY_BYTES`, as
+    /// `apply` and `serialize` do.
+    package var holdingArraysFrom = ProjectionPlan.holdingArraysFrom
 
     /// - Throws: `MappingEngine.SetupError` when the spec cannot run at all
     ///   (a bad date format): a spec error, not a failing exchange.

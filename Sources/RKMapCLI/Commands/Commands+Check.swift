@@ -17,6 +17,7 @@ extension Commands {
         let checker: FixtureChecker
         do {
             checker = try FixtureChecker(graph: graph, options: options)
+            checker.holdingArraysFrom = Environment.holdingArraysFrom
         } catch {
             try? stderr.write("\(error)\n")
             return usageOrSpecError

@@ -26,7 +26,7 @@ enum Environment {
 
     /// `RKMAP_HELD_ARRAY_BYTES`: how many bytes of input an array that only
     /// relationships map spans before `apply` holds it as its elements' text
-    /// (and `serialize`, an array member of a record; tests set 0 to hold
+    /// (`check` too, and `serialize` an array member of a record; tests set 0 to hold
     /// every one). Unset or not a whole number ≥ 0: the
     /// library's default.
     static var holdingArraysFrom: Int {
