@@ -266,7 +266,7 @@ public final class FixtureChecker {
     ///   mapping holds (a relationship's source; `MappingEngine.documentProjection`)
     ///   is held as its elements' text, each element read back whole as it
     ///   is mapped, and tracked then; every other value is read whole. A
-    ///   24 MB record of one relationship's items: 2.2× its size rather than
+    ///   12 MB record of one relationship's items: 2.5× its size rather than
     ///   8.7× as a tree.
     private func read(_ body: [UInt8], kind: Exchange.BodyKind, of exchange: Exchange, holdingAsIn engine: MappingEngine?) -> BodyDocument {
         switch kind {
