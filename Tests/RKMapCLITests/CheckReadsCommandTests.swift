@@ -68,6 +68,44 @@ import Testing
         #expect(outputs[0].stdout == outputs[1].stdout && outputs[0].stderr == outputs[1].stderr)
     }
 
+    /// The same when the elements read `@parent` and `@root` (a listing's
+    /// cursor on each post, Reddit's shape) and the record copies the array
+    /// whole as well (`raw`): held, the same report, golden and status.
+    @Test func aHeldRelationshipReadFromOutsideAndCopiedIsCheckedAsItsTree() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"mappers": [{"id": "listing", "target": "Listing", "attributes": {"kind": "kind", "data.children": "raw"},
+                          "relationships": [{"from": "data.children", "to": "posts", "map-ref": "post", "many": true}]},
+                         {"id": "post", "target": "Post",
+                          "attributes": {"id": "id", "title": "title", "@parent.data.after": "after", "@root.kind": "kind",
+                                         "@parent.data.children.@count": "siblings"}}],
+             "descriptors": [{"keyPath": "", "root-map-ref": "listing"}]}
+            """#)
+        try dir.write("in.json", #"""
+            {"kind": "Listing", "data": {"after": "t3_b", "dist": 2,
+             "children": [{"id": "a", "title": "A", "ups": 1}, {"id": "b", "title": "B"}, {"id": "c"}]}}
+            """#)
+        var outputs: [RKMapExecutable.Result] = []
+        for threshold in ["0", "1000000000"] {
+            try? FileManager.default.removeItem(at: dir.url.appendingPathComponent("in.expected.json"))
+            let environment: [String: String?] = ["GITHUB_ACTIONS": nil, "RKMAP_HELD_ARRAY_BYTES": threshold]
+            let update = try RKMapExecutable.run(["check", "s.json", "in.json", "--update"], directory: dir.url, environment: environment)
+            #expect(update.status == 0, "\(update.stdout)\(update.stderr)")
+            let golden = try String(contentsOf: dir.url.appendingPathComponent("in.expected.json"), encoding: .utf8)
+            #expect(golden.contains(#""after": "t3_b""#) && golden.contains(#""siblings": 3"#) && golden.contains(#""raw": ["#), "\(golden)")
+            let r = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "error", "--missing", "error"], directory: dir.url, environment: environment)
+            #expect(r.stdout == """
+                FAIL in.json: 200, 1 record
+                  unmapped: $.data.children[*].ups: not mapped (1 time) [mapper post]
+                0 passed, 1 failed
+
+                """, "held from \(threshold)")
+            #expect(r.status == 1)
+            outputs.append(r)
+        }
+        #expect(outputs[0].stdout == outputs[1].stdout && outputs[0].stderr == outputs[1].stderr)
+    }
+
     /// A dictionary keyed by username at the root (`forceCollection`, no key
     /// path: the document is the content) mapped every key as a record, and
     /// check failed it with `unmapped: $.sarah: not mapped` for each of them.

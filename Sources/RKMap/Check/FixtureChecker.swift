@@ -263,18 +263,20 @@ public final class FixtureChecker {
     }
 
     /// - Parameter engine: when given, a large array that the engine's
-    ///   mapping holds (a relationship's source; `MappingEngine.documentProjection`)
-    ///   is held as its elements' text, each element read back whole as it
-    ///   is mapped, and tracked then; every other value is read whole. A
-    ///   12 MB record of one relationship's items: 2.5× its size rather than
-    ///   8.7× as a tree.
+    ///   mapping may hold (a relationship's source, also under `@parent`
+    ///   and `@root` reads; `MappingGraph.heldProjection`) is held as its
+    ///   elements' text, each element read back whole as it is mapped, and
+    ///   tracked then; every other value is read whole. A 12 MB record of
+    ///   one relationship's items: 2.5× its size rather than 8.7× as a tree.
     private func read(_ body: [UInt8], kind: Exchange.BodyKind, of exchange: Exchange, holdingAsIn engine: MappingEngine?) -> BodyDocument {
         switch kind {
         case .json:
             let plan = engine.flatMap {
-                ProjectionPlan(
-                    wholeHoldingAsIn: $0.documentProjection.projection, caseInsensitive: graph.options.caseInsensitiveKeys,
-                    holdingArraysFrom: holdingArraysFrom)
+                $0.options.readsProjection
+                    ? ProjectionPlan(
+                        wholeHoldingAsIn: graph.heldProjection(for: $0.applicableDescriptors), caseInsensitive: graph.options.caseInsensitiveKeys,
+                        holdingArraysFrom: holdingArraysFrom)
+                    : nil
             }
             switch FixtureReader.parseOne(body, file: exchange.file, maxDepth: options.maxDepth, projection: plan ?? .everything) {
             case .success(let value): return .document(value)

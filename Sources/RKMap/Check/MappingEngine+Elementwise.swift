@@ -407,10 +407,10 @@ extension MappingEngine {
                     // relationship (a batch of items) holds the relationship's
                     // array so, the rest of it read whole, as a body mapped
                     // whole holds it (`ProjectionPlan(wholeHoldingAsIn:)`).
-                    let recordPlan = holding
+                    let recordPlan = holding && options.readsProjection
                         ? ProjectionPlan(
-                            wholeHoldingAsIn: elementProjections[d].projection, caseInsensitive: mapper.context.caseInsensitive,
-                            holdingArraysFrom: options.holdingArraysFrom)
+                            wholeHoldingAsIn: graph.heldProjection(ofRepresentationOf: descriptor.rootMapper),
+                            caseInsensitive: mapper.context.caseInsensitive, holdingArraysFrom: options.holdingArraysFrom)
                         : nil
                     func element(_ reader: inout JSONScanner) throws -> JSONValue {
                         guard holding else { return try reader.readValue() }

@@ -39,6 +39,60 @@ extension MappingGraph {
         return projection
     }
 
+    /// Where a document that `rkmap check` reads whole may hold its large
+    /// arrays (`ProjectionPlan(wholeHoldingAsIn:)`): the `documentProjection`
+    /// made `compacting` and `holding`, whose `elements` are the sources of
+    /// relationships (an attribute copying such an array whole shares its
+    /// held text), and that also when key paths read `@root` or `@parent`.
+    /// What those read depends on where the mapping is, so each is added
+    /// wherever it may land: an `@root` path at the document, an `@parent`
+    /// path at every object of the projection (any may be a parent). An
+    /// array one of them reads whole is then read whole (`merged`), one
+    /// they read into or count stays held (`KeyPath.lookup`, `heldResult`).
+    /// `.everything` (hold nothing) for a descriptor anchored outside the
+    /// document.
+    package func heldProjection(for descriptors: [Descriptor]) -> JSONProjection {
+        guard descriptors.allSatisfy({ $0.keyPath.anchor == .representation }) else { return .everything }
+        var memo: ProjectionMemo = [:]
+        var projection = JSONProjection.nothing
+        for descriptor in descriptors {
+            var visiting: Set<MapperRef> = []
+            let (content, _) = representationProjection(
+                of: descriptor.rootMapper, compacting: true, holding: true, visiting: &visiting, memo: &memo)
+            projection.add(descriptor.keyPath, then: content)
+        }
+        guard readsAnywhere else { return projection }
+        return projection.addingOutsideReads(of: self)
+    }
+
+    /// The held projection of one representation mapped with `ref` (an
+    /// element `rkmap check` maps from a content array's bytes), as
+    /// `heldProjection(for:)` makes a document's. `@root` reads are not
+    /// added: what they read is the document's, not this element's.
+    package func heldProjection(ofRepresentationOf ref: MapperRef) -> JSONProjection {
+        var visiting: Set<MapperRef> = []
+        var memo: ProjectionMemo = [:]
+        let projection = representationProjection(of: ref, compacting: true, holding: true, visiting: &visiting, memo: &memo).projection
+        guard readsAnywhere else { return projection }
+        return projection.addingOutsideReads(of: self, atRoot: false)
+    }
+
+    /// The key paths anchored at `@root` and at `@parent` that the mappers
+    /// evaluate (`readsKeyPath`), each once.
+    func outsideKeyPaths() -> (root: Set<KeyPath>, parent: Set<KeyPath>) {
+        var root: Set<KeyPath> = []
+        var parent: Set<KeyPath> = []
+        _ = readsKeyPath { path in
+            switch path.anchor {
+            case .root: root.insert(path)
+            case .parent: parent.insert(path)
+            case .representation, .metadata: break
+            }
+            return false
+        }
+        return (root, parent)
+    }
+
     /// The projection of one representation mapped with `ref` (an element of a
     /// streamed content array, or the content itself).
     package func representationProjection(of ref: MapperRef, compacting: Bool = false, holding: Bool = false) -> JSONProjection {
@@ -295,6 +349,37 @@ extension MappingGraph {
 }
 
 extension JSONProjection {
+    /// This projection with what the `graph`'s `@root` key paths read added at
+    /// the top (with `atRoot`; the projection is a document's) and what its
+    /// `@parent` key paths read added at every object (`heldProjection`).
+    fileprivate func addingOutsideReads(of graph: MappingGraph, atRoot: Bool = true) -> JSONProjection {
+        let (root, parent) = graph.outsideKeyPaths()
+        var parentReads = JSONProjection.nothing
+        // Read as a representation's own key paths are when holding: an
+        // index or an operator after a name reads each element of a held
+        // array (`KeyPath.element`, `heldResult`).
+        for path in parent { parentReads.add(componentsOf: path, holdingIndexes: true) }
+        var projection = parentReads == .nothing ? self : addingAtEveryObject(parentReads)
+        if atRoot {
+            for path in root { projection.add(componentsOf: path, holdingIndexes: true) }
+        }
+        return projection
+    }
+
+    /// `extra` merged into every object this projection reads (each
+    /// `members`, and those of `elements`), after what is below it: a value
+    /// `extra` names whole is then read whole wherever it is.
+    private func addingAtEveryObject(_ extra: JSONProjection) -> JSONProjection {
+        switch self {
+        case .members(let map):
+            return JSONProjection.members(map.mapValues { $0.addingAtEveryObject(extra) }).merged(with: extra)
+        case .elements(let inner):
+            return .elements(inner.addingAtEveryObject(extra))
+        case .nothing, .everything, .verbatim:
+            return self
+        }
+    }
+
     /// This projection plus what evaluating `path` on the value reads, with
     /// `tail` at its end (`adding(componentsOf:then:)`). `@metadata`, `@root`
     /// and `@parent` read nothing of the value (the caller reads the whole

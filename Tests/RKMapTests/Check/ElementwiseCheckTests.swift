@@ -686,6 +686,65 @@ import Testing
         #expect(paths.contains("unmapped $.n not mapped (1 time)"), "\(paths)")
     }
 
+    /// A record's relationship array is held too when key paths read `@root`
+    /// or `@parent` (what they read is added wherever it may land: an array
+    /// one of them reads whole is read as a tree, one it reads into or
+    /// counts stays held) and when an attribute copies the array whole (the
+    /// attribute and the relationship share the held text). Each spec gives
+    /// the tree's report under every policy; the body read as the check
+    /// reads it holds the array exactly where `held` says.
+    @Test(arguments: [
+        (#", "@parent.kind": "k""#, "", true),
+        (#", "@parent.items.@count": "n", "@parent.items.Name": "names""#, "", true),
+        (#", "@root.items[1].Name": "second", "@root.meta.a": "a""#, "", true),
+        (#", "@parent.@parent.kind": "k2""#, "", true),
+        (#", "@parent.items": "siblings""#, "", false),
+        (#", "@parent": "p""#, "", false),
+        (#", "@root": "r""#, "", false),
+        (#", "@root.items.@distinctUnionOfObjects": "d""#, "", true),
+        (#", "@root.items.Name.@max": "m""#, "", true),
+        ("", #", "attributes": {"kind": "kind", "items": "raw"}"#, true),
+        ("", #", "attributes": {"items": "raw"}, "types": {"raw": "set"}"#, true),
+        ("", #", "attributes": {"items": "raw"}, "types": {"raw": "string"}"#, true),
+        ("", #", "attributes": {"items": "raw"}, "types": {"raw": "array"}"#, true),
+        ("", #", "attributes": {"items": "raw"}, "validations": [{"attribute": "raw", "predicate": "SELF != nil", "onFailure": "skip"}]"#, false),
+    ])
+    func aRecordReadFromOutsideOrCopiedHoldsItsRelationshipAsTheTreeReadsIt(item: String, list: String, held: Bool) throws {
+        let spec = #"""
+            {"mappers": [
+              {"id": "list", "target": "List"\#(list),
+               "relationships": [{"from": "items", "to": "all.items", "map-ref": "item", "many": true}]},
+              {"id": "item", "target": "Item", "attributes": {"ID": "id", "Name": "name"},
+               "relationships": [{"from": "sub", "to": "sub", "map-ref": "sub"}]},
+              {"id": "sub", "target": "Sub", "attributes": {"z": "z"\#(item)}}],
+             "descriptors": [{"keyPath": "", "root-map-ref": "list"}]}
+            """#
+        let items = #"[{"ID": 1, "Name": "a", "extra": 1, "sub": {"z": 1}}, {"ID": 2, "Name": "b", "sub": {}}, {"ID": 2, "Name": "b"}, [{"ID": 3}], "s", null]"#
+        let bodies = [
+            #"{"kind": "L", "items": \#(items), "meta": {"a": 1, "b": 2}}"#,
+            #"{"kind": "L", "items": []}"#,
+            #"{"items": {"ID": 9, "sub": {"q": 1}}}"#,
+        ]
+        for (c, policy) in try checkersUnderEveryPolicy(spec) {
+            for b in bodies {
+                #expect(!(try expectSameResult(c, exchange(Array(b.utf8)), "\(b) \(policy)")))
+            }
+        }
+        let checker = try checker(spec)
+        let plan = ProjectionPlan(
+            wholeHoldingAsIn: checker.graph.heldProjection(for: checker.graph.descriptors), caseInsensitive: false, holdingArraysFrom: 0)
+        let document = try Array(bodies[0].utf8).withUnsafeBytes { bytes in
+            var scanner = JSONScanner(bytes: bytes, maxDepth: 512)
+            return try scanner.readValue(projection: plan ?? .everything)
+        }
+        guard case .object(let root) = document, let array = root["items"], case .object(let meta)? = root["meta"] else {
+            Issue.record("not read: \(document)")
+            return
+        }
+        if case .compact(let text) = array { #expect(held && text.heldCount == 6) } else { #expect(!held, "\(array)") }
+        #expect(meta.count == 2)
+    }
+
     /// Every spec and body of the repository's command-line cases, the check
     /// fixtures and the seed examples, as recorded and with their content's
     /// elements changed (members dropped, added and renamed in case, `null`,
