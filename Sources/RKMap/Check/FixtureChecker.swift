@@ -273,8 +273,8 @@ public final class FixtureChecker {
         case .json:
             let plan = engine.flatMap {
                 $0.options.readsProjection
-                    ? ProjectionPlan(
-                        wholeHoldingAsIn: graph.heldProjection(for: $0.applicableDescriptors), caseInsensitive: graph.options.caseInsensitiveKeys,
+                    ? ProjectionPlan.wholeHolding(
+                        asIn: graph.heldProjection(for: $0.applicableDescriptors), caseInsensitive: graph.options.caseInsensitiveKeys,
                         holdingArraysFrom: holdingArraysFrom)
                     : nil
             }

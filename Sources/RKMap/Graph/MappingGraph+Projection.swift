@@ -49,8 +49,12 @@ extension MappingGraph {
     /// path at every object of the projection (any may be a parent). An
     /// array one of them reads whole is then read whole (`merged`), one
     /// they read into or count stays held (`KeyPath.lookup`, `heldResult`).
-    /// `.everything` (hold nothing) for a descriptor anchored outside the
-    /// document.
+    /// A descriptor's key path through an operator or an index holds the
+    /// array before it too (`items.@distinctUnionOfObjects`, `batches[2].items`;
+    /// `KeyPath.find` reads a held array element by element), the document
+    /// itself when the path starts with an operator (`@sum` of a top-level
+    /// array: the projection is then `elements`). `.everything` (hold
+    /// nothing) for a descriptor anchored outside the document.
     package func heldProjection(for descriptors: [Descriptor]) -> JSONProjection {
         guard descriptors.allSatisfy({ $0.keyPath.anchor == .representation }) else { return .everything }
         var memo: ProjectionMemo = [:]
@@ -59,7 +63,11 @@ extension MappingGraph {
             var visiting: Set<MapperRef> = []
             let (content, _) = representationProjection(
                 of: descriptor.rootMapper, compacting: true, holding: true, visiting: &visiting, memo: &memo)
-            projection.add(descriptor.keyPath, then: content)
+            if case .collection(let op)? = descriptor.keyPath.components.first, op != .count {
+                projection = projection.merged(with: .elements(.everything))
+            } else {
+                projection.add(descriptor.keyPath, then: content, holdingIndexes: true)
+            }
         }
         guard readsAnywhere else { return projection }
         return projection.addingOutsideReads(of: self)

@@ -132,6 +132,26 @@ extension CompactJSON {
         }
     }
 
+    /// The held array of the elements at `indices` (increasing) of this
+    /// held array: their texts copied, read back through the same plan.
+    func heldSubset(_ indices: [Int]) -> CompactJSON {
+        let held = elements!
+        var builder = CompactBuilder()
+        var starts = HeldStarts()
+        builder.append(UInt8(ascii: "["))
+        withUnsafeBytes { bytes in
+            for (n, i) in indices.enumerated() {
+                if n > 0 { builder.append(UInt8(ascii: ",")) }
+                let start = held.starts[i]
+                let end = i + 1 < held.starts.count ? held.starts[i + 1] - 1 : count - 1
+                starts.append(builder.count)
+                builder.append(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            }
+        }
+        builder.append(UInt8(ascii: "]"))
+        return CompactJSON(heldArray: builder, starts: starts, plan: held.plan)
+    }
+
     /// Each element of an array kept as text, read as a tree one at a time:
     /// a held array's through its plan (`element(at:)`), another's whole.
     func forEachElement(_ body: (JSONValue) -> Void) {

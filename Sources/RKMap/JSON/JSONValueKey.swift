@@ -80,7 +80,9 @@ extension JSONValue {
     /// alike, no two elements are equal and the array is its own answer, kept
     /// as text (a large array is not made a tree, docs/spec.md §6). Else a
     /// second pass keeps every element whose hash is its own and compares
-    /// the others exactly: the tree holds only the elements kept.
+    /// the others exactly: the tree holds only the elements kept; of a held
+    /// array, the text of the elements kept, held the same way (a 12 MB
+    /// array of many repeats is not made a tree of those it keeps).
     package static func distinctElements(of array: CompactJSON) -> JSONValue {
         var hashes = Set<Int>(), repeated = Set<Int>()
         array.forEachElement { element in
@@ -90,11 +92,19 @@ extension JSONValue {
         if repeated.isEmpty { return .compact(array) }
         hashes = []
         var seen = Set<JSONValueKey>()
-        var out: [JSONValue] = []
-        array.forEachElement { element in
-            let key = JSONValueKey(element)
-            if !repeated.contains(key.hashValue) || seen.insert(key).inserted { out.append(element) }
+        guard array.elements != nil else {
+            var out: [JSONValue] = []
+            array.forEachElement { element in
+                let key = JSONValueKey(element)
+                if !repeated.contains(key.hashValue) || seen.insert(key).inserted { out.append(element) }
+            }
+            return .array(out)
         }
-        return .array(out)
+        var kept: [Int] = []
+        for i in 0..<array.heldCount {
+            let key = JSONValueKey(array.element(at: i))
+            if !repeated.contains(key.hashValue) || seen.insert(key).inserted { kept.append(i) }
+        }
+        return .compact(array.heldSubset(kept))
     }
 }

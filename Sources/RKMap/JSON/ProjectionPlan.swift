@@ -126,6 +126,16 @@ public final class ProjectionPlan: Sendable {
         buckets = Self.buckets(utf8)
     }
 
+    /// `init(wholeHoldingAsIn:)`, and for a `mapping` that holds the document
+    /// itself (a top-level array read through a descriptor's operator,
+    /// `MappingGraph.heldProjection`) the plan of its elements, each read whole.
+    static func wholeHolding(asIn mapping: JSONProjection, caseInsensitive: Bool, holdingArraysFrom holdBytes: Int) -> ProjectionPlan? {
+        if case .elements = mapping {
+            return ProjectionPlan(.elements(.everything), caseInsensitive: caseInsensitive, holdingArraysFrom: holdBytes)
+        }
+        return ProjectionPlan(wholeHoldingAsIn: mapping, caseInsensitive: caseInsensitive, holdingArraysFrom: holdBytes)
+    }
+
     /// The member whose name is exactly these bytes (a key without escapes).
     @inline(__always)
     func member(matching key: UnsafeRawBufferPointer) -> Int? {

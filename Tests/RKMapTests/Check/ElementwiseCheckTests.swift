@@ -745,6 +745,46 @@ import Testing
         #expect(meta.count == 2)
     }
 
+    /// A descriptor whose key path goes through an operator or an index holds
+    /// the array before it, and the document itself when the path starts
+    /// with an operator (`@sum` of a top-level array): the content is found
+    /// through the held text (`KeyPath.find`), with the tree's report under
+    /// every policy.
+    @Test(arguments: [
+        ("items.@distinctUnionOfObjects", #"{"ID": "id", "Name": "name"}"#, false),
+        ("items.@distinctUnionOfObjects.Name", #"{"": "name"}"#, false),
+        ("items[1]", #"{"ID": "id", "@root.meta.a": "a"}"#, false),
+        ("items[-1]", #"{"ID": "id"}"#, false),
+        ("@sum", #"{"": "total"}"#, true),
+        ("@max", #"{"": "most"}"#, true),
+        ("@distinctUnionOfObjects", #"{"ID": "id", "Name": "name"}"#, true),
+    ])
+    func aDescriptorsOperatorOrIndexHoldsTheArrayBeforeIt(keyPath: String, attributes: String, topLevel: Bool) throws {
+        let spec = #"{"mappers": [{"id": "m", "target": "M", "attributes": \#(attributes)}], "descriptors": [{"keyPath": "\#(keyPath)", "root-map-ref": "m"}]}"#
+        let items = #"[{"ID": 1, "Name": "a", "Price": 1.5, "extra": 1}, {"ID": 1, "Name": "a", "Price": 1.5, "extra": 1}, {"ID": 2, "Name": "b", "Price": 2}, null, {"ID": 3}]"#
+        let bodies = topLevel
+            ? ["[1, 2, 3.5, 2]", #"[1, "x", null]"#, "[]", items, #"{"a": 1}"#]
+            : [#"{"items": \#(items), "meta": {"a": 1, "b": 2}}"#, #"{"items": []}"#, #"{"items": {"ID": 9}}"#, "[]"]
+        for (c, policy) in try checkersUnderEveryPolicy(spec) {
+            for b in bodies {
+                #expect(!(try expectSameResult(c, exchange(Array(b.utf8)), "\(b) \(policy)")))
+            }
+        }
+        let checker = try checker(spec)
+        let plan = try #require(ProjectionPlan.wholeHolding(
+            asIn: checker.graph.heldProjection(for: checker.graph.descriptors), caseInsensitive: false, holdingArraysFrom: 0))
+        let document = try Array(bodies[0].utf8).withUnsafeBytes { bytes in
+            var scanner = JSONScanner(bytes: bytes, maxDepth: 512)
+            return try scanner.readValue(projection: plan)
+        }
+        let array = topLevel ? document : document["items"]
+        guard case .compact(let held)? = array else {
+            Issue.record("not held: \(document)")
+            return
+        }
+        #expect(held.heldCount == (topLevel ? 4 : 5))
+    }
+
     /// Every spec and body of the repository's command-line cases, the check
     /// fixtures and the seed examples, as recorded and with their content's
     /// elements changed (members dropped, added and renamed in case, `null`,

@@ -301,6 +301,36 @@ import Testing
         #expect(held?.location == full?.location)
     }
 
+    /// `@distinctUnionOfObjects` of a held array with repeats keeps the
+    /// first of each, in order, held as the kept elements' text (read back
+    /// through the same plan), never a tree of them; without repeats, the
+    /// held array itself.
+    @Test(arguments: [
+        (#"[{"id": 1, "x": 9}, {"id": 2}, {"id": 1, "x": 8}, 3, {"id": 2}, null, 3, [1], [1], "a", {"id": 1}]"#, 6),
+        (#"[{"id": 1}, {"id": 1}]"#, 1),
+        (#"[1, 2, 3]"#, 3),
+        (#"[{"id": 1}, {"id": 2}, {"id": 2}]"#, 2),
+    ])
+    func distinctElementsOfAHeldArrayAreHeld(text: String, count: Int) throws {
+        let projection = JSONProjection.elements(.members(["id": .everything]))
+        let tree = try Self.read(text, projection, holdingFrom: 1_000_000)
+        let held = try Self.read(text, projection, holdingFrom: 0)
+        guard case .array(let elements) = tree, case .compact(let array) = held else {
+            Issue.record("\(tree) \(held)")
+            return
+        }
+        let distinct = JSONValue.distinctElements(of: array)
+        guard case .compact(let kept) = distinct, kept.elements != nil else {
+            Issue.record("not held: \(distinct)")
+            return
+        }
+        let expected = JSONValue.distinct(elements)
+        #expect(kept.heldCount == count && expected.count == count)
+        #expect(Self.same(distinct, .array(expected)), "\(kept.text)")
+        for i in 0..<kept.heldCount { #expect(kept.element(at: i) == expected[i]) }
+        #expect(count < elements.count ? kept !== array : kept === array)
+    }
+
     /// Element starts take 4 bytes each until one is past `UInt32.max`,
     /// then every start is kept as an `Int`, the earlier ones too.
     @Test func heldStartsWidenPastFourGiB() {
