@@ -70,7 +70,8 @@ import Testing
 
     /// The same when the elements read `@parent` and `@root` (a listing's
     /// cursor on each post, Reddit's shape) and the record copies the array
-    /// whole as well (`raw`): held, the same report, golden and status.
+    /// whole as well (`raw`): held, the same report, golden and status. The
+    /// copy reads every member of the posts (`ups` is not unmapped).
     @Test func aHeldRelationshipReadFromOutsideAndCopiedIsCheckedAsItsTree() throws {
         let dir = try Scratch()
         try dir.write("s.json", #"""
@@ -82,7 +83,7 @@ import Testing
              "descriptors": [{"keyPath": "", "root-map-ref": "listing"}]}
             """#)
         try dir.write("in.json", #"""
-            {"kind": "Listing", "data": {"after": "t3_b", "dist": 2,
+            {"kind": "Listing", "modhash": "", "data": {"after": "t3_b", "dist": 2,
              "children": [{"id": "a", "title": "A", "ups": 1}, {"id": "b", "title": "B"}, {"id": "c"}]}}
             """#)
         var outputs: [RKMapExecutable.Result] = []
@@ -96,7 +97,7 @@ import Testing
             let r = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "error", "--missing", "error"], directory: dir.url, environment: environment)
             #expect(r.stdout == """
                 FAIL in.json: 200, 1 record
-                  unmapped: $.data.children[*].ups: not mapped (1 time) [mapper post]
+                  unmapped: $.modhash: not mapped (1 time) [mapper listing]
                 0 passed, 1 failed
 
                 """, "held from \(threshold)")
@@ -104,6 +105,50 @@ import Testing
             outputs.append(r)
         }
         #expect(outputs[0].stdout == outputs[1].stdout && outputs[0].stderr == outputs[1].stderr)
+    }
+
+    /// A member counts as read when any mapping reads it (docs/spec.md §12),
+    /// not only its object's own mapper: the list's `items.extra` reads
+    /// `extra` of each item, `@root.items.name` reads `name`, a relationship
+    /// from `items.owner` reads `owner` (whose members the owner mapper
+    /// reads: `owner.x` stays unmapped), and `items.@count` reads none of
+    /// their members (`other` stays unmapped). Each was reported unmapped
+    /// `[mapper item]`. Held and as a tree alike.
+    @Test func aMemberReadByAnEnclosingMappingIsRead() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"mappers": [{"id": "list", "target": "List",
+                          "attributes": {"items.extra": "extras", "@root.items.name": "names", "items.@count": "n"},
+                          "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true},
+                                            {"from": "items.owner", "to": "owners", "map-ref": "owner", "many": true}]},
+                         {"id": "item", "target": "Item", "attributes": ["id"]},
+                         {"id": "owner", "target": "Owner", "attributes": ["login"]}],
+             "descriptors": [{"keyPath": "", "root-map-ref": "list"}]}
+            """#)
+        try dir.write("in.json", #"""
+            {"items": [{"id": 1, "name": "a", "extra": 1, "other": 2, "owner": {"login": "x", "x": 1}},
+                       {"id": 2, "name": "b", "extra": 3, "owner": {"login": "y"}}]}
+            """#)
+        for threshold in ["0", "1000000000"] {
+            let r = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "error"], directory: dir.url,
+                                            environment: ["GITHUB_ACTIONS": nil, "RKMAP_HELD_ARRAY_BYTES": threshold])
+            #expect(r.stdout == """
+                FAIL in.json: 200, 1 record
+                  unmapped: $.items[*].other: not mapped (1 time) [mapper item]
+                  unmapped: $.items[*].owner.x: not mapped (1 time) [mapper owner]
+                0 passed, 1 failed
+
+                """, "held from \(threshold)")
+            #expect(r.status == 1)
+        }
+        // An element read whole by another mapping (`@root` copied) has nothing unmapped.
+        try dir.write("s.json", #"""
+            {"mappers": [{"id": "list", "target": "List", "relationships": [{"from": "items", "to": "items", "map-ref": "item", "many": true}]},
+                         {"id": "item", "target": "Item", "attributes": {"id": "id", "@root": "document"}}],
+             "descriptors": [{"keyPath": "", "root-map-ref": "list"}]}
+            """#)
+        let whole = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "error"], directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(whole.stdout == "PASS in.json: 200, 1 record\n1 passed, 0 failed\n")
     }
 
     /// A dictionary keyed by username at the root (`forceCollection`, no key

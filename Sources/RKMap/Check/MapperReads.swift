@@ -15,6 +15,20 @@ struct MapperReads {
     /// `@root` alone reads the whole document.
     var rootAll = false
     var all = false
+    /// `members` and `root` split by what reads them, for the objects below
+    /// (`ReadTracker`'s inherited reads, docs/spec.md §12: a member counts as
+    /// read when any mapping reads it): what attributes, matchers and
+    /// predicates read (`items.extra` reads `extra` of each element of
+    /// `items`), and the sources of relationships, which read the member
+    /// they map but none of its members (those are its mapper's to read).
+    var valueReads = ReadTree()
+    /// Each source's keys, as they are: as a tree, `items` mapped would
+    /// swallow `items.owner` passing through each item.
+    var sourceReads: [[String]] = []
+    var rootValueReads = ReadTree()
+    var rootSourceReads: [[String]] = []
+    /// An attribute or matcher reads `@root` itself: every member of the document.
+    var rootValueAll = false
     /// The keys of each source key path anchored at the representation, up to
     /// its first collection operator (`tags.@count` reads `tags`); only an
     /// object mapper's own attributes and relationships (docs/spec.md §12 check 3).
@@ -33,7 +47,7 @@ struct MapperReads {
             // RestKit's nil key path relationship: the target mapper reads the
             // object; a member named "" is never read by it.
             if case .relationship = property, source.isNil { continue }
-            add(source)
+            if case .relationship = property { add(source, asSource: true) } else { add(source) }
             if source.anchor == .representation {
                 let keys = Self.keys(of: source)
                 if !keys.isEmpty, distinctSources.insert(keys).inserted { sources.append(keys) }
@@ -51,8 +65,10 @@ struct MapperReads {
                 // object tested with `expectType: object` are still checked.
                 if k.anchor == .representation {
                     members.addPresence(Self.keys(of: k)[...])
+                    valueReads.addPresence(Self.keys(of: k)[...])
                 } else if k.anchor == .root {
                     root.addPresence(Self.keys(of: k)[...])
+                    rootValueReads.addPresence(Self.keys(of: k)[...])
                 } else {
                     add(k)
                 }
@@ -64,6 +80,14 @@ struct MapperReads {
 
     var isEmpty: Bool { members.isEmpty && parentKeys.isEmpty && root.isEmpty && !rootAll && !all }
 
+    /// How many keys below the object `valueReads` and `sourceReads` reach
+    /// (`Int.max` when a nil key path reads it all), and `rootValueReads`
+    /// and `rootSourceReads` below the document: objects deeper than that
+    /// inherit nothing from them (`ReadTracker.inherit`), so a document
+    /// 10,000 levels deep is not walked level by level for each object.
+    var valueDepth: Int { all ? Int.max : Swift.max(valueReads.depth, sourceReads.map(\.count).max() ?? 0) }
+    var rootDepth: Int { rootValueAll ? Int.max : Swift.max(rootValueReads.depth, rootSourceReads.map(\.count).max() ?? 0) }
+
     /// Adds the reads of `other` (matchers that chose the mapper); its
     /// sources are not this mapper's.
     mutating func add(_ other: MapperReads) {
@@ -73,18 +97,34 @@ struct MapperReads {
         root.merge(other.root)
         rootAll = rootAll || other.rootAll
         all = all || other.all
+        valueReads.merge(other.valueReads)
+        sourceReads += other.sourceReads
+        rootValueReads.merge(other.rootValueReads)
+        rootSourceReads += other.rootSourceReads
+        rootValueAll = rootValueAll || other.rootValueAll
     }
 
-    mutating func add(_ keyPath: KeyPath) {
+    /// - Parameter asSource: a relationship's source (`sourceReads`).
+    mutating func add(_ keyPath: KeyPath, asSource: Bool = false) {
         guard case .key(let first)? = keyPath.components.first else {
             if keyPath.isNil { all = true }
-            if keyPath.anchor == .root, keyPath.components.isEmpty { rootAll = true }
+            if keyPath.anchor == .root, keyPath.components.isEmpty {
+                rootAll = true
+                if !asSource { rootValueAll = true }
+            }
             return
         }
+        let keys = Self.keys(of: keyPath)[...]
+        // `items.@count` reads how many elements there are, none of their members.
+        let counts = keyPath.components.first { if case .collection = $0 { true } else { false } } == .collection(.count)
         switch keyPath.anchor {
-        case .representation: members.add(Self.keys(of: keyPath)[...])
+        case .representation:
+            members.add(keys)
+            if asSource { sourceReads.append(Array(keys)) } else if counts { valueReads.addPresence(keys) } else { valueReads.add(keys) }
         case .parent(let n): parentKeys.append((n, first))
-        case .root: root.add(Self.keys(of: keyPath)[...])
+        case .root:
+            root.add(keys)
+            if asSource { rootSourceReads.append(Array(keys)) } else if counts { rootValueReads.addPresence(keys) } else { rootValueReads.add(keys) }
         case .metadata: break
         }
     }
@@ -131,6 +171,18 @@ struct ReadTree {
     }
 
     var isEmpty: Bool { entries.isEmpty }
+
+    /// The most keys of a path through the tree.
+    var depth: Int {
+        var most = 0
+        for (_, node) in entries {
+            switch node {
+            case .whole: most = Swift.max(most, 1)
+            case .inner(let inner): most = Swift.max(most, 1 + inner.depth)
+            }
+        }
+        return most
+    }
 
     /// The position in `entries` of `key` (`JSONObject.sameKey`).
     func position(ofKey key: String) -> Int? {

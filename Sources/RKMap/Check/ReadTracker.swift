@@ -106,9 +106,15 @@ public final class ReadTracker: ReadObserver {
         let sourceIndex: KeySkipIndex?
         let memberIndex: KeySkipIndex?
 
+        /// `reads.valueDepth` and `reads.rootDepth`, once.
+        let valueDepth: Int
+        let rootDepth: Int
+
         init(id: String, reads: MapperReads) {
             self.id = id
             self.reads = reads
+            valueDepth = reads.valueDepth
+            rootDepth = reads.rootDepth
             present = Array(repeating: false, count: reads.sources.count)
             let sources = reads.sources
             sourceIndex = KeySkipIndex(count: sources.count) { sources[$0].first }
@@ -151,6 +157,11 @@ public final class ReadTracker: ReadObserver {
         /// Mapped by a nil-key-path relationship: the object of the frame
         /// below, whose reads this frame's are added to when it closes.
         var composed = false
+        /// The member keys of `path` (indices not counted), and the deepest
+        /// key count that the reads of this frame's mapper or of an
+        /// enclosing frame's reach (`inherit`).
+        var keyDepth = 0
+        var reachOut = 0
     }
 
     private let caseInsensitive: Bool
@@ -174,6 +185,19 @@ public final class ReadTracker: ReadObserver {
     private var rootReads = ReadTree()
     /// Some key path read `@root` itself: the whole document.
     private var rootReadWhole = false
+    /// `rootReads` split as `MapperReads.rootValueReads` and
+    /// `rootSourceReads` are, for the objects below the root (`inherit`).
+    private var rootValueReads = ReadTree()
+    private var rootSourceReads: [[String]] = []
+    private var rootValueAll = false
+    /// The most keys below the document that `rootValueReads` and
+    /// `rootSourceReads` reach (`MapperReads.rootDepth`).
+    private var rootReach = 0
+    /// The mappers whose `@root` reads are in `rootValueReads` and `rootSourceReads`.
+    private var rootMerged: Set<ObjectIdentifier> = []
+    /// What an enclosing mapper's reads say of the members of an object at
+    /// keys below its own (`inherited(from:along:)`), per mapper and keys.
+    private var inheritedMemo: [InheritedKey: Inherited] = [:]
     /// Reads by the matchers that chose the mapper of the next object opened.
     private var matcherReads = MapperReads()
     private var dynamicReads: [ObjectIdentifier: MapperReads] = [:]
@@ -296,7 +320,145 @@ public final class ReadTracker: ReadObserver {
         // `@root` reads are marked on the mapped roots in `finish`.
         rootReads.merge(reads.root)
         if reads.rootAll { rootReadWhole = true }
+        if rootMerged.insert(ObjectIdentifier(entry)).inserted {
+            rootValueReads.merge(reads.rootValueReads)
+            rootSourceReads += reads.rootSourceReads
+            if reads.rootValueAll { rootValueAll = true }
+            rootReach = max(rootReach, entry.rootDepth)
+        }
+        frame.keyDepth = Self.keyCount(path)
+        let reach = entry.valueDepth == Int.max ? Int.max : frame.keyDepth + entry.valueDepth
+        frame.reachOut = max(reach, frames.last?.reachOut ?? 0)
+        if !frame.readsAll, !path.isEmpty { inherit(into: &frame) }
         frames.append(frame)
+    }
+
+    // MARK: Reads by other mappings (docs/spec.md §12: "any mapping")
+
+    private struct InheritedKey: Hashable {
+        let mapper: ObjectIdentifier
+        let keys: [String]
+    }
+
+    /// What reads of an enclosing object, or of the document, read of an
+    /// object below it: all of it, or these trees of its members.
+    private struct Inherited {
+        var all = false
+        var trees: [ReadTree] = []
+    }
+
+    /// Marks what mappings other than the object's own read of it: an
+    /// enclosing mapper's attributes, matchers and predicates through its
+    /// key (`items.extra` on the list reads `extra` of each item; `items`
+    /// copied whole, or a nil key path attribute, reads all of them), the
+    /// source of a relationship through it (`items.owner` reads each item's
+    /// `owner`, whose members its own mapper reads), and `@root` key paths
+    /// (`@root.items.name`, of every mapper opened so far). A relationship
+    /// whose source is the object itself reads none of its members.
+    private func inherit(into frame: inout Frame) {
+        // Innermost first; once no frame from here out reaches this deep, stop.
+        for below in frames.reversed() {
+            if below.reachOut < frame.keyDepth { break }
+            let reach = below.entry.valueDepth == Int.max ? Int.max : below.keyDepth + below.entry.valueDepth
+            guard reach >= frame.keyDepth, below.path.count < frame.path.count,
+                  Self.same(below.path, frame.path.prefix(below.path.count)) else { continue }
+            if below.entry.reads.all {
+                frame.readsAll = true
+                return
+            }
+            guard let keys = Self.keys(frame.path[below.path.count...]), !keys.isEmpty else { continue }
+            let memo = InheritedKey(mapper: ObjectIdentifier(below.entry), keys: keys)
+            let found: Inherited
+            if let known = inheritedMemo[memo] {
+                found = known
+            } else {
+                let reads = below.entry.reads
+                found = inherited(values: reads.valueReads, sources: reads.sourceReads, all: reads.all, along: keys)
+                inheritedMemo[memo] = found
+            }
+            if apply(found, to: &frame) { return }
+        }
+        if rootValueAll {
+            frame.readsAll = true
+            return
+        }
+        guard frame.keyDepth <= rootReach, let keys = Self.keys(frame.path[...]), !keys.isEmpty else { return }
+        _ = apply(inherited(values: rootValueReads, sources: rootSourceReads, all: false, along: keys), to: &frame)
+    }
+
+    /// The member keys of `path` (`keys(_:)`'s count, dynamic keys too).
+    private static func keyCount(_ path: [DocumentPath.Component]) -> Int {
+        var n = 0
+        for component in path {
+            if case .index = component { continue }
+            n += 1
+        }
+        return n
+    }
+
+    /// - Returns: whether the frame now reads all of its object.
+    private func apply(_ found: Inherited, to frame: inout Frame) -> Bool {
+        if found.all {
+            frame.readsAll = true
+            return true
+        }
+        for tree in found.trees { mark(tree, in: &frame) }
+        return false
+    }
+
+    private func inherited(values: ReadTree, sources: [[String]], all: Bool, along keys: [String]) -> Inherited {
+        var found = Inherited(all: all)
+        guard !all else { return found }
+        // What values read along the keys: a whole read on the way reads
+        // the object whole; an inner tree at its end, those members.
+        var tree = values
+        var reached = true
+        for key in keys {
+            guard let node = node(of: key, in: tree) else {
+                reached = false
+                break
+            }
+            switch node {
+            case .whole:
+                found.all = true
+                return found
+            case .inner(let inner):
+                tree = inner
+            }
+        }
+        if reached, !tree.isEmpty { found.trees.append(tree) }
+        // Sources through the object: the members they map (a source that
+        // ends at the object, or on the way to it, reads none of its members).
+        tree = ReadTree()
+        for source in sources where source.count > keys.count
+            && zip(source, keys).allSatisfy({ keyEquals($0, $1) }) {
+            tree.add(source[keys.count...])
+        }
+        if !tree.isEmpty { found.trees.append(tree) }
+        return found
+    }
+
+    /// The node of `key` in `tree`, found as the engine's lookup finds a
+    /// member (the exact key, else, ignoring case, the first that folds alike).
+    private func node(of key: String, in tree: ReadTree) -> ReadTree.Node? {
+        if let i = tree.position(ofKey: key) { return tree.entries[i].node }
+        guard caseInsensitive else { return nil }
+        return tree.entries.first { keyEquals($0.key, key) }?.node
+    }
+
+    /// The member keys of a path below an object (an index passes through,
+    /// as a key path through an array reads each element); nil past a
+    /// dynamic key, which no key path names.
+    private static func keys(_ components: ArraySlice<DocumentPath.Component>) -> [String]? {
+        var keys: [String] = []
+        for component in components {
+            switch component {
+            case .key(let k), .within(let k, _): keys.append(k)
+            case .index: continue
+            case .dynamicKey: return nil
+            }
+        }
+        return keys
     }
 
     /// The next key of each descriptor content below the frame's object: read
@@ -407,6 +569,12 @@ public final class ReadTracker: ReadObserver {
         let parents = matcherReads.parentKeys
         rootReads.merge(matcherReads.root)
         if matcherReads.rootAll { rootReadWhole = true }
+        // Matchers read values, never a relationship's source.
+        if !matcherReads.rootValueReads.isEmpty {
+            rootValueReads.merge(matcherReads.rootValueReads)
+            rootReach = max(rootReach, matcherReads.rootDepth)
+        }
+        if matcherReads.rootValueAll { rootValueAll = true }
         matcherReads = MapperReads()
         for (n, key) in parents {
             let target = frame.parentDepth - n
