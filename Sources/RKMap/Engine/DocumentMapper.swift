@@ -121,6 +121,13 @@ final class DocumentMapper {
         }
     }
 
+    /// `mapContent` that holds the records of a content held as its
+    /// elements' text as bytes (`mapList(held:)`) rather than as records.
+    func mapContentList(_ content: JSONValue, with ref: MapperRef) throws(MappingFailure) -> FieldList {
+        if case .compact(let held) = content, held.elements != nil { return try mapList(held: held, with: ref) }
+        return FieldList(try mapContent(content, with: ref))
+    }
+
     /// Maps a non-array, non-null value at the top of a collection slot: one record,
     /// or several for a `forceCollection` dictionary.
     func mapSingle(_ value: JSONValue, with ref: MapperRef) throws(MappingFailure) -> [FieldValue] {

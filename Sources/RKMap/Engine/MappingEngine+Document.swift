@@ -18,9 +18,9 @@ extension MappingEngine {
         mapper.documentIndex = info.index
         mapper.recordLimit = options.recordLimit(documentBytes: info.byteCount)
         mapper.readTracker = readTracker
-        let results: [(Descriptor, [FieldValue])]
+        let results: [(Descriptor, FieldList)]
         do {
-            results = try mapDescriptors(document, with: mapper)
+            results = try mapDescriptorsHolding(document, with: mapper)
         } catch {
             return fail(error, stats: mapper.stats, info: info, diagnostics: diagnostics)
         }
@@ -29,8 +29,8 @@ extension MappingEngine {
 
     /// Hands a mapped document's records to the sink, descriptors in file order.
     /// - Returns: `false` when the sink refused the document (`--shape object`).
-    func emit(
-        _ results: [(Descriptor, [FieldValue])], info: DocumentInfo, stats documentStats: DocumentStats,
+    func emit<Roots: Collection<FieldValue>>(
+        _ results: [(Descriptor, Roots)], info: DocumentInfo, stats documentStats: DocumentStats,
         sink: RecordSink, diagnostics: DiagnosticCollector
     ) throws -> Bool {
         updateStats {
@@ -56,8 +56,41 @@ extension MappingEngine {
     /// Runs the applicable descriptors over a document, then connections and
     /// the `--strict` check.
     func mapDescriptors(_ document: JSONValue, with mapper: DocumentMapper) throws(MappingFailure) -> [(Descriptor, [FieldValue])] {
-        guard !applicable.isEmpty else { throw noDescriptorFailure() }
         var results: [(Descriptor, [FieldValue])] = []
+        try forEachContent(of: document, with: mapper) { descriptor, content throws(MappingFailure) in
+            results.append((descriptor, try mapper.mapContent(content, with: descriptor.rootMapper)))
+        }
+        if hasConnections { connect(&results, mapper: mapper) }
+        try checkStrict(mapper)
+        if let type = options.onlyType { return results.map { ($0.0, Self.keeping(type, in: $0.1)) } }
+        return results
+    }
+
+    /// `mapDescriptors` where a content is an array held as its elements'
+    /// text (a document read with `MappingOptions.holdsLargeArrays`, the
+    /// content found through an operator or an index): its records are held
+    /// as bytes as they are made (`DocumentMapper.mapList(held:)`), not as
+    /// records, until the sink reads them. Under connections, which fill
+    /// the roots in place, it is `mapDescriptors`.
+    func mapDescriptorsHolding(_ document: JSONValue, with mapper: DocumentMapper) throws(MappingFailure) -> [(Descriptor, FieldList)] {
+        guard !hasConnections else { return try mapDescriptors(document, with: mapper).map { ($0.0, FieldList($0.1)) } }
+        var results: [(Descriptor, FieldList)] = []
+        try forEachContent(of: document, with: mapper) { descriptor, content throws(MappingFailure) in
+            results.append((descriptor, try mapper.mapContentList(content, with: descriptor.rootMapper)))
+        }
+        try checkStrict(mapper)
+        if let type = options.onlyType { return results.map { ($0.0, FieldList(Self.keeping(type, in: $0.1))) } }
+        return results
+    }
+
+    /// Calls `body` with each applicable descriptor that finds content in
+    /// the document, and that content, with the mapper's metadata and path
+    /// set for it; throws when none does.
+    private func forEachContent(
+        of document: JSONValue, with mapper: DocumentMapper, _ body: (Descriptor, JSONValue) throws(MappingFailure) -> Void
+    ) throws(MappingFailure) {
+        guard !applicable.isEmpty else { throw noDescriptorFailure() }
+        var found = false
         // Many descriptors: those whose first key the document has, and
         // those every document tries, in order (`KeySkipIndex`).
         var order: [Int]?
@@ -72,15 +105,17 @@ extension MappingEngine {
             guard let content else { continue }
             let pushed = mapper.path.push(descriptor.keyPath, from: document, caseInsensitive: mapper.context.caseInsensitive)
             defer { mapper.path.pop(pushed) }
-            results.append((descriptor, try mapper.mapContent(content, with: descriptor.rootMapper)))
+            found = true
+            try body(descriptor, content)
         }
-        guard !results.isEmpty else { throw noContentFailure() }
-        if hasConnections { connect(&results, mapper: mapper) }
+        guard found else { throw noContentFailure() }
+    }
+
+    /// `--strict` (docs/spec.md §10.3): a document with warnings fails.
+    private func checkStrict(_ mapper: DocumentMapper) throws(MappingFailure) {
         if options.strict, mapper.stats.warnings > 0 {
             throw strictFailure(warnings: mapper.stats.warnings)
         }
-        if let type = options.onlyType { return results.map { ($0.0, Self.keeping(type, in: $0.1)) } }
-        return results
     }
 
     /// `--type T` (docs/spec.md §10.3): the root records of type `T`; a nested

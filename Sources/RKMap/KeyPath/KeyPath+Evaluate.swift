@@ -213,8 +213,9 @@ extension KeyPath {
     /// an array, whether some element (at any depth) has the key.
     private static func findKey(_ key: String, in value: JSONValue, caseInsensitive: Bool) -> (value: JSONValue?, found: Bool) {
         if case .compact(let held) = value, held.elements != nil {
-            var out: [JSONValue] = []
-            out.reserveCapacity(held.heldCount)
+            // Held in turn, as text: content found through a large held
+            // array (`items.@distinctUnionOfObjects.Name`) is as large.
+            var out = HeldArrayBuilder()
             var found = false
             let plan = held.elementPlan(readingOnly: key)
             for i in 0..<held.heldCount {
@@ -222,7 +223,7 @@ extension KeyPath {
                 out.append(v ?? .null)
                 found = found || f
             }
-            return (.array(out), found)
+            return (.compact(out.finish(plan: .everything)), found)
         }
         guard case .array(let elements) = value else {
             let v = lookup(key, in: value, caseInsensitive: caseInsensitive)

@@ -783,6 +783,31 @@ import Testing
             return
         }
         #expect(held.heldCount == (topLevel ? 4 : 5))
+        // A content that is itself a held array (a distinct union, held as
+        // its kept elements' text, and the names found through it) has its
+        // records held as bytes until the sink reads them, and they read as
+        // the tree's records. Mapped from the items, at the top or not, or
+        // from the numbers an arithmetic operator sums.
+        let body = Array((keyPath == "@distinctUnionOfObjects" ? items : bodies[0]).utf8)
+        let heldDocument = try body.withUnsafeBytes { bytes in
+            var scanner = JSONScanner(bytes: bytes, maxDepth: 512)
+            return try scanner.readValue(projection: plan)
+        }
+        var options = MappingOptions()
+        options.holdsLargeArrays = true
+        let engine = try MappingEngine(graph: checker.graph, options: options)
+        let roots = try engine.mapDescriptorsHolding(
+            heldDocument, with: DocumentMapper(engine: engine, document: heldDocument, inputName: "in.json", diagnostics: DiagnosticList()))
+        let tree = try JSONScanner.parse(body)
+        let treeRoots = try engine.mapDescriptors(
+            tree, with: DocumentMapper(engine: engine, document: tree, inputName: "in.json", diagnostics: DiagnosticList()))
+        #expect(roots.count == 1 && treeRoots.count == 1)
+        #expect(roots[0].1.isHeld == keyPath.contains("@distinctUnionOfObjects"), "\(keyPath)")
+        let sink = CountingSink(rendering: true), treeSink = CountingSink(rendering: true)
+        _ = try engine.emit(roots, info: DocumentInfo(input: "in.json", index: 0), stats: DocumentStats(), sink: sink, diagnostics: DiagnosticList())
+        _ = try engine.emit(treeRoots, info: DocumentInfo(input: "in.json", index: 0), stats: DocumentStats(), sink: treeSink, diagnostics: DiagnosticList())
+        #expect(sink.records == treeSink.records && sink.records > 0)
+        #expect(sink.output.map { String(decoding: $0, as: UTF8.self) } == treeSink.output.map { String(decoding: $0, as: UTF8.self) })
     }
 
     /// Every spec and body of the repository's command-line cases, the check
