@@ -75,33 +75,82 @@ struct HeldElements: Sendable {
     let plan: ProjectionPlan
 }
 
-/// Where each element of a held array starts in its text: 4 bytes an
-/// element while the text is under 4 GiB (180,000 elements cost 0.7 MB
-/// rather than the 1.4 MB of `Int`s, beside 11 MB of text), 8 beyond.
+/// Where each element of a held array starts in its text, in about 1.5
+/// bytes an element: each element's distance from the one before in a
+/// byte (`steps`), and for every 32nd element its start and how many
+/// distances of 255 bytes or more (kept in full in `long`) come before it
+/// (`blocks`). An array of 3,000,000 small numbers in 12 MB of text costs
+/// 4.5 MB rather than the 12 MB of 4-byte starts; an element of 255 bytes
+/// or more costs 9 bytes beside its text.
+///
+/// - Complexity: reading a start adds at most 31 distances.
 struct HeldStarts: Sendable {
-    private var narrow: [UInt32] = []
-    private var wide: [Int]?
+    private static let shift = 5
+    private static let mask = (1 << shift) - 1
+    private static let escape: UInt8 = .max
+
+    private var steps: [UInt8] = []
+    private var blocks: [(start: Int, longBefore: Int)] = []
+    private var long: [Int] = []
+    private var last = 0
 
     init() {}
 
-    var count: Int { wide?.count ?? narrow.count }
-    var isEmpty: Bool { count == 0 }
+    var count: Int { steps.count }
+    var isEmpty: Bool { steps.isEmpty }
 
     subscript(i: Int) -> Int {
-        if let wide { return wide[i] }
-        return Int(narrow[i])
+        let b = i >> Self.shift
+        let block = blocks[b]
+        let first = i & ~Self.mask
+        let longAfter = b + 1 < blocks.count ? blocks[b + 1].longBefore : long.count
+        return steps.withUnsafeBufferPointer { steps in
+            var sum = 0
+            if longAfter == block.longBefore {
+                // No distance of 255 or more in the block: a plain sum.
+                for k in first + 1 ..< i + 1 { sum &+= Int(steps[k]) }
+                return block.start + sum
+            }
+            var n = block.longBefore
+            for k in first + 1 ..< i + 1 {
+                let step = steps[k]
+                if step == Self.escape {
+                    sum += long[n]
+                    n += 1
+                } else {
+                    sum &+= Int(step)
+                }
+            }
+            return block.start + sum
+        }
+    }
+
+    /// Where element `i` starts and where element `i + 1` does (nil after
+    /// the last): `self[i]` and `self[i + 1]` in one pass.
+    func bounds(_ i: Int) -> (start: Int, next: Int?) {
+        let start = self[i]
+        let j = i + 1
+        guard j < steps.count else { return (start, nil) }
+        if j & Self.mask == 0 { return (start, blocks[j >> Self.shift].start) }
+        let step = steps[j]
+        if step != Self.escape { return (start, start + Int(step)) }
+        // The distance's place in `long`: the escapes before it in its block.
+        var n = blocks[j >> Self.shift].longBefore
+        for k in (j & ~Self.mask) + 1 ..< j where steps[k] == Self.escape { n += 1 }
+        return (start, start + long[n])
     }
 
     mutating func append(_ start: Int) {
-        if wide == nil, let small = UInt32(exactly: start) {
-            narrow.append(small)
-            return
+        if steps.count & Self.mask == 0 {
+            blocks.append((start, long.count))
+            steps.append(0)
+        } else if start - last < Int(Self.escape) {
+            steps.append(UInt8(start - last))
+        } else {
+            steps.append(Self.escape)
+            long.append(start - last)
         }
-        if wide == nil {
-            wide = narrow.map(Int.init)
-            narrow = []
-        }
-        wide!.append(start)
+        last = start
     }
 }
 
@@ -119,9 +168,8 @@ extension CompactJSON {
     /// Element `i` of a held array read through `plan`: its own, or one that
     /// reads less of it (`elementPlan(readingOnly:)`).
     func element(at i: Int, plan: ProjectionPlan) -> JSONValue {
-        let held = elements!
-        let start = held.starts[i]
-        let end = i + 1 < held.starts.count ? held.starts[i + 1] - 1 : count - 1
+        let (start, next) = elements!.starts.bounds(i)
+        let end = next.map { $0 - 1 } ?? count - 1
         return withUnsafeBytes { bytes in
             var scanner = JSONScanner(bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), offset: 0, maxDepth: Int.max, trusted: true)
             do {
@@ -142,8 +190,8 @@ extension CompactJSON {
         withUnsafeBytes { bytes in
             for (n, i) in indices.enumerated() {
                 if n > 0 { builder.append(UInt8(ascii: ",")) }
-                let start = held.starts[i]
-                let end = i + 1 < held.starts.count ? held.starts[i + 1] - 1 : count - 1
+                let (start, next) = held.starts.bounds(i)
+                let end = next.map { $0 - 1 } ?? count - 1
                 starts.append(builder.count)
                 builder.append(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
             }

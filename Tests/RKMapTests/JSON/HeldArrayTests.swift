@@ -8,6 +8,31 @@ import Testing
 /// document, whatever the element holds, and reading must fail where a full
 /// read fails.
 @Suite struct HeldArrayTests {
+    /// Each start is read back exactly, and so is the next one
+    /// (`bounds`), for distances under 255 bytes (held in a byte), of 255
+    /// and more (held in full), in blocks of every mix, across the 32
+    /// elements a block holds and at the last element.
+    @Test(arguments: [0, 1, 31, 32, 33, 64, 65, 1000])
+    func heldStartsReadBackEveryStart(count: Int) {
+        let widths = [1, 254, 255, 256, 3, 70_000, 0, 12, 5_000_000_000]
+        var starts = HeldStarts()
+        var expected: [Int] = []
+        var at = 1
+        for i in 0..<count {
+            expected.append(at)
+            starts.append(at)
+            // Every third block has no long distance at all.
+            at += (i / 32) % 3 == 2 ? 1 + i % 200 : widths[(i * 7) % widths.count]
+        }
+        #expect(starts.count == count)
+        #expect(starts.isEmpty == (count == 0))
+        for i in 0..<count {
+            #expect(starts[i] == expected[i], "start \(i)")
+            let (start, next) = starts.bounds(i)
+            #expect(start == expected[i] && next == (i + 1 < count ? expected[i + 1] : nil), "bounds \(i)")
+        }
+    }
+
     /// Elements with what a writer and a reader could disagree on: escapes
     /// and non-ASCII text, numbers past 64 bits and their spellings, a
     /// repeated key (the last value counts), nested arrays, empty containers,
