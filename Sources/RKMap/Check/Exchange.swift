@@ -139,3 +139,13 @@ public struct FixtureFile: Sendable {
         (path.hasSuffix(".json") ? String(path.dropLast(5)) : path) + ".meta.json"
     }
 }
+
+extension Exchange.Content {
+    /// A body's content with its bytes let go (`.body([], kind)`), as a
+    /// checked exchange keeps it (`FixtureChecker`: a large body is not held
+    /// through the rest of the run); any other content as it is.
+    public var withoutBody: Exchange.Content {
+        if case .body(_, let kind) = self { return .body([], kind) }
+        return self
+    }
+}

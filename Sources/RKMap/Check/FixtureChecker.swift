@@ -32,25 +32,39 @@ public final class FixtureChecker {
 
     /// Checks every exchange of a fixture file, then compares its golden file
     /// (or writes it, with `--update`).
-    public func check(_ file: FixtureFile) -> FixtureFileResult {
+    ///
+    /// The file is consumed: each exchange's body is let go once it has been
+    /// read into a document, so that a large body is not held beside its
+    /// document and records (the results keep the exchanges without their
+    /// bodies: `ExchangeResult.exchange`).
+    public func check(_ file: consuming FixtureFile) -> FixtureFileResult {
         // The output is read only to compare with a golden file or write one.
         let hasGolden = access(file.goldenPath, F_OK) == 0
-        var results: [ExchangeResult]
-        if file.kind == .body, hasGolden, !options.update, file.exchanges.count == 1, let stream = GoldenStream(path: file.goldenPath) {
+        var exchanges = file.exchanges
+        file.exchanges = []
+        var results: [ExchangeResult] = []
+        if file.kind == .body, hasGolden, !options.update, exchanges.count == 1, let stream = GoldenStream(path: file.goldenPath) {
             // Compared as it is rendered; only an output that differs from
-            // the golden's text is held, mapped again, for the comparison of values.
-            var result = checkContent(file.exchanges[0], rendering: .compared(stream))
+            // the golden's text is held, mapped again (its body read again
+            // from its file), for the comparison of values.
+            let exchange = exchanges.removeLast()
+            var result = checkContent(consume exchange, rendering: .compared(stream))
             if result.records != nil {
                 if stream.matches {
                     result.goldenMatched = true
                 } else {
-                    result = checkContent(file.exchanges[0], rendering: .held)
+                    result = checkContent(Self.readingBodyAgain(result.exchange), rendering: .held)
                 }
             }
             results = [withNotes(result)]
         } else {
             let rendering: Rendering = options.update || hasGolden ? .held : .none
-            results = file.exchanges.map { withNotes(checkContent($0, rendering: rendering)) }
+            results.reserveCapacity(exchanges.count)
+            for i in exchanges.indices {
+                let exchange = exchanges[i]
+                exchanges[i].content = exchange.content.withoutBody
+                results.append(withNotes(checkContent(consume exchange, rendering: rendering)))
+            }
         }
         golden(file, results: &results)
         for i in results.indices where results[i].outcome != .skipped {
@@ -59,8 +73,22 @@ public final class FixtureChecker {
         return FixtureFileResult(path: file.path, results: results)
     }
 
+    /// A body file's exchange, checked once and let go of its body, with the
+    /// body read from its file again.
+    private static func readingBodyAgain(_ exchange: Exchange) -> Exchange {
+        var exchange = exchange
+        guard case .body(_, let kind) = exchange.content else { return exchange }
+        do {
+            exchange.content = .body(try InputFile.readAll(exchange.file), kind)
+        } catch {
+            exchange.content = .malformed([Diagnostic(.error, "\(error)", file: exchange.file, code: .fixture)])
+        }
+        return exchange
+    }
+
     /// Checks 1–3 for one exchange; the golden check needs the whole file.
     /// `rendering`: the result holds the exchange's output (for a golden).
+    /// The result keeps the exchange without its body (`withoutBody`).
     public func check(_ exchange: Exchange, rendering: Bool = true) -> ExchangeResult {
         withNotes(checkContent(exchange, rendering: rendering ? .held : .none))
     }
@@ -81,8 +109,10 @@ public final class FixtureChecker {
         case compared(GoldenStream)
     }
 
-    private func checkContent(_ exchange: Exchange, rendering: Rendering) -> ExchangeResult {
-        let body: [UInt8]
+    /// - Parameter exchange: consumed: when the caller holds no other copy,
+    ///   its body is freed once it is read (`Exchange.Content.withoutBody`).
+    private func checkContent(_ exchange: consuming Exchange, rendering: Rendering) -> ExchangeResult {
+        var body: [UInt8]
         let kind: Exchange.BodyKind
         switch exchange.content {
         case .malformed(let reasons):
@@ -93,6 +123,7 @@ public final class FixtureChecker {
         case .noBody(let none):
             return checkWithoutBody(exchange, none)
         }
+        exchange.content = exchange.content.withoutBody
         let engine: MappingEngine
         do {
             var mapping = exchange.facts.mappingOptions
@@ -121,7 +152,10 @@ public final class FixtureChecker {
         if let elementwise {
             document = elementwise.skeleton
         } else {
-            switch read(body, kind: kind, of: exchange, holdingAsIn: self.elementwise ? engine : nil) {
+            let outcome = read(body, kind: kind, of: exchange, holdingAsIn: self.elementwise ? engine : nil)
+            // The body is not read again: a large one goes before its document is mapped.
+            body = []
+            switch outcome {
             case .document(let value): document = value
             case .unreadable(let reason): return ExchangeResult(exchange: exchange, outcome: .failed, reasons: [reason])
             }

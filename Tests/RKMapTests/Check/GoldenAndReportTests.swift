@@ -67,6 +67,33 @@ import Testing
         #expect(golden.allSatisfy { $0.file == dir.path + "/articles.expected.json" })
     }
 
+    /// A checked exchange lets its body go (its result keeps the exchange
+    /// with `.body([], .json)`), so that a large body is not held beside its
+    /// document and records nor through the rest of the run. A body whose
+    /// output differs from its golden is mapped again, from its file read
+    /// again; a file gone by then fails the exchange, saying why, rather
+    /// than comparing nothing.
+    @Test func aCheckedBodyIsLetGoAndReadAgainForAGoldenThatDiffers() throws {
+        let dir = try ScratchDirectory()
+        let path = try dir.write("articles.json", #"{"articles": [{"id": 1, "title": "A"}]}"#)
+        try dir.write("articles.expected.json", #"[{"@type": "Article", "id": 1, "title": "Z"}]"#)
+        let checked = try F.checker().check(FixtureReader.read(path, defaults: ExchangeFacts())).results[0]
+        #expect(checked.outcome == .failed)
+        #expect(checked.reasons.filter { $0.code == .golden }.map(\.message) == [#"expected "Z", got "A""#])
+        guard case .body(let kept, .json) = checked.exchange.content else {
+            Issue.record("not a body: \(checked.exchange.content)")
+            return
+        }
+        #expect(kept.isEmpty)
+
+        let file = FixtureReader.read(path, defaults: ExchangeFacts())
+        try FileManager.default.removeItem(atPath: path)
+        let gone = try F.checker().check(file).results[0]
+        #expect(gone.outcome == .failed)
+        #expect(gone.reasons.map(\.code) == [.fixture])
+        #expect(gone.reasons.first?.message.contains("articles.json") == true, "\(gone.reasons)")
+    }
+
     /// The output is rendered only for a golden file (or `--update`): pretty
     /// JSON is several times the input, and without a golden nothing reads
     /// it (`check` of a 20 MB fixture peaked at 12× its size, 8.4× without).
