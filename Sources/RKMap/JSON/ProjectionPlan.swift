@@ -90,8 +90,9 @@ public final class ProjectionPlan: Sendable {
     /// (a document projection made `holding`) reads for `elements`, a
     /// relationship's source, read so: a large array there is held as the
     /// compact text of its whole elements, each read back as a tree when the
-    /// relationship maps it, as `apply` holds it. `nil` when `mapping` holds
-    /// nothing, and the whole tree is the plan.
+    /// relationship maps it, as `apply` holds it; and each value it reads
+    /// `verbatim` (an attribute that only copies it) as its compact text.
+    /// `nil` when `mapping` holds nothing, and the whole tree is the plan.
     ///
     /// `projection` reads `.everything`: what is read is the whole document.
     init?(wholeHoldingAsIn mapping: JSONProjection, caseInsensitive: Bool, holdingArraysFrom holdBytes: Int) {
@@ -108,6 +109,10 @@ public final class ProjectionPlan: Sendable {
             switch sub {
             case .elements:
                 held[name] = ProjectionPlan(.elements(.everything), caseInsensitive: caseInsensitive, holdingArraysFrom: holdBytes)
+            case .verbatim:
+                // A value only ever copied (a GeoJSON geometry's
+                // coordinates): its compact text, as `apply` reads it.
+                held[name] = ProjectionPlan(.verbatim, caseInsensitive: caseInsensitive, holdingArraysFrom: holdBytes)
             case .members:
                 held[name] = ProjectionPlan(wholeHoldingAsIn: sub, caseInsensitive: caseInsensitive, holdingArraysFrom: holdBytes)
             default:

@@ -810,6 +810,51 @@ import Testing
         #expect(sink.output.map { String(decoding: $0, as: UTF8.self) } == treeSink.output.map { String(decoding: $0, as: UTF8.self) })
     }
 
+    /// A value an attribute only copies (a GeoJSON feature's coordinates,
+    /// its `properties`) is read as its compact text, as `apply` reads it,
+    /// in a body mapped whole and in an element mapped from the body's
+    /// bytes: the same report under every policy as before, and the value
+    /// held as text, also where its type refuses it (`string`: the same
+    /// warning for the text as for the tree). One that is also counted is
+    /// read as a tree: nothing of the feature is held then.
+    @Test(arguments: [
+        (#"{"geometry.coordinates": "coords", "properties": "props"}"#, [String: String](), true),
+        (#"{"geometry.coordinates": "coords", "geometry.coordinates.@count": "n"}"#, [:], false),
+        (#"{"geometry.coordinates": "coords"}"#, ["coords": "string"], true),
+        (#"{"geometry.coordinates": "coords"}"#, ["coords": "set"], true),
+    ])
+    func aValueOnlyCopiedIsReadAsItsText(attributes: String, types: [String: String], held: Bool) throws {
+        let typed = types.isEmpty ? "" : #", "types": {"\#(types.keys.first!)": "\#(types.values.first!)"}"#
+        let mapper = #"{"id": "f", "target": "F", "attributes": \#(attributes)\#(typed)}"#
+        let feature = #"{"id": "f1", "properties": {"name": "x", "n": [1, 2]}, "geometry": {"type": "Polygon", "coordinates": [[[1.5, 2e3], [-0, 3]], []]}}"#
+        for keyPath in ["features", "features[0]"] {
+            let spec = #"{"mappers": [\#(mapper)], "descriptors": [{"keyPath": "\#(keyPath)", "root-map-ref": "f"}]}"#
+            let body = #"{"type": "FeatureCollection", "features": [\#(feature), {"id": "f2", "geometry": null}]}"#
+            for (c, policy) in try checkersUnderEveryPolicy(spec) {
+                _ = try expectSameResult(c, exchange(Array(body.utf8)), "\(keyPath) \(policy)")
+            }
+            let checker = try checker(spec)
+            guard let plan = ProjectionPlan(
+                wholeHoldingAsIn: checker.graph.heldProjection(ofRepresentationOf: checker.graph.descriptors[0].rootMapper),
+                caseInsensitive: false, holdingArraysFrom: 0)
+            else {
+                #expect(!held, "\(attributes) \(types): nothing held")
+                continue
+            }
+            let element = try Array(feature.utf8).withUnsafeBytes { bytes in
+                var scanner = JSONScanner(bytes: bytes, maxDepth: 512)
+                return try scanner.readValue(projection: plan)
+            }
+            let coordinates = element["geometry"]?["coordinates"]
+            if case .compact? = coordinates {
+                #expect(held, "\(attributes) \(types)")
+            } else {
+                #expect(!held, "\(attributes) \(types): \(String(describing: coordinates))")
+            }
+            #expect(element["id"] == .string("f1"))
+        }
+    }
+
     /// Every spec and body of the repository's command-line cases, the check
     /// fixtures and the seed examples, as recorded and with their content's
     /// elements changed (members dropped, added and renamed in case, `null`,
