@@ -148,7 +148,9 @@ import Testing
     /// output order, whether that is a record before the list (`owner`), in
     /// it, or after it; a value none has is a warning at the record's place,
     /// in the order the tree gives them; `--strict` and `--type` act alike.
-    /// Every format gives the same output and messages held or not.
+    /// Every format gives the same output and messages held or not, and
+    /// through the pipeline (`RKMAP_PIPELINE_THRESHOLD=0`), whose held roots
+    /// take the list's records as they were held, not a copy (`HeldRecords`).
     @Test(arguments: [
         ["--format", "ndjson"], ["--format", "json"], ["--format", "csv"], ["--format", "ndjson", "--strict"],
         ["--format", "json", "--type", "Item"],
@@ -163,6 +165,11 @@ import Testing
             results.append(try RKMapExecutable.run(
                 ["apply", "spec.json", "in.json"] + format, directory: scratch.url, environment: ["RKMAP_HELD_ARRAY_BYTES": threshold]))
         }
+        for threshold in ["0", "1000000000"] {
+            results.append(try RKMapExecutable.run(
+                ["apply", "spec.json", "in.json"] + format, directory: scratch.url,
+                environment: ["RKMAP_HELD_ARRAY_BYTES": threshold, "RKMAP_PIPELINE_THRESHOLD": "0"]))
+        }
         let strict = format.contains("--strict")
         #expect(results[0].status == (strict ? 1 : 0))
         #expect(results[0].stderr.contains("$.items[3]: warning: connection 'next': no Item with id = 999"), "\(results[0].stderr)")
@@ -171,14 +178,19 @@ import Testing
 
     /// What the held records connect to, read from NDJSON: `owner` (id 1,
     /// before the list) wins over item 1; item 2's `next` is item 3, after it
-    /// in the list; `after` (id 5000) is found from inside the list.
-    @Test func heldRecordsConnectToTheFirstTargetInOutputOrder() throws {
+    /// in the list; `after` (id 5000) is found from inside the list. Mapped
+    /// whole and through the pipeline, whose held roots take the list as it
+    /// was held.
+    @Test(arguments: [false, true])
+    func heldRecordsConnectToTheFirstTargetInOutputOrder(pipeline: Bool) throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         try scratch.write("spec.json", Self.connectionSpec)
         try scratch.write("in.json", Self.connectionInput)
+        var environment: [String: String?] = ["RKMAP_HELD_ARRAY_BYTES": "0"]
+        if pipeline { environment["RKMAP_PIPELINE_THRESHOLD"] = "0" }
         let r = try RKMapExecutable.run(
-            ["apply", "spec.json", "in.json", "--format", "ndjson"], directory: scratch.url, environment: ["RKMAP_HELD_ARRAY_BYTES": "0"])
+            ["apply", "spec.json", "in.json", "--format", "ndjson"], directory: scratch.url, environment: environment)
         #expect(r.status == 0)
         let record = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let items = try #require((record["all"] as? [String: Any])?["items"] as? [[String: Any]])

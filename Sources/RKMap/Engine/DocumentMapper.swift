@@ -63,9 +63,11 @@ final class DocumentMapper {
     /// them whole first.
     @exclusivity(unchecked) var madeHeldList = false
     /// Whether a list held as bytes indexes the records connections can find
-    /// in it (`HeldRecords.first`), for `MappingEngine.connect`: not for a
+    /// in it (`HeldRecords.first`), for `MappingEngine.connect`; else it
+    /// only logs where they are (`HeldRecords.TargetIndex.logged`): a
     /// streamed element under connections, whose records the pipeline's
-    /// writer holds and indexes again (an index per list would be waste).
+    /// writer holds, taking the list as it is and indexing it from the log
+    /// (an index per list would be waste).
     @exclusivity(unchecked) var indexesHeldLists = true
     /// `rkmap check` only: records which members each mapped object had and
     /// which ones the mapping read. `nil` for `apply`, where it costs one nil
@@ -174,7 +176,7 @@ final class DocumentMapper {
         guard holdsRecordLists else { return FieldList(try mapCollection(held: held, with: ref)) }
         try enter()
         defer { leave() }
-        var list = HeldFieldList.Builder(graph: graph, indexing: indexesHeldLists)
+        var list = HeldFieldList.Builder(graph: graph, indexing: indexesHeldLists ? .kept : .logged)
         var out: [FieldValue] = []
         for i in 0..<held.heldCount {
             out.removeAll(keepingCapacity: true)

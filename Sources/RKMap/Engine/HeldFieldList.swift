@@ -15,7 +15,8 @@
 final class HeldFieldList: HeldFieldValues, @unchecked Sendable {
     // Unchecked: `HeldRecords` holds a hash closure, and `filler` closures;
     // nothing here changes once the list is made, and any thread may read it.
-    private let records: HeldRecords
+    /// Where the records are held (a document's held roots adopt them: `HeldRecords`).
+    let records: HeldRecords
     private let starts: [Int]
     /// Fills each record's connections as it is read; nil before `connect`.
     private let filler: ConnectionFiller?
@@ -29,6 +30,9 @@ final class HeldFieldList: HeldFieldValues, @unchecked Sendable {
     }
 
     var count: Int { starts.count }
+
+    /// Whether its records are filled with their connections as they are read.
+    var isConnected: Bool { filler != nil }
 
     /// The bytes the records are held in (with any others stored beside them).
     var byteCount: Int { records.byteCount }
@@ -55,7 +59,7 @@ final class HeldFieldList: HeldFieldValues, @unchecked Sendable {
         private var records: HeldRecords
         private var starts: [Int] = []
 
-        init(graph: MappingGraph, indexing: Bool = true) { records = HeldRecords(graph: graph, indexing: indexing) }
+        init(graph: MappingGraph, indexing: HeldRecords.TargetIndex = .kept) { records = HeldRecords(graph: graph, indexing: indexing) }
 
         mutating func append(_ value: FieldValue) { starts.append(records.append(value)) }
 

@@ -139,7 +139,7 @@ import Testing
         }
         #expect(back == roots.map { Self.describe($0) })
         // A record of three fields holds a few bytes, not one per slot.
-        var sparse = HeldRecords(graph: graph, indexing: false)
+        var sparse = HeldRecords(graph: graph, indexing: .none)
         for _ in 0..<1_000 { _ = sparse.append(roots[2]) }
         #expect(sparse.byteCount < 1_000 * 40)
         let same = mapper.connections[0]
@@ -156,5 +156,86 @@ import Testing
         }
         #expect(held.first(other, .string("3.121")) == nil)
         #expect(held.first(other, .string("3.120")) == nil)
+    }
+
+    /// A root holding lists made as bytes (`HeldFieldList` with its targets
+    /// logged) takes them as they are, not a copy: the list comes back as
+    /// the same object, and the records and the index read through it are
+    /// those of the same roots held with plain lists. The first record of a
+    /// value is the first in the document: one before the lists, in the
+    /// first list rather than the second, nested in a list's record; two
+    /// lists of several pieces each; values whose hashes meet (a hash of 7).
+    /// A list that indexes its own targets (`.kept`), or whose targets
+    /// nobody logged, is copied, as before.
+    @Test(arguments: [false, true])
+    func listsHeldAsBytesAreTakenAsTheyAre(poorHash: Bool) throws {
+        let padding = String(repeating: "p", count: 60)
+        func items(_ range: Range<Int>, indexing: HeldRecords.TargetIndex) -> (plain: FieldValue, held: HeldFieldList) {
+            var builder = HeldFieldList.Builder(graph: Self.graph, indexing: indexing)
+            var plain: [FieldValue] = []
+            for i in range {
+                let item = Self.item(
+                    .number(JSONNumber(String(i % 9_000))), name: .string("n\(i)"), extra: .string(padding),
+                    child: i % 10 == 0 ? Self.item(.string("c\(i)"), name: .string("child of \(i)")) : nil)
+                plain.append(item)
+                builder.append(item)
+            }
+            return (.many(FieldList(plain)), builder.finish())
+        }
+        func holder(_ hash: Bool) -> HeldRecords {
+            hash ? HeldRecords(graph: Self.graph) { ($0.hashValue % 7 + 7) % 7 } : HeldRecords(graph: Self.graph)
+        }
+        let first = items(0..<20_000, indexing: .logged), second = items(20_000..<40_000, indexing: .logged)
+        let kept = items(40_000..<40_100, indexing: .kept)
+        // Before the lists: an item with id 5 (every list has one), and a root after them.
+        let before = Self.item(.number(JSONNumber("5")), name: .string("before"))
+        let after = Self.item(.string("only after"), name: .string("after"))
+        func root(_ kids: FieldValue, _ extra: String) -> FieldValue { Self.item(.string(extra), kids: kids) }
+        var adopted = holder(poorHash), copied = holder(poorHash)
+        for (held, lists) in [(0, [first.held, second.held, kept.held]), (1, [first.plain, second.plain, kept.plain])] as [(Int, [Any])] {
+            var records = held == 0 ? adopted : copied
+            records.append(before)
+            for (k, list) in lists.enumerated() {
+                records.append(root(list as? FieldValue ?? .many(FieldList(held: list as! HeldFieldList)), "root \(k)"))
+            }
+            records.append(after)
+            if held == 0 { adopted = records } else { copied = records }
+        }
+        #expect(first.held.byteCount > HeldRecords.pieceSize)
+        // The same roots, in order; a held list given as the object made.
+        var back: [[String]] = [[], []]
+        var lists: [HeldFieldList] = []
+        for (k, records) in [adopted, copied].enumerated() {
+            records.forEach { entry in
+                if case .root(let root) = entry { back[k].append(Self.describe(root)) }
+            }
+        }
+        #expect(back[0] == back[1])
+        #expect(back[0].count == 5)
+        adopted.forEach(listsFrom: 0) { entry in
+            guard case .root(.record(let r)) = entry, case .many(let list)? = r["kids"] else { return }
+            if let held = list.heldValues as? HeldFieldList { lists.append(held) }
+        }
+        #expect(lists.count == 3)
+        #expect(lists.count == 3 && lists[0] === first.held && lists[1] === second.held && lists[2] !== kept.held)
+        // Every value the records have, and some none has, found alike.
+        let same = Self.graph.objectMappers[0].connections[0]
+        var keys: [MappingEngine.ConnectionKey] = ["5", "0", "8999", "1.0", "9000", "c0", "c19990", "c20000", "c39990", "c40000", "only after", "root 1", "c5"]
+            .map { Double($0) != nil ? .number(JSONNumber($0)) : .string($0) }
+        keys += (0..<9_000).filter { $0 % 97 == 0 }.map { .number(JSONNumber(String($0))) }
+        keys += stride(from: 0, to: 40_100, by: 1_010).map { .string("c\($0)") }
+        for key in keys {
+            let found = adopted.first(same, key).map { Self.describe(.record(adopted.record(at: $0))) }
+            let expected = copied.first(same, key).map { Self.describe(.record(copied.record(at: $0))) }
+            #expect(found == expected, "\(key)")
+        }
+        #expect(adopted.first(same, .number(JSONNumber("5"))).map { Self.describe(.record(adopted.record(at: $0))) }
+            == #"Item{5, "before", absent, absent, absent, absent}"#)
+        #expect(adopted.first(same, .string("c20000")).map { Self.describe(.record(adopted.record(at: $0))) }
+            == #"Item{"c20000", "child of 20000", absent, absent, absent, absent}"#)
+        #expect(adopted.first(same, .number(JSONNumber("9000"))) == nil)
+        // Not a copy: the bytes are the lists' and the few of the roots'.
+        #expect(adopted.byteCount < first.held.byteCount + second.held.byteCount + kept.held.byteCount * 2 + 1_000)
+        #expect(copied.byteCount > first.held.byteCount + second.held.byteCount)
     }
 }

@@ -16,8 +16,32 @@
 /// the held records (they are read back from the records when two hashes
 /// meet). Values whose hash an earlier, different value has are kept by
 /// value (`collided`).
+///
+/// A large list held as bytes already (`HeldFieldList`, a document's large
+/// relationship mapped from its held text) is not copied: the entry names
+/// it (`adopted`), and its records, indexed from the targets its own
+/// records logged as they were appended (`TargetIndex.logged`), are found
+/// at positions of their own (`adoptedFlag`). A copy held the list twice
+/// while the root was appended, with a 16-byte entry per target besides.
 struct HeldRecords {
     static let pieceSize = 1 << 20
+
+    /// What is kept of the records connections can find (the targets).
+    enum TargetIndex {
+        /// Nothing: `first` finds no record.
+        case none
+        /// The index `first` reads.
+        case kept
+        /// Where each target is and which table it belongs to, for the
+        /// records of a document that takes this list whole to index
+        /// (`append` of a list made so): a few bytes a target, where the
+        /// index would cost about 40, and `first` finds none here.
+        case logged
+    }
+
+    /// A position in an adopted list: the bit set, then the piece among
+    /// every adopted list's pieces (`adoptedBase`) and the offset in it.
+    static let adoptedFlag = 1 << 62
 
     private var pieces: [[UInt8]] = []
     private var current: [UInt8] = []
@@ -66,16 +90,30 @@ struct HeldRecords {
         /// (a record of a wide mapper is mostly absent fields; a tag each
         /// would cost a byte per slot of its mapper).
         static let absentRun: UInt8 = 16
+        /// A list held where it was made (`adopted`): its number.
+        static let adopted: UInt8 = 17
     }
     /// The notes of held records (`Record.note`: a connected record's place, or why it cannot be stored).
     private var notes: [RecordNote] = []
 
-    /// - Parameter indexing: whether `first` finds records (false: no
-    ///   index is kept, and `first` finds none).
-    init(graph: MappingGraph, indexing: Bool = true, hash: @escaping (MappingEngine.ConnectionKey) -> Int = { $0.hashValue }) {
+    private let targetIndex: TargetIndex
+    /// `.logged`: per target, its position's distance from the one before
+    /// and its table, LEB128.
+    private var log: [UInt8] = []
+    private var lastLogged = 0
+    /// The lists held as they were made (`Tag.adopted`), in order, and the
+    /// number of the first piece of each among all their pieces.
+    private var adopted: [HeldFieldList] = []
+    private var adoptedBase: [Int] = []
+    private var adoptedPieces = 0
+
+    /// - Parameter indexing: what `first` may find (`.kept`: every target;
+    ///   otherwise none).
+    init(graph: MappingGraph, indexing: TargetIndex = .kept, hash: @escaping (MappingEngine.ConnectionKey) -> Int = { $0.hashValue }) {
         var targets: [String: [(attribute: String, table: Int)]] = [:]
         var attributes: [String] = []
-        for m in graph.objectMappers where indexing {
+        targetIndex = indexing
+        for m in graph.objectMappers where indexing != .none {
             for c in m.connections where !(targets[c.targetType]?.contains { $0.attribute == c.targetAttribute } ?? false) {
                 targets[c.targetType, default: []].append((c.targetAttribute, attributes.count))
                 attributes.append(c.targetAttribute)
@@ -97,8 +135,11 @@ struct HeldRecords {
     /// connections, so there is one), for a placeholder record.
     var someMapper: ObjectMapper { mappers[0] }
 
-    /// The bytes held (for tests and memory accounting).
-    var byteCount: Int { pieces.reduce(current.count) { $0 + $1.count } }
+    /// The bytes held (for tests and memory accounting), adopted lists' too.
+    var byteCount: Int { pieces.reduce(current.count) { $0 + $1.count } + adopted.reduce(0) { $0 + $1.byteCount } }
+
+    /// The pieces positions may name: every full one, and the current one.
+    private var pieceCount: Int { pieces.count + 1 }
 
     mutating func appendDescriptor(_ d: Int) {
         startEntry()
@@ -118,8 +159,15 @@ struct HeldRecords {
         let start = position
         append(field: root)
         for (position, table) in pending {
-            guard let key = key(at: position, attribute: attributes[table]) else { continue }
-            index(position, table: table, key: key)
+            if table < 0 {
+                indexAdopted(position)
+            } else if targetIndex == .logged {
+                log.appendLEB128(position - lastLogged)
+                log.appendLEB128(table)
+                lastLogged = position
+            } else if let key = key(at: position, attribute: attributes[table]) {
+                index(position, table: table, key: key)
+            }
         }
         // A large root's list (a position a target record) is not kept for
         // the small roots that may follow: it would stay while the output
@@ -138,6 +186,46 @@ struct HeldRecords {
         return collided[table][key]
     }
 
+
+    /// Indexes the targets adopted list `k` logged, at their positions here.
+    private mutating func indexAdopted(_ k: Int) {
+        let list = adopted[k].records
+        list.log.withUnsafeBufferPointer { log in
+            var reader = Reader(bytes: log, mappers: [], notes: [], adopted: [])
+            var inner = 0
+            while reader.offset < log.count {
+                inner += reader.count()
+                let table = reader.count()
+                let position = Self.adoptedFlag | (adoptedBase[k] + inner >> 32) << 32 | inner & 0xFFFF_FFFF
+                guard let key = list.key(at: inner, attribute: attributes[table]) else { continue }
+                index(position, table: table, key: key)
+            }
+        }
+    }
+
+    /// Whether a list's records can be held where they are: made for this
+    /// (their targets logged, or none wanted here), by the same mappers,
+    /// with no notes or lists of their own to renumber, not yet connected.
+    private func canAdopt(_ list: HeldFieldList) -> Bool {
+        let records = list.records
+        guard targetIndex != .logged, !list.isConnected, records.notes.isEmpty, records.adopted.isEmpty,
+              targets.isEmpty || records.targetIndex == .logged, records.mappers.count == mappers.count
+        else { return false }
+        return zip(records.mappers, mappers).allSatisfy { $0 === $1 }
+    }
+
+    /// The adopted list a position is in, and the position there.
+    private func adoptedLocation(_ position: Int) -> (records: HeldRecords, position: Int)? {
+        guard position & Self.adoptedFlag != 0 else { return nil }
+        let piece = (position & ~Self.adoptedFlag) >> 32
+        // The last list whose first piece is at or before this one.
+        var low = 0, high = adoptedBase.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if adoptedBase[middle] <= piece { low = middle } else { high = middle }
+        }
+        return (adopted[low].records, (piece - adoptedBase[low]) << 32 | position & 0xFFFF_FFFF)
+    }
 
     private func table(_ c: Connection) -> Int? {
         targets[c.targetType]?.first(where: { $0.attribute == c.targetAttribute })?.table
@@ -158,10 +246,11 @@ struct HeldRecords {
     /// compare it. Only that field is read (the fields before it are
     /// skipped): a record's relationships may hold a large subtree.
     private func key(at position: Int, attribute: String) -> MappingEngine.ConnectionKey? {
+        if let (list, inner) = adoptedLocation(position) { return list.key(at: inner, attribute: attribute) }
         let piece = position >> 32
         let bytes = piece < pieces.count ? pieces[piece] : current
         return bytes.withUnsafeBufferPointer { buffer in
-            var reader = Reader(bytes: buffer, mappers: mappers, notes: notes)
+            var reader = Reader(bytes: buffer, mappers: mappers, notes: notes, adopted: adopted)
             reader.offset = position & 0xFFFF_FFFF
             // A record's note (`Tag.noted` and its index, or `Tag.placed`
             // and a path) comes before its record tag.
@@ -232,6 +321,15 @@ struct HeldRecords {
             }
             appendAbsent(record.fields.count - next)
         case .many(let list):
+            if let held = list.heldValues as? HeldFieldList, canAdopt(held) {
+                current.append(Tag.adopted)
+                appendCount(adopted.count)
+                if !targets.isEmpty { pending.append((adopted.count, -1)) }
+                adopted.append(held)
+                adoptedBase.append(adoptedPieces)
+                adoptedPieces += held.records.pieceCount
+                return
+            }
             current.append(Tag.many)
             appendCount(list.count)
             if let held = list.heldValues as? HeldFieldList {
@@ -303,7 +401,7 @@ struct HeldRecords {
     func forEach(listsFrom: Int? = nil, _ body: (Entry) throws -> Void) rethrows {
         for (index, piece) in (pieces + [current]).enumerated() {
             try piece.withUnsafeBufferPointer { buffer in
-                var reader = Reader(bytes: buffer, mappers: mappers, notes: notes)
+                var reader = Reader(bytes: buffer, mappers: mappers, notes: notes, adopted: adopted)
                 reader.lists = listsFrom.map { ListSource(piece: index, records: self, fromBytes: $0) }
                 while reader.offset < buffer.count {
                     let tag = buffer[reader.offset]
@@ -323,10 +421,11 @@ struct HeldRecords {
 
     /// The root entry stored at a position `append` gave, as it was appended.
     func field(at position: Int) -> FieldValue {
+        if let (list, inner) = adoptedLocation(position) { return list.field(at: inner) }
         let piece = position >> 32
         let bytes = piece < pieces.count ? pieces[piece] : current
         return bytes.withUnsafeBufferPointer { buffer in
-            var reader = Reader(bytes: buffer, mappers: mappers, notes: notes)
+            var reader = Reader(bytes: buffer, mappers: mappers, notes: notes, adopted: adopted)
             reader.offset = position & 0xFFFF_FFFF
             guard let field = reader.field() else { preconditionFailure("no entry at \(position)") }
             return field
@@ -350,13 +449,15 @@ struct HeldRecords {
         let bytes: UnsafeBufferPointer<UInt8>
         let mappers: [ObjectMapper]
         let notes: [RecordNote]
+        let adopted: [HeldFieldList]
         var offset = 0
         var lists: ListSource?
 
-        init(bytes: UnsafeBufferPointer<UInt8>, mappers: [ObjectMapper], notes: [RecordNote]) {
+        init(bytes: UnsafeBufferPointer<UInt8>, mappers: [ObjectMapper], notes: [RecordNote], adopted: [HeldFieldList]) {
             self.bytes = bytes
             self.mappers = mappers
             self.notes = notes
+            self.adopted = adopted
         }
 
         mutating func count() -> Int {
@@ -416,6 +517,8 @@ struct HeldRecords {
             case Tag.noted:
                 _ = count()
                 skipField()
+            case Tag.adopted:
+                _ = count()
             case Tag.placed:
                 offset += count()
                 skipField()
@@ -470,6 +573,11 @@ struct HeldRecords {
                 list.reserveCapacity(n)
                 for _ in 0..<n { list.append(field()!) }
                 return .many(FieldList(list))
+            case Tag.adopted:
+                offset += 1
+                let list = adopted[count()]
+                if let lists, list.count > 1, list.byteCount >= lists.fromBytes { return .many(FieldList(held: list)) }
+                return .many(FieldList((0..<list.count).map(list.element(at:))))
             default:
                 return .value(value())
             }
