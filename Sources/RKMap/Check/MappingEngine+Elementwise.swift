@@ -57,7 +57,7 @@ extension MappingEngine {
         // The document itself is every descriptor's content, or none's.
         let whole = paths.allSatisfy(\.isEmpty)
         guard whole || !paths.contains(where: \.isEmpty) else { return nil }
-        let keyed = applicable.map { keyedMapper($0.descriptor) != nil }
+        let keyed = applicable.map { keyedMapper($0.descriptor) != nil || keyedChoice($0.descriptor) != nil }
         let caseInsensitive = graph.options.caseInsensitiveKeys
         // `@root` key paths read the skeleton: beside the contents, or into
         // a content reached by keys, which the skeleton then holds as they
@@ -153,6 +153,15 @@ extension MappingEngine {
     private func keyedMapper(_ descriptor: Descriptor) -> ObjectMapper? {
         guard case .object(let mapper) = graph.mappers[descriptor.rootMapper], mapper.forceCollection else { return nil }
         return mapper
+    }
+
+    /// How a content object is read to choose its mapper when `descriptor`'s
+    /// root mapper is dynamic and may choose a `forceCollection` one whose
+    /// matchers do not read the whole object (`KeyedChoice`, as `apply`'s
+    /// splitter reads it): the object is chosen for from what they read, then
+    /// mapped member by member, or read whole for one record.
+    private func keyedChoice(_ descriptor: Descriptor) -> KeyedChoice? {
+        KeyedChoice(graph: graph, root: descriptor.rootMapper, projecting: options.readsProjection)
     }
 
     /// The content at the reader (after its whitespace) emptied, `[]` or
@@ -436,8 +445,8 @@ extension MappingEngine {
                     }
                     // Validated by `elementwiseDocument`.
                     var reader = JSONScanner(bytes: buf, offset: document.contentStarts[d], maxDepth: options.maxDepth, trusted: true)
-                    if let keyed = keyedMapper(descriptor), try reader.peekKind() == .object {
-                        // As `mapSingle` maps a dictionary (`mapKeyedCollection`).
+                    /// As `mapSingle` maps a dictionary (`mapKeyedCollection`), from the reader's object.
+                    func mapMembers(with keyed: ObjectMapper) throws {
                         mapper.readTracker?.discardMatcherReads()
                         try reader.enterObject()
                         var index = 0
@@ -447,6 +456,26 @@ extension MappingEngine {
                                 try put(.record(record), descriptor)
                             }
                             index += 1
+                        }
+                    }
+                    if let keyed = keyedMapper(descriptor), try reader.peekKind() == .object {
+                        try mapMembers(with: keyed)
+                        return
+                    }
+                    if let choice = keyedChoice(descriptor), try reader.peekKind() == .object {
+                        // As `mapSingle` maps an object: the mapper chosen from
+                        // what the matchers read (the same choice, warnings and
+                        // reads as for the whole object), then a dictionary
+                        // member by member, or one record from the whole object.
+                        reader.skipWhitespace()
+                        let start = reader.offset
+                        let partial = choice.readsMembers ? try reader.readValue(projection: choice.projection) : .object(JSONObject())
+                        guard let chosen = mapper.resolve(descriptor.rootMapper, for: partial) else { return }
+                        reader = JSONScanner(bytes: buf, offset: start, maxDepth: options.maxDepth, trusted: true)
+                        if chosen.forceCollection {
+                            try mapMembers(with: chosen)
+                        } else if let record = try mapper.mapRepresentation(try reader.readValue(), with: chosen) {
+                            try put(.record(record), descriptor)
                         }
                         return
                     }

@@ -251,7 +251,7 @@ import Testing
     /// A dictionary that a `forceCollection` object mapper maps (spec §5.3),
     /// at a key path or as the document itself: member by member, unless a
     /// key repeats (a whole read keeps the first one's position with the
-    /// last one's value) or a dynamic mapper's matchers read the object.
+    /// last one's value). Under a dynamic mapper, see the next test.
     @Test func aKeyedDictionaryIsMappedMemberByMember() throws {
         let users = #"{"mappers": [{"id": "user", "target": "User", "keyAttribute": "username", "forceCollection": true, "attributes": {"email": "email", "@metadata.mapping.collectionIndex": "index"}}], "descriptors": [{"keyPath": "users", "root-map-ref": "user"}]}"#
         #expect(try eligible(users, #"{"users": {"ana": {"email": "a"}, "bo": {}}, "page": 1}"#))
@@ -268,12 +268,6 @@ import Testing
         // Without forceCollection the object is one record, mapped whole.
         let one = #"{"mappers": [{"id": "user", "keyAttribute": "username", "attributes": ["email"]}], "descriptors": [{"keyPath": "users", "root-map-ref": "user"}]}"#
         #expect(try !eligible(one, #"{"users": {"ana": {}}}"#))
-        let dynamic = #"""
-            {"mappers": [{"id": "user", "keyAttribute": "username", "forceCollection": true, "attributes": ["email"]},
-              {"id": "pick", "dynamic": true, "matchers": [{"keyPath": "ana.email", "expectValue": "a", "map-ref": "user"}]}],
-             "descriptors": [{"keyPath": "users", "root-map-ref": "pick"}]}
-            """#
-        #expect(try !eligible(dynamic, #"{"users": {"ana": {"email": "a"}}}"#))
 
         // The same report either way, and what it says.
         let bodies = [
@@ -299,6 +293,65 @@ import Testing
         for body in [#"{"ana": {"email": "a"}, "bo": {"email": "b", "x": 1}}"#, #"{"ana": {}, "ana": {"x": 1}}"#] {
             #expect(try expectSameResult(rootChecker, exchange(Array(body.utf8)), body) == !body.contains(#""ana": {}, "ana""#))
         }
+    }
+
+    /// A content object whose dynamic root mapper may choose a
+    /// `forceCollection` mapper (spec §3.3, §5.3): the mapper is chosen from
+    /// what the matchers read of the object (`KeyedChoice`, as `apply`
+    /// streams it), then the dictionary mapped member by member, or the
+    /// object read whole for a one-record mapper; a decline maps nothing and
+    /// is drift. The same report, records and output as a whole read under
+    /// every policy: matchers reading a member, only the kind, through a
+    /// chain of dynamic mappers, ignoring case. Matchers that read the whole
+    /// object (an `expectValue` of the object itself) leave it to a whole read.
+    @Test func aKeyedDictionaryChosenByADynamicMapperIsMappedMemberByMember() throws {
+        let users = #"{"id": "user", "target": "User", "keyAttribute": "username", "forceCollection": true, "attributes": {"email": "email", "@metadata.mapping.collectionIndex": "index"}}"#
+        let single = #"{"id": "single", "target": "Single", "attributes": ["kind", "email"]}"#
+        func spec(_ matchers: String, extra: String = "", options: String = "") -> String {
+            #"{\#(options)"mappers": [\#(users), \#(single), {"id": "pick", "dynamic": true, "matchers": [\#(matchers)]}\#(extra)], "descriptors": [{"keyPath": "users", "root-map-ref": "pick"}]}"#
+        }
+        let specs = [
+            // A member read: `ana` with an email chooses the dictionary; `kind: one` one record.
+            spec(#"{"keyPath": "kind", "expectValue": "one", "map-ref": "single"}, {"keyPath": "ana.email", "expectType": "string", "map-ref": "user"}"#),
+            // Only the kind of the object itself.
+            spec(#"{"keyPath": "", "expectType": "object", "map-ref": "user"}"#),
+            // Through another dynamic mapper.
+            spec(#"{"keyPath": "", "expectType": "object", "map-ref": "inner"}"#,
+                 extra: #", {"id": "inner", "dynamic": true, "matchers": [{"keyPath": "kind", "expectValue": "one", "map-ref": "single"}, {"keyPath": "bo", "expectType": "object", "map-ref": "user"}]}"#),
+            // Ignoring case: `ANA.EMAIL` reads `ana.email`.
+            spec(#"{"keyPath": "ANA.EMAIL", "expectType": "string", "map-ref": "user"}"#, options: #""keyMatching": "caseInsensitive", "#),
+        ]
+        let bodies = [
+            #"{"users": {"ana": {"email": "a", "age": 3}, "bo": {"email": "b"}, "cy": null, "di": 4}, "page": 1}"#,
+            #"{"users": {"kind": "one", "email": "x", "extra": true}}"#,
+            #"{"users": {"bo": {"email": "b", "age": 2}}}"#,
+            #"{"users": {"ANA": {"EMAIL": "a"}, "bo": {}}}"#,
+            #"{"users": {}}"#,
+            #"{"users": [{"ana": {"email": "a"}}, {"kind": "one"}]}"#,
+        ]
+        for spec in specs {
+            for body in bodies { #expect(try eligible(spec, body), "\(spec) \(body)") }
+            for (c, policy) in try checkersUnderEveryPolicy(spec) {
+                for body in bodies { try expectSameResult(c, exchange(Array(body.utf8)), "\(spec) \(body) \(policy)") }
+            }
+        }
+        // What the first spec makes of each: the dictionary's records with
+        // their positions, one record, a declined object reported.
+        let first = try checker(specs[0]) { $0.allowWarnings = true }
+        let dictionary = first.check(exchange(Array(bodies[0].utf8)))
+        #expect(dictionary.records == 2)
+        #expect(pathReasons(dictionary).contains("unmapped $.users.*.age not mapped (1 time)"), "\(pathReasons(dictionary))")
+        let output = String(decoding: try #require(dictionary.output), as: UTF8.self)
+        #expect(output.contains("\"username\": \"bo\",\n    \"email\": \"b\",\n    \"index\": 1\n"), "\(output)")
+        let record = first.check(exchange(Array(bodies[1].utf8)))
+        #expect(record.records == 1)
+        #expect(pathReasons(record).contains("unmapped $.users.extra not mapped (1 time)"), "\(pathReasons(record))")
+        let declined = first.check(exchange(Array(bodies[2].utf8)))
+        #expect(declined.records == 0)
+        #expect(pathReasons(declined).contains { $0.contains("$.users") && $0.contains("pick") }, "\(pathReasons(declined))")
+        // An `expectValue` of the object itself reads all of it: a whole read.
+        let whole = spec(#"{"keyPath": "", "expectValue": {"ana": {"email": "a"}}, "map-ref": "user"}"#)
+        #expect(try !eligible(whole, bodies[0]))
     }
 
     // MARK: The same report
