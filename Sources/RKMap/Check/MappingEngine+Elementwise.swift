@@ -20,6 +20,10 @@ extension MappingEngine {
         /// element, -1 where the element has none. The content is the array
         /// of these values (`null` for none), as a key on an array collects.
         var collected: [Int: [Int]] = [:]
+        /// Per applicable descriptor: how its content object is read to
+        /// choose a dynamic root mapper that may map it member by member
+        /// (`keyedChoice(_:)`), made once for the body.
+        var choices: [KeyedChoice?] = []
     }
 
     /// The body read for element-wise mapping, or `nil` when it must be
@@ -57,7 +61,8 @@ extension MappingEngine {
         // The document itself is every descriptor's content, or none's.
         let whole = paths.allSatisfy(\.isEmpty)
         guard whole || !paths.contains(where: \.isEmpty) else { return nil }
-        let keyed = applicable.map { keyedMapper($0.descriptor) != nil || keyedChoice($0.descriptor) != nil }
+        let choices = applicable.map { keyedMapper($0.descriptor) == nil ? keyedChoice($0.descriptor) : nil }
+        let keyed = applicable.indices.map { keyedMapper(applicable[$0].descriptor) != nil || choices[$0] != nil }
         let caseInsensitive = graph.options.caseInsensitiveKeys
         // `@root` key paths read the skeleton: beside the contents, or into
         // a content reached by keys, which the skeleton then holds as they
@@ -90,7 +95,7 @@ extension MappingEngine {
             var reader = JSONScanner(bytes: buf, offset: 0, maxDepth: options.maxDepth)
             do throws(JSONSyntaxError) {
                 if try reader.atEnd() { return nil }
-                let found: ElementwiseDocument
+                var found: ElementwiseDocument
                 if whole {
                     guard let empty = try Self.emptyContent(at: &reader, keyed: !keyed.contains(false)) else { return nil }
                     let start = reader.offset
@@ -117,6 +122,7 @@ extension MappingEngine {
                     found = ElementwiseDocument(skeleton: skeleton, contentStarts: starts, collected: collected)
                 }
                 guard try reader.atEnd() else { return nil }
+                found.choices = choices
                 // A dictionary that repeats a key is left to a whole read.
                 for start in Set(found.contentStarts) where buf[start] == UInt8(ascii: "{") {
                     let dictionary = JSONScanner(bytes: buf, offset: start, maxDepth: options.maxDepth, trusted: true)
@@ -462,7 +468,7 @@ extension MappingEngine {
                         try mapMembers(with: keyed)
                         return
                     }
-                    if let choice = keyedChoice(descriptor), try reader.peekKind() == .object {
+                    if let choice = document.choices[d], try reader.peekKind() == .object {
                         // As `mapSingle` maps an object: the mapper chosen from
                         // what the matchers read (the same choice, warnings and
                         // reads as for the whole object), then a dictionary
