@@ -154,6 +154,20 @@ extension MappingEngine {
         return projection
     }
 
+    /// How `rkmap check` reads the value under each key of a dictionary that
+    /// `keyed` maps member by member: whole (`nil`: as a tree), but what
+    /// `MappingGraph.heldProjection(ofMemberOf:)` holds held.
+    private func memberPlan(of keyed: ObjectMapper) -> ProjectionPlan? {
+        let ref = graph.mappers.firstIndex { if case .object(let object) = $0 { object === keyed } else { false } }
+        guard let ref else { return nil }
+        let mapping = graph.heldProjection(ofMemberOf: ref)
+        if mapping == .verbatim {
+            return ProjectionPlan(.verbatim, caseInsensitive: graph.options.caseInsensitiveKeys, holdingArraysFrom: options.holdingArraysFrom)
+        }
+        return ProjectionPlan.wholeHolding(
+            asIn: mapping, caseInsensitive: graph.options.caseInsensitiveKeys, holdingArraysFrom: options.holdingArraysFrom)
+    }
+
     /// The `forceCollection` object mapper that maps `descriptor`'s content
     /// dictionary member by member, if its root mapper is one.
     private func keyedMapper(_ descriptor: Descriptor) -> ObjectMapper? {
@@ -454,10 +468,15 @@ extension MappingEngine {
                     /// As `mapSingle` maps a dictionary (`mapKeyedCollection`), from the reader's object.
                     func mapMembers(with keyed: ObjectMapper) throws {
                         mapper.readTracker?.discardMatcherReads()
+                        // Each value read whole, its large arrays that
+                        // relationships map held and what an untyped nil key
+                        // path only copies kept as text, as an element's
+                        // (`recordPlan`) and as `apply` reads it.
+                        let plan = holding && options.readsProjection ? memberPlan(of: keyed) : nil
                         try reader.enterObject()
                         var index = 0
                         while let key = try reader.nextKey() {
-                            let value = try reader.readValue()
+                            let value = try plan.map { plan throws in try reader.readValue(projection: plan) } ?? reader.readValue()
                             if let record = try mapper.mapMember(key, value, index: index, with: keyed) {
                                 try put(.record(record), descriptor)
                             }

@@ -20,6 +20,11 @@ public final class MappingEngine: Sendable {
     /// What of one representation each applicable descriptor's root mapper
     /// reads (the elements of a streamed content array), in their order.
     let elementProjections: [ProjectionPlan]
+    /// What of the value under each key of a dictionary mapped member by
+    /// member (`WorkUnit.members`) each `forceCollection` object mapper reads
+    /// (`MappingGraph.memberProjection`), by mapper; `everything` for any
+    /// mapper not here.
+    let memberProjections: [ObjectIdentifier: ProjectionPlan]
     /// What `@root` key paths read of a document, `nil` when none does: a
     /// streamed document's root is read through it before its elements
     /// (`Splitter.readRoot`).
@@ -102,10 +107,19 @@ public final class MappingEngine: Sendable {
         guard options.readsProjection else {
             documentProjection = .everything
             elementProjections = descriptors.map { _ in .everything }
+            memberProjections = [:]
             return
         }
         let compacting = options.compactsCopiedValues
         let holding = options.holdsLargeArrays
+        var memberProjections: [ObjectIdentifier: ProjectionPlan] = [:]
+        for (ref, mapper) in graph.mappers.enumerated() {
+            guard case .object(let object) = mapper, object.forceCollection else { continue }
+            memberProjections[ObjectIdentifier(object)] = ProjectionPlan(
+                graph.memberProjection(of: ref, compacting: compacting, holding: holding), caseInsensitive: folding,
+                holdingArraysFrom: options.holdingArraysFrom)
+        }
+        self.memberProjections = memberProjections
         documentProjection = ProjectionPlan(
             graph.documentProjection(for: descriptors, compacting: compacting, holding: holding), caseInsensitive: folding,
             holdingArraysFrom: options.holdingArraysFrom)

@@ -85,6 +85,15 @@ extension MappingGraph {
         return projection.addingOutsideReads(of: self, atRoot: false)
     }
 
+    /// The held projection of the value under one key of a dictionary that
+    /// `ref` maps member by member (a content dictionary `rkmap check` maps
+    /// from its bytes), as `heldProjection(ofRepresentationOf:)` makes an
+    /// element's: `memberProjection` made `compacting` and `holding`;
+    /// `.everything` when key paths read `@root` or `@parent`.
+    package func heldProjection(ofMemberOf ref: MapperRef) -> JSONProjection {
+        memberProjection(of: ref, compacting: true, holding: true)
+    }
+
     /// The key paths anchored at `@root` and at `@parent` that the mappers
     /// evaluate (`readsKeyPath`), each once.
     func outsideKeyPaths() -> (root: Set<KeyPath>, parent: Set<KeyPath>) {
@@ -129,23 +138,7 @@ extension MappingGraph {
         switch mappers[ref] {
         case .object(let mapper):
             if mapper.keyAttributeSlot != nil || mapper.forceCollection || mapper.mapsNilKeyPath { return (.everything, 1) }
-            for property in mapper.properties {
-                switch property {
-                case .attribute(let attribute):
-                    let copied = compacting && copiesWhole(attribute.slot, of: mapper)
-                    projection.add(attribute.source, then: copied ? .verbatim : .everything, holdingIndexes: holding)
-                    bound += attribute.source.components.count + 2
-                case .relationship(let relationship):
-                    let (target, targetBound) = representationProjection(
-                        of: relationship.mapper, compacting: compacting, holding: holding, visiting: &visiting, memo: &memo)
-                    bound += relationship.source.components.count + 2 + targetBound
-                    // Not from `""`: the value there is the representation
-                    // itself; nor for a mapper that reads nothing (the value
-                    // is then not read at all, as without holding).
-                    let held = holding && !relationship.source.isNil && target != .nothing
-                    projection.add(relationship.source, then: held ? .elements(target) : target, holdingIndexes: holding)
-                }
-            }
+            (projection, bound) = propertiesProjection(of: mapper, compacting: compacting, holding: holding, visiting: &visiting, memo: &memo)
         case .dynamic(let dynamic):
             for matcher in dynamic.matchers {
                 switch matcher.test {
@@ -193,6 +186,52 @@ extension MappingGraph {
         // everything from there, more than any context needs.
         memo[ref] = (projection, bound)
         return (projection, bound)
+    }
+
+    /// What `mapper`'s attributes and relationships read of the value they
+    /// are evaluated on, and a bound on its nodes (`representationProjection`).
+    private func propertiesProjection(
+        of mapper: ObjectMapper, compacting: Bool, holding: Bool, visiting: inout Set<MapperRef>, memo: inout ProjectionMemo
+    ) -> (projection: JSONProjection, bound: Int) {
+        var projection = JSONProjection.nothing
+        var bound = 1
+        for property in mapper.properties {
+            switch property {
+            case .attribute(let attribute):
+                let copied = compacting && copiesWhole(attribute.slot, of: mapper)
+                projection.add(attribute.source, then: copied ? .verbatim : .everything, holdingIndexes: holding)
+                bound += attribute.source.components.count + 2
+            case .relationship(let relationship):
+                let (target, targetBound) = representationProjection(
+                    of: relationship.mapper, compacting: compacting, holding: holding, visiting: &visiting, memo: &memo)
+                bound += relationship.source.components.count + 2 + targetBound
+                // Not from `""`: the value there is the representation
+                // itself; nor for a mapper that reads nothing (the value
+                // is then not read at all, as without holding).
+                let held = holding && !relationship.source.isNil && target != .nothing
+                projection.add(relationship.source, then: held ? .elements(target) : target, holdingIndexes: holding)
+            }
+        }
+        return (projection, bound)
+    }
+
+    /// The projection of the value under one key of a dictionary that `ref`,
+    /// an object mapper with `forceCollection`, maps member by member
+    /// (docs/spec.md §5.3): that value is the representation its key paths
+    /// are evaluated on (the key is not part of it), so it is read as an
+    /// element of a content array is — the members they name, and a value
+    /// only an untyped nil key path copies (`"": "value"`) as its compact
+    /// text with `compacting`, not as a tree. `.everything` for any other
+    /// mapper, or when key paths read `@root` or `@parent`.
+    package func memberProjection(of ref: MapperRef, compacting: Bool = false, holding: Bool = false) -> JSONProjection {
+        guard !readsAnywhere, case .object(let mapper) = mappers[ref], mapper.forceCollection else { return .everything }
+        // A relationship back to this mapper reads its value whole.
+        var visiting: Set<MapperRef> = [ref]
+        var memo: ProjectionMemo = [:]
+        let (projection, bound) = propertiesProjection(
+            of: mapper, compacting: compacting, holding: holding, visiting: &visiting, memo: &memo)
+        if bound > Self.projectionNodeLimit, projection.hasMoreNodes(than: Self.projectionNodeLimit) { return .everything }
+        return projection
     }
 
     /// The most nodes a mapper's projection keeps before it reads the whole

@@ -354,6 +354,47 @@ import Testing
         #expect(try !eligible(whole, bodies[0]))
     }
 
+    /// The value under each key of a content dictionary is read as its
+    /// mapper reads it (`MappingGraph.heldProjection(ofMemberOf:)`): a value
+    /// an untyped nil key path only copies as its compact text, a large
+    /// array a relationship maps held; the report is the whole read's.
+    @Test func aDictionarysValuesAreReadAsItsMapperReadsThem() throws {
+        let copied = #"{"mappers": [{"id": "entry", "target": "Entry", "forceCollection": true, "keyAttribute": "key", "attributes": {"": "value"}}], "descriptors": [{"keyPath": "users", "root-map-ref": "entry"}]}"#
+        let readInto = #"""
+            {"mappers": [
+              {"id": "user", "target": "User", "forceCollection": true, "keyAttribute": "name",
+               "attributes": {"email": "email", "age": "age", "tags": "tags"}, "types": {"age": "int"},
+               "relationships": [{"from": "pets", "to": "pets", "map-ref": "pet", "many": true}, {"from": "", "to": "self", "map-ref": "again"}]},
+              {"id": "pet", "target": "Pet", "attributes": ["kind"]},
+              {"id": "again", "target": "Again", "attributes": {"email": "email", "gone": "gone"}}],
+             "descriptors": [{"keyPath": "users", "root-map-ref": "user"}]}
+            """#
+        let bodies = [
+            #"{"users": {"ana": {"email": "a", "age": "7", "tags": [1, [2]], "pets": [{"kind": "cat", "x": 1}, null, 3], "unread": {"deep": [1]}}, "bo": null, "cy": 3, "di": [{"email": "e"}], "ed": {}}, "page": 1}"#,
+            #"{"users": {"items": [{"id": 1, "tags": ["a", {"b": [1.50, 1e2]}]}, null, []], "n": 12345678901234567890123, "o": {"deep": {"x": [[]]}}}}"#,
+            #"{"users": {}}"#,
+        ]
+        for spec in [copied, readInto] {
+            for body in bodies { #expect(try eligible(spec, body), "\(spec) \(body)") }
+            for (c, policy) in try checkersUnderEveryPolicy(spec) {
+                for body in bodies { try expectSameResult(c, exchange(Array(body.utf8)), "\(spec) \(body) \(policy)") }
+            }
+        }
+        // Copied whole: nothing in a value is unmapped, every key a record.
+        let whole = try checker(copied) { $0.unmapped = .error; $0.missing = .error }
+        let report = whole.check(exchange(Array(bodies[1].utf8)))
+        #expect(report.outcome == .passed && report.records == 3, "\(pathReasons(report))")
+        let output = String(decoding: try #require(report.output), as: UTF8.self)
+        #expect(output.contains("12345678901234567890123") && output.contains("1.50") && output.contains("1e2"), "\(output)")
+        // Read into: what no key path reads is unmapped; the relationship's
+        // elements are mapped from the held array.
+        let into = try checker(readInto) { $0.allowWarnings = true }
+        let paths = pathReasons(into.check(exchange(Array(bodies[0].utf8))))
+        #expect(paths.contains("unmapped $.users.*.pets[*].x not mapped (1 time)"), "\(paths)")
+        #expect(paths.contains("unmapped $.users.*.unread not mapped (1 time)"), "\(paths)")
+        #expect(paths.contains { $0.hasPrefix("missing $.users.*.gone mapped but missing") }, "\(paths)")
+    }
+
     // MARK: The same report
 
     /// Drift inside elements and around the array, elements that map to

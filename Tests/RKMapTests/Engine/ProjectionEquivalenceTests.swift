@@ -124,6 +124,30 @@ import Testing
                "distinct": {"a": 1}, "text": [2, 2], "ref": 1},
               {"id": 3, "geometry": {"coordinates": "none", "bbox": {"n": 1}}, "properties": null, "meta": [1]}]}
             """),
+        // A content dictionary mapped member by member (`WorkUnit.members`
+        // through the pipeline): each value read as what the mapper reads of
+        // it (`MappingGraph.memberProjection`), the value an untyped nil key
+        // path copies as its compact text.
+        Case(name: "a content dictionary whose values are copied whole", spec: """
+            {"keyPath": "", "root-map-ref": "entry", "mappers": [
+              {"id": "entry", "target": "Entry", "forceCollection": true, "keyAttribute": "key", "attributes": {"": "value"}}]}
+            """, input: """
+            {"items": [{"id": 1, "tags": ["a", {"b": [1.50, 1e2]}]}, null, [], {}], "n": 12345678901234567890123,
+             "s": "caf\\u00e9", "nul": null, "o": {"deep": {"deeper": [[]]}}, "e": {}, "t": true}
+            """),
+        Case(name: "a content dictionary whose values are read into", spec: """
+            {"keyPath": "users", "root-map-ref": "user", "mappers": [
+              {"id": "user", "target": "User", "forceCollection": true, "keyAttribute": "name",
+               "attributes": {"email": "email", "age": "age", "tags": "tags", "home.geo": "geo", "": "whole"}, "types": {"age": "int"},
+               "relationships": [{"from": "pets", "to": "pets", "map-ref": "pet", "many": true},
+                                 {"from": "", "to": "self", "map-ref": "again"}]},
+              {"id": "pet", "target": "Pet", "attributes": ["kind"]},
+              {"id": "again", "target": "Again", "attributes": {"email": "email", "": "copy"}}]}
+            """, input: """
+            {"users": {"ana": {"email": "a@x", "age": "7", "tags": [1, [2]], "home": {"geo": {"lat": 1}, "city": "C"},
+                               "pets": [{"kind": "cat", "x": 1}, null, 3], "unread": {"deep": [1]}},
+                       "bo": null, "cy": 3, "di": [{"email": "in an array"}], "ed": {}, "fa": {"age": "old", "pets": {"kind": "one"}}}}
+            """),
     ]
 
     static func run(
@@ -201,6 +225,37 @@ import Testing
         } else {
             Issue.record("threads are not projected")
         }
+    }
+
+    /// The value under each key of a content dictionary is read as an
+    /// element is (`MappingGraph.memberProjection`): the members its key
+    /// paths name, and a value that only an untyped nil key path copies as
+    /// compact text; whole when a key path reads `@root` or `@parent`.
+    @Test func aDictionarysValuesAreReadAsWhatItsMapperReads() throws {
+        func members(_ spec: String, compacting: Bool = true) throws -> JSONProjection {
+            let graph = try #require(SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json").graph)
+            guard case .object(let root) = graph.mappers[graph.descriptors[0].rootMapper], root.forceCollection else {
+                Issue.record("the root mapper maps no dictionary")
+                return .nothing
+            }
+            return graph.memberProjection(of: graph.descriptors[0].rootMapper, compacting: compacting)
+        }
+        let copied = try #require(Self.cases.first { $0.name == "a content dictionary whose values are copied whole" }).spec
+        #expect(try members(copied) == .verbatim)
+        #expect(try members(copied, compacting: false) == .everything)
+        let keyed = """
+            {"keyPath": "users", "root-map-ref": "user", "mappers": [
+              {"id": "user", "target": "User", "forceCollection": true, "keyAttribute": "name",
+               "attributes": {"email": "email", "home.city": "city"},
+               "relationships": [{"from": "pets", "to": "pets", "map-ref": "pet"}]},
+              {"id": "pet", "target": "Pet", "attributes": ["kind"]}]}
+            """
+        let pet = JSONProjection.nothing.adding(["kind"])
+        #expect(try members(keyed, compacting: false) == JSONProjection.nothing.adding(["email"]).adding(["home", "city"]).adding(["pets"], then: pet))
+        // `@parent` reads outside the value: read whole, as any
+        // representation is then.
+        let parent = keyed.replacingOccurrences(of: #""home.city": "city""#, with: #""@parent.title": "title""#)
+        #expect(try members(parent) == .everything)
     }
 
     /// Only an attribute copied as it is (untyped, or of a type that keeps or

@@ -114,10 +114,11 @@ struct PipelineWorker {
                     return roots
                 }
             case .members(let keys, let starts, let document, let firstPosition, let d, let dictionaryMapper):
-                // A member's value is read whole, as the whole dictionary is
-                // (`MappingGraph.representationProjection`).
+                // A member's value is read as what the mapper reads of it
+                // (`MappingGraph.memberProjection`).
+                let projection = engine.memberProjections[ObjectIdentifier(dictionaryMapper)] ?? .everything
                 result = mapRoots(
-                    starts, document: document, descriptor: d, projection: .everything, scanner: &scanner, mapper: mapper,
+                    starts, document: document, descriptor: d, projection: projection, scanner: &scanner, mapper: mapper,
                     collector: collector, encoded: &encoded, release: { i in if i == last { view = nil } }
                 ) { (mapper, value, i) throws(MappingFailure) in
                     try mapper.mapMember(keys[i], value, index: firstPosition + i, with: dictionaryMapper).map { [.record($0)] } ?? []
