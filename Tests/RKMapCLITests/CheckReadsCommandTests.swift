@@ -85,6 +85,9 @@ import Testing
     /// cursor on each post, Reddit's shape) and the record copies the array
     /// whole as well (`raw`): held, the same report, golden and status. The
     /// copy reads every member of the posts (`ups` is not unmapped).
+    /// `@parent.data.after` reads `after` of `data`, not all of it: `dist`,
+    /// which nothing reads, is unmapped (it was hidden while an `@parent`
+    /// path marked its first key read whole).
     @Test func aHeldRelationshipReadFromOutsideAndCopiedIsCheckedAsItsTree() throws {
         let dir = try Scratch()
         try dir.write("s.json", #"""
@@ -103,6 +106,7 @@ import Testing
             in: dir, update: [], goldenHas: [#""after": "t3_b""#, #""siblings": 3"#, #""raw": ["#], check: ["--unmapped", "error", "--missing", "error"],
             report: """
                 FAIL in.json: 200, 1 record
+                  unmapped: $.data.dist: not mapped (1 time) [mapper listing]
                   unmapped: $.modhash: not mapped (1 time) [mapper listing]
                 0 passed, 1 failed
 

@@ -1,7 +1,7 @@
 /// The members a mapper reads from the object it maps, known from its compiled
 /// key paths: a tree of the members read through paths anchored at the
 /// representation (whole, or through dotted key paths into their inner
-/// members), `@parent` first keys, a tree of what `@root` paths read of the
+/// members), what `@parent` paths read of each enclosing object, a tree of what `@root` paths read of the
 /// document, whether some nil key path reads it whole, and the source key
 /// paths the missing-keys check looks for.
 ///
@@ -9,7 +9,11 @@
 /// again with its own mapper, whose reads the tracker adds when it runs.
 struct MapperReads {
     var members = ReadTree()
-    var parentKeys: [(n: Int, key: String)] = []
+    /// What `@parent` key paths read of the `n`-th enclosing object, as
+    /// `members` is of the object itself: `@parent.items.name` reads `name`
+    /// in each element of its `items`, not all of `items` (which hid drift
+    /// inside it from `check`).
+    var parentReads: [(n: Int, tree: ReadTree)] = []
     /// `@root.meta.next_token` reads `next_token` of `$.meta`, not all of `meta`.
     var root = ReadTree()
     /// `@root` alone reads the whole document.
@@ -78,7 +82,7 @@ struct MapperReads {
         }
     }
 
-    var isEmpty: Bool { members.isEmpty && parentKeys.isEmpty && root.isEmpty && !rootAll && !all }
+    var isEmpty: Bool { members.isEmpty && parentReads.isEmpty && root.isEmpty && !rootAll && !all }
 
     /// How many keys below the object `valueReads` and `sourceReads` reach
     /// (`Int.max` when a nil key path reads it all), and `rootValueReads`
@@ -93,7 +97,7 @@ struct MapperReads {
     mutating func add(_ other: MapperReads) {
         guard !other.isEmpty else { return }
         members.merge(other.members)
-        parentKeys += other.parentKeys
+        parentReads += other.parentReads
         root.merge(other.root)
         rootAll = rootAll || other.rootAll
         all = all || other.all
@@ -106,7 +110,7 @@ struct MapperReads {
 
     /// - Parameter asSource: a relationship's source (`sourceReads`).
     mutating func add(_ keyPath: KeyPath, asSource: Bool = false) {
-        guard case .key(let first)? = keyPath.components.first else {
+        guard case .key? = keyPath.components.first else {
             if keyPath.isNil { all = true }
             if keyPath.anchor == .root, keyPath.components.isEmpty {
                 rootAll = true
@@ -121,7 +125,11 @@ struct MapperReads {
         case .representation:
             members.add(keys)
             if asSource { sourceReads.append(Array(keys)) } else if counts { valueReads.addPresence(keys) } else { valueReads.add(keys) }
-        case .parent(let n): parentKeys.append((n, first))
+        case .parent(let n):
+            // As `members`: a key before a collection operator is read whole.
+            var tree = ReadTree()
+            tree.add(keys)
+            parentReads.append((n, tree))
         case .root:
             root.add(keys)
             if asSource { rootSourceReads.append(Array(keys)) } else if counts { rootValueReads.addPresence(keys) } else { rootValueReads.add(keys) }

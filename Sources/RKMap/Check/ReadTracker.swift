@@ -307,13 +307,13 @@ public final class ReadTracker: ReadObserver {
                 for s in reads.sources.indices where has(s) { frame.has.append(s) }
             }
         }
-        for (n, key) in reads.parentKeys {
+        for (n, tree) in reads.parentReads {
             // The n-th enclosing object was opened with n fewer parents (a
             // composed frame, one more than the object it maps again, which
             // it passes its reads to); one that had no frame (not an object)
             // is passed over, hence `<=`.
             let target = parentDepth - n
-            if let i = frames.lastIndex(where: { $0.parentDepth <= target }) { mark(key, in: &frames[i]) }
+            if let i = frames.lastIndex(where: { $0.parentDepth <= target }) { mark(tree, in: &frames[i]) }
         }
         if path.isEmpty { rootMapped = true }
         markContent(in: &frame)
@@ -566,7 +566,7 @@ public final class ReadTracker: ReadObserver {
     /// member reads were marked already.
     private func discardMatcherReadsKeepingParents(into frame: inout Frame) {
         guard !matcherReads.isEmpty else { return }
-        let parents = matcherReads.parentKeys
+        let parents = matcherReads.parentReads
         rootReads.merge(matcherReads.root)
         if matcherReads.rootAll { rootReadWhole = true }
         // Matchers read values, never a relationship's source.
@@ -576,9 +576,9 @@ public final class ReadTracker: ReadObserver {
         }
         if matcherReads.rootValueAll { rootValueAll = true }
         matcherReads = MapperReads()
-        for (n, key) in parents {
+        for (n, tree) in parents {
             let target = frame.parentDepth - n
-            if let i = frames.lastIndex(where: { $0.parentDepth <= target }) { mark(key, in: &frames[i]) }
+            if let i = frames.lastIndex(where: { $0.parentDepth <= target }) { mark(tree, in: &frames[i]) }
         }
     }
 

@@ -118,6 +118,38 @@ import Testing
         #expect(try unmapped(spec: spec, document: doc) == ["$.post.comments[*].likes 2 comment", "$.post.draft 1 post"])
     }
 
+    /// A dotted `@parent` path reads along its keys, as the same path on
+    /// the enclosing mapper does: `@parent.items.name` reads `name` of each
+    /// item, not all of `items` (which hid drift inside `items`); a key
+    /// before an operator is read whole (`@parent.meta.@count`), as
+    /// `meta.@count` is. The same from a matcher, and two levels up
+    /// (`@parent.@parent`).
+    @Test func parentPathsReadAlongTheirKeys() throws {
+        let spec = #"""
+            {"mappers": [
+              {"id": "order", "attributes": ["id"], "relationships": [{"from": "lines", "to": "lines", "map-ref": "line"}]},
+              {"id": "line", "attributes": {"sku": "sku", "@parent.items.name": "names", "@parent.meta.@count": "metaCount"},
+               "relationships": [{"from": "parts", "to": "parts", "map-ref": "part"}]},
+              {"id": "part", "dynamic": true, "matchers": [{"keyPath": "@parent.@parent.flags.on", "expectValue": true, "map-ref": "on"}]},
+              {"id": "on", "attributes": ["p"]}],
+             "descriptors": [{"keyPath": "orders", "root-map-ref": "order"}]}
+            """#
+        let doc = #"""
+            {"orders": [{"id": 1, "lines": [{"sku": "a", "parts": [{"p": 1}]}],
+              "items": [{"name": "n1", "price": 3}, {"name": "n2", "extra": 1}],
+              "meta": {"a": 1}, "flags": {"on": true, "off": false}}]}
+            """#
+        #expect(try unmapped(spec: spec, document: doc) == [
+            "$.orders[*].flags.off 1 order", "$.orders[*].items[*].extra 1 order", "$.orders[*].items[*].price 1 order",
+        ])
+        // Through the enclosing mapper's own path, the same report.
+        let direct = spec.replacingOccurrences(of: #""attributes": ["id"]"#, with: #""attributes": {"id": "id", "items.name": "names"}"#)
+            .replacingOccurrences(of: #", "@parent.items.name": "names""#, with: "")
+        #expect(try unmapped(spec: direct, document: doc) == [
+            "$.orders[*].flags.off 1 order", "$.orders[*].items[*].extra 1 order", "$.orders[*].items[*].price 1 order",
+        ])
+    }
+
     @Test func matcherKeysAreReads() throws {
         let spec = #"""
             {"mappers": [
