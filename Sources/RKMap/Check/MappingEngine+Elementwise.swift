@@ -467,7 +467,7 @@ extension MappingEngine {
                     var reader = JSONScanner(bytes: buf, offset: document.contentStarts[d], maxDepth: options.maxDepth, trusted: true)
                     /// As `mapSingle` maps a dictionary (`mapKeyedCollection`), from the reader's object.
                     func mapMembers(with keyed: ObjectMapper) throws {
-                        mapper.readTracker?.discardMatcherReads()
+                        mapper.readTracker?.discardMatcherReads(parentDepth: mapper.context.parents.count)
                         // Each value read whole, its large arrays that
                         // relationships map held and what an untyped nil key
                         // path only copies kept as text, as an element's

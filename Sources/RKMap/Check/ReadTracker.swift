@@ -250,8 +250,8 @@ public final class ReadTracker: ReadObserver {
         matcherReads.add(reads(of: dynamic))
     }
 
-    func discardMatcherReads() {
-        if !matcherReads.isEmpty { matcherReads = MapperReads() }
+    func discardMatcherReads(parentDepth: Int) {
+        keepOutsideMatcherReads(parentDepth: parentDepth)
     }
 
     func declined(_ value: JSONValue, by dynamic: DynamicMapper, path: [DocumentPath.Component]) {
@@ -293,7 +293,7 @@ public final class ReadTracker: ReadObserver {
             }
             if !matcherReads.isEmpty { mark(matcherReads.members, in: &frame) }
         }
-        discardMatcherReadsKeepingParents(into: &frame)
+        keepOutsideMatcherReads(parentDepth: frame.parentDepth)
         if !entry.allPresent {
             // A source whose first key the object lacks is not there. Once
             // some object had a source, it cannot be missing from every one:
@@ -562,9 +562,10 @@ public final class ReadTracker: ReadObserver {
 
     // MARK: Helpers
 
-    /// The matchers' `@parent`/`@root` reads apply like the mapper's own; the
-    /// member reads were marked already.
-    private func discardMatcherReadsKeepingParents(into frame: inout Frame) {
+    /// The matchers' `@parent`/`@root` reads apply like the mapper's own, for
+    /// a value `parentDepth` objects deep; their member reads were marked
+    /// already, or are of no object opened. Then they are dropped.
+    private func keepOutsideMatcherReads(parentDepth: Int) {
         guard !matcherReads.isEmpty else { return }
         let parents = matcherReads.parentReads
         rootReads.merge(matcherReads.root)
@@ -577,7 +578,7 @@ public final class ReadTracker: ReadObserver {
         if matcherReads.rootValueAll { rootValueAll = true }
         matcherReads = MapperReads()
         for (n, tree) in parents {
-            let target = frame.parentDepth - n
+            let target = parentDepth - n
             if let i = frames.lastIndex(where: { $0.parentDepth <= target }) { mark(tree, in: &frames[i]) }
         }
     }

@@ -21,7 +21,7 @@ extension DocumentMapper {
                         warn(.scalarDeclined(kind: value.kind.rawValue, mapper: dynamic.id), mapperID: dynamic.id)
                     }
                     readTracker?.declined(value, by: dynamic, path: path.components)
-                    readTracker?.discardMatcherReads()
+                    readTracker?.discardMatcherReads(parentDepth: context.parents.count)
                     return nil
                 }
                 current = next

@@ -22,7 +22,7 @@ extension DocumentMapper {
         _ representation: JSONValue, with mapper: ObjectMapper, key: String?, composing: Bool, tracker: ReadObserver
     ) throws(MappingFailure) -> Record? {
         guard case .object(let object) = representation else {
-            tracker.discardMatcherReads()
+            tracker.discardMatcherReads(parentDepth: context.parents.count)
             return try mapObjectUntracked(representation, with: mapper, key: key, composing: composing)
         }
         // A nil-key-path relationship's source is the parent's own object: what

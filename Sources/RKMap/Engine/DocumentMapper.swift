@@ -222,7 +222,7 @@ final class DocumentMapper {
     /// order, its position being its collection index (docs/spec.md §5.3).
     func mapKeyedCollection(_ object: JSONObject, with mapper: ObjectMapper) throws(MappingFailure) -> [FieldValue] {
         // Matchers that chose this mapper read the dictionary, not its members.
-        readTracker?.discardMatcherReads()
+        readTracker?.discardMatcherReads(parentDepth: context.parents.count)
         var out: [FieldValue] = []
         for (i, member) in object.members.enumerated() {
             if let record = try mapMember(member.key, member.value, index: i, with: mapper) { out.append(.record(record)) }

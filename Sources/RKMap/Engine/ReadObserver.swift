@@ -7,8 +7,12 @@
 protocol ReadObserver: AnyObject {
     /// A dynamic mapper's matchers were evaluated on the next object opened.
     func noteMatchers(of dynamic: DynamicMapper)
-    /// The matchers noted since the last `open` led to no object.
-    func discardMatcherReads()
+    /// The matchers noted since the last `open` led to no object opened
+    /// (a choice declined, a value that is not an object, a dictionary
+    /// mapped member by member), for a value `parentDepth` objects deep:
+    /// what they read of it is dropped, what they read of the enclosing
+    /// objects (`@parent`) and of the document (`@root`) still counts.
+    func discardMatcherReads(parentDepth: Int)
     /// No matcher of `dynamic` chose a mapper for `value`, found at `path`:
     /// nothing of it is mapped (called before `discardMatcherReads`).
     func declined(_ value: JSONValue, by dynamic: DynamicMapper, path: [DocumentPath.Component])

@@ -231,7 +231,10 @@ extension MappingGraph {
         let (projection, bound) = propertiesProjection(
             of: mapper, compacting: compacting, holding: holding, visiting: &visiting, memo: &memo)
         if bound > Self.projectionNodeLimit, projection.hasMoreNodes(than: Self.projectionNodeLimit) { return .everything }
-        return projection
+        // Read as an object when nothing of it is read (a mapper of a
+        // `keyAttribute` or `@metadata` alone): a value read as `nothing`
+        // would be `null`, and make no record.
+        return projection == .nothing ? .members([:]) : projection
     }
 
     /// The most nodes a mapper's projection keeps before it reads the whole

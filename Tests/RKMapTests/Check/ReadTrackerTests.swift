@@ -150,6 +150,35 @@ import Testing
         ])
     }
 
+    /// A matcher's `@parent` and `@root` reads count however its choice
+    /// goes: a `forceCollection` mapper (whose dictionary is no object
+    /// opened: its members are), a declined object, a scalar mapped from the
+    /// nil key path. They were dropped with the matcher's reads of the value,
+    /// and `meta` was reported unmapped although a matcher read `meta.x`.
+    @Test func matchersReadTheirParentWhateverTheyChoose() throws {
+        let spec = #"""
+            {"mappers": [
+              {"id": "order", "attributes": ["id"],
+               "relationships": [{"from": "users", "to": "users", "map-ref": "dyn"}, {"from": "lines", "to": "lines", "map-ref": "dyn2"},
+                                 {"from": "notes", "to": "notes", "map-ref": "dyn3"}]},
+              {"id": "dyn", "dynamic": true, "matchers": [{"keyPath": "@parent.meta.x", "expectValue": 1, "map-ref": "user"}]},
+              {"id": "dyn2", "dynamic": true, "matchers": [{"predicate": "@parent.flags.on == true", "map-ref": "line"}]},
+              {"id": "dyn3", "dynamic": true, "matchers": [{"keyPath": "@parent.tags.a", "expectType": "string", "map-ref": "note"}]},
+              {"id": "line", "attributes": ["sku"]},
+              {"id": "note", "attributes": {"": "text"}},
+              {"id": "user", "forceCollection": true, "keyAttribute": "name", "attributes": ["email"]}],
+             "descriptors": [{"keyPath": "orders", "root-map-ref": "order"}]}
+            """#
+        let doc = #"""
+            {"orders": [{"id": 1, "meta": {"x": 1, "y": 2}, "flags": {"on": false, "off": 1}, "tags": {"a": "t", "b": "u"},
+                         "users": {"bob": {"email": "e"}}, "lines": [{"sku": "a"}], "notes": ["n1", "n2"]}]}
+            """#
+        // `lines` is declined (`on` is false); `notes` are strings mapped whole.
+        #expect(try unmapped(spec: spec, document: doc) == [
+            "$.orders[*].flags.off 1 order", "$.orders[*].meta.y 1 order", "$.orders[*].tags.b 1 order",
+        ])
+    }
+
     @Test func matcherKeysAreReads() throws {
         let spec = #"""
             {"mappers": [

@@ -135,6 +135,15 @@ import Testing
             {"items": [{"id": 1, "tags": ["a", {"b": [1.50, 1e2]}]}, null, [], {}], "n": 12345678901234567890123,
              "s": "caf\\u00e9", "nul": null, "o": {"deep": {"deeper": [[]]}}, "e": {}, "t": true}
             """),
+        // A value read as `nothing` is `null`, which makes no record: read
+        // as an object, its key alone is a record (docs/spec.md §5.3).
+        Case(name: "a content dictionary whose mapper reads nothing of its values", spec: """
+            {"keyPath": "users", "root-map-ref": "user", "mappers": [
+              {"id": "user", "target": "User", "forceCollection": true, "keyAttribute": "name",
+               "attributes": {"@metadata.mapping.collectionIndex": "position"}, "types": {"name": "int"}}]}
+            """, input: """
+            {"users": {"1": {"email": "b@x"}, "2": {}, "3": null, "4": 5, "x": {"a": 1}, "5": [{"b": 2}], "6": "s"}}
+            """),
         Case(name: "a content dictionary whose values are read into", spec: """
             {"keyPath": "users", "root-map-ref": "user", "mappers": [
               {"id": "user", "target": "User", "forceCollection": true, "keyAttribute": "name",
@@ -250,6 +259,8 @@ import Testing
                "relationships": [{"from": "pets", "to": "pets", "map-ref": "pet"}]},
               {"id": "pet", "target": "Pet", "attributes": ["kind"]}]}
             """
+        let nothing = try #require(Self.cases.first { $0.name == "a content dictionary whose mapper reads nothing of its values" }).spec
+        #expect(try members(nothing) == .members([:]))
         let pet = JSONProjection.nothing.adding(["kind"])
         #expect(try members(keyed, compacting: false) == JSONProjection.nothing.adding(["email"]).adding(["home", "city"]).adding(["pets"], then: pet))
         // `@parent` reads outside the value: read whole, as any
