@@ -36,6 +36,38 @@ import Testing
     /// elements' text (`RKMAP_HELD_ARRAY_BYTES=0` holds every one, as 256 KiB
     /// and more are held by default): the same report, golden and exit status
     /// as from the tree, with drift inside the held elements found.
+    /// A Mastodon status whose counts a nil key path relationship composes
+    /// (`stats`): the API dropping both counts made no `stats` record and no
+    /// warning, and check passed; one dropped was reported. Both are now
+    /// missing (docs/behaviour.md, "check, nil key path relationships"),
+    /// and the same matcher-chosen through a dynamic mapper.
+    @Test(arguments: [false, true])
+    func aComposedObjectWhoseFieldsAllWentIsMissingThem(dynamic: Bool) throws {
+        let dir = try Scratch()
+        let target = dynamic ? "pick" : "stats"
+        try dir.write("s.json", #"""
+            {"descriptors": [{"keyPath": "", "root-map-ref": "status"}],
+             "mappers": [{"id": "status", "target": "Status", "attributes": ["id"],
+                          "relationships": [{"from": "", "to": "stats", "map-ref": "\#(target)"}]},
+                         {"id": "pick", "dynamic": true, "matchers": [{"keyPath": "id", "expectType": "string", "map-ref": "stats"}]},
+                         {"id": "stats", "target": "Stats", "attributes": {"favourites_count": "favs", "reblogs_count": "reblogs"}}]}
+            """#)
+        try dir.write("all.json", #"[{"id": "1", "favourites_count": 2, "reblogs_count": 1}]"#)
+        try dir.write("none.json", #"[{"id": "1"}, {"id": "2"}]"#)
+        let r = try RKMapExecutable.run(
+            ["check", "s.json", "all.json", "none.json", "--unmapped", "error", "--missing", "error"], directory: dir.url,
+            environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == """
+            PASS all.json: 200, 1 record
+            FAIL none.json: 200, 2 records
+              missing: $[*].favourites_count: mapped but missing (2 of 2) [mapper stats]
+              missing: $[*].reblogs_count: mapped but missing (2 of 2) [mapper stats]
+            1 passed, 1 failed
+
+            """, "\(r.stderr)")
+        #expect(r.status == 1)
+    }
+
     @Test func aRecordsHeldRelationshipIsCheckedAsItsTree() throws {
         let dir = try Scratch()
         try dir.write("s.json", #"""

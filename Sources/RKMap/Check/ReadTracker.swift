@@ -516,7 +516,12 @@ public final class ReadTracker: ReadObserver {
             frames[frames.count - 1].readsAll = frames[frames.count - 1].readsAll || frame.readsAll
             for i in frame.reads.indices { frames[frames.count - 1].reads[i].add(frame.reads[i]) }
         }
-        guard keep else { return }
+        // An object a nil key path relationship maps again counts as mapped
+        // by its mapper for the missing-keys check even when it made no
+        // record (RestKit makes none from an object without any of its
+        // keys, and no warning): those keys missing from every such object
+        // is an API that dropped them, not a pass.
+        guard keep || frame.composed else { return }
         let entry = frame.entry
         entry.mapped += 1
         var pattern: String?

@@ -318,6 +318,24 @@ import Testing
         #expect(try missing(spec: spec, document: doc) == [])
     }
 
+    /// An object a nil key path relationship maps again counts for its
+    /// mapper's missing keys even when it had none of them (no record, no
+    /// warning: RestKit composes nothing from it): an API that dropped
+    /// every such field was a quiet pass, and only one dropped was reported.
+    @Test func aComposedObjectWithNoneOfItsKeysHasThemMissing() throws {
+        let spec = #"""
+            {"mappers": [
+              {"id": "status", "attributes": ["id"], "relationships": [{"from": "", "to": "stats", "map-ref": "stats"}]},
+              {"id": "stats", "attributes": {"favourites_count": "favs", "reblogs_count": "reblogs"}}],
+             "descriptors": [{"keyPath": "", "root-map-ref": "status"}]}
+            """#
+        #expect(try missing(spec: spec, document: #"[{"id": 1, "favourites_count": 2, "reblogs_count": 1}]"#) == [])
+        #expect(try missing(spec: spec, document: #"[{"id": 1, "reblogs_count": 1}]"#) == ["$[*].favourites_count 1 stats"])
+        #expect(try missing(spec: spec, document: #"[{"id": 1}, {"id": 2}]"#) == ["$[*].favourites_count 2 stats", "$[*].reblogs_count 2 stats"])
+        // One object that has a key is enough for it not to be missing.
+        #expect(try missing(spec: spec, document: #"[{"id": 1}, {"id": 2, "reblogs_count": 1}]"#) == ["$[*].favourites_count 2 stats"])
+    }
+
     @Test func unmappedObjectsDoNotCountAsMapped() throws {
         let spec = #"{"mappers": [{"id": "a", "attributes": ["id", "title"]}], "descriptors": [{"keyPath": "items", "root-map-ref": "a"}]}"#
         // The second element has none of the keys: its warning says so; it is not an object the mapper mapped.
