@@ -258,6 +258,11 @@ public final class ReadTracker: ReadObserver {
         // A declined object is drift to report (a new `kind`, a changed
         // shape): nothing maps it. `null` and scalars are declined quietly.
         guard case .object = value else { return }
+        if let top = frames.last, !matcherReads.isEmpty, top.path.count == path.count, Self.same(top.path, path[...]) {
+            // The enclosing object itself, declined for a nil key path
+            // relationship: the matchers read it all the same.
+            mark(matcherReads.members, in: &frames[frames.count - 1])
+        }
         let pattern = Self.pattern(path)
         if let i = declinedIndex[ExactText(pattern)] {
             declinedFound[i].count += 1

@@ -179,6 +179,22 @@ import Testing
         ])
     }
 
+    /// A nil key path relationship's dynamic mapper that declines the
+    /// enclosing object still read what its matchers name there
+    /// (`visibility`); the counts nothing maps are unmapped.
+    @Test func aDeclinedComposedObjectWasReadByItsMatchers() throws {
+        let spec = #"""
+            {"mappers": [
+              {"id": "status", "attributes": ["id"], "relationships": [{"from": "", "to": "stats", "map-ref": "pick"}]},
+              {"id": "pick", "dynamic": true, "matchers": [{"keyPath": "visibility", "expectValue": "public", "map-ref": "stats"}]},
+              {"id": "stats", "attributes": {"favourites_count": "favs"}}],
+             "descriptors": [{"keyPath": "", "root-map-ref": "status"}]}
+            """#
+        #expect(try unmapped(spec: spec, document: #"[{"id": "1", "visibility": "private", "favourites_count": 2}]"#)
+            == ["$[*].favourites_count 1 status"])
+        #expect(try unmapped(spec: spec, document: #"[{"id": "1", "visibility": "public", "favourites_count": 2}]"#) == [])
+    }
+
     @Test func matcherKeysAreReads() throws {
         let spec = #"""
             {"mappers": [
