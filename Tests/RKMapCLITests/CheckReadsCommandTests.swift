@@ -68,6 +68,32 @@ import Testing
         #expect(r.status == 1)
     }
 
+    /// An order's shipments read `@parent.items.qty`, each item mapped by
+    /// its own mapper: `qty` is read, whichever relationship comes first
+    /// (it was reported unmapped, failing a correct spec); `price`, which
+    /// nothing reads, is reported. Held or not.
+    @Test(arguments: [false, true])
+    func aParentPathReadsIntoItemsAnotherRelationshipMaps(shipmentsFirst: Bool) throws {
+        let dir = try Scratch()
+        let items = #"{"from": "items", "to": "items", "map-ref": "item"}"#
+        let ships = #"{"from": "shipments", "to": "shipments", "map-ref": "ship"}"#
+        try dir.write("s.json", #"""
+            {"root-map-ref": "order", "mappers": [
+              {"id": "order", "target": "Order", "attributes": ["id"], "relationships": [\#(shipmentsFirst ? ships + ", " + items : items + ", " + ships)]},
+              {"id": "item", "target": "Item", "attributes": ["id"]},
+              {"id": "ship", "target": "Ship", "attributes": {"id": "id", "@parent.items.qty": "qtys"}}]}
+            """#)
+        try dir.write("in.json", #"{"id": 1, "items": [{"id": 1, "qty": 3}, {"id": 2, "qty": 4, "price": 5}], "shipments": [{"id": 9}]}"#)
+        try Self.expectHeldAndTreeAlike(
+            in: dir, update: [], goldenHas: [#""qtys": ["#], check: ["--unmapped", "error", "--missing", "error"],
+            report: """
+                FAIL in.json: 200, 1 record
+                  unmapped: $.items[*].price: not mapped (1 time) [mapper item]
+                0 passed, 1 failed
+
+                """)
+    }
+
     @Test func aRecordsHeldRelationshipIsCheckedAsItsTree() throws {
         let dir = try Scratch()
         try dir.write("s.json", #"""

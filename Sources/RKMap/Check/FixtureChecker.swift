@@ -173,7 +173,7 @@ public final class FixtureChecker {
         case .compared(let golden): sink = CountingSink(comparingWith: golden)
         }
         let tracking = options.unmapped != .ignore || options.missing != .ignore
-        let tracker = tracking ? ReadTracker(caseInsensitive: graph.options.caseInsensitiveKeys) : nil
+        let tracker = tracking ? ReadTracker(caseInsensitive: graph.options.caseInsensitiveKeys, graph: graph) : nil
         tracker?.begin(contentKeyPaths: engine.applicableDescriptors.map(\.keyPath))
         let mapped: Bool
         do {

@@ -13,7 +13,10 @@ struct MapperReads {
     /// `members` is of the object itself: `@parent.items.name` reads `name`
     /// in each element of its `items`, not all of `items` (which hid drift
     /// inside it from `check`).
-    var parentReads: [(n: Int, tree: ReadTree)] = []
+    /// `value`: the same read as `valueReads` has it, for the objects below
+    /// the enclosing one (`@parent.items.@count` reads none of the members
+    /// of each item).
+    var parentReads: [(n: Int, tree: ReadTree, value: ReadTree)] = []
     /// `@root.meta.next_token` reads `next_token` of `$.meta`, not all of `meta`.
     var root = ReadTree()
     /// `@root` alone reads the whole document.
@@ -129,7 +132,9 @@ struct MapperReads {
             // As `members`: a key before a collection operator is read whole.
             var tree = ReadTree()
             tree.add(keys)
-            parentReads.append((n, tree))
+            var value = ReadTree()
+            if counts { value.addPresence(keys) } else { value.add(keys) }
+            parentReads.append((n, tree, value))
         case .root:
             root.add(keys)
             if asSource { rootSourceReads.append(Array(keys)) } else if counts { rootValueReads.addPresence(keys) } else { rootValueReads.add(keys) }

@@ -162,6 +162,9 @@ public final class ReadTracker: ReadObserver {
         /// enclosing frame's reach (`inherit`).
         var keyDepth = 0
         var reachOut = 0
+        /// What `@parent` paths of the objects below read of this object
+        /// (`@parent.items.qty`): objects of `items` opened later read it.
+        var parentTrees = ReadTree()
     }
 
     private let caseInsensitive: Bool
@@ -205,11 +208,59 @@ public final class ReadTracker: ReadObserver {
     /// First opened first, so the missing-keys report does not depend on hashing.
     private var entries: [MapperEntry] = []
     private var unmappedIndex: [ExactText: Int] = [:]
+    /// The keys of the spec's `@parent` paths (`@parent.items.qty`:
+    /// `items`, `qty`), lowercased under `caseInsensitive`, each with how
+    /// many of its first keys may lead to an object it reads into (all,
+    /// but one less for a path that only counts, `@parent.items.@count`):
+    /// what may read into an object mapped, and closed, before the mapping
+    /// that reads it runs (a sibling relationship's records reading their
+    /// parent's `items`). Such an object is `pending` until the document
+    /// ends. (`@root` paths read into objects opened after them only.)
+    private let parentSequences: [(keys: [String], leading: Int)]
+    /// Closed objects that a later `@parent` read may read into: their
+    /// unread members are counted at `finish`.
+    private var pending: [Frame] = []
+    /// Some frame was given `parentTrees` in this document.
+    private var parentTreesMarked = false
 
-    /// - Parameter caseInsensitive: the spec's `keyMatching: caseInsensitive`:
-    ///   a read of `sportId` then reads a member spelled `sportID`.
-    public init(caseInsensitive: Bool = false) {
+    /// - Parameters:
+    ///   - caseInsensitive: the spec's `keyMatching: caseInsensitive`: a
+    ///     read of `sportId` then reads a member spelled `sportID`.
+    ///   - graph: the spec, whose `@parent` and `@root` paths may read into
+    ///     an object mapped before them (`parentSequences`); without it,
+    ///     such reads count only for objects mapped after them.
+    public init(caseInsensitive: Bool = false, graph: MappingGraph? = nil) {
         self.caseInsensitive = caseInsensitive
+        var parents: [[String]: Int] = [:]
+        for mapper in graph?.mappers ?? [] {
+            let reads: MapperReads
+            switch mapper {
+            case .object(let object): reads = MapperReads(object)
+            case .dynamic(let dynamic): reads = MapperReads(dynamic)
+            }
+            for read in reads.parentReads {
+                Self.forEachPath(of: read.value) { keys, presence in
+                    let folded = caseInsensitive ? keys.map { $0.lowercased() } : keys
+                    let leading = presence ? keys.count - 1 : keys.count
+                    if leading > 0 { parents[folded] = max(parents[folded] ?? 0, leading) }
+                }
+            }
+        }
+        parentSequences = parents.map { ($0.key, $0.value) }
+    }
+
+    /// Every path from the top of `tree` to one of its nodes, and whether
+    /// the node reads only that the member is there (`addPresence`).
+    private static func forEachPath(of tree: ReadTree, prefix: [String] = [], _ body: ([String], Bool) -> Void) {
+        for (key, node) in tree.entries {
+            let path = prefix + [key]
+            if case .inner(let inner) = node {
+                body(path, inner.isEmpty)
+                forEachPath(of: inner, prefix: path, body)
+            } else {
+                body(path, false)
+            }
+        }
     }
 
     // MARK: The document
@@ -230,6 +281,10 @@ public final class ReadTracker: ReadObserver {
     /// descriptor's content, no `@root` read) reported like any other
     /// (docs/spec.md §12 check 3), with no mapper.
     public func finish(document: JSONValue) {
+        let late = pending
+        pending = []
+        parentTreesMarked = false
+        if !rootReadWhole { for frame in late { recordUnread(frame) } }
         let roots = closedRoots
         closedRoots = []
         for var frame in roots {
@@ -312,13 +367,13 @@ public final class ReadTracker: ReadObserver {
                 for s in reads.sources.indices where has(s) { frame.has.append(s) }
             }
         }
-        for (n, tree) in reads.parentReads {
+        for read in reads.parentReads {
             // The n-th enclosing object was opened with n fewer parents (a
             // composed frame, one more than the object it maps again, which
             // it passes its reads to); one that had no frame (not an object)
             // is passed over, hence `<=`.
-            let target = parentDepth - n
-            if let i = frames.lastIndex(where: { $0.parentDepth <= target }) { mark(tree, in: &frames[i]) }
+            let target = parentDepth - read.n
+            if let i = frames.lastIndex(where: { $0.parentDepth <= target }) { markParentRead(read.tree, read.value, at: i) }
         }
         if path.isEmpty { rootMapped = true }
         markContent(in: &frame)
@@ -361,6 +416,15 @@ public final class ReadTracker: ReadObserver {
     /// (`@root.items.name`, of every mapper opened so far). A relationship
     /// whose source is the object itself reads none of its members.
     private func inherit(into frame: inout Frame) {
+        if parentTreesMarked {
+            // `@parent` reads of an enclosing object made before this one
+            // was opened (by the records of a relationship mapped first).
+            for below in frames where !below.parentTrees.isEmpty && below.path.count < frame.path.count
+                && Self.same(below.path, frame.path.prefix(below.path.count)) {
+                guard let keys = Self.keys(frame.path[below.path.count...]), !keys.isEmpty else { continue }
+                if apply(inherited(values: below.parentTrees, sources: [], all: false, along: keys), to: &frame) { return }
+            }
+        }
         // Innermost first; once no frame from here out reaches this deep, stop.
         for below in frames.reversed() {
             if below.reachOut < frame.keyDepth { break }
@@ -548,7 +612,70 @@ public final class ReadTracker: ReadObserver {
             closedRoots.append(frame)
             return
         }
+        if mayBeReadLater(frame) {
+            pending.append(frame)
+            return
+        }
         recordUnread(frame, pattern: pattern)
+    }
+
+    /// Whether a `@parent` path of the spec may read into the object of
+    /// `frame` once it is closed (`parentSequences`): its keys end with the
+    /// first keys of one that reads into what they lead to.
+    private func mayBeReadLater(_ frame: Frame) -> Bool {
+        guard !parentSequences.isEmpty, let keys = Self.keys(frame.path[...]) else { return false }
+        let folded = caseInsensitive ? keys.map { $0.lowercased() } : keys
+        for s in parentSequences {
+            for j in stride(from: 1, through: min(s.leading, folded.count), by: 1)
+            where folded.suffix(j).elementsEqual(s.keys.prefix(j)) { return true }
+        }
+        return false
+    }
+
+    /// A `@parent` path's reads of the open object at `frames[i]`: `tree`
+    /// marked on it; `value`, what it reads of the objects below, kept for
+    /// those opened later (`inherit`) and applied to those closed already
+    /// (`pending`).
+    private func markParentRead(_ tree: ReadTree, _ value: ReadTree, at i: Int) {
+        mark(tree, in: &frames[i])
+        guard !parentSequences.isEmpty else { return }
+        frames[i].parentTrees.merge(value)
+        parentTreesMarked = true
+        resolvePending(value, under: frames[i].path)
+    }
+
+    /// Marks what `tree`, read from the object at `base`, reads of each
+    /// pending object below it: the keys on the way followed (an index
+    /// passes through), what is read at the object's own place.
+    private func resolvePending(_ tree: ReadTree, under base: [DocumentPath.Component]) {
+        guard !pending.isEmpty, !tree.isEmpty else { return }
+        for p in pending.indices where !pending[p].readsAll && pending[p].path.count > base.count
+            && Self.same(base, pending[p].path.prefix(base.count)) {
+            var node = ReadTree.Node.inner(tree)
+            var reached = true
+            walk: for component in pending[p].path[base.count...] {
+                let key: String
+                switch component {
+                case .key(let k), .within(let k, _): key = k
+                case .index: continue walk
+                case .dynamicKey:
+                    reached = false
+                    break walk
+                }
+                // A member on the way read whole reads all below it.
+                guard case .inner(let inner) = node else { break walk }
+                guard let next = self.node(of: key, in: inner) else {
+                    reached = false
+                    break walk
+                }
+                node = next
+            }
+            guard reached else { continue }
+            switch node {
+            case .whole: pending[p].readsAll = true
+            case .inner(let inner): mark(inner, in: &pending[p])
+            }
+        }
     }
 
     /// The members of a kept frame's object that nothing read.
@@ -587,9 +714,9 @@ public final class ReadTracker: ReadObserver {
         }
         if matcherReads.rootValueAll { rootValueAll = true }
         matcherReads = MapperReads()
-        for (n, tree) in parents {
-            let target = parentDepth - n
-            if let i = frames.lastIndex(where: { $0.parentDepth <= target }) { mark(tree, in: &frames[i]) }
+        for read in parents {
+            let target = parentDepth - read.n
+            if let i = frames.lastIndex(where: { $0.parentDepth <= target }) { markParentRead(read.tree, read.value, at: i) }
         }
     }
 

@@ -9,7 +9,7 @@ import Testing
         let engine = try MappingEngine(graph: graph, options: MappingOptions())
         var reader = JSONDocumentReader(bytes: Array(document.utf8))
         let value = try #require(try reader.next())
-        let tracker = ReadTracker(caseInsensitive: graph.options.caseInsensitiveKeys)
+        let tracker = ReadTracker(caseInsensitive: graph.options.caseInsensitiveKeys, graph: graph)
         tracker.begin(contentKeyPaths: engine.applicableDescriptors.map(\.keyPath))
         let list = DiagnosticList()
         _ = try engine.map(document: value, info: DocumentInfo(input: "d", index: 0), sink: CountingSink(), diagnostics: list, readTracker: tracker)
@@ -195,6 +195,44 @@ import Testing
         #expect(try unmapped(spec: spec, document: #"[{"id": "1", "visibility": "public", "favourites_count": 2}]"#) == [])
     }
 
+    /// A `@parent` path that reads into objects another relationship maps
+    /// (`@parent.items.qty` from a shipment; each item mapped by its own
+    /// mapper) reads them, whichever relationship is mapped first: `qty`
+    /// was reported unmapped (a correct spec failed). Only what a mapping
+    /// ran to read counts: no shipment, no read. A count reads none of the
+    /// items' members.
+    @Test func aParentPathReadsIntoObjectsMappedByAnotherRelationship() throws {
+        func spec(shipmentsFirst: Bool, read: String = "@parent.items.qty") -> String {
+            let items = #"{"from": "items", "to": "items", "map-ref": "item"}"#
+            let ships = #"{"from": "shipments", "to": "shipments", "map-ref": "ship"}, {"from": "item", "to": "item", "map-ref": "item"}"#
+            return #"""
+                {"mappers": [
+                  {"id": "order", "attributes": ["id"], "relationships": [\#(shipmentsFirst ? ships + ", " + items : items + ", " + ships)]},
+                  {"id": "item", "attributes": ["id"]},
+                  {"id": "ship", "attributes": {"id": "id", "\#(read)": "read", "@parent.item.qty": "one"}}],
+                 "descriptors": [{"keyPath": "", "root-map-ref": "order"}]}
+                """#
+        }
+        let doc = #"{"id": 1, "items": [{"id": 1, "qty": 3}, {"id": 2, "qty": 4, "price": 5}], "item": {"id": 3, "qty": 1}, "shipments": [{"id": 9}]}"#
+        for first in [false, true] {
+            #expect(try unmapped(spec: spec(shipmentsFirst: first), document: doc) == ["$.items[*].price 1 item"], "shipments first: \(first)")
+            // Counted, not read into: each item's members are its own mapper's.
+            #expect(try unmapped(spec: spec(shipmentsFirst: first, read: "@parent.items.@count"), document: doc)
+                == ["$.items[*].price 1 item", "$.items[*].qty 2 item"], "shipments first: \(first)")
+        }
+        // No shipment mapped: nothing read `qty`.
+        let none = #"{"id": 1, "items": [{"id": 1, "qty": 3}], "item": {"id": 3, "qty": 1}, "shipments": []}"#
+        #expect(try unmapped(spec: spec(shipmentsFirst: false), document: none) == ["$.item.qty 1 item", "$.items[*].qty 1 item"])
+        // An item reading its own siblings' `qty` through its parent.
+        let own = #"""
+            {"mappers": [
+              {"id": "order", "attributes": ["id"], "relationships": [{"from": "items", "to": "items", "map-ref": "item"}]},
+              {"id": "item", "attributes": {"id": "id", "@parent.items.qty": "all"}}],
+             "descriptors": [{"keyPath": "", "root-map-ref": "order"}]}
+            """#
+        #expect(try unmapped(spec: own, document: doc) == ["$.item 1 order", "$.items[*].price 1 item", "$.shipments 1 order"])
+    }
+
     @Test func matcherKeysAreReads() throws {
         let spec = #"""
             {"mappers": [
@@ -304,7 +342,7 @@ import Testing
         let engine = try MappingEngine(graph: graph, options: MappingOptions())
         var reader = JSONDocumentReader(bytes: Array(document.utf8))
         let value = try #require(try reader.next())
-        let tracker = ReadTracker(caseInsensitive: graph.options.caseInsensitiveKeys)
+        let tracker = ReadTracker(caseInsensitive: graph.options.caseInsensitiveKeys, graph: graph)
         tracker.begin(contentKeyPaths: engine.applicableDescriptors.map(\.keyPath))
         _ = try engine.map(document: value, info: DocumentInfo(input: "d", index: 0), sink: CountingSink(), diagnostics: DiagnosticList(), readTracker: tracker)
         tracker.finish(document: value)
