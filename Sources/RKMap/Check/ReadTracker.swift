@@ -621,15 +621,34 @@ public final class ReadTracker: ReadObserver {
 
     /// Whether a `@parent` path of the spec may read into the object of
     /// `frame` once it is closed (`parentSequences`): its keys end with the
-    /// first keys of one that reads into what they lead to.
+    /// first keys of one that reads into what they lead to, and the
+    /// enclosing object it would read from has not been read so already
+    /// (then the object inherited the read when it was opened: the items
+    /// of a record whose items read `@parent.items.name` are not held back).
     private func mayBeReadLater(_ frame: Frame) -> Bool {
         guard !parentSequences.isEmpty, let keys = Self.keys(frame.path[...]) else { return false }
         let folded = caseInsensitive ? keys.map { $0.lowercased() } : keys
         for s in parentSequences {
             for j in stride(from: 1, through: min(s.leading, folded.count), by: 1)
-            where folded.suffix(j).elementsEqual(s.keys.prefix(j)) { return true }
+            where folded.suffix(j).elementsEqual(s.keys.prefix(j)) && !readAlready(s.keys, below: folded.count - j, of: frame) {
+                return true
+            }
         }
         return false
+    }
+
+    /// Whether the open object `depth` keys deep on `frame`'s path has been
+    /// read along `keys` by a `@parent` path (`parentTrees`).
+    private func readAlready(_ keys: [String], below depth: Int, of frame: Frame) -> Bool {
+        guard let t = frames.lastIndex(where: { $0.keyDepth == depth && $0.path.count < frame.path.count }),
+              Self.same(frames[t].path, frame.path.prefix(frames[t].path.count)) else { return false }
+        var tree = frames[t].parentTrees
+        for key in keys {
+            guard let node = node(of: key, in: tree) else { return false }
+            guard case .inner(let inner) = node else { return true }
+            tree = inner
+        }
+        return true
     }
 
     /// A `@parent` path's reads of the open object at `frames[i]`: `tree`
