@@ -215,10 +215,13 @@ public final class ReadTracker: ReadObserver {
     /// what may read into an object mapped, and closed, before the mapping
     /// that reads it runs (a sibling relationship's records reading their
     /// parent's `items`). Such an object is `pending` until the document
-    /// ends. (`@root` paths read into objects opened after them only.)
+    /// ends.
     private let parentSequences: [(keys: [String], leading: Int)]
-    /// Closed objects that a later `@parent` read may read into: their
-    /// unread members are counted at `finish`.
+    /// The same for the spec's `@root` paths, from the document: items
+    /// mapped before a shipment that reads `@root.items.qty`.
+    private let rootSequences: [(keys: [String], leading: Int)]
+    /// Closed objects that a later `@parent` or `@root` read may read into:
+    /// their unread members are counted at `finish`.
     private var pending: [Frame] = []
     /// Some frame was given `parentTrees` in this document.
     private var parentTreesMarked = false
@@ -232,6 +235,7 @@ public final class ReadTracker: ReadObserver {
     public init(caseInsensitive: Bool = false, graph: MappingGraph? = nil) {
         self.caseInsensitive = caseInsensitive
         var parents: [[String]: Int] = [:]
+        var roots: [[String]: Int] = [:]
         for mapper in graph?.mappers ?? [] {
             let reads: MapperReads
             switch mapper {
@@ -245,8 +249,14 @@ public final class ReadTracker: ReadObserver {
                     if leading > 0 { parents[folded] = max(parents[folded] ?? 0, leading) }
                 }
             }
+            Self.forEachPath(of: reads.rootValueReads) { keys, presence in
+                let folded = caseInsensitive ? keys.map { $0.lowercased() } : keys
+                let leading = presence ? keys.count - 1 : keys.count
+                if leading > 0 { roots[folded] = max(roots[folded] ?? 0, leading) }
+            }
         }
         parentSequences = parents.map { ($0.key, $0.value) }
+        rootSequences = roots.map { ($0.key, $0.value) }
     }
 
     /// Every path from the top of `tree` to one of its nodes, and whether
@@ -381,6 +391,8 @@ public final class ReadTracker: ReadObserver {
         rootReads.merge(reads.root)
         if reads.rootAll { rootReadWhole = true }
         if rootMerged.insert(ObjectIdentifier(entry)).inserted {
+            resolvePending(reads.rootValueReads, under: [], openFrom: 0)
+            if reads.rootValueAll { resolvePendingAll() }
             rootValueReads.merge(reads.rootValueReads)
             rootSourceReads += reads.rootSourceReads
             if reads.rootValueAll { rootValueAll = true }
@@ -584,6 +596,7 @@ public final class ReadTracker: ReadObserver {
             // The same object as the frame below: what this mapper read, it read there.
             frames[frames.count - 1].readsAll = frames[frames.count - 1].readsAll || frame.readsAll
             for i in frame.reads.indices { frames[frames.count - 1].reads[i].add(frame.reads[i]) }
+            frames[frames.count - 1].parentTrees.merge(frame.parentTrees)
         }
         // An object a nil key path relationship maps again counts as mapped
         // by its mapper for the missing-keys check even when it made no
@@ -626,8 +639,18 @@ public final class ReadTracker: ReadObserver {
     /// (then the object inherited the read when it was opened: the items
     /// of a record whose items read `@parent.items.name` are not held back).
     private func mayBeReadLater(_ frame: Frame) -> Bool {
-        guard !parentSequences.isEmpty, let keys = Self.keys(frame.path[...]) else { return false }
+        guard !parentSequences.isEmpty || !rootSequences.isEmpty, let keys = Self.keys(frame.path[...]) else { return false }
         let folded = caseInsensitive ? keys.map { $0.lowercased() } : keys
+        // A `@root` path whose keys lead to the object (or into it through
+        // the document's arrays), not read along already by a mapper
+        // opened before (`rootValueReads`, which objects opened after it
+        // inherit).
+        if !rootValueAll {
+            for s in rootSequences where folded.count <= s.leading && s.keys.prefix(folded.count).elementsEqual(folded)
+                && !reads(rootValueReads, along: s.keys) {
+                return true
+            }
+        }
         for s in parentSequences {
             for j in stride(from: 1, through: min(s.leading, folded.count), by: 1)
             where folded.suffix(j).elementsEqual(s.keys.prefix(j)) && !readAlready(s.keys, below: folded.count - j, of: frame) {
@@ -642,7 +665,13 @@ public final class ReadTracker: ReadObserver {
     private func readAlready(_ keys: [String], below depth: Int, of frame: Frame) -> Bool {
         guard let t = frames.lastIndex(where: { $0.keyDepth == depth && $0.path.count < frame.path.count }),
               Self.same(frames[t].path, frame.path.prefix(frames[t].path.count)) else { return false }
-        var tree = frames[t].parentTrees
+        return reads(frames[t].parentTrees, along: keys)
+    }
+
+    /// Whether `tree` reads along `keys` to their end (or reads a member on
+    /// the way whole).
+    private func reads(_ tree: ReadTree, along keys: [String]) -> Bool {
+        var tree = tree
         for key in keys {
             guard let node = node(of: key, in: tree) else { return false }
             guard case .inner(let inner) = node else { return true }
@@ -660,40 +689,54 @@ public final class ReadTracker: ReadObserver {
         guard !parentSequences.isEmpty else { return }
         frames[i].parentTrees.merge(value)
         parentTreesMarked = true
-        resolvePending(value, under: frames[i].path)
+        resolvePending(value, under: frames[i].path, openFrom: i + 1)
+    }
+
+    /// `@root` itself read: every pending and open object is read.
+    private func resolvePendingAll() {
+        for p in pending.indices { pending[p].readsAll = true }
+        for f in frames.indices { frames[f].readsAll = true }
     }
 
     /// Marks what `tree`, read from the object at `base`, reads of each
-    /// pending object below it: the keys on the way followed (an index
-    /// passes through), what is read at the object's own place.
-    private func resolvePending(_ tree: ReadTree, under base: [DocumentPath.Component]) {
-        guard !pending.isEmpty, !tree.isEmpty else { return }
-        for p in pending.indices where !pending[p].readsAll && pending[p].path.count > base.count
-            && Self.same(base, pending[p].path.prefix(base.count)) {
-            var node = ReadTree.Node.inner(tree)
-            var reached = true
-            walk: for component in pending[p].path[base.count...] {
-                let key: String
-                switch component {
-                case .key(let k), .within(let k, _): key = k
-                case .index: continue walk
-                case .dynamicKey:
-                    reached = false
-                    break walk
-                }
-                // A member on the way read whole reads all below it.
-                guard case .inner(let inner) = node else { break walk }
-                guard let next = self.node(of: key, in: inner) else {
-                    reached = false
-                    break walk
-                }
-                node = next
+    /// pending object below it, and of each open one from `frames[first]`
+    /// on (opened before the read was known, so not inheriting it): the
+    /// keys on the way followed (an index passes through), what is read at
+    /// the object's own place.
+    private func resolvePending(_ tree: ReadTree, under base: [DocumentPath.Component], openFrom first: Int) {
+        guard !tree.isEmpty else { return }
+        for p in pending.indices where !pending[p].readsAll {
+            if let node = node(reading: tree, from: base, at: pending[p].path) { markLate(node, in: &pending[p]) }
+        }
+        for f in first..<frames.count where !frames[f].readsAll {
+            if let node = node(reading: tree, from: base, at: frames[f].path) { markLate(node, in: &frames[f]) }
+        }
+    }
+
+    /// What `tree`, read from the object at `base`, reads at `path` below
+    /// it: nil when it does not reach there.
+    private func node(reading tree: ReadTree, from base: [DocumentPath.Component], at path: [DocumentPath.Component]) -> ReadTree.Node? {
+        guard path.count > base.count, Self.same(base, path.prefix(base.count)) else { return nil }
+        var node = ReadTree.Node.inner(tree)
+        for component in path[base.count...] {
+            let key: String
+            switch component {
+            case .key(let k), .within(let k, _): key = k
+            case .index: continue
+            case .dynamicKey: return nil
             }
-            guard reached else { continue }
-            switch node {
-            case .whole: pending[p].readsAll = true
-            case .inner(let inner): mark(inner, in: &pending[p])
-            }
+            // A member on the way read whole reads all below it.
+            guard case .inner(let inner) = node else { return node }
+            guard let next = self.node(of: key, in: inner) else { return nil }
+            node = next
+        }
+        return node
+    }
+
+    private func markLate(_ node: ReadTree.Node, in frame: inout Frame) {
+        switch node {
+        case .whole: frame.readsAll = true
+        case .inner(let inner): mark(inner, in: &frame)
         }
     }
 
@@ -727,7 +770,9 @@ public final class ReadTracker: ReadObserver {
         rootReads.merge(matcherReads.root)
         if matcherReads.rootAll { rootReadWhole = true }
         // Matchers read values, never a relationship's source.
+        if matcherReads.rootValueAll { resolvePendingAll() }
         if !matcherReads.rootValueReads.isEmpty {
+            resolvePending(matcherReads.rootValueReads, under: [], openFrom: 0)
             rootValueReads.merge(matcherReads.rootValueReads)
             rootReach = max(rootReach, matcherReads.rootDepth)
         }

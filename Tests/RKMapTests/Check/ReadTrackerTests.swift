@@ -233,6 +233,39 @@ import Testing
         #expect(try unmapped(spec: own, document: doc) == ["$.item 1 order", "$.items[*].price 1 item", "$.shipments 1 order"])
     }
 
+    /// The same for `@root` paths (`@root.items.qty` from a shipment mapped
+    /// after the items: `qty` was reported, and not when the shipments came
+    /// first), and for reads made while the object they read is still being
+    /// mapped (a part of an item reading `@root.items.qty` or
+    /// `@parent.@parent.items.qty`).
+    @Test func rootAndDeepParentPathsReadObjectsMappedBeforeOrAround() throws {
+        func spec(_ relationships: String, ship: String, part: String = "") -> String {
+            #"""
+            {"mappers": [
+              {"id": "order", "attributes": ["id"], "relationships": [\#(relationships)]},
+              {"id": "item", "attributes": ["id"], "relationships": [{"from": "parts", "to": "parts", "map-ref": "part"}]},
+              {"id": "part", "attributes": {"p": "p"\#(part)}},
+              {"id": "ship", "attributes": {"id": "id"\#(ship)}}],
+             "descriptors": [{"keyPath": "", "root-map-ref": "order"}]}
+            """#
+        }
+        let items = #"{"from": "items", "to": "items", "map-ref": "item"}"#
+        let ships = #"{"from": "shipments", "to": "shipments", "map-ref": "ship"}"#
+        let doc = #"{"id": 1, "items": [{"id": 1, "qty": 3, "parts": [{"p": 1}]}, {"id": 2, "qty": 4, "price": 5, "parts": []}], "shipments": [{"id": 9}]}"#
+        for order in [items + ", " + ships, ships + ", " + items] {
+            #expect(try unmapped(spec: spec(order, ship: #", "@root.items.qty": "q""#), document: doc) == ["$.items[*].price 1 item"], "\(order)")
+        }
+        // Read from inside the item being mapped.
+        for read in ["@root.items.qty", "@parent.@parent.items.qty"] {
+            #expect(try unmapped(spec: spec(items, ship: "", part: #", "\#(read)": "q""#), document: doc)
+                == ["$.items[*].price 1 item", "$.shipments 1 order"], "\(read)")
+        }
+        // No shipment mapped: nothing read `qty`.
+        let none = doc.replacingOccurrences(of: #""shipments": [{"id": 9}]"#, with: #""shipments": []"#)
+        #expect(try unmapped(spec: spec(items + ", " + ships, ship: #", "@root.items.qty": "q""#), document: none)
+            == ["$.items[*].price 1 item", "$.items[*].qty 2 item"])
+    }
+
     @Test func matcherKeysAreReads() throws {
         let spec = #"""
             {"mappers": [
