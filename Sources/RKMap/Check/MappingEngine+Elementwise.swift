@@ -160,12 +160,9 @@ extension MappingEngine {
     private func memberPlan(of keyed: ObjectMapper) -> ProjectionPlan? {
         let ref = graph.mappers.firstIndex { if case .object(let object) = $0 { object === keyed } else { false } }
         guard let ref else { return nil }
-        let mapping = graph.heldProjection(ofMemberOf: ref)
-        if mapping == .verbatim {
-            return ProjectionPlan(.verbatim, caseInsensitive: graph.options.caseInsensitiveKeys, holdingArraysFrom: options.holdingArraysFrom)
-        }
         return ProjectionPlan.wholeHolding(
-            asIn: mapping, caseInsensitive: graph.options.caseInsensitiveKeys, holdingArraysFrom: options.holdingArraysFrom)
+            asIn: graph.heldProjection(ofMemberOf: ref), caseInsensitive: graph.options.caseInsensitiveKeys,
+            holdingArraysFrom: options.holdingArraysFrom)
     }
 
     /// The `forceCollection` object mapper that maps `descriptor`'s content

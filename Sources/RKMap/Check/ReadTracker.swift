@@ -242,18 +242,16 @@ public final class ReadTracker: ReadObserver {
             case .object(let object): reads = MapperReads(object)
             case .dynamic(let dynamic): reads = MapperReads(dynamic)
             }
-            for read in reads.parentReads {
-                Self.forEachPath(of: read.value) { keys, presence in
+            /// Each path of `tree` with how many of its keys lead to an object it reads into.
+            func collect(_ tree: ReadTree, into sequences: inout [[String]: Int]) {
+                Self.forEachPath(of: tree) { keys, presence in
                     let folded = caseInsensitive ? keys.map { $0.lowercased() } : keys
                     let leading = presence ? keys.count - 1 : keys.count
-                    if leading > 0 { parents[folded] = max(parents[folded] ?? 0, leading) }
+                    if leading > 0 { sequences[folded] = max(sequences[folded] ?? 0, leading) }
                 }
             }
-            Self.forEachPath(of: reads.rootValueReads) { keys, presence in
-                let folded = caseInsensitive ? keys.map { $0.lowercased() } : keys
-                let leading = presence ? keys.count - 1 : keys.count
-                if leading > 0 { roots[folded] = max(roots[folded] ?? 0, leading) }
-            }
+            for read in reads.parentReads { collect(read.value, into: &parents) }
+            collect(reads.rootValueReads, into: &roots)
         }
         parentSequences = parents.map { ($0.key, $0.value) }
         rootSequences = roots.map { ($0.key, $0.value) }

@@ -133,10 +133,14 @@ public final class ProjectionPlan: Sendable {
 
     /// `init(wholeHoldingAsIn:)`, and for a `mapping` that holds the document
     /// itself (a top-level array read through a descriptor's operator,
-    /// `MappingGraph.heldProjection`) the plan of its elements, each read whole.
+    /// `MappingGraph.heldProjection`) the plan of its elements, each read
+    /// whole; for one that only copies it (a dictionary's value that an
+    /// untyped nil key path copies), its compact text.
     static func wholeHolding(asIn mapping: JSONProjection, caseInsensitive: Bool, holdingArraysFrom holdBytes: Int) -> ProjectionPlan? {
-        if case .elements = mapping {
-            return ProjectionPlan(.elements(.everything), caseInsensitive: caseInsensitive, holdingArraysFrom: holdBytes)
+        switch mapping {
+        case .elements: return ProjectionPlan(.elements(.everything), caseInsensitive: caseInsensitive, holdingArraysFrom: holdBytes)
+        case .verbatim: return ProjectionPlan(.verbatim, caseInsensitive: caseInsensitive, holdingArraysFrom: holdBytes)
+        default: break
         }
         return ProjectionPlan(wholeHoldingAsIn: mapping, caseInsensitive: caseInsensitive, holdingArraysFrom: holdBytes)
     }
