@@ -28,7 +28,9 @@ import Testing
     /// Runs `rkmap args…` on the generated stream of `shape` (see `peak_rss.py`)
     /// and `mb` MB (default `streamMB`) through `peak_rss.py`, or returns nil
     /// (with a visible note) when Python 3 is not installed.
-    static func measure(_ args: [String], from source: String, shape: String = "lines", mb: Double? = nil, golden: Bool = false) throws -> Peak? {
+    static func measure(
+        _ args: [String], from source: String, shape: String = "lines", mb: Double? = nil, golden: Bool = false, bodyBytes: Int? = nil
+    ) throws -> Peak? {
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         python.arguments = ["python3", "--version"]
@@ -46,7 +48,8 @@ import Testing
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let script = RKMapExecutable.repositoryRoot.appendingPathComponent("Tests/Scale/peak_rss.py").path
         process.arguments = ["python3", script, "--mb", "\(mb ?? Double(streamMB))", "--from", source, "--shape", shape]
-            + (golden ? ["--golden"] : []) + ["--", try RKMapExecutable.locate().path] + args
+            + (golden ? ["--golden"] : []) + (bodyBytes.map { ["--body-bytes", "\($0)"] } ?? [])
+            + ["--", try RKMapExecutable.locate().path] + args
         process.currentDirectoryURL = RKMapExecutable.repositoryRoot
         let out = Pipe()
         process.standardOutput = out
@@ -124,10 +127,11 @@ import Testing
     /// memory), and expects both to succeed and the peak to grow by less than
     /// 3× the document's size.
     static func expectWithinThreeTimes(
-        _ args: [String], shape: String, mb: Double, from source: String = "pipe", golden: Bool = false, times: Double = 3
+        _ args: [String], shape: String, mb: Double, from source: String = "pipe", golden: Bool = false, times: Double = 3,
+        bodyBytes: Int? = nil
     ) throws {
-        guard let baseline = try measure(args, from: source, shape: shape, mb: 0.001, golden: golden),
-              let peak = try measure(args, from: source, shape: shape, mb: mb, golden: golden)
+        guard let baseline = try measure(args, from: source, shape: shape, mb: 0.001, golden: golden, bodyBytes: bodyBytes),
+              let peak = try measure(args, from: source, shape: shape, mb: mb, golden: golden, bodyBytes: bodyBytes)
         else { return }
         #expect(baseline.exit == 0 && peak.exit == 0)
         #expect(peak.bytes > Int(mb * 990_000))

@@ -18,6 +18,11 @@ struct InferBuilder {
     /// Each object mapper's destinations, made by `prepareSpec`.
     var destinations: [Int: InferDestinations] = [:]
     let entity: Bool
+    /// The mapper made for one object, by its storage (`objectMapper`),
+    /// the object kept so that the storage is not another's while known.
+    /// Emptied by `merge`, which ends building: the samples are then
+    /// released before the spec is written.
+    private var mapperOfObject: [UInt: (object: JSONObject, mapper: Int)] = [:]
 
     init(entity: Bool) { self.entity = entity }
 
@@ -73,6 +78,17 @@ struct InferBuilder {
     /// An object mapper, a dynamic mapper for a discriminated list, or a
     /// dynamic-nesting mapper for a dictionary keyed by data.
     mutating func objectMapper(_ objects: [JSONObject], hint: String) -> Int {
+        // One object met before as the same storage (the values of a large
+        // sample object share it by shape, `InferSampleSet.SharedValues`):
+        // its mapper is the one made then, as `merge` would make it of two.
+        let single = objects.count == 1 ? objects[0].storage : nil
+        if let single, let known = mapperOfObject[single] { return known.mapper }
+        let index = newObjectMapper(objects, hint: hint)
+        if let single { mapperOfObject[single] = (objects[0], index) }
+        return index
+    }
+
+    private mutating func newObjectMapper(_ objects: [JSONObject], hint: String) -> Int {
         if let (key, groups) = Self.discriminator(objects) {
             let index = mappers.count
             mappers.append(InferMapper(kind: .dynamic(key: key, choices: []), nameHint: hint))
@@ -257,12 +273,24 @@ struct InferBuilder {
         // the keys every value has are at least half of all.
         var keySet: Set<String>?
         var shared: Set<String> = []
-        var keys: [String] = []
         var values: [JSONObject] = []
+        // Values met already, by storage: a sample's dictionary of a million
+        // values of a few shapes shares each shape's storage
+        // (`InferSampleSet.SharedValues`), and a value equal to one met adds
+        // no key, no type and no field, so it is looked at once.
+        var met: Set<UInt> = []
+        var dateLike = true
+        var idLike = true
         for object in objects {
             guard object.count >= 3 else { return nil }
             for member in object.members {
                 guard case .object(let value) = member.value, !value.isEmpty else { return nil }
+                if dateLike {
+                    if case .untyped = InferValueType.guessString([member.key]) { dateLike = false }
+                    if member.key.hasPrefix("http") { dateLike = false }
+                }
+                if idLike, !looksLikeID(member.key) { idLike = false }
+                if let storage = value.storage, !met.insert(storage).inserted { continue }
                 let set = Set(value.keys)
                 if let all = keySet {
                     keySet = all.union(set)
@@ -271,16 +299,11 @@ struct InferBuilder {
                     keySet = set
                     shared = set
                 }
-                keys.append(member.key)
                 values.append(value)
             }
         }
         guard let keySet, !shared.isEmpty, shared.count * 2 >= keySet.count else { return nil }
-        let dateLike = keys.allSatisfy { key in
-            if case .untyped = InferValueType.guessString([key]) { return false }
-            return !key.hasPrefix("http")
-        }
-        let idLike = !dateLike && keys.allSatisfy(looksLikeID)
+        idLike = !dateLike && idLike
         guard idLike || dateLike || objects.allSatisfy({ $0.count >= 5 }) else { return nil }
         let preferred = idLike ? "id" : dateLike ? "date" : "key"
         return (values, keySet.contains(preferred) ? "key" : preferred)
@@ -307,6 +330,7 @@ struct InferBuilder {
     /// mapper, in order: linear in the mappers, where comparing every pair
     /// was quadratic (4,000 nested places took 16 s).
     mutating func merge() {
+        mapperOfObject = [:]
         var changed = true
         while changed {
             changed = false
@@ -380,10 +404,12 @@ struct InferBuilder {
             if case .attribute(let values) = field.kind { extra[ExactText(field.key)] = values }
         }
         for k in mappers[i].fields.indices {
-            let field = mappers[i].fields[k]
-            if case .attribute(let values) = field.kind, let more = extra[ExactText(field.key)] {
-                mappers[i].fields[k].kind = .attribute(values: values + more)
-            }
+            guard case .attribute(var values) = mappers[i].fields[k].kind, let more = extra[ExactText(mappers[i].fields[k].key)] else { continue }
+            // Taken out, so that the values are appended in place: 100,000
+            // mappers merged into one copied its growing values each time.
+            mappers[i].fields[k].kind = .attribute(values: .none)
+            values.append(more)
+            mappers[i].fields[k].kind = .attribute(values: values)
         }
         mappers[j].mergedInto = i
     }

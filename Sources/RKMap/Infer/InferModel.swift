@@ -55,7 +55,21 @@ enum InferValues {
         }
     }
 
-    static func + (a: InferValues, b: InferValues) -> InferValues { InferValues(a.all + b.all) }
+    /// Appends `more`'s values, in place when the values are held only here.
+    mutating func append(_ more: InferValues) {
+        switch (self, more) {
+        case (_, .none):
+            return
+        case (.none, _):
+            self = more
+        case (.many(var values), _):
+            self = .none
+            values.append(contentsOf: more.all)
+            self = .many(values)
+        case (.one(let value), _):
+            self = .many([value] + more.all)
+        }
+    }
 }
 
 /// One member of the objects at a place.

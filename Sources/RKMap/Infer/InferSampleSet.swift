@@ -149,6 +149,9 @@ package struct InferSampleSet {
     enum Tag {
         static let null: UInt8 = 0, `true`: UInt8 = 1, `false`: UInt8 = 2, scalar: UInt8 = 3, string: UInt8 = 4
         static let array: UInt8 = 5, object: UInt8 = 6, end: UInt8 = 7
+        /// A member value equal to an earlier one of its object, by number
+        /// (`SharedValues`).
+        static let repeated: UInt8 = 8
     }
 
     /// An array element's shape key where it was kept.

@@ -206,6 +206,14 @@ public struct JSONObject: Sendable, Equatable {
     public var isEmpty: Bool { members.isEmpty }
     public var keys: [String] { members.map(\.key) }
 
+    /// Where the members are stored (nil when there are none): two live
+    /// objects with the same storage are copies of one, so equal, and one
+    /// met already is known without comparing members (`infer`'s
+    /// dictionaries of values shared by shape).
+    var storage: UInt? {
+        members.withUnsafeBufferPointer { $0.baseAddress.map { UInt(bitPattern: $0) } }
+    }
+
     /// Whether a lookup of `key` finds a member named `name`: the same code
     /// units (`JSONValue.sameText`; a streamed read follows the member a whole
     /// read's lookup finds by the same rule).
