@@ -80,11 +80,16 @@ struct InferBuilder {
     mutating func objectMapper(_ objects: [JSONObject], hint: String) -> Int {
         // One object met before as the same storage (the values of a large
         // sample object share it by shape, `InferSampleSet.SharedValues`):
-        // its mapper is the one made then, as `merge` would make it of two.
+        // its mapper is the one made then, as `merge` would make one of the
+        // two — when it would: only plain object mappers merge, so one whose
+        // making made any other kind (a dictionary keyed by data, a dynamic
+        // mapper) is made again, as it was before.
         let single = objects.count == 1 ? objects[0].storage : nil
         if let single, let known = mapperOfObject[single] { return known.mapper }
         let index = newObjectMapper(objects, hint: hint)
-        if let single { mapperOfObject[single] = (objects[0], index) }
+        if let single, mappers[index...].allSatisfy({ $0.keyAttribute == nil && $0.kind.isObject }) {
+            mapperOfObject[single] = (objects[0], index)
+        }
         return index
     }
 

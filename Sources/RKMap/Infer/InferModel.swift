@@ -14,6 +14,11 @@ struct InferMapper {
         /// objects to `object`, scalars of `scalarKinds` to `scalar` (content
         /// that mixes objects and scalars, `[{"id": 1}, "x", 2]`).
         case byKind(object: Int, scalar: Int, scalarKinds: [JSONKind])
+
+        var isObject: Bool {
+            if case .object = self { return true }
+            return false
+        }
     }
 
     var kind: Kind

@@ -141,6 +141,21 @@ import Testing
         #expect(try Self.inferred(other) == (try SpecInferrer.infer(samples: Self.documents([changed]), options: InferOptions())))
     }
 
+    /// Shared values whose mapper is a dictionary keyed by data, or has a
+    /// dynamic mapper below it, make their mappers each time: `merge` keeps
+    /// such mappers apart, so the trees' spec has one per member.
+    @Test(arguments: [
+        #"{"1001": {"n": 1, "s": "a"}, "1002": {"n": 2, "s": "b"}, "1003": {"n": 3, "s": "c"}}"#,
+        #"{"id": 1, "items": [{"type": "a", "x": 1}, {"type": "b", "y": "z"}]}"#,
+    ])
+    func sharedValuesMakingOtherMappersMakeThemEachTime(value: String) throws {
+        let text = "{" + (0..<50).map { #""d\#($0)": \#(value)"# }.joined(separator: ", ") + #", "last": {"x": 1}}"#
+        let set = try Self.keptFromBytes([text], largeValueBytes: 0)
+        let fromBytes = try Self.inferred(set)
+        #expect(fromBytes == (try SpecInferrer.infer(samples: Self.documents([text]), options: InferOptions())))
+        #expect(fromBytes.writer.builder.mappers.count > 50)
+    }
+
     /// Bytes that are not one JSON value after all: an error, and the set as
     /// it was (no count, no document, no settled question).
     @Test func badBytesLeaveTheSetAsItWas() throws {
