@@ -87,64 +87,19 @@ extension InferSampleSet {
         try ByteReadStop.syntax { () throws(JSONSyntaxError) in try scanner.enterObject() }
         key.append(Tag.object)
         var index = MemberIndex([], base: 0)
-        var shared = SharedValues()
+        var shared = SharedValues(self)
         while let name = try ByteReadStop.syntax({ () throws(JSONSyntaxError) in try scanner.nextKey() }) {
             guard index.find(name, in: members) == nil else { throw .repeatedKey }
             let memberPlace = objectPlace.flatMap { places.member(name, at: members.count, of: $0) }
             appendText(name)
             let start = key.count
             let value = try rewrite(reading: &scanner, large: large, member: name, place: memberPlace)
-            members.append(JSONObject.Member(key: name, value: shared.share(value, keyFrom: start, in: &key)))
+            members.append(JSONObject.Member(key: name, value: shared.share(value, keyFrom: start, in: &self)))
             index.insertNew(at: members.count - 1, in: members)
         }
+        shared.end(in: &self)
         key.append(Tag.end)
         return .object(JSONObject(uniqueMembers: members, readIndex: index))
-    }
-
-    /// The arrays and objects among the member values of one large object,
-    /// each kept once: a member whose rewritten value is one already met in
-    /// the object gets that value, sharing its storage, and its part of the
-    /// shape key becomes a reference to it. The values of a dictionary keyed
-    /// by data (`{"1001": {…}, "1002": {…}}`, a million of a few shapes)
-    /// then cost a member each, not a tree each (12 MB of small ones took
-    /// 11.7 times their text).
-    ///
-    /// The shape key stays a key: the reference is `Tag.repeated` and the
-    /// number of the value among the object's distinct ones, in the order
-    /// met, so equal objects still have equal keys, and each key still reads
-    /// back as one value. An equal object read as a tree (a smaller one)
-    /// has the full key: the two are then kept as two, never one as another.
-    struct SharedValues {
-        /// At most this many distinct values are remembered (each with its
-        /// key's range and a hash): past them, values are kept as they are.
-        static let capacity = 1 << 12
-        private var byHash: [Int: [(range: Range<Int>, value: JSONValue, number: Int)]] = [:]
-        private var count = 0
-
-        /// `value`, or the equal one met before; `key[start...]` is its part
-        /// of the shape key, replaced by a reference when it repeats.
-        mutating func share(_ value: JSONValue, keyFrom start: Int, in key: inout [UInt8]) -> JSONValue {
-            switch value {
-            case .array, .object, .compact: break
-            default: return value
-            }
-            let range = start..<key.count
-            let hash = key.withUnsafeBytes { bytes in
-                var hasher = Hasher()
-                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: bytes[range]))
-                return hasher.finalize()
-            }
-            if let earlier = byHash[hash]?.first(where: { key[$0.range].elementsEqual(key[range]) }) {
-                key.removeSubrange(range)
-                key.append(Tag.repeated)
-                key.appendLEB128(earlier.number)
-                return earlier.value
-            }
-            guard count < Self.capacity else { return value }
-            byHash[hash, default: []].append((range, value, count))
-            count += 1
-            return value
-        }
     }
 
     /// The arrays and objects of a document of at least `minimumBytes`, by

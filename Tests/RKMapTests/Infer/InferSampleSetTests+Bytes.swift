@@ -141,6 +141,26 @@ import Testing
         #expect(try Self.inferred(other) == (try SpecInferrer.infer(samples: Self.documents([changed]), options: InferOptions())))
     }
 
+    /// A document that repeats another once rewritten is dropped whichever
+    /// of them was read member by member: shared values have one shape key
+    /// either way. (With a reference in the key of the large one only, the
+    /// small repeat was kept, and `infer` warned of each as a sample
+    /// without the content, one warning more than the trees give.)
+    @Test(arguments: [false, true])
+    func aDocumentRepeatingOneReadMemberByMemberIsDropped(smallFirst: Bool) throws {
+        let large = #"{"a": {"x": 1}, "b": {"x": 1}, "p": "\#(String(repeating: "p", count: 300))"}"#
+        let small = #"{"a": {"x": 2}, "b": {"x": 3}, "p": "q"}"#
+        let texts = [#"{"data": [{"id": 1}]}"#] + (smallFirst ? [small, large] : [large, small])
+        let set = try Self.keptFromBytes(texts, largeValueBytes: 200)
+        #expect(set.count == 3)
+        #expect(set.documents.count == 2)
+        let trees = InferSampleSetTests.kept(try Self.documents(texts))
+        #expect(trees.documents.count == 2)
+        let spec = try Self.inferred(set)
+        #expect(spec == (try Self.inferred(trees)))
+        #expect(spec.withoutContent == [1])
+    }
+
     /// Shared values whose mapper is a dictionary keyed by data, or has a
     /// dynamic mapper below it, make their mappers each time: `merge` keeps
     /// such mappers apart, so the trees' spec has one per member.
