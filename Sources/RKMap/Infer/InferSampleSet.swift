@@ -195,11 +195,7 @@ package struct InferSampleSet {
             default: return value
             }
             let range = start..<set.key.count
-            let hash = set.key.withUnsafeBytes { bytes in
-                var hasher = Hasher()
-                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: bytes[range]))
-                return hasher.finalize()
-            }
+            let hash = set.keyHash(range)
             let count = set.met.count - base
             let earlier = set.met.withUnsafeBufferPointer { met in
                 set.key.withUnsafeBufferPointer { key in
@@ -225,6 +221,15 @@ package struct InferSampleSet {
 
         /// Forgets the object's values (its rewrite is done).
         func end(in set: inout InferSampleSet) { set.met.removeSubrange(base...) }
+    }
+
+    /// The hash of `key[range]`, one value's part of the shape key.
+    func keyHash(_ range: Range<Int>) -> Int {
+        key.withUnsafeBytes { bytes in
+            var hasher = Hasher()
+            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: bytes[range]))
+            return hasher.finalize()
+        }
     }
 
     /// An array element's shape key where it was kept.
@@ -332,11 +337,7 @@ package struct InferSampleSet {
             let start = key.count
             guard let rewritten = try next(&self) else { break }
             let range = start..<key.count
-            let hash = key.withUnsafeBytes { bytes in
-                var hasher = Hasher()
-                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: bytes[range]))
-                return hasher.finalize()
-            }
+            let hash = keyHash(range)
             if keys[hash, default: []].contains(where: { key[$0].elementsEqual(key[range]) }) {
                 key.removeSubrange(range)
             } else if let elementPlace, !seenElements.insert(PlacedShape(place: elementPlace, bytes: Array(key[range]))).inserted {
