@@ -156,40 +156,28 @@ private struct LeftOutWalk {
 }
 
 /// The positions of a mapper's fields by key (`SpellingKey`: one text in two
-/// spellings is one key; the first field with it wins), in an open-addressed
-/// table of 4 bytes a slot: a mapper of a million fields (one sample object
-/// of a million keys) took a `Dictionary` of 50 MB and its 24 MB of pairs
-/// beside the fields, where this takes 8 MB.
+/// spellings is one key; the first field with it wins), in a
+/// `PositionTable`: a mapper of a million fields (one sample object of a
+/// million keys) took a `Dictionary` of 50 MB and its 24 MB of pairs beside
+/// the fields, where this takes 8 MB.
 private struct FieldIndex {
-    /// Field positions, `-1` where empty; a power of two, at most half full.
-    private var slots: [Int32]
+    private var table: PositionTable
 
     init(_ fields: [InferField]) {
-        precondition(fields.count < Int(Int32.max) / 2, "\(fields.count) fields")
-        var capacity = 16
-        while capacity < 2 * fields.count { capacity <<= 1 }
-        slots = [Int32](repeating: -1, count: capacity)
+        table = PositionTable(capacity: fields.count)
         for i in fields.indices {
             let key = SpellingKey(fields[i].key)
-            var slot = key.hashValue & (capacity - 1)
-            while slots[slot] >= 0 {
-                if SpellingKey(fields[Int(slots[slot])].key) == key { break }
-                slot = (slot + 1) & (capacity - 1)
-            }
-            if slots[slot] < 0 { slots[slot] = Int32(i) }
+            guard find(key, in: fields) == nil else { continue }
+            table.insert(i, hash: key.hashValue, rehash: { SpellingKey(fields[$0].key).hashValue })
         }
     }
 
     /// The position of the field whose key is `key` (as `SpellingKey` compares).
     func find(_ key: String, in fields: [InferField]) -> Int? {
-        let probe = SpellingKey(key)
-        let mask = slots.count - 1
-        var slot = probe.hashValue & mask
-        while slots[slot] >= 0 {
-            let i = Int(slots[slot])
-            if SpellingKey(fields[i].key) == probe { return i }
-            slot = (slot + 1) & mask
-        }
-        return nil
+        find(SpellingKey(key), in: fields)
+    }
+
+    private func find(_ key: SpellingKey, in fields: [InferField]) -> Int? {
+        table.find(hash: key.hashValue, where: { SpellingKey(fields[$0].key) == key })
     }
 }

@@ -27,15 +27,21 @@ struct InferDestinations {
     ///   noted (docs/spec.md §4: one spelling of a text in a spec).
     init(_ fields: [InferField], keyAttribute: String?, spellings: inout SpecSpellings) {
         let reserved = keyAttribute.map { SpellingKey($0.lowercased()) }
-        var table = PositionTable(count: fields.count)
+        var table = PositionTable(capacity: fields.count)
         var next: [SpellingKey: Int] = [:]
+        func lowered(_ position: Int) -> SpellingKey {
+            SpellingKey((renamed[position] ?? InferNaming.destination(fromKey: fields[position].key)).lowercased())
+        }
+        func taken(_ lower: SpellingKey) -> Bool {
+            lower == reserved || table.find(hash: lower.hashValue, where: { lowered($0) == lower }) != nil
+        }
         for (position, field) in fields.enumerated() {
             let own = InferNaming.destination(fromKey: field.key)
             let name = spellings.existing(own)
             // By code units: Swift's `!=` finds two spellings of one text equal.
             if !JSONValue.sameText(name, own) { renamed[position] = name }
             var lower = SpellingKey(name.lowercased())
-            if lower == reserved || table.contains(lower, named: { renamed[$0] ?? InferNaming.destination(fromKey: fields[$0].key) }) {
+            if taken(lower) {
                 // Every number below `next[base]` is taken: names are only
                 // ever added.
                 let base = lower
@@ -45,71 +51,18 @@ struct InferDestinations {
                     candidate = spellings.existing("\(name)\(n)")
                     lower = SpellingKey(candidate.lowercased())
                     n += 1
-                } while lower == reserved
-                    || table.contains(lower, named: { renamed[$0] ?? InferNaming.destination(fromKey: fields[$0].key) })
+                } while taken(lower)
                 next[base] = n
                 renamed[position] = candidate
             }
             _ = spellings.spelling(of: renamed[position] ?? name)
-            table.insert(position, hash: lower.hashValue)
+            table.insert(position, hash: lower.hashValue, rehash: { lowered($0).hashValue })
         }
     }
 
     /// The destination of the field at `position`, whose key is `key`.
     func destination(_ position: Int, key: String) -> String {
         renamed[position] ?? InferNaming.destination(fromKey: key)
-    }
-}
-
-/// Positions of names by their hash, open addressing in one `UInt32` a
-/// slot: the position plus one in the low bits, as many high bits of the
-/// hash as are left over to tell most other names apart without making
-/// theirs again. Made for a known number of names, at most 4/5 full.
-private struct PositionTable {
-    private var slots: [UInt32]
-    private let mask: Int
-    private let positionBits: Int
-    private let tagBits: Int
-
-    init(count: Int) {
-        var capacity = 8
-        while capacity < count + count / 4 + 1 { capacity <<= 1 }
-        slots = Array(repeating: 0, count: capacity)
-        mask = capacity - 1
-        // Positions plus one, 1...count, fit; a JSON object of 2^32 members
-        // would be a sample of more than 20 GB.
-        positionBits = min(32, Int.bitWidth - count.leadingZeroBitCount)
-        tagBits = 32 - positionBits
-    }
-
-    private func tag(_ hash: Int) -> UInt32 {
-        tagBits == 0 ? 0 : UInt32(truncatingIfNeeded: UInt64(bitPattern: Int64(hash)) >> UInt64(64 - tagBits))
-    }
-
-    /// Whether a name equal to `lower` is in the table: `name(position)`
-    /// makes the name at a position (lowercased here) to compare.
-    func contains(_ lower: SpellingKey, named name: (Int) -> String) -> Bool {
-        let hash = lower.hashValue
-        let tag = tag(hash)
-        let positionMask: UInt32 = positionBits == 32 ? .max : (1 << UInt32(positionBits)) - 1
-        var slot = hash & mask
-        while true {
-            let entry = slots[slot]
-            if entry == 0 { return false }
-            if tagBits == 0 || entry >> UInt32(positionBits) == tag {
-                let position = Int(entry & positionMask) - 1
-                if SpellingKey(name(position).lowercased()) == lower { return true }
-            }
-            slot = (slot + 1) & mask
-        }
-    }
-
-    /// Adds the name at `position`, whose lowercased form hashes to `hash`.
-    mutating func insert(_ position: Int, hash: Int) {
-        var slot = hash & mask
-        while slots[slot] != 0 { slot = (slot + 1) & mask }
-        let shift = UInt32(positionBits)
-        slots[slot] = (tagBits == 0 ? 0 : tag(hash) << shift) | UInt32(position + 1)
     }
 }
 
@@ -121,9 +74,7 @@ private struct PositionTable {
 struct SpecSpellings {
     private var first: [SpellingKey: String] = [:]
 
-    static func mayHaveOtherSpellings(_ name: String) -> Bool {
-        name.utf8.contains { $0 >= 0x80 || $0 == UInt8(ascii: "K") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "`") }
-    }
+    static func mayHaveOtherSpellings(_ name: String) -> Bool { SpellingKey.mayHaveOtherSpellings(name) }
 
     /// The spec's spelling of `name`'s text, `name` itself when it is the
     /// first met (and noted).

@@ -31,6 +31,15 @@ package struct SpellingKey: Hashable, Sendable {
         exact = CombiningMarks.longRun(in: text) != nil
     }
 
+    /// Whether another text can be canonically equivalent to `name`: one
+    /// with a non-ASCII character, or with `K`, `;` or `` ` ``, which the
+    /// Kelvin sign, the Greek question mark and the Greek varia are
+    /// canonically; other ASCII text has one spelling only, and a table of
+    /// first spellings need not keep it.
+    package static func mayHaveOtherSpellings(_ name: String) -> Bool {
+        name.utf8.contains { $0 >= 0x80 || $0 == UInt8(ascii: "K") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "`") }
+    }
+
     package static func == (lhs: SpellingKey, rhs: SpellingKey) -> Bool {
         guard lhs.exact == rhs.exact else { return false }
         return lhs.exact ? JSONValue.sameText(lhs.text, rhs.text) : lhs.text == rhs.text
