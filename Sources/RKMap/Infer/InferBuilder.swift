@@ -140,36 +140,60 @@ struct InferBuilder {
             }
             return fields
         }
-        var order: [String] = []
         // By text (canonical equivalence, `SpellingKey`): the first spelling
-        // and its values; another spelling of it is left out.
-        var values: [SpellingKey: (spelling: String, values: [JSONValue])] = [:]
+        // and its values, gathered in the field itself; another spelling of
+        // it is left out. The table finds a field by its key without a
+        // second copy of every key (objects whose keys are all distinct
+        // make a field of each).
+        var fields: [InferField] = []
+        var index = PositionTable()
         for object in objects {
             for member in object.members {
                 guard InferNaming.canName(member.key) else { continue }
                 let key = SpellingKey(member.key)
-                if let field = values[key] {
-                    guard JSONValue.sameText(field.spelling, member.key) else { continue }
+                let hash = key.hashValue
+                let position: Int
+                if let known = index.find(hash: hash, where: { SpellingKey(fields[$0].key) == key }) {
+                    guard JSONValue.sameText(fields[known].key, member.key) else { continue }
+                    position = known
                 } else {
-                    order.append(member.key)
-                    values[key] = (member.key, [])
+                    position = fields.count
+                    index.insert(position, hash: hash, rehash: { SpellingKey(fields[$0].key).hashValue })
+                    fields.append(InferField(key: member.key, kind: .attribute(values: .none)))
                 }
-                if !member.value.isNull { values[key]!.values.append(member.value) }
+                if !member.value.isNull { fields[position].appendValue(member.value) }
             }
         }
+        index = PositionTable()
         // The spec's spelling of each key: another place may have met
         // another spelling first; this place's is then left out
         // (`leftOutMembers` finds the field by text, not by code units).
-        return order.map { key in
-            InferField(key: spellings.spelling(of: key), kind: fieldKind(values[SpellingKey(key)]!.values, key: key))
+        for position in fields.indices {
+            let key = fields[position].key
+            guard case .attribute(let values) = fields[position].kind else { continue }
+            fields[position].kind = .attribute(values: .none)
+            fields[position].key = spellings.spelling(of: key)
+            fields[position].kind = fieldKind(values, key: key)
         }
+        return fields
     }
 
     /// A relationship when every value holds non-empty objects (directly, or in
     /// arrays at any depth); otherwise an attribute. An empty object would be an
     /// unmappable representation (a warning), so such a member stays an attribute.
     mutating func fieldKind(_ values: [JSONValue], key: String) -> InferField.Kind {
-        guard let (objects, sawArray) = Self.heldObjects(values) else { return .attribute(values: InferValues(values)) }
+        fieldKind(InferValues(values), key: key)
+    }
+
+    mutating func fieldKind(_ values: InferValues, key: String) -> InferField.Kind {
+        // One value that holds no object (most members): no array to look in.
+        if case .one(let value) = values {
+            switch value {
+            case .object, .array: break
+            default: return .attribute(values: values)
+            }
+        }
+        guard let (objects, sawArray) = Self.heldObjects(values.all) else { return .attribute(values: values) }
         let child = objectMapper(objects, hint: key)
         let many = sawArray || mappers[child].keyAttribute != nil
         return .relationship(mapper: child, many: many)

@@ -60,6 +60,20 @@ enum InferValues {
         }
     }
 
+    /// Appends `value`, in place when the values are held only here.
+    mutating func append(_ value: JSONValue) {
+        switch self {
+        case .none:
+            self = .one(value)
+        case .one(let first):
+            self = .many([first, value])
+        case .many(var values):
+            self = .none
+            values.append(value)
+            self = .many(values)
+        }
+    }
+
     /// Appends `more`'s values, in place when the values are held only here.
     mutating func append(_ more: InferValues) {
         switch (self, more) {
@@ -88,4 +102,13 @@ struct InferField {
     /// The member name as it appears in the data.
     var key: String
     var kind: Kind
+
+    /// Adds a value to an attribute's, in place (`fields(of:)` gathers each
+    /// key's values in its field).
+    mutating func appendValue(_ value: JSONValue) {
+        guard case .attribute(var values) = kind else { return }
+        kind = .attribute(values: .none)
+        values.append(value)
+        kind = .attribute(values: values)
+    }
 }

@@ -54,14 +54,14 @@ package struct InferSampleSet {
     /// The first document is still as it was added (it is rewritten only
     /// once a second one comes, or when it was read from bytes).
     private var firstIsWhole = false
-    /// The shape key (see `ShapeKey`) of every kept (rewritten) document.
-    private var seen: Set<ShapeKey> = []
+    /// The shape key (see `key`) of every kept (rewritten) document.
+    private var seen = ShapeKeyStore()
     /// The shape key of every array element kept, by the place of its array:
     /// a later document's element of a shape already kept there is dropped
     /// too (as a repeat within one array is), so that documents that each
     /// hold many records (a CloudTrail file's `Records` per line) are not all
     /// kept for their mix of record shapes.
-    private var seenElements: Set<PlacedShape> = []
+    private var seenElements = ShapeKeyStore()
     /// The shape key of the document being rewritten, built as it is.
     var key: [UInt8] = []
     /// The distinct arrays and objects met among the member values of the
@@ -115,8 +115,8 @@ package struct InferSampleSet {
         let taken = documents
         documents = []
         places = InferPlaceTree(capacity: 0)
-        seen = []
-        seenElements = []
+        seen = ShapeKeyStore()
+        seenElements = ShapeKeyStore()
         representatives = [:]
         stringClasses = []
         key = []
@@ -130,24 +130,77 @@ package struct InferSampleSet {
         firstIsWhole = false
         key.removeAll(keepingCapacity: true)
         documents[0] = rewrite(documents[0], member: nil, place: InferPlaceTree.root)
-        seen.insert(ShapeKey(bytes: key))
+        _ = seen.insert(taking: &key)
     }
 
     /// Keeps the document just rewritten (its shape key is `key`) unless one
     /// of the same shape was.
     mutating func keep(_ rewritten: JSONValue) {
-        guard seen.insert(ShapeKey(bytes: key)).inserted else { return }
+        guard seen.insert(taking: &key) else { return }
         documents.append(rewritten)
         origins.append(count - 1)
     }
 
-    /// A rewritten value's structure as bytes, each representative scalar by
-    /// its number: equal keys are equal rewritten values, and a key is short
-    /// to build and hash (no text of the long strings that stand for a class).
-    /// Every part is self-delimiting, so no two values share a key.
-    private struct ShapeKey: Hashable {
-        var bytes: [UInt8]
-        func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+    /// Distinct shape keys, each with a number (the place of an element's
+    /// array, or 0), held one after another in one array: a key held as an
+    /// array of its own cost 48 bytes and its set's slot beside its few
+    /// bytes, and samples whose keys are all distinct keep a key per
+    /// object. A shape key is a rewritten value's structure as bytes, each
+    /// representative scalar by its number: equal keys are equal rewritten
+    /// values, and a key is short to build and hash (no text of the long
+    /// strings that stand for a class). Every part is self-delimiting, so
+    /// no two values share a key.
+    struct ShapeKeyStore {
+        private var bytes: [UInt8] = []
+        private var entries: [(end: Int, context: Int)] = []
+        private var table = PositionTable()
+
+        /// Adds `key` under `context` unless it is there already; whether it was added.
+        mutating func insert(_ key: ArraySlice<UInt8>, context: Int) -> Bool {
+            let hash = Self.hash(key, context: context)
+            let found = table.find(hash: hash) { i in
+                entries[i].context == context && bytes[range(i)].elementsEqual(key)
+            }
+            guard found == nil else { return false }
+            // Taken out while it grows, which reads the keys held here.
+            var grown = PositionTable()
+            swap(&grown, &table)
+            grown.insert(entries.count, hash: hash, rehash: { i in Self.hash(bytes[range(i)], context: entries[i].context) })
+            table = grown
+            bytes.append(contentsOf: key)
+            entries.append((bytes.count, context))
+            return true
+        }
+
+        /// Adds a document's whole key (context 0) unless it is there
+        /// already; whether it was added. `key` is spent: the first is
+        /// kept as it is, not copied (one large document's key is as
+        /// large as its structure), and a large one is released once
+        /// copied, so that it is not held twice.
+        mutating func insert(taking key: inout [UInt8]) -> Bool {
+            guard entries.isEmpty else {
+                let inserted = insert(key[...], context: 0)
+                if key.capacity > 1 << 16 { key = [] }
+                return inserted
+            }
+            let hash = Self.hash(key[...], context: 0)
+            swap(&bytes, &key)
+            key.removeAll()
+            table.insert(0, hash: hash, rehash: { _ in hash })
+            entries.append((bytes.count, 0))
+            return true
+        }
+
+        private func range(_ i: Int) -> Range<Int> {
+            (i == 0 ? 0 : entries[i - 1].end)..<entries[i].end
+        }
+
+        private static func hash(_ key: ArraySlice<UInt8>, context: Int) -> Int {
+            var hasher = Hasher()
+            hasher.combine(context)
+            key.withUnsafeBytes { hasher.combine(bytes: $0) }
+            return hasher.finalize()
+        }
     }
 
     enum Tag {
@@ -230,12 +283,6 @@ package struct InferSampleSet {
             hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: bytes[range]))
             return hasher.finalize()
         }
-    }
-
-    /// An array element's shape key where it was kept.
-    private struct PlacedShape: Hashable {
-        var place: InferPlaceTree.Index
-        var bytes: [UInt8]
     }
 
     private mutating func appendCount(_ n: Int) { key.appendLEB128(n) }
@@ -328,8 +375,9 @@ package struct InferSampleSet {
     ) throws(E) -> JSONValue {
         key.append(Tag.array)
         var kept: [JSONValue] = []
-        // The kept elements' keys, as ranges of `key`, by hash.
-        var keys: [Int: [Range<Int>]] = [:]
+        // The kept elements' keys, as ranges of `key`, found by hash.
+        var keys: [Range<Int>] = []
+        var table = PositionTable()
         // The first element dropped for an earlier document's: kept
         // after all if nothing else is, so that the array is not emptied.
         var firstDropped: (value: JSONValue, bytes: [UInt8])?
@@ -338,13 +386,14 @@ package struct InferSampleSet {
             guard let rewritten = try next(&self) else { break }
             let range = start..<key.count
             let hash = keyHash(range)
-            if keys[hash, default: []].contains(where: { key[$0].elementsEqual(key[range]) }) {
+            if table.find(hash: hash, where: { key[keys[$0]].elementsEqual(key[range]) }) != nil {
                 key.removeSubrange(range)
-            } else if let elementPlace, !seenElements.insert(PlacedShape(place: elementPlace, bytes: Array(key[range]))).inserted {
+            } else if let elementPlace, !seenElements.insert(key[range], context: elementPlace) {
                 if firstDropped == nil { firstDropped = (rewritten, Array(key[range])) }
                 key.removeSubrange(range)
             } else {
-                keys[hash, default: []].append(range)
+                table.insert(keys.count, hash: hash, rehash: { keyHash(keys[$0]) })
+                keys.append(range)
                 kept.append(rewritten)
             }
         }

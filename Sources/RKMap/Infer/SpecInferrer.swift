@@ -50,7 +50,9 @@ package enum SpecInferrer {
                      : "content: \(contentPath.map(InferNaming.sourceKey).joined(separator: "."))")
 
         // The content descriptor first, then the envelope around it.
-        var contents = samples.compactMap { value(at: contentPath, in: $0) }
+        // The whole documents are the samples themselves, not a copy of
+        // the array (a kept sample each, for NDJSON of distinct lines).
+        var contents = contentPath.isEmpty ? samples : samples.compactMap { value(at: contentPath, in: $0) }
         let rootHint = options.rootName ?? (contentPath.last ?? "item")
         guard let root = builder.mapper(for: contents, hint: rootHint, elements: true) else {
             throw .nothingToMap

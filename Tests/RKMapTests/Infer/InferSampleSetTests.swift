@@ -156,3 +156,70 @@ extension InferSampleSetTests {
         }
     }
 }
+
+/// `InferSampleSet.ShapeKeyStore`: each shape key once per place, held one
+/// after another (a prefix, a suffix or a key spanning two held ones is
+/// another key), the first document's key taken without a copy.
+@Suite struct ShapeKeyStoreTests {
+    @Test func eachKeyIsHeldOncePerPlace() {
+        var store = InferSampleSet.ShapeKeyStore()
+        var added: Bool
+        added = store.insert([1, 2, 3][...], context: 0)
+        #expect(added)
+        added = store.insert([1, 2, 3][...], context: 0)
+        #expect(!added)
+        added = store.insert([1, 2, 3][...], context: 4)
+        #expect(added)
+        added = store.insert([1, 2, 3][...], context: 4)
+        #expect(!added)
+        added = store.insert([1, 2][...], context: 0)
+        #expect(added)
+        added = store.insert([2, 3][...], context: 0)
+        #expect(added)
+        // The end of one held key and the start of the next.
+        added = store.insert([3, 1][...], context: 0)
+        #expect(added)
+        added = store.insert([1, 2][...], context: 0)
+        #expect(!added)
+        let slice = ([9, 1, 2, 3, 9] as [UInt8])[1..<4]
+        added = store.insert(slice, context: 0)
+        #expect(!added)
+    }
+
+    /// Many keys, some repeated: inserted exactly when a set had not got them.
+    @Test func manyKeysAnswerAsASet() {
+        var random = SplitMix64(seed: 3)
+        var store = InferSampleSet.ShapeKeyStore()
+        var added: Bool
+        var set = Set<[UInt8]>()
+        for _ in 0..<20_000 {
+            let n = Int(random.next() % 4) + 1
+            let key = (0..<n).map { _ in UInt8(random.next() % 6) }
+            let context = Int(random.next() % 3)
+            added = store.insert(key[...], context: context)
+            let fresh = set.insert(key + [UInt8(context)]).inserted
+            #expect(added == fresh)
+        }
+    }
+
+    /// The first whole key is taken (the caller's is left empty); a large
+    /// one copied later is released, a small one kept for its room.
+    @Test func wholeKeysAreTakenOrReleased() {
+        var store = InferSampleSet.ShapeKeyStore()
+        var added: Bool
+        var first = [UInt8](repeating: 7, count: 100_000)
+        added = store.insert(taking: &first)
+        #expect(added)
+        #expect(first.isEmpty)
+        var again = [UInt8](repeating: 7, count: 100_000)
+        added = store.insert(taking: &again)
+        #expect(!added)
+        #expect(again.capacity == 0)
+        var small: [UInt8] = [1, 2]
+        added = store.insert(taking: &small)
+        #expect(added)
+        #expect(small == [1, 2])
+        added = store.insert([7][...] + [UInt8](repeating: 7, count: 99_999), context: 0)
+        #expect(!added)
+    }
+}

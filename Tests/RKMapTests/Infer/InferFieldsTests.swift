@@ -1,0 +1,83 @@
+import Testing
+@testable import RKMap
+
+/// The fields of the objects met at one place (docs/spec.md §15): the union
+/// of their keys in first-seen order, each with the non-null values of every
+/// object, one spelling of each text (§4: the first met; another is left out).
+@Suite struct InferFieldsTests {
+    static func objects(_ texts: [String]) throws -> [JSONObject] {
+        try texts.map { text in
+            guard case .object(let object) = try JSONScanner.parse(Array(text.utf8)) else { throw FieldsTestError.notAnObject(text) }
+            return object
+        }
+    }
+
+    enum FieldsTestError: Error { case notAnObject(String) }
+
+    /// What the fields must be, worked out the plain way: a dictionary of
+    /// texts (Swift's `==` on `String` is canonical equivalence) to the first
+    /// spelling and the values of that spelling.
+    static func expected(_ objects: [JSONObject]) -> [(key: String, values: [JSONValue])] {
+        var order: [String] = []
+        var fields: [String: (spelling: String, values: [JSONValue])] = [:]
+        for object in objects {
+            for member in object.members where !member.key.isEmpty {
+                if let field = fields[member.key] {
+                    guard Array(field.spelling.unicodeScalars) == Array(member.key.unicodeScalars) else { continue }
+                } else {
+                    order.append(member.key)
+                    fields[member.key] = (member.key, [])
+                }
+                if !member.value.isNull { fields[member.key]!.values.append(member.value) }
+            }
+        }
+        return order.map { ($0, fields[$0]!.values) }
+    }
+
+    /// Thousands of objects whose keys are mostly their own, with keys
+    /// repeated across them, nulls, an empty key, and two spellings of one
+    /// text (`café` composed first, then decomposed): every key once, in the
+    /// order first met, with all of its values in order.
+    @Test(arguments: [3, 5_000])
+    func theFieldsAreTheUnionOfTheKeysInFirstSeenOrder(count: Int) throws {
+        var texts: [String] = []
+        for i in 0..<count {
+            let shared = i % 3 == 0 ? #""x": null"# : #""x": \#(i)"#
+            texts.append(#"{"id": \#(i), "k\#(i * 7 % count)": "v\#(i)", \#(shared), "": 1, "caf\#(i % 2 == 0 ? "\u{E9}" : "e\u{301}")": true}"#)
+        }
+        let objects = try Self.objects(texts)
+        var builder = InferBuilder(entity: false)
+        let fields = builder.fields(of: objects)
+        let expected = Self.expected(objects)
+        #expect(fields.map(\.key) == expected.map(\.key))
+        #expect(fields.count == count + 3)
+        for (field, wanted) in zip(fields, expected) {
+            guard case .attribute(let values) = field.kind else {
+                Issue.record("\(field.key) is not an attribute")
+                continue
+            }
+            #expect(values.all == wanted.values, "\(field.key)")
+        }
+        // Composed first: the decomposed spelling's values are left out.
+        let cafe = try #require(fields.first { $0.key == "caf\u{E9}" })
+        #expect(Array(cafe.key.unicodeScalars) == Array("caf\u{E9}".unicodeScalars))
+        if case .attribute(let values) = cafe.kind { #expect(values.all.count == (count + 1) / 2) }
+    }
+
+    /// A key whose values hold objects is a relationship to one mapper of
+    /// them all; a key with one value that is no object stays an attribute.
+    @Test func objectValuesMakeARelationship() throws {
+        let objects = try Self.objects([#"{"a": {"id": 1}, "b": 2}"#, #"{"a": {"id": 2, "n": "x"}, "c": [1]}"#])
+        var builder = InferBuilder(entity: false)
+        let fields = builder.fields(of: objects)
+        #expect(fields.map(\.key) == ["a", "b", "c"])
+        guard case .relationship(let mapper, let many) = fields[0].kind else {
+            Issue.record("a is not a relationship")
+            return
+        }
+        #expect(!many)
+        #expect(builder.mappers[mapper].fields.map(\.key) == ["id", "n"])
+        if case .attribute(let values) = fields[1].kind { #expect(values.all == [.number(JSONNumber(2))]) } else { Issue.record("b") }
+        if case .attribute(let values) = fields[2].kind { #expect(values.all.count == 1) } else { Issue.record("c") }
+    }
+}
