@@ -65,6 +65,15 @@ import Testing
         let kelvin = try RKMapExecutable.run(["lint", "kelvin.json"], directory: scratch.url)
         #expect(kelvin.status == 2)
         #expect(kelvin.stderr.contains(#"'\u{212A}' and 'K' are two Unicode spellings of one text"#))
+        // The only other ASCII characters with another spelling: the Greek
+        // question mark is canonically `;`, the Greek varia `` ` `` (ASCII
+        // names without these have one spelling, and are not kept).
+        for (ascii, other, shown) in [("a;b", #"a\u037eb"#, #"a\u{37E}b"#), ("`x", #"\u1fefx"#, #"\u{1FEF}x"#)] {
+            try scratch.write("ascii.json", #"{"keyPath": "", "mappers": [{"id": "a", "target": "A", "attributes": {"plain": "p", "\#(ascii)": "a", "\#(other)": "b"}}]}"#)
+            let run = try RKMapExecutable.run(["lint", "ascii.json"], directory: scratch.url)
+            #expect(run.status == 2)
+            #expect(run.stderr.contains("'\(shown)' and '\(ascii)' are two Unicode spellings of one text"), "\(run.stderr)")
+        }
         // Ignoring case, keys are kept lowercased: `Café` and `CAFE\u0301`
         // lowercase to two spellings of one text. Not so matching exactly,
         // nor for `Café` and `CAFÉ`, one spelling ignoring case.

@@ -45,19 +45,24 @@ final class SpecCompiler {
     /// them merged where names are kept by canonical equivalence (projections,
     /// destinations): an error, rather than one of the two read quietly.
     func spelling(_ name: String, at location: SourceLocation, mapperID: String?, isKey: Bool = true) {
-        // Every name, ASCII too: the Kelvin sign is canonically `K`.
-        if let first = spellings[name] {
-            if !JSONValue.sameText(first, name) {
-                report(.normalizationVariants(first: first, second: name), at: location, mapperID: mapperID)
-                return
+        // Only names another text can be equivalent to (ASCII ones too,
+        // with a `K`: the Kelvin sign is canonically `K`); the others, most
+        // of a large spec's, have one spelling and cost no entry.
+        if SpellingKey.mayHaveOtherSpellings(name) {
+            if let first = spellings[name] {
+                if !JSONValue.sameText(first, name) {
+                    report(.normalizationVariants(first: first, second: name), at: location, mapperID: mapperID)
+                    return
+                }
+            } else {
+                spellings[name] = name
             }
-        } else {
-            spellings[name] = name
         }
         // Ignoring case, names are kept lowercased (`ProjectionPlan`), where
         // two spellings of one lowercased text would be merged too.
         guard options.caseInsensitiveKeys, isKey else { return }
         let lower = name.lowercased()
+        guard SpellingKey.mayHaveOtherSpellings(lower) else { return }
         if let first = foldedSpellings[lower] {
             if !JSONValue.sameText(first.lowercased(), lower) {
                 report(.normalizationVariantsIgnoringCase(first: first, second: name), at: location, mapperID: mapperID)
