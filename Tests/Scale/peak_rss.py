@@ -2,7 +2,7 @@
 """Runs a command on a generated NDJSON stream and reports the command's peak RSS.
 
 Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file [--golden]]
-                   [--shape lines|logs|document|array|keyed|items|rows|batches|nested|listing|list|pages|keys|numbers|geometry|spec] -- COMMAND ...
+                   [--shape lines|logs|document|array|keyed|items|rows|batches|nested|listing|list|pages|keys|numbers|geometry|spec|distinct-items|distinct-lines] -- COMMAND ...
 
 The stream is `--mb` MB (10^6 bytes) of article-like lines
 (`{"id": N, "title": "...", "body": "...K bytes...", "tags": [...]}`), written
@@ -18,6 +18,11 @@ distinct keys, `{"articles": {"b0-0": {...}, "b0-1": {...}, ...}}` (a
 log file of 50 records (`{"Records": [...]}`, CloudTrail's shape) whose
 optional members (`errorCode`, `requestParameters` of three kinds) vary
 from record to record, so that no two lines mix the same record shapes.
+`--shape distinct-lines` writes one-member lines whose member names all
+differ (`{"k0_17": "v"}`), and `--shape distinct-items` one document of
+objects that each have a member of their own (`{"items": [{"id": 0, "k0":
+"v"}, ...]}`): every line or item a shape of its own, what `infer` cannot
+drop as a repeat.
 
 `--shape items|rows|batches|nested|listing|list|pages|keys|numbers|geometry|spec` writes one JSON document of about `--mb` MB made of
 many small values, the shapes that cost a tree the most memory per input byte:
@@ -107,6 +112,20 @@ def log_block(n):
     return "".join(lines).encode()
 
 
+def distinct_lines_block(n):
+    """About 1 MB of one-member lines, each member named apart from every
+    other line's (`{"k3_17": "v"}`): each line a shape of its own."""
+    lines = []
+    size = 0
+    i = 0
+    while size < MB:
+        line = '{"k%d_%d": "v"}\n' % (n, i)
+        lines.append(line)
+        size += len(line)
+        i += 1
+    return "".join(lines).encode()
+
+
 def small_values(shape, total):
     """One JSON document of about `total` bytes of small values (see the module doc)."""
     parts = []
@@ -151,6 +170,14 @@ def small_values(shape, total):
             types = ", ".join('"field%d_%d": "int"' % (i, j) for j in range(0, 100, 3))
             part = '%s{"id": "m%d", "target": "T%d", "entity": "YES", "attributes": {%s}, "types": {%s}}' % (
                 ", " if i else "", i, i, attributes, types)
+            parts.append(part)
+            size += len(part)
+            i += 1
+        parts.append("]}\n")
+    elif shape == "distinct-items":
+        parts.append('{"items": [')
+        while size < total:
+            part = '%s{"id": %d, "k%d": "v"}' % (", " if i else "", i, i)
             parts.append(part)
             size += len(part)
             i += 1
@@ -205,7 +232,7 @@ def main():
     parser.add_argument("--mb", type=float, default=300)
     parser.add_argument("--body-bytes", type=int, default=4000)
     parser.add_argument("--from", dest="source", choices=("pipe", "file"), default="pipe")
-    parser.add_argument("--shape", choices=("lines", "logs", "document", "array", "keyed", "items", "rows", "batches", "nested", "listing", "list", "pages", "keys", "numbers", "geometry", "spec"), default="lines")
+    parser.add_argument("--shape", choices=("lines", "logs", "document", "array", "keyed", "items", "rows", "batches", "nested", "listing", "list", "pages", "keys", "numbers", "geometry", "spec", "distinct-items", "distinct-lines"), default="lines")
     parser.add_argument("--golden", action="store_true",
                         help="with --from file: first run the command with --update (rkmap check writes the "
                              "file's golden NAME.expected.json beside it), then measure it; the golden is removed after")
@@ -217,7 +244,7 @@ def main():
     if not command:
         parser.error("no command")
     total = int(args.mb * MB)
-    if args.shape in ("items", "rows", "batches", "nested", "listing", "list", "pages", "keys", "numbers", "geometry", "spec"):
+    if args.shape in ("items", "rows", "batches", "nested", "listing", "list", "pages", "keys", "numbers", "geometry", "spec", "distinct-items"):
         # One document written whole: the chunk is all of it.
         chunk = small_values(args.shape, total)
         total = len(chunk)
@@ -225,6 +252,9 @@ def main():
         chunks = lambda n: chunk
     elif args.shape == "logs":
         chunks = log_block
+        head = tail = b""
+    elif args.shape == "distinct-lines":
+        chunks = distinct_lines_block
         head = tail = b""
     elif args.shape == "keyed":
         # Keys must differ from block to block: each block is made anew.
