@@ -127,77 +127,54 @@ def distinct_lines_block(n):
 
 
 def small_values(shape, total):
-    """One JSON document of about `total` bytes of small values (see the module doc)."""
-    parts = []
-    size = 0
-    i = 0
+    """One JSON document of about `total` bytes of small values (see the module doc):
+    an opening, items `item(i)` for i = 0, 1, ... until `total` bytes of them
+    (at least one), and a closing."""
+    def sep(i, separator=", "):
+        return separator if i else ""
+
+    def item_text(i):
+        return '{"ID": %d, "Name": "item %d", "Price": %d.5, "Tags": ["a", "b"]}' % (i, i, i % 1000)
+
     if shape == "pages":
-        parts.append('{"pages": [')
-        while size < total:
-            items = ", ".join('{"ID": %d, "Name": "item %d", "Price": %d.5, "Tags": ["a", "b"]}' % (j, j, j % 1000)
-                              for j in range(i * 100, i * 100 + 100))
-            part = '%s{"page": %d, "items": [%s]}' % ("," if i else "", i, items)
-            parts.append(part)
-            size += len(part)
-            i += 1
-        parts.append("]}\n")
+        opening, closing = '{"pages": [', "]}\n"
+        item = lambda i: '%s{"page": %d, "items": [%s]}' % (
+            sep(i, ","), i, ", ".join(item_text(j) for j in range(i * 100, i * 100 + 100)))
     elif shape in ("items", "batches", "nested", "listing", "list", "rows"):
         opening = {"items": '{"items": [', "rows": "[", "batches": '{"batches": [{"id": 1, "items": [', "nested": '{"lists": [[',
                    "listing": '{"kind": "Listing", "data": {"after": "t3_x", "children": [',
-                   "list": '{"object": "list", "url": "/v1/items", "data": ['}
-        parts.append(opening[shape])
-        while size < total:
-            part = '%s{"ID": %d, "Name": "item %d", "Price": %d.5, "Tags": ["a", "b"]}' % ("," if i else "", i, i, i % 1000)
-            parts.append(part)
-            size += len(part)
-            i += 1
+                   "list": '{"object": "list", "url": "/v1/items", "data": ['}[shape]
         closing = {"items": "]}\n", "rows": "]\n", "batches": ']}, {"id": 2, "items": []}]}\n', "nested": "], []]}\n",
-                   "listing": '], "before": null}}\n', "list": '], "has_more": false}\n'}
-        parts.append(closing[shape])
+                   "listing": '], "before": null}}\n', "list": '], "has_more": false}\n'}[shape]
+        item = lambda i: sep(i, ",") + item_text(i)
     elif shape == "geometry":
-        parts.append('{"type": "FeatureCollection", "features": [{"type": "Feature", "id": "f1", '
-                     '"properties": {"name": "boundary"}, "geometry": {"type": "Polygon", "coordinates": [[')
-        while size < total:
-            part = '%s[%d.%06d, %d.%06d]' % (", " if i else "", -180 + i % 360, i % 1000003, -90 + i % 180, i % 999983)
-            parts.append(part)
-            size += len(part)
-            i += 1
-        parts.append("]]}}]}\n")
+        opening = ('{"type": "FeatureCollection", "features": [{"type": "Feature", "id": "f1", '
+                   '"properties": {"name": "boundary"}, "geometry": {"type": "Polygon", "coordinates": [[')
+        closing = "]]}}]}\n"
+        item = lambda i: '%s[%d.%06d, %d.%06d]' % (sep(i), -180 + i % 360, i % 1000003, -90 + i % 180, i % 999983)
     elif shape == "spec":
-        parts.append('{"keyPath": "data", "root-map-ref": "m0", "mappers": [')
-        while size < total or i == 0:
-            attributes = ", ".join('"field_%d_%d": "field%d_%d"' % (i, j, i, j) for j in range(100))
-            types = ", ".join('"field%d_%d": "int"' % (i, j) for j in range(0, 100, 3))
-            part = '%s{"id": "m%d", "target": "T%d", "entity": "YES", "attributes": {%s}, "types": {%s}}' % (
-                ", " if i else "", i, i, attributes, types)
-            parts.append(part)
-            size += len(part)
-            i += 1
-        parts.append("]}\n")
+        opening, closing = '{"keyPath": "data", "root-map-ref": "m0", "mappers": [', "]}\n"
+        item = lambda i: '%s{"id": "m%d", "target": "T%d", "entity": "YES", "attributes": {%s}, "types": {%s}}' % (
+            sep(i), i, i, ", ".join('"field_%d_%d": "field%d_%d"' % (i, j, i, j) for j in range(100)),
+            ", ".join('"field%d_%d": "int"' % (i, j) for j in range(0, 100, 3)))
     elif shape == "distinct-items":
-        parts.append('{"items": [')
-        while size < total:
-            part = '%s{"id": %d, "k%d": "v"}' % (", " if i else "", i, i)
-            parts.append(part)
-            size += len(part)
-            i += 1
-        parts.append("]}\n")
+        opening, closing = '{"items": [', "]}\n"
+        item = lambda i: '%s{"id": %d, "k%d": "v"}' % (sep(i), i, i)
     elif shape == "keys":
-        parts.append("{")
-        while size < total:
-            part = '%s"key%d": %d' % ("," if i else "", i, i)
-            parts.append(part)
-            size += len(part)
-            i += 1
-        parts.append("}\n")
+        opening, closing = "{", "}\n"
+        item = lambda i: '%s"key%d": %d' % (sep(i, ","), i, i)
     else:
-        parts.append("[")
-        while size < total:
-            part = "%s%d" % ("," if i else "", i % 100)
-            parts.append(part)
-            size += len(part)
-            i += 1
-        parts.append("]\n")
+        opening, closing = "[", "]\n"
+        item = lambda i: "%s%d" % (sep(i, ","), i % 100)
+    parts = [opening]
+    size = 0
+    i = 0
+    while size < total or i == 0:
+        part = item(i)
+        parts.append(part)
+        size += len(part)
+        i += 1
+    parts.append(closing)
     return "".join(parts).encode()
 
 
