@@ -94,6 +94,58 @@ import Testing
                 """)
     }
 
+    /// Found by a reviewer of the holding back of `@parent` and `@root`
+    /// reads, each a false pass: a matcher's `expectType` at
+    /// `@parent.items` reads the kind of `items`, not its members (docs/spec.md
+    /// §12), as it does at `@root.items`; and a `@root` relationship
+    /// source (which reads none of the document's members) beside a
+    /// `@parent` read no longer drops the objects held back for that read,
+    /// whose unread `price` went unreported.
+    @Test(arguments: ["@parent", "@root"])
+    func aMatchersTypeTestReadsNoMemberOfWhatItTests(anchor: String) throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"root-map-ref": "order", "mappers": [
+              {"id": "order", "target": "Order", "attributes": ["id"], "relationships": [{"from": "items", "to": "items", "map-ref": "item"}, {"from": "shipments", "to": "shipments", "map-ref": "pick"}]},
+              {"id": "item", "target": "Item", "attributes": ["id"]},
+              {"id": "pick", "dynamic": true, "matchers": [{"keyPath": "\#(anchor).items", "expectType": "array", "map-ref": "ship"}]},
+              {"id": "ship", "target": "Ship", "attributes": ["id"]}]}
+            """#)
+        try dir.write("in.json", #"{"id": 1, "items": [{"id": 1, "qty": 3}, {"id": 2, "qty": 4, "price": 5}], "shipments": [{"id": 9}]}"#)
+        try Self.expectHeldAndTreeAlike(
+            in: dir, update: [], goldenHas: [#""id": 9"#], check: ["--unmapped", "error", "--missing", "error"],
+            report: """
+                FAIL in.json: 200, 1 record
+                  unmapped: $.items[*].price: not mapped (1 time) [mapper item]
+                  unmapped: $.items[*].qty: not mapped (2 times) [mapper item]
+                0 passed, 1 failed
+
+                """)
+    }
+
+    @Test(arguments: [false, true])
+    func aRootSourceBesideAParentReadLeavesHeldObjectsChecked(shipmentsFirst: Bool) throws {
+        let dir = try Scratch()
+        let items = #"{"from": "items", "to": "items", "map-ref": "item"}"#
+        let ships = #"{"from": "shipments", "to": "shipments", "map-ref": "ship"}"#
+        try dir.write("s.json", #"""
+            {"root-map-ref": "order", "mappers": [
+              {"id": "order", "target": "Order", "attributes": ["id"], "relationships": [\#(shipmentsFirst ? ships + ", " + items : items + ", " + ships)]},
+              {"id": "item", "target": "Item", "attributes": ["id"]},
+              {"id": "doc", "target": "Doc", "attributes": ["id", "items", "shipments"]},
+              {"id": "ship", "target": "Ship", "attributes": {"id": "id", "@parent.items.qty": "q"}, "relationships": [{"from": "@root", "to": "doc", "map-ref": "doc"}]}]}
+            """#)
+        try dir.write("in.json", #"{"id": 1, "items": [{"id": 1, "qty": 3}, {"id": 2, "qty": 4, "price": 5}], "shipments": [{"id": 9}]}"#)
+        try Self.expectHeldAndTreeAlike(
+            in: dir, update: [], goldenHas: [#""q": ["#], check: ["--unmapped", "error", "--missing", "error"],
+            report: """
+                FAIL in.json: 200, 1 record
+                  unmapped: $.items[*].price: not mapped (1 time) [mapper item]
+                0 passed, 1 failed
+
+                """)
+    }
+
     @Test func aRecordsHeldRelationshipIsCheckedAsItsTree() throws {
         let dir = try Scratch()
         try dir.write("s.json", #"""

@@ -76,6 +76,10 @@ struct MapperReads {
                 } else if k.anchor == .root {
                     root.addPresence(Self.keys(of: k)[...])
                     rootValueReads.addPresence(Self.keys(of: k)[...])
+                } else if case .parent(let n) = k.anchor {
+                    var presence = ReadTree()
+                    presence.addPresence(Self.keys(of: k)[...])
+                    parentReads.append((n, presence, presence))
                 } else {
                     add(k)
                 }

@@ -292,7 +292,11 @@ public final class ReadTracker: ReadObserver {
         let late = pending
         pending = []
         parentTreesMarked = false
-        if !rootReadWhole { for frame in late { recordUnread(frame) } }
+        // Held back for a read that did not come: their unread members
+        // (a `@root` relationship source reads the document but none of
+        // its members; only a value read of `@root` itself reads them, and
+        // marked them as it came, `resolvePendingAll`).
+        for frame in late { recordUnread(frame) }
         let roots = closedRoots
         closedRoots = []
         for var frame in roots {
