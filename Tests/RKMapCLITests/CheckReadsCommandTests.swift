@@ -68,6 +68,23 @@ import Testing
         #expect(r.status == 1)
     }
 
+    /// An order with two items (the second with a `price` nothing reads) and a shipment.
+    static let orderDocument = #"{"id": 1, "items": [{"id": 1, "qty": 3}, {"id": 2, "qty": 4, "price": 5}], "shipments": [{"id": 9}]}"#
+
+    /// A spec mapping an order's `items` to `item` (which reads `id`) and
+    /// its `shipments` to `shipMapper`, in either order, with `mappers`
+    /// (the shipments' and any they use) after those two.
+    static func orderSpec(shipmentsFirst: Bool, shipMapper: String = "ship", mappers: String) -> String {
+        let items = #"{"from": "items", "to": "items", "map-ref": "item"}"#
+        let ships = #"{"from": "shipments", "to": "shipments", "map-ref": "\#(shipMapper)"}"#
+        return #"""
+            {"root-map-ref": "order", "mappers": [
+              {"id": "order", "target": "Order", "attributes": ["id"], "relationships": [\#(shipmentsFirst ? ships + ", " + items : items + ", " + ships)]},
+              {"id": "item", "target": "Item", "attributes": ["id"]},
+              \#(mappers)]}
+            """#
+    }
+
     /// An order's shipments read `@parent.items.qty`, each item mapped by
     /// its own mapper: `qty` is read, whichever relationship comes first
     /// (it was reported unmapped, failing a correct spec); `price`, which
@@ -75,15 +92,10 @@ import Testing
     @Test(arguments: [false, true])
     func aParentPathReadsIntoItemsAnotherRelationshipMaps(shipmentsFirst: Bool) throws {
         let dir = try Scratch()
-        let items = #"{"from": "items", "to": "items", "map-ref": "item"}"#
-        let ships = #"{"from": "shipments", "to": "shipments", "map-ref": "ship"}"#
-        try dir.write("s.json", #"""
-            {"root-map-ref": "order", "mappers": [
-              {"id": "order", "target": "Order", "attributes": ["id"], "relationships": [\#(shipmentsFirst ? ships + ", " + items : items + ", " + ships)]},
-              {"id": "item", "target": "Item", "attributes": ["id"]},
-              {"id": "ship", "target": "Ship", "attributes": {"id": "id", "@parent.items.qty": "qtys"}}]}
-            """#)
-        try dir.write("in.json", #"{"id": 1, "items": [{"id": 1, "qty": 3}, {"id": 2, "qty": 4, "price": 5}], "shipments": [{"id": 9}]}"#)
+        try dir.write("s.json", Self.orderSpec(shipmentsFirst: shipmentsFirst, mappers: #"""
+            {"id": "ship", "target": "Ship", "attributes": {"id": "id", "@parent.items.qty": "qtys"}}
+            """#))
+        try dir.write("in.json", Self.orderDocument)
         try Self.expectHeldAndTreeAlike(
             in: dir, update: [], goldenHas: [#""qtys": ["#], check: ["--unmapped", "error", "--missing", "error"],
             report: """
@@ -104,14 +116,11 @@ import Testing
     @Test(arguments: ["@parent", "@root"])
     func aMatchersTypeTestReadsNoMemberOfWhatItTests(anchor: String) throws {
         let dir = try Scratch()
-        try dir.write("s.json", #"""
-            {"root-map-ref": "order", "mappers": [
-              {"id": "order", "target": "Order", "attributes": ["id"], "relationships": [{"from": "items", "to": "items", "map-ref": "item"}, {"from": "shipments", "to": "shipments", "map-ref": "pick"}]},
-              {"id": "item", "target": "Item", "attributes": ["id"]},
-              {"id": "pick", "dynamic": true, "matchers": [{"keyPath": "\#(anchor).items", "expectType": "array", "map-ref": "ship"}]},
-              {"id": "ship", "target": "Ship", "attributes": ["id"]}]}
-            """#)
-        try dir.write("in.json", #"{"id": 1, "items": [{"id": 1, "qty": 3}, {"id": 2, "qty": 4, "price": 5}], "shipments": [{"id": 9}]}"#)
+        try dir.write("s.json", Self.orderSpec(shipmentsFirst: false, shipMapper: "pick", mappers: #"""
+            {"id": "pick", "dynamic": true, "matchers": [{"keyPath": "\#(anchor).items", "expectType": "array", "map-ref": "ship"}]},
+            {"id": "ship", "target": "Ship", "attributes": ["id"]}
+            """#))
+        try dir.write("in.json", Self.orderDocument)
         try Self.expectHeldAndTreeAlike(
             in: dir, update: [], goldenHas: [#""id": 9"#], check: ["--unmapped", "error", "--missing", "error"],
             report: """
@@ -126,16 +135,11 @@ import Testing
     @Test(arguments: [false, true])
     func aRootSourceBesideAParentReadLeavesHeldObjectsChecked(shipmentsFirst: Bool) throws {
         let dir = try Scratch()
-        let items = #"{"from": "items", "to": "items", "map-ref": "item"}"#
-        let ships = #"{"from": "shipments", "to": "shipments", "map-ref": "ship"}"#
-        try dir.write("s.json", #"""
-            {"root-map-ref": "order", "mappers": [
-              {"id": "order", "target": "Order", "attributes": ["id"], "relationships": [\#(shipmentsFirst ? ships + ", " + items : items + ", " + ships)]},
-              {"id": "item", "target": "Item", "attributes": ["id"]},
-              {"id": "doc", "target": "Doc", "attributes": ["id", "items", "shipments"]},
-              {"id": "ship", "target": "Ship", "attributes": {"id": "id", "@parent.items.qty": "q"}, "relationships": [{"from": "@root", "to": "doc", "map-ref": "doc"}]}]}
-            """#)
-        try dir.write("in.json", #"{"id": 1, "items": [{"id": 1, "qty": 3}, {"id": 2, "qty": 4, "price": 5}], "shipments": [{"id": 9}]}"#)
+        try dir.write("s.json", Self.orderSpec(shipmentsFirst: shipmentsFirst, mappers: #"""
+            {"id": "doc", "target": "Doc", "attributes": ["id", "items", "shipments"]},
+            {"id": "ship", "target": "Ship", "attributes": {"id": "id", "@parent.items.qty": "q"}, "relationships": [{"from": "@root", "to": "doc", "map-ref": "doc"}]}
+            """#))
+        try dir.write("in.json", Self.orderDocument)
         try Self.expectHeldAndTreeAlike(
             in: dir, update: [], goldenHas: [#""q": ["#], check: ["--unmapped", "error", "--missing", "error"],
             report: """

@@ -184,8 +184,8 @@ package struct InferSampleSet {
                 return inserted
             }
             let hash = Self.hash(key[...], context: 0)
+            // The store is empty: `key` is left empty in its place.
             swap(&bytes, &key)
-            key.removeAll()
             table.insert(0, hash: hash, rehash: { _ in hash })
             entries.append((bytes.count, 0))
             return true
