@@ -150,6 +150,127 @@ import Testing
                 """)
     }
 
+    /// Found by the same reviewer: orders keyed by their code
+    /// (`forceCollection`), each order's shipments reading
+    /// `@parent.items.qty`. The items mapped before the shipments were not
+    /// held for that read (a dynamic key on their path counted as one no
+    /// `@parent` path could pass), so `qty` was reported: a false failure.
+    /// Only the keys below the order need to match.
+    @Test(arguments: [false, true])
+    func aParentReadBelowADynamicKeyReadsItemsMappedBefore(shipmentsFirst: Bool) throws {
+        let dir = try Scratch()
+        let items = #"{"from": "items", "to": "items", "map-ref": "item"}"#
+        let ships = #"{"from": "shipments", "to": "shipments", "map-ref": "ship"}"#
+        try dir.write("s.json", #"""
+            {"descriptors": [{"keyPath": "orders", "root-map-ref": "order"}], "mappers": [
+              {"id": "order", "target": "Order", "keyAttribute": "code", "forceCollection": true, "attributes": ["id"],
+               "relationships": [\#(shipmentsFirst ? ships + ", " + items : items + ", " + ships)]},
+              {"id": "item", "target": "Item", "attributes": ["id"]},
+              {"id": "ship", "target": "Ship", "attributes": {"id": "id", "@parent.items.qty": "qtys"}}]}
+            """#)
+        try dir.write("in.json", #"{"orders": {"A": \#(Self.orderDocument), "B": \#(Self.orderDocument)}}"#)
+        try Self.expectHeldAndTreeAlike(
+            in: dir, update: [], goldenHas: [#""qtys": ["#, #""code": "B""#], check: ["--unmapped", "error", "--missing", "error"],
+            report: """
+                FAIL in.json: 200, 2 records
+                  unmapped: $.orders.*.items[*].price: not mapped (2 times) [mapper item]
+                0 passed, 1 failed
+
+                """)
+    }
+
+    /// A top-level array of orders, items mapped before shipments: an item
+    /// waits for its order's shipments' `@parent.items.qty` only until its
+    /// order is done (no `@parent` read can land on a closed object), so
+    /// the second order, without shipments, has its items' `qty` reported
+    /// and the others not. (Held to the document's end, each later read
+    /// looked at every waiting item: 3 MB of such orders took 68 s.)
+    @Test func anItemWaitsForAParentReadOnlyWhileItsOrderIsOpen() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", Self.orderSpec(shipmentsFirst: false, mappers: #"""
+            {"id": "ship", "target": "Ship", "attributes": {"id": "id", "@parent.items.qty": "qtys"}}
+            """#))
+        let bare = #"{"id": 2, "items": [{"id": 3, "qty": 1}, {"id": 4, "qty": 2}, {"id": 5, "qty": 2}]}"#
+        try dir.write("in.json", "[\(Self.orderDocument), \(bare), \(Self.orderDocument)]")
+        try Self.expectHeldAndTreeAlike(
+            in: dir, update: [], goldenHas: [#""qtys": ["#], check: ["--unmapped", "error", "--missing", "error"],
+            report: """
+                FAIL in.json: 200, 3 records
+                  unmapped: $[*].items[*].price: not mapped (2 times) [mapper item]
+                  unmapped: $[*].items[*].qty: not mapped (3 times) [mapper item]
+                0 passed, 1 failed
+
+                """)
+    }
+
+    /// `@root` alone, copied by each shipment, reads the whole document:
+    /// also the items mapped, and closed, before the first shipment (their
+    /// `price` was reported: a false failure); `@parent` alone, the whole
+    /// order (nothing was read of it). With no shipment in the document
+    /// nothing reads it, and the items' `qty` and `price` are reported.
+    @Test(arguments: ["@root", "@parent"], [false, true])
+    func aBareRootOrParentReadByALaterMapperReadsObjectsClosedBefore(anchor: String, shipmentsFirst: Bool) throws {
+        let dir = try Scratch()
+        try dir.write("s.json", Self.orderSpec(shipmentsFirst: shipmentsFirst, mappers: #"""
+            {"id": "ship", "target": "Ship", "attributes": {"id": "id", "\#(anchor)": "copy"}}
+            """#))
+        try dir.write("in.json", Self.orderDocument)
+        try dir.write("none.json", #"{"id": 1, "items": [{"id": 1, "qty": 3}, {"id": 2, "qty": 4, "price": 5}], "shipments": []}"#)
+        let u = try RKMapExecutable.run(["check", "s.json", "in.json", "none.json", "--update"], directory: dir.url,
+                                        environment: ["GITHUB_ACTIONS": nil])
+        #expect(u.status == 0, "\(u.stdout)\(u.stderr)")
+        let r = try RKMapExecutable.run(["check", "s.json", "in.json", "none.json", "--unmapped", "error"], directory: dir.url,
+                                        environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == """
+            PASS in.json: 200, 1 record
+            FAIL none.json: 200, 1 record
+              unmapped: $.items[*].price: not mapped (1 time) [mapper item]
+              unmapped: $.items[*].qty: not mapped (2 times) [mapper item]
+            1 passed, 1 failed
+
+            """, "\(r.stderr)")
+        #expect(r.status == 1)
+    }
+
+    /// A relationship whose source is `@parent.items` (or deeper,
+    /// `@parent.box.items`) reads the member `items` of the order, and the
+    /// members on its way, as a `@root.items` source reads the document's:
+    /// none of the members of each item, which the mappers that map them
+    /// read. So the items' `qty`, which only the shipment's copies read,
+    /// and `price` are reported; it counted every item as read whole (a
+    /// false pass). The copies are checked where the relationship puts
+    /// them, under the shipment.
+    @Test(arguments: ["items", "box.items"])
+    func aParentSourceReadsNoMemberOfTheObjectsItMaps(source: String) throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"root-map-ref": "order", "mappers": [
+              {"id": "order", "target": "Order", "attributes": ["id"],
+               "relationships": [{"from": "\#(source)", "to": "items", "map-ref": "item"}, {"from": "shipments", "to": "shipments", "map-ref": "ship"}]},
+              {"id": "item", "target": "Item", "attributes": ["id"]},
+              {"id": "ship", "target": "Ship", "attributes": ["id"], "relationships": [{"from": "@parent.\#(source)", "to": "items", "map-ref": "copy"}]},
+              {"id": "copy", "target": "Copy", "attributes": ["qty"]}]}
+            """#)
+        let items = #"[{"id": 1, "qty": 3}, {"id": 2, "qty": 4, "price": 5}]"#
+        let boxed = source == "items" ? items : #"{"w": 1, "items": \#(items)}"#
+        let key = source == "items" ? "items" : "box"
+        try dir.write("in.json", #"{"id": 1, "\#(key)": \#(boxed), "shipments": [{"id": 9}]}"#)
+        let at = source == "items" ? "$.items" : "$.box.items"
+        let under = source == "items" ? "$.shipments[*].items" : "$.shipments[*].box.items"
+        let box = source == "items" ? "" : "  unmapped: $.box.w: not mapped (1 time) [mapper order]\n"
+        try Self.expectHeldAndTreeAlike(
+            in: dir, update: [], goldenHas: [#""qty": 4"#], check: ["--unmapped", "error", "--missing", "error"],
+            report: """
+                FAIL in.json: 200, 1 record
+                  unmapped: \(at)[*].price: not mapped (1 time) [mapper item]
+                  unmapped: \(at)[*].qty: not mapped (2 times) [mapper item]
+                \(box)  unmapped: \(under)[*].id: not mapped (2 times) [mapper copy]
+                  unmapped: \(under)[*].price: not mapped (1 time) [mapper copy]
+                0 passed, 1 failed
+
+                """)
+    }
+
     @Test func aRecordsHeldRelationshipIsCheckedAsItsTree() throws {
         let dir = try Scratch()
         try dir.write("s.json", #"""

@@ -16,7 +16,19 @@ struct MapperReads {
     /// `value`: the same read as `valueReads` has it, for the objects below
     /// the enclosing one (`@parent.items.@count` reads none of the members
     /// of each item).
-    var parentReads: [(n: Int, tree: ReadTree, value: ReadTree)] = []
+    var parentReads: [ParentRead] = []
+
+    struct ParentRead {
+        var n: Int
+        var tree = ReadTree()
+        var value = ReadTree()
+        /// Relationship sources through the enclosing object, as
+        /// `sourceReads` (`@parent.items` reads the member `items`, none of
+        /// the members of each item, which its own mapper reads).
+        var sources: [[String]] = []
+        /// `@parent` itself read as a value (copied): all of the enclosing object.
+        var all = false
+    }
     /// `@root.meta.next_token` reads `next_token` of `$.meta`, not all of `meta`.
     var root = ReadTree()
     /// `@root` alone reads the whole document.
@@ -79,7 +91,7 @@ struct MapperReads {
                 } else if case .parent(let n) = k.anchor {
                     var presence = ReadTree()
                     presence.addPresence(Self.keys(of: k)[...])
-                    parentReads.append((n, presence, presence))
+                    parentReads.append(ParentRead(n: n, tree: presence, value: presence))
                 } else {
                     add(k)
                 }
@@ -123,6 +135,11 @@ struct MapperReads {
                 rootAll = true
                 if !asSource { rootValueAll = true }
             }
+            // A relationship from `@parent` maps the enclosing object again,
+            // reading none of its members (as from `@root`).
+            if case .parent(let n) = keyPath.anchor, keyPath.components.isEmpty, !asSource {
+                parentReads.append(ParentRead(n: n, all: true))
+            }
             return
         }
         let keys = Self.keys(of: keyPath)[...]
@@ -137,8 +154,12 @@ struct MapperReads {
             var tree = ReadTree()
             tree.add(keys)
             var value = ReadTree()
+            if asSource {
+                parentReads.append(ParentRead(n: n, tree: tree, sources: [Array(keys)]))
+                return
+            }
             if counts { value.addPresence(keys) } else { value.add(keys) }
-            parentReads.append((n, tree, value))
+            parentReads.append(ParentRead(n: n, tree: tree, value: value))
         case .root:
             root.add(keys)
             if asSource { rootSourceReads.append(Array(keys)) } else if counts { rootValueReads.addPresence(keys) } else { rootValueReads.add(keys) }
@@ -255,6 +276,20 @@ struct ReadTree {
         entries[i].node = .whole
         inner.addPresence(rest)
         entries[i].node = .inner(inner)
+    }
+
+    /// Whether every member `other` reads, this reads (whole, or at least
+    /// what `other` reads inside it): merging `other` would change nothing.
+    func contains(_ other: ReadTree) -> Bool {
+        for (key, node) in other.entries {
+            guard let i = position(ofKey: key) else { return false }
+            switch (entries[i].node, node) {
+            case (.whole, _): continue
+            case (.inner, .whole): return false
+            case (.inner(let mine), .inner(let tree)): if !mine.contains(tree) { return false }
+            }
+        }
+        return true
     }
 
     mutating func merge(_ other: ReadTree) {

@@ -163,8 +163,27 @@ public final class ReadTracker: ReadObserver {
         var keyDepth = 0
         var reachOut = 0
         /// What `@parent` paths of the objects below read of this object
-        /// (`@parent.items.qty`): objects of `items` opened later read it.
+        /// (`@parent.items.qty`): objects of `items` opened later read it;
+        /// and the relationship sources among them (`@parent.items`).
         var parentTrees = ReadTree()
+        var parentSources: [[String]] = []
+        /// `@parent` itself was read of this object (copied whole): all below it is read.
+        var parentAll = false
+        /// Closed objects below this one that a `@parent` read landing on
+        /// this object, or on one below it still open, may read into: once
+        /// this object closes, no such read can come (a `@parent` read lands
+        /// on an open object), and their unread members are counted.
+        var held: [Frame] = []
+    }
+
+    /// Whether a closed object waits for a read that may still come.
+    private enum Hold {
+        case none
+        /// Until the document ends: a `@root` read.
+        case root
+        /// Until the enclosing object this many keys deep closes: the
+        /// shallowest one a `@parent` read reaching it may land on.
+        case parent(keyDepth: Int)
     }
 
     private let caseInsensitive: Bool
@@ -220,9 +239,17 @@ public final class ReadTracker: ReadObserver {
     /// The same for the spec's `@root` paths, from the document: items
     /// mapped before a shipment that reads `@root.items.qty`.
     private let rootSequences: [(keys: [String], leading: Int)]
-    /// Closed objects that a later `@parent` or `@root` read may read into:
-    /// their unread members are counted at `finish`.
+    /// Closed objects that a later `@root` read may read into: their unread
+    /// members are counted at `finish`. (Those a `@parent` read may read
+    /// into are `held` by an enclosing frame.)
     private var pending: [Frame] = []
+    /// Some mapper or matcher of the spec reads `@root` itself (a value,
+    /// not a relationship's source): every object closed before it runs
+    /// waits for it.
+    private let rootMayBeReadWhole: Bool
+    /// Some mapper or matcher reads `@parent` itself (a value): an object
+    /// closed waits while any object enclosing it is open.
+    private let parentMayBeReadWhole: Bool
     /// Some frame was given `parentTrees` in this document.
     private var parentTreesMarked = false
 
@@ -236,6 +263,8 @@ public final class ReadTracker: ReadObserver {
         self.caseInsensitive = caseInsensitive
         var parents: [[String]: Int] = [:]
         var roots: [[String]: Int] = [:]
+        var rootWhole = false
+        var parentWhole = false
         for mapper in graph?.mappers ?? [] {
             let reads: MapperReads
             switch mapper {
@@ -250,9 +279,20 @@ public final class ReadTracker: ReadObserver {
                     if leading > 0 { sequences[folded] = max(sequences[folded] ?? 0, leading) }
                 }
             }
-            for read in reads.parentReads { collect(read.value, into: &parents) }
+            for read in reads.parentReads {
+                if read.all { parentWhole = true }
+                collect(read.value, into: &parents)
+                // A source reads into the objects on its way, not the one at its end.
+                for keys in read.sources where keys.count > 1 {
+                    let folded = caseInsensitive ? keys.map { $0.lowercased() } : keys
+                    parents[folded] = max(parents[folded] ?? 0, keys.count - 1)
+                }
+            }
             collect(reads.rootValueReads, into: &roots)
+            if reads.rootValueAll { rootWhole = true }
         }
+        rootMayBeReadWhole = rootWhole
+        parentMayBeReadWhole = parentWhole
         parentSequences = parents.map { ($0.key, $0.value) }
         rootSequences = roots.map { ($0.key, $0.value) }
     }
@@ -289,9 +329,14 @@ public final class ReadTracker: ReadObserver {
     /// descriptor's content, no `@root` read) reported like any other
     /// (docs/spec.md §12 check 3), with no mapper.
     public func finish(document: JSONValue) {
-        let late = pending
+        var late = pending
         pending = []
         parentTreesMarked = false
+        // Left open by a mapping that stopped early: what they hold is counted too.
+        for f in frames.indices {
+            late += frames[f].held
+            frames[f].held = []
+        }
         // Held back for a read that did not come: their unread members
         // (a `@root` relationship source reads the document but none of
         // its members; only a value read of `@root` itself reads them, and
@@ -385,7 +430,7 @@ public final class ReadTracker: ReadObserver {
             // it passes its reads to); one that had no frame (not an object)
             // is passed over, hence `<=`.
             let target = parentDepth - read.n
-            if let i = frames.lastIndex(where: { $0.parentDepth <= target }) { markParentRead(read.tree, read.value, at: i) }
+            if let i = frames.lastIndex(where: { $0.parentDepth <= target }) { markParentRead(read, at: i) }
         }
         if path.isEmpty { rootMapped = true }
         markContent(in: &frame)
@@ -433,10 +478,15 @@ public final class ReadTracker: ReadObserver {
         if parentTreesMarked {
             // `@parent` reads of an enclosing object made before this one
             // was opened (by the records of a relationship mapped first).
-            for below in frames where !below.parentTrees.isEmpty && below.path.count < frame.path.count
-                && Self.same(below.path, frame.path.prefix(below.path.count)) {
+            for below in frames where (!below.parentTrees.isEmpty || !below.parentSources.isEmpty || below.parentAll)
+                && below.path.count < frame.path.count && Self.same(below.path, frame.path.prefix(below.path.count)) {
+                if below.parentAll {
+                    frame.readsAll = true
+                    return
+                }
                 guard let keys = Self.keys(frame.path[below.path.count...]), !keys.isEmpty else { continue }
-                if apply(inherited(values: below.parentTrees, sources: [], all: false, along: keys), to: &frame) { return }
+                let found = inherited(values: below.parentTrees, sources: below.parentSources, all: false, along: keys)
+                if apply(found, to: &frame) { return }
             }
         }
         // Innermost first; once no frame from here out reaches this deep, stop.
@@ -599,6 +649,12 @@ public final class ReadTracker: ReadObserver {
             frames[frames.count - 1].readsAll = frames[frames.count - 1].readsAll || frame.readsAll
             for i in frame.reads.indices { frames[frames.count - 1].reads[i].add(frame.reads[i]) }
             frames[frames.count - 1].parentTrees.merge(frame.parentTrees)
+            frames[frames.count - 1].parentSources += frame.parentSources
+            if frame.parentAll { frames[frames.count - 1].parentAll = true }
+            frames[frames.count - 1].held += frame.held
+        } else {
+            // No `@parent` read can land on this object any more.
+            for held in frame.held { recordUnread(held) }
         }
         // An object a nil key path relationship maps again counts as mapped
         // by its mapper for the missing-keys check even when it made no
@@ -627,39 +683,62 @@ public final class ReadTracker: ReadObserver {
             closedRoots.append(frame)
             return
         }
-        if mayBeReadLater(frame) {
+        switch hold(frame) {
+        case .none: break
+        case .root:
             pending.append(frame)
             return
+        case .parent(let depth):
+            if let k = frames.firstIndex(where: { $0.keyDepth >= depth }) {
+                frames[k].held.append(frame)
+                return
+            }
         }
         recordUnread(frame, pattern: pattern)
     }
 
     /// Whether a `@parent` path of the spec may read into the object of
     /// `frame` once it is closed (`parentSequences`): its keys end with the
-    /// first keys of one that reads into what they lead to, and the
-    /// enclosing object it would read from has not been read so already
-    /// (then the object inherited the read when it was opened: the items
-    /// of a record whose items read `@parent.items.name` are not held back).
-    private func mayBeReadLater(_ frame: Frame) -> Bool {
-        guard !parentSequences.isEmpty || !rootSequences.isEmpty, let keys = Self.keys(frame.path[...]) else { return false }
-        let folded = caseInsensitive ? keys.map { $0.lowercased() } : keys
+    /// first keys of one that reads into what they lead to (keys below a
+    /// dynamic key are enough: the object it would read from is below
+    /// that), and the enclosing object it would read from has not been
+    /// read so already (then the object inherited the read when it was
+    /// opened: the items of a record whose items read `@parent.items.name`
+    /// are not held back); or a `@root` path, of keys all the way.
+    private func hold(_ frame: Frame) -> Hold {
+        if frame.readsAll { return .none }
+        if rootMayBeReadWhole, !rootValueAll { return .root }
+        // Any enclosing object may be copied by a `@parent` read still to come.
+        if parentMayBeReadWhole { return .parent(keyDepth: 0) }
+        guard !parentSequences.isEmpty || !rootSequences.isEmpty else { return .none }
+        // The member keys of the path, nil for a dynamic key (no key path names it).
+        var folded: [String?] = []
+        for component in frame.path {
+            switch component {
+            case .key(let k), .within(let k, _): folded.append(caseInsensitive ? k.lowercased() : k)
+            case .index: continue
+            case .dynamicKey: folded.append(nil)
+            }
+        }
         // A `@root` path whose keys lead to the object (or into it through
         // the document's arrays), not read along already by a mapper
         // opened before (`rootValueReads`, which objects opened after it
         // inherit).
-        if !rootValueAll {
-            for s in rootSequences where folded.count <= s.leading && s.keys.prefix(folded.count).elementsEqual(folded)
+        if !rootValueAll, !folded.contains(nil) {
+            for s in rootSequences where folded.count <= s.leading && s.keys.prefix(folded.count).elementsEqual(folded, by: { $0 == $1 })
                 && !reads(rootValueReads, along: s.keys) {
-                return true
+                return .root
             }
         }
+        var shallowest: Int?
         for s in parentSequences {
             for j in stride(from: 1, through: min(s.leading, folded.count), by: 1)
-            where folded.suffix(j).elementsEqual(s.keys.prefix(j)) && !readAlready(s.keys, below: folded.count - j, of: frame) {
-                return true
+            where folded.suffix(j).elementsEqual(s.keys.prefix(j), by: { $0 == $1 })
+                && !readAlready(s.keys, below: folded.count - j, of: frame) {
+                shallowest = min(shallowest ?? .max, folded.count - j)
             }
         }
-        return false
+        return shallowest.map { .parent(keyDepth: $0) } ?? .none
     }
 
     /// Whether the open object `depth` keys deep on `frame`'s path has been
@@ -683,62 +762,65 @@ public final class ReadTracker: ReadObserver {
     }
 
     /// A `@parent` path's reads of the open object at `frames[i]`: `tree`
-    /// marked on it; `value`, what it reads of the objects below, kept for
-    /// those opened later (`inherit`) and applied to those closed already
-    /// (`pending`).
-    private func markParentRead(_ tree: ReadTree, _ value: ReadTree, at i: Int) {
+    /// marked on it; `value` and `sources`, what it reads of the objects
+    /// below, kept for those opened later (`inherit`) and applied to those
+    /// closed already (`held`, `pending`) or open above it. A read the
+    /// object had already changes nothing below it: the objects closed
+    /// since were not held for it, and those opened since inherited it
+    /// (a shipment per order reading `@parent.items.qty` looked at every
+    /// held item again: 3 MB took 68 s).
+    private func markParentRead(_ read: MapperReads.ParentRead, at i: Int) {
+        if read.all {
+            guard !frames[i].parentAll else { return }
+            frames[i].parentAll = true
+            frames[i].readsAll = true
+            parentTreesMarked = true
+            resolvePendingAll(under: frames[i].path, openFrom: i + 1)
+            return
+        }
+        let (tree, value, sources) = (read.tree, read.value, read.sources)
         mark(tree, in: &frames[i])
         guard !parentSequences.isEmpty else { return }
-        frames[i].parentTrees.merge(value)
+        let newValue = !frames[i].parentTrees.contains(value)
+        var newSources: [[String]] = []
+        for source in sources where !frames[i].parentSources.contains(source) && !newSources.contains(source) {
+            newSources.append(source)
+        }
+        guard newValue || !newSources.isEmpty else { return }
+        if newValue { frames[i].parentTrees.merge(value) }
+        frames[i].parentSources += newSources
         parentTreesMarked = true
-        resolvePending(value, under: frames[i].path, openFrom: i + 1)
+        resolvePending(newValue ? value : ReadTree(), sources: newSources, under: frames[i].path, openFrom: i + 1)
     }
 
-    /// `@root` itself read: every pending and open object is read.
-    private func resolvePendingAll() {
-        for p in pending.indices { pending[p].readsAll = true }
-        for f in frames.indices { frames[f].readsAll = true }
-    }
-
-    /// Marks what `tree`, read from the object at `base`, reads of each
-    /// pending object below it, and of each open one from `frames[first]`
-    /// on (opened before the read was known, so not inheriting it): the
-    /// keys on the way followed (an index passes through), what is read at
-    /// the object's own place.
-    private func resolvePending(_ tree: ReadTree, under base: [DocumentPath.Component], openFrom first: Int) {
-        guard !tree.isEmpty else { return }
-        for p in pending.indices where !pending[p].readsAll {
-            if let node = node(reading: tree, from: base, at: pending[p].path) { markLate(node, in: &pending[p]) }
-        }
-        for f in first..<frames.count where !frames[f].readsAll {
-            if let node = node(reading: tree, from: base, at: frames[f].path) { markLate(node, in: &frames[f]) }
+    /// `@root` itself read (or `@parent`, of the object at `base`): every
+    /// pending, held and open object below it is read (the open ones from
+    /// `frames[first]` on).
+    private func resolvePendingAll(under base: [DocumentPath.Component] = [], openFrom first: Int = 0) {
+        func below(_ frame: Frame) -> Bool { frame.path.count > base.count && Self.same(base, frame.path.prefix(base.count)) }
+        for p in pending.indices where below(pending[p]) { pending[p].readsAll = true }
+        for f in frames.indices {
+            if f >= first { frames[f].readsAll = true }
+            for h in frames[f].held.indices where below(frames[f].held[h]) { frames[f].held[h].readsAll = true }
         }
     }
 
-    /// What `tree`, read from the object at `base`, reads at `path` below
-    /// it: nil when it does not reach there.
-    private func node(reading tree: ReadTree, from base: [DocumentPath.Component], at path: [DocumentPath.Component]) -> ReadTree.Node? {
-        guard path.count > base.count, Self.same(base, path.prefix(base.count)) else { return nil }
-        var node = ReadTree.Node.inner(tree)
-        for component in path[base.count...] {
-            let key: String
-            switch component {
-            case .key(let k), .within(let k, _): key = k
-            case .index: continue
-            case .dynamicKey: return nil
-            }
-            // A member on the way read whole reads all below it.
-            guard case .inner(let inner) = node else { return node }
-            guard let next = self.node(of: key, in: inner) else { return nil }
-            node = next
+    /// Marks what `tree` and `sources`, read from the object at `base`,
+    /// read of each pending or held object below it, and of each open one
+    /// from `frames[first]` on (opened before the read was known, so not
+    /// inheriting it), as an object opened later inherits them: the keys on
+    /// the way followed (an index passes through).
+    private func resolvePending(_ tree: ReadTree, sources: [[String]] = [], under base: [DocumentPath.Component], openFrom first: Int) {
+        guard !tree.isEmpty || !sources.isEmpty else { return }
+        func resolve(_ frame: inout Frame) {
+            guard !frame.readsAll, frame.path.count > base.count, Self.same(base, frame.path.prefix(base.count)),
+                  let keys = Self.keys(frame.path[base.count...]) else { return }
+            _ = apply(inherited(values: tree, sources: sources, all: false, along: keys), to: &frame)
         }
-        return node
-    }
-
-    private func markLate(_ node: ReadTree.Node, in frame: inout Frame) {
-        switch node {
-        case .whole: frame.readsAll = true
-        case .inner(let inner): mark(inner, in: &frame)
+        for p in pending.indices { resolve(&pending[p]) }
+        for f in frames.indices {
+            for h in frames[f].held.indices { resolve(&frames[f].held[h]) }
+            if f >= first { resolve(&frames[f]) }
         }
     }
 
@@ -782,7 +864,7 @@ public final class ReadTracker: ReadObserver {
         matcherReads = MapperReads()
         for read in parents {
             let target = parentDepth - read.n
-            if let i = frames.lastIndex(where: { $0.parentDepth <= target }) { markParentRead(read.tree, read.value, at: i) }
+            if let i = frames.lastIndex(where: { $0.parentDepth <= target }) { markParentRead(read, at: i) }
         }
     }
 
