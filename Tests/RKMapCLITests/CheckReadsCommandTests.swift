@@ -271,6 +271,109 @@ import Testing
                 """)
     }
 
+    /// Found by a reviewer of the change above, each through a spec that
+    /// copies `@parent` whole somewhere: a later descriptor's
+    /// `@root.orders.items.qty` still reads the items mapped before it (they
+    /// waited only as long as a `@parent` read could come, and `qty` was
+    /// reported: a false failure).
+    @Test func aRootPathStillReadsObjectsWhenSomeMapperCopiesItsParent() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"descriptors": [{"keyPath": "orders", "root-map-ref": "order"}, {"keyPath": "summary", "root-map-ref": "summary"}],
+             "mappers": [
+              {"id": "order", "target": "Order", "attributes": ["id"], "relationships": [{"from": "items", "to": "items", "map-ref": "item"}]},
+              {"id": "item", "target": "Item", "attributes": ["id"]},
+              {"id": "summary", "target": "Summary", "attributes": {"total": "total", "@root.orders.items.qty": "qtys"},
+               "relationships": [{"from": "notes", "to": "notes", "map-ref": "note"}]},
+              {"id": "note", "target": "Note", "attributes": {"text": "text", "@parent": "summaryCopy"}}]}
+            """#)
+        try dir.write("in.json", #"""
+            {"orders": [{"id": 1, "items": [{"id": 1, "qty": 3}, {"id": 2, "qty": 4, "price": 5}]}], "summary": {"total": 7, "notes": [{"text": "x"}]}}
+            """#)
+        try Self.expectHeldAndTreeAlike(
+            in: dir, update: [], goldenHas: [#""qtys": ["#, #""summaryCopy": {"#], check: ["--unmapped", "error", "--missing", "error"],
+            report: """
+                FAIL in.json: 200, 2 records
+                  unmapped: $.orders[*].items[*].price: not mapped (1 time) [mapper item]
+                0 passed, 1 failed
+
+                """)
+    }
+
+    /// Objects a relationship maps from an anchored source (`@root.meta`,
+    /// `@root.items`) are checked where the relationship puts them, under
+    /// the order, but are not the order's members: the order copied whole
+    /// by `@parent`, or read by `@parent.items.qty`, reads none of them.
+    /// Both passed (the copy's `extra` and `qty` went unreported: false
+    /// passes), since reads by path reached them through the order's path.
+    @Test(arguments: [false, true])
+    func objectsFromAnAnchoredSourceAreNotReadThroughThePathTheyAreAt(copyParent: Bool) throws {
+        let dir = try Scratch()
+        let spec = copyParent
+            ? #"""
+              {"descriptors": [{"keyPath": "orders", "root-map-ref": "order"}], "mappers": [
+                {"id": "order", "target": "Order", "attributes": ["id"], "relationships": [{"from": "@root.meta", "to": "meta", "map-ref": "meta"}]},
+                {"id": "meta", "target": "Meta", "attributes": {"v": "v", "@parent": "order"}}]}
+              """#
+            : #"""
+              {"descriptors": [{"keyPath": "orders", "root-map-ref": "order"}], "mappers": [
+                {"id": "order", "target": "Order", "attributes": ["id"],
+                 "relationships": [{"from": "@root.items", "to": "items", "map-ref": "item"}, {"from": "shipments", "to": "shipments", "map-ref": "ship"}]},
+                {"id": "item", "target": "Item", "attributes": ["id"]},
+                {"id": "ship", "target": "Ship", "attributes": {"id": "id", "@parent.items.qty": "q"}}]}
+              """#
+        try dir.write("s.json", spec)
+        try dir.write("in.json", copyParent
+            ? #"{"orders": [{"id": 1}], "meta": {"v": 1, "extra": 2}}"#
+            : #"{"orders": [{"id": 1, "shipments": [{"id": 9}]}], "items": [{"id": 1, "qty": 3}, {"id": 2, "qty": 4, "price": 5}]}"#)
+        try Self.expectHeldAndTreeAlike(
+            in: dir, update: [], goldenHas: [copyParent ? #""order": {"# : #""id": 9"#], check: ["--unmapped", "error", "--missing", "error"],
+            report: copyParent
+                ? """
+                  FAIL in.json: 200, 1 record
+                    unmapped: $.orders[*].meta.extra: not mapped (1 time) [mapper meta]
+                  0 passed, 1 failed
+
+                  """
+                : """
+                  FAIL in.json: 200, 1 record
+                    unmapped: $.orders[*].items[*].price: not mapped (1 time) [mapper item]
+                    unmapped: $.orders[*].items[*].qty: not mapped (2 times) [mapper item]
+                  0 passed, 1 failed
+
+                  """)
+    }
+
+    /// A shipment under a nil key path relationship (`extra` maps the
+    /// order again) reads `@parent.items.qty` of the order: the items
+    /// mapped before it are read, the second order's (no shipment) are not.
+    /// The read lands on the order's second frame; the items wait in its
+    /// first (this went wrong while this change was written).
+    @Test func aParentReadFromAComposedObjectReadsItemsClosedBefore() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"root-map-ref": "order", "mappers": [
+              {"id": "order", "target": "Order", "attributes": ["id"],
+               "relationships": [{"from": "items", "to": "items", "map-ref": "item"}, {"from": "", "to": "extra", "map-ref": "extra"}]},
+              {"id": "extra", "target": "Extra", "attributes": ["note"], "relationships": [{"from": "shipments", "to": "shipments", "map-ref": "ship"}]},
+              {"id": "item", "target": "Item", "attributes": ["id"]},
+              {"id": "ship", "target": "Ship", "attributes": {"id": "id", "@parent.items.qty": "q"}}]}
+            """#)
+        try dir.write("in.json", #"""
+            [{"id": 1, "note": "n", "items": [{"id": 1, "qty": 3}, {"id": 2, "qty": 4, "price": 5}], "shipments": [{"id": 9}]},
+             {"id": 2, "note": "n", "items": [{"id": 1, "qty": 3}], "shipments": []}]
+            """#)
+        try Self.expectHeldAndTreeAlike(
+            in: dir, update: [], goldenHas: [#""q": ["#], check: ["--unmapped", "error", "--missing", "error"],
+            report: """
+                FAIL in.json: 200, 2 records
+                  unmapped: $[*].items[*].price: not mapped (1 time) [mapper item]
+                  unmapped: $[*].items[*].qty: not mapped (1 time) [mapper item]
+                0 passed, 1 failed
+
+                """)
+    }
+
     @Test func aRecordsHeldRelationshipIsCheckedAsItsTree() throws {
         let dir = try Scratch()
         try dir.write("s.json", #"""

@@ -170,20 +170,24 @@ public final class ReadTracker: ReadObserver {
         /// `@parent` itself was read of this object (copied whole): all below it is read.
         var parentAll = false
         /// Closed objects below this one that a `@parent` read landing on
-        /// this object, or on one below it still open, may read into: once
-        /// this object closes, no such read can come (a `@parent` read lands
-        /// on an open object), and their unread members are counted.
+        /// this object, or on an enclosing one, may read into (a `@parent`
+        /// read lands only on an open object). When this object closes,
+        /// each moves to the enclosing frame while such a read may still
+        /// come, to `pending` while only a `@root` read may, and otherwise
+        /// its unread members are counted. So a read landing here looks at
+        /// the objects below it only.
         var held: [Frame] = []
-    }
-
-    /// Whether a closed object waits for a read that may still come.
-    private enum Hold {
-        case none
-        /// Until the document ends: a `@root` read.
-        case root
-        /// Until the enclosing object this many keys deep closes: the
-        /// shallowest one a `@parent` read reaching it may land on.
-        case parent(keyDepth: Int)
+        /// For a held object: the fewest keys deep an object a `@parent`
+        /// read may reach it from is (`Int.max`: none), and whether a
+        /// `@root` read may reach it.
+        var holdDepth = Int.max
+        var holdForRoot = false
+        /// Mapped through a relationship whose source is anchored
+        /// (`@parent.items`, `@root.meta`): its path names where the
+        /// relationship put it, not where it is in the document, so reads
+        /// by path from the frames below `frames[outside]` (those open when
+        /// the relationship began) and from `@root` paths do not reach it.
+        var outside: Int?
     }
 
     private let caseInsensitive: Bool
@@ -250,6 +254,9 @@ public final class ReadTracker: ReadObserver {
     /// Some mapper or matcher reads `@parent` itself (a value): an object
     /// closed waits while any object enclosing it is open.
     private let parentMayBeReadWhole: Bool
+    /// `frames.count` when each relationship with an anchored source
+    /// being mapped began (`Frame.outside`).
+    private var anchors: [Int] = []
     /// Some frame was given `parentTrees` in this document.
     private var parentTreesMarked = false
 
@@ -358,6 +365,14 @@ public final class ReadTracker: ReadObserver {
 
     // MARK: ReadObserver
 
+    func enterAnchoredSource() {
+        anchors.append(frames.count)
+    }
+
+    func leaveAnchoredSource() {
+        anchors.removeLast()
+    }
+
     func noteMatchers(of dynamic: DynamicMapper) {
         matcherReads.add(reads(of: dynamic))
     }
@@ -433,13 +448,14 @@ public final class ReadTracker: ReadObserver {
             if let i = frames.lastIndex(where: { $0.parentDepth <= target }) { markParentRead(read, at: i) }
         }
         if path.isEmpty { rootMapped = true }
-        markContent(in: &frame)
+        frame.outside = anchors.last
+        if frame.outside == nil { markContent(in: &frame) }
         // `@root` reads are marked on the mapped roots in `finish`.
         rootReads.merge(reads.root)
         if reads.rootAll { rootReadWhole = true }
         if rootMerged.insert(ObjectIdentifier(entry)).inserted {
-            resolvePending(reads.rootValueReads, under: [], openFrom: 0)
-            if reads.rootValueAll { resolvePendingAll() }
+            resolvePending(reads.rootValueReads, landing: nil)
+            if reads.rootValueAll, !rootValueAll { resolvePendingAll() }
             rootValueReads.merge(reads.rootValueReads)
             rootSourceReads += reads.rootSourceReads
             if reads.rootValueAll { rootValueAll = true }
@@ -475,10 +491,13 @@ public final class ReadTracker: ReadObserver {
     /// (`@root.items.name`, of every mapper opened so far). A relationship
     /// whose source is the object itself reads none of its members.
     private func inherit(into frame: inout Frame) {
+        // Mapped through an anchored source: only the frames opened inside
+        // that relationship enclose it where it is.
+        let from = frame.outside ?? 0
         if parentTreesMarked {
             // `@parent` reads of an enclosing object made before this one
             // was opened (by the records of a relationship mapped first).
-            for below in frames where (!below.parentTrees.isEmpty || !below.parentSources.isEmpty || below.parentAll)
+            for below in frames[from...] where (!below.parentTrees.isEmpty || !below.parentSources.isEmpty || below.parentAll)
                 && below.path.count < frame.path.count && Self.same(below.path, frame.path.prefix(below.path.count)) {
                 if below.parentAll {
                     frame.readsAll = true
@@ -490,7 +509,7 @@ public final class ReadTracker: ReadObserver {
             }
         }
         // Innermost first; once no frame from here out reaches this deep, stop.
-        for below in frames.reversed() {
+        for below in frames[from...].reversed() {
             if below.reachOut < frame.keyDepth { break }
             let reach = below.entry.valueDepth == Int.max ? Int.max : below.keyDepth + below.entry.valueDepth
             guard reach >= frame.keyDepth, below.path.count < frame.path.count,
@@ -511,6 +530,7 @@ public final class ReadTracker: ReadObserver {
             }
             if apply(found, to: &frame) { return }
         }
+        guard frame.outside == nil else { return }
         if rootValueAll {
             frame.readsAll = true
             return
@@ -654,7 +674,7 @@ public final class ReadTracker: ReadObserver {
             frames[frames.count - 1].held += frame.held
         } else {
             // No `@parent` read can land on this object any more.
-            for held in frame.held { recordUnread(held) }
+            for held in frame.held where !keepHolding(held) { recordUnread(held) }
         }
         // An object a nil key path relationship maps again counts as mapped
         // by its mapper for the missing-keys check even when it made no
@@ -683,18 +703,9 @@ public final class ReadTracker: ReadObserver {
             closedRoots.append(frame)
             return
         }
-        switch hold(frame) {
-        case .none: break
-        case .root:
-            pending.append(frame)
-            return
-        case .parent(let depth):
-            if let k = frames.firstIndex(where: { $0.keyDepth >= depth }) {
-                frames[k].held.append(frame)
-                return
-            }
-        }
-        recordUnread(frame, pattern: pattern)
+        var waiting = frame
+        (waiting.holdForRoot, waiting.holdDepth) = hold(frame)
+        if !keepHolding(waiting) { recordUnread(frame, pattern: pattern) }
     }
 
     /// Whether a `@parent` path of the spec may read into the object of
@@ -705,12 +716,9 @@ public final class ReadTracker: ReadObserver {
     /// read so already (then the object inherited the read when it was
     /// opened: the items of a record whose items read `@parent.items.name`
     /// are not held back); or a `@root` path, of keys all the way.
-    private func hold(_ frame: Frame) -> Hold {
-        if frame.readsAll { return .none }
-        if rootMayBeReadWhole, !rootValueAll { return .root }
-        // Any enclosing object may be copied by a `@parent` read still to come.
-        if parentMayBeReadWhole { return .parent(keyDepth: 0) }
-        guard !parentSequences.isEmpty || !rootSequences.isEmpty else { return .none }
+    private func hold(_ frame: Frame) -> (root: Bool, depth: Int) {
+        // Read all already, or not where its path says: nothing to wait for.
+        if frame.readsAll || frame.outside != nil { return (false, .max) }
         // The member keys of the path, nil for a dynamic key (no key path names it).
         var folded: [String?] = []
         for component in frame.path {
@@ -724,27 +732,47 @@ public final class ReadTracker: ReadObserver {
         // the document's arrays), not read along already by a mapper
         // opened before (`rootValueReads`, which objects opened after it
         // inherit).
-        if !rootValueAll, !folded.contains(nil) {
-            for s in rootSequences where folded.count <= s.leading && s.keys.prefix(folded.count).elementsEqual(folded, by: { $0 == $1 })
-                && !reads(rootValueReads, along: s.keys) {
-                return .root
+        var root = rootMayBeReadWhole && !rootValueAll
+        if !root, !rootValueAll, !folded.contains(nil) {
+            root = rootSequences.contains { s in
+                folded.count <= s.leading && s.keys.prefix(folded.count).elementsEqual(folded, by: { $0 == $1 })
+                    && !reads(rootValueReads, along: s.keys)
             }
         }
-        var shallowest: Int?
+        // Any enclosing object may be copied by a `@parent` read still to come.
+        if parentMayBeReadWhole { return (root, 0) }
+        var shallowest = Int.max
         for s in parentSequences {
             for j in stride(from: 1, through: min(s.leading, folded.count), by: 1)
             where folded.suffix(j).elementsEqual(s.keys.prefix(j), by: { $0 == $1 })
                 && !readAlready(s.keys, below: folded.count - j, of: frame) {
-                shallowest = min(shallowest ?? .max, folded.count - j)
+                shallowest = min(shallowest, folded.count - j)
             }
         }
-        return shallowest.map { .parent(keyDepth: $0) } ?? .none
+        return (root, shallowest)
+    }
+
+    /// Puts a closed object that a read may still reach where it waits
+    /// (`Frame.held`): in the innermost open frame while a `@parent` read
+    /// may land on it or an enclosing one, else in `pending` while a
+    /// `@root` read may come. False when nothing may read it any more.
+    private func keepHolding(_ frame: Frame) -> Bool {
+        guard !frame.readsAll else { return false }
+        if let last = frames.indices.last, frames[last].keyDepth >= frame.holdDepth {
+            frames[last].held.append(frame)
+            return true
+        }
+        if frame.holdForRoot {
+            pending.append(frame)
+            return true
+        }
+        return false
     }
 
     /// Whether the open object `depth` keys deep on `frame`'s path has been
     /// read along `keys` by a `@parent` path (`parentTrees`).
     private func readAlready(_ keys: [String], below depth: Int, of frame: Frame) -> Bool {
-        guard let t = frames.lastIndex(where: { $0.keyDepth == depth && $0.path.count < frame.path.count }),
+        guard let t = frames.firstIndex(where: { $0.keyDepth == depth && $0.path.count < frame.path.count }),
               Self.same(frames[t].path, frame.path.prefix(frames[t].path.count)) else { return false }
         return reads(frames[t].parentTrees, along: keys)
     }
@@ -769,13 +797,17 @@ public final class ReadTracker: ReadObserver {
     /// since were not held for it, and those opened since inherited it
     /// (a shipment per order reading `@parent.items.qty` looked at every
     /// held item again: 3 MB took 68 s).
-    private func markParentRead(_ read: MapperReads.ParentRead, at i: Int) {
+    private func markParentRead(_ read: MapperReads.ParentRead, at landing: Int) {
+        // An object mapped again by a nil key path relationship: the read
+        // is the object's, kept in its first frame with what waits below it.
+        var i = landing
+        while i > 0, frames[i].composed { i -= 1 }
         if read.all {
             guard !frames[i].parentAll else { return }
             frames[i].parentAll = true
             frames[i].readsAll = true
             parentTreesMarked = true
-            resolvePendingAll(under: frames[i].path, openFrom: i + 1)
+            resolvePendingAll(landing: i)
             return
         }
         let (tree, value, sources) = (read.tree, read.value, read.sources)
@@ -790,37 +822,52 @@ public final class ReadTracker: ReadObserver {
         if newValue { frames[i].parentTrees.merge(value) }
         frames[i].parentSources += newSources
         parentTreesMarked = true
-        resolvePending(newValue ? value : ReadTree(), sources: newSources, under: frames[i].path, openFrom: i + 1)
+        resolvePending(newValue ? value : ReadTree(), sources: newSources, landing: i)
     }
 
-    /// `@root` itself read (or `@parent`, of the object at `base`): every
-    /// pending, held and open object below it is read (the open ones from
-    /// `frames[first]` on).
-    private func resolvePendingAll(under base: [DocumentPath.Component] = [], openFrom first: Int = 0) {
-        func below(_ frame: Frame) -> Bool { frame.path.count > base.count && Self.same(base, frame.path.prefix(base.count)) }
-        for p in pending.indices where below(pending[p]) { pending[p].readsAll = true }
-        for f in frames.indices {
-            if f >= first { frames[f].readsAll = true }
-            for h in frames[f].held.indices where below(frames[f].held[h]) { frames[f].held[h].readsAll = true }
+    /// `@root` itself read (`landing` nil), or `@parent` of the open
+    /// object at `frames[landing]`: every object waiting below it, and every
+    /// open one above it (opened before the read), is read, and no longer
+    /// waits. Objects mapped through an anchored source from inside are
+    /// not below it (`Frame.outside`).
+    private func resolvePendingAll(landing: Int? = nil) {
+        if landing == nil {
+            pending.removeAll()
+        }
+        for f in (landing ?? 0)..<frames.count {
+            frames[f].held.removeAll()
+            if f > (landing ?? -1), reaches(landing, frames[f]) { frames[f].readsAll = true }
         }
     }
 
-    /// Marks what `tree` and `sources`, read from the object at `base`,
-    /// read of each pending or held object below it, and of each open one
-    /// from `frames[first]` on (opened before the read was known, so not
-    /// inheriting it), as an object opened later inherits them: the keys on
-    /// the way followed (an index passes through).
-    private func resolvePending(_ tree: ReadTree, sources: [[String]] = [], under base: [DocumentPath.Component], openFrom first: Int) {
+    /// Whether a read by path from the document (`landing` nil) or from
+    /// the open object at `frames[landing]` may reach `frame`'s object.
+    private func reaches(_ landing: Int?, _ frame: Frame) -> Bool {
+        guard let outside = frame.outside else { return true }
+        guard let landing else { return false }
+        return landing >= outside
+    }
+
+    /// Marks what `tree` and `sources`, read from the document (`landing`
+    /// nil) or from the open object at `frames[landing]`, read of each
+    /// object waiting below it, and of each open one above it (opened
+    /// before the read was known, so not inheriting it), as an object
+    /// opened later inherits them: the keys on the way followed (an index
+    /// passes through).
+    private func resolvePending(_ tree: ReadTree, sources: [[String]] = [], landing: Int?) {
         guard !tree.isEmpty || !sources.isEmpty else { return }
+        let base = landing.map { frames[$0].path } ?? []
         func resolve(_ frame: inout Frame) {
-            guard !frame.readsAll, frame.path.count > base.count, Self.same(base, frame.path.prefix(base.count)),
+            guard !frame.readsAll, reaches(landing, frame), frame.path.count > base.count, Self.same(base, frame.path.prefix(base.count)),
                   let keys = Self.keys(frame.path[base.count...]) else { return }
             _ = apply(inherited(values: tree, sources: sources, all: false, along: keys), to: &frame)
         }
-        for p in pending.indices { resolve(&pending[p]) }
-        for f in frames.indices {
+        if landing == nil {
+            for p in pending.indices { resolve(&pending[p]) }
+        }
+        for f in (landing ?? 0)..<frames.count {
             for h in frames[f].held.indices { resolve(&frames[f].held[h]) }
-            if f >= first { resolve(&frames[f]) }
+            if f > (landing ?? -1) { resolve(&frames[f]) }
         }
     }
 
@@ -854,9 +901,9 @@ public final class ReadTracker: ReadObserver {
         rootReads.merge(matcherReads.root)
         if matcherReads.rootAll { rootReadWhole = true }
         // Matchers read values, never a relationship's source.
-        if matcherReads.rootValueAll { resolvePendingAll() }
+        if matcherReads.rootValueAll, !rootValueAll { resolvePendingAll() }
         if !matcherReads.rootValueReads.isEmpty {
-            resolvePending(matcherReads.rootValueReads, under: [], openFrom: 0)
+            resolvePending(matcherReads.rootValueReads, landing: nil)
             rootValueReads.merge(matcherReads.rootValueReads)
             rootReach = max(rootReach, matcherReads.rootDepth)
         }

@@ -71,7 +71,10 @@ extension DocumentMapper {
         if case .null = source { return .value(.null) }
         let pushed = path.push(sourcePath, from: parent, caseInsensitive: caseInsensitive)
         context.parents.append(parent)
+        let anchored = sourcePath.anchor != .representation && readTracker != nil
+        if anchored { readTracker?.enterAnchoredSource() }
         defer {
+            if anchored { readTracker?.leaveAnchoredSource() }
             context.parents.removeLast()
             path.pop(pushed)
         }

@@ -22,4 +22,9 @@ protocol ReadObserver: AnyObject {
     func open(_ object: JSONObject, mapper: ObjectMapper, path: [DocumentPath.Component], parentDepth: Int, composed: Bool)
     /// The innermost open object is done; `keep` when it produced a record.
     func close(keep: Bool)
+    /// A relationship whose source is anchored (`@parent.items`,
+    /// `@root.meta`) is mapped between these two: the objects it maps are
+    /// found elsewhere in the document than the path says.
+    func enterAnchoredSource()
+    func leaveAnchoredSource()
 }
