@@ -344,6 +344,63 @@ import Testing
                   """)
     }
 
+    /// Inside such a copy, its own records' `@parent` paths still read
+    /// what was mapped, and closed, before them: a sub's
+    /// `@parent.parts.qty` reads `qty` of the copy's parts, and a sub
+    /// copying `@parent` whole reads all of them (`x` too). A second
+    /// reviewer found both reported once the copies stopped waiting for
+    /// any read (false failures); `$.orders[*].note` is unread in both.
+    @Test(arguments: ["@parent.parts.qty", "@parent"])
+    func insideACopyFromAnAnchoredSourceParentReadsReachWhatClosedBefore(read: String) throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"descriptors": [{"keyPath": "orders", "root-map-ref": "order"}], "mappers": [
+              {"id": "order", "target": "Order", "attributes": ["id"], "relationships": [{"from": "@root.meta", "to": "meta", "map-ref": "meta"}]},
+              {"id": "meta", "target": "Meta", "attributes": ["v"],
+               "relationships": [{"from": "parts", "to": "parts", "map-ref": "part"}, {"from": "subs", "to": "subs", "map-ref": "sub"}]},
+              {"id": "part", "target": "Part", "attributes": ["id"]},
+              {"id": "sub", "target": "Sub", "attributes": {"id": "id", "\#(read)": "q"}}]}
+            """#)
+        try dir.write("in.json", #"{"orders": [{"id": 1, "note": "n"}], "meta": {"v": 1, "parts": [{"id": 1, "qty": 2, "x": 0}], "subs": [{"id": 5}]}}"#)
+        let x = read == "@parent" ? "" : "  unmapped: $.orders[*].meta.parts[*].x: not mapped (1 time) [mapper part]\n"
+        try Self.expectHeldAndTreeAlike(
+            in: dir, update: [], goldenHas: [#""q": "#], check: ["--unmapped", "error", "--missing", "error"],
+            report: """
+                FAIL in.json: 200, 1 record
+                \(x)  unmapped: $.orders[*].note: not mapped (1 time) [mapper order]
+                0 passed, 1 failed
+
+                """)
+    }
+
+    /// A matcher reading `@root.cfg.mode` for each of many events, while
+    /// items wait for a later descriptor's `@root.items.qty`: the read is
+    /// applied to what waits once, not per event (4,000 events took 64 s in
+    /// a debug build; the report was right). Here: the report.
+    @Test func aMatchersRootReadWhileItemsWaitForALaterRootRead() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"descriptors": [{"keyPath": "items", "root-map-ref": "item"}, {"keyPath": "events", "root-map-ref": "pick"},
+                             {"keyPath": "summary", "root-map-ref": "summary"}],
+             "mappers": [{"id": "item", "target": "Item", "attributes": ["id", "price"]},
+                         {"id": "pick", "dynamic": true, "matchers": [{"keyPath": "@root.cfg.mode", "expectValue": "y", "map-ref": "ev"}]},
+                         {"id": "ev", "target": "Ev", "attributes": ["id"]},
+                         {"id": "summary", "target": "Summary", "attributes": {"total": "total", "@root.items.qty": "q"}}]}
+            """#)
+        let items = (1...30).map { #"{"id": \#($0), "price": 1, "qty": 2, "tax": 0}"# }.joined(separator: ", ")
+        let events = (1...30).map { #"{"id": \#($0)}"# }.joined(separator: ", ")
+        try dir.write("in.json", #"{"cfg": {"mode": "y", "debug": 1}, "items": [\#(items)], "events": [\#(events)], "summary": {"total": 1}}"#)
+        try Self.expectHeldAndTreeAlike(
+            in: dir, update: [], goldenHas: [#""q": ["#], check: ["--unmapped", "error", "--missing", "error"],
+            report: """
+                FAIL in.json: 200, 61 records
+                  unmapped: $.cfg.debug: not mapped (1 time)
+                  unmapped: $.items[*].tax: not mapped (30 times) [mapper item]
+                0 passed, 1 failed
+
+                """)
+    }
+
     /// A shipment under a nil key path relationship (`extra` maps the
     /// order again) reads `@parent.items.qty` of the order: the items
     /// mapped before it are read, the second order's (no shipment) are not.

@@ -717,8 +717,8 @@ public final class ReadTracker: ReadObserver {
     /// opened: the items of a record whose items read `@parent.items.name`
     /// are not held back); or a `@root` path, of keys all the way.
     private func hold(_ frame: Frame) -> (root: Bool, depth: Int) {
-        // Read all already, or not where its path says: nothing to wait for.
-        if frame.readsAll || frame.outside != nil { return (false, .max) }
+        // Read all already: nothing to wait for.
+        if frame.readsAll { return (false, .max) }
         // The member keys of the path, nil for a dynamic key (no key path names it).
         var folded: [String?] = []
         for component in frame.path {
@@ -732,8 +732,9 @@ public final class ReadTracker: ReadObserver {
         // the document's arrays), not read along already by a mapper
         // opened before (`rootValueReads`, which objects opened after it
         // inherit).
-        var root = rootMayBeReadWhole && !rootValueAll
-        if !root, !rootValueAll, !folded.contains(nil) {
+        // A copy from an anchored source is not where `@root` paths read.
+        var root = frame.outside == nil && rootMayBeReadWhole && !rootValueAll
+        if !root, frame.outside == nil, !rootValueAll, !folded.contains(nil) {
             root = rootSequences.contains { s in
                 folded.count <= s.leading && s.keys.prefix(folded.count).elementsEqual(folded, by: { $0 == $1 })
                     && !reads(rootValueReads, along: s.keys)
@@ -758,7 +759,9 @@ public final class ReadTracker: ReadObserver {
     /// `@root` read may come. False when nothing may read it any more.
     private func keepHolding(_ frame: Frame) -> Bool {
         guard !frame.readsAll else { return false }
-        if let last = frames.indices.last, frames[last].keyDepth >= frame.holdDepth {
+        // A copy from an anchored source waits only inside the relationship
+        // that maps it: no read from outside reaches it.
+        if let last = frames.indices.last, frames[last].keyDepth >= frame.holdDepth, last >= frame.outside ?? 0 {
             frames[last].held.append(frame)
             return true
         }
@@ -835,7 +838,7 @@ public final class ReadTracker: ReadObserver {
             pending.removeAll()
         }
         for f in (landing ?? 0)..<frames.count {
-            frames[f].held.removeAll()
+            frames[f].held.removeAll { reaches(landing, $0) }
             if f > (landing ?? -1), reaches(landing, frames[f]) { frames[f].readsAll = true }
         }
     }
@@ -902,9 +905,14 @@ public final class ReadTracker: ReadObserver {
         if matcherReads.rootAll { rootReadWhole = true }
         // Matchers read values, never a relationship's source.
         if matcherReads.rootValueAll, !rootValueAll { resolvePendingAll() }
-        if !matcherReads.rootValueReads.isEmpty {
+        // Once per read: what waits and what is open had it then, what
+        // opened since inherited it (a matcher reading `@root.cfg.mode` for
+        // each event looked at every waiting item again).
+        if !matcherReads.rootValueReads.isEmpty, !rootValueReads.contains(matcherReads.rootValueReads) {
             resolvePending(matcherReads.rootValueReads, landing: nil)
             rootValueReads.merge(matcherReads.rootValueReads)
+        }
+        if !matcherReads.rootValueReads.isEmpty {
             rootReach = max(rootReach, matcherReads.rootDepth)
         }
         if matcherReads.rootValueAll { rootValueAll = true }
