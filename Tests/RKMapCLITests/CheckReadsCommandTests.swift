@@ -401,6 +401,33 @@ import Testing
                 """)
     }
 
+    /// A relationship whose source is `@root` alone maps the document again
+    /// and reads none of its members (as `@root.meta` reads only `meta`):
+    /// `$.v` and `$.extra` are the unmapped root's to report. It counted
+    /// as copying the whole document, and the check passed (a third
+    /// reviewer's find). The copy is checked where the relationship puts
+    /// it, which for a source without keys is the order's own path.
+    @Test func aRootSourceAloneReadsNoMemberOfTheDocument() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"descriptors": [{"keyPath": "orders", "root-map-ref": "order"}], "mappers": [
+              {"id": "order", "target": "Order", "attributes": ["id"], "relationships": [{"from": "@root", "to": "doc", "map-ref": "mini"}]},
+              {"id": "mini", "target": "Mini", "attributes": ["v"]}]}
+            """#)
+        try dir.write("in.json", #"{"v": 1, "extra": 2, "orders": [{"id": 1}]}"#)
+        try Self.expectHeldAndTreeAlike(
+            in: dir, update: [], goldenHas: [#""doc": {"#], check: ["--unmapped", "error", "--missing", "error"],
+            report: """
+                FAIL in.json: 200, 1 record
+                  unmapped: $.extra: not mapped (1 time)
+                  unmapped: $.orders[*].extra: not mapped (1 time) [mapper mini]
+                  unmapped: $.orders[*].orders: not mapped (1 time) [mapper mini]
+                  unmapped: $.v: not mapped (1 time)
+                0 passed, 1 failed
+
+                """)
+    }
+
     /// A shipment under a nil key path relationship (`extra` maps the
     /// order again) reads `@parent.items.qty` of the order: the items
     /// mapped before it are read, the second order's (no shipment) are not.

@@ -131,9 +131,13 @@ struct MapperReads {
     mutating func add(_ keyPath: KeyPath, asSource: Bool = false) {
         guard case .key? = keyPath.components.first else {
             if keyPath.isNil { all = true }
-            if keyPath.anchor == .root, keyPath.components.isEmpty {
+            // `@root` itself copied reads the whole document; as a
+            // relationship's source it maps the document again, reading
+            // none of its members (it read them all, and the document's
+            // unread members went unreported).
+            if keyPath.anchor == .root, keyPath.components.isEmpty, !asSource {
                 rootAll = true
-                if !asSource { rootValueAll = true }
+                rootValueAll = true
             }
             // A relationship from `@parent` maps the enclosing object again,
             // reading none of its members (as from `@root`).
