@@ -717,8 +717,12 @@ public final class ReadTracker: ReadObserver {
     /// opened: the items of a record whose items read `@parent.items.name`
     /// are not held back); or a `@root` path, of keys all the way.
     private func hold(_ frame: Frame) -> (root: Bool, depth: Int) {
-        // Read all already: nothing to wait for.
+        // Read all already, or a spec that reads no `@parent`/`@root` path
+        // into objects: nothing to wait for (and no path to fold per object).
         if frame.readsAll { return (false, .max) }
+        guard !parentSequences.isEmpty || !rootSequences.isEmpty || rootMayBeReadWhole || parentMayBeReadWhole else {
+            return (false, .max)
+        }
         // The member keys of the path, nil for a dynamic key (no key path names it).
         var folded: [String?] = []
         for component in frame.path {
