@@ -237,8 +237,8 @@ public final class ReadTracker: ReadObserver {
     /// but one less for a path that only counts, `@parent.items.@count`):
     /// what may read into an object mapped, and closed, before the mapping
     /// that reads it runs (a sibling relationship's records reading their
-    /// parent's `items`). Such an object is `pending` until the document
-    /// ends.
+    /// parent's `items`). Such an object waits (`Frame.held`) while an
+    /// object such a read could land on is open.
     private let parentSequences: [(keys: [String], leading: Int)]
     /// The same for the spec's `@root` paths, from the document: items
     /// mapped before a shipment that reads `@root.items.qty`.
