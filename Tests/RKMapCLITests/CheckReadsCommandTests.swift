@@ -652,6 +652,58 @@ import Testing
         #expect(r.status == 1)
     }
 
+    /// Under case-insensitive keys a read names the member the engine's
+    /// lookup finds: in an order with `items` and `Items`, both mapped,
+    /// `@parent.items.qty` (a shipment's), `@root.items.qty` and the
+    /// relationship source `items.owner` read `items` only, so `Items[*]`'s
+    /// `qty` (`owner`) is not mapped; it passed (the reads followed any key
+    /// equal ignoring case). With `Items` alone they read it: a pass. Held
+    /// or not, the same.
+    @Test(arguments: ["parent", "root", "source"])
+    func caseInsensitiveReadsNameTheMemberTheLookupFinds(read: String) throws {
+        let dir = try Scratch()
+        let (relationship, attribute, member) = switch read {
+        case "parent": (#"{"from": "shipments", "to": "shipments", "map-ref": "ship"}"#, #""id": "id""#, "qty")
+        case "root": (#"{"from": "shipments", "to": "shipments", "map-ref": "ship"}"#, #""id": "id", "@root.items.qty": "all""#, "qty")
+        default: (#"{"from": "items.owner", "to": "owners", "map-ref": "owner"}"#, #""id": "id""#, "owner")
+        }
+        try dir.write("s.json", #"""
+            {"keyMatching": "caseInsensitive", "root-map-ref": "order", "mappers": [
+              {"id": "order", "target": "Order", "attributes": {\#(attribute)}, "relationships": [
+                {"from": "items", "to": "items", "map-ref": "item"}, {"from": "Items", "to": "more", "map-ref": "item"}, \#(relationship)]},
+              {"id": "item", "target": "Item", "attributes": ["id"]},
+              {"id": "owner", "target": "Owner", "attributes": ["name"]},
+              {"id": "ship", "target": "Ship", "attributes": {"id": "id", "@parent.items.qty": "qtys"}}]}
+            """#)
+        let item = #"{"id": 1, "qty": 3, "owner": {"name": "a"}}"#
+        let ships = read == "source" ? "" : #", "shipments": [{"id": 9}]"#
+        try dir.write("both.json", #"{"id": 1, "items": [\#(item)], "Items": [\#(item)]\#(ships)}"#)
+        try dir.write("only.json", #"{"id": 1, "Items": [\#(item)]\#(ships)}"#)
+        let unread = read == "source" ? "qty" : "owner"
+        for threshold in ["0", "1000000000"] {
+            let environment: [String: String?] = ["GITHUB_ACTIONS": nil, "RKMAP_HELD_ARRAY_BYTES": threshold]
+            for name in ["both.expected.json", "only.expected.json"] {
+                try? FileManager.default.removeItem(at: dir.url.appendingPathComponent(name))
+            }
+            let u = try RKMapExecutable.run(["check", "s.json", "both.json", "only.json", "--update"], directory: dir.url, environment: environment)
+            #expect(u.status == 0, "\(u.stdout)\(u.stderr)")
+            let r = try RKMapExecutable.run(["check", "s.json", "both.json", "only.json", "--unmapped", "error"],
+                                            directory: dir.url, environment: environment)
+            // Both relationships map `Items` alone (reported as each names it).
+            let both = [member, unread].sorted().map { "  unmapped: $.Items[*].\($0): not mapped (1 time) [mapper item]\n" }.joined()
+            #expect(r.stdout == """
+                FAIL both.json: 200, 1 record
+                \(both)  unmapped: $.items[*].\(unread): not mapped (1 time) [mapper item]
+                FAIL only.json: 200, 1 record
+                  unmapped: $.Items[*].\(unread): not mapped (1 time) [mapper item]
+                  unmapped: $.items[*].\(unread): not mapped (1 time) [mapper item]
+                0 passed, 2 failed
+
+                """, "held from \(threshold): \(r.stderr)")
+            #expect(r.status == 1)
+        }
+    }
+
     /// A nil key path relationship (`"from": ""`) maps the same object with its
     /// mapper: it reads what that mapper reads, not a member named "" (and
     /// not the whole object, which let any new member pass).

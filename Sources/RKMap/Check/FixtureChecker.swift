@@ -174,7 +174,7 @@ public final class FixtureChecker {
         }
         let tracking = options.unmapped != .ignore || options.missing != .ignore
         let tracker = tracking ? ReadTracker(caseInsensitive: graph.options.caseInsensitiveKeys, graph: graph) : nil
-        tracker?.begin(contentKeyPaths: engine.applicableDescriptors.map(\.keyPath))
+        tracker?.begin(contentKeyPaths: engine.applicableDescriptors.map(\.keyPath), document: document)
         let mapped: Bool
         do {
             let info = DocumentInfo(input: exchange.file, index: 0)

@@ -192,6 +192,8 @@ public final class ReadTracker: ReadObserver {
 
     private let caseInsensitive: Bool
     private var frames: [Frame] = []
+    /// The document (`begin`): where `@root` paths start.
+    private var document: JSONValue?
     /// The leading keys of the applied descriptors' key paths: their content
     /// is read, in the document root and in every mapped object on the way
     /// (docs/spec.md §12: an envelope mapper beside a `data` descriptor does not
@@ -318,10 +320,92 @@ public final class ReadTracker: ReadObserver {
         }
     }
 
+    /// The objects holding the member keys of a path below an object
+    /// (`start`), as the engine's lookup follows them, found on the first
+    /// need: under `keyMatching: caseInsensitive` which member a read key
+    /// equal to a path's key ignoring case names depends on the object (in
+    /// an order with `items` and `Items`, `@parent.items` reads `items`
+    /// only). A key collected through an array is held by the element its
+    /// index picks (`$.entry[2].resource`); with no index after it, by
+    /// every element, and not known.
+    private final class Containers {
+        private let path: ArraySlice<DocumentPath.Component>
+        private let start: JSONValue?
+        private let caseInsensitive: Bool
+        private var objects: [JSONObject?]?
+        /// Some key's object was asked for: what was found depends on the objects.
+        private(set) var consulted = false
+
+        init(path: ArraySlice<DocumentPath.Component>, start: JSONValue?, caseInsensitive: Bool) {
+            self.path = path
+            self.start = start
+            self.caseInsensitive = caseInsensitive
+        }
+
+        /// The object holding member key `n` of the path (`keys(_:)`'s order).
+        func object(holdingKey n: Int) -> JSONObject? {
+            consulted = true
+            if objects == nil { objects = walk() }
+            return n < objects!.count ? objects![n] : nil
+        }
+
+        private func walk() -> [JSONObject?] {
+            var objects: [JSONObject?] = []
+            var current = start
+            // Keys collected through arrays, waiting for the index that
+            // picks their element (`DocumentPath.render`'s order).
+            var waiting: [(n: Int, key: String, level: Int)] = []
+            func enter(_ n: Int, _ key: String) {
+                while objects.count <= n { objects.append(nil) }
+                if case .compact(let held)? = current, held.elements == nil { current = held.expanded }
+                if case .object(let object)? = current {
+                    objects[n] = object
+                    current = KeyPath.lookup(key, in: .object(object), caseInsensitive: caseInsensitive)
+                } else {
+                    current = nil
+                }
+            }
+            func unknown() {
+                guard !waiting.isEmpty else { return }
+                while objects.count <= waiting.last!.n { objects.append(nil) }
+                waiting.removeAll()
+                current = nil
+            }
+            var n = 0
+            for component in path {
+                switch component {
+                case .index(let i):
+                    current = current.flatMap { KeyPath.element(i, of: $0) }
+                    for w in waiting.indices { waiting[w].level -= 1 }
+                    while let first = waiting.first, first.level <= 0 {
+                        enter(first.n, first.key)
+                        waiting.removeFirst()
+                    }
+                case .within(let k, let level):
+                    waiting.append((n, k, level))
+                    n += 1
+                case .key(let k):
+                    unknown()
+                    enter(n, k)
+                    n += 1
+                case .dynamicKey:
+                    unknown()
+                    return objects
+                }
+            }
+            unknown()
+            return objects
+        }
+    }
+
     // MARK: The document
 
     /// Before mapping: the key paths of the descriptors that apply.
-    public func begin(contentKeyPaths: [KeyPath]) {
+    ///
+    /// - Parameter document: the document being mapped (its skeleton when
+    ///   it is mapped element by element), which `@root` paths read.
+    public func begin(contentKeyPaths: [KeyPath], document: JSONValue? = nil) {
+        self.document = document
         documentIsContent = contentKeyPaths.contains(where: \.isNil)
         contentPaths = contentKeyPaths.compactMap { path in
             guard path.anchor == .representation else { return nil }
@@ -336,6 +420,7 @@ public final class ReadTracker: ReadObserver {
     /// descriptor's content, no `@root` read) reported like any other
     /// (docs/spec.md §12 check 3), with no mapper.
     public func finish(document: JSONValue) {
+        self.document = nil
         var late = pending
         pending = []
         parentTreesMarked = false
@@ -504,7 +589,8 @@ public final class ReadTracker: ReadObserver {
                     return
                 }
                 guard let keys = Self.keys(frame.path[below.path.count...]), !keys.isEmpty else { continue }
-                let found = inherited(values: below.parentTrees, sources: below.parentSources, all: false, along: keys)
+                let found = inherited(values: below.parentTrees, sources: below.parentSources, all: false, along: keys,
+                                      path: frame.path[below.path.count...], from: .object(below.object))
                 if apply(found, to: &frame) { return }
             }
         }
@@ -525,8 +611,10 @@ public final class ReadTracker: ReadObserver {
                 found = known
             } else {
                 let reads = below.entry.reads
-                found = inherited(values: reads.valueReads, sources: reads.sourceReads, all: reads.all, along: keys)
-                inheritedMemo[memo] = found
+                let containers = Containers(path: frame.path[below.path.count...], start: .object(below.object), caseInsensitive: caseInsensitive)
+                found = inherited(values: reads.valueReads, sources: reads.sourceReads, all: reads.all, along: keys, containers: containers)
+                // Found through the objects on the way: theirs, not the mapper's.
+                if !containers.consulted { inheritedMemo[memo] = found }
             }
             if apply(found, to: &frame) { return }
         }
@@ -536,7 +624,8 @@ public final class ReadTracker: ReadObserver {
             return
         }
         guard frame.keyDepth <= rootReach, let keys = Self.keys(frame.path[...]), !keys.isEmpty else { return }
-        _ = apply(inherited(values: rootValueReads, sources: rootSourceReads, all: false, along: keys), to: &frame)
+        _ = apply(inherited(values: rootValueReads, sources: rootSourceReads, all: false, along: keys,
+                            path: frame.path[...], from: document), to: &frame)
     }
 
     /// The member keys of `path` (`keys(_:)`'s count, dynamic keys too).
@@ -559,15 +648,29 @@ public final class ReadTracker: ReadObserver {
         return false
     }
 
-    private func inherited(values: ReadTree, sources: [[String]], all: Bool, along keys: [String]) -> Inherited {
+    /// What `values` and `sources`, read of the object `start`, read of the
+    /// object at `path` below it (`keys`, its member keys). A key of the
+    /// reads names the member of the object on the way that the engine's
+    /// lookup finds for it, which under `keyMatching: caseInsensitive` is
+    /// not every key equal to it ignoring case: `items` read names `items`,
+    /// not `Items` beside it (`Containers`).
+    private func inherited(
+        values: ReadTree, sources: [[String]], all: Bool, along keys: [String],
+        path: ArraySlice<DocumentPath.Component>, from start: JSONValue?
+    ) -> Inherited {
+        inherited(values: values, sources: sources, all: all, along: keys,
+                  containers: Containers(path: path, start: start, caseInsensitive: caseInsensitive))
+    }
+
+    private func inherited(values: ReadTree, sources: [[String]], all: Bool, along keys: [String], containers: Containers) -> Inherited {
         var found = Inherited(all: all)
         guard !all else { return found }
         // What values read along the keys: a whole read on the way reads
         // the object whole; an inner tree at its end, those members.
         var tree = values
         var reached = true
-        for key in keys {
-            guard let node = node(of: key, in: tree) else {
+        for (n, key) in keys.enumerated() {
+            guard let node = node(ofKey: n, key, in: tree, containers: containers) else {
                 reached = false
                 break
             }
@@ -584,19 +687,38 @@ public final class ReadTracker: ReadObserver {
         // ends at the object, or on the way to it, reads none of its members).
         tree = ReadTree()
         for source in sources where source.count > keys.count
-            && zip(source, keys).allSatisfy({ keyEquals($0, $1) }) {
+            && keys.indices.allSatisfy({ names(source[$0], key: $0, keys[$0], containers) }) {
             tree.add(source[keys.count...])
         }
         if !tree.isEmpty { found.trees.append(tree) }
         return found
     }
 
-    /// The node of `key` in `tree`, found as the engine's lookup finds a
-    /// member (the exact key, else, ignoring case, the first that folds alike).
-    private func node(of key: String, in tree: ReadTree) -> ReadTree.Node? {
-        if let i = tree.position(ofKey: key) { return tree.entries[i].node }
-        guard caseInsensitive else { return nil }
-        return tree.entries.first { keyEquals($0.key, key) }?.node
+    /// The node of the member that key `n` of a path (`key`) names in
+    /// `tree`: the read of that key, and under `caseInsensitive` of each
+    /// key that the lookup in the object holding it follows to the same
+    /// member (`Meta.z` and `META.PAGE` both read `Meta`), merged.
+    private func node(ofKey n: Int, _ key: String, in tree: ReadTree, containers: Containers) -> ReadTree.Node? {
+        var found = tree.position(ofKey: key).map { tree.entries[$0].node }
+        guard caseInsensitive else { return found }
+        for entry in tree.entries where !JSONObject.sameKey(entry.key, key) && names(entry.key, key: n, key, containers) {
+            found = found.map { $0.merged(with: entry.node) } ?? entry.node
+        }
+        return found
+    }
+
+    /// Whether the read key `read` names the member that key `n` of a
+    /// path (`key`) names: the same key, or under `caseInsensitive` one
+    /// equal ignoring case that the lookup in the object holding them
+    /// follows to the same member. Where that object is not known (a key
+    /// collected through an array with no index after it), it does not: a
+    /// member a read reached may be reported, none that no read reached
+    /// passes.
+    private func names(_ read: String, key n: Int, _ key: String, _ containers: Containers) -> Bool {
+        if JSONObject.sameKey(read, key) { return true }
+        guard caseInsensitive, read.lowercased() == key.lowercased(), let object = containers.object(holdingKey: n),
+              let member = index(of: key, in: object) else { return false }
+        return index(of: read, in: object) == member
     }
 
     /// The member keys of a path below an object (an index passes through,
@@ -789,7 +911,10 @@ public final class ReadTracker: ReadObserver {
     private func reads(_ tree: ReadTree, along keys: [String]) -> Bool {
         var tree = tree
         for key in keys {
-            guard let node = node(of: key, in: tree) else { return false }
+            // The exact key: one the lookup may not follow to the member
+            // leaves the object held, which costs only its memory.
+            guard let i = tree.position(ofKey: key) else { return false }
+            let node = tree.entries[i].node
             guard case .inner(let inner) = node else { return true }
             tree = inner
         }
@@ -864,10 +989,12 @@ public final class ReadTracker: ReadObserver {
     private func resolvePending(_ tree: ReadTree, sources: [[String]] = [], landing: Int?) {
         guard !tree.isEmpty || !sources.isEmpty else { return }
         let base = landing.map { frames[$0].path } ?? []
+        let start = landing.map { JSONValue.object(frames[$0].object) } ?? document
         func resolve(_ frame: inout Frame) {
             guard !frame.readsAll, reaches(landing, frame), frame.path.count > base.count, Self.same(base, frame.path.prefix(base.count)),
                   let keys = Self.keys(frame.path[base.count...]) else { return }
-            _ = apply(inherited(values: tree, sources: sources, all: false, along: keys), to: &frame)
+            _ = apply(inherited(values: tree, sources: sources, all: false, along: keys,
+                                path: frame.path[base.count...], from: start), to: &frame)
         }
         if landing == nil {
             for p in pending.indices { resolve(&pending[p]) }
