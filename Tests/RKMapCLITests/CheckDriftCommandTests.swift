@@ -163,7 +163,7 @@ import RKMap
         #expect(renamed.stdout == """
             FAIL renamed.json: 200, 2 records
               unmapped: $[*].owners[*].Kind: not mapped (2 times) [mapper pod]
-              missing: $[*].owners.kind: mapped but missing (2 of 2) [mapper pod]
+              missing: $[*].owners[0].kind: mapped but missing (2 of 2) [mapper pod]
             0 passed, 1 failed
 
             """)

@@ -758,4 +758,32 @@ import Testing
         #expect(r.stderr == "")
         #expect(r.status == 1)
     }
+
+    /// A source with an index (`items[0].qty`, `items[-1].qty`) is looked
+    /// for in the element it picks: the first item without `qty` in every
+    /// order is reported missing, named with its index, though later items
+    /// have it (any element had counted). An order whose first item has it
+    /// passes; the last item has it in both documents.
+    @Test func anIndexedSourceIsLookedForInTheElementItPicks() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"root-map-ref": "order", "mappers": [
+              {"id": "order", "target": "Order", "attributes": {"id": "id", "items[0].qty": "first", "items[-1].qty": "last"}}]}
+            """#)
+        try dir.write("ok.json", #"[{"id": 1, "items": [{"qty": 1}, {"qty": 2}]}, {"id": 2, "items": [{"n": 1}, {"qty": 5}]}]"#)
+        try dir.write("drift.json", #"[{"id": 1, "items": [{"n": 1}, {"qty": 2}]}, {"id": 2, "items": [{"n": 1}, {"qty": 5}]}]"#)
+        let u = try RKMapExecutable.run(["check", "s.json", "ok.json", "drift.json", "--update"], directory: dir.url,
+                                        environment: ["GITHUB_ACTIONS": nil])
+        #expect(u.status == 0, "\(u.stdout)\(u.stderr)")
+        let r = try RKMapExecutable.run(["check", "s.json", "ok.json", "drift.json", "--missing", "error", "--unmapped", "ignore"],
+                                        directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == """
+            PASS ok.json: 200, 2 records
+            FAIL drift.json: 200, 2 records
+              missing: $[*].items[0].qty: mapped but missing (2 of 2) [mapper order]
+            1 passed, 1 failed
+
+            """, "\(r.stderr)")
+        #expect(r.status == 1)
+    }
 }

@@ -52,11 +52,14 @@ struct MapperReads {
     /// its first collection operator (`tags.@count` reads `tags`); only an
     /// object mapper's own attributes and relationships (docs/spec.md §12 check 3).
     var sources: [[String]] = []
+    /// The same with their indexes (`owners[0].kind`): the element a
+    /// source is looked for in, and its name in the report.
+    var sourceSteps: [[KeyPath.Component]] = []
 
     init() {}
 
     init(_ mapper: ObjectMapper) {
-        var distinctSources: Set<[String]> = []
+        var distinctSources: Set<[KeyPath.Component]> = []
         for property in mapper.properties {
             let source: KeyPath
             switch property {
@@ -68,8 +71,11 @@ struct MapperReads {
             if case .relationship = property, source.isNil { continue }
             if case .relationship = property { add(source, asSource: true) } else { add(source) }
             if source.anchor == .representation {
-                let keys = Self.keys(of: source)
-                if !keys.isEmpty, distinctSources.insert(keys).inserted { sources.append(keys) }
+                let steps = Self.steps(of: source)
+                if steps.contains(where: { if case .key = $0 { true } else { false } }), distinctSources.insert(steps).inserted {
+                    sources.append(Self.keys(of: source))
+                    sourceSteps.append(steps)
+                }
             }
         }
     }
@@ -176,6 +182,16 @@ struct MapperReads {
     /// elements of `owners`, as a dotted path through an array does): it
     /// used to end the keys, so `owners` counted as read whole and drift
     /// inside its elements went unreported.
+    /// The keys and indexes of `keyPath` up to its first collection operator.
+    static func steps(of keyPath: KeyPath) -> [KeyPath.Component] {
+        var steps: [KeyPath.Component] = []
+        for component in keyPath.components {
+            if case .collection = component { break }
+            steps.append(component)
+        }
+        return steps
+    }
+
     static func keys(of keyPath: KeyPath) -> [String] {
         var keys: [String] = []
         for component in keyPath.components {

@@ -55,7 +55,9 @@ public final class ReadTracker: ReadObserver {
         var out: [Missing] = []
         for entry in entries where entry.mapped > 0 {
             for s in entry.reads.sources.indices where !entry.present[s] {
-                let source = String(DocumentPath.render(entry.reads.sources[s].map { .key($0) }).dropFirst())
+                let source = String(DocumentPath.render(entry.reads.sourceSteps[s].map {
+                    if case .index(let i) = $0 { .index(i) } else if case .key(let k) = $0 { .key(k) } else { .key("") }
+                }).dropFirst())
                 for (pattern, n) in entry.patterns {
                     out.append(Missing(path: pattern + source, mapperID: entry.id, count: n))
                 }
@@ -516,7 +518,7 @@ public final class ReadTracker: ReadObserver {
             // some object had a source, it cannot be missing from every one:
             // it is not looked up again.
             let has = { (s: Int) in
-                !entry.present[s] && Self.present(reads.sources[s][...], in: .object(object), caseInsensitive: self.caseInsensitive)
+                !entry.present[s] && Self.present(reads.sourceSteps[s][...], in: .object(object), caseInsensitive: self.caseInsensitive)
             }
             if let order = entry.sourceIndex?.order(of: object, caseInsensitive: caseInsensitive) {
                 for s in order where has(s) { frame.has.append(s) }
@@ -1127,23 +1129,44 @@ public final class ReadTracker: ReadObserver {
     /// lookup would (docs/spec.md §4): `null` on the way counts as present (the member
     /// is there), and through an array the rest must be in at least one
     /// element (an empty array cannot tell, so it counts as present).
-    static func present(_ keys: ArraySlice<String>, in value: JSONValue, caseInsensitive: Bool) -> Bool {
-        guard let key = keys.first else { return true }
+    static func present(_ steps: ArraySlice<KeyPath.Component>, in value: JSONValue, caseInsensitive: Bool) -> Bool {
+        guard let step = steps.first else { return true }
+        if case .index(let i) = step {
+            // The element the index picks, where there is one (`owners[0].kind`
+            // is missing when the first owner has no `kind`, whatever the
+            // others have); an array too short for it is not a key dropped.
+            switch value {
+            case .array(let elements) where !elements.isEmpty:
+                let n = i < 0 ? elements.count + i : i
+                guard elements.indices.contains(n) else { return true }
+                return present(steps.dropFirst(), in: elements[n], caseInsensitive: caseInsensitive)
+            case .compact(let held) where held.kind == .array:
+                if held.elements == nil { return present(steps, in: held.expanded, caseInsensitive: caseInsensitive) }
+                let n = i < 0 ? held.heldCount + i : i
+                guard (0..<held.heldCount).contains(n) else { return true }
+                return present(steps.dropFirst(), in: held.element(at: n), caseInsensitive: caseInsensitive)
+            case .array, .null:
+                return true
+            default:
+                return false
+            }
+        }
+        guard case .key(let key) = step else { return true }
         switch value {
         case .object(let object):
             guard let next = caseInsensitive ? object.value(forKey: key, caseInsensitive: true) : object[key] else { return false }
-            return keys.count == 1 || present(keys.dropFirst(), in: next, caseInsensitive: caseInsensitive)
+            return steps.count == 1 || present(steps.dropFirst(), in: next, caseInsensitive: caseInsensitive)
         case .array(let elements):
-            return elements.isEmpty || elements.contains { present(keys, in: $0, caseInsensitive: caseInsensitive) }
+            return elements.isEmpty || elements.contains { present(steps, in: $0, caseInsensitive: caseInsensitive) }
         case .compact(let held) where held.kind == .array:
             // Held as its elements' text: read back one at a time, as far as
             // the first that has the rest.
-            guard held.elements != nil else { return present(keys, in: held.expanded, caseInsensitive: caseInsensitive) }
+            guard held.elements != nil else { return present(steps, in: held.expanded, caseInsensitive: caseInsensitive) }
             if held.heldCount == 0 { return true }
-            for i in 0..<held.heldCount where present(keys, in: held.element(at: i), caseInsensitive: caseInsensitive) { return true }
+            for i in 0..<held.heldCount where present(steps, in: held.element(at: i), caseInsensitive: caseInsensitive) { return true }
             return false
         case .compact(let held):
-            return present(keys, in: held.expanded, caseInsensitive: caseInsensitive)
+            return present(steps, in: held.expanded, caseInsensitive: caseInsensitive)
         case .null:
             return true
         default:
