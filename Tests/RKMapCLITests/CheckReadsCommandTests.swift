@@ -786,4 +786,30 @@ import Testing
             """, "\(r.stderr)")
         #expect(r.status == 1)
     }
+
+    /// A dynamic mapper tries its matchers in order and stops at the first
+    /// that matches (RestKit): those after it read nothing of the object.
+    /// A push event's `kind`, which only the second matcher reads, is not
+    /// mapped (it passed: every matcher counted as read); the note event,
+    /// which both matchers tried, has its `type` read. Held or not.
+    @Test func onlyTheMatchersTriedReadTheObject() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"keyPath": "events", "root-map-ref": "pick", "mappers": [
+              {"id": "pick", "dynamic": true, "matchers": [
+                {"keyPath": "type", "expectValue": "push", "map-ref": "push"},
+                {"keyPath": "kind", "expectValue": "note", "map-ref": "note"}]},
+              {"id": "push", "target": "Push", "attributes": ["id"]},
+              {"id": "note", "target": "Note", "attributes": ["id"]}]}
+            """#)
+        try dir.write("in.json", #"{"events": [{"type": "push", "id": 1, "kind": "x"}, {"type": "other", "kind": "note", "id": 2}]}"#)
+        try Self.expectHeldAndTreeAlike(
+            in: dir, update: [], goldenHas: [#""@type": "Note""#], check: ["--unmapped", "error"],
+            report: """
+                FAIL in.json: 200, 2 records
+                  unmapped: $.events[*].kind: not mapped (1 time) [mapper push]
+                0 passed, 1 failed
+
+                """)
+    }
 }

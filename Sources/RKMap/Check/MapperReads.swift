@@ -80,8 +80,10 @@ struct MapperReads {
         }
     }
 
-    init(_ mapper: DynamicMapper) {
-        for matcher in mapper.matchers {
+    /// What the matchers of `mapper` up to `last` (all when `nil`) read:
+    /// RestKit tries them in order and stops at the first that matches.
+    init(_ mapper: DynamicMapper, through last: Int? = nil) {
+        for matcher in mapper.matchers[...(last ?? mapper.matchers.count - 1)] {
             switch matcher.test {
             case .expectValue(let k, _), .valueMap(let k, _):
                 add(k)
@@ -105,6 +107,30 @@ struct MapperReads {
                 p.root.forEachKeyPath { add($0) }
             }
         }
+    }
+
+    /// For each matcher of `mapper`, the last one up to it that reads a key
+    /// path no matcher before it reads (the same kind of read): the matchers
+    /// up to either read the same. Forty matchers of `type` are one read.
+    static func readChanges(of mapper: DynamicMapper) -> [Int] {
+        var seen: Set<KeyPath> = []
+        var seenKinds: Set<KeyPath> = []
+        var changes: [Int] = []
+        var last = -1
+        for (i, matcher) in mapper.matchers.enumerated() {
+            var new = false
+            switch matcher.test {
+            case .expectValue(let k, _), .valueMap(let k, _):
+                new = seen.insert(k).inserted
+            case .expectType(let k, _):
+                new = seenKinds.insert(k).inserted
+            case .predicate(let p):
+                p.root.forEachKeyPath { if seen.insert($0).inserted { new = true } }
+            }
+            if new || last < 0 { last = i }
+            changes.append(last)
+        }
+        return changes
     }
 
     var isEmpty: Bool { members.isEmpty && parentReads.isEmpty && root.isEmpty && !rootAll && !all }

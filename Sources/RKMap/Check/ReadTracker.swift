@@ -230,7 +230,7 @@ public final class ReadTracker: ReadObserver {
     private var inheritedMemo: [InheritedKey: Inherited] = [:]
     /// Reads by the matchers that chose the mapper of the next object opened.
     private var matcherReads = MapperReads()
-    private var dynamicReads: [ObjectIdentifier: MapperReads] = [:]
+    private var dynamicReads: [ObjectIdentifier: MatcherReads] = [:]
     private var entryByMapper: [ObjectIdentifier: MapperEntry] = [:]
     /// First opened first, so the missing-keys report does not depend on hashing.
     private var entries: [MapperEntry] = []
@@ -460,8 +460,8 @@ public final class ReadTracker: ReadObserver {
         anchors.removeLast()
     }
 
-    func noteMatchers(of dynamic: DynamicMapper) {
-        matcherReads.add(reads(of: dynamic))
+    func noteMatchers(of dynamic: DynamicMapper, through last: Int?) {
+        matcherReads.add(reads(of: dynamic, through: last))
     }
 
     func discardMatcherReads(parentDepth: Int) {
@@ -1183,13 +1183,34 @@ public final class ReadTracker: ReadObserver {
         return entry
     }
 
-    private func reads(of mapper: DynamicMapper) -> MapperReads {
+    /// What the matchers of `mapper` up to `last` read (all when `nil`),
+    /// kept per read they add (`MapperReads.readChanges`) while the kept
+    /// reads are few; past that, made for each object (as long as trying
+    /// the matchers takes), not kept: a spec of ten thousand matchers each
+    /// reading its own key holds no ten thousand growing copies.
+    private func reads(of mapper: DynamicMapper, through last: Int?) -> MapperReads {
         let id = ObjectIdentifier(mapper)
-        if let cached = dynamicReads[id] { return cached }
-        let reads = MapperReads(mapper)
-        dynamicReads[id] = reads
+        if dynamicReads[id] == nil { dynamicReads[id] = MatcherReads(changes: MapperReads.readChanges(of: mapper)) }
+        let changes = dynamicReads[id]!.changes
+        guard let change = last.map({ changes[$0] }) ?? changes.last else { return MapperReads() }
+        if let cached = dynamicReads[id]!.reads[change] { return cached }
+        let reads = MapperReads(mapper, through: change)
+        if keptMatcherReads + change + 1 <= Self.keptMatcherReadsLimit {
+            keptMatcherReads += change + 1
+            dynamicReads[id]!.reads[change] = reads
+        }
         return reads
     }
+
+    /// A dynamic mapper's matcher reads (`reads(of:through:)`).
+    private struct MatcherReads {
+        let changes: [Int]
+        var reads: [Int: MapperReads] = [:]
+    }
+
+    /// How many matchers' reads the kept ones hold, and how many at most.
+    private var keptMatcherReads = 0
+    private static let keptMatcherReadsLimit = 1 << 16
 
     /// `$.articles[*]`: the path with indices and dynamic keys as wildcards.
     static func pattern(_ components: [DocumentPath.Component]) -> String {

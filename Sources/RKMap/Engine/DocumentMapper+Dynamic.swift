@@ -13,9 +13,10 @@ extension DocumentMapper {
             case .object(let mapper):
                 return mapper
             case .dynamic(let dynamic):
-                // `rkmap check`: the matchers' key paths are reads of this value.
-                readTracker?.noteMatchers(of: dynamic)
-                guard let next = choose(dynamic, for: value) else {
+                let (chosen, tried) = choosing(dynamic, for: value)
+                // `rkmap check`: the key paths of the matchers tried are reads of this value.
+                readTracker?.noteMatchers(of: dynamic, through: tried)
+                guard let next = chosen else {
                     stats.declined += 1
                     if value.kind != .object, value.kind != .null {
                         warn(.scalarDeclined(kind: value.kind.rawValue, mapper: dynamic.id), mapperID: dynamic.id)
@@ -34,11 +35,17 @@ extension DocumentMapper {
 
     /// The mapper chosen by the first matching matcher, if any.
     func choose(_ dynamic: DynamicMapper, for value: JSONValue) -> MapperRef? {
+        choosing(dynamic, for: value).chosen
+    }
+
+    /// The mapper chosen by the first matching matcher, if any, and that
+    /// matcher's position (`nil` when none matched: all were tried).
+    func choosing(_ dynamic: DynamicMapper, for value: JSONValue) -> (chosen: MapperRef?, tried: Int?) {
         guard let plan = dynamic.plan else {
-            for matcher in dynamic.matchers {
-                if let chosen = test(matcher, of: dynamic, on: value) { return chosen }
+            for (i, matcher) in dynamic.matchers.enumerated() {
+                if let chosen = test(matcher, of: dynamic, on: value) { return (chosen, i) }
             }
-            return nil
+            return (nil, nil)
         }
         // The first tabled matcher that matches, each key path evaluated once.
         var first = Int.max
@@ -49,9 +56,9 @@ extension DocumentMapper {
         // warns only where it would have been tried).
         for i in plan.others {
             if i > first { break }
-            if let chosen = test(dynamic.matchers[i], of: dynamic, on: value) { return chosen }
+            if let chosen = test(dynamic.matchers[i], of: dynamic, on: value) { return (chosen, i) }
         }
-        return first < Int.max ? dynamic.matchers[first].mapper : nil
+        return first < Int.max ? (dynamic.matchers[first].mapper, first) : (nil, nil)
     }
 
     /// What `matcher` chooses for `value`: `nil` when it does not match,

@@ -5,8 +5,9 @@
 /// code does not depend on the checker. `apply` passes none: one nil check per
 /// mapped object.
 protocol ReadObserver: AnyObject {
-    /// A dynamic mapper's matchers were evaluated on the next object opened.
-    func noteMatchers(of dynamic: DynamicMapper)
+    /// A dynamic mapper's matchers up to `last` (all when `nil`: none
+    /// matched) were evaluated on the next object opened.
+    func noteMatchers(of dynamic: DynamicMapper, through last: Int?)
     /// The matchers noted since the last `open` led to no object opened
     /// (a choice declined, a value that is not an object, a dictionary
     /// mapped member by member), for a value `parentDepth` objects deep:
