@@ -812,4 +812,34 @@ import Testing
 
                 """)
     }
+
+    /// A key path may name a dynamic key: `users.admin.email` from the
+    /// document's mapper, or `@root.users.admin.email` from a mapper run
+    /// before or after the users are mapped (by login, `forceCollection`),
+    /// reads the email of the user keyed `admin` and no other's: bob's is
+    /// reported once (both were: a false failure). Held or not.
+    @Test(arguments: ["doc", "metaFirst", "metaLast"])
+    func aReadNamingADynamicKeyReadsThatMember(reader: String) throws {
+        let dir = try Scratch()
+        let users = #"{"from": "users", "to": "users", "map-ref": "user"}"#
+        let meta = #"{"from": "meta", "to": "meta", "map-ref": "meta"}"#
+        let relationships = reader == "metaFirst" ? "\(meta), \(users)" : "\(users), \(meta)"
+        let direct = reader == "doc" ? #", "users.admin.email": "adminEmail""# : ""
+        let viaRoot = reader == "doc" ? "" : #", "@root.users.admin.email": "adminEmail""#
+        try dir.write("s.json", #"""
+            {"root-map-ref": "doc", "mappers": [
+              {"id": "doc", "target": "Doc", "attributes": {"title": "title"\#(direct)}, "relationships": [\#(relationships)]},
+              {"id": "meta", "target": "Meta", "attributes": {"v": "v"\#(viaRoot)}},
+              {"id": "user", "target": "User", "keyAttribute": "login", "forceCollection": true, "attributes": ["name"]}]}
+            """#)
+        try dir.write("in.json", #"{"title": "t", "users": {"admin": {"name": "A", "email": "a@x"}, "bob": {"name": "B", "email": "b@x"}}, "meta": {"v": 1}}"#)
+        try Self.expectHeldAndTreeAlike(
+            in: dir, update: [], goldenHas: [#""adminEmail": "a@x""#], check: ["--unmapped", "error"],
+            report: """
+                FAIL in.json: 200, 1 record
+                  unmapped: $.users.*.email: not mapped (1 time) [mapper user]
+                0 passed, 1 failed
+
+                """)
+    }
 }

@@ -386,13 +386,10 @@ public final class ReadTracker: ReadObserver {
                 case .within(let k, let level):
                     waiting.append((n, k, level))
                     n += 1
-                case .key(let k):
+                case .key(let k), .dynamicKey(let k):
                     unknown()
                     enter(n, k)
                     n += 1
-                case .dynamicKey:
-                    unknown()
-                    return objects
                 }
             }
             unknown()
@@ -724,15 +721,15 @@ public final class ReadTracker: ReadObserver {
     }
 
     /// The member keys of a path below an object (an index passes through,
-    /// as a key path through an array reads each element); nil past a
-    /// dynamic key, which no key path names.
+    /// as a key path through an array reads each element). A dynamic key is
+    /// data, but a key path may name it all the same (`@root.users.admin.email`
+    /// reads the email of the user keyed `admin`).
     private static func keys(_ components: ArraySlice<DocumentPath.Component>) -> [String]? {
         var keys: [String] = []
         for component in components {
             switch component {
-            case .key(let k), .within(let k, _): keys.append(k)
+            case .key(let k), .within(let k, _), .dynamicKey(let k): keys.append(k)
             case .index: continue
-            case .dynamicKey: return nil
             }
         }
         return keys
@@ -834,9 +831,8 @@ public final class ReadTracker: ReadObserver {
 
     /// Whether a `@parent` path of the spec may read into the object of
     /// `frame` once it is closed (`parentSequences`): its keys end with the
-    /// first keys of one that reads into what they lead to (keys below a
-    /// dynamic key are enough: the object it would read from is below
-    /// that), and the enclosing object it would read from has not been
+    /// first keys of one that reads into what they lead to (a dynamic key
+    /// is a key a path may name), and the enclosing object it would read from has not been
     /// read so already (then the object inherited the read when it was
     /// opened: the items of a record whose items read `@parent.items.name`
     /// are not held back); or a `@root` path, of keys all the way.
@@ -847,13 +843,12 @@ public final class ReadTracker: ReadObserver {
         guard !parentSequences.isEmpty || !rootSequences.isEmpty || rootMayBeReadWhole || parentMayBeReadWhole else {
             return (false, .max)
         }
-        // The member keys of the path, nil for a dynamic key (no key path names it).
-        var folded: [String?] = []
+        // The member keys of the path (a dynamic key too: a key path may name it).
+        var folded: [String] = []
         for component in frame.path {
             switch component {
-            case .key(let k), .within(let k, _): folded.append(caseInsensitive ? k.lowercased() : k)
+            case .key(let k), .within(let k, _), .dynamicKey(let k): folded.append(caseInsensitive ? k.lowercased() : k)
             case .index: continue
-            case .dynamicKey: folded.append(nil)
             }
         }
         // A `@root` path whose keys lead to the object (or into it through
@@ -862,9 +857,9 @@ public final class ReadTracker: ReadObserver {
         // inherit).
         // A copy from an anchored source is not where `@root` paths read.
         var root = frame.outside == nil && rootMayBeReadWhole && !rootValueAll
-        if !root, frame.outside == nil, !rootValueAll, !folded.contains(nil) {
+        if !root, frame.outside == nil, !rootValueAll {
             root = rootSequences.contains { s in
-                folded.count <= s.leading && s.keys.prefix(folded.count).elementsEqual(folded, by: { $0 == $1 })
+                folded.count <= s.leading && s.keys.prefix(folded.count).elementsEqual(folded)
                     && !reads(rootValueReads, along: s.keys)
             }
         }
@@ -873,7 +868,7 @@ public final class ReadTracker: ReadObserver {
         var shallowest = Int.max
         for s in parentSequences {
             for j in stride(from: 1, through: min(s.leading, folded.count), by: 1)
-            where folded.suffix(j).elementsEqual(s.keys.prefix(j), by: { $0 == $1 })
+            where folded.suffix(j).elementsEqual(s.keys.prefix(j))
                 && !readAlready(s.keys, below: folded.count - j, of: frame) {
                 shallowest = min(shallowest, folded.count - j)
             }
