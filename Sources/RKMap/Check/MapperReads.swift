@@ -203,11 +203,6 @@ struct MapperReads {
         }
     }
 
-    /// The leading keys of a key path, up to its first collection operator;
-    /// an index is passed through (`owners[0].kind` reads `kind` in the
-    /// elements of `owners`, as a dotted path through an array does): it
-    /// used to end the keys, so `owners` counted as read whole and drift
-    /// inside its elements went unreported.
     /// The keys and indexes of `keyPath` up to its first collection operator.
     static func steps(of keyPath: KeyPath) -> [KeyPath.Component] {
         var steps: [KeyPath.Component] = []
@@ -218,6 +213,11 @@ struct MapperReads {
         return steps
     }
 
+    /// The leading keys of a key path, up to its first collection operator;
+    /// an index is passed through (`owners[0].kind` reads `kind` in the
+    /// elements of `owners`, as a dotted path through an array does): it
+    /// used to end the keys, so `owners` counted as read whole and drift
+    /// inside its elements went unreported.
     static func keys(of keyPath: KeyPath) -> [String] {
         var keys: [String] = []
         for component in keyPath.components {
