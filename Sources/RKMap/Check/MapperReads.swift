@@ -80,43 +80,45 @@ struct MapperReads {
         }
     }
 
-    /// What the matchers of `mapper` up to `last` (all when `nil`) read:
-    /// RestKit tries them in order and stops at the first that matches.
-    init(_ mapper: DynamicMapper, through last: Int? = nil) {
-        for matcher in mapper.matchers[...(last ?? mapper.matchers.count - 1)] {
-            switch matcher.test {
-            case .expectValue(let k, _), .valueMap(let k, _):
+    /// What one matcher of a dynamic mapper reads of the value it tests.
+    init(_ matcher: Matcher) {
+        switch matcher.test {
+        case .expectValue(let k, _), .valueMap(let k, _):
+            add(k)
+        case .expectType(let k, _):
+            // The kind of the value, not what it holds: members of an
+            // object tested with `expectType: object` are still checked.
+            if k.anchor == .representation {
+                members.addPresence(Self.keys(of: k)[...])
+                valueReads.addPresence(Self.keys(of: k)[...])
+            } else if k.anchor == .root {
+                root.addPresence(Self.keys(of: k)[...])
+                rootValueReads.addPresence(Self.keys(of: k)[...])
+            } else if case .parent(let n) = k.anchor {
+                var presence = ReadTree()
+                presence.addPresence(Self.keys(of: k)[...])
+                parentReads.append(ParentRead(n: n, tree: presence, value: presence))
+            } else {
                 add(k)
-            case .expectType(let k, _):
-                // The kind of the value, not what it holds: members of an
-                // object tested with `expectType: object` are still checked.
-                if k.anchor == .representation {
-                    members.addPresence(Self.keys(of: k)[...])
-                    valueReads.addPresence(Self.keys(of: k)[...])
-                } else if k.anchor == .root {
-                    root.addPresence(Self.keys(of: k)[...])
-                    rootValueReads.addPresence(Self.keys(of: k)[...])
-                } else if case .parent(let n) = k.anchor {
-                    var presence = ReadTree()
-                    presence.addPresence(Self.keys(of: k)[...])
-                    parentReads.append(ParentRead(n: n, tree: presence, value: presence))
-                } else {
-                    add(k)
-                }
-            case .predicate(let p):
-                p.root.forEachKeyPath { add($0) }
             }
+        case .predicate(let p):
+            p.root.forEachKeyPath { add($0) }
         }
     }
 
-    /// For each matcher of `mapper`, the last one up to it that reads a key
-    /// path no matcher before it reads (the same kind of read): the matchers
-    /// up to either read the same. Forty matchers of `type` are one read.
-    static func readChanges(of mapper: DynamicMapper) -> [Int] {
+    /// What all the matchers of `mapper` read.
+    init(_ mapper: DynamicMapper) {
+        for matcher in mapper.matchers { add(MapperReads(matcher)) }
+    }
+
+    /// The matchers of `mapper` that read a key path no matcher before them
+    /// reads (the same kind of read), by position, with what they read: the
+    /// matchers up to any one read what those of these up to it read.
+    /// Forty matchers of `type` are one.
+    static func adding(of mapper: DynamicMapper) -> [(index: Int, reads: MapperReads)] {
         var seen: Set<KeyPath> = []
         var seenKinds: Set<KeyPath> = []
-        var changes: [Int] = []
-        var last = -1
+        var adding: [(index: Int, reads: MapperReads)] = []
         for (i, matcher) in mapper.matchers.enumerated() {
             var new = false
             switch matcher.test {
@@ -127,10 +129,15 @@ struct MapperReads {
             case .predicate(let p):
                 p.root.forEachKeyPath { if seen.insert($0).inserted { new = true } }
             }
-            if new || last < 0 { last = i }
-            changes.append(last)
+            if new { adding.append((i, MapperReads(matcher))) }
         }
-        return changes
+        return adding
+    }
+
+    /// Reads of something other than the object itself: of enclosing
+    /// objects (`@parent`) or of the document (`@root`).
+    var readsOutside: Bool {
+        !parentReads.isEmpty || !root.isEmpty || rootAll || rootValueAll || !rootValueReads.isEmpty || !rootSourceReads.isEmpty
     }
 
     var isEmpty: Bool { members.isEmpty && parentReads.isEmpty && root.isEmpty && !rootAll && !all }

@@ -228,9 +228,12 @@ public final class ReadTracker: ReadObserver {
     /// What an enclosing mapper's reads say of the members of an object at
     /// keys below its own (`inherited(from:along:)`), per mapper and keys.
     private var inheritedMemo: [InheritedKey: Inherited] = [:]
-    /// Reads by the matchers that chose the mapper of the next object opened.
-    private var matcherReads = MapperReads()
-    private var dynamicReads: [ObjectIdentifier: MatcherReads] = [:]
+    /// The matchers tried for the next object opened (those that chose its
+    /// mapper): per dynamic mapper, the ones of `MapperReads.adding(of:)`
+    /// up to `through`. Marked one by one: a prefix merged for each object
+    /// cost a spec of 2,000 matchers of distinct keys 2 ms an object.
+    private var notedMatchers: [(reads: [(index: Int, reads: MapperReads)], through: Int)] = []
+    private var dynamicReads: [ObjectIdentifier: [(index: Int, reads: MapperReads)]] = [:]
     private var entryByMapper: [ObjectIdentifier: MapperEntry] = [:]
     /// First opened first, so the missing-keys report does not depend on hashing.
     private var entries: [MapperEntry] = []
@@ -458,7 +461,30 @@ public final class ReadTracker: ReadObserver {
     }
 
     func noteMatchers(of dynamic: DynamicMapper, through last: Int?) {
-        matcherReads.add(reads(of: dynamic, through: last))
+        let id = ObjectIdentifier(dynamic)
+        let adding = dynamicReads[id] ?? MapperReads.adding(of: dynamic)
+        if dynamicReads[id] == nil { dynamicReads[id] = adding }
+        guard let first = adding.first, first.index <= last ?? Int.max else { return }
+        notedMatchers.append((adding, last ?? Int.max))
+    }
+
+    /// Calls `body` with the reads of each matcher noted since the last open.
+    private func forEachMatcherRead(_ body: (MapperReads) -> Void) {
+        for (adding, through) in notedMatchers {
+            for (index, reads) in adding {
+                if index > through { break }
+                body(reads)
+            }
+        }
+    }
+
+    /// What the matchers noted read of the object (`members`); whether
+    /// some read it all (a nil key path, `SELF`).
+    private func markMatcherReads(in frame: inout Frame) {
+        forEachMatcherRead { reads in
+            if reads.all { frame.readsAll = true }
+            if !frame.readsAll { mark(reads.members, in: &frame) }
+        }
     }
 
     func discardMatcherReads(parentDepth: Int) {
@@ -469,10 +495,10 @@ public final class ReadTracker: ReadObserver {
         // A declined object is drift to report (a new `kind`, a changed
         // shape): nothing maps it. `null` and scalars are declined quietly.
         guard case .object = value else { return }
-        if let top = frames.last, !matcherReads.isEmpty, top.path.count == path.count, Self.same(top.path, path[...]) {
+        if let top = frames.last, !notedMatchers.isEmpty, top.path.count == path.count, Self.same(top.path, path[...]) {
             // The enclosing object itself, declined for a nil key path
             // relationship: the matchers read it all the same.
-            mark(matcherReads.members, in: &frames[frames.count - 1])
+            markMatcherReads(in: &frames[frames.count - 1])
         }
         let pattern = Self.pattern(path)
         if let i = declinedIndex[ExactText(pattern)] {
@@ -487,7 +513,7 @@ public final class ReadTracker: ReadObserver {
         let entry = self.entry(for: mapper)
         let reads = entry.reads
         var frame = Frame(
-            object: object, reads: [MemberRead](repeating: .unread, count: object.count), readsAll: reads.all || matcherReads.all,
+            object: object, reads: [MemberRead](repeating: .unread, count: object.count), readsAll: reads.all,
             parentDepth: parentDepth, path: path, entry: entry)
         if let below = frames.last {
             if composed, below.path.count == path.count, Self.same(below.path, path[...]) {
@@ -507,7 +533,7 @@ public final class ReadTracker: ReadObserver {
             } else {
                 mark(reads.members, in: &frame)
             }
-            if !matcherReads.isEmpty { mark(matcherReads.members, in: &frame) }
+            if !notedMatchers.isEmpty { markMatcherReads(in: &frame) }
         }
         keepOutsideMatcherReads(parentDepth: frame.parentDepth)
         if !entry.allPresent {
@@ -1027,7 +1053,10 @@ public final class ReadTracker: ReadObserver {
     /// a value `parentDepth` objects deep; their member reads were marked
     /// already, or are of no object opened. Then they are dropped.
     private func keepOutsideMatcherReads(parentDepth: Int) {
-        guard !matcherReads.isEmpty else { return }
+        guard !notedMatchers.isEmpty else { return }
+        var matcherReads = MapperReads()
+        forEachMatcherRead { if $0.readsOutside { matcherReads.add($0) } }
+        notedMatchers.removeAll(keepingCapacity: true)
         let parents = matcherReads.parentReads
         rootReads.merge(matcherReads.root)
         if matcherReads.rootAll { rootReadWhole = true }
@@ -1044,7 +1073,6 @@ public final class ReadTracker: ReadObserver {
             rootReach = max(rootReach, matcherReads.rootDepth)
         }
         if matcherReads.rootValueAll { rootValueAll = true }
-        matcherReads = MapperReads()
         for read in parents {
             let target = parentDepth - read.n
             if let i = frames.lastIndex(where: { $0.parentDepth <= target }) { markParentRead(read, at: i) }
@@ -1178,34 +1206,6 @@ public final class ReadTracker: ReadObserver {
         return entry
     }
 
-    /// What the matchers of `mapper` up to `last` read (all when `nil`),
-    /// kept per read they add (`MapperReads.readChanges`) while the kept
-    /// reads are few; past that, made for each object (as long as trying
-    /// the matchers takes), not kept: a spec of ten thousand matchers each
-    /// reading its own key holds no ten thousand growing copies.
-    private func reads(of mapper: DynamicMapper, through last: Int?) -> MapperReads {
-        let id = ObjectIdentifier(mapper)
-        if dynamicReads[id] == nil { dynamicReads[id] = MatcherReads(changes: MapperReads.readChanges(of: mapper)) }
-        let changes = dynamicReads[id]!.changes
-        guard let change = last.map({ changes[$0] }) ?? changes.last else { return MapperReads() }
-        if let cached = dynamicReads[id]!.reads[change] { return cached }
-        let reads = MapperReads(mapper, through: change)
-        if keptMatcherReads + change + 1 <= Self.keptMatcherReadsLimit {
-            keptMatcherReads += change + 1
-            dynamicReads[id]!.reads[change] = reads
-        }
-        return reads
-    }
-
-    /// A dynamic mapper's matcher reads (`reads(of:through:)`).
-    private struct MatcherReads {
-        let changes: [Int]
-        var reads: [Int: MapperReads] = [:]
-    }
-
-    /// How many matchers' reads the kept ones hold, and how many at most.
-    private var keptMatcherReads = 0
-    private static let keptMatcherReadsLimit = 1 << 16
 
     /// `$.articles[*]`: the path with indices and dynamic keys as wildcards.
     static func pattern(_ components: [DocumentPath.Component]) -> String {
