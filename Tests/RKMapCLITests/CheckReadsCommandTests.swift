@@ -787,6 +787,29 @@ import Testing
         #expect(r.status == 1)
     }
 
+    /// An index after a key collected through an array picks from the
+    /// collected array (docs/spec.md §4): `entry.resource[0].id` is the first
+    /// entry's resource's `id`, there (it was reported missing: the index was
+    /// tried on each resource, an object); `orders.items[0].qty` is the first
+    /// order's items' `qty`, in none of them (`apply` gives `[null]`), though
+    /// the second order's first item has one (that passed). Held or not.
+    @Test func anIndexAfterACollectedKeyPicksFromTheCollectedArray() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"root-map-ref": "b", "mappers": [
+              {"id": "b", "target": "B", "attributes": {"id": "id", "entry.resource[0].id": "first", "orders.items[0].qty": "q"}}]}
+            """#)
+        try dir.write("in.json", #"{"id": 7, "entry": [{"resource": {"id": 1}}, {"resource": {"id": 2}}], "orders": [{"items": [{"sku": "a"}]}, {"items": [{"qty": 2}]}]}"#)
+        try Self.expectHeldAndTreeAlike(
+            in: dir, update: [], goldenHas: [#""first": 1"#, #""q": ["#], check: ["--unmapped", "ignore", "--missing", "error"],
+            report: """
+                FAIL in.json: 200, 1 record
+                  missing: $.orders.items[0].qty: mapped but missing (1 of 1) [mapper b]
+                0 passed, 1 failed
+
+                """)
+    }
+
     /// A dynamic mapper tries its matchers in order and stops at the first
     /// that matches (RestKit): those after it read nothing of the object.
     /// A push event's `kind`, which only the second matcher reads, is not

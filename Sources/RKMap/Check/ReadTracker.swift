@@ -1153,47 +1153,83 @@ public final class ReadTracker: ReadObserver {
     /// is there), and through an array the rest must be in at least one
     /// element (an empty array cannot tell, so it counts as present).
     static func present(_ steps: ArraySlice<KeyPath.Component>, in value: JSONValue, caseInsensitive: Bool) -> Bool {
-        guard let step = steps.first else { return true }
-        if case .index(let i) = step {
-            // The element the index picks, where there is one (`owners[0].kind`
-            // is missing when the first owner has no `kind`, whatever the
-            // others have); an array too short for it is not a key dropped.
-            switch value {
-            case .array(let elements) where !elements.isEmpty:
-                let n = i < 0 ? elements.count + i : i
-                guard elements.indices.contains(n) else { return true }
-                return present(steps.dropFirst(), in: elements[n], caseInsensitive: caseInsensitive)
-            case .compact(let held) where held.kind == .array:
-                if held.elements == nil { return present(steps, in: held.expanded, caseInsensitive: caseInsensitive) }
-                let n = i < 0 ? held.heldCount + i : i
-                guard (0..<held.heldCount).contains(n) else { return true }
-                return present(steps.dropFirst(), in: held.element(at: n), caseInsensitive: caseInsensitive)
-            case .array, .null:
-                return true
-            default:
-                return false
+        var found = Found.value(value)
+        for step in steps {
+            switch step {
+            case .key(let key): found = found.following(key, caseInsensitive: caseInsensitive)
+            case .index(let i): found = found.picking(i)
+            case .collection: return found.present
+            }
+            if case .missing = found { return false }
+        }
+        return found.present
+    }
+
+    /// A source followed through an object as the engine's lookup follows
+    /// it (docs/spec.md §4): a key on an array collects over its elements,
+    /// an index picks from the outermost array collected (`entry.resource[0]`
+    /// is the first entry's `resource`) or from the array itself.
+    private indirect enum Found {
+        case value(JSONValue)
+        case missing
+        case collected([Found])
+
+        func following(_ key: String, caseInsensitive: Bool) -> Found {
+            switch self {
+            case .missing: return .missing
+            case .collected(let list): return .collected(list.map { $0.following(key, caseInsensitive: caseInsensitive) })
+            case .value(let value):
+                switch value {
+                case .object(let object):
+                    let next = caseInsensitive ? object.value(forKey: key, caseInsensitive: true) : object[key]
+                    return next.map { .value($0) } ?? .missing
+                case .array(let elements):
+                    return .collected(elements.map { Found.value($0).following(key, caseInsensitive: caseInsensitive) })
+                case .compact(let held) where held.kind == .array:
+                    // Held as its elements' text: read back one at a time.
+                    guard held.elements != nil else { return Found.value(held.expanded).following(key, caseInsensitive: caseInsensitive) }
+                    return .collected((0..<held.heldCount).map { Found.value(held.element(at: $0)).following(key, caseInsensitive: caseInsensitive) })
+                case .compact(let held):
+                    return Found.value(held.expanded).following(key, caseInsensitive: caseInsensitive)
+                case .null:
+                    // `null` on the way counts as present (the member is there, empty).
+                    return self
+                default:
+                    return .missing
+                }
             }
         }
-        guard case .key(let key) = step else { return true }
-        switch value {
-        case .object(let object):
-            guard let next = caseInsensitive ? object.value(forKey: key, caseInsensitive: true) : object[key] else { return false }
-            return steps.count == 1 || present(steps.dropFirst(), in: next, caseInsensitive: caseInsensitive)
-        case .array(let elements):
-            return elements.isEmpty || elements.contains { present(steps, in: $0, caseInsensitive: caseInsensitive) }
-        case .compact(let held) where held.kind == .array:
-            // Held as its elements' text: read back one at a time, as far as
-            // the first that has the rest.
-            guard held.elements != nil else { return present(steps, in: held.expanded, caseInsensitive: caseInsensitive) }
-            if held.heldCount == 0 { return true }
-            for i in 0..<held.heldCount where present(steps, in: held.element(at: i), caseInsensitive: caseInsensitive) { return true }
-            return false
-        case .compact(let held):
-            return present(steps, in: held.expanded, caseInsensitive: caseInsensitive)
-        case .null:
-            return true
-        default:
-            return false
+
+        /// An array too short for the index is not a key dropped: present.
+        func picking(_ i: Int) -> Found {
+            switch self {
+            case .missing: return .missing
+            case .collected(let list):
+                let n = i < 0 ? list.count + i : i
+                return list.indices.contains(n) ? list[n] : .value(.null)
+            case .value(let value):
+                switch value {
+                case .array(let elements):
+                    let n = i < 0 ? elements.count + i : i
+                    return elements.indices.contains(n) ? .value(elements[n]) : .value(.null)
+                case .compact(let held) where held.kind == .array:
+                    guard held.elements != nil else { return Found.value(held.expanded).picking(i) }
+                    let n = i < 0 ? held.heldCount + i : i
+                    return (0..<held.heldCount).contains(n) ? .value(held.element(at: n)) : .value(.null)
+                case .null: return self
+                default: return .missing
+                }
+            }
+        }
+
+        /// Through an array, the rest is in at least one element (or the
+        /// array is empty).
+        var present: Bool {
+            switch self {
+            case .value: return true
+            case .missing: return false
+            case .collected(let list): return list.isEmpty || list.contains { $0.present }
+            }
         }
     }
 
