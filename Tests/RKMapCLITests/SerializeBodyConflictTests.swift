@@ -131,4 +131,43 @@ import Testing
         let boy = try Self.serialize(dynamic, #"{"@type": "Boy", "name": "b"}"#, ["--nulls"])
         #expect(boy.stdout == #"{"name":"b","type":"Boy"}"# + "\n")
     }
+
+    /// A destination below a to-one relationship's (`address.city` beside
+    /// `address`, which `lint` warns of): `apply` writes it into the
+    /// relationship's object, with no `@type` when the user had no `addr`.
+    /// `serialize` wrote `"addr": {}` for that user (a server may clear the
+    /// stored address) and warned that mapper `a` maps no `city`. Now the
+    /// user's own members there are the user's, and with nothing else the
+    /// relationship is absent; with `addr`, its record's fields go to it.
+    /// `--no-type` too. An unknown member is warned of by the mapper whose
+    /// part of the object it is in.
+    @Test func aDestinationBelowARelationshipIsNotTheRelatedRecord() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("spec.json", #"""
+            {"root-map-ref": "u", "mappers": [
+              {"id": "u", "target": "U", "attributes": {"name": "name", "city": "address.city", "geo.lat": "address.geo.lat"},
+               "relationships": [{"from": "addr", "to": "address", "map-ref": "a"}]},
+              {"id": "a", "target": "A", "attributes": {"street": "street", "zip": "zip"}}]}
+            """#)
+        for extra in [[], ["--no-type"]] {
+            for input in [#"{"name": "n", "city": "SF", "geo": {"lat": 1.5}}"#,
+                          #"{"name": "n", "city": "SF", "geo": {"lat": 1.5}, "addr": {"street": "s", "zip": "z"}}"#] {
+                let applied = try RKMapExecutable.run(["apply", "spec.json", "-", "--compact"] + extra, stdin: Array(input.utf8), directory: scratch.url)
+                #expect(applied.status == 0, "\(applied.stderr)")
+                let back = try RKMapExecutable.run(["serialize", "spec.json", "--compact"] + (extra.isEmpty ? [] : ["--mapper", "u"]),
+                                                   stdin: applied.stdoutBytes, directory: scratch.url)
+                #expect(back.stdout == input.replacingOccurrences(of: " ", with: "") + "\n", "\(extra)")
+                #expect(back.stderr == "", "\(extra)")
+                #expect(back.status == 0)
+            }
+        }
+        let typo = try Self.serialize(
+            (try String(contentsOf: scratch.url.appendingPathComponent("spec.json"), encoding: .utf8)),
+            #"{"@type": "U", "name": "n", "address": {"@type": "A", "street": "s", "cty": "x", "city": "SF", "geo": {"lat": 1.5, "lon": 2}}}"#)
+        #expect(typo.stdout == #"{"name":"n","city":"SF","geo":{"lat":1.5},"addr":{"street":"s"}}"# + "\n")
+        #expect(typo.stderr.contains("$.address.cty: warning: field 'cty' is not mapped by mapper 'a'"), "\(typo.stderr)")
+        #expect(typo.stderr.contains("$.address.geo.lon: warning: field 'address.geo.lon' is not mapped by mapper 'u'"), "\(typo.stderr)")
+        #expect(!typo.stderr.contains("'city'"), "\(typo.stderr)")
+    }
 }

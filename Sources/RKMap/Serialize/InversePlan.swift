@@ -73,4 +73,27 @@ struct InversePlan: Sendable {
         }
         self.nestedPaths = nestedPaths
     }
+
+    /// The related record at a relationship's destination `field` without
+    /// this mapper's own members there: `apply` writes a destination below
+    /// the relationship's (`address.city` beside `address`, which `lint`
+    /// warns of) into the related record's object, with no `@type` when the
+    /// relationship had no record. `nil` when nothing of a related record
+    /// is left: the body gets no relationship (`"addr": {}` was written for
+    /// a user who had no `addr`).
+    func related(_ value: JSONValue, at field: [String]) -> JSONValue? {
+        let nests = field.count == 1 ? members[field[0]]?.nested == true : nestedPaths[field]?.leadsOn == true
+        guard nests, case .object(let object) = value else { return value }
+        var own: [JSONObject.Member] = []
+        var changed = false
+        for member in object.members {
+            if let entry = nestedPaths[field + [member.key]], entry.isSlot || entry.leadsOn {
+                changed = true
+            } else {
+                own.append(member)
+            }
+        }
+        guard changed else { return value }
+        return own.isEmpty ? nil : .object(JSONObject(uniqueMembers: own))
+    }
 }

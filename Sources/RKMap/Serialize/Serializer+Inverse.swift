@@ -39,7 +39,8 @@ extension Serializer {
         for step in plan.steps {
             let found = Self.lookup(record, step.field)
             if let target = step.target {
-                guard let value = found else { continue }  // absent relationships stay absent
+                // Absent relationships stay absent.
+                guard let value = found.flatMap({ plan.related($0, at: step.field) }) else { continue }
                 let written: JSONValue
                 var fills: Set<[String]> = []
                 do {

@@ -26,7 +26,12 @@ extension Serializer {
             if let slot = entry?.slot {
                 // A related record (or records): its own mapper's fields.
                 guard case .relationship(let info) = plan.slots[slot].kind else { continue }
-                switch member.value {
+                // This mapper's own destinations below the relationship's are not the related record's.
+                if entry?.nested == true, case .object(let inner) = member.value {
+                    visitNested(inner, prefix: [member.key], plan: plan, path: here, skipping: true, into: &found)
+                }
+                guard let value = plan.related(member.value, at: [member.key]) else { continue }
+                switch value {
                 case .object(let related): visit(related, ref: info.mapper, path: here, into: &found)
                 case .array(let elements):
                     for (i, element) in elements.enumerated() {
@@ -50,11 +55,17 @@ extension Serializer {
     }
 
     /// Inside a nested destination's object (`address` of `address.city`).
-    private func visitNested(_ object: JSONObject, prefix: [String], plan: InversePlan, path: () -> String, into found: inout [Diagnostic]) {
+    /// - Parameter skipping: the object is a related record's: only the
+    ///   members on the way to this mapper's destinations are its (the
+    ///   others are the related mapper's to warn of).
+    private func visitNested(
+        _ object: JSONObject, prefix: [String], plan: InversePlan, path: () -> String, skipping: Bool = false, into found: inout [Diagnostic]
+    ) {
         for member in object.members {
             let field = prefix + [member.key]
             func here() -> String { path() + DocumentPath.render([.key(member.key)]).dropFirst() }
             let entry = plan.nestedPaths[field]
+            if skipping, entry == nil { continue }
             if entry?.isSlot == true { continue }
             if case .object(let inner) = member.value, entry?.leadsOn == true {
                 visitNested(inner, prefix: field, plan: plan, path: here, into: &found)
