@@ -60,6 +60,27 @@ import Testing
         #expect(check.stdout.hasSuffix("\(c.samples.count) passed, 0 failed\n"), "\(check)")
     }
 
+    /// RFC 1123 dates (HTTP's) survive infer → apply → serialize: the
+    /// inferred spec's `timeZone` is `GMT`, so `zzz` writes `GMT` (docs/spec.md
+    /// §6, §15); it wrote `UTC`, which an HTTP-date is not. A spec whose
+    /// `timeZone` is `UTC` still names it `UTC`.
+    @Test func anRFC1123DateComesBackWithGMT() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("rfc.json", #"[{"d": "Fri, 22 Apr 2011 13:33:48 GMT"}, {"d": "Sat, 23 Apr 2011 01:02:03 GMT"}]"#)
+        let inferred = try RKMapExecutable.run(["infer", "rfc.json", "-o", "s.json"], directory: scratch.url)
+        #expect(inferred.status == 0, "\(inferred)")
+        let spec = try String(contentsOf: scratch.url.appendingPathComponent("s.json"), encoding: .utf8)
+        #expect(spec.contains(#""timeZone": "GMT""#), "\(spec)")
+        let applied = try RKMapExecutable.run(["apply", "s.json", "rfc.json", "--compact"], directory: scratch.url)
+        let back = try RKMapExecutable.run(["serialize", "s.json", "--compact"], stdin: applied.stdoutBytes, directory: scratch.url)
+        #expect(back.stdout == #"{"d":"Fri, 22 Apr 2011 13:33:48 GMT"}"# + "\n" + #"{"d":"Sat, 23 Apr 2011 01:02:03 GMT"}"# + "\n", "\(back.stderr)")
+        #expect(back.status == 0)
+        try scratch.write("utc.json", spec.replacingOccurrences(of: #""timeZone": "GMT""#, with: #""timeZone": "UTC""#))
+        let utc = try RKMapExecutable.run(["serialize", "utc.json", "--compact"], stdin: applied.stdoutBytes, directory: scratch.url)
+        #expect(utc.stdout.hasPrefix(#"{"d":"Fri, 22 Apr 2011 13:33:48 UTC"}"#), "\(utc)")
+    }
+
     @Test func namesTheRootTypeAndMakesEntities() throws {
         let result = try RKMapExecutable.run(["infer", "fixtures/infer/github-issues.json", "--name", "Issue", "--entity"])
         #expect(result.status == 0, "\(result)")

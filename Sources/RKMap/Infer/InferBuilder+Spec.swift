@@ -58,6 +58,12 @@ extension InferBuilder {
             key("dateFormats", &out)
             out.write(.array(dateFormats.map { .string($0) }))
         }
+        if dateFormats.contains(InferValueType.rfc1123) {
+            // `serialize` writes the samples' `GMT` back, not `UTC`; the
+            // same instants as UTC for every other format.
+            key("timeZone", &out)
+            out.writeString("GMT")
+        }
         let descriptorValues: [JSONValue] = descriptors.map { d in
             var members: [(String, JSONValue)] = []
             if !d.keyPath.isEmpty {

@@ -3,7 +3,10 @@
 package enum InferValueType {
     /// Formats beyond RestKit's defaults that APIs commonly send; a string
     /// attribute read by one of them gets it added to the spec's `dateFormats`.
-    package static let commonDateFormats = ["yyyy-MM-dd HH:mm:ss", "EEE, dd MMM yyyy HH:mm:ss zzz"]
+    package static let commonDateFormats = ["yyyy-MM-dd HH:mm:ss", rfc1123]
+    /// RFC 1123's dates (HTTP's), written with `GMT` in a spec whose
+    /// `timeZone` is `GMT` (§6): an inferred spec using it says so.
+    package static let rfc1123 = "EEE, dd MMM yyyy HH:mm:ss zzz"
 
     /// What the values say.
     package enum Guess: Equatable {

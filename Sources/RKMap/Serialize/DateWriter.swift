@@ -154,7 +154,9 @@ package struct DateWriter: Sendable {
             // GMT-07:00). rkmap has no locale's zone names, as ICU's root
             // locale has none, so only UTC is named; every other zone is
             // written from its offset at that instant, which the reader reads.
-            if zone.isUTC { return "UTC" }
+            // UTC is named as the spec names it, as ICU names `Etc/GMT`
+            // `GMT`: an RFC 1123 date (HTTP's) says `GMT`, never `UTC`.
+            if zone.isUTC { return zone.name.uppercased().hasSuffix("GMT") ? "GMT" : "UTC" }
             return localizedGMT(f.offset, long: count >= 4)
         default: return String(repeating: letter, count: count)
         }
