@@ -81,6 +81,26 @@ import Testing
         #expect(utc.stdout.hasPrefix(#"{"d":"Fri, 22 Apr 2011 13:33:48 UTC"}"#), "\(utc)")
     }
 
+    /// `--key-path` through an array (`data.metadata`, each charge's
+    /// metadata): the error says so and what to give (it said the path was
+    /// in none of the samples). An output path that cannot be written is a
+    /// usage error (2), as for `apply -o` (it was 1).
+    @Test func aKeyPathThroughAnArrayAndAnUnwritableOutputSayWhatIsWrong() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("list.json", #"{"object": "list", "data": [{"id": "ch_1", "metadata": {"order": "7"}}]}"#)
+        let through = try RKMapExecutable.run(["infer", "list.json", "--key-path", "data.metadata"], directory: scratch.url)
+        #expect(through.stderr == "error: --key-path 'data.metadata' goes through the array 'data', whose elements each hold a part of it; "
+                + "infer takes content at a path of objects: give --key-path data (the rest is inferred in its elements)\n", "\(through)")
+        #expect(through.status == 1, "the samples, as for a path in none of them")
+        let missing = try RKMapExecutable.run(["infer", "list.json", "--key-path", "items"], directory: scratch.url)
+        #expect(missing.stderr.contains("--key-path 'items' is in none of the samples"), "\(missing)")
+        let unwritable = try RKMapExecutable.run(["infer", "list.json", "-o", "no/such/dir/s.json"], directory: scratch.url)
+        #expect(unwritable.status == 2, "\(unwritable)")
+        #expect(unwritable.stderr.contains("error: cannot write no/such/dir/s.json"), "\(unwritable)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("no").path))
+    }
+
     @Test func namesTheRootTypeAndMakesEntities() throws {
         let result = try RKMapExecutable.run(["infer", "fixtures/infer/github-issues.json", "--name", "Issue", "--entity"])
         #expect(result.status == 0, "\(result)")

@@ -37,6 +37,13 @@ package enum SpecInferrer {
         if let written = options.keyPath {
             contentPath = try keys(ofKeyPath: written)
             guard samples.contains(where: { value(at: contentPath, in: $0) != nil }) else {
+                // Through an array the content is collected from each element,
+                // which `apply` maps but `infer` does not take apart.
+                for sample in samples {
+                    if let n = arrayOnTheWay(contentPath, in: sample) {
+                        throw .keyPathThroughArray(written, at: contentPath.prefix(n).map(InferNaming.sourceKey).joined(separator: "."))
+                    }
+                }
                 throw .keyPathNotFound(written)
             }
         } else {
@@ -131,6 +138,18 @@ package enum SpecInferrer {
         guard path.isEmpty, let later = outlines.later else { return path }
         let laterPath = findContent(in: later)
         return samples.allSatisfy { value(at: laterPath, in: $0) != nil } ? laterPath : path
+    }
+
+    /// How many keys of `path` lead to an array that the next key would
+    /// collect through, if they do.
+    static func arrayOnTheWay(_ path: [String], in document: JSONValue) -> Int? {
+        var current = document
+        for (n, key) in path.enumerated() {
+            if case .array = current, n > 0 { return n }
+            guard case .object(let object) = current, let next = object[key] else { return nil }
+            current = next
+        }
+        return nil
     }
 
     static func value(at path: [String], in document: JSONValue) -> JSONValue? {
@@ -309,6 +328,7 @@ package struct LeftOutMember: Sendable, Equatable {
 package enum InferError: Error, Equatable, CustomStringConvertible {
     case noSamples
     case keyPathNotFound(String)
+    case keyPathThroughArray(String, at: String)
     case invalidKeyPath(String)
     case nothingToMap
 
@@ -318,6 +338,9 @@ package enum InferError: Error, Equatable, CustomStringConvertible {
             return "no sample document to infer from"
         case .keyPathNotFound(let path):
             return "--key-path '\(path)' is in none of the samples; give the path of the content, e.g. --key-path data"
+        case .keyPathThroughArray(let path, let array):
+            return "--key-path '\(path)' goes through the array '\(array)', whose elements each hold a part of it; "
+                + "infer takes content at a path of objects: give --key-path \(array) (the rest is inferred in its elements)"
         case .invalidKeyPath(let path):
             return "--key-path '\(path)' is not a path of member names (operators and indexes cannot locate content)"
         case .nothingToMap:

@@ -126,16 +126,19 @@ extension Commands {
                 return success
             }
         }
+        let file: AtomicFileOutput
         do {
-            let file = try AtomicFileOutput(path: output)
-            do {
-                try spec.writeText { try file.sink.write($0) }
-                try file.commit()
-            } catch {
-                file.rollback()
-                throw error
-            }
+            file = try AtomicFileOutput(path: output)
         } catch {
+            // A path that cannot be written is the command line's, as for `apply -o`.
+            try? stderr.write(CommandFailure.cannotWrite(output, error).line)
+            return usageOrSpecError
+        }
+        do {
+            try spec.writeText { try file.sink.write($0) }
+            try file.commit()
+        } catch {
+            file.rollback()
             try? stderr.write(CommandFailure.cannotWrite(output, error).line)
             return dataFailed
         }
