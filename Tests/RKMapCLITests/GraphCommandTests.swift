@@ -67,7 +67,7 @@ import Testing
             { "id": "pick", "dynamic": true, "matchers": [
                 { "predicate": "name == \"a|b\" AND size < 3", "map-ref": "quoted" },
                 { "keyPath": "kind", "expectValue": "x#y", "map-ref": "quoted" } ] },
-            { "id": "quoted", "target": "Say \"hi\" <now>", "attributes": ["name"],
+            { "id": "quoted", "target": "Say \"hi\" <now> &amp;", "attributes": ["name"],
               "relationships": [ { "from": "kids", "to": "kids", "map-ref": "pick", "many": true } ] } ] }
         """#
 
@@ -80,7 +80,7 @@ import Testing
             flowchart LR
               d0[/"descriptor 1<br/>ANY (any path)<br/>status 2XX<br/>keyPath: (root)"/]
               m0{"pick (dynamic)"}
-              m1["Say #quot;hi#quot; #lt;now#gt; (quoted)"]
+              m1["Say #quot;hi#quot; #lt;now#gt; #38;amp; (quoted)"]
               d0 --> m0
               m0 -->|"name == #quot;a#124;b#quot; AND size #lt; 3"| m1
               m0 -->|"kind == #quot;x#35;y#quot;"| m1
@@ -94,7 +94,7 @@ import Testing
         let spec = try scratch.write("spec.json", Self.hostile)
         let result = try RKMapExecutable.run(["graph", spec, "--format", "dot"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.contains(#""m1" [shape=box, style=rounded, label="Say \"hi\" <now> (quoted)\l"];"#), "\(result)")
+        #expect(result.stdout.contains(#""m1" [shape=box, style=rounded, label="Say \"hi\" <now> &amp;amp; (quoted)\l"];"#), "\(result)")
         #expect(result.stdout.contains(#""m0" -> "m1" [label="name == \"a|b\" AND size < 3", arrowhead=empty];"#), "\(result)")
     }
 

@@ -40,6 +40,8 @@ package enum DotRenderer {
             switch scalar {
             case "\\": out += "\\\\"
             case "\"": out += "\\\""
+            // Graphviz reads character entities in labels: `&amp;` would show as `&`.
+            case "&": out += "&amp;"
             case "\n", "\r": out += " "
             default: out.unicodeScalars.append(scalar)
             }

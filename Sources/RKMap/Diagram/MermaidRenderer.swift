@@ -35,6 +35,8 @@ package enum MermaidRenderer {
             switch scalar {
             case "\"": out += "#quot;"
             case "#": out += "#35;"
+            // Labels are HTML: `&amp;` in a name would show as `&`.
+            case "&": out += "#38;"
             case "<": out += "#lt;"
             case ">": out += "#gt;"
             case "|": out += "#124;"
