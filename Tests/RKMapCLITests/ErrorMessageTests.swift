@@ -782,6 +782,30 @@ import Testing
         }
         return dir
     }
+
+    /// A matcher choosing its own dynamic mapper: `lint` says so where the
+    /// matcher is (`--strict` makes it an error), before `apply` meets an object it
+    /// matches and warns that the mappers choose each other in a cycle.
+    @Test func lintWarnsOfAMatcherChoosingItsOwnDynamicMapper() throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", #"""
+            {"root-map-ref": "pick", "mappers": [
+              {"id": "pick", "dynamic": true, "matchers": [
+                {"keyPath": "type", "expectValue": "a", "map-ref": "pick"},
+                {"keyPath": "type", "expectValue": "b", "map-ref": "obj"}]},
+              {"id": "obj", "target": "O", "attributes": ["id"]}]}
+            """#)
+        let lint = try RKMapExecutable.run(["lint", "spec.json"], directory: scratch.url)
+        #expect(lint.stderr.contains("spec.json:3:5: warning: this matcher chooses 'pick', the dynamic mapper it is in"), "\(lint)")
+        #expect(lint.status == 0)
+        let strict = try RKMapExecutable.run(["lint", "--strict", "spec.json"], directory: scratch.url)
+        #expect(strict.stderr.contains("spec.json:3:5: error: this matcher chooses 'pick'"), "\(strict)")
+        #expect(strict.status == 2)
+        try scratch.write("in.json", #"[{"type": "a", "id": 1}, {"type": "b", "id": 2}]"#)
+        let apply = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--compact"], directory: scratch.url)
+        #expect(apply.stdout == #"[{"@type":"O","id":2}]"# + "\n")
+        #expect(apply.stderr.contains("in.json: $[0]: warning: dynamic mappers choose each other in a cycle"), "\(apply.stderr)")
+    }
 }
 
 /// Deep nesting up to the largest `--max-depth` maps without exhausting the

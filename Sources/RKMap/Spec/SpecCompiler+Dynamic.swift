@@ -83,6 +83,61 @@ extension SpecCompiler {
         return failed ? nil : Matcher(test: test, mapper: mapper, location: value.location)
     }
 
+    /// Warns of each matcher whose choice leads back, through dynamic
+    /// mappers only, to the dynamic mapper it is in: an object it matches may
+    /// be chosen for again and again (the engine stops and declines it,
+    /// `MappingWarning.dynamicCycle`, at run time only). Once per cycle, at
+    /// the matcher that closes it, in declaration order.
+    func checkDynamicCycles() {
+        var choices: [MapperRef: [(matcher: Matcher, to: MapperRef)]] = [:]
+        for (ref, mapper) in compiled.enumerated() {
+            guard case .dynamic(let d)? = mapper else { continue }
+            var list: [(matcher: Matcher, to: MapperRef)] = []
+            for matcher in d.matchers {
+                var targets: [MapperRef] = []
+                if case .valueMap(_, let map) = matcher.test { targets = map.keys.sorted().compactMap { map[$0] } }
+                if let m = matcher.mapper { targets.append(m) }
+                for t in targets {
+                    if case .dynamic? = compiled[t], !list.contains(where: { $0.to == t && $0.matcher.location == matcher.location }) {
+                        list.append((matcher, t))
+                    }
+                }
+            }
+            choices[ref] = list
+        }
+        guard !choices.values.allSatisfy(\.isEmpty) else { return }
+        // Depth first, iteratively (a chain of 10,000 dynamic mappers).
+        var state = [UInt8](repeating: 0, count: compiled.count)  // 0 new, 1 on the path, 2 done
+        var reported: Set<SourceLocation> = []
+        for start in choices.keys.sorted() where state[start] == 0 {
+            var stack: [(ref: MapperRef, next: Int)] = [(start, 0)]
+            state[start] = 1
+            while let top = stack.last {
+                let list = choices[top.ref] ?? []
+                guard top.next < list.count else {
+                    state[top.ref] = 2
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                let (matcher, to) = list[top.next]
+                switch state[to] {
+                case 0:
+                    state[to] = 1
+                    stack.append((to, 0))
+                case 1:
+                    guard let from = stack.firstIndex(where: { $0.ref == to }) else { continue }
+                    let path = stack[from...].map { compiled[$0.ref]!.id } + [compiled[to]!.id]
+                    if reported.insert(matcher.location).inserted {
+                        report(.dynamicCycle(path: path), at: matcher.location, mapperID: compiled[top.ref]!.id)
+                    }
+                default:
+                    break
+                }
+            }
+        }
+    }
+
     /// `{"Boy": "boy", "Girl": "girl"}`: value at the key path → mapper id.
     private func compileValueMap(_ member: SpecMember, context: String, mapperID: String) -> [String: MapperRef]? {
         guard case .object(let members) = member.value.kind else {

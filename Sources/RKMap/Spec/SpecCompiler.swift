@@ -141,6 +141,7 @@ final class SpecCompiler {
             compiled[ref] = declaration.isDynamic ? compileDynamic(declaration) : compileObject(declaration, ref: ref)
         }
         checkConnectionTargets()
+        checkDynamicCycles()
 
         // `[]` or `"descriptors": []` would fail every document with "no descriptor
         // applies", which blames the request facts; say what is wrong instead.

@@ -61,6 +61,7 @@ enum SpecIssue: Sendable, Equatable {
     case matcherNeedsMapper
     case unknownExpectType(text: String, suggestion: String?)
     case emptyMatchers
+    case dynamicCycle(path: [String])
     // Predicates
     case invalidPredicate(PredicateSyntaxError)
     // Request descriptors (§13)
@@ -71,7 +72,7 @@ enum SpecIssue: Sendable, Equatable {
     var severity: Severity {
         switch self {
         case .unknownField, .duplicateField, .duplicateSpelling, .jsonPathKeyPath, .misplacedOption, .unmappedDestination, .identificationWithoutEntity, .entityWithoutIdentification, .emptyStatusCodes,
-             .dynamicKeyWithoutKeyAttribute, .emptyMatchers, .anchorDestination:
+             .dynamicKeyWithoutKeyAttribute, .emptyMatchers, .anchorDestination, .dynamicCycle:
             return .warning
         default:
             return .error
@@ -105,7 +106,7 @@ enum SpecIssue: Sendable, Equatable {
         case .mapperMapsNothing: return .mapsNothing
         case .unknownType: return .unknownType
         case .unknownTargetType, .unknownTargetAttribute: return .connection
-        case .matcherNeedsOneTest, .matcherNeedsKeyPath, .matcherNeedsMapper, .emptyMatchers: return .matcher
+        case .matcherNeedsOneTest, .matcherNeedsKeyPath, .matcherNeedsMapper, .emptyMatchers, .dynamicCycle: return .matcher
         case .invalidPredicate: return .predicate
         case .unknownRequestTarget, .invalidRootKeyPath, .notInvertible: return .requestDescriptor
         }
@@ -231,6 +232,12 @@ enum SpecIssue: Sendable, Equatable {
                 + " (expected string, number, bool, object, array or null)"
         case .emptyMatchers:
             return "dynamic mapper has no matchers: every representation is declined"
+        case .dynamicCycle(let path):
+            let what = path.count == 2
+                ? "this matcher chooses '\(path[0])', the dynamic mapper it is in"
+                : "this matcher closes a cycle of dynamic mappers, " + path.map { "'\($0)'" }.joined(separator: " → ")
+            return what + ": an object it matches may never reach an object mapper (apply warns and declines it); "
+                + "choose an object mapper"
         case .invalidPredicate(let error):
             return "invalid predicate: \(error.message) at column \(error.column)"
         case .unknownRequestTarget(let type, let suggestion):

@@ -5,6 +5,19 @@ import Testing
 /// Offending values start lines where possible so columns are easy to count.
 @Suite struct SpecCompilerDiagnosticTests {
     private static let m = #"{"mappers": [{"id": "m","#   // line 1 of a one-mapper spec
+    private static let selfCycle = #"""
+        {"root-map-ref": "p", "mappers": [{"id": "p", "dynamic": true, "matchers": [
+        {"keyPath": "t", "expectValue": "a", "map-ref": "p"}, {"keyPath": "t", "expectValue": "b", "map-ref": "o"}]}, {"id": "o", "attributes": ["x"]}]}
+        """#
+    private static let selfCycleWarning = "spec.json:2:1: warning: this matcher chooses 'p', the dynamic mapper it is in: an object it matches "
+        + "may never reach an object mapper (apply warns and declines it); choose an object mapper [mapper p]"
+    private static let twoCycle = #"""
+        {"root-map-ref": "p", "mappers": [{"id": "p", "dynamic": true, "matchers": [{"keyPath": "t", "valueMap": {"x": "q", "y": "o"}}]},
+         {"id": "q", "dynamic": true, "matchers": [
+        {"keyPath": "k", "expectValue": 1, "map-ref": "p"}]}, {"id": "o", "attributes": ["x"]}]}
+        """#
+    private static let twoCycleWarning = "spec.json:3:1: warning: this matcher closes a cycle of dynamic mappers, 'p' → 'q' → 'p': an object it "
+        + "matches may never reach an object mapper (apply warns and declines it); choose an object mapper [mapper q]"
 
     @Test(arguments: [
         // Unknown fields, with suggestions.
@@ -31,6 +44,9 @@ import Testing
          ["spec.json:1:17: warning: empty \"statusCodes\": the descriptor never applies"]),
         ("{\"mappers\": [{\"id\": \"d\", \"dynamic\": true,\n\"matchers\": []}]}",
          ["spec.json:2:13: warning: dynamic mapper has no matchers: every representation is declined [mapper d]"]),
+        // A matcher leading back to its own dynamic mapper (apply only warned at run time).
+        (selfCycle, [selfCycleWarning]),
+        (twoCycle, [twoCycleWarning]),
     ])
     func warnings(spec: String, expected: [String]) {
         #expect(SpecTest.messages(spec) == expected)
