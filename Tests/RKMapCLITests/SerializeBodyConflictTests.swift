@@ -139,8 +139,8 @@ import Testing
     /// stored address) and warned that mapper `a` maps no `city`. Now the
     /// user's own members there are the user's, and with nothing else the
     /// relationship is absent; with `addr`, its record's fields go to it.
-    /// `--no-type` too. An unknown member is warned of by the mapper whose
-    /// part of the object it is in.
+    /// `--no-type` too. An unknown member is warned of by the related
+    /// record's mapper: what is not the mapper's own is the record's.
     @Test func aDestinationBelowARelationshipIsNotTheRelatedRecord() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -167,7 +167,31 @@ import Testing
             #"{"@type": "U", "name": "n", "address": {"@type": "A", "street": "s", "cty": "x", "city": "SF", "geo": {"lat": 1.5, "lon": 2}}}"#)
         #expect(typo.stdout == #"{"name":"n","city":"SF","geo":{"lat":1.5},"addr":{"street":"s"}}"# + "\n")
         #expect(typo.stderr.contains("$.address.cty: warning: field 'cty' is not mapped by mapper 'a'"), "\(typo.stderr)")
-        #expect(typo.stderr.contains("$.address.geo.lon: warning: field 'address.geo.lon' is not mapped by mapper 'u'"), "\(typo.stderr)")
+        // `lon` is not the user's (`address.geo.lat` is), so it is the related record's, whose mapper maps no `geo`.
+        #expect(typo.stderr.contains("$.address.geo: warning: field 'geo' is not mapped by mapper 'a'"), "\(typo.stderr)")
         #expect(!typo.stderr.contains("'city'"), "\(typo.stderr)")
+    }
+
+    /// Only the mapper's own values below the relationship's object are
+    /// its own: the related record's `geo.lng` beside the user's
+    /// `address.geo.lat` goes to the relationship (it was dropped with
+    /// `geo`, exit 0, no warning), with or without the user's value.
+    @Test func theRelatedRecordKeepsItsMembersBesideTheMappersOwn() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("spec.json", #"""
+            {"root-map-ref": "user", "mappers": [
+              {"id": "user", "target": "User", "attributes": {"name": "name", "lat": "address.geo.lat"},
+               "relationships": [{"from": "addr", "to": "address", "map-ref": "address"}]},
+              {"id": "address", "target": "Address", "attributes": {"street": "street", "lng": "geo.lng"}}]}
+            """#)
+        for input in [#"{"name": "u", "lat": 1, "addr": {"street": "s", "lng": 2}}"#, #"{"name": "u", "lat": 1, "addr": {"lng": 2}}"#,
+                      #"{"name": "u", "addr": {"lng": 2}}"#, #"{"name": "u", "lat": 1}"#] {
+            let applied = try RKMapExecutable.run(["apply", "spec.json", "-", "--compact"], stdin: Array(input.utf8), directory: scratch.url)
+            let back = try RKMapExecutable.run(["serialize", "spec.json", "--compact"], stdin: applied.stdoutBytes, directory: scratch.url)
+            #expect(back.stdout == input.replacingOccurrences(of: " ", with: "") + "\n")
+            #expect(back.stderr == "")
+            #expect(back.status == 0)
+        }
     }
 }

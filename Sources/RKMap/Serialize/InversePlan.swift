@@ -75,25 +75,42 @@ struct InversePlan: Sendable {
     }
 
     /// The related record at a relationship's destination `field` without
-    /// this mapper's own members there: `apply` writes a destination below
-    /// the relationship's (`address.city` beside `address`, which `lint`
-    /// warns of) into the related record's object, with no `@type` when the
-    /// relationship had no record. `nil` when nothing of a related record
-    /// is left: the body gets no relationship (`"addr": {}` was written for
-    /// a user who had no `addr`).
+    /// this mapper's own destinations there: `apply` writes a destination
+    /// below the relationship's (`address.city` beside `address`, which
+    /// `lint` warns of) into the related record's object, with no `@type`
+    /// when the relationship had no record. Only the mapper's own values go
+    /// (`geo.lat` of `address.geo.lat`; the related record's `geo.lng`
+    /// beside it stays), and an object left empty by that. `nil` when
+    /// nothing of a related record is left: the body gets no relationship
+    /// (`"addr": {}` was written for a user who had no `addr`).
     func related(_ value: JSONValue, at field: [String]) -> JSONValue? {
         let nests = field.count == 1 ? members[field[0]]?.nested == true : nestedPaths[field]?.leadsOn == true
         guard nests, case .object(let object) = value else { return value }
-        var own: [JSONObject.Member] = []
+        guard let left = withoutOwn(object, at: field) else { return value }
+        return left.isEmpty ? nil : .object(left)
+    }
+
+    /// `object` at `path` without this mapper's destinations below it, and
+    /// without the objects on their way that hold nothing else; `nil` when
+    /// it holds none of them.
+    private func withoutOwn(_ object: JSONObject, at path: [String]) -> JSONObject? {
+        var kept: [JSONObject.Member] = []
         var changed = false
         for member in object.members {
-            if let entry = nestedPaths[field + [member.key]], entry.isSlot || entry.leadsOn {
+            let below = path + [member.key]
+            guard let entry = nestedPaths[below] else {
+                kept.append(member)
+                continue
+            }
+            if entry.isSlot {
                 changed = true
+            } else if entry.leadsOn, case .object(let inner) = member.value, let left = withoutOwn(inner, at: below) {
+                changed = true
+                if !left.isEmpty { kept.append(JSONObject.Member(key: member.key, value: .object(left))) }
             } else {
-                own.append(member)
+                kept.append(member)
             }
         }
-        guard changed else { return value }
-        return own.isEmpty ? nil : .object(JSONObject(uniqueMembers: own))
+        return changed ? JSONObject(uniqueMembers: kept) : nil
     }
 }

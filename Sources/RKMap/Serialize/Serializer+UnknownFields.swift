@@ -68,7 +68,7 @@ extension Serializer {
             if skipping, entry == nil { continue }
             if entry?.isSlot == true { continue }
             if case .object(let inner) = member.value, entry?.leadsOn == true {
-                visitNested(inner, prefix: field, plan: plan, path: here, into: &found)
+                visitNested(inner, prefix: field, plan: plan, path: here, skipping: skipping, into: &found)
                 continue
             }
             found.append(warning(field, plan: plan, path: here()))
