@@ -93,8 +93,11 @@ import Testing
         #expect(through.stderr == "error: --key-path 'data.metadata' goes through the array 'data', whose elements each hold a part of it; "
                 + "infer takes content at a path of objects: give --key-path data (the rest is inferred in its elements)\n", "\(through)")
         #expect(through.status == 1, "the samples, as for a path in none of them")
-        let missing = try RKMapExecutable.run(["infer", "list.json", "--key-path", "items"], directory: scratch.url)
-        #expect(missing.stderr.contains("--key-path 'items' is in none of the samples"), "\(missing)")
+        for path in ["items", "data.nothere"] {
+            // Through the array too, when no element holds the rest.
+            let missing = try RKMapExecutable.run(["infer", "list.json", "--key-path", path], directory: scratch.url)
+            #expect(missing.stderr.contains("--key-path '\(path)' is in none of the samples"), "\(missing)")
+        }
         let unwritable = try RKMapExecutable.run(["infer", "list.json", "-o", "no/such/dir/s.json"], directory: scratch.url)
         #expect(unwritable.status == 2, "\(unwritable)")
         #expect(unwritable.stderr.contains("error: cannot write no/such/dir/s.json"), "\(unwritable)")

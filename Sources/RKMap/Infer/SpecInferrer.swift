@@ -141,15 +141,27 @@ package enum SpecInferrer {
     }
 
     /// How many keys of `path` lead to an array that the next key would
-    /// collect through, if they do.
+    /// collect through, if they do and some element holds the rest.
     static func arrayOnTheWay(_ path: [String], in document: JSONValue) -> Int? {
         var current = document
         for (n, key) in path.enumerated() {
-            if case .array = current, n > 0 { return n }
+            if case .array = current, n > 0 {
+                return collects(path[n...], in: current) ? n : nil
+            }
             guard case .object(let object) = current, let next = object[key] else { return nil }
             current = next
         }
         return nil
+    }
+
+    /// Whether `keys` find a value in `value`, a key on an array in any element.
+    private static func collects(_ keys: ArraySlice<String>, in value: JSONValue) -> Bool {
+        guard let key = keys.first else { return true }
+        switch value {
+        case .object(let object): return object[key].map { collects(keys.dropFirst(), in: $0) } ?? false
+        case .array(let elements): return elements.contains { collects(keys, in: $0) }
+        default: return false
+        }
     }
 
     static func value(at path: [String], in document: JSONValue) -> JSONValue? {
