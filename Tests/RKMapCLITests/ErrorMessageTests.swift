@@ -805,6 +805,12 @@ import Testing
         let apply = try RKMapExecutable.run(["apply", "spec.json", "in.json", "--compact"], directory: scratch.url)
         #expect(apply.stdout == #"[{"@type":"O","id":2}]"# + "\n")
         #expect(apply.stderr.contains("in.json: $[0]: warning: dynamic mappers choose each other in a cycle"), "\(apply.stderr)")
+        // A long cycle is named by its ends: a ring of 6,000 mappers each
+        // closing it was spelled whole in each warning (211 MB).
+        let ring = (0..<8).map { #"{"id": "p\#($0)", "dynamic": true, "matchers": [{"keyPath": "k", "expectValue": 1, "map-ref": "p\#(($0 + 1) % 8)"}]}"# }
+        try scratch.write("ring.json", #"{"root-map-ref": "p0", "mappers": ["# + ring.joined(separator: ", ") + "]}")
+        let long = try RKMapExecutable.run(["lint", "ring.json"], directory: scratch.url)
+        #expect(long.stderr.contains("closes a cycle of dynamic mappers, 'p0' → 'p1' → 'p2' → … 4 more … → 'p7' → 'p0':"), "\(long)")
     }
 }
 

@@ -79,6 +79,14 @@ enum SpecIssue: Sendable, Equatable {
         }
     }
 
+    /// `'p' → 'q' → 'p'`; a long cycle by its ends (a ring of 6,000 mappers
+    /// was spelled whole in each of its warnings: 211 MB).
+    static func chain(_ path: [String]) -> String {
+        let quoted = { (ids: ArraySlice<String>) in ids.map { "'\($0)'" } }
+        let shown = path.count <= 7 ? quoted(path[...]) : quoted(path.prefix(3)) + ["… \(path.count - 5) more …"] + quoted(path.suffix(2))
+        return shown.joined(separator: " → ")
+    }
+
     /// A short machine-readable code for JSON reports and filtering.
     var code: DiagnosticCode {
         switch self {
@@ -235,7 +243,7 @@ enum SpecIssue: Sendable, Equatable {
         case .dynamicCycle(let path):
             let what = path.count == 2
                 ? "this matcher chooses '\(path[0])', the dynamic mapper it is in"
-                : "this matcher closes a cycle of dynamic mappers, " + path.map { "'\($0)'" }.joined(separator: " → ")
+                : "this matcher closes a cycle of dynamic mappers, " + Self.chain(path)
             return what + ": an object it matches may never reach an object mapper (apply warns and declines it); "
                 + "choose an object mapper"
         case .invalidPredicate(let error):
