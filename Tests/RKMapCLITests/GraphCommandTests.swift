@@ -89,6 +89,23 @@ import Testing
             """)
     }
 
+    /// A `valueMap` key that is a number's text matches that number too
+    /// (docs/spec.md §3.3): its edge says so (it read `kind == "0"`, which as a
+    /// predicate is false for the number 0). Edges in key order.
+    @Test func aValueMapNumberKeyIsDrawnAsMatchingTheNumber() throws {
+        let scratch = try Scratch()
+        let spec = try scratch.write("spec.json", #"""
+            { "root-map-ref": "pick", "mappers": [
+                { "id": "pick", "dynamic": true, "matchers": [{ "keyPath": "kind", "valueMap": { "x": "b", "0": "a" } }] },
+                { "id": "a", "target": "A", "attributes": ["id"] },
+                { "id": "b", "target": "B", "attributes": ["id"] } ] }
+            """#)
+        let result = try RKMapExecutable.run(["graph", spec])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains(#"m0 -->|"kind == #quot;0#quot; or 0"| m1"#), "\(result.stdout)")
+        #expect(result.stdout.contains(#"m0 -->|"kind == #quot;x#quot;"| m2"#), "\(result.stdout)")
+    }
+
     @Test func dotEscapesLabels() throws {
         let scratch = try Scratch()
         let spec = try scratch.write("spec.json", Self.hostile)

@@ -164,9 +164,13 @@ package struct SpecDiagram: Sendable, Equatable {
                 }
             case .valueMap(let path, let map):
                 // Sorted by value so the picture does not depend on dictionary order.
+                // A key that is a number's text matches that number too
+                // (docs/spec.md §3.3), which `== "0"` alone would deny (§9).
                 for (value, target) in map.sorted(by: { $0.key < $1.key }) {
+                    let string = JSONWriter.serialize(.string(value), pretty: false)
+                    let number = JSONNumber.isLiteral(value.utf8) ? " or \(value)" : ""
                     edges.append(Edge(from: mapperID(ref), to: mapperID(target), kind: .matcher,
-                                      label: "\(path.source) == \"\(value)\""))
+                                      label: "\(path.source) == \(string)\(number)"))
                 }
             }
         }
