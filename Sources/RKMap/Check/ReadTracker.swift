@@ -196,6 +196,8 @@ public final class ReadTracker: ReadObserver {
     private var frames: [Frame] = []
     /// The document (`begin`): where `@root` paths start.
     private var document: JSONValue?
+    /// `containers(path:start:)` for exact keys, which never asks it.
+    private let exactKeys = Containers(path: [], start: nil, caseInsensitive: false)
     /// The leading keys of the applied descriptors' key paths: their content
     /// is read, in the document root and in every mapped object on the way
     /// (docs/spec.md §12: an envelope mapper beside a `data` descriptor does not
@@ -701,7 +703,7 @@ public final class ReadTracker: ReadObserver {
                 found = known
             } else {
                 let reads = below.entry.reads
-                let containers = Containers(path: frame.path[below.path.count...], start: .object(below.object), caseInsensitive: caseInsensitive)
+                let containers = containers(path: frame.path[below.path.count...], start: .object(below.object))
                 found = inherited(values: reads.valueReads, sources: reads.sourceReads, all: reads.all, along: keys, containers: containers)
                 // Found through the objects on the way: theirs, not the mapper's.
                 if !containers.consulted { inheritedMemo[memo] = found }
@@ -749,7 +751,14 @@ public final class ReadTracker: ReadObserver {
         path: ArraySlice<DocumentPath.Component>, from start: JSONValue?
     ) -> Inherited {
         inherited(values: values, sources: sources, all: all, along: keys,
-                  containers: Containers(path: path, start: start, caseInsensitive: caseInsensitive))
+                  containers: containers(path: path, start: start))
+    }
+
+    /// The objects on a path, asked for only under `caseInsensitive`: for
+    /// exact keys one shared instance stands for all (no allocation for
+    /// each object opened and each frame enclosing it).
+    private func containers(path: ArraySlice<DocumentPath.Component>, start: JSONValue?) -> Containers {
+        caseInsensitive ? Containers(path: path, start: start, caseInsensitive: true) : exactKeys
     }
 
     private func inherited(values: ReadTree, sources: [[String]], all: Bool, along keys: [String], containers: Containers) -> Inherited {
