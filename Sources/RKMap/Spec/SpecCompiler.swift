@@ -97,7 +97,7 @@ final class SpecCompiler {
 
     // MARK: Entry point
 
-    func compile(_ spec: SpecValue) -> MappingGraph? {
+    func compile(_ spec: consuming SpecValue) -> MappingGraph? {
         var descriptorValues: [SpecValue] = []
         var mapperLists: [SpecValue] = []
         var topFields: [String: SpecMember] = [:]
@@ -123,8 +123,8 @@ final class SpecCompiler {
                     }
                 }
             } else {
-                descriptorValues = [spec]
                 topFields = fields(of: spec, known: Self.descriptorFields + Self.optionFields, context: "in descriptor", warn: false)
+                descriptorValues = [copy spec]
             }
         default:
             report(.specNotObject(found: spec.kindDescription), at: spec.location)
@@ -135,10 +135,23 @@ final class SpecCompiler {
         for d in descriptorValues {
             if case .object = d.kind, let list = d["mappers"] { mapperLists.append(list) }
         }
+        // From here the mappers are held by their declarations alone: the
+        // tree and the descriptors' `mappers` lists are let go, so that each
+        // mapper's part is released once it is compiled (a spec of thousands
+        // of mappers was held whole beside everything compiled from it).
+        let specLocation = spec.location
+        let descriptorsLocation = spec["descriptors"]?.location
+        spec = SpecValue(.null, at: specLocation)
+        topFields["mappers"] = nil
+        topFields["descriptors"] = nil
+        for i in descriptorValues.indices { descriptorValues[i].releaseMembers(named: "mappers") }
         declare(mapperLists)
+        mapperLists = []
         compiled = declarations.map { _ in nil }
-        for (ref, declaration) in declarations.enumerated() {
+        for ref in declarations.indices {
+            let declaration = declarations[ref]
             compiled[ref] = declaration.isDynamic ? compileDynamic(declaration) : compileObject(declaration, ref: ref)
+            declarations[ref].value = SpecValue(.null, at: declaration.value.location)
         }
         checkConnectionTargets()
         checkDynamicCycles()
@@ -146,10 +159,10 @@ final class SpecCompiler {
         // `[]` or `"descriptors": []` would fail every document with "no descriptor
         // applies", which blames the request facts; say what is wrong instead.
         if descriptorValues.isEmpty, !hasErrors {
-            report(.noDescriptors, at: spec["descriptors"]?.location ?? spec.location)
+            report(.noDescriptors, at: descriptorsLocation ?? specLocation)
         }
         var descriptors: [Descriptor] = []
-        let isSingle = descriptorValues.count == 1 && descriptorValues[0].location == spec.location
+        let isSingle = descriptorValues.count == 1 && descriptorValues[0].location == specLocation
         for (index, value) in descriptorValues.enumerated() {
             if let d = compileDescriptor(value, index: index, isTopLevel: isSingle) { descriptors.append(d) }
         }

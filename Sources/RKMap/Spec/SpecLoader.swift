@@ -27,18 +27,28 @@ public enum SpecLoader {
     ///   - bytes: the file's contents.
     ///   - file: the name used in diagnostics.
     /// - Returns: the graph (nil on any error) and all diagnostics.
-    public static func load(bytes: [UInt8], file: String) -> SpecLoadResult {
-        let (value, parseDiagnostics) = SpecJSONParser.parse(bytes, file: file)
-        guard let value else { return SpecLoadResult(graph: nil, diagnostics: parseDiagnostics) }
-        let compiled = compile(value, file: file)
+    ///
+    /// The bytes and the tree read from them are given up as they are done
+    /// with (a caller passing `consume bytes` holds neither while the spec
+    /// compiles; see `compile(_:file:)`).
+    public static func load(bytes: consuming [UInt8], file: String) -> SpecLoadResult {
+        var (value, parseDiagnostics) = SpecJSONParser.parse(bytes, file: file)
+        bytes = []
+        // Taken out of the optional, so that no second reference holds it.
+        guard let tree = value.take() else { return SpecLoadResult(graph: nil, diagnostics: parseDiagnostics) }
+        let compiled = compile(consume tree, file: file)
         return SpecLoadResult(graph: compiled.graph, diagnostics: parseDiagnostics + compiled.diagnostics)
     }
 
-    /// Compiles an already read spec tree.
-    public static func compile(_ value: SpecValue, file: String) -> SpecLoadResult {
+    /// Compiles an already read spec tree. Each mapper's part of the tree is
+    /// released once that mapper is compiled, when the tree is held only
+    /// here (passed with `consume`): a spec of many mappers is not held
+    /// whole beside all it compiles to.
+    public static func compile(_ value: consuming SpecValue, file: String) -> SpecLoadResult {
         let compiler = SpecCompiler(file: file)
         // Names that would take minutes to compare are refused before any is.
-        let graph = compiler.checkCombiningRuns(value) ? compiler.compile(value) : nil
+        var graph: MappingGraph?
+        if compiler.checkCombiningRuns(value) { graph = compiler.compile(consume value) }
         // Found pass by pass; reported in source order, which is how people read them.
         let sorted = compiler.diagnostics.enumerated().sorted { a, b in
             let la = a.element.sourceLocation, lb = b.element.sourceLocation

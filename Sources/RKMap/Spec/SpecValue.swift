@@ -41,6 +41,18 @@ public struct SpecValue: Sendable, Equatable {
         }
     }
 
+    /// Replaces the values of this object's members named `key` with `null`
+    /// (each where it was), releasing what they held: the compiler lets a
+    /// descriptor's `mappers` go once their declarations hold them.
+    mutating func releaseMembers(named key: String) {
+        guard case .object(var members) = kind, members.contains(where: { $0.key == key }) else { return }
+        kind = .null
+        for i in members.indices where members[i].key == key {
+            members[i].value = SpecValue(.null, at: members[i].value.location)
+        }
+        kind = .object(members)
+    }
+
     /// The last member with this key, for objects: of a field written twice,
     /// the last is used (a warning says so, `SpecIssue.duplicateField`), as
     /// JSON readers take the last.

@@ -18,7 +18,7 @@ extension Commands {
                 all.append(Diagnostic(.error, "\(error)", file: name, code: .unreadable))
                 continue
             }
-            let loaded = SpecLoader.load(bytes: bytes, file: name)
+            let loaded = SpecLoader.load(bytes: consume bytes, file: name)
             var diagnostics = loaded.diagnostics
             if let graph = loaded.graph {
                 // Names SQLite output would refuse (docs/spec.md §3.1, §10.4): warnings

@@ -21,7 +21,7 @@ extension Commands {
             diagnostics.error("\(error)")
             return nil
         }
-        let result = SpecLoader.load(bytes: bytes, file: InputFile.displayName(path))
+        let result = SpecLoader.load(bytes: consume bytes, file: InputFile.displayName(path))
         for diagnostic in result.diagnostics where diagnostic.severity == .error || diagnostic.code != .relaxedSyntax {
             diagnostics.emit(diagnostic)
         }
