@@ -17,8 +17,10 @@ public final class ObjectMapper: Sendable {
     public let keyAttributeSlot: Int?
     public let forceCollection: Bool
     /// Attribute mappings, then relationship mappings, in declaration order:
-    /// the order in which they are applied.
-    public let properties: [PropertyMapping]
+    /// the order in which they are applied. Made from `steps` when asked
+    /// (each is held once, as a step: a spec of many attributes held every
+    /// mapping twice).
+    public var properties: [PropertyMapping] { steps.map(\.property) }
     public let connections: [Connection]
     /// Slot → value assigned when the source key path is missing.
     public let defaults: [Int: JSONValue]
@@ -45,12 +47,12 @@ public final class ObjectMapper: Sendable {
     /// (`meta.count` beside `items` leaves `items` one place; `items.total`
     /// would nest into it, replacing its value, `RecordEncoder.nest`).
     func hasOnePlace(_ slot: Int) -> Bool {
-        let name = slots[slot].path
-        return name.count == 1 && slotsPerFirstName[name[0]] == 1
+        guard slots[slot].isPlainName else { return false }
+        return !hasNestedDestinations || slotsPerFirstName[slots[slot].name] == 1
     }
     /// How many slots' destinations start with each name (`hasOnePlace`,
     /// asked per streamed relationship and per record written with one:
-    /// a scan of every slot each time).
+    /// a scan of every slot each time); empty without dotted destinations.
     private let slotsPerFirstName: [String: Int]
 
     /// `properties` flattened for the engine's inner loop: reading
@@ -74,12 +76,15 @@ public final class ObjectMapper: Sendable {
         self.identification = identification
         self.modificationSlot = modificationSlot
         self.slots = slots
+        // Without dotted destinations every slot's is a name of its own: no
+        // table (a mapper of many attributes made one as large as its slots).
         var slotsPerFirstName: [String: Int] = [:]
-        for slot in slots { if let first = slot.path.first { slotsPerFirstName[first, default: 0] += 1 } }
+        if slots.contains(where: { !$0.isPlainName }) {
+            for slot in slots { if let first = slot.path.first { slotsPerFirstName[first, default: 0] += 1 } }
+        }
         self.slotsPerFirstName = slotsPerFirstName
         self.keyAttributeSlot = keyAttributeSlot
         self.forceCollection = forceCollection
-        self.properties = properties
         self.connections = connections
         self.defaults = defaults
         self.assignsDefaultValueForMissingAttributes = assignsDefaultValueForMissingAttributes
@@ -92,7 +97,7 @@ public final class ObjectMapper: Sendable {
             return false
         }
         self.location = location
-        self.hasNestedDestinations = slots.contains { $0.path.count > 1 }
+        self.hasNestedDestinations = slots.contains { !$0.isPlainName }
         self.nestings = Self.nestings(of: slots)
         self.steps = properties.map(PropertyStep.init)
         // A step whose key path starts with a key at the representation
@@ -115,11 +120,11 @@ public final class ObjectMapper: Sendable {
     ///   up. (Comparing every pair made a mapper of 32,000 attributes take
     ///   4 s to compile.)
     static func nestings(of slots: [Slot]) -> [(outer: Int, inner: [Int])] {
-        guard slots.contains(where: { $0.path.count > 1 }) else { return [] }
+        guard slots.contains(where: { !$0.isPlainName }) else { return [] }
         var slotsByPath: [[String]: [Int]] = [:]
         for (i, slot) in slots.enumerated() { slotsByPath[slot.path, default: []].append(i) }
         var inner: [Int: [Int]] = [:]
-        for (i, slot) in slots.enumerated() where slot.path.count > 1 {
+        for (i, slot) in slots.enumerated() where !slot.isPlainName {
             for length in 1..<slot.path.count {
                 for o in slotsByPath[Array(slot.path.prefix(length))] ?? [] { inner[o, default: []].append(i) }
             }
@@ -140,27 +145,46 @@ public struct Slot: Sendable {
         case keyAttribute
         /// An attribute (including a relationship without `map-ref`).
         case attribute
-        /// A relationship to records of another mapper.
-        case relationship(RelationshipInfo)
+        /// A relationship to records of another mapper. Held apart (`indirect`),
+        /// as the connection is: a slot of each attribute then takes a word
+        /// for its kind, not the room of the largest payload (a spec of many
+        /// attributes held more than a hundred bytes a slot).
+        indirect case relationship(RelationshipInfo)
         /// A foreign-key connection (docs/spec.md §3.4), filled after the document is mapped.
-        case connection(Connection)
+        indirect case connection(Connection)
     }
 
     /// Destination name as written, escapes removed (`address.city`, `odd.key`).
     public var name: String
     /// Destination split on unescaped dots: `["address", "city"]` builds a nested
     /// object in tree output; a single element for a plain name.
-    public var path: [String]
+    public var path: [String] {
+        get { dottedPath.isEmpty ? [name] : dottedPath }
+        set { dottedPath = newValue.count == 1 && newValue[0] == name ? [] : newValue }
+    }
+    /// `path` when it is not just `[name]`; empty for a plain name, which
+    /// most are (an array for each held 44 bytes more per slot).
+    private var dottedPath: [String]
     public var kind: Kind
     /// Declared type from `types`, if any.
     public var type: ValueType?
 
     public init(name: String, path: [String], kind: Kind, type: ValueType?) {
         self.name = name
-        self.path = path
+        self.dottedPath = path.count == 1 && path[0] == name ? [] : path
         self.kind = kind
         self.type = type
     }
+
+    /// The destination is one name (`path` is `[name]`), asked without
+    /// making the array.
+    var isPlainName: Bool { dottedPath.isEmpty }
+
+    /// The first name of `path`.
+    var firstName: String { dottedPath.first ?? name }
+
+    /// The last name of `path`.
+    var lastName: String { dottedPath.last ?? name }
 
     public var isRelationship: Bool {
         switch kind {
@@ -295,6 +319,8 @@ final class PropertyStep: Sendable {
     /// The related mapper for a relationship; `nil` for an attribute.
     let target: MapperRef?
     let many: Bool?
+    /// Where the mapping is declared in the spec.
+    let location: SourceLocation
     /// The source is the nil key path (the representation itself).
     let sourceIsNil: Bool
     /// The source starts at `@root`, `@parent` or `@metadata`.
@@ -312,15 +338,23 @@ final class PropertyStep: Sendable {
             slot = a.slot
             target = nil
             many = nil
+            location = a.location
         case .relationship(let r):
             source = r.source
             slot = r.slot
             target = r.mapper
             many = r.many
+            location = r.location
         }
         sourceIsNil = source.isNil
         anchoredOutside = source.isAnchoredOutside
         anchoredAtRepresentation = source.anchor == .representation
         mayCollect = source.mayCollect
+    }
+
+    /// The mapping this step was made from.
+    var property: PropertyMapping {
+        guard let target else { return .attribute(AttributeMapping(source: source, slot: slot, location: location)) }
+        return .relationship(RelationshipMapping(source: source, slot: slot, mapper: target, many: many, location: location))
     }
 }

@@ -75,7 +75,7 @@ struct RecordEncoder {
         if record.mapper.hasNestedDestinations {
             // The hole's field has a plain name no dotted destination writes
             // into, so it is the one top-level field of that name.
-            let holeName = hole.map { record.mapper.slots[$0].path[0] }
+            let holeName = hole.map { record.mapper.slots[$0].firstName }
             for entry in Self.nest(record) {
                 if case .field(let name, _) = entry, name == holeName {
                     member(name, first: &first, to: &w, indent: indent)
@@ -193,8 +193,10 @@ struct RecordEncoder {
         let top = Level()
         for (slot, field) in zip(record.mapper.slots, record.fields) {
             guard let field else { continue }
-            var entry = Entry.field(slot.path.last!, field)
-            for name in slot.path.dropLast().reversed() { entry = .group(name, typeName: nil, [entry]) }
+            var entry = Entry.field(slot.lastName, field)
+            if !slot.isPlainName {
+                for name in slot.path.dropLast().reversed() { entry = .group(name, typeName: nil, [entry]) }
+            }
             top.merge(entry)
         }
         return top.finished()

@@ -51,7 +51,7 @@ extension Serializer {
                                            path: path + Self.member(slot.name), mapperID: mapper.id, attribute: slot.name)
                 }
             }
-            Self.set(&object, slot.path[...], value)
+            if slot.isPlainName { object[slot.name] = value } else { Self.set(&object, slot.path[...], value) }
         }
         return .object(object)
     }

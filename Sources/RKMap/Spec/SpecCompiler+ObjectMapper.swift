@@ -71,7 +71,7 @@ extension SpecCompiler {
 
         return .object(ObjectMapper(
             id: id, typeName: declaration.typeName, isEntity: isEntity, identification: identification,
-            modificationSlot: modificationSlot, slots: build.table.slots, keyAttributeSlot: keyAttributeSlot,
+            modificationSlot: modificationSlot, slots: build.table.slots.fitted(), keyAttributeSlot: keyAttributeSlot,
             forceCollection: bool(f["forceCollection"], context: context, mapperID: id) ?? false,
             properties: build.properties, connections: build.connections, defaults: defaults,
             assignsDefaultValueForMissingAttributes: bool(f["assignsDefaultValueForMissingAttributes"], context: context, mapperID: id) ?? false,
@@ -196,5 +196,18 @@ extension SpecCompiler {
             return "its keys are destination names, and source '\(key)' is mapped to '\(build.table.slots[a.slot].name)'"
         }
         return suggest(key, in: build.table.slots.lazy.map(\.name)).map { "did you mean '\($0)'?" }
+    }
+}
+
+extension Array {
+    /// The elements in an array of just their room, when growing by doubling
+    /// left much more (a compiled mapper keeps its slots and mappings for the
+    /// whole run: a spec of many attributes held up to twice their room).
+    func fitted() -> [Element] {
+        guard capacity - count > Swift.max(count / 8, 16) else { return self }
+        var fitted: [Element] = []
+        fitted.reserveCapacity(count)
+        fitted.append(contentsOf: self)
+        return fitted
     }
 }
