@@ -160,7 +160,7 @@ public struct Slot: Sendable {
     /// object in tree output; a single element for a plain name.
     public var path: [String] {
         get { dottedPath.isEmpty ? [name] : dottedPath }
-        set { dottedPath = newValue.count == 1 && newValue[0] == name ? [] : newValue }
+        set { dottedPath = Self.isJust(newValue, name) ? [] : newValue }
     }
     /// `path` when it is not just `[name]`; empty for a plain name, which
     /// most are (an array for each held 44 bytes more per slot).
@@ -171,9 +171,14 @@ public struct Slot: Sendable {
 
     public init(name: String, path: [String], kind: Kind, type: ValueType?) {
         self.name = name
-        self.dottedPath = path.count == 1 && path[0] == name ? [] : path
+        self.dottedPath = Self.isJust(path, name) ? [] : path
         self.kind = kind
         self.type = type
+    }
+
+    /// `path` is `[name]`, by code units (names are compared so, docs/spec.md §4).
+    private static func isJust(_ path: [String], _ name: String) -> Bool {
+        path.count == 1 && JSONValue.sameText(path[0], name)
     }
 
     /// The destination is one name (`path` is `[name]`), asked without
