@@ -184,6 +184,9 @@ public final class ReadTracker: ReadObserver {
         /// `@root` read may reach it.
         var holdDepth = Int.max
         var holdForRoot = false
+        /// `holdForRoot` only because `@root` itself may still be read
+        /// (`rootMayBeReadWhole`): no `@root` path reaches it.
+        var holdForWholeRootOnly = false
         /// Mapped through a relationship whose source is anchored
         /// (`@parent.items`, `@root.meta`): its path names where the
         /// relationship put it, not where it is in the document, so reads
@@ -258,6 +261,17 @@ public final class ReadTracker: ReadObserver {
     /// members are counted at `finish`. (Those a `@parent` read may read
     /// into are `held` by an enclosing frame.)
     private var pending: [Frame] = []
+    /// Unread members of closed objects that only a read of `@root` itself
+    /// may still read (`Frame.holdForWholeRootOnly`), counted as each
+    /// closes but apart from `found`: dropped if that read comes
+    /// (`resolvePendingAll`), added to `found` in `finish` otherwise. Such
+    /// objects were held in `pending` until then, every object of the
+    /// document with its frame (a spec with a `@root` copy that never ran
+    /// took 221 MB to check a 10 MB document, 33 MB without it).
+    private var provisional: [Unmapped] = []
+    private var provisionalIndex: [ExactText: Int] = [:]
+    /// `record` counts into `provisional`.
+    private var recordingProvisionally = false
     /// Some mapper or matcher of the spec reads `@root` itself (a value,
     /// not a relationship's source): every object closed before it runs
     /// waits for it.
@@ -430,6 +444,17 @@ public final class ReadTracker: ReadObserver {
         var late = pending
         pending = []
         parentTreesMarked = false
+        // The unread members counted apart while `@root` itself might still
+        // be read: it was not.
+        for entry in provisional {
+            for (i, id) in entry.mapperIDs.enumerated() {
+                // The count once, with the first mapper; the others as `record` adds them.
+                record(entry.path, mapperID: id, count: i == 0 ? entry.count : 0)
+            }
+            if entry.mapperIDs.isEmpty { record(entry.path, mapperID: nil, count: entry.count) }
+        }
+        provisional = []
+        provisionalIndex = [:]
         // Left open by a mapping that stopped early: what they hold is counted too.
         for f in frames.indices {
             late += frames[f].held
@@ -925,7 +950,7 @@ public final class ReadTracker: ReadObserver {
             return
         }
         var waiting = frame
-        (waiting.holdForRoot, waiting.holdDepth) = hold(frame)
+        (waiting.holdForRoot, waiting.holdForWholeRootOnly, waiting.holdDepth) = hold(frame)
         if !keepHolding(waiting) { recordUnread(frame, pattern: pattern) }
     }
 
@@ -936,12 +961,12 @@ public final class ReadTracker: ReadObserver {
     /// read so already (then the object inherited the read when it was
     /// opened: the items of a record whose items read `@parent.items.name`
     /// are not held back); or a `@root` path, of keys all the way.
-    private func hold(_ frame: Frame) -> (root: Bool, depth: Int) {
+    private func hold(_ frame: Frame) -> (root: Bool, wholeRootOnly: Bool, depth: Int) {
         // Read all already, or a spec that reads no `@parent`/`@root` path
         // into objects: nothing to wait for (and no path to fold per object).
-        if frame.readsAll { return (false, .max) }
+        if frame.readsAll { return (false, false, .max) }
         guard !parentSequences.isEmpty || !rootSequences.isEmpty || rootMayBeReadWhole || parentMayBeReadWhole else {
-            return (false, .max)
+            return (false, false, .max)
         }
         // The member keys of the path (a dynamic key too: a key path may name it).
         var folded: [String] = []
@@ -956,15 +981,18 @@ public final class ReadTracker: ReadObserver {
         // opened before (`rootValueReads`, which objects opened after it
         // inherit).
         // A copy from an anchored source is not where `@root` paths read.
-        var root = frame.outside == nil && rootMayBeReadWhole && !rootValueAll
-        if !root, frame.outside == nil, !rootValueAll {
-            root = rootSequences.contains { s in
-                folded.count <= s.leading && s.keys.prefix(folded.count).elementsEqual(folded)
-                    && !reads(rootValueReads, along: s.keys)
-            }
+        let whole = frame.outside == nil && rootMayBeReadWhole && !rootValueAll
+        // A `@root` path may still read into it: a later read marks what
+        // it reads on the object, which must then be held as it is. (One
+        // read along a path already was inherited when it was opened, or
+        // marked on it while open: a later one along it adds nothing.)
+        let byPath = frame.outside == nil && !rootValueAll && rootSequences.contains { s in
+            folded.count <= s.leading && s.keys.prefix(folded.count).elementsEqual(folded)
+                && !reads(rootValueReads, along: s.keys)
         }
+        let root = whole || byPath
         // Any enclosing object may be copied by a `@parent` read still to come.
-        if parentMayBeReadWhole { return (root, 0) }
+        if parentMayBeReadWhole { return (root, whole && !byPath, 0) }
         var shallowest = Int.max
         for s in parentSequences {
             for j in stride(from: 1, through: min(s.leading, folded.count), by: 1)
@@ -973,7 +1001,7 @@ public final class ReadTracker: ReadObserver {
                 shallowest = min(shallowest, folded.count - j)
             }
         }
-        return (root, shallowest)
+        return (root, whole && !byPath, shallowest)
     }
 
     /// Puts a closed object that a read may still reach where it waits
@@ -986,6 +1014,14 @@ public final class ReadTracker: ReadObserver {
         // that maps it: no read from outside reaches it.
         if let last = frames.indices.last, frames[last].keyDepth >= frame.holdDepth, last >= frame.outside ?? 0 {
             frames[last].held.append(frame)
+            return true
+        }
+        if frame.holdForWholeRootOnly {
+            // Only `@root` itself may read it, all of it or nothing: its
+            // unread members are counted now, apart, and it is let go.
+            recordingProvisionally = true
+            recordUnread(frame)
+            recordingProvisionally = false
             return true
         }
         if frame.holdForRoot {
@@ -1062,6 +1098,8 @@ public final class ReadTracker: ReadObserver {
     private func resolvePendingAll(landing: Int? = nil) {
         if landing == nil {
             pending.removeAll()
+            provisional.removeAll()
+            provisionalIndex.removeAll()
         }
         for f in (landing ?? 0)..<frames.count {
             frames[f].held.removeAll { reaches(landing, $0) }
@@ -1218,13 +1256,21 @@ public final class ReadTracker: ReadObserver {
         }
     }
 
-    private func record(_ path: String, mapperID: String?) {
-        if let at = unmappedIndex[ExactText(path)] {
-            found[at].count += 1
-            if let mapperID, !found[at].mapperIDs.contains(mapperID) { found[at].mapperIDs.append(mapperID) }
+    private func record(_ path: String, mapperID: String?, count: Int = 1) {
+        if recordingProvisionally {
+            Self.tally(path, mapperID: mapperID, count: count, in: &provisional, index: &provisionalIndex)
         } else {
-            unmappedIndex[ExactText(path)] = found.count
-            found.append(Unmapped(path: path, mapperIDs: mapperID.map { [$0] } ?? [], count: 1))
+            Self.tally(path, mapperID: mapperID, count: count, in: &found, index: &unmappedIndex)
+        }
+    }
+
+    private static func tally(_ path: String, mapperID: String?, count: Int, in list: inout [Unmapped], index: inout [ExactText: Int]) {
+        if let at = index[ExactText(path)] {
+            list[at].count += count
+            if let mapperID, !list[at].mapperIDs.contains(mapperID) { list[at].mapperIDs.append(mapperID) }
+        } else {
+            index[ExactText(path)] = list.count
+            list.append(Unmapped(path: path, mapperIDs: mapperID.map { [$0] } ?? [], count: count))
         }
     }
 
