@@ -147,7 +147,10 @@ extension MappingEngine {
             case .nothing: return .nothing
             // (`@root` key paths never make `elements`; a value mapped by a
             // relationship is read, so it counts as reached.)
-            case .everything, .verbatim, .elements: return nil
+            // Copied whole (`"@root": "raw"`, read as its text): so is
+            // everything below, the content too, held as its text.
+            case .verbatim: return .verbatim
+            case .everything, .elements: return nil
             case .members(let map): projection = map[caseInsensitive ? key.lowercased() : key] ?? .nothing
             }
         }

@@ -343,9 +343,20 @@ extension MappingGraph {
     /// does. A streamed document's root is read through this before its
     /// elements are mapped (`Splitter`), so that each element sees the same
     /// `@root` as in a whole-document read without the document's tree.
+    /// An attribute that only copies what its `@root` path finds (untyped,
+    /// nothing else reads it: `"@root": "raw"`) reads it as its compact
+    /// text (`verbatim`), as a member copied so is read: a document whose
+    /// root is copied whole is then held as its text, not as a tree beside
+    /// it. Any other read of the same value reads its tree.
     package var rootProjection: JSONProjection? {
         var projection: JSONProjection?
-        _ = readsKeyPath { path in
+        for case .object(let m) in mappers {
+            for step in m.steps where step.target == nil && step.source.anchor == .root {
+                projection = (projection ?? .nothing).adding(
+                    componentsOf: step.source, then: copiesWhole(step.slot, of: m) ? .verbatim : .everything)
+            }
+        }
+        _ = Self.readsKeyPath(in: mappers, attributes: false) { path in
             if path.anchor == .root {
                 projection = (projection ?? .nothing).adding(componentsOf: path)
             }
@@ -372,15 +383,14 @@ extension MappingGraph {
         Self.readsKeyPath(in: mappers, where: test)
     }
 
-    static func readsKeyPath(in mappers: [Mapper], where test: (KeyPath) -> Bool) -> Bool {
+    /// - Parameter attributes: whether attributes' source key paths are
+    ///   among those tested (`rootProjection` adds them itself).
+    static func readsKeyPath(in mappers: [Mapper], attributes: Bool = true, where test: (KeyPath) -> Bool) -> Bool {
         for mapper in mappers {
             switch mapper {
             case .object(let m):
-                for property in m.properties {
-                    switch property {
-                    case .attribute(let a): if test(a.source) { return true }
-                    case .relationship(let r): if test(r.source) { return true }
-                    }
+                for step in m.steps where attributes || step.target != nil {
+                    if test(step.source) { return true }
                 }
                 if m.validations.contains(where: { $0.predicate.root.readsKeyPath(where: test) }) { return true }
             case .dynamic(let d):

@@ -134,10 +134,15 @@ import Testing
             let spec = atRoot.replacingOccurrences(of: "@root.meta.page", with: read)
             #expect(try eligible(spec, #"{"items": [{"id": 1}], "meta": {"page": 2}}"#), "\(read)")
         }
-        #expect(try !eligible(atRoot.replacingOccurrences(of: "@root.meta.page", with: "@root"), #"{"items": [{"id": 1}]}"#))
+        // `@root` or what holds the content copied whole: the skeleton holds
+        // the content as its text (`aRootCopiedWholeIsReadAsItsText`).
+        #expect(try eligible(atRoot.replacingOccurrences(of: "@root.meta.page", with: "@root"), #"{"items": [{"id": 1}]}"#))
         let listing = #"{"mappers": [{"id": "item", "attributes": {"id": "id", "@root.data.after": "after"}}], "descriptors": [{"keyPath": "data.children", "root-map-ref": "item"}]}"#
         #expect(try eligible(listing, #"{"data": {"after": "t3", "children": [{"id": 1}]}}"#))
-        #expect(try !eligible(listing.replacingOccurrences(of: "@root.data.after", with: "@root.data"), #"{"data": {"children": []}}"#))
+        #expect(try eligible(listing.replacingOccurrences(of: "@root.data.after", with: "@root.data"), #"{"data": {"children": []}}"#))
+        // Copied and read into: the whole tree.
+        #expect(try !eligible(listing.replacingOccurrences(of: "\"@root.data.after\": \"after\"", with: "\"@root.data\": \"d\", \"@root.data.after\": \"after\""),
+                              #"{"data": {"children": []}}"#))
         // Into the document as the content: the skeleton is the document as the reads read it.
         let rootOfArray = #"{"mappers": [{"id": "item", "attributes": {"id": "id", "@root.@count": "n"}}], "descriptors": [{"root-map-ref": "item"}]}"#
         #expect(try eligible(rootOfArray, #"[{"id": 1}]"#))
@@ -535,6 +540,30 @@ import Testing
         #expect(output.contains("\"total\": 5,\n    \"sum\": 9.5,\n    \"ids\": [\n      1,\n      2,\n      3,\n      null,\n      null\n    ]\n"), "\(output)")
         #expect(!output.contains("\"last\""), "\(output)")
         #expect(output.contains("\"all\": [\n      {\n        \"id\": 1,"), "\(output)")
+    }
+
+    /// `@root` copied whole by an untyped attribute (`"@root": "raw"`), in a
+    /// mapper that runs for some documents and not for others: the skeleton
+    /// holds the content as its text, and the report is the whole read's —
+    /// nothing unmapped where the copy ran (it reads everything, also the
+    /// objects mapped before it), every unread member counted where it did not.
+    @Test func aRootCopiedWholeIsReadAsItsText() throws {
+        let spec = #"""
+            {"mappers": [
+              {"id": "order", "target": "Order", "attributes": ["id"],
+               "relationships": [{"from": "gift", "to": "gift", "map-ref": "gift"}, {"from": "items", "to": "items", "map-ref": "item"}]},
+              {"id": "item", "target": "Item", "attributes": ["sku"]},
+              {"id": "gift", "target": "Gift", "attributes": {"note": "note", "@root": "raw"}}],
+             "descriptors": [{"keyPath": "orders", "root-map-ref": "order"}]}
+            """#
+        let bodies = [
+            #"{"orders": [{"id": 1, "x": 2, "items": [{"sku": "a", "qty": 1}]}, {"id": 2, "gift": {"note": "hi", "w": 1}}], "meta": {"n": 2}}"#,
+            #"{"orders": [{"id": 1, "x": 2, "items": [{"sku": "a", "qty": 1}, {"sku": "b", "qty": 1.50}]}], "meta": {"n": 1}}"#,
+            #"{"meta": {"n": 0}, "orders": []}"#,
+        ]
+        let output = try expectEligibleAndSameUnderEveryPolicy(spec, bodies)
+        // The gift's record copies the document.
+        #expect(output.contains("\"raw\": {\n"), "\(output)")
     }
 
     /// `@root` key paths into the document when the document is the content

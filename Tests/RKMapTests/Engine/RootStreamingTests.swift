@@ -53,11 +53,24 @@ import Testing
 
     @Test func theRootIsReadThroughWhatTheRootKeyPathsRead() throws {
         let graph = try #require(SpecLoader.load(bytes: Array(Self.spec.utf8), file: "spec.json").graph)
+        // What an untyped attribute only copies is read as its text
+        // (`verbatim`: `meta.count`, `version`); what a predicate or a
+        // validation reads, whole (`meta.mode`, `meta.limit`).
         let expected = JSONProjection.members([
-            "meta": .members(["count": .everything, "mode": .everything, "limit": .everything]),
-            "tail": JSONProjection.countOnly, "items": JSONProjection.countOnly, "version": .everything,
+            "meta": .members(["count": .verbatim, "mode": .everything, "limit": .everything]),
+            "tail": JSONProjection.countOnly, "items": JSONProjection.countOnly, "version": .verbatim,
         ])
         #expect(graph.rootProjection == expected)
+        // The whole document copied: as its text, unless the copy is typed
+        // or something else reads it too.
+        func root(_ attributes: String, types: String = "{}") throws -> JSONProjection? {
+            let spec = #"{"keyPath": "items", "mappers": [{"id": "x", "target": "X", "attributes": \#(attributes), "types": \#(types)}]}"#
+            return try #require(SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json").graph).rootProjection
+        }
+        #expect(try root(#"{"id": "id", "@root": "raw"}"#) == .verbatim)
+        #expect(try root(#"{"id": "id", "@root": "raw"}"#, types: #"{"raw": "any"}"#) == .verbatim)
+        #expect(try root(#"{"id": "id", "@root": "raw", "@root.meta.n": "n"}"#) == .everything)
+        #expect(try root(#"{"id": "id", "@root.meta": "meta"}"#) == .members(["meta": .verbatim]))
         let plain = #"{"keyPath": "items", "mappers": [{"id": "x", "target": "X", "attributes": ["id"]}]}"#
         #expect(try #require(SpecLoader.load(bytes: Array(plain.utf8), file: "spec.json").graph).rootProjection == nil)
     }
