@@ -185,7 +185,7 @@ public final class ReadTracker: ReadObserver {
         var holdDepth = Int.max
         var holdForRoot = false
         /// `holdForRoot` only because `@root` itself may still be read
-        /// (`rootMayBeReadWhole`): no `@root` path reaches it.
+        /// (`rootMayBeReadWhole`), in a spec with no other `@root` path.
         var holdForWholeRootOnly = false
         /// Mapped through a relationship whose source is anchored
         /// (`@parent.items`, `@root.meta`): its path names where the
@@ -991,8 +991,13 @@ public final class ReadTracker: ReadObserver {
                 && !reads(rootValueReads, along: s.keys)
         }
         let root = whole || byPath
+        // Counted apart only in a spec with no `@root` path but `@root`
+        // itself: a later `@root.items` (or `@root.items.name` after a
+        // `@root.items.id`) may read into an object, or below one, that
+        // `byPath` does not name, and marks it only while it waits.
+        let wholeOnly = whole && rootSequences.isEmpty
         // Any enclosing object may be copied by a `@parent` read still to come.
-        if parentMayBeReadWhole { return (root, whole && !byPath, 0) }
+        if parentMayBeReadWhole { return (root, wholeOnly, 0) }
         var shallowest = Int.max
         for s in parentSequences {
             for j in stride(from: 1, through: min(s.leading, folded.count), by: 1)
@@ -1001,7 +1006,7 @@ public final class ReadTracker: ReadObserver {
                 shallowest = min(shallowest, folded.count - j)
             }
         }
-        return (root, whole && !byPath, shallowest)
+        return (root, wholeOnly, shallowest)
     }
 
     /// Puts a closed object that a read may still reach where it waits
