@@ -78,8 +78,9 @@ public final class ObjectMapper: Sendable {
         self.slots = slots
         // Without dotted destinations every slot's is a name of its own: no
         // table (a mapper of many attributes made one as large as its slots).
+        let hasNestedDestinations = slots.contains { !$0.isPlainName }
         var slotsPerFirstName: [String: Int] = [:]
-        if slots.contains(where: { !$0.isPlainName }) {
+        if hasNestedDestinations {
             for slot in slots { if let first = slot.path.first { slotsPerFirstName[first, default: 0] += 1 } }
         }
         self.slotsPerFirstName = slotsPerFirstName
@@ -97,7 +98,7 @@ public final class ObjectMapper: Sendable {
             return false
         }
         self.location = location
-        self.hasNestedDestinations = slots.contains { !$0.isPlainName }
+        self.hasNestedDestinations = hasNestedDestinations
         self.nestings = Self.nestings(of: slots)
         self.steps = properties.map(PropertyStep.init)
         // A step whose key path starts with a key at the representation
