@@ -29,7 +29,12 @@ struct DocumentPath {
     /// pushed as `.within`, so the path names where the values it collects
     /// are (`$.entry[2].resource`, not `$.entry.resource[2]`).
     mutating func push(_ keyPath: KeyPath, from start: JSONValue? = nil, caseInsensitive: Bool = false) -> Int {
-        // One key on an object is where it is.
+        // One key on an object is where it is (asked without making the
+        // key path's components: this runs for every relationship mapped).
+        if keyPath.isOneKey, start.map({ !Self.isArray($0) }) ?? true {
+            components.append(.key(keyPath.source))
+            return 1
+        }
         guard let start, keyPath.components.count > 1 || Self.isArray(start) else {
             return push(plain: keyPath)
         }

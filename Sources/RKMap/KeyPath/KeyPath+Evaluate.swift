@@ -18,7 +18,7 @@ extension KeyPath {
 
     /// Whether a collection operator appears (`@count`, `@sum`, …).
     var appliesOperator: Bool {
-        components.contains { if case .collection = $0 { true } else { false } }
+        !isOneKey && components.contains { if case .collection = $0 { true } else { false } }
     }
 
     /// The value and the operator's problem of this `@root` or `@parent`
@@ -50,9 +50,7 @@ extension KeyPath {
     /// from the context but the key matching mode. The engine calls this
     /// directly on its hot path: no context copy, and no slice for one key.
     func evaluate(on value: JSONValue, caseInsensitive: Bool) -> JSONValue? {
-        if components.count == 1, case .key(let key) = components[0] {
-            return Self.lookup(key, in: value, caseInsensitive: caseInsensitive)
-        }
+        if isOneKey { return Self.lookup(source, in: value, caseInsensitive: caseInsensitive) }
         return Self.follow(components[...], from: value, caseInsensitive: caseInsensitive)
     }
 
@@ -93,7 +91,7 @@ extension KeyPath {
     /// Whether an `@sum`, `@avg`, `@min` or `@max` appears: only such a path
     /// can be missing because its operator has no value (`OperatorAccumulator`).
     package var usesArithmetic: Bool {
-        components.contains {
+        !isOneKey && components.contains {
             $0 == .collection(.sum) || $0 == .collection(.avg) || $0 == .collection(.min) || $0 == .collection(.max)
         }
     }
@@ -161,6 +159,10 @@ extension KeyPath {
         if case .metadata = anchor { return evaluateMetadata(context: context) }
         guard let start = start(on: value, context: context) else { return nil }
         guard isAnchoredOutside, appliesOperator else {
+            if isOneKey {
+                let (next, found) = Self.findKey(source, in: start, caseInsensitive: context.caseInsensitive)
+                return found ? next : nil
+            }
             return Self.find(components[...], from: start, caseInsensitive: context.caseInsensitive)
         }
         let caseInsensitive = context.caseInsensitive

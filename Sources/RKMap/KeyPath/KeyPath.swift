@@ -36,11 +36,42 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
 
     /// The text as written in the spec (after JSON unescaping).
     public let source: String
-    public let anchor: Anchor
-    public let components: [Component]
+    /// The components, unless the path is one key whose text is `source`
+    /// (`isOneKey`): most key paths of a spec are, and each held its own
+    /// one-element array (64 bytes an attribute against its 35 of spec text).
+    private let storedComponents: [Component]
+    /// `anchor` in four bytes: 0 the representation, -1 `@root`, -2
+    /// `@metadata`, n > 0 `@parent` n times (a key path of 2^31 `@parent`s
+    /// would be 16 GB of text). With `isOneKey` beside it, a step of the
+    /// engine fits the next smaller allocation (`PropertyStep`).
+    private let packedAnchor: Int32
+    /// Where evaluation starts.
+    public var anchor: Anchor {
+        switch packedAnchor {
+        case 0: .representation
+        case -1: .root
+        case -2: .metadata
+        default: .parent(Int(packedAnchor))
+        }
+    }
+    private static func pack(_ anchor: Anchor) -> Int32 {
+        switch anchor {
+        case .representation: 0
+        case .root: -1
+        case .metadata: -2
+        case .parent(let n): Int32(clamping: max(n, 1))
+        }
+    }
+    /// The path is one key, spelled as `source` (no escapes, no index, no
+    /// operator, no anchor): `components` is `[.key(source)]`, held as nothing.
+    let isOneKey: Bool
+
+    /// The steps of the path. Made for a one-key path (`isOneKey`) on each
+    /// read: the engine's hot paths ask `isOneKey` first.
+    public var components: [Component] { isOneKey ? [.key(source)] : storedComponents }
 
     /// The nil key path (`""` or `null` in a spec): the representation itself.
-    public var isNil: Bool { anchor == .representation && components.isEmpty }
+    public var isNil: Bool { packedAnchor == 0 && !isOneKey && storedComponents.isEmpty }
 
     /// The keys before the first index or operator (`data.items[0].x`:
     /// `data`, `items`): as far as the path goes through objects only.
@@ -55,7 +86,7 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
 
     /// True when the path starts at `@metadata`, `@root` or `@parent`; such paths do
     /// not count when deciding whether an object is mappable (docs/spec.md §5.2).
-    public var isAnchoredOutside: Bool { anchor != .representation }
+    public var isAnchoredOutside: Bool { packedAnchor != 0 }
 
     public var description: String { source }
 
@@ -64,8 +95,16 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
 
     public init(source: String, anchor: Anchor, components: [Component]) {
         self.source = source
-        self.anchor = anchor
-        self.components = components
+        packedAnchor = Self.pack(anchor)
+        isOneKey = Self.isOneKey(source, anchor, components)
+        storedComponents = isOneKey ? [] : components
+    }
+
+    /// Whether `components` from `anchor` is the one key `source`, by code
+    /// units (a key in another Unicode spelling than its text is held as it is).
+    private static func isOneKey(_ source: String, _ anchor: Anchor, _ components: [Component]) -> Bool {
+        guard anchor == .representation, components.count == 1, case .key(let key) = components[0] else { return false }
+        return JSONValue.sameText(key, source)
     }
 
     /// A syntax problem in a key path, with the 0-based offset (in Unicode scalars)
@@ -87,8 +126,9 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
     public init(parsing text: String) throws(SyntaxError) {
         source = text
         if text.isEmpty {
-            anchor = .representation
-            components = []
+            packedAnchor = 0
+            storedComponents = []
+            isOneKey = false
             return
         }
         let keys = try Self.splitKeys(text)
@@ -128,8 +168,9 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
                 }
             }
         }
-        self.anchor = anchor
-        self.components = components
+        packedAnchor = Self.pack(anchor)
+        isOneKey = Self.isOneKey(text, anchor, components)
+        storedComponents = isOneKey ? [] : components
     }
 
     /// One dot-separated key as written: its name with escapes removed, whether
@@ -212,7 +253,8 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
 
     /// The first component's key, if the path is a plain key path starting with a key.
     public var firstKey: String? {
-        guard anchor == .representation, case .key(let k)? = components.first else { return nil }
+        if isOneKey { return source }
+        guard anchor == .representation, case .key(let k)? = storedComponents.first else { return nil }
         return k
     }
 
@@ -220,7 +262,7 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
     /// key follows another component. Only such paths need the "found only if
     /// some element has the key" check (docs/spec.md §2); others skip it.
     var mayCollect: Bool {
-        components.dropFirst().contains { if case .key = $0 { return true } else { return false } }
+        storedComponents.dropFirst().contains { if case .key = $0 { return true } else { return false } }
     }
 }
 
@@ -238,6 +280,7 @@ extension KeyPath {
 
     /// The plain keys of the path (operators left out).
     public var keys: [String] {
-        components.compactMap { if case .key(let k) = $0 { return k } else { return nil } }
+        if isOneKey { return [source] }
+        return components.compactMap { if case .key(let k) = $0 { return k } else { return nil } }
     }
 }
