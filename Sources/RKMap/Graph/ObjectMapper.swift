@@ -56,9 +56,10 @@ public final class ObjectMapper: Sendable {
     private let slotsPerFirstName: [String: Int]
 
     /// `properties` flattened for the engine's inner loop: reading
-    /// `steps[i].field` borrows in place, where binding an enum payload would
-    /// copy (and retain) the whole mapping for every object mapped.
-    let steps: [PropertyStep]
+    /// `steps[i].field` borrows in place (`PropertySteps`), where binding an
+    /// enum payload would copy (and retain) the whole mapping for every
+    /// object mapped.
+    let steps: PropertySteps
     /// For a mapper of many steps, the steps a missing first key leaves
     /// without effect, by that key (`KeySkipIndex`); nil for the others.
     let sparseSteps: KeySkipIndex?
@@ -100,7 +101,7 @@ public final class ObjectMapper: Sendable {
         self.location = location
         self.hasNestedDestinations = hasNestedDestinations
         self.nestings = Self.nestings(of: slots)
-        self.steps = properties.map(PropertyStep.init)
+        self.steps = PropertySteps(properties.map(PropertyStep.init))
         // A step whose key path starts with a key at the representation
         // finds nothing in an object without that member, and then does
         // nothing unless a default or a null is assigned for a missing source.
@@ -147,9 +148,8 @@ public struct Slot: Sendable {
         /// An attribute (including a relationship without `map-ref`).
         case attribute
         /// A relationship to records of another mapper. Held apart (`indirect`),
-        /// as the connection is: a slot of each attribute then takes a word
-        /// for its kind, not the room of the largest payload (a spec of many
-        /// attributes held more than a hundred bytes a slot).
+        /// as the connection is: a kind is then a word to copy, not the room
+        /// of the largest payload (a slot holds its kind apart, `Shape`).
         indirect case relationship(RelationshipInfo)
         /// A foreign-key connection (docs/spec.md §3.4), filled after the document is mapped.
         indirect case connection(Connection)
@@ -161,19 +161,56 @@ public struct Slot: Sendable {
     /// object in tree output; a single element for a plain name.
     public var path: [String] {
         get { dottedPath.isEmpty ? [name] : dottedPath }
-        set { dottedPath = Self.isJust(newValue, name) ? [] : newValue }
+        set { shape = Shape(kind, dottedPath: Self.isJust(newValue, name) ? [] : newValue) }
     }
     /// `path` when it is not just `[name]`; empty for a plain name, which
     /// most are (an array for each held 44 bytes more per slot).
-    private var dottedPath: [String]
-    public var kind: Kind
+    private var dottedPath: [String] {
+        if case .other(let rare) = shape { return rare.dottedPath }
+        return []
+    }
+    public var kind: Kind {
+        get {
+            switch shape {
+            case .attribute: .attribute
+            case .keyAttribute: .keyAttribute
+            case .other(let rare): rare.kind
+            }
+        }
+        set { shape = Shape(newValue, dottedPath: dottedPath) }
+    }
+    /// The kind and the dotted path in one word: a plain attribute (most
+    /// slots) holds neither apart, so a slot takes 32 bytes, not 40.
+    private var shape: Shape
     /// Declared type from `types`, if any.
     public var type: ValueType?
 
+    private enum Shape: Sendable {
+        case attribute, keyAttribute
+        case other(Rare)
+
+        init(_ kind: Kind, dottedPath: [String]) {
+            switch kind {
+            case .attribute where dottedPath.isEmpty: self = .attribute
+            case .keyAttribute where dottedPath.isEmpty: self = .keyAttribute
+            default: self = .other(Rare(kind: kind, dottedPath: dottedPath))
+            }
+        }
+    }
+
+    /// A relationship's or connection's kind, or a dotted destination.
+    private final class Rare: Sendable {
+        let kind: Kind
+        let dottedPath: [String]
+        init(kind: Kind, dottedPath: [String]) {
+            self.kind = kind
+            self.dottedPath = dottedPath
+        }
+    }
+
     public init(name: String, path: [String], kind: Kind, type: ValueType?) {
         self.name = name
-        self.dottedPath = Self.isJust(path, name) ? [] : path
-        self.kind = kind
+        shape = Shape(kind, dottedPath: Self.isJust(path, name) ? [] : path)
         self.type = type
     }
 
@@ -184,7 +221,10 @@ public struct Slot: Sendable {
 
     /// The destination is one name (`path` is `[name]`), asked without
     /// making the array.
-    var isPlainName: Bool { dottedPath.isEmpty }
+    var isPlainName: Bool {
+        if case .other(let rare) = shape { return rare.dottedPath.isEmpty }
+        return true
+    }
 
     /// The first name of `path`.
     var firstName: String { dottedPath.first ?? name }
@@ -316,28 +356,42 @@ public struct Validation: Sendable {
     }
 }
 
-/// One attribute or relationship mapping in the form the engine's inner loop reads.
-/// A class, so that reading a step in that loop is a reference, not a copy of
-/// its key path (an outlined copy with a retain per part, twice per property).
-final class PropertyStep: Sendable {
+/// One attribute or relationship mapping in the form the engine's inner loop
+/// reads, held in its mapper's `PropertySteps` (one allocation for all of
+/// them) and read there in place. Packed (a byte of flags, a four-byte slot
+/// and target): 56 bytes a step. As an object of its own, a step took 112
+/// (then 80) and a pointer: a large spec is a step per attribute
+/// (docs/behaviour.md, memory).
+struct PropertyStep: Sendable {
     let source: KeyPath
-    let slot: Int
-    /// The related mapper for a relationship; `nil` for an attribute.
-    let target: MapperRef?
-    let many: Bool?
+    private let flags: UInt8
+    private let packedSlot: Int32
+    /// The related mapper, or -1.
+    private let packedTarget: Int32
     /// Where the mapping is declared in the spec.
     let location: SourceLocation
+
+    private enum Flag {
+        static let sourceIsNil: UInt8 = 1, anchoredOutside: UInt8 = 2, anchoredAtRepresentation: UInt8 = 4
+        static let mayCollect: UInt8 = 8, manyKnown: UInt8 = 16, many: UInt8 = 32
+    }
+
+    var slot: Int { Int(packedSlot) }
+    /// The related mapper for a relationship; `nil` for an attribute.
+    var target: MapperRef? { packedTarget < 0 ? nil : Int(packedTarget) }
+    var many: Bool? { flags & Flag.manyKnown == 0 ? nil : flags & Flag.many != 0 }
     /// The source is the nil key path (the representation itself).
-    let sourceIsNil: Bool
+    var sourceIsNil: Bool { flags & Flag.sourceIsNil != 0 }
     /// The source starts at `@root`, `@parent` or `@metadata`.
-    let anchoredOutside: Bool
+    var anchoredOutside: Bool { flags & Flag.anchoredOutside != 0 }
     /// The source starts at the representation (no context needed to evaluate it).
-    let anchoredAtRepresentation: Bool
+    var anchoredAtRepresentation: Bool { flags & Flag.anchoredAtRepresentation != 0 }
     /// The source may collect over an array (`tags.name`), so finding a value
     /// does not yet mean some element has the key (docs/spec.md §2).
-    let mayCollect: Bool
+    var mayCollect: Bool { flags & Flag.mayCollect != 0 }
 
     init(_ property: PropertyMapping) {
+        let slot: Int, target: MapperRef?, many: Bool?
         switch property {
         case .attribute(let a):
             source = a.source
@@ -352,15 +406,53 @@ final class PropertyStep: Sendable {
             many = r.many
             location = r.location
         }
-        sourceIsNil = source.isNil
-        anchoredOutside = source.isAnchoredOutside
-        anchoredAtRepresentation = source.anchor == .representation
-        mayCollect = source.mayCollect
+        // A slot or mapper number past 2^31 would be a spec of billions of
+        // mappings, more than memory holds compiled: not a case to round.
+        packedSlot = Int32(slot)
+        packedTarget = target.map { Int32($0) } ?? -1
+        var flags: UInt8 = 0
+        if source.isNil { flags |= Flag.sourceIsNil }
+        if source.isAnchoredOutside { flags |= Flag.anchoredOutside } else { flags |= Flag.anchoredAtRepresentation }
+        if source.mayCollect { flags |= Flag.mayCollect }
+        if let many { flags |= Flag.manyKnown | (many ? Flag.many : 0) }
+        self.flags = flags
     }
 
     /// The mapping this step was made from.
     var property: PropertyMapping {
         guard let target else { return .attribute(AttributeMapping(source: source, slot: slot, location: location)) }
         return .relationship(RelationshipMapping(source: source, slot: slot, mapper: target, many: many, location: location))
+    }
+}
+
+/// The steps of one mapper in one allocation, each read in place: `steps[i]`
+/// is an address, so `steps[i].source.evaluate(…)` in the engine's inner loop
+/// neither copies the key path nor retains its parts (which an array of
+/// steps, read through its getter, may do per property per object).
+final class PropertySteps: RandomAccessCollection, @unchecked Sendable {
+    // @unchecked: the steps are written once, in `init`, and only read after;
+    // the class owns the allocation and frees it in `deinit`.
+    private let base: UnsafeMutablePointer<PropertyStep>
+    let count: Int
+
+    init(_ steps: [PropertyStep]) {
+        count = steps.count
+        base = UnsafeMutablePointer<PropertyStep>.allocate(capacity: Swift.max(steps.count, 1))
+        _ = UnsafeMutableBufferPointer(start: base, count: steps.count).initialize(from: steps)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(i: Int) -> PropertyStep {
+        unsafeAddress {
+            precondition(i >= 0 && i < count, "step index out of range")
+            return UnsafePointer(base + i)
+        }
     }
 }

@@ -42,6 +42,52 @@ import Testing
         #expect(slot.path == ["a"] && slot.isPlainName)
     }
 
+    /// A slot holds its kind and a dotted path in one word (`Shape`): each
+    /// combination reads back as it was given, and setting one keeps the other.
+    @Test func theKindAndThePathReadBackTogether() {
+        let info = RelationshipInfo(mapper: 2, many: false, assignmentPolicy: .set)
+        var slot = Slot(name: "owner.login", path: ["owner", "login"], kind: .relationship(info), type: .string)
+        guard case .relationship(let read) = slot.kind else {
+            Issue.record("kind changed: \(slot.kind)")
+            return
+        }
+        #expect(read.mapper == 2 && read.many == false)
+        #expect(slot.path == ["owner", "login"] && slot.type == .string && slot.isRelationship)
+        slot.kind = .attribute
+        #expect(slot.path == ["owner", "login"] && !slot.isPlainName && !slot.isRelationship)
+        slot.path = ["owner.login"]
+        #expect(slot.isPlainName && slot.path == ["owner.login"])
+        if case .attribute = slot.kind {} else { Issue.record("kind changed: \(slot.kind)") }
+        slot.kind = .keyAttribute
+        if case .keyAttribute = slot.kind {} else { Issue.record("kind changed: \(slot.kind)") }
+        #expect(slot.isPlainName && !slot.isRelationship)
+    }
+
+    /// A mapper's steps are read in place from one allocation: each is the
+    /// mapping it was made from, in order, and one past the end is refused.
+    @Test func aMappersStepsAreItsMappingsInOrder() throws {
+        let paths = try ["a", "b.c", "@root.d", "", "odd\\.key"].map { try KeyPath(parsing: $0) }
+        let steps = PropertySteps(paths.enumerated().map { i, path in
+            PropertyStep(.attribute(AttributeMapping(source: path, slot: i, location: SourceLocation(line: i + 1, column: 2))))
+        })
+        #expect(steps.count == 5)
+        #expect(steps.map(\.source) == paths)
+        #expect(steps.map(\.slot) == [0, 1, 2, 3, 4])
+        #expect(steps.map(\.anchoredOutside) == [false, false, true, false, false])
+        #expect(steps.map(\.anchoredAtRepresentation) == [true, true, false, true, true])
+        #expect(steps.map(\.sourceIsNil) == [false, false, false, true, false])
+        #expect(steps.map(\.mayCollect) == [false, true, false, false, false])
+        #expect(steps.allSatisfy { $0.target == nil && $0.many == nil })
+        #expect(steps[4].location == SourceLocation(line: 5, column: 2))
+        let related = PropertyStep(.relationship(RelationshipMapping(
+            source: paths[0], slot: 7, mapper: 3, many: false, location: SourceLocation(line: 1, column: 1))))
+        #expect(related.target == 3 && related.many == false && related.slot == 7)
+        let unknown = PropertyStep(.relationship(RelationshipMapping(
+            source: paths[0], slot: 0, mapper: 0, many: nil, location: SourceLocation(line: 1, column: 1))))
+        #expect(unknown.target == 0 && unknown.many == nil)
+        #expect(PropertySteps([]).isEmpty)
+    }
+
     @Test func aMappersPropertiesAreTheMappingsItWasGiven() throws {
         let source = try KeyPath(parsing: "user.name")
         let related = try KeyPath(parsing: "tags")

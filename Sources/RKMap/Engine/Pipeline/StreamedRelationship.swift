@@ -150,7 +150,7 @@ struct StreamedRelationship: Sendable {
             }
         }
         var elementPlans: [MapperRef: ProjectionPlan] = [:]
-        for step in mapper.steps {
+        for (stepIndex, step) in mapper.steps.enumerated() {
             guard let target = step.target, step.many == true || (step.many == nil && !toOneUnlessMany),
                   step.source.anchor == .representation, !step.source.components.isEmpty
             else { continue }
@@ -176,7 +176,7 @@ struct StreamedRelationship: Sendable {
             let readers = ((readersByFirstKey[folded[0]] ?? []) + readersOfAnything).sorted()
             let others = readers.filter { i in
                 let other = mapper.steps[i]
-                guard other !== step, !other.sourceIsNil, other.source.anchor == .representation,
+                guard i != stepIndex, !other.sourceIsNil, other.source.anchor == .representation,
                       Self.overlaps(other.source.components, keys, folding: folding)
                 else { return false }
                 if !folding, other.target == nil, Self.counts(other.source.components, keys) {
