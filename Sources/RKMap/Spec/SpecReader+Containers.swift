@@ -10,16 +10,18 @@ extension SpecReader {
         let openLocation = location(i)
         try enter(at: open)
         i += 1
-        var members: [SpecMember] = []
         _ = try skipTrivia()
         if i < n, buf[i] == JSONByte.closeBrace {
             i += 1
             depth -= 1
             return SpecValue(.object([]), at: openLocation)
         }
+        // The members wait on the reader's stack, and the object takes them
+        // in an array of their number (`taken(from:)`).
+        let base = memberStack.count
         var afterComma = false
         while true {
-            members.append(try parseMember(afterComma: afterComma))
+            memberStack.append(try parseMember(afterComma: afterComma))
             let end = location(i)
             let crossed = try skipTrivia()
             guard i < n else {
@@ -50,7 +52,16 @@ extension SpecReader {
             throw error("expected ',' or '}' after an object member, found \(found(i))", at: i)
         }
         depth -= 1
-        return SpecValue(.object(members), at: openLocation)
+        return SpecValue(.object(Self.taken(from: &memberStack, base)), at: openLocation)
+    }
+
+    /// The values on `stack` from `base`, in an array of their number (one
+    /// grown by appending holds up to twice its count: a large spec's tree
+    /// is many such arrays), taken off the stack.
+    static func taken<Element>(from stack: inout [Element], _ base: Int) -> [Element] {
+        let values = Array(stack[base...])
+        stack.removeSubrange(base...)
+        return values
     }
 
     /// Reads `"key": value` at `i`.
@@ -87,8 +98,8 @@ extension SpecReader {
         let openLocation = location(i)
         try enter(at: open)
         i += 1
-        var elements: [SpecValue] = []
-        var members: [SpecMember] = []
+        // Elements or members wait on the reader's stacks (`taken(from:)`).
+        let elementBase = elementStack.count, memberBase = memberStack.count
         var holdsPairs: Bool?
         _ = try skipTrivia()
         if i < n, buf[i] == JSONByte.closeBracket {
@@ -118,11 +129,11 @@ extension SpecReader {
                 i += 1
                 _ = try skipTrivia()
                 let value = try parseValue()
-                members.append(SpecMember(key: key, keyLocation: elementLocation, value: value))
+                memberStack.append(SpecMember(key: key, keyLocation: elementLocation, value: value))
                 end = location(i)
                 crossed = try skipTrivia()
             } else {
-                elements.append(element)
+                elementStack.append(element)
             }
             guard i < n else {
                 throw error("unterminated array (opened at \(openLocation)); expected ',' or ']', found end of file", at: i)
@@ -151,8 +162,8 @@ extension SpecReader {
         }
         depth -= 1
         if holdsPairs == true {
-            return SpecValue(.object(members), at: openLocation, wasRelaxed: true)
+            return SpecValue(.object(Self.taken(from: &memberStack, memberBase)), at: openLocation, wasRelaxed: true)
         }
-        return SpecValue(.array(elements), at: openLocation)
+        return SpecValue(.array(Self.taken(from: &elementStack, elementBase)), at: openLocation)
     }
 }

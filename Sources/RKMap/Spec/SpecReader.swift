@@ -17,6 +17,10 @@ struct SpecReader {
     /// Where each `//` or `/* */` comment starts: `fmt --write` would drop them.
     var comments: [SourceLocation] = []
     var scratch: [UInt8] = []
+    /// The members and elements of the objects and arrays being read,
+    /// innermost last (`parseObject`, `parseArray`).
+    var memberStack: [SpecMember] = []
+    var elementStack: [SpecValue] = []
     private let columnCache = ColumnCache()
 
     /// The last column computed, so the next one on the same line scans only

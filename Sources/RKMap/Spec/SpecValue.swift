@@ -14,16 +14,24 @@ public struct SpecValue: Sendable, Equatable {
     }
 
     public var kind: Kind
+    /// `location` and `wasRelaxed` in eight bytes (`SpecLocation`): a large
+    /// spec is a tree of many small values, and a member took 80 bytes.
+    private var packed: SpecLocation
     /// Location of the value's first character.
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        get { packed.location }
+        set { packed = SpecLocation(newValue, flag: packed.flag) }
+    }
     /// True for a value written with relaxed syntax the strict form would spell
     /// differently (bare `YES`, `2XX`, `key: value` pairs inside `[ ]`).
-    public var wasRelaxed: Bool
+    public var wasRelaxed: Bool {
+        get { packed.flag }
+        set { packed = SpecLocation(packed.location, flag: newValue) }
+    }
 
     public init(_ kind: Kind, at location: SourceLocation, wasRelaxed: Bool = false) {
         self.kind = kind
-        self.location = location
-        self.wasRelaxed = wasRelaxed
+        packed = SpecLocation(location, flag: wasRelaxed)
     }
 
     /// The plain JSON value (locations dropped; duplicate keys: last wins).
@@ -65,12 +73,35 @@ public struct SpecValue: Sendable, Equatable {
 /// One `key: value` member of a spec object.
 public struct SpecMember: Sendable, Equatable {
     public var key: String
-    public var keyLocation: SourceLocation
+    private var packedKeyLocation: SpecLocation
+    public var keyLocation: SourceLocation {
+        get { packedKeyLocation.location }
+        set { packedKeyLocation = SpecLocation(newValue, flag: false) }
+    }
     public var value: SpecValue
 
     public init(key: String, keyLocation: SourceLocation, value: SpecValue) {
         self.key = key
-        self.keyLocation = keyLocation
+        packedKeyLocation = SpecLocation(keyLocation, flag: false)
         self.value = value
     }
+}
+
+/// A place in a spec in eight bytes, with a flag: a line and a column below
+/// 2^31 each. A spec is read whole and at most `InputFile.wholeReadLimit`
+/// (256 MiB) long, so its lines and columns always fit; a larger number
+/// given by a caller is held as the largest (2^31 - 1).
+struct SpecLocation: Sendable, Equatable {
+    private let line: UInt32
+    /// The column, and the flag in the top bit.
+    private let columnAndFlag: UInt32
+    private static let flagBit: UInt32 = 1 << 31
+
+    init(_ location: SourceLocation, flag: Bool) {
+        line = UInt32(clamping: Swift.min(location.line, Int(Self.flagBit - 1)))
+        columnAndFlag = UInt32(clamping: Swift.min(location.column, Int(Self.flagBit - 1))) | (flag ? Self.flagBit : 0)
+    }
+
+    var location: SourceLocation { SourceLocation(line: Int(line), column: Int(columnAndFlag & ~Self.flagBit)) }
+    var flag: Bool { columnAndFlag & Self.flagBit != 0 }
 }

@@ -156,3 +156,46 @@ private func withSeverity(_ expected: String, _ severity: String) -> String {
     let parts = expected.split(separator: " ", maxSplits: 1)
     return "\(parts[0]) \(severity): \(parts[1])"
 }
+
+/// A spec value's place is held in eight bytes with its relaxed flag
+/// (`SpecLocation`): every line and column a spec can have reads back.
+@Suite struct SpecLocationTests {
+    @Test func placesAndTheFlagReadBack() {
+        for (line, column, relaxed) in [(1, 1, false), (3, 17, true), (268_435_456, 1, true), (1, 268_435_456, false)] {
+            let value = SpecValue(.null, at: SourceLocation(line: line, column: column), wasRelaxed: relaxed)
+            #expect(value.location == SourceLocation(line: line, column: column))
+            #expect(value.wasRelaxed == relaxed)
+        }
+        var value = SpecValue(.bool(true), at: SourceLocation(line: 2, column: 5), wasRelaxed: true)
+        value.location = SourceLocation(line: 9, column: 4)
+        #expect(value.wasRelaxed && value.location == SourceLocation(line: 9, column: 4))
+        value.wasRelaxed = false
+        #expect(!value.wasRelaxed && value.location == SourceLocation(line: 9, column: 4))
+        var member = SpecMember(key: "k", keyLocation: SourceLocation(line: 4, column: 3), value: value)
+        #expect(member.keyLocation == SourceLocation(line: 4, column: 3))
+        member.keyLocation = SourceLocation(line: 6, column: 1)
+        #expect(member.keyLocation == SourceLocation(line: 6, column: 1) && member.value == value)
+    }
+
+    /// Past what a spec of at most 256 MiB can reach, a place is held as
+    /// the largest one (2^31 - 1), never as a smaller wrapped number.
+    @Test func aPlaceBeyondAnySpecIsHeldAsTheLargest() {
+        let value = SpecValue(.null, at: SourceLocation(line: 1 << 40, column: 1 << 33))
+        #expect(value.location == SourceLocation(line: (1 << 31) - 1, column: (1 << 31) - 1))
+        #expect(!value.wasRelaxed)
+    }
+
+    /// Objects and arrays read from text hold their members and elements in
+    /// order, nested ones too, and relaxed `[ "k": v ]` pairs read as an object.
+    @Test func nestedContainersKeepTheirOrder() throws {
+        let text = #"{"a": [1, {"b": [2, 3], "c": {}}, []], "d": ["k": "v", "l": "w"], "e": {"f": null}}"#
+        let value = try #require(SpecJSONParser.parse(Array(text.utf8), file: "t.json").value)
+        #expect(value.json == .object(JSONObject([
+            ("a", .array([.number(JSONNumber(1)), .object(JSONObject([("b", .array([.number(JSONNumber(2)), .number(JSONNumber(3))])), ("c", .object(JSONObject()))])), .array([])])),
+            ("d", .object(JSONObject([("k", .string("v")), ("l", .string("w"))]))),
+            ("e", .object(JSONObject([("f", .null)]))),
+        ])))
+        #expect(value["d"]?.wasRelaxed == true)
+        #expect(value["e"]?.location == SourceLocation(line: 1, column: 72))
+    }
+}
