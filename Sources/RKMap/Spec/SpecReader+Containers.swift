@@ -17,7 +17,8 @@ extension SpecReader {
             return SpecValue(.object([]), at: openLocation)
         }
         // The members wait on the reader's stack, and the object takes them
-        // in an array of their number (`taken(from:)`).
+        // in an array of their number (`popTail`: one grown by appending
+        // holds up to twice its count, and a large spec's tree is many).
         let base = memberStack.count
         var afterComma = false
         while true {
@@ -52,17 +53,12 @@ extension SpecReader {
             throw error("expected ',' or '}' after an object member, found \(found(i))", at: i)
         }
         depth -= 1
-        return SpecValue(.object(Self.taken(from: &memberStack, base)), at: openLocation)
+        return SpecValue(.object(memberStack.popTail(from: base, filler: Self.memberFiller)), at: openLocation)
     }
 
-    /// The values on `stack` from `base`, in an array of their number (one
-    /// grown by appending holds up to twice its count: a large spec's tree
-    /// is many such arrays), taken off the stack.
-    static func taken<Element>(from stack: inout [Element], _ base: Int) -> [Element] {
-        let values = Array(stack[base...])
-        stack.removeSubrange(base...)
-        return values
-    }
+    /// What `popTail` leaves in the stacks' moved-from slots: nothing to release.
+    static let memberFiller = SpecMember(key: "", keyLocation: SourceLocation(line: 0, column: 0), value: valueFiller)
+    static let valueFiller = SpecValue(.null, at: SourceLocation(line: 0, column: 0))
 
     /// Reads `"key": value` at `i`.
     mutating func parseMember(afterComma: Bool) throws(SpecSyntaxError) -> SpecMember {
@@ -98,7 +94,7 @@ extension SpecReader {
         let openLocation = location(i)
         try enter(at: open)
         i += 1
-        // Elements or members wait on the reader's stacks (`taken(from:)`).
+        // Elements or members wait on the reader's stacks (`popTail`).
         let elementBase = elementStack.count, memberBase = memberStack.count
         var holdsPairs: Bool?
         _ = try skipTrivia()
@@ -162,8 +158,8 @@ extension SpecReader {
         }
         depth -= 1
         if holdsPairs == true {
-            return SpecValue(.object(Self.taken(from: &memberStack, memberBase)), at: openLocation, wasRelaxed: true)
+            return SpecValue(.object(memberStack.popTail(from: memberBase, filler: Self.memberFiller)), at: openLocation, wasRelaxed: true)
         }
-        return SpecValue(.array(Self.taken(from: &elementStack, elementBase)), at: openLocation)
+        return SpecValue(.array(elementStack.popTail(from: elementBase, filler: Self.valueFiller)), at: openLocation)
     }
 }

@@ -90,7 +90,8 @@ public struct SpecMember: Sendable, Equatable {
 /// A place in a spec in eight bytes, with a flag: a line and a column below
 /// 2^31 each. A spec is read whole and at most `InputFile.wholeReadLimit`
 /// (256 MiB) long, so its lines and columns always fit; a larger number
-/// given by a caller is held as the largest (2^31 - 1).
+/// given by a caller is held as the largest (2^31 - 1), a negative one as 0
+/// (the "no place" of a value made in code, `SourceLocation(line: 0, column: 0)`).
 struct SpecLocation: Sendable, Equatable {
     private let line: UInt32
     /// The column, and the flag in the top bit.

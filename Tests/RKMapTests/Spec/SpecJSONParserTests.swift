@@ -185,6 +185,27 @@ private func withSeverity(_ expected: String, _ severity: String) -> String {
         #expect(!value.wasRelaxed)
     }
 
+    /// A container read after a larger one holds an array of its own size,
+    /// also when nothing waits below it on the reader's stack (`"mappers"`
+    /// first in a spec: each mapper's members were handed the stack's whole
+    /// storage, and a 12 MB spec took 4.5 times its size, not 2.8).
+    @Test func aSmallContainerAfterALargeOneHoldsOnlyItsOwnRoom() throws {
+        let many = (0..<1000).map { "\"m\($0)\": \($0)" }.joined(separator: ", ")
+        let list = (0..<1000).map(String.init).joined(separator: ", ")
+        let text = "{\"a\": [{\(many)}, {\"k\": 1}], \"b\": [\(list)], \"c\": [2], \"z\": 1}"
+        let value = try #require(SpecJSONParser.parse(Array(text.utf8), file: "t.json").value)
+        guard case .array(let elements)? = value["a"]?.kind, elements.count == 2,
+              case .object(let large) = elements[0].kind, case .object(let small) = elements[1].kind,
+              case .array(let long)? = value["b"]?.kind, case .array(let short)? = value["c"]?.kind
+        else {
+            Issue.record("read as \(value.json)")
+            return
+        }
+        #expect(large.count == 1000 && small.count == 1 && long.count == 1000 && short.count == 1)
+        #expect(small.capacity < 16 && short.capacity < 16, "\(small.capacity), \(short.capacity)")
+        #expect(small[0].key == "k" && short[0].json == .number(JSONNumber(2)))
+    }
+
     /// Objects and arrays read from text hold their members and elements in
     /// order, nested ones too, and relaxed `[ "k": v ]` pairs read as an object.
     @Test func nestedContainersKeepTheirOrder() throws {
