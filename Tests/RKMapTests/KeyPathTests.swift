@@ -27,6 +27,15 @@ import Testing
         #expect(!parsed.isNil && !parsed.mayCollect && parsed.keys == ["login"])
         let made = KeyPath(source: "login", anchor: .representation, components: [.key("login")])
         #expect(made == parsed && made.hashValue == parsed.hashValue)
+        // A key in another spelling than its text is held as given, and
+        // still equal (as Swift compares text) to the path of one key.
+        let nfc = try KeyPath(parsing: "caf\u{E9}")
+        let respelled = KeyPath(source: "caf\u{E9}", anchor: .representation, components: [.key("cafe\u{301}")])
+        #expect(nfc.isOneKey && !respelled.isOneKey)
+        #expect(nfc == respelled && nfc.hashValue == respelled.hashValue)
+        let rooted = try KeyPath(parsing: "@root.login"), longer = try KeyPath(parsing: "logins")
+        #expect(parsed != rooted && parsed != longer)
+        #expect(Set([parsed, made, nfc, respelled]).count == 2)
         let value = JSONValue.object(JSONObject([("login", .string("octocat"))]))
         #expect(parsed.evaluate(on: value, caseInsensitive: false) == .string("octocat"))
         #expect(parsed.find(in: value, context: KeyPathContext(root: .null)) == .string("octocat"))

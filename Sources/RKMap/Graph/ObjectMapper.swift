@@ -451,6 +451,8 @@ final class PropertySteps: RandomAccessCollection, @unchecked Sendable {
 
     subscript(i: Int) -> PropertyStep {
         unsafeAddress {
+            // Kept in release builds: it stands for the bounds check an
+            // array would make, and guards raw memory (one compare per step).
             precondition(i >= 0 && i < count, "step index out of range")
             return UnsafePointer(base + i)
         }

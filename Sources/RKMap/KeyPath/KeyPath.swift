@@ -42,8 +42,9 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
     private let storedComponents: [Component]
     /// `anchor` in four bytes: 0 the representation, -1 `@root`, -2
     /// `@metadata`, n > 0 `@parent` n times (a key path of 2^31 `@parent`s
-    /// would be 16 GB of text). With `isOneKey` beside it, a step of the
-    /// engine fits the next smaller allocation (`PropertyStep`).
+    /// would be 16 GB of text; `.parent(0)`, which names no object, is held
+    /// as `.parent(1)`). With `isOneKey` beside it, a key path takes 29
+    /// bytes, and an engine step 56 (`PropertyStep`).
     private let packedAnchor: Int32
     /// Where evaluation starts.
     public var anchor: Anchor {
@@ -89,6 +90,28 @@ public struct KeyPath: Sendable, Hashable, CustomStringConvertible {
     public var isAnchoredOutside: Bool { packedAnchor != 0 }
 
     public var description: String { source }
+
+    /// Equal as their text, anchor and components are (a one-key path is
+    /// equal to the same path made with its one-element components; the
+    /// keys compare as Swift compares text, canonically).
+    public static func == (a: KeyPath, b: KeyPath) -> Bool {
+        guard a.packedAnchor == b.packedAnchor, a.source == b.source else { return false }
+        if a.isOneKey && b.isOneKey { return true }
+        return a.components == b.components
+    }
+
+    /// Hashes what `==` compares, the components as an array hashes them
+    /// (its count, then each), without making one for a one-key path.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(source)
+        hasher.combine(packedAnchor)
+        if isOneKey {
+            hasher.combine(1)
+            hasher.combine(Component.key(source))
+        } else {
+            hasher.combine(storedComponents)
+        }
+    }
 
     /// The nil key path.
     public static let empty = KeyPath(source: "", anchor: .representation, components: [])
