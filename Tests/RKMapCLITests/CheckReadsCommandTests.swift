@@ -894,4 +894,41 @@ import Testing
         #expect(r.stdout == "PASS in.json: 200, \(records) records\n1 passed, 0 failed\n", "\(r.stderr)")
         #expect(r.status == 0)
     }
+
+    /// A spec copying `@root` whole (a gift's `doc`) beside a `@root` path
+    /// that parts from the items' (`@root.page.total`): no later read but
+    /// the copy can reach an item, so what each leaves unread is counted
+    /// apart as it closes (not held until the end). The copy never runs:
+    /// reported as if held, `x` twice and `sub` once, and the page's
+    /// `extra`, which the path passes by. The copy runs (the second item
+    /// has a gift): it reads everything, nothing is reported.
+    @Test(arguments: [
+        (#"{"page": {"total": 2, "extra": 1}, "items": [{"id": 1, "x": 2}, {"id": 2, "x": 3, "sub": {"a": 1}}]}"#, """
+            FAIL in.json: 200, 2 records
+              unmapped: $.items[*].sub: not mapped (1 time) [mapper item]
+              unmapped: $.items[*].x: not mapped (2 times) [mapper item]
+              unmapped: $.page.extra: not mapped (1 time)
+            0 passed, 1 failed
+
+            """),
+        (#"{"page": {"total": 2, "extra": 1}, "items": [{"id": 1, "x": 2}, {"id": 2, "x": 3, "gift": {"note": "n"}}]}"#, """
+            PASS in.json: 200, 2 records
+            1 passed, 0 failed
+
+            """),
+    ])
+    func objectsNoRootPathReachesAreCountedBesideARootCopy(document: String, report: String) throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"keyPath": "items", "root-map-ref": "item", "mappers": [
+              {"id": "item", "target": "Item", "attributes": {"id": "id", "@root.page.total": "total"},
+               "relationships": [{"from": "gift", "to": "gift", "map-ref": "gift"}]},
+              {"id": "gift", "target": "Gift", "attributes": {"@root": "doc", "note": "note"}}]}
+            """#)
+        try dir.write("in.json", document)
+        let r = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "error", "--missing", "ignore"], directory: dir.url,
+                                        environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == report, "\(r.stderr)")
+        #expect(r.status == (report.hasPrefix("PASS") ? 0 : 1))
+    }
 }
