@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs a command on a generated NDJSON stream and reports the command's peak RSS.
 
-Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file [--golden]]
+Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file [--golden] [--stdin-text TEXT]] [--no-stderr]
                    [--shape lines|logs|document|array|keyed|items|rows|batches|nested|listing|list|pages|keys|numbers|geometry|spec|distinct-items|distinct-lines] -- COMMAND ...
 
 The stream is `--mb` MB (10^6 bytes) of article-like lines
@@ -213,10 +213,17 @@ def main():
     parser.add_argument("--golden", action="store_true",
                         help="with --from file: first run the command with --update (rkmap check writes the "
                              "file's golden NAME.expected.json beside it), then measure it; the golden is removed after")
+    parser.add_argument("--stdin-text", default=None,
+                        help="with --from file: the command's stdin holds this text (else it is /dev/null); "
+                             "a command given a large spec as its file then maps or serializes a small input")
+    parser.add_argument("--no-stderr", action="store_true",
+                        help="the command's stderr goes to /dev/null too (warnings per mapper of a large spec)")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     if args.golden and args.source != "file":
         parser.error("--golden needs --from file")
+    if args.stdin_text is not None and args.source != "file":
+        parser.error("--stdin-text needs --from file")
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command:
         parser.error("no command")
@@ -254,7 +261,15 @@ def main():
         command = command + [temp.name]
         if args.golden:
             subprocess.run(command + ["--update"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-        read_end = os.open(os.devnull, os.O_RDONLY)
+        if args.stdin_text is None:
+            read_end = os.open(os.devnull, os.O_RDONLY)
+        else:
+            stdin_file = tempfile.TemporaryFile()
+            stdin_file.write(args.stdin_text.encode())
+            stdin_file.flush()
+            stdin_file.seek(0)
+            read_end = os.dup(stdin_file.fileno())
+            stdin_file.close()
         write_end = None
     else:
         read_end, write_end = os.pipe()
@@ -264,6 +279,8 @@ def main():
         try:
             os.dup2(read_end, 0)
             os.dup2(devnull, 1)
+            if args.no_stderr:
+                os.dup2(devnull, 2)
             if write_end is not None:
                 os.close(write_end)
             os.execvp(command[0], command)

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Turns records, in the shape `apply` writes them, back into request bodies
 /// (docs/spec.md §13): RestKit's `RKObjectSerializer` with inverse mappings
 /// (`RKMappingInverter`), plus what RestKit cannot invert — dynamic mappers
@@ -17,8 +15,9 @@ import Synchronization
 package final class Serializer: Sendable {
     let graph: MappingGraph
     package let options: SerializationOptions
-    /// Inverse plans by `MapperRef` (object mappers only).
-    let plans: [InversePlan?]
+    /// Inverse plans by `MapperRef` (object mappers only), each made when a
+    /// record first needs it (`InversePlans`).
+    let plans: InversePlans
     /// `--mapper`: the mapper, and whether it is applied forward (a request mapper).
     let forced: (ref: MapperRef, forward: Bool)?
     /// Object mappers by record type, in declaration order.
@@ -95,17 +94,11 @@ package final class Serializer: Sendable {
         } catch {
             throw .engine(error)
         }
-        var plans: [InversePlan?] = []
         var warnings: [Diagnostic] = []
         var byType: [String: [MapperRef]] = [:]
         for (ref, mapper) in graph.mappers.enumerated() {
-            guard case .object(let m) = mapper else { plans.append(nil); continue }
+            guard case .object(let m) = mapper else { continue }
             byType[m.typeName, default: []].append(ref)
-            let format = m.dateFormats.first ?? graph.options.dateFormats.first
-            // docs/spec.md §13: with numericDates "milliseconds" and no format, a number.
-            let numeric = m.numericDates ?? graph.options.numericDates
-            let dates = DateWriter(format: format, zone: graph.options.timeZone, milliseconds: numeric == .milliseconds)
-            plans.append(InversePlan(m, mappers: graph.mappers, dates: dates))
             let unwritable = MapperInversion.unwritableSources(of: m)
             if !unwritable.isEmpty {
                 let list = unwritable.map { "'\($0)'" }.joined(separator: ", ")
@@ -128,7 +121,7 @@ package final class Serializer: Sendable {
                 file: graph.file, location: .source(d.location), mapperID: d.id, code: .notWritable))
         }
         recordPlan = ProjectionPlan(recordsHoldingArraysFrom: options.holdingArraysFrom)
-        self.plans = plans
+        self.plans = InversePlans(graph: graph)
         self.mappersByType = byType
         var refsByID: [String: MapperRef] = [:]
         for (ref, mapper) in graph.mappers.enumerated() where refsByID[mapper.id] == nil { refsByID[mapper.id] = ref }
@@ -260,5 +253,42 @@ package final class Serializer: Sendable {
         case .object: return "an object"
         case .compact(let c): return describe(c.expanded)
         }
+    }
+}
+
+/// The inverse plan of each object mapper, made the first time a record of
+/// it is serialized and kept. Made for every mapper at setup, a spec of
+/// many mappers cost nine times its size for plans most runs never use (a
+/// 12 MB spec of 3,400 mappers serializing one record); the workers share
+/// the plans made.
+final class InversePlans: Sendable {
+    private final class Made: Sendable {
+        let plan: InversePlan
+        init(_ plan: InversePlan) { self.plan = plan }
+    }
+
+    private let graph: MappingGraph
+    /// By `MapperRef`; nil for a dynamic mapper.
+    private let made: [LazyReference<Made>?]
+
+    init(graph: MappingGraph) {
+        self.graph = graph
+        made = graph.mappers.map { mapper in
+            if case .object = mapper { return LazyReference<Made>() }
+            return nil
+        }
+    }
+
+    /// The plan of the object mapper `ref`; nil for a dynamic mapper.
+    subscript(ref: MapperRef) -> InversePlan? {
+        guard let lazy = made[ref] else { return nil }
+        return lazy.value {
+            guard case .object(let m) = graph.mappers[ref] else { preconditionFailure("made only for object mappers") }
+            let format = m.dateFormats.first ?? graph.options.dateFormats.first
+            // docs/spec.md §13: with numericDates "milliseconds" and no format, a number.
+            let numeric = m.numericDates ?? graph.options.numericDates
+            let dates = DateWriter(format: format, zone: graph.options.timeZone, milliseconds: numeric == .milliseconds)
+            return Made(InversePlan(m, mappers: graph.mappers, dates: dates))
+        }._withUnsafeGuaranteedRef { $0.plan }
     }
 }
