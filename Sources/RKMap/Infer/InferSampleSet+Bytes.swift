@@ -90,7 +90,8 @@ extension InferSampleSet {
         var shared = SharedValues(self)
         while let name = try ByteReadStop.syntax({ () throws(JSONSyntaxError) in try scanner.nextKey() }) {
             guard index.find(name, in: members) == nil else { throw .repeatedKey }
-            let memberPlace = objectPlace.flatMap { places.member(name, at: members.count, of: $0) }
+            let valueKind = try ByteReadStop.syntax { () throws(JSONSyntaxError) in try scanner.peekKind() }
+            let memberPlace = Self.needsPlace(valueKind) ? objectPlace.flatMap { places.member(name, at: members.count, of: $0) } : nil
             appendText(name)
             let start = key.count
             let value = try rewrite(reading: &scanner, large: large, member: name, place: memberPlace)

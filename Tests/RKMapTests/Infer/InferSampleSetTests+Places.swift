@@ -37,6 +37,23 @@ extension InferSampleSetTests {
         #expect(try Self.infer(set.documents).text.contains(#""at": "date""#))
     }
 
+    /// Only a member that may ask a question, or holds values that may, has
+    /// a place: a number, a boolean or null asks none (an object of a
+    /// million numeric members made a place each, up to the tree's
+    /// capacity). Read as a tree or from bytes, the same places, and the
+    /// same spec as with a place for every member.
+    @Test func aScalarThatAsksNothingHasNoPlace() throws {
+        let text = #"{"a": 1, "b": true, "c": null, "d": "x", "e": [1], "f": {"g": 2, "h": "2024-01-01T00:00:00Z"}}"#
+        let documents = try Self.parseAll([text, text.replacingOccurrences(of: "\"x\"", with: "\"y\"")])
+        let trees = Self.kept(documents)
+        // The root, `d`, `e` and its elements, `f` and `h`: not `a`, `b`, `c`, `g`.
+        #expect(trees.places.open.count == 6)
+        let bytes = try InferSampleSetBytesTests.keptFromBytes([text], largeValueBytes: 0)
+        #expect(bytes.places.open.count == 6)
+        try Self.expectSameSpec(documents)
+        #expect(try Self.infer(trees.documents).text.contains(#""h": "date""#))
+    }
+
     /// The same key under different discriminator values may become
     /// different dynamic choices: a non-date of one kind says nothing about
     /// the other kind's dates.
