@@ -299,19 +299,6 @@ import Testing
         try Self.expectWithinThreeTimes(args, shape: "items", mb: 12, from: "file")
     }
 
-    /// The same with a `@root` path beside the copy (`@root.page.total`,
-    /// `items-check-root-copy-paths.json`). Each item waited with its frame
-    /// until the end (13.6× in a debug build); one no `@root` path reaches
-    /// is now counted apart as it closes (8.3×). Not yet within three times
-    /// (docs/behaviour.md): a copy beside a path read into the document
-    /// reads it as a tree, so the items are mapped whole, not element by
-    /// element. This bound keeps what was won.
-    @Test func aSpecCopyingTheRootBesideARootPathStaysWithinNineTimesTheDocument() throws {
-        try Self.expectWithinThreeTimes(
-            ["check", "fixtures/scale/items-check-root-copy-paths.json", "--unmapped", "error", "--missing", "ignore"],
-            shape: "items", mb: 12, from: "file", times: 9)
-    }
-
     /// `rkmap fmt` of a large spec written as strict JSON (a minified spec of
     /// many mappers, the kind `infer` writes for a sample of many keys) is
     /// formatted as it is read: printed, and rewritten in place with

@@ -896,12 +896,10 @@ import Testing
     }
 
     /// A spec copying `@root` whole (a gift's `doc`) beside a `@root` path
-    /// that parts from the items' (`@root.page.total`): no later read but
-    /// the copy can reach an item, so what each leaves unread is counted
-    /// apart as it closes (not held until the end). The copy never runs:
-    /// reported as if held, `x` twice and `sub` once, and the page's
-    /// `extra`, which the path passes by. The copy runs (the second item
-    /// has a gift): it reads everything, nothing is reported.
+    /// that parts from the items' (`@root.page.total`). The copy never runs:
+    /// reported, `x` twice and `sub` once, and the page's `extra`, which the
+    /// path passes by. The copy runs (the second item has a gift): it reads
+    /// everything, nothing is reported.
     @Test(arguments: [
         (#"{"page": {"total": 2, "extra": 1}, "items": [{"id": 1, "x": 2}, {"id": 2, "x": 3, "sub": {"a": 1}}]}"#, """
             FAIL in.json: 200, 2 records
@@ -917,7 +915,7 @@ import Testing
 
             """),
     ])
-    func objectsNoRootPathReachesAreCountedBesideARootCopy(document: String, report: String) throws {
+    func aRootCopyBesideARootPathReportsWhatNeitherReads(document: String, report: String) throws {
         let dir = try Scratch()
         try dir.write("s.json", #"""
             {"keyPath": "items", "root-map-ref": "item", "mappers": [

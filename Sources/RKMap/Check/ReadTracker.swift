@@ -991,15 +991,11 @@ public final class ReadTracker: ReadObserver {
                 && !reads(rootValueReads, along: s.keys)
         }
         let root = whole || byPath
-        // Counted apart only when no `@root` path but `@root` itself can
-        // reach it: a later `@root.items` (or `@root.items.name` after a
+        // Counted apart only in a spec with no `@root` path but `@root`
+        // itself: a later `@root.items` (or `@root.items.name` after a
         // `@root.items.id`) may read into an object, or below one, that
-        // `byPath` does not name, and marks it only while it waits. A path
-        // whose keys part from the object's before either ends
-        // (`@root.page.total` for an item of `items`) never reaches it.
-        let wholeOnly = whole && rootSequences.allSatisfy { s in
-            zip(folded, s.keys).contains { $0 != $1 }
-        }
+        // `byPath` does not name, and marks it only while it waits.
+        let wholeOnly = whole && rootSequences.isEmpty
         // Any enclosing object may be copied by a `@parent` read still to come.
         if parentMayBeReadWhole { return (root, wholeOnly, 0) }
         var shallowest = Int.max
