@@ -88,10 +88,15 @@ extension InferSampleSet {
         key.append(Tag.object)
         var index = MemberIndex([], base: 0)
         var shared = SharedValues(self)
+        var placed = 0
         while let name = try ByteReadStop.syntax({ () throws(JSONSyntaxError) in try scanner.nextKey() }) {
             guard index.find(name, in: members) == nil else { throw .repeatedKey }
             let valueKind = try ByteReadStop.syntax { () throws(JSONSyntaxError) in try scanner.peekKind() }
-            let memberPlace = Self.needsPlace(valueKind) ? objectPlace.flatMap { places.member(name, at: members.count, of: $0) } : nil
+            var memberPlace: InferPlaceTree.Index?
+            if Self.needsPlace(valueKind) {
+                memberPlace = objectPlace.flatMap { places.member(name, at: placed, of: $0) }
+                placed += 1
+            }
             appendText(name)
             let start = key.count
             let value = try rewrite(reading: &scanner, large: large, member: name, place: memberPlace)

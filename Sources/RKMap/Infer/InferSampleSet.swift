@@ -314,14 +314,12 @@ package struct InferSampleSet {
         case string(asked: UInt8, yes: UInt8)
     }
 
-    /// `value` with its scalars replaced by their class's first value and
-    /// repeated array elements dropped; `member` is the key holding it and
-    /// `place` where it sits (nil: past the place tree's capacity).
     /// Whether a member value of this kind needs a place: a string, whose
     /// settled questions the place remembers, or what holds values. A
-    /// number, a boolean or null asks nothing, so a sample of a million
-    /// numeric members makes no place for each (the tree's 65,536, 5.8 MB,
-    /// were half of the peak of `infer` of such an object beyond its sample).
+    /// number, a boolean or null asks nothing, so an object of many numeric
+    /// members makes no place for each (up to the tree's 65,536, 5.8 MB).
+    /// Members with places are numbered among themselves (`placed`), so
+    /// that the tree's cache of each object's member order still matches.
     static func needsPlace(_ kind: JSONKind) -> Bool {
         switch kind {
         case .string, .array, .object: true
@@ -329,6 +327,9 @@ package struct InferSampleSet {
         }
     }
 
+    /// `value` with its scalars replaced by their class's first value and
+    /// repeated array elements dropped; `member` is the key holding it and
+    /// `place` where it sits (nil: past the place tree's capacity).
     mutating func rewrite(_ value: JSONValue, member: String?, place: InferPlaceTree.Index?) -> JSONValue {
         switch value {
         case .compact(let c):
@@ -364,8 +365,13 @@ package struct InferSampleSet {
             var members: [JSONObject.Member] = []
             members.reserveCapacity(object.count)
             var shared = SharedValues(self)
-            for (position, m) in object.members.enumerated() {
-                let memberPlace = Self.needsPlace(m.value.kind) ? objectPlace.flatMap { places.member(m.key, at: position, of: $0) } : nil
+            var placed = 0
+            for m in object.members {
+                var memberPlace: InferPlaceTree.Index?
+                if Self.needsPlace(m.value.kind) {
+                    memberPlace = objectPlace.flatMap { places.member(m.key, at: placed, of: $0) }
+                    placed += 1
+                }
                 appendText(m.key)
                 let start = key.count
                 let value = rewrite(m.value, member: m.key, place: memberPlace)

@@ -18,7 +18,8 @@ extension SpecReader {
         }
         // The members wait on the reader's stack, and the object takes them
         // in an array of their number (`popTail`: one grown by appending
-        // holds up to twice its count, and a large spec's tree is many).
+        // holds up to twice its count, and a large spec's tree is many;
+        // 4,096 or more with nothing below them take the stack's storage).
         let base = memberStack.count
         var afterComma = false
         while true {
