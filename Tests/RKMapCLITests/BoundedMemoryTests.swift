@@ -331,11 +331,13 @@ import Testing
     /// of it first comes. `serialize` made every mapper's inverse plan
     /// (9.1× in a debug build), the output every mapper's escaped names
     /// (3.0×, and a record's names were found by a scan of all 3,400): now
-    /// 2.7× each. (The 3,400 warnings, one per mapper, go to /dev/null.)
+    /// 2.7× each; `graph` of it too. (The 3,400 warnings, one per mapper,
+    /// go to /dev/null.)
     @Test(arguments: [
         (["apply", "--format", "ndjson"], #"{"data": [{"field_0_0": 1}]}"#),
         (["apply", "--format", "json"], #"{"data": [{"field_0_0": 1}]}"#),
         (["serialize", "--format", "ndjson"], #"{"@type": "T0", "field0_0": 1}"#),
+        (["graph", "--format", "dot"], ""),
     ])
     func aCommandUnderALargeSpecStaysWithinThreeTimesItsSize(args: [String], input: String) throws {
         try Self.expectWithinThreeTimes(args, shape: "spec", mb: 12, from: "file", stdin: input)
