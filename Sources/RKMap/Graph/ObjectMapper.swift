@@ -101,7 +101,7 @@ public final class ObjectMapper: Sendable {
         self.location = location
         self.hasNestedDestinations = hasNestedDestinations
         self.nestings = Self.nestings(of: slots)
-        self.steps = PropertySteps(properties.map(PropertyStep.init))
+        self.steps = PropertySteps(properties)
         // A step whose key path starts with a key at the representation
         // finds nothing in an object without that member, and then does
         // nothing unless a default or a null is assigned for a missing source.
@@ -435,10 +435,11 @@ final class PropertySteps: RandomAccessCollection, @unchecked Sendable {
     private let base: UnsafeMutablePointer<PropertyStep>
     let count: Int
 
-    init(_ steps: [PropertyStep]) {
-        count = steps.count
-        base = UnsafeMutablePointer<PropertyStep>.allocate(capacity: Swift.max(steps.count, 1))
-        _ = UnsafeMutableBufferPointer(start: base, count: steps.count).initialize(from: steps)
+    /// A step made from each mapping, in place (no array of them first).
+    init(_ properties: [PropertyMapping]) {
+        count = properties.count
+        base = UnsafeMutablePointer<PropertyStep>.allocate(capacity: Swift.max(properties.count, 1))
+        for (i, property) in properties.enumerated() { (base + i).initialize(to: PropertyStep(property)) }
     }
 
     deinit {

@@ -92,11 +92,7 @@ extension InferSampleSet {
         while let name = try ByteReadStop.syntax({ () throws(JSONSyntaxError) in try scanner.nextKey() }) {
             guard index.find(name, in: members) == nil else { throw .repeatedKey }
             let valueKind = try ByteReadStop.syntax { () throws(JSONSyntaxError) in try scanner.peekKind() }
-            var memberPlace: InferPlaceTree.Index?
-            if Self.needsPlace(valueKind) {
-                memberPlace = objectPlace.flatMap { places.member(name, at: placed, of: $0) }
-                placed += 1
-            }
+            let memberPlace = placeOf(member: name, kind: valueKind, in: objectPlace, placed: &placed)
             appendText(name)
             let start = key.count
             let value = try rewrite(reading: &scanner, large: large, member: name, place: memberPlace)

@@ -327,6 +327,15 @@ package struct InferSampleSet {
         }
     }
 
+    /// The place of member `key` (its value of `kind`) of an object at
+    /// `objectPlace`, for both ways of rewriting an object; `placed` counts
+    /// the object's members given one so far.
+    mutating func placeOf(member key: String, kind: JSONKind, in objectPlace: InferPlaceTree.Index?, placed: inout Int) -> InferPlaceTree.Index? {
+        guard Self.needsPlace(kind) else { return nil }
+        defer { placed += 1 }
+        return objectPlace.flatMap { places.member(key, at: placed, of: $0) }
+    }
+
     /// `value` with its scalars replaced by their class's first value and
     /// repeated array elements dropped; `member` is the key holding it and
     /// `place` where it sits (nil: past the place tree's capacity).
@@ -367,11 +376,7 @@ package struct InferSampleSet {
             var shared = SharedValues(self)
             var placed = 0
             for m in object.members {
-                var memberPlace: InferPlaceTree.Index?
-                if Self.needsPlace(m.value.kind) {
-                    memberPlace = objectPlace.flatMap { places.member(m.key, at: placed, of: $0) }
-                    placed += 1
-                }
+                let memberPlace = placeOf(member: m.key, kind: m.value.kind, in: objectPlace, placed: &placed)
                 appendText(m.key)
                 let start = key.count
                 let value = rewrite(m.value, member: m.key, place: memberPlace)

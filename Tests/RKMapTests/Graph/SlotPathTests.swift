@@ -68,7 +68,7 @@ import Testing
     @Test func aMappersStepsAreItsMappingsInOrder() throws {
         let paths = try ["a", "b.c", "@root.d", "", "odd\\.key"].map { try KeyPath(parsing: $0) }
         let steps = PropertySteps(paths.enumerated().map { i, path in
-            PropertyStep(.attribute(AttributeMapping(source: path, slot: i, location: SourceLocation(line: i + 1, column: 2))))
+            PropertyMapping.attribute(AttributeMapping(source: path, slot: i, location: SourceLocation(line: i + 1, column: 2)))
         })
         #expect(steps.count == 5)
         #expect(steps.map(\.source) == paths)
