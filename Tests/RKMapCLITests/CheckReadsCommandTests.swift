@@ -896,10 +896,12 @@ import Testing
     }
 
     /// A spec copying `@root` whole (a gift's `doc`) beside a `@root` path
-    /// that parts from the items' (`@root.page.total`). The copy never runs:
-    /// reported, `x` twice and `sub` once, and the page's `extra`, which the
-    /// path passes by. The copy runs (the second item has a gift): it reads
-    /// everything, nothing is reported.
+    /// that parts from the items' (`@root.page.total`): no later read but
+    /// the copy can reach an item, so what each leaves unread is counted
+    /// apart as it closes (not held until the end). The copy never runs:
+    /// reported as if held, `x` twice and `sub` once, and the page's
+    /// `extra`, which the path passes by. The copy runs (the second item
+    /// has a gift): it reads everything, nothing is reported.
     @Test(arguments: [
         (#"{"page": {"total": 2, "extra": 1}, "items": [{"id": 1, "x": 2}, {"id": 2, "x": 3, "sub": {"a": 1}}]}"#, """
             FAIL in.json: 200, 2 records
@@ -915,11 +917,80 @@ import Testing
 
             """),
     ])
-    func aRootCopyBesideARootPathReportsWhatNeitherReads(document: String, report: String) throws {
+    func objectsNoRootPathReachesAreCountedBesideARootCopy(document: String, report: String) throws {
         let dir = try Scratch()
         try dir.write("s.json", #"""
             {"keyPath": "items", "root-map-ref": "item", "mappers": [
               {"id": "item", "target": "Item", "attributes": {"id": "id", "@root.page.total": "total"},
+               "relationships": [{"from": "gift", "to": "gift", "map-ref": "gift"}]},
+              {"id": "gift", "target": "Gift", "attributes": {"@root": "doc", "note": "note"}}]}
+            """#)
+        try dir.write("in.json", document)
+        let r = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "error", "--missing", "ignore"], directory: dir.url,
+                                        environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == report, "\(r.stderr)")
+        #expect(r.status == (report.hasPrefix("PASS") ? 0 : 1))
+    }
+
+    /// Beside a `@root` copy that never runs, an object a `@root` path
+    /// reaches (`a`'s `sub`, under `@root.a.sub.kind`) waits until the end,
+    /// and one no path reaches (`b`'s) is counted apart as it closes: the
+    /// report line still names the mappers in the order their objects
+    /// closed (`ma` first), as when both waited.
+    @Test(arguments: [
+        (#"{"a": {"sub": {"kind": "a", "extra": 1}}, "b": {"sub": {"kind": "b", "extra": 2}}}"#, "ma, mb"),
+        (#"{"b": {"sub": {"kind": "b", "extra": 2}}, "a": {"sub": {"kind": "a", "extra": 1}}}"#, "mb, ma"),
+    ])
+    func objectsCountedApartKeepTheirPlaceBesideThoseThatWait(document: String, mappers: String) throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"descriptors": [{"keyPath": "", "root-map-ref": "entry"}],
+             "mappers": [
+              {"id": "entry", "target": "Entry", "forceCollection": true, "keyAttribute": "key",
+               "relationships": [{"from": "sub", "to": "sub", "map-ref": "pick"}]},
+              {"id": "pick", "dynamic": true, "matchers": [{"keyPath": "kind", "expectValue": "a", "map-ref": "ma"},
+                                                         {"keyPath": "kind", "expectValue": "b", "map-ref": "mb"}]},
+              {"id": "ma", "target": "A", "attributes": {"kind": "kind", "@root.a.sub.kind": "t"},
+               "relationships": [{"from": "gift", "to": "gift", "map-ref": "gift"}]},
+              {"id": "mb", "target": "B", "attributes": {"kind": "kind"}},
+              {"id": "gift", "target": "Gift", "attributes": {"@root": "doc"}}]}
+            """#)
+        try dir.write("in.json", document)
+        let r = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "error", "--missing", "ignore"], directory: dir.url,
+                                        environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == """
+            FAIL in.json: 200, 2 records
+              unmapped: $.*.sub.extra: not mapped (2 times) [mapper \(mappers)]
+            0 passed, 1 failed
+
+            """, "\(r.stderr)")
+        #expect(r.status == 1)
+    }
+
+    /// The same below a key the path shares (`@root.data.total` beside the
+    /// items of `data.items`): the path reads `total` of `data`, no member
+    /// of `data.items`, so each item is counted apart as it closes, and
+    /// `data`'s `extra` is reported with the root's members.
+    @Test(arguments: [
+        (#"{"data": {"total": 2, "extra": 1, "items": [{"id": 1, "x": 2}, {"id": 2, "x": 3, "sub": {"a": 1}}]}}"#, """
+            FAIL in.json: 200, 2 records
+              unmapped: $.data.extra: not mapped (1 time)
+              unmapped: $.data.items[*].sub: not mapped (1 time) [mapper item]
+              unmapped: $.data.items[*].x: not mapped (2 times) [mapper item]
+            0 passed, 1 failed
+
+            """),
+        (#"{"data": {"total": 2, "extra": 1, "items": [{"id": 1, "x": 2}, {"id": 2, "x": 3, "gift": {"note": "n"}}]}}"#, """
+            PASS in.json: 200, 2 records
+            1 passed, 0 failed
+
+            """),
+    ])
+    func objectsBelowARootPathsSharedKeysAreCountedApartToo(document: String, report: String) throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"keyPath": "data.items", "root-map-ref": "item", "mappers": [
+              {"id": "item", "target": "Item", "attributes": {"id": "id", "@root.data.total": "total"},
                "relationships": [{"from": "gift", "to": "gift", "map-ref": "gift"}]},
               {"id": "gift", "target": "Gift", "attributes": {"@root": "doc", "note": "note"}}]}
             """#)

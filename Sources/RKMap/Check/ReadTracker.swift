@@ -187,6 +187,9 @@ public final class ReadTracker: ReadObserver {
         /// `holdForRoot` only because `@root` itself may still be read
         /// (`rootMayBeReadWhole`), in a spec with no other `@root` path.
         var holdForWholeRootOnly = false
+        /// When it was put in `pending`: its place among the objects
+        /// counted apart (`provisionalSteps`), which `finish` keeps.
+        var waited = 0
         /// Mapped through a relationship whose source is anchored
         /// (`@parent.items`, `@root.meta`): its path names where the
         /// relationship put it, not where it is in the document, so reads
@@ -257,6 +260,9 @@ public final class ReadTracker: ReadObserver {
     /// The same for the spec's `@root` paths, from the document: items
     /// mapped before a shipment that reads `@root.items.qty`.
     private let rootSequences: [(keys: [String], leading: Int)]
+    /// The keys of those that end a path (`page.total`, not `page`):
+    /// reading along `page` to `total` reads no other member of `page`.
+    private let rootLeafSequences: [[String]]
     /// Closed objects that a later `@root` read may read into: their unread
     /// members are counted at `finish`. (Those a `@parent` read may read
     /// into are `held` by an enclosing frame.)
@@ -270,6 +276,15 @@ public final class ReadTracker: ReadObserver {
     /// took 221 MB to check a 10 MB document, 33 MB without it).
     private var provisional: [Unmapped] = []
     private var provisionalIndex: [ExactText: Int] = [:]
+    /// When each entry of `provisional` was made and each of its mapper
+    /// ids added (`mapper`, -1 for an entry made without one), by the
+    /// `waitCount` of the object that made or added it: `finish` counts
+    /// them in that order among the objects of `pending`, so that a report
+    /// line names its mappers in the order their objects closed, whichever
+    /// way each waited.
+    private var provisionalSteps: [(waited: Int, entry: Int, mapper: Int, made: Bool)] = []
+    /// How many closed objects went to `pending` or were counted apart.
+    private var waitCount = 0
     /// `record` counts into `provisional`.
     private var recordingProvisionally = false
     /// Some mapper or matcher of the spec reads `@root` itself (a value,
@@ -295,6 +310,7 @@ public final class ReadTracker: ReadObserver {
         self.caseInsensitive = caseInsensitive
         var parents: [[String]: Int] = [:]
         var roots: [[String]: Int] = [:]
+        var rootLeaves: Set<[String]> = []
         var rootWhole = false
         var parentWhole = false
         for mapper in graph?.mappers ?? [] {
@@ -304,41 +320,45 @@ public final class ReadTracker: ReadObserver {
             case .dynamic(let dynamic): reads = MapperReads(dynamic)
             }
             /// Each path of `tree` with how many of its keys lead to an object it reads into.
-            func collect(_ tree: ReadTree, into sequences: inout [[String]: Int]) {
-                Self.forEachPath(of: tree) { keys, presence in
+            func collect(_ tree: ReadTree, into sequences: inout [[String]: Int], leaves: inout Set<[String]>) {
+                Self.forEachPath(of: tree) { keys, presence, leaf in
                     let folded = caseInsensitive ? keys.map { $0.lowercased() } : keys
                     let leading = presence ? keys.count - 1 : keys.count
                     if leading > 0 { sequences[folded] = max(sequences[folded] ?? 0, leading) }
+                    if leaf { leaves.insert(folded) }
                 }
             }
+            var unused: Set<[String]> = []
             for read in reads.parentReads {
                 if read.all { parentWhole = true }
-                collect(read.value, into: &parents)
+                collect(read.value, into: &parents, leaves: &unused)
                 // A source reads into the objects on its way, not the one at its end.
                 for keys in read.sources where keys.count > 1 {
                     let folded = caseInsensitive ? keys.map { $0.lowercased() } : keys
                     parents[folded] = max(parents[folded] ?? 0, keys.count - 1)
                 }
             }
-            collect(reads.rootValueReads, into: &roots)
+            collect(reads.rootValueReads, into: &roots, leaves: &rootLeaves)
             if reads.rootValueAll { rootWhole = true }
         }
         rootMayBeReadWhole = rootWhole
         parentMayBeReadWhole = parentWhole
         parentSequences = parents.map { ($0.key, $0.value) }
         rootSequences = roots.map { ($0.key, $0.value) }
+        rootLeafSequences = Array(rootLeaves)
     }
 
-    /// Every path from the top of `tree` to one of its nodes, and whether
-    /// the node reads only that the member is there (`addPresence`).
-    private static func forEachPath(of tree: ReadTree, prefix: [String] = [], _ body: ([String], Bool) -> Void) {
+    /// Every path from the top of `tree` to one of its nodes, whether
+    /// the node reads only that the member is there (`addPresence`), and
+    /// whether it ends a path (nothing is read below it but it).
+    private static func forEachPath(of tree: ReadTree, prefix: [String] = [], _ body: ([String], Bool, Bool) -> Void) {
         for (key, node) in tree.entries {
             let path = prefix + [key]
             if case .inner(let inner) = node {
-                body(path, inner.isEmpty)
+                body(path, inner.isEmpty, inner.isEmpty)
                 forEachPath(of: inner, prefix: path, body)
             } else {
-                body(path, false)
+                body(path, false, true)
             }
         }
     }
@@ -441,30 +461,37 @@ public final class ReadTracker: ReadObserver {
     /// (docs/spec.md §12 check 3), with no mapper.
     public func finish(document: JSONValue) {
         self.document = nil
-        var late = pending
+        let waiting = pending
         pending = []
         parentTreesMarked = false
         // The unread members counted apart while `@root` itself might still
-        // be read: it was not.
-        for entry in provisional {
-            for (i, id) in entry.mapperIDs.enumerated() {
-                // The count once, with the first mapper; the others as `record` adds them.
-                record(entry.path, mapperID: id, count: i == 0 ? entry.count : 0)
+        // be read (it was not), each entry's count once, with the step that
+        // made it; and those of the objects held back for a read that did
+        // not come (a `@root` relationship source reads the document but
+        // none of its members; only a value read of `@root` itself reads
+        // them, and marked them as it came, `resolvePendingAll`). Both in
+        // the order the objects closed.
+        var step = 0
+        func countApart(before waited: Int) {
+            while step < provisionalSteps.count, provisionalSteps[step].waited < waited {
+                let (_, e, mapper, made) = provisionalSteps[step]
+                record(provisional[e].path, mapperID: mapper < 0 ? nil : provisional[e].mapperIDs[mapper], count: made ? provisional[e].count : 0)
+                step += 1
             }
-            if entry.mapperIDs.isEmpty { record(entry.path, mapperID: nil, count: entry.count) }
         }
+        for frame in waiting {
+            countApart(before: frame.waited)
+            recordUnread(frame)
+        }
+        countApart(before: .max)
         provisional = []
         provisionalIndex = [:]
+        provisionalSteps = []
         // Left open by a mapping that stopped early: what they hold is counted too.
         for f in frames.indices {
-            late += frames[f].held
+            for frame in frames[f].held { recordUnread(frame) }
             frames[f].held = []
         }
-        // Held back for a read that did not come: their unread members
-        // (a `@root` relationship source reads the document but none of
-        // its members; only a value read of `@root` itself reads them, and
-        // marked them as it came, `resolvePendingAll`).
-        for frame in late { recordUnread(frame) }
         let roots = closedRoots
         closedRoots = []
         for var frame in roots {
@@ -991,11 +1018,16 @@ public final class ReadTracker: ReadObserver {
                 && !reads(rootValueReads, along: s.keys)
         }
         let root = whole || byPath
-        // Counted apart only in a spec with no `@root` path but `@root`
-        // itself: a later `@root.items` (or `@root.items.name` after a
+        // Counted apart only when no `@root` path but `@root` itself can
+        // reach it: a later `@root.items` (or `@root.items.name` after a
         // `@root.items.id`) may read into an object, or below one, that
-        // `byPath` does not name, and marks it only while it waits.
-        let wholeOnly = whole && rootSequences.isEmpty
+        // `byPath` does not name, and marks it only while it waits. A path
+        // whose keys part from the object's before either ends
+        // (`@root.page.total` for an item of `items`, or of `page.items`)
+        // never reaches it.
+        let wholeOnly = whole && rootLeafSequences.allSatisfy { keys in
+            zip(folded, keys).contains { $0 != $1 }
+        }
         // Any enclosing object may be copied by a `@parent` read still to come.
         if parentMayBeReadWhole { return (root, wholeOnly, 0) }
         var shallowest = Int.max
@@ -1024,12 +1056,16 @@ public final class ReadTracker: ReadObserver {
         if frame.holdForWholeRootOnly {
             // Only `@root` itself may read it, all of it or nothing: its
             // unread members are counted now, apart, and it is let go.
+            waitCount += 1
             recordingProvisionally = true
             recordUnread(frame)
             recordingProvisionally = false
             return true
         }
         if frame.holdForRoot {
+            waitCount += 1
+            var frame = frame
+            frame.waited = waitCount
             pending.append(frame)
             return true
         }
@@ -1105,6 +1141,7 @@ public final class ReadTracker: ReadObserver {
             pending.removeAll()
             provisional.removeAll()
             provisionalIndex.removeAll()
+            provisionalSteps.removeAll()
         }
         for f in (landing ?? 0)..<frames.count {
             frames[f].held.removeAll { reaches(landing, $0) }
@@ -1263,20 +1300,28 @@ public final class ReadTracker: ReadObserver {
 
     private func record(_ path: String, mapperID: String?, count: Int = 1) {
         if recordingProvisionally {
-            Self.tally(path, mapperID: mapperID, count: count, in: &provisional, index: &provisionalIndex)
+            let (entry, added) = Self.tally(path, mapperID: mapperID, count: count, in: &provisional, index: &provisionalIndex)
+            if let added { provisionalSteps.append((waitCount, entry, added.mapper, added.made)) }
         } else {
             Self.tally(path, mapperID: mapperID, count: count, in: &found, index: &unmappedIndex)
         }
     }
 
-    private static func tally(_ path: String, mapperID: String?, count: Int, in list: inout [Unmapped], index: inout [ExactText: Int]) {
+    /// Counts `path` for `mapperID` in `list`: the entry's position, and
+    /// what was added to it, if anything: the entry itself (`made`, with
+    /// `mapper` 0, or -1 without a mapper id) or the mapper id at `mapper`.
+    @discardableResult
+    private static func tally(_ path: String, mapperID: String?, count: Int, in list: inout [Unmapped],
+                              index: inout [ExactText: Int]) -> (entry: Int, added: (mapper: Int, made: Bool)?) {
         if let at = index[ExactText(path)] {
             list[at].count += count
-            if let mapperID, !list[at].mapperIDs.contains(mapperID) { list[at].mapperIDs.append(mapperID) }
-        } else {
-            index[ExactText(path)] = list.count
-            list.append(Unmapped(path: path, mapperIDs: mapperID.map { [$0] } ?? [], count: count))
+            guard let mapperID, !list[at].mapperIDs.contains(mapperID) else { return (at, nil) }
+            list[at].mapperIDs.append(mapperID)
+            return (at, (list[at].mapperIDs.count - 1, false))
         }
+        index[ExactText(path)] = list.count
+        list.append(Unmapped(path: path, mapperIDs: mapperID.map { [$0] } ?? [], count: count))
+        return (list.count - 1, (mapperID == nil ? -1 : 0, true))
     }
 
     /// Whether the key path `keys` finds a value in `value`, as the engine's
