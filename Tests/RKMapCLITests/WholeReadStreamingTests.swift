@@ -51,6 +51,42 @@ import Testing
         #expect(same)
     }
 
+    /// `@root` copied whole (a gift's `page`, in the one status that has a
+    /// gift) beside `@root.instance.domain`: the root is read as a tree
+    /// with the statuses held as their compact text, which the copy writes
+    /// as it is, and the statuses stream from the bytes. The same records
+    /// as a whole read, the copy holding the whole page.
+    @Test(arguments: ["ndjson", "csv", "json"])
+    func aRootCopiedBesideARootPathIsWrittenWhole(format: String) throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", """
+            {"keyPath": "statuses", "root-map-ref": "status", "mappers": [
+              {"id": "status", "target": "Status", "attributes": {"id": "id", "@root.instance.domain": "domain"},
+               "relationships": [{"from": "gift", "to": "gift", "map-ref": "gift"}]},
+              {"id": "gift", "target": "Gift", "attributes": {"note": "note", "@root": "page"}}]}
+            """)
+        let page = Self.timeline.replacingOccurrences(
+            of: #""replies_count": 3},{"id": "109000000011""#,
+            with: #""replies_count": 3, "gift": {"note": "n", "w": 1.50}},{"id": "109000000011""#)
+        let changed = page != Self.timeline
+        try #require(changed)
+        try scratch.write("page.json", page)
+        let (streamed, whole) = try Self.both(["apply", "spec.json", "page.json", "--format", format], in: scratch)
+        #expect(streamed.status == 0 && streamed.stderr.isEmpty, "\(streamed.stderr)")
+        if format == "ndjson" {
+            let lines = streamed.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            try #require(lines.count == 30_001)
+            // The page, compacted: its own spacing is gone, `1.50` is as written.
+            let compact = page.replacingOccurrences(of: ": ", with: ":").replacingOccurrences(of: ", ", with: ",")
+            let gift = lines[10] == #"{"@type":"Status","id":"109000000010","domain":"example.social","gift":{"@type":"Gift","note":"n","page":"#
+                + compact + "}}"
+            #expect(gift, "\(lines[10].prefix(300))")
+            #expect(lines[11] == #"{"@type":"Status","id":"109000000011","domain":"example.social"}"#)
+        }
+        let same = streamed.status == whole.status && streamed.stdout == whole.stdout && streamed.stderr == whole.stderr
+        #expect(same)
+    }
+
     /// From a pipe, which delivers the document in small reads: the same
     /// records (the document is read whole before its elements are mapped).
     @Test func rootKeyPathsFromAPipe() throws {

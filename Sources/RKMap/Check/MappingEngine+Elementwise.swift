@@ -72,7 +72,12 @@ extension MappingEngine {
             let folded = caseInsensitive ? reads.folded : reads
             for (d, path) in paths.enumerated() {
                 let keys = applicable[d].descriptor.keyPath.leadingKeys
-                guard let read = Self.rootReads(folded, of: keys, caseInsensitive: caseInsensitive) else { return nil }
+                var reached = Self.rootReads(folded, of: keys, caseInsensitive: caseInsensitive)
+                // A copy of what holds the content beside paths that read none
+                // of it: the copy reads the content as its text (as a copy
+                // alone does), the paths the skeleton, which holds the rest.
+                if reached == nil, !caseInsensitive, graph.rootReadsOnlyCopy(keys) { reached = .verbatim }
+                guard let read = reached else { return nil }
                 if case .nothing = read { continue }
                 // Into an array an index picks from, or (its names folded)
                 // ignoring case: the whole tree. Into the document itself

@@ -93,7 +93,15 @@ public final class MappingEngine: Sendable {
         descriptorSkips = KeySkipIndex(count: descriptors.count) { descriptors[$0].keyPath.firstKey }
         let folding = graph.options.caseInsensitiveKeys
         rootProjection = graph.rootProjection.map {
-            ProjectionPlan(options.readsProjection ? $0 : .everything, caseInsensitive: folding)
+            guard options.readsProjection else { return ProjectionPlan(.everything, caseInsensitive: folding) }
+            // `@root` copied whole beside paths that read none of the
+            // contents: the tree, but each content as its compact text (the
+            // copy copies it so, and the elements stream from the bytes).
+            if case .everything = $0, !folding, let held = Self.contentsCopiedOnly(graph, descriptors),
+               let plan = ProjectionPlan(wholeHoldingAsIn: held, caseInsensitive: false, holdingArraysFrom: ProjectionPlan.holdingArraysFrom) {
+                return plan
+            }
+            return ProjectionPlan($0, caseInsensitive: folding)
         }
         let streamedRelationships = StreamedRelationship.candidates(
             graph: graph, descriptors: descriptors, readsProjection: options.readsProjection, compacting: options.compactsCopiedValues,
@@ -235,5 +243,22 @@ struct KeyedChoice: Sendable {
             oneRecord[ObjectIdentifier(object)] = ProjectionPlan(projecting ? reads : .everything, caseInsensitive: folding)
         }
         self.oneRecord = oneRecord
+    }
+}
+
+extension MappingEngine {
+    /// The contents of `descriptors`, each ending `verbatim`, when every one
+    /// is reached by keys from the document and only `@root` copies reach
+    /// it (`MappingGraph.rootReadsOnlyCopy`); nil otherwise.
+    static func contentsCopiedOnly(_ graph: MappingGraph, _ descriptors: [Descriptor]) -> JSONProjection? {
+        var held = JSONProjection.nothing
+        for descriptor in descriptors {
+            let keys = descriptor.keyPath.leadingKeys
+            guard descriptor.keyPath.anchor == .representation, !keys.isEmpty, keys.count == descriptor.keyPath.components.count,
+                  graph.rootReadsOnlyCopy(keys)
+            else { return nil }
+            held.add(keys[...], then: .verbatim)
+        }
+        return descriptors.isEmpty ? nil : held
     }
 }

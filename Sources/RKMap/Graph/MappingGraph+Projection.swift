@@ -350,19 +350,53 @@ extension MappingGraph {
     /// it. Any other read of the same value reads its tree.
     package var rootProjection: JSONProjection? {
         var projection: JSONProjection?
+        forEachRootRead { path, tail in
+            projection = (projection ?? .nothing).adding(componentsOf: path, then: tail)
+        }
+        return projection
+    }
+
+    /// Each `@root` key path of the mappers, with what it reads of the
+    /// value it finds (`verbatim` for an attribute that only copies it),
+    /// in the order `rootProjection` adds them. Apart, a copy and a path
+    /// tell what each reads of a content, where together they read the
+    /// tree (`rkmap check` maps the items of a document whose root is
+    /// copied beside `@root.page.total` one at a time, from their text).
+    package func forEachRootRead(_ body: (KeyPath, JSONProjection) -> Void) {
         for case .object(let m) in mappers {
             for step in m.steps where step.target == nil && step.source.anchor == .root {
-                projection = (projection ?? .nothing).adding(
-                    componentsOf: step.source, then: copiesWhole(step.slot, of: m) ? .verbatim : .everything)
+                body(step.source, copiesWhole(step.slot, of: m) ? .verbatim : .everything)
             }
         }
         _ = Self.readsKeyPath(in: mappers, attributes: false) { path in
-            if path.anchor == .root {
-                projection = (projection ?? .nothing).adding(componentsOf: path)
-            }
+            if path.anchor == .root { body(path, .everything) }
             return false
         }
-        return projection
+    }
+
+    /// Whether the `@root` key paths that reach the value at the end of
+    /// `keys` (a descriptor's content) all copy it, or what holds it,
+    /// whole (`"@root": "doc"` beside `@root.page.total`, which does not
+    /// reach `items`), and some does. Merged, a copy and a path into one
+    /// value read its tree; apart, the copies read the content as its
+    /// text, and the paths read the rest of the document.
+    package func rootReadsOnlyCopy(_ keys: [String]) -> Bool {
+        var copies = false
+        var reads = false
+        forEachRootRead { path, tail in
+            let leading = path.leadingKeys
+            // Parts from the content's keys before either ends: reads none of it.
+            if zip(leading, keys).contains(where: { $0 != $1 }) { return }
+            // Keys only, to the content or what holds it, copied as they are.
+            if leading.count == path.components.count, leading.count <= keys.count, tail == .verbatim {
+                copies = true
+            } else {
+                // Into the content, or read otherwise on the way to it (a
+                // typed copy, an index or an operator: `@root.data.@count`).
+                reads = true
+            }
+        }
+        return copies && !reads
     }
 
     /// Some key path reads by position in the document rather than by name

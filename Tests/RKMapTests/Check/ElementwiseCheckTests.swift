@@ -140,9 +140,16 @@ import Testing
         let listing = #"{"mappers": [{"id": "item", "attributes": {"id": "id", "@root.data.after": "after"}}], "descriptors": [{"keyPath": "data.children", "root-map-ref": "item"}]}"#
         #expect(try eligible(listing, #"{"data": {"after": "t3", "children": [{"id": 1}]}}"#))
         #expect(try eligible(listing.replacingOccurrences(of: "@root.data.after", with: "@root.data"), #"{"data": {"children": []}}"#))
-        // Copied and read into: the whole tree.
-        #expect(try !eligible(listing.replacingOccurrences(of: "\"@root.data.after\": \"after\"", with: "\"@root.data\": \"d\", \"@root.data.after\": \"after\""),
-                              #"{"data": {"children": []}}"#))
+        // Copied beside a path that reads none of the content: the skeleton
+        // holds the content as its text, the rest whole
+        // (`aRootCopiedBesideRootPathsIsReadAsItsText`).
+        #expect(try eligible(listing.replacingOccurrences(of: "\"@root.data.after\": \"after\"", with: "\"@root.data\": \"d\", \"@root.data.after\": \"after\""),
+                             #"{"data": {"children": []}}"#))
+        // Copied and read into the content: the whole tree.
+        for read in ["@root.data.children.id", "@root.data.children.@count"] {
+            let both = listing.replacingOccurrences(of: "\"@root.data.after\": \"after\"", with: "\"@root.data\": \"d\", \"\(read)\": \"c\"")
+            #expect(try !eligible(both, #"{"data": {"children": []}}"#), "\(read)")
+        }
         // Into the document as the content: the skeleton is the document as the reads read it.
         let rootOfArray = #"{"mappers": [{"id": "item", "attributes": {"id": "id", "@root.@count": "n"}}], "descriptors": [{"root-map-ref": "item"}]}"#
         #expect(try eligible(rootOfArray, #"[{"id": 1}]"#))
@@ -564,6 +571,31 @@ import Testing
         let output = try expectEligibleAndSameUnderEveryPolicy(spec, bodies)
         // The gift's record copies the document.
         #expect(output.contains("\"raw\": {\n"), "\(output)")
+    }
+
+    /// `@root` copied whole beside `@root` paths that read none of the
+    /// content (a page's total, a cursor): merged, the two read the tree;
+    /// each apart, the copy reads the content as its text and the paths
+    /// read the rest of the document, which the skeleton holds whole. The
+    /// report and records are the whole read's, whether the copy runs or not.
+    @Test(arguments: [
+        #"{"keyPath": "items", "root-map-ref": "item", "mappers": [{"id": "item", "target": "Item", "attributes": {"id": "id", "@root.page.total": "total"}, "relationships": [{"from": "gift", "to": "gift", "map-ref": "gift"}]}, {"id": "gift", "target": "Gift", "attributes": {"@root": "doc", "note": "note"}}]}"#,
+        #"{"keyPath": "data.items", "root-map-ref": "item", "mappers": [{"id": "item", "target": "Item", "attributes": {"id": "id", "@root.data.total": "total", "@root.page": "page"}, "relationships": [{"from": "gift", "to": "gift", "map-ref": "gift"}]}, {"id": "gift", "target": "Gift", "attributes": {"@root": "doc", "note": "note"}}]}"#,
+        #"{"keyPath": "data.items", "root-map-ref": "item", "mappers": [{"id": "item", "target": "Item", "attributes": {"id": "id", "@root.data.total": "total", "@root.data": "d"}}]}"#,
+    ])
+    func aRootCopiedBesideRootPathsIsReadAsItsText(spec: String) throws {
+        let data = spec.contains("data.items")
+        func body(_ items: String, _ extra: String = "") -> String {
+            data ? #"{"page": {"n": 1, "w": 2}, "data": {"total": 2, "z": 1, "items": \#(items)}\#(extra)}"#
+                : #"{"page": {"total": 2, "extra": 1}, "items": \#(items)\#(extra)}"#
+        }
+        let bodies = [
+            body(#"[{"id": 1, "x": 2}, {"id": 2, "x": 3, "sub": {"a": [1, 2.50]}}]"#),
+            body(#"[{"id": 1, "x": 2, "gift": {"note": "n", "w": 1}}, {"id": 2, "y": 1.0e2}]"#, #", "tail": [true, null]"#),
+            body(#"[]"#),
+        ]
+        let output = try expectEligibleAndSameUnderEveryPolicy(spec, bodies)
+        #expect(output.contains("\"total\": 2"), "\(output)")
     }
 
     /// `@root` key paths into the document when the document is the content
