@@ -983,4 +983,41 @@ import Testing
             """, "\(r.stderr)")
         #expect(r.status == 1)
     }
+
+    /// A top-level array (GitHub's lists) whose items may copy the whole
+    /// document (a gift's `doc`): checked element by element from the
+    /// document's text. The copy never runs: the unread members are
+    /// reported. It runs: nothing is, and the golden holds the document
+    /// in the gift's record.
+    @Test func aTopLevelArrayCopiedWholeIsCheckedElementByElement() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"root-map-ref": "item", "mappers": [
+              {"id": "item", "target": "Item", "attributes": {"id": "id"}, "relationships": [{"from": "gift", "to": "gift", "map-ref": "gift"}]},
+              {"id": "gift", "target": "Gift", "attributes": {"@root": "doc", "note": "note"}}]}
+            """#)
+        try dir.write("a.json", #"[{"id": 1, "x": 2}, {"id": 2, "x": 3, "sub": {"a": 1}}]"#)
+        try dir.write("b.json", #"[{"id": 1, "x": 2}, {"id": 2, "gift": {"note": "n", "w": 1.50}}]"#)
+        let run = { (args: [String]) in
+            try RKMapExecutable.run(["check", "s.json"] + args + ["--unmapped", "error", "--missing", "ignore"], directory: dir.url,
+                                    environment: ["GITHUB_ACTIONS": nil])
+        }
+        let never = try run(["a.json"])
+        #expect(never.stdout == """
+            FAIL a.json: 200, 2 records
+              unmapped: $[*].sub: not mapped (1 time) [mapper item]
+              unmapped: $[*].x: not mapped (2 times) [mapper item]
+            0 passed, 1 failed
+
+            """, "\(never.stderr)")
+        #expect(never.status == 1)
+        let update = try run(["b.json", "--update"])
+        #expect(update.status == 0, "\(update.stderr)")
+        let golden = try String(contentsOf: dir.url.appendingPathComponent("b.expected.json"), encoding: .utf8)
+        #expect(golden.contains(#""doc": [\#n        {\#n          "id": 1,\#n          "x": 2\#n        },"#), "\(golden)")
+        #expect(golden.contains(#""w": 1.50"#), "\(golden)")
+        let again = try run(["b.json"])
+        #expect(again.stdout == "PASS b.json: 200, 2 records\n1 passed, 0 failed\n", "\(again.stderr)")
+        #expect(again.status == 0)
+    }
 }

@@ -87,7 +87,10 @@ extension MappingEngine {
                 // The document itself read whole (`@root` copied, or a key
                 // path ending at it): the whole tree.
                 if keys.isEmpty {
-                    guard case .members = read else { return nil }
+                    switch read {
+                    case .members, .verbatim: break
+                    default: return nil
+                    }
                 }
                 contentReads[d] = read
             }

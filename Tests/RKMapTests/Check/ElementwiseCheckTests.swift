@@ -602,7 +602,9 @@ import Testing
     /// (GitHub's top-level lists; a `forceCollection` dictionary): the
     /// skeleton is the document as they read them (a count, a sum, every
     /// element's id and kind, a matcher's predicate), and the report is the
-    /// whole read's. `@root` itself read whole (copied) maps the whole tree.
+    /// whole read's. `@root` itself copied whole (untyped) is read as its
+    /// compact text, as a copy of what holds a content is; copied and read
+    /// into (`@root.@count` beside it), the whole tree.
     @Test func rootReadsIntoTheDocumentAsTheContentAreReadFromTheSkeleton() throws {
         let spec = #"""
             {"mappers": [
@@ -631,12 +633,18 @@ import Testing
         for (c, policy) in try checkersUnderEveryPolicy(keyed) {
             #expect(try expectSameResult(c, exchange(Array(dictionary.utf8)), "\(policy)"))
         }
-        // The document copied whole: the whole tree, with the same report.
-        let copy = #"{"mappers": [{"id": "item", "target": "Item", "attributes": {"id": "id", "@root": "all"}}], "root-map-ref": "item"}"#
-        #expect(try !eligible(copy, bodies[0]))
-        for (c, policy) in try checkersUnderEveryPolicy(copy) {
-            #expect(try !expectSameResult(c, exchange(Array(bodies[0].utf8)), "\(policy)"))
+        // The document copied whole: read as its text, the same report.
+        let keyedCopy = keyed.replacingOccurrences(of: #""@root.@count": "users""#, with: #""@root": "all""#)
+        #expect(try eligible(keyedCopy, dictionary))
+        for (c, policy) in try checkersUnderEveryPolicy(keyedCopy) {
+            #expect(try expectSameResult(c, exchange(Array(dictionary.utf8)), "\(policy)"))
         }
+        let copy = #"{"mappers": [{"id": "item", "target": "Item", "attributes": {"id": "id", "@root": "all"}}], "root-map-ref": "item"}"#
+        #expect(try eligible(copy, bodies[0]))
+        for (c, policy) in try checkersUnderEveryPolicy(copy) {
+            for body in bodies { #expect(try expectSameResult(c, exchange(Array(body.utf8)), "\(policy)")) }
+        }
+        #expect(try !eligible(copy.replacingOccurrences(of: #""@root": "all""#, with: #""@root": "all", "@root.@count": "n""#), bodies[0]))
     }
 
     /// The last key of a path through an array (`pages.items`, each page's
