@@ -1020,4 +1020,30 @@ import Testing
         #expect(again.stdout == "PASS b.json: 200, 2 records\n1 passed, 0 failed\n", "\(again.stderr)")
         #expect(again.status == 0)
     }
+
+    /// A value copied whole is read to its last member, also in the objects
+    /// mapped inside it: a list copying `items` (or an item copying
+    /// `@root.list`, or `@root.data` around its own `data.items`) reads each
+    /// item's `z` and its owner's `y`, though the owner is two objects
+    /// below the copied value. Only what nothing copies is reported
+    /// (`meta`, and `list.n` beside a copy of `items`). `z` and `y` were
+    /// reported as unmapped before; they still are where nothing copies them.
+    @Test(arguments: [
+        (#"{"keyPath": "list", "root-map-ref": "l", "mappers": [{"id": "l", "target": "L", "attributes": {"items": "all"}, "relationships": [{"from": "items", "to": "items", "map-ref": "i"}]}, {"id": "i", "target": "I", "attributes": {"id": "id"}, "relationships": [{"from": "owner", "to": "owner", "map-ref": "o"}]}, {"id": "o", "target": "O", "attributes": {"name": "name"}}]}"#, "  unmapped: $.list.n: not mapped (1 time) [mapper l]\n"),
+        (#"{"keyPath": "list.items", "root-map-ref": "i", "mappers": [{"id": "i", "target": "I", "attributes": {"id": "id", "@root.list": "all"}, "relationships": [{"from": "owner", "to": "owner", "map-ref": "o"}]}, {"id": "o", "target": "O", "attributes": {"name": "name"}}]}"#, ""),
+        (#"{"keyPath": "list.items", "keyMatching": "caseInsensitive", "root-map-ref": "i", "mappers": [{"id": "i", "target": "I", "attributes": {"id": "id", "@root.list": "all"}, "relationships": [{"from": "owner", "to": "owner", "map-ref": "o"}]}, {"id": "o", "target": "O", "attributes": {"name": "name"}}]}"#, ""),
+        (#"{"keyPath": "list.items", "root-map-ref": "i", "mappers": [{"id": "i", "target": "I", "attributes": {"id": "id", "@root.list.items": "all"}, "relationships": [{"from": "owner", "to": "owner", "map-ref": "o"}]}, {"id": "o", "target": "O", "attributes": {"name": "name"}}]}"#,
+         "  unmapped: $.list.n: not mapped (1 time)\n"),
+        (#"{"keyPath": "list.items", "root-map-ref": "i", "mappers": [{"id": "i", "target": "I", "attributes": {"id": "id", "@root.list.n": "n"}, "relationships": [{"from": "owner", "to": "owner", "map-ref": "o"}]}, {"id": "o", "target": "O", "attributes": {"name": "name"}}]}"#,
+         "  unmapped: $.list.items[*].owner.y: not mapped (1 time) [mapper o]\n  unmapped: $.list.items[*].z: not mapped (1 time) [mapper i]\n"),
+    ])
+    func aValueCopiedWholeReadsTheObjectsMappedInsideIt(spec: String, unmapped: String) throws {
+        let dir = try Scratch()
+        try dir.write("s.json", spec)
+        try dir.write("in.json", #"{"list": {"n": 1, "items": [{"id": 1, "z": 1, "owner": {"name": "a", "y": 2}}]}, "meta": {"v": 1}}"#)
+        let r = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "error", "--missing", "ignore"], directory: dir.url,
+                                        environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == "FAIL in.json: 200, 1 record\n" + unmapped + "  unmapped: $.meta: not mapped (1 time)\n0 passed, 1 failed\n", "\(r.stderr)")
+        #expect(r.status == 1)
+    }
 }

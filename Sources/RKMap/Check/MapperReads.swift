@@ -148,7 +148,7 @@ struct MapperReads {
     /// inherit nothing from them (`ReadTracker.inherit`), so a document
     /// 10,000 levels deep is not walked level by level for each object.
     var valueDepth: Int { all ? Int.max : Swift.max(valueReads.depth, sourceReads.map(\.count).max() ?? 0) }
-    var rootDepth: Int { rootValueAll ? Int.max : Swift.max(rootValueReads.depth, rootSourceReads.map(\.count).max() ?? 0) }
+    var rootDepth: Int { rootValueAll ? Int.max : Swift.max(rootValueReads.reach, rootSourceReads.map(\.count).max() ?? 0) }
 
     /// Adds the reads of `other` (matchers that chose the mapper); its
     /// sources are not this mapper's.
@@ -262,6 +262,19 @@ struct ReadTree {
     }
 
     var isEmpty: Bool { entries.isEmpty }
+
+    /// How deep below its top the tree reads: a value read whole reads
+    /// every object below it (`Int.max`).
+    var reach: Int {
+        var most = 0
+        for (_, node) in entries {
+            switch node {
+            case .whole: return Int.max
+            case .inner(let inner): most = Swift.max(most, inner.reach == Int.max ? Int.max : 1 + inner.reach)
+            }
+        }
+        return most
+    }
 
     /// The most keys of a path through the tree.
     var depth: Int {

@@ -739,6 +739,13 @@ public final class ReadTracker: ReadObserver {
             }
         }
         // Innermost first; once no frame from here out reaches this deep, stop.
+        // Inside an object read whole (copied): read whole too. The
+        // innermost enclosing frame tells: each was marked so when opened.
+        if let below = frames[from...].last(where: { $0.path.count < frame.path.count }), below.readsAll,
+           Self.same(below.path, frame.path.prefix(below.path.count)) {
+            frame.readsAll = true
+            return
+        }
         for below in frames[from...].reversed() {
             if below.reachOut < frame.keyDepth { break }
             let reach = below.entry.valueDepth == Int.max ? Int.max : below.keyDepth + below.entry.valueDepth
