@@ -905,6 +905,9 @@ import Testing
     /// item has a gift): it reads everything, nothing is reported. Under
     /// `keyMatching: caseInsensitive` the document is read as a tree (not
     /// element by element), where the counting apart is what saves memory.
+    /// A path that counts the items (`@root.items.@count`) reads none of
+    /// an item's members either: the same, and what holds the items is
+    /// reported where nothing else reads it (`page`, `data.total`).
     @Test(arguments: [
         ("items", "page.total", #"{"page": {"total": 2, "extra": 1}, "items": [{"id": 1, "x": 2}, {"id": 2, "x": 3, "sub": {"a": 1}}]}"#, """
             FAIL in.json: 200, 2 records
@@ -930,6 +933,28 @@ import Testing
         ("data.items", "data.total", #"{"data": {"total": 2, "extra": 1, "items": [{"id": 1, "x": 2}, {"id": 2, "x": 3, "gift": {"note": "n"}}]}}"#, """
             PASS in.json: 200, 2 records
             1 passed, 0 failed
+
+            """),
+        ("items", "items.@count", #"{"page": {"total": 2, "extra": 1}, "items": [{"id": 1, "x": 2}, {"id": 2, "x": 3, "sub": {"a": 1}}]}"#, """
+            FAIL in.json: 200, 2 records
+              unmapped: $.items[*].sub: not mapped (1 time) [mapper item]
+              unmapped: $.items[*].x: not mapped (2 times) [mapper item]
+              unmapped: $.page: not mapped (1 time)
+            0 passed, 1 failed
+
+            """),
+        ("items", "items.@count", #"{"page": {"total": 2, "extra": 1}, "items": [{"id": 1, "x": 2}, {"id": 2, "x": 3, "gift": {"note": "n"}}]}"#, """
+            PASS in.json: 200, 2 records
+            1 passed, 0 failed
+
+            """),
+        ("data.items", "data.items.@count", #"{"data": {"total": 2, "extra": 1, "items": [{"id": 1, "x": 2}, {"id": 2, "x": 3, "sub": {"a": 1}}]}}"#, """
+            FAIL in.json: 200, 2 records
+              unmapped: $.data.extra: not mapped (1 time)
+              unmapped: $.data.items[*].sub: not mapped (1 time) [mapper item]
+              unmapped: $.data.items[*].x: not mapped (2 times) [mapper item]
+              unmapped: $.data.total: not mapped (1 time)
+            0 passed, 1 failed
 
             """),
     ], [false, true])

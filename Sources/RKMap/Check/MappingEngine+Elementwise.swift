@@ -76,7 +76,7 @@ extension MappingEngine {
                 // A copy of what holds the content beside paths that read none
                 // of it: the copy reads the content as its text (as a copy
                 // alone does), the paths the skeleton, which holds the rest.
-                if reached == nil, !caseInsensitive, graph.rootReadsOnlyCopy(keys) { reached = .verbatim }
+                if reached == nil, !caseInsensitive, let copied = graph.rootCopyReads(keys) { reached = copied }
                 guard let read = reached else { return nil }
                 if case .nothing = read { continue }
                 // Into an array an index picks from, or (its names folded)
@@ -84,11 +84,13 @@ extension MappingEngine {
                 // (`@root.@count` of a top-level array): the skeleton is the
                 // document as they read it.
                 guard keys.count == path.count, !caseInsensitive else { return nil }
-                // The document itself read whole (`@root` copied, or a key
-                // path ending at it): the whole tree.
+                // The document itself read whole (a key path ending at it):
+                // the whole tree. Copied (read as its text), or copied and
+                // counted (`@root.@count` beside `"@root": "all"`: its
+                // elements' text), the skeleton holds it so.
                 if keys.isEmpty {
                     switch read {
-                    case .members, .verbatim: break
+                    case .members, .verbatim, .elements(.everything): break
                     default: return nil
                     }
                 }
@@ -153,8 +155,8 @@ extension MappingEngine {
         for key in keys {
             switch projection {
             case .nothing: return .nothing
-            // (`@root` key paths never make `elements`; a value mapped by a
-            // relationship is read, so it counts as reached.)
+            // (`elements`, from a copy that is counted too, is the tree of
+            // any object on the way.)
             // Copied whole (`"@root": "raw"`, read as its text): so is
             // everything below, the content too, held as its text.
             case .verbatim: return .verbatim

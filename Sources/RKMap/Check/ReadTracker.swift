@@ -262,7 +262,10 @@ public final class ReadTracker: ReadObserver {
     private let rootSequences: [(keys: [String], leading: Int)]
     /// The keys of those that end a path (`page.total`, not `page`):
     /// reading along `page` to `total` reads no other member of `page`.
-    private let rootLeafSequences: [[String]]
+    /// With whether the path reads only that its last member is there
+    /// (`@root.items.@count`): then it reads into none of the objects at
+    /// or below it (an item of `items`).
+    private let rootLeafSequences: [(keys: [String], presence: Bool)]
     /// Closed objects that a later `@root` read may read into: their unread
     /// members are counted at `finish`. (Those a `@parent` read may read
     /// into are `held` by an enclosing frame.)
@@ -310,7 +313,7 @@ public final class ReadTracker: ReadObserver {
         self.caseInsensitive = caseInsensitive
         var parents: [[String]: Int] = [:]
         var roots: [[String]: Int] = [:]
-        var rootLeaves: Set<[String]> = []
+        var rootLeaves: [[String]: Bool] = [:]
         var rootWhole = false
         var parentWhole = false
         for mapper in graph?.mappers ?? [] {
@@ -320,15 +323,16 @@ public final class ReadTracker: ReadObserver {
             case .dynamic(let dynamic): reads = MapperReads(dynamic)
             }
             /// Each path of `tree` with how many of its keys lead to an object it reads into.
-            func collect(_ tree: ReadTree, into sequences: inout [[String]: Int], leaves: inout Set<[String]>) {
+            func collect(_ tree: ReadTree, into sequences: inout [[String]: Int], leaves: inout [[String]: Bool]) {
                 Self.forEachPath(of: tree) { keys, presence, leaf in
                     let folded = caseInsensitive ? keys.map { $0.lowercased() } : keys
                     let leading = presence ? keys.count - 1 : keys.count
                     if leading > 0 { sequences[folded] = max(sequences[folded] ?? 0, leading) }
-                    if leaf { leaves.insert(folded) }
+                    // (A path ends in one node: presence, or a value read whole.)
+                    if leaf { leaves[folded] = (leaves[folded] ?? true) && presence }
                 }
             }
-            var unused: Set<[String]> = []
+            var unused: [[String]: Bool] = [:]
             for read in reads.parentReads {
                 if read.all { parentWhole = true }
                 collect(read.value, into: &parents, leaves: &unused)
@@ -345,7 +349,7 @@ public final class ReadTracker: ReadObserver {
         parentMayBeReadWhole = parentWhole
         parentSequences = parents.map { ($0.key, $0.value) }
         rootSequences = roots.map { ($0.key, $0.value) }
-        rootLeafSequences = Array(rootLeaves)
+        rootLeafSequences = rootLeaves.map { ($0.key, $0.value) }
     }
 
     /// Every path from the top of `tree` to one of its nodes, whether
@@ -1031,9 +1035,10 @@ public final class ReadTracker: ReadObserver {
         // `byPath` does not name, and marks it only while it waits. A path
         // whose keys part from the object's before either ends
         // (`@root.page.total` for an item of `items`, or of `page.items`)
-        // never reaches it.
-        let wholeOnly = whole && rootLeafSequences.allSatisfy { keys in
-            zip(folded, keys).contains { $0 != $1 }
+        // never reaches it; nor does one that only counts what holds it
+        // (`@root.items.@count`, which reads how many items there are).
+        let wholeOnly = whole && rootLeafSequences.allSatisfy { leaf in
+            zip(folded, leaf.keys).contains { $0 != $1 } || (leaf.presence && folded.count >= leaf.keys.count)
         }
         // Any enclosing object may be copied by a `@parent` read still to come.
         if parentMayBeReadWhole { return (root, wholeOnly, 0) }

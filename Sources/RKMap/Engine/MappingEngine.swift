@@ -247,17 +247,18 @@ struct KeyedChoice: Sendable {
 }
 
 extension MappingEngine {
-    /// The contents of `descriptors`, each ending `verbatim`, when every one
-    /// is reached by keys from the document and only `@root` copies reach
-    /// it (`MappingGraph.rootReadsOnlyCopy`); nil otherwise.
+    /// The contents of `descriptors`, each ending as the `@root` copies read
+    /// it (`verbatim`, or `elements` when counted too), when every one is
+    /// reached by keys from the document and only those copies reach it
+    /// (`MappingGraph.rootCopyReads`); nil otherwise.
     static func contentsCopiedOnly(_ graph: MappingGraph, _ descriptors: [Descriptor]) -> JSONProjection? {
         var held = JSONProjection.nothing
         for descriptor in descriptors {
             let keys = descriptor.keyPath.leadingKeys
             guard descriptor.keyPath.anchor == .representation, !keys.isEmpty, keys.count == descriptor.keyPath.components.count,
-                  graph.rootReadsOnlyCopy(keys)
+                  let copied = graph.rootCopyReads(keys)
             else { return nil }
-            held.add(keys[...], then: .verbatim)
+            held.add(keys[...], then: copied)
         }
         return descriptors.isEmpty ? nil : held
     }

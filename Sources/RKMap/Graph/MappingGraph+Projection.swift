@@ -374,29 +374,38 @@ extension MappingGraph {
         }
     }
 
-    /// Whether the `@root` key paths that reach the value at the end of
-    /// `keys` (a descriptor's content) all copy it, or what holds it,
-    /// whole (`"@root": "doc"` beside `@root.page.total`, which does not
-    /// reach `items`), and some does. Merged, a copy and a path into one
-    /// value read its tree; apart, the copies read the content as its
-    /// text, and the paths read the rest of the document.
-    package func rootReadsOnlyCopy(_ keys: [String]) -> Bool {
+    /// How the `@root` key paths that reach the value at the end of `keys`
+    /// (a descriptor's content) read it, when they all copy it, or what
+    /// holds it, whole (`"@root": "doc"` beside `@root.page.total`, which
+    /// does not reach `items`), and some does: `verbatim`, as its text; or,
+    /// when a path also counts it (`@root.items.@count`), `elements`, its
+    /// elements' text, which the copy writes as it is and `@count` counts.
+    /// Nil when none copies it or some path reads it otherwise. Merged, a
+    /// copy and a path into one value read its tree; apart, the copies read
+    /// the content as its text, and the paths read the rest of the document.
+    package func rootCopyReads(_ keys: [String]) -> JSONProjection? {
         var copies = false
+        var counts = false
         var reads = false
         forEachRootRead { path, tail in
             let leading = path.leadingKeys
             // Parts from the content's keys before either ends: reads none of it.
             if zip(leading, keys).contains(where: { $0 != $1 }) { return }
-            // Keys only, to the content or what holds it, copied as they are.
             if leading.count == path.components.count, leading.count <= keys.count, tail == .verbatim {
+                // Keys only, to the content or what holds it, copied as they are.
                 copies = true
+            } else if leading.count == keys.count, path.components.count == keys.count + 1,
+                      case .collection(.count) = path.components[keys.count] {
+                // The content counted: its elements' text tells how many.
+                counts = true
             } else {
                 // Into the content, or read otherwise on the way to it (a
-                // typed copy, an index or an operator: `@root.data.@count`).
+                // typed copy, an index or another operator: `@root.data.@count`).
                 reads = true
             }
         }
-        return copies && !reads
+        guard copies, !reads else { return nil }
+        return counts ? .elements(.everything) : .verbatim
     }
 
     /// Some key path reads by position in the document rather than by name

@@ -145,10 +145,11 @@ import Testing
         // (`aRootCopiedBesideRootPathsIsReadAsItsText`).
         #expect(try eligible(listing.replacingOccurrences(of: "\"@root.data.after\": \"after\"", with: "\"@root.data\": \"d\", \"@root.data.after\": \"after\""),
                              #"{"data": {"children": []}}"#))
-        // Copied and read into the content: the whole tree.
-        for read in ["@root.data.children.id", "@root.data.children.@count"] {
+        // Copied and read into the content: the whole tree; copied and
+        // counted, the content as its elements' text.
+        for (read, expected) in [("@root.data.children.id", false), ("@root.data.children.@count", true), ("@root.data.children.id.@count", false)] {
             let both = listing.replacingOccurrences(of: "\"@root.data.after\": \"after\"", with: "\"@root.data\": \"d\", \"\(read)\": \"c\"")
-            #expect(try !eligible(both, #"{"data": {"children": []}}"#), "\(read)")
+            #expect(try eligible(both, #"{"data": {"children": []}}"#) == expected, "\(read)")
         }
         // Into the document as the content: the skeleton is the document as the reads read it.
         let rootOfArray = #"{"mappers": [{"id": "item", "attributes": {"id": "id", "@root.@count": "n"}}], "descriptors": [{"root-map-ref": "item"}]}"#
@@ -582,6 +583,9 @@ import Testing
         #"{"keyPath": "items", "root-map-ref": "item", "mappers": [{"id": "item", "target": "Item", "attributes": {"id": "id", "@root.page.total": "total"}, "relationships": [{"from": "gift", "to": "gift", "map-ref": "gift"}]}, {"id": "gift", "target": "Gift", "attributes": {"@root": "doc", "note": "note"}}]}"#,
         #"{"keyPath": "data.items", "root-map-ref": "item", "mappers": [{"id": "item", "target": "Item", "attributes": {"id": "id", "@root.data.total": "total", "@root.page": "page"}, "relationships": [{"from": "gift", "to": "gift", "map-ref": "gift"}]}, {"id": "gift", "target": "Gift", "attributes": {"@root": "doc", "note": "note"}}]}"#,
         #"{"keyPath": "data.items", "root-map-ref": "item", "mappers": [{"id": "item", "target": "Item", "attributes": {"id": "id", "@root.data.total": "total", "@root.data": "d"}}]}"#,
+        // The content counted too: held as its elements' text.
+        #"{"keyPath": "items", "root-map-ref": "item", "mappers": [{"id": "item", "target": "Item", "attributes": {"id": "id", "@root.page.total": "total", "@root.items.@count": "n"}, "relationships": [{"from": "gift", "to": "gift", "map-ref": "gift"}]}, {"id": "gift", "target": "Gift", "attributes": {"@root": "doc", "note": "note"}}]}"#,
+        #"{"keyPath": "data.items", "root-map-ref": "item", "mappers": [{"id": "item", "target": "Item", "attributes": {"id": "id", "@root.data.total": "total", "@root.data": "d", "@root.data.items.@count": "n"}}]}"#,
     ])
     func aRootCopiedBesideRootPathsIsReadAsItsText(spec: String) throws {
         let data = spec.contains("data.items")
@@ -603,8 +607,8 @@ import Testing
     /// skeleton is the document as they read them (a count, a sum, every
     /// element's id and kind, a matcher's predicate), and the report is the
     /// whole read's. `@root` itself copied whole (untyped) is read as its
-    /// compact text, as a copy of what holds a content is; copied and read
-    /// into (`@root.@count` beside it), the whole tree.
+    /// compact text, as a copy of what holds a content is; copied and
+    /// counted (`@root.@count` beside it), as its elements' text.
     @Test func rootReadsIntoTheDocumentAsTheContentAreReadFromTheSkeleton() throws {
         let spec = #"""
             {"mappers": [
@@ -644,7 +648,12 @@ import Testing
         for (c, policy) in try checkersUnderEveryPolicy(copy) {
             for body in bodies { #expect(try expectSameResult(c, exchange(Array(body.utf8)), "\(policy)")) }
         }
-        #expect(try !eligible(copy.replacingOccurrences(of: #""@root": "all""#, with: #""@root": "all", "@root.@count": "n""#), bodies[0]))
+        // Copied and counted: held as its elements' text, the same report.
+        let counted = copy.replacingOccurrences(of: #""@root": "all""#, with: #""@root": "all", "@root.@count": "n""#)
+        #expect(try eligible(counted, bodies[0]))
+        for (c, policy) in try checkersUnderEveryPolicy(counted) {
+            for body in bodies { #expect(try expectSameResult(c, exchange(Array(body.utf8)), "\(policy)")) }
+        }
     }
 
     /// The last key of a path through an array (`pages.items`, each page's
@@ -979,10 +988,10 @@ import Testing
     /// bytes: the same report under every policy as before, and the value
     /// held as text, also where its type refuses it (`string`: the same
     /// warning for the text as for the tree). One that is also counted is
-    /// read as a tree: nothing of the feature is held then.
+    /// held as its elements' text, which both the copy and `@count` read.
     @Test(arguments: [
         (#"{"geometry.coordinates": "coords", "properties": "props"}"#, [String: String](), true),
-        (#"{"geometry.coordinates": "coords", "geometry.coordinates.@count": "n"}"#, [:], false),
+        (#"{"geometry.coordinates": "coords", "geometry.coordinates.@count": "n"}"#, [:], true),
         (#"{"geometry.coordinates": "coords"}"#, ["coords": "string"], true),
         (#"{"geometry.coordinates": "coords"}"#, ["coords": "set"], true),
     ])
