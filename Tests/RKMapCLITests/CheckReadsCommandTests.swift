@@ -974,6 +974,50 @@ import Testing
         #expect(r.status == (report.hasPrefix("PASS") ? 0 : 1))
     }
 
+    /// A later descriptor's mapper that copies whole what holds the items
+    /// (`"@root.data": "data"`) reads
+    /// all of every item, whichever descriptor comes first (docs/spec.md
+    /// §12: a copy reads all of each item): the items closed before it came
+    /// were counted apart and are dropped when it comes. Without the
+    /// later mapper's object (no `meta`), nothing copies them: `x` and
+    /// `sub` are reported, with `data.total`, which nothing reads. A path
+    /// that reads only `@root.data.total` reads none of an item.
+    @Test(arguments: [
+        (#""@root.data": "data""#, true, ""),
+        (#""@root.data": "data""#, false, """
+              unmapped: $.data.items[*].sub: not mapped (1 time) [mapper item]
+              unmapped: $.data.items[*].x: not mapped (2 times) [mapper item]
+              unmapped: $.data.total: not mapped (1 time)
+
+            """),
+        (#""@root.data.total": "total""#, true, """
+              unmapped: $.data.items[*].sub: not mapped (1 time) [mapper item]
+              unmapped: $.data.items[*].x: not mapped (2 times) [mapper item]
+
+            """),
+    ], [(false, false), (false, true), (true, false), (true, true)])
+    func aLaterCopyOfWhatHoldsTheItemsReadsThemAll(_ example: (String, Bool, String), order: (copyFirst: Bool, folding: Bool)) throws {
+        let (attribute, withMeta, unmapped) = example
+        let (copyFirst, folding) = order
+        let dir = try Scratch()
+        let descriptors = [#"{"keyPath": "data.items", "root-map-ref": "item"}"#, #"{"keyPath": "meta", "root-map-ref": "meta"}"#]
+        try dir.write("s.json", #"""
+            {\#(folding ? #""keyMatching": "caseInsensitive", "# : "")"descriptors": [\#((copyFirst ? descriptors.reversed() : descriptors).joined(separator: ", "))],
+             "mappers": [
+              {"id": "item", "target": "Item", "attributes": {"id": "id"}},
+              {"id": "meta", "target": "Meta", "attributes": {"n": "n", \#(attribute)}}]}
+            """#)
+        try dir.write("in.json", #"{"data": {"items": [{"id": 1, "x": 2}, {"id": 2, "x": 3, "sub": {"a": 1}}], "total": 2}\#(withMeta ? #", "meta": {"n": 1}"# : "")}"#)
+        let r = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "error", "--missing", "ignore"], directory: dir.url,
+                                        environment: ["GITHUB_ACTIONS": nil])
+        let records = withMeta ? 3 : 2
+        let report = unmapped.isEmpty
+            ? "PASS in.json: 200, \(records) records\n1 passed, 0 failed\n"
+            : "FAIL in.json: 200, \(records) records\n\(unmapped)0 passed, 1 failed\n"
+        #expect(r.stdout == report, "\(r.stderr)")
+        #expect(r.status == (unmapped.isEmpty ? 0 : 1))
+    }
+
     /// Beside a `@root` copy that never runs, an object a `@root` path
     /// reaches (`a`'s `sub`, under `@root.a.sub.kind`) waits until the end,
     /// and one no path reaches (`b`'s) is counted apart as it closes: the

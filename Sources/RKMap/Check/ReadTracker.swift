@@ -279,6 +279,13 @@ public final class ReadTracker: ReadObserver {
     /// took 221 MB to check a 10 MB document, 33 MB without it).
     private var provisional: [Unmapped] = []
     private var provisionalIndex: [ExactText: Int] = [:]
+    /// For each entry of `provisional`, the member keys of the objects
+    /// counted into it (their common start), and whether it was dropped:
+    /// a `@root` path that reads whole what holds them (`@root.data` for
+    /// the items of `data.items`) came after they closed, and read them all.
+    private var provisionalKeys: [(keys: [String], dropped: Bool)] = []
+    /// The member keys of the object being counted into `provisional`.
+    private var provisionalObjectKeys: [String] = []
     /// When each entry of `provisional` was made and each of its mapper
     /// ids added (`mapper`, -1 for an entry made without one), by the
     /// `waitCount` of the object that made or added it: `finish` counts
@@ -349,7 +356,7 @@ public final class ReadTracker: ReadObserver {
         parentMayBeReadWhole = parentWhole
         parentSequences = parents.map { ($0.key, $0.value) }
         rootSequences = roots.map { ($0.key, $0.value) }
-        rootLeafSequences = rootLeaves.map { ($0.key, $0.value) }
+        rootLeafSequences = rootLeaves.map { ($0.key, $0.value) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }
     }
 
     /// Every path from the top of `tree` to one of its nodes, whether
@@ -479,8 +486,9 @@ public final class ReadTracker: ReadObserver {
         func countApart(before waited: Int) {
             while step < provisionalSteps.count, provisionalSteps[step].waited < waited {
                 let (_, e, mapper, made) = provisionalSteps[step]
-                record(provisional[e].path, mapperID: mapper < 0 ? nil : provisional[e].mapperIDs[mapper], count: made ? provisional[e].count : 0)
                 step += 1
+                if provisionalKeys[e].dropped { continue }
+                record(provisional[e].path, mapperID: mapper < 0 ? nil : provisional[e].mapperIDs[mapper], count: made ? provisional[e].count : 0)
             }
         }
         for frame in waiting {
@@ -491,6 +499,7 @@ public final class ReadTracker: ReadObserver {
         provisional = []
         provisionalIndex = [:]
         provisionalSteps = []
+        provisionalKeys = []
         // Left open by a mapping that stopped early: what they hold is counted too.
         for f in frames.indices {
             for frame in frames[f].held { recordUnread(frame) }
@@ -688,6 +697,7 @@ public final class ReadTracker: ReadObserver {
         if reads.rootAll { rootReadWhole = true }
         if rootMerged.insert(ObjectIdentifier(entry)).inserted {
             resolvePending(reads.rootValueReads, landing: nil)
+            dropProvisional(readWhole: reads.rootValueReads)
             if reads.rootValueAll, !rootValueAll { resolvePendingAll() }
             rootValueReads.merge(reads.rootValueReads)
             rootSourceReads += reads.rootSourceReads
@@ -1006,14 +1016,7 @@ public final class ReadTracker: ReadObserver {
         guard !parentSequences.isEmpty || !rootSequences.isEmpty || rootMayBeReadWhole || parentMayBeReadWhole else {
             return (false, false, .max)
         }
-        // The member keys of the path (a dynamic key too: a key path may name it).
-        var folded: [String] = []
-        for component in frame.path {
-            switch component {
-            case .key(let k), .within(let k, _), .dynamicKey(let k): folded.append(caseInsensitive ? k.lowercased() : k)
-            case .index: continue
-            }
-        }
+        let folded = foldedKeys(frame.path)
         // A `@root` path whose keys lead to the object (or into it through
         // the document's arrays), not read along already by a mapper
         // opened before (`rootValueReads`, which objects opened after it
@@ -1028,17 +1031,27 @@ public final class ReadTracker: ReadObserver {
             folded.count <= s.leading && s.keys.prefix(folded.count).elementsEqual(folded)
                 && !reads(rootValueReads, along: s.keys)
         }
-        let root = whole || byPath
-        // Counted apart only when no `@root` path but `@root` itself can
-        // reach it: a later `@root.items` (or `@root.items.name` after a
-        // `@root.items.id`) may read into an object, or below one, that
-        // `byPath` does not name, and marks it only while it waits. A path
-        // whose keys part from the object's before either ends
-        // (`@root.page.total` for an item of `items`, or of `page.items`)
-        // never reaches it; nor does one that only counts what holds it
-        // (`@root.items.@count`, which reads how many items there are).
-        let wholeOnly = whole && rootLeafSequences.allSatisfy { leaf in
+        // A `@root` path that reads whole the object or what holds it
+        // (`"@root.data": "d"` for an item of `data.items`), not read yet:
+        // a later mapper's copy reads all of it.
+        let copied = frame.outside == nil && !rootValueAll && rootLeafSequences.contains { leaf in
+            !leaf.presence && leaf.keys.count <= folded.count && folded.prefix(leaf.keys.count).elementsEqual(leaf.keys)
+                && !reads(rootValueReads, along: leaf.keys)
+        }
+        let root = whole || byPath || copied
+        // Counted apart only when no `@root` path but `@root` itself, or
+        // one that reads whole the object or what holds it, can reach it:
+        // all of it, or nothing. A later `@root.items` (or
+        // `@root.items.name` after a `@root.items.id`) may read into an
+        // object, or below one, that `byPath` does not name, and marks it
+        // only while it waits. A path whose keys part from the object's
+        // before either ends (`@root.page.total` for an item of `items`, or
+        // of `page.items`) never reaches it; nor does one that only counts
+        // what holds it (`@root.items.@count`, which reads how many items
+        // there are).
+        let wholeOnly = (whole || copied) && rootLeafSequences.allSatisfy { leaf in
             zip(folded, leaf.keys).contains { $0 != $1 } || (leaf.presence && folded.count >= leaf.keys.count)
+                || (!leaf.presence && leaf.keys.count <= folded.count)
         }
         // Any enclosing object may be copied by a `@parent` read still to come.
         if parentMayBeReadWhole { return (root, wholeOnly, 0) }
@@ -1070,6 +1083,7 @@ public final class ReadTracker: ReadObserver {
             // unread members are counted now, apart, and it is let go.
             waitCount += 1
             recordingProvisionally = true
+            provisionalObjectKeys = foldedKeys(frame.path)
             recordUnread(frame)
             recordingProvisionally = false
             return true
@@ -1154,11 +1168,43 @@ public final class ReadTracker: ReadObserver {
             provisional.removeAll()
             provisionalIndex.removeAll()
             provisionalSteps.removeAll()
+            provisionalKeys.removeAll()
         }
         for f in (landing ?? 0)..<frames.count {
             frames[f].held.removeAll { reaches(landing, $0) }
             if f > (landing ?? -1), reaches(landing, frames[f]) { frames[f].readsAll = true }
         }
+    }
+
+    /// `@root` paths read (`tree`): what was counted apart of objects that
+    /// one of them reads whole, or reads what holds them whole
+    /// (`@root.data` for the items of `data.items`, closed before it came),
+    /// is dropped, as `resolvePendingAll` drops all of it for `@root`.
+    private func dropProvisional(readWhole tree: ReadTree) {
+        guard !provisional.isEmpty else { return }
+        Self.forEachPath(of: tree) { keys, presence, leaf in
+            guard leaf, !presence else { return }
+            let folded = caseInsensitive ? keys.map { $0.lowercased() } : keys
+            for e in provisionalKeys.indices where !provisionalKeys[e].dropped
+                && provisionalKeys[e].keys.count >= folded.count && provisionalKeys[e].keys.prefix(folded.count).elementsEqual(folded) {
+                provisionalKeys[e].dropped = true
+                // A later object counted at the same place is a new entry.
+                provisionalIndex[ExactText(provisional[e].path)] = nil
+            }
+        }
+    }
+
+    /// The member keys of `path` (a dynamic key too: a key path may name
+    /// it), lowercased under `caseInsensitive`.
+    private func foldedKeys(_ path: [DocumentPath.Component]) -> [String] {
+        var folded: [String] = []
+        for component in path {
+            switch component {
+            case .key(let k), .within(let k, _), .dynamicKey(let k): folded.append(caseInsensitive ? k.lowercased() : k)
+            case .index: continue
+            }
+        }
+        return folded
     }
 
     /// Whether a read by path from the document (`landing` nil) or from
@@ -1239,6 +1285,7 @@ public final class ReadTracker: ReadObserver {
         // each event looked at every waiting item again).
         if !matcherReads.rootValueReads.isEmpty, !rootValueReads.contains(matcherReads.rootValueReads) {
             resolvePending(matcherReads.rootValueReads, landing: nil)
+            dropProvisional(readWhole: matcherReads.rootValueReads)
             rootValueReads.merge(matcherReads.rootValueReads)
         }
         if !matcherReads.rootValueReads.isEmpty {
@@ -1314,6 +1361,12 @@ public final class ReadTracker: ReadObserver {
         if recordingProvisionally {
             let (entry, added) = Self.tally(path, mapperID: mapperID, count: count, in: &provisional, index: &provisionalIndex)
             if let added { provisionalSteps.append((waitCount, entry, added.mapper, added.made)) }
+            if entry == provisionalKeys.count {
+                provisionalKeys.append((provisionalObjectKeys, false))
+            } else if !provisionalKeys[entry].keys.elementsEqual(provisionalObjectKeys) {
+                let common = zip(provisionalKeys[entry].keys, provisionalObjectKeys).prefix { $0 == $1 }.count
+                provisionalKeys[entry].keys.removeSubrange(common...)
+            }
         } else {
             Self.tally(path, mapperID: mapperID, count: count, in: &found, index: &unmappedIndex)
         }
