@@ -1036,7 +1036,7 @@ public final class ReadTracker: ReadObserver {
         // a later mapper's copy reads all of it.
         let copied = frame.outside == nil && !rootValueAll && rootLeafSequences.contains { leaf in
             !leaf.presence && leaf.keys.count <= folded.count && folded.prefix(leaf.keys.count).elementsEqual(leaf.keys)
-                && !reads(rootValueReads, along: leaf.keys)
+                && !readsWhole(rootValueReads, at: leaf.keys)
         }
         let root = whole || byPath || copied
         // Counted apart only when no `@root` path but `@root` itself, or
@@ -1119,6 +1119,19 @@ public final class ReadTracker: ReadObserver {
             tree = inner
         }
         return true
+    }
+
+    /// Whether `tree` reads the value at the end of `keys` whole (or what
+    /// holds it): a read into it (`@root.data.total` beside a copy of
+    /// `@root.data` still to come) does not.
+    private func readsWhole(_ tree: ReadTree, at keys: [String]) -> Bool {
+        var tree = tree
+        for key in keys {
+            guard let i = tree.position(ofKey: key) else { return false }
+            guard case .inner(let inner) = tree.entries[i].node else { return true }
+            tree = inner
+        }
+        return false
     }
 
     /// A `@parent` path's reads of the open object at `frames[i]`: `tree`
