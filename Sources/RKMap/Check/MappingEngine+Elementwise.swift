@@ -76,7 +76,12 @@ extension MappingEngine {
                 // A copy of what holds the content beside paths that read none
                 // of it: the copy reads the content as its text (as a copy
                 // alone does), the paths the skeleton, which holds the rest.
-                if reached == nil, !caseInsensitive, let copied = graph.rootCopyReads(keys) { reached = copied }
+                // The document itself copied and counted (`"@root": "all"` beside
+                // `@root.@count` of a top-level array) reads it so too.
+                if reached == nil || (keys.isEmpty && reached == .everything), !caseInsensitive,
+                   let copied = graph.rootCopyReads(keys) {
+                    reached = copied
+                }
                 guard let read = reached else { return nil }
                 if case .nothing = read { continue }
                 // Into an array an index picks from, or (its names folded)
@@ -155,8 +160,8 @@ extension MappingEngine {
         for key in keys {
             switch projection {
             case .nothing: return .nothing
-            // (`elements`, from a copy that is counted too, is the tree of
-            // any object on the way.)
+            // (`@root` key paths never make `elements`; a value mapped by a
+            // relationship is read, so it counts as reached.)
             // Copied whole (`"@root": "raw"`, read as its text): so is
             // everything below, the content too, held as its text.
             case .verbatim: return .verbatim

@@ -98,7 +98,7 @@ public final class MappingEngine: Sendable {
             // contents: the tree, but each content as its compact text (the
             // copy copies it so, and the elements stream from the bytes).
             if case .everything = $0, !folding, let held = Self.contentsCopiedOnly(graph, descriptors),
-               let plan = ProjectionPlan(wholeHoldingAsIn: held, caseInsensitive: false, holdingArraysFrom: ProjectionPlan.holdingArraysFrom) {
+               let plan = ProjectionPlan.wholeHolding(asIn: held, caseInsensitive: false, holdingArraysFrom: ProjectionPlan.holdingArraysFrom) {
                 return plan
             }
             return ProjectionPlan($0, caseInsensitive: folding)
@@ -251,7 +251,13 @@ extension MappingEngine {
     /// it (`verbatim`, or `elements` when counted too), when every one is
     /// reached by keys from the document and only those copies reach it
     /// (`MappingGraph.rootCopyReads`); nil otherwise.
+    /// When the document itself is every descriptor's content (a top-level
+    /// array), how those copies read it (`elements`: copied and counted,
+    /// `"@root": "doc"` beside `@root.@count`).
     static func contentsCopiedOnly(_ graph: MappingGraph, _ descriptors: [Descriptor]) -> JSONProjection? {
+        if !descriptors.isEmpty, descriptors.allSatisfy({ $0.keyPath.anchor == .representation && $0.keyPath.components.isEmpty }) {
+            return graph.rootCopyReads([])
+        }
         var held = JSONProjection.nothing
         for descriptor in descriptors {
             let keys = descriptor.keyPath.leadingKeys

@@ -146,12 +146,6 @@ public indirect enum JSONProjection: Sendable, Equatable {
         case (.elements(let a), _): return a.merged(with: other)
         case (_, .elements(let b)): return merged(with: b)
         case (.verbatim, .verbatim): return .verbatim
-        // Copied whole and counted (`@root.@count` beside `"@root": "doc"`):
-        // an array's elements' whole text, which the copy writes as it is
-        // and `@count` counts, as when a relationship maps it; anything
-        // else, the tree.
-        case (.verbatim, .members(let m)) where m.isEmpty, (.members(let m), .verbatim) where m.isEmpty:
-            return .elements(.everything)
         // Copied whole and read into: the tree.
         case (.verbatim, _), (_, .verbatim): return .everything
         case (.members(var a), .members(let b)):
