@@ -1021,6 +1021,33 @@ import Testing
         #expect(r.status == (unmapped.isEmpty ? 0 : 1))
     }
 
+    /// A matcher whose predicate reads `@root.data` chose a mapper for an
+    /// item that is not an object (a string the mapper cannot map, a
+    /// `null`): the predicate read `data` whole all the same, whether a
+    /// later object is mapped or not (the order tester's case: `$.data.extra`
+    /// was reported only when `meta` came first).
+    @Test(arguments: [false, true])
+    func aMatcherReadsOutsideForAnItemThatIsNotAnObject(metaFirst: Bool) throws {
+        let dir = try Scratch()
+        let descriptors = [#"{"keyPath": "data.items", "root-map-ref": "pick"}"#, #"{"keyPath": "meta", "root-map-ref": "meta"}"#]
+        try dir.write("s.json", #"""
+            {"descriptors": [\#((metaFirst ? descriptors.reversed() : descriptors).joined(separator: ", "))],
+             "mappers": [{"id": "other", "target": "Other", "attributes": {"kind": "kind"}},
+                         {"id": "meta", "target": "Meta", "attributes": {"n": "n"}},
+                         {"id": "pick", "dynamic": true, "matchers": [{"predicate": "@root.data != nil", "map-ref": "other"}]}]}
+            """#)
+        try dir.write("in.json", #"{"data": {"items": ["x", null], "extra": 1}, "meta": {"n": 1}}"#)
+        let r = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "error", "--missing", "ignore"], directory: dir.url,
+                                        environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == """
+            FAIL in.json: 200, 1 record
+              mapping: $.data.items[0]: cannot map a string with mapper 'other': it has no attribute from the nil key path ("") [mapper other]
+            0 passed, 1 failed
+
+            """, "\(r.stderr)")
+        #expect(r.status == 1)
+    }
+
     /// Beside a `@root` copy that never runs, an object a `@root` path
     /// reaches (`a`'s `sub`, under `@root.a.sub.kind`) waits until the end,
     /// and one no path reaches (`b`'s) is counted apart as it closes: the

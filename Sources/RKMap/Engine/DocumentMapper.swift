@@ -285,9 +285,13 @@ final class DocumentMapper {
         case .object:
             break
         case .null:
+            // `rkmap check`: what matchers that chose the mapper read
+            // outside the value (`@root.data`) was read all the same.
+            readTracker?.discardMatcherReads(parentDepth: context.parents.count)
             return nil
         default:
             guard mapper.mapsNilKeyPath else {
+                readTracker?.discardMatcherReads(parentDepth: context.parents.count)
                 let kind = value.kind.rawValue
                 warn(key.map { .keyedScalar(key: $0, kind: kind, mapper: mapper.id) } ?? .scalarElement(kind: kind, mapper: mapper.id), mapper: mapper)
                 stats.unmappable += 1
