@@ -356,7 +356,7 @@ public final class ReadTracker: ReadObserver {
         parentMayBeReadWhole = parentWhole
         parentSequences = parents.map { ($0.key, $0.value) }
         rootSequences = roots.map { ($0.key, $0.value) }
-        rootLeafSequences = rootLeaves.map { ($0.key, $0.value) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }
+        rootLeafSequences = rootLeaves.map { ($0.key, $0.value) }
     }
 
     /// Every path from the top of `tree` to one of its nodes, whether

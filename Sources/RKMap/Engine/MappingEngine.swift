@@ -251,6 +251,7 @@ extension MappingEngine {
     /// it (`verbatim`, or `elements` when counted too), when every one is
     /// reached by keys from the document and only those copies reach it
     /// (`MappingGraph.rootCopyReads`); nil otherwise.
+    ///
     /// When the document itself is every descriptor's content (a top-level
     /// array), how those copies read it (`elements`: copied and counted,
     /// `"@root": "doc"` beside `@root.@count`).
