@@ -76,9 +76,11 @@ extension MappingEngine {
                 // A copy of what holds the content beside paths that read none
                 // of it: the copy reads the content as its text (as a copy
                 // alone does), the paths the skeleton, which holds the rest.
-                // The document itself copied and counted (`"@root": "all"` beside
-                // `@root.@count` of a top-level array) reads it so too.
-                if reached == nil || (keys.isEmpty && reached == .everything), !caseInsensitive,
+                // The document itself, or the content, copied and counted
+                // (`"@root": "all"` beside `@root.@count` of a top-level array,
+                // `"@root.items": "all"` beside `@root.items.@count`), reads it
+                // so too: merged, they read it whole.
+                if reached == nil || reached == .everything, !caseInsensitive,
                    let copied = graph.rootCopyReads(keys) {
                     reached = copied
                 }

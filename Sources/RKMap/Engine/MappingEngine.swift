@@ -94,11 +94,13 @@ public final class MappingEngine: Sendable {
         let folding = graph.options.caseInsensitiveKeys
         rootProjection = graph.rootProjection.map {
             guard options.readsProjection else { return ProjectionPlan(.everything, caseInsensitive: folding) }
-            // `@root` copied whole beside paths that read none of the
-            // contents: the tree, but each content as its compact text (the
-            // copy copies it so, and the elements stream from the bytes).
-            if case .everything = $0, !folding, let held = Self.contentsCopiedOnly(graph, descriptors),
-               let plan = ProjectionPlan.wholeHolding(asIn: held, caseInsensitive: false, holdingArraysFrom: ProjectionPlan.holdingArraysFrom) {
+            // `@root`, or what holds the contents, copied whole beside paths
+            // that read none of the contents but count them: the tree, but
+            // each content as its compact text, or its elements' (the copy
+            // copies it so, the count counts them, and the elements stream
+            // from the bytes).
+            if !folding, let held = Self.contentsCopiedOnly(graph, descriptors),
+               let plan = ProjectionPlan.reading($0, holding: held, holdingArraysFrom: ProjectionPlan.holdingArraysFrom) {
                 return plan
             }
             return ProjectionPlan($0, caseInsensitive: folding)

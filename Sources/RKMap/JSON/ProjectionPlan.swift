@@ -145,6 +145,51 @@ public final class ProjectionPlan: Sendable {
         return ProjectionPlan(wholeHoldingAsIn: mapping, caseInsensitive: caseInsensitive, holdingArraysFrom: holdBytes)
     }
 
+    /// `read` (what a document's `@root` key paths read of it, names matched
+    /// exactly), but each value that `held` names read as `held` reads it
+    /// (`MappingEngine.contentsCopiedOnly`: a content only copied, or copied
+    /// and counted): where `read` reads that value, or what holds it, whole,
+    /// as `wholeHolding(asIn:)` does, and below a value of which `read`
+    /// names members, the same for each. `"@root.items": "all"` beside
+    /// `@root.items.@count` reads `items` whole (`.everything`, merged), but
+    /// its elements' text tells both. Nil when nothing `read` reads whole is
+    /// held: then `read` is the plan.
+    static func reading(_ read: JSONProjection, holding held: JSONProjection, holdingArraysFrom holdBytes: Int) -> ProjectionPlan? {
+        switch (read, held) {
+        case (.everything, _):
+            return wholeHolding(asIn: held, caseInsensitive: false, holdingArraysFrom: holdBytes)
+        case (.members(let map), .members(let heldMap)):
+            var plans: [String: ProjectionPlan] = [:]
+            var holds = false
+            for (name, sub) in map {
+                if let inner = heldMap[name], let plan = reading(sub, holding: inner, holdingArraysFrom: holdBytes) {
+                    plans[name] = plan
+                    holds = true
+                } else {
+                    plans[name] = ProjectionPlan(sub, holdingArraysFrom: holdBytes)
+                }
+            }
+            return holds ? ProjectionPlan(read, members: plans, holdingArraysFrom: holdBytes) : nil
+        default:
+            // Read as its text already (`verbatim`), or not read.
+            return nil
+        }
+    }
+
+    /// A plan of `projection`'s members (`.members`, names matched exactly),
+    /// each read by its own plan in `plans`.
+    private init(_ projection: JSONProjection, members plans: [String: ProjectionPlan], holdingArraysFrom holdBytes: Int) {
+        self.projection = projection
+        caseInsensitive = false
+        self.holdBytes = holdBytes
+        reads = .members
+        let sorted = plans.sorted { $0.key < $1.key }
+        names = sorted.map(\.key)
+        utf8 = sorted.map { Array($0.key.utf8) }
+        members = sorted.map(\.value)
+        buckets = Self.buckets(utf8)
+    }
+
     /// The member whose name is exactly these bytes (a key without escapes).
     @inline(__always)
     func member(matching key: UnsafeRawBufferPointer) -> Int? {

@@ -586,6 +586,9 @@ import Testing
         // The content counted too: held as its elements' text.
         #"{"keyPath": "items", "root-map-ref": "item", "mappers": [{"id": "item", "target": "Item", "attributes": {"id": "id", "@root.page.total": "total", "@root.items.@count": "n"}, "relationships": [{"from": "gift", "to": "gift", "map-ref": "gift"}]}, {"id": "gift", "target": "Gift", "attributes": {"@root": "doc", "note": "note"}}]}"#,
         #"{"keyPath": "data.items", "root-map-ref": "item", "mappers": [{"id": "item", "target": "Item", "attributes": {"id": "id", "@root.data.total": "total", "@root.data": "d", "@root.data.items.@count": "n"}}]}"#,
+        // The content itself copied and counted: merged, its tree; apart, its elements' text.
+        #"{"keyPath": "items", "root-map-ref": "item", "mappers": [{"id": "item", "target": "Item", "attributes": {"id": "id", "@root.page.total": "total", "@root.items.@count": "n"}, "relationships": [{"from": "gift", "to": "gift", "map-ref": "gift"}]}, {"id": "gift", "target": "Gift", "attributes": {"@root.items": "all", "note": "note"}}]}"#,
+        #"{"keyPath": "data.items", "root-map-ref": "item", "mappers": [{"id": "item", "target": "Item", "attributes": {"id": "id", "@root.data.total": "total", "@root.data.items": "all", "@root.data.items.@count": "n"}}]}"#,
     ])
     func aRootCopiedBesideRootPathsIsReadAsItsText(spec: String) throws {
         let data = spec.contains("data.items")

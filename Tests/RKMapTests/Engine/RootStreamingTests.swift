@@ -36,7 +36,7 @@ import Testing
             + #"], "tail": [1, 2, 3]"# + (version.map { #", "version": \#($0)"# } ?? "") + "}"
     }
 
-    static func expectSame(_ input: String, format: String = "ndjson", options: MappingOptions = MappingOptions()) throws {
+    static func expectSame(_ input: String, spec: String = spec, format: String = "ndjson", options: MappingOptions = MappingOptions()) throws {
         var streamed = false
         let serial = try EngineRun.run(spec: spec, input: input, options: options, pipeline: false, format: format)
         let parallel = try EngineRun.run(spec: spec, input: input, options: options, pipeline: true, format: format) { engine, sink in
@@ -73,6 +73,48 @@ import Testing
         #expect(try root(#"{"id": "id", "@root.meta": "meta"}"#) == .members(["meta": .verbatim]))
         let plain = #"{"keyPath": "items", "mappers": [{"id": "x", "target": "X", "attributes": ["id"]}]}"#
         #expect(try #require(SpecLoader.load(bytes: Array(plain.utf8), file: "spec.json").graph).rootProjection == nil)
+    }
+
+    /// The content copied whole where it is (`"@root.items": "all"`) and
+    /// counted (`@root.items.@count`): merged, the two read the items whole,
+    /// as a tree (6× the document in memory); the root is read with the
+    /// items as their elements' text, which the copy writes and the count
+    /// counts, and the answer is the whole read's. Read into as well
+    /// (`@root.items.id`): the tree, as before.
+    @Test func aContentCopiedAndCountedIsReadAsItsElementsText() throws {
+        let spec = #"""
+            {"keyPath": "items", "root-map-ref": "item", "mappers": [
+              {"id": "item", "target": "Item", "attributes": {"id": "id", "@root.items.@count": "of", "@root.meta.count": "count"},
+               "relationships": [{"from": "gift", "to": "gift", "map-ref": "gift"}]},
+              {"id": "gift", "target": "Gift", "attributes": {"@root.items": "all", "note": "note"}}]}
+            """#
+        func plan(_ spec: String) throws -> ProjectionPlan {
+            let graph = try #require(SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json").graph)
+            return try #require(try MappingEngine(graph: graph, options: MappingOptions()).rootProjection)
+        }
+        let graph = try #require(SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json").graph)
+        #expect(graph.rootProjection == .members(["items": .everything, "meta": .members(["count": .verbatim])]))
+        let read = try plan(spec)
+        #expect(read.reads == .members && read.names == ["items", "meta"])
+        #expect(read.members.map(\.reads) == [.elements, .members])
+        #expect(read.members[0].members.map(\.reads) == [.everything])
+        // Only copied: its text, as before. Read into too: the tree.
+        #expect(try plan(spec.replacingOccurrences(of: #""@root.items.@count": "of", "#, with: "")).members[0].reads == .verbatim)
+        let into = spec.replacingOccurrences(of: #""@root.items.@count": "of""#, with: #""@root.items.@count": "of", "@root.items.id": "ids""#)
+        #expect(try plan(into).members[0].reads == .everything)
+        // Large enough to be held, with two gifts that copy the items.
+        let elements = (0..<40_000).map { i in
+            i % 20_000 == 7 ? #"{"id": \#(i), "gift": {"note": "n\#(i)"}}"# : #"{"id": \#(i), "x": [1, 2.50]}"#
+        }
+        let input = #"{"meta": {"count": 40000}, "items": ["# + elements.joined(separator: ", ") + "]}"
+        #expect(input.utf8.count > MappingOptions.defaultPipelineThreshold && input.utf8.count > ProjectionPlan.holdingArraysFrom)
+        for format in ["ndjson", "json"] { try Self.expectSame(input, spec: spec, format: format) }
+        let parallel = try EngineRun.run(spec: spec, input: input, pipeline: true)
+        #expect(parallel.output.hasPrefix(#"{"@type":"Item","id":0,"of":40000,"count":40000}"#))
+        // The gift's copy is the items' text, every one, as they are.
+        #expect(parallel.output.contains(#""gift":{"@type":"Gift","all":[{"id":0,"x":[1,2.50]},{"id":1,"x":[1,2.50]}"#))
+        #expect(parallel.output.contains(#"{"id":39999,"x":[1,2.50]}],"note":"n7"}}"#))
+        #expect(parallel.output.contains(#"{"id":39999,"x":[1,2.50]}],"note":"n20007"}}"#))
     }
 
     @Test(arguments: ["ndjson", "json", "csv"])
