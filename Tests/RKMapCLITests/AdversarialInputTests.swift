@@ -197,6 +197,44 @@ import Darwin
         #expect(ratio < 20, "8× the records cost \(ratio)× the CPU time")
     }
 
+    /// A `@root` key path through the content's elements (`@root.items.kind`,
+    /// which a matcher asks of every item) beside a copy of the document:
+    /// each evaluation made an array of every element's `kind` (a document
+    /// read whole, as a tree) or read every element back from the items'
+    /// text (streamed, the items held so for the copy, which writes that
+    /// text: 6× the document in memory as a tree), n records × n elements.
+    /// Its value is kept per document, as an operator's is
+    /// (`OperatorResults`), streamed or not (16,000 items took 66× the time
+    /// of 2,000 both ways); held at both sizes (`RKMAP_HELD_ARRAY_BYTES=0`).
+    @Test(arguments: [["RKMAP_PIPELINE_THRESHOLD=0"], []])
+    func aRootPathThroughHeldElementsForEachRecordIsLinear(environment: [String]) throws {
+        let scratch = try Scratch()
+        try scratch.write("spec.json", """
+            {"keyPath": "items", "root-map-ref": "pick", "mappers": [
+              {"id": "pick", "dynamic": true, "matchers": [
+                {"keyPath": "@root.items.kind", "expectValue": "none", "map-ref": "other"},
+                {"keyPath": "kind", "expectValue": "a", "map-ref": "item"}]},
+              {"id": "item", "target": "Item", "attributes": ["id"],
+               "relationships": [{"from": "gift", "to": "gift", "map-ref": "gift"}]},
+              {"id": "other", "target": "Other", "attributes": ["id"]},
+              {"id": "gift", "target": "Gift", "attributes": {"@root": "doc", "note": "note"}}]}
+            """)
+        func document(_ n: Int) -> String {
+            #"{"items": ["# + (0..<n).map { #"{"id": \#($0), "kind": "a"}"# }.joined(separator: ",") + "]}"
+        }
+        let args = ["apply", scratch.path("spec.json"), "--format", "ndjson", "--no-type"]
+        let ratio = try Self.growth(
+            args, small: document(2_000), large: document(16_000), in: scratch, environment: environment + ["RKMAP_HELD_ARRAY_BYTES=0"]
+        ) { run, large in
+            #expect(run.status == 0, "\(run.stderr)")
+            let n = large ? 16_000 : 2_000
+            let lines = run.stdout.split(separator: "\n")
+            #expect(lines.count == n)
+            #expect(lines.last == #"{"id":\#(n - 1)}"#, "\(lines.last ?? "")")
+        }
+        #expect(ratio < 20, "8× the records cost \(ratio)× the CPU time")
+    }
+
     /// `infer` on one object of many members writes one attribute each; the
     /// spec's objects were built with a scan per member, and the check for
     /// members left out scanned the mapper's fields per member: 80,000 keys

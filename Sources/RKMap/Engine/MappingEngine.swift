@@ -259,13 +259,13 @@ extension MappingEngine {
     /// `"@root": "doc"` beside `@root.@count`).
     static func contentsCopiedOnly(_ graph: MappingGraph, _ descriptors: [Descriptor]) -> JSONProjection? {
         if !descriptors.isEmpty, descriptors.allSatisfy({ $0.keyPath.anchor == .representation && $0.keyPath.components.isEmpty }) {
-            return graph.rootCopyReads([])
+            return graph.rootCopyReads([], through: true)
         }
         var held = JSONProjection.nothing
         for descriptor in descriptors {
             let keys = descriptor.keyPath.leadingKeys
             guard descriptor.keyPath.anchor == .representation, !keys.isEmpty, keys.count == descriptor.keyPath.components.count,
-                  let copied = graph.rootCopyReads(keys)
+                  let copied = graph.rootCopyReads(keys, through: true)
             else { return nil }
             held.add(keys[...], then: copied)
         }

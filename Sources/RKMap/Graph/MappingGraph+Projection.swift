@@ -378,14 +378,22 @@ extension MappingGraph {
     /// (a descriptor's content) read it, when they all copy it, or what
     /// holds it, whole (`"@root": "doc"` beside `@root.page.total`, which
     /// does not reach `items`), and some does: `verbatim`, as its text; or,
-    /// when a path also counts it (`@root.items.@count`), `elements`, its
-    /// elements' text, which the copy writes as it is and `@count` counts.
+    /// when a path also counts it (`@root.items.@count`) or, with `through`,
+    /// reads through its elements, `elements`, its elements' text, which the
+    /// copy writes as it is and `@count` counts.
     /// Nil when none copies it or some path reads it otherwise. Merged, a
     /// copy and a path into one value read its tree; apart, the copies read
     /// the content as its text, and the paths read the rest of the document.
-    package func rootCopyReads(_ keys: [String]) -> JSONProjection? {
+    ///
+    /// - Parameter through: paths through the content's elements (a key
+    ///   after its keys: `@root.items.id`, `@root.items.price.@sum`) read it
+    ///   as its elements' text too, each element read back for them
+    ///   (`KeyPath.lookup`), their value kept per document
+    ///   (`OperatorResults`). `apply` asks so; `check`, whose report would
+    ///   hold every item such a path may read, does not.
+    package func rootCopyReads(_ keys: [String], through: Bool = false) -> JSONProjection? {
         var copies = false
-        var counts = false
+        var byElement = false
         var reads = false
         forEachRootRead { path, tail in
             let leading = path.leadingKeys
@@ -397,7 +405,10 @@ extension MappingGraph {
             } else if leading.count == keys.count, path.components.count == keys.count + 1,
                       case .collection(.count) = path.components[keys.count] {
                 // The content counted: its elements' text tells how many.
-                counts = true
+                byElement = true
+            } else if through, leading.count > keys.count {
+                // Through the content's elements, by name: each element's text holds it.
+                byElement = true
             } else {
                 // Into the content, or read otherwise on the way to it (a
                 // typed copy, an index or another operator: `@root.data.@count`).
@@ -405,7 +416,7 @@ extension MappingGraph {
             }
         }
         guard copies, !reads else { return nil }
-        return counts ? .elements(.everything) : .verbatim
+        return byElement ? .elements(.everything) : .verbatim
     }
 
     /// Some key path reads by position in the document rather than by name

@@ -223,13 +223,23 @@ extension CompactJSON {
     /// through the array reads first, member `key` (`KeyPath.lookup`): the
     /// others are skipped, not built, so that each of several key paths
     /// through a large array costs a scan of its text, not a tree of every
-    /// element. Member `key` reads as the elements' own plan reads it. The
-    /// elements' plan itself where it matches keys ignoring case (names
-    /// that differ only in case are read together) or reads them whole.
+    /// element. Member `key` reads as the elements' own plan reads it (whole
+    /// where that reads each element whole). The elements' plan itself
+    /// where it matches keys ignoring case (names that differ only in case
+    /// are read together).
     func elementPlan(readingOnly key: String) -> ProjectionPlan {
         let plan = elements!.plan
-        guard !plan.caseInsensitive, case .members(let map) = plan.projection else { return plan }
-        return ProjectionPlan(.members(map[key].map { [key: $0] } ?? [:]), holdingArraysFrom: plan.holdBytes)
+        guard !plan.caseInsensitive else { return plan }
+        switch plan.projection {
+        case .members(let map):
+            return ProjectionPlan(.members(map[key].map { [key: $0] } ?? [:]), holdingArraysFrom: plan.holdBytes)
+        case .everything:
+            // Each element held whole (copied as well, `@root.items.id`
+            // beside `"@root": "doc"`): the member, whole.
+            return ProjectionPlan(.members([key: .everything]), holdingArraysFrom: plan.holdBytes)
+        default:
+            return plan
+        }
     }
 }
 

@@ -12,8 +12,39 @@ extension KeyPath {
         case .root, .parent: break
         }
         guard let start = start(on: value, context: context) else { return nil }
-        guard appliesOperator else { return Self.follow(components[...], from: start, caseInsensitive: context.caseInsensitive) }
+        guard appliesOperator || mapsOverArray(from: start, caseInsensitive: context.caseInsensitive) else {
+            return Self.follow(components[...], from: start, caseInsensitive: context.caseInsensitive)
+        }
         return operatorEntry(from: start, context: context).value
+    }
+
+    /// Whether this path, followed from `start`, maps a key over an array
+    /// (`@root.items.id`): every evaluation would make an array of a value
+    /// per element, and one held as its elements' text
+    /// (`JSONProjection.elements`) would read each element back (`lookup`),
+    /// for each record of the content, n records × n elements; so its value
+    /// is kept per start as an operator's is (`OperatorResults`). Stops at
+    /// the first array, scalar or missing member: O(keys).
+    private func mapsOverArray(from start: JSONValue, caseInsensitive: Bool) -> Bool {
+        var current = start
+        for component in components {
+            switch component {
+            case .key(let key):
+                switch current {
+                case .array: return true
+                case .compact(let held) where held.elements != nil: return true
+                default: break
+                }
+                guard case .object = current, let next = Self.lookup(key, in: current, caseInsensitive: caseInsensitive) else { return false }
+                current = next
+            case .index(let n):
+                guard let next = Self.element(n, of: current) else { return false }
+                current = next
+            case .collection:
+                return false
+            }
+        }
+        return false
     }
 
     /// Whether a collection operator appears (`@count`, `@sum`, …).
@@ -67,9 +98,20 @@ extension KeyPath {
         _ components: ArraySlice<Component>, from start: JSONValue, caseInsensitive: Bool, problem: inout String?
     ) -> JSONValue? {
         var current = start
-        for component in components {
+        var rest = components
+        while let component = rest.popFirst() {
             switch component {
             case .key(let key):
+                if case .collection(let op)? = rest.first, let outcome = heldResult(op, through: key, of: current, caseInsensitive: caseInsensitive) {
+                    rest.removeFirst()
+                    switch outcome {
+                    case .success(let result): current = result
+                    case .failure(let why):
+                        problem = why.description
+                        return nil
+                    }
+                    continue
+                }
                 guard let next = lookup(key, in: current, caseInsensitive: caseInsensitive) else { return nil }
                 current = next
             case .collection(let op):
@@ -158,7 +200,7 @@ extension KeyPath {
     public func find(in value: JSONValue, context: KeyPathContext) -> JSONValue? {
         if case .metadata = anchor { return evaluateMetadata(context: context) }
         guard let start = start(on: value, context: context) else { return nil }
-        guard isAnchoredOutside, appliesOperator else {
+        guard isAnchoredOutside, appliesOperator || mapsOverArray(from: start, caseInsensitive: context.caseInsensitive) else {
             if isOneKey {
                 let (next, found) = Self.findKey(source, in: start, caseInsensitive: context.caseInsensitive)
                 return found ? next : nil
@@ -186,6 +228,31 @@ extension KeyPath {
             return .success(JSONValue.distinctElements(of: held))
         case .sum, .avg, .min, .max:
             return accumulate(op, held.forEachElement)
+        }
+    }
+
+    /// An operator on member `key` of each element of an array held as its
+    /// elements' text (`@root.items.price.@sum`): `@count`, `@sum`, `@avg`,
+    /// `@min` and `@max` accumulate the members as they are read, never an
+    /// array of them all. The same result as the operator on `lookup`'s
+    /// array (a missing member is a `null` there too); nil for any other
+    /// value or operator.
+    static func heldResult(
+        _ op: CollectionOperator, through key: String, of value: JSONValue, caseInsensitive: Bool
+    ) -> Result<JSONValue, OperatorProblem>? {
+        guard case .compact(let held) = value, held.elements != nil else { return nil }
+        switch op {
+        case .count:
+            return .success(.number(JSONNumber(held.heldCount)))
+        case .distinctUnionOfObjects:
+            return nil
+        case .sum, .avg, .min, .max:
+            let plan = held.elementPlan(readingOnly: key)
+            return accumulate(op) { body in
+                for i in 0..<held.heldCount {
+                    body(lookup(key, in: held.element(at: i, plan: plan), caseInsensitive: caseInsensitive) ?? .null)
+                }
+            }
         }
     }
 

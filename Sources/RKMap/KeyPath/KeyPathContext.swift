@@ -36,7 +36,8 @@ public struct KeyPathContext: Sendable {
 }
 
 /// The results of key paths anchored at `@root` or `@parent` that apply a
-/// collection operator (`@root.items.price.@max`, `@parent.items.@sum`), by
+/// collection operator (`@root.items.price.@max`, `@parent.items.@sum`), or
+/// map a key over an array (`@root.items.id`), by
 /// path, for the value they started from: each record of a content reads
 /// the same document (or each child the same parent), and an operator over
 /// an array of n elements evaluated for each of its n records made mapping

@@ -79,8 +79,8 @@ import Testing
     /// counted (`@root.items.@count`): merged, the two read the items whole,
     /// as a tree (6× the document in memory); the root is read with the
     /// items as their elements' text, which the copy writes and the count
-    /// counts, and the answer is the whole read's. Read into as well
-    /// (`@root.items.id`): the tree, as before.
+    /// counts, and the answer is the whole read's. Read into by an index as
+    /// well (`@root.items[0].id`): the tree, as before.
     @Test func aContentCopiedAndCountedIsReadAsItsElementsText() throws {
         let spec = #"""
             {"keyPath": "items", "root-map-ref": "item", "mappers": [
@@ -98,9 +98,13 @@ import Testing
         #expect(read.reads == .members && read.names == ["items", "meta"])
         #expect(read.members.map(\.reads) == [.elements, .members])
         #expect(read.members[0].members.map(\.reads) == [.everything])
-        // Only copied: its text, as before. Read into too: the tree.
+        // Only copied: its text, as before. Read through its elements too
+        // (`@root.items.id`): their text, which each element is read back
+        // from. Read into by an index: the tree.
         #expect(try plan(spec.replacingOccurrences(of: #""@root.items.@count": "of", "#, with: "")).members[0].reads == .verbatim)
-        let into = spec.replacingOccurrences(of: #""@root.items.@count": "of""#, with: #""@root.items.@count": "of", "@root.items.id": "ids""#)
+        let through = spec.replacingOccurrences(of: #""@root.items.@count": "of""#, with: #""@root.items.@count": "of", "@root.items.id": "ids""#)
+        #expect(try plan(through).members[0].reads == .elements)
+        let into = spec.replacingOccurrences(of: #""@root.items.@count": "of""#, with: #""@root.items.@count": "of", "@root.items[0].id": "first""#)
         #expect(try plan(into).members[0].reads == .everything)
         // Large enough to be held, with two gifts that copy the items.
         let elements = (0..<40_000).map { i in
@@ -115,6 +119,46 @@ import Testing
         #expect(parallel.output.contains(#""gift":{"@type":"Gift","all":[{"id":0,"x":[1,2.50]},{"id":1,"x":[1,2.50]}"#))
         #expect(parallel.output.contains(#"{"id":39999,"x":[1,2.50]}],"note":"n7"}}"#))
         #expect(parallel.output.contains(#"{"id":39999,"x":[1,2.50]}],"note":"n20007"}}"#))
+    }
+
+    /// `@root` copied whole beside `@root` paths through the content's
+    /// elements (`@root.items.id`, `@root.items.n.@sum`): merged, the tree
+    /// (6.4× the document in memory); `apply` reads the root with the items
+    /// as their elements' text, which the copy writes and the paths read an
+    /// element at a time, once per document. The answer is the whole read's.
+    @Test func aRootCopiedBesidePathsThroughTheContentHoldsItsElementsText() throws {
+        let spec = #"""
+            {"keyPath": "items", "root-map-ref": "item", "mappers": [
+              {"id": "item", "target": "Item", "attributes": {"id": "id", "@root.items.n.@sum": "total", "@root.meta.count": "count"},
+               "relationships": [{"from": "gift", "to": "gift", "map-ref": "gift"}]},
+              {"id": "gift", "target": "Gift", "attributes": {"@root": "doc", "@root.items.id": "ids", "note": "note"}}]}
+            """#
+        let graph = try #require(SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json").graph)
+        #expect(graph.rootProjection == .everything)
+        let read = try #require(try MappingEngine(graph: graph, options: MappingOptions()).rootProjection)
+        #expect(read.reads == .wholeHolding && read.names == ["items"])
+        #expect(read.members.map(\.reads) == [.elements])
+        // `check` reads the tree: a report would hold every item such a path reads.
+        #expect(graph.rootCopyReads(["items"]) == nil)
+        #expect(graph.rootCopyReads(["items"], through: true) == .elements(.everything))
+        // An index or another operator at the content reads it otherwise: the tree.
+        for other in ["@root.items[0].id", "@root.items.@avg.n"] {
+            let otherwise = spec.replacingOccurrences(of: #""@root.items.id": "ids""#, with: #""\#(other)": "ids""#)
+            let g = try #require(SpecLoader.load(bytes: Array(otherwise.utf8), file: "spec.json").graph)
+            #expect(g.rootCopyReads(["items"], through: true) == nil, "\(other)")
+        }
+        let elements = (0..<40_000).map { i in
+            i % 20_000 == 7 ? #"{"id": \#(i), "n": 1, "gift": {"note": "n\#(i)"}}"# : #"{"id": \#(i), "n": \#(i % 3), "x": [1, 2.50]}"#
+        }
+        let input = #"{"meta": {"count": 40000}, "items": ["# + elements.joined(separator: ", ") + "]}"
+        #expect(input.utf8.count > MappingOptions.defaultPipelineThreshold && input.utf8.count > ProjectionPlan.holdingArraysFrom)
+        for format in ["ndjson", "json"] { try Self.expectSame(input, spec: spec, format: format) }
+        let parallel = try EngineRun.run(spec: spec, input: input, pipeline: true)
+        // Σ n: (0 + 1 + 2) for each whole three, the two gifts' n = 1 instead of 7 % 3 = 1 and 20007 % 3 = 0.
+        let total = (0..<40_000).reduce(0) { $0 + ($1 % 20_000 == 7 ? 1 : $1 % 3) }
+        #expect(parallel.output.hasPrefix(#"{"@type":"Item","id":0,"total":\#(total),"count":40000}"#), "\(parallel.output.prefix(200))")
+        #expect(parallel.output.contains(#"{"id":39999,"n":0,"x":[1,2.50]}]},"ids":[0,1,2,3,"#))
+        #expect(parallel.output.contains(#",39998,39999],"note":"n20007"}}"#))
     }
 
     @Test(arguments: ["ndjson", "json", "csv"])
