@@ -385,9 +385,10 @@ extension MappingGraph {
     /// copy and a path into one value read its tree; apart, the copies read
     /// the content as its text, and the paths read the rest of the document.
     ///
-    /// - Parameter through: paths through the content's elements (a key
-    ///   after its keys: `@root.items.id`, `@root.items.price.@sum`) read it
-    ///   as its elements' text too, each element read back for them
+    /// - Parameter through: paths into the content's elements (a key, an
+    ///   index or an operator after its keys: `@root.items.id`,
+    ///   `@root.items[0].id`, `@root.items.price.@sum`) read it as its
+    ///   elements' text too, each element read back for them
     ///   (`KeyPath.lookup`), their value kept per document
     ///   (`OperatorResults`). `apply` asks so; `check`, whose report would
     ///   hold every item such a path may read, does not.
@@ -406,8 +407,9 @@ extension MappingGraph {
                       case .collection(.count) = path.components[keys.count] {
                 // The content counted: its elements' text tells how many.
                 byElement = true
-            } else if through, leading.count > keys.count {
-                // Through the content's elements, by name: each element's text holds it.
+            } else if through, leading.count >= keys.count, path.components.count > keys.count {
+                // Into the content's elements (`@root.items.id`, `@root.items[0].id`,
+                // `@root.items.price.@sum`): each element's text holds it.
                 byElement = true
             } else {
                 // Into the content, or read otherwise on the way to it (a

@@ -79,8 +79,8 @@ import Testing
     /// counted (`@root.items.@count`): merged, the two read the items whole,
     /// as a tree (6× the document in memory); the root is read with the
     /// items as their elements' text, which the copy writes and the count
-    /// counts, and the answer is the whole read's. Read into by an index as
-    /// well (`@root.items[0].id`): the tree, as before.
+    /// counts, and the answer is the whole read's. Compared whole as well
+    /// (a predicate `@root.items != nil`): the tree, as before.
     @Test func aContentCopiedAndCountedIsReadAsItsElementsText() throws {
         let spec = #"""
             {"keyPath": "items", "root-map-ref": "item", "mappers": [
@@ -98,14 +98,19 @@ import Testing
         #expect(read.reads == .members && read.names == ["items", "meta"])
         #expect(read.members.map(\.reads) == [.elements, .members])
         #expect(read.members[0].members.map(\.reads) == [.everything])
-        // Only copied: its text, as before. Read through its elements too
-        // (`@root.items.id`): their text, which each element is read back
-        // from. Read into by an index: the tree.
+        // Only copied: its text, as before. Read into its elements too
+        // (`@root.items.id`, `@root.items[0].id`): their text, which each
+        // element is read back from. Read whole otherwise (a predicate
+        // comparing it): the tree.
         #expect(try plan(spec.replacingOccurrences(of: #""@root.items.@count": "of", "#, with: "")).members[0].reads == .verbatim)
-        let through = spec.replacingOccurrences(of: #""@root.items.@count": "of""#, with: #""@root.items.@count": "of", "@root.items.id": "ids""#)
-        #expect(try plan(through).members[0].reads == .elements)
-        let into = spec.replacingOccurrences(of: #""@root.items.@count": "of""#, with: #""@root.items.@count": "of", "@root.items[0].id": "first""#)
-        #expect(try plan(into).members[0].reads == .everything)
+        for into in [#""@root.items.id": "ids""#, #""@root.items[0].id": "first""#] {
+            let through = spec.replacingOccurrences(of: #""@root.items.@count": "of""#, with: #""@root.items.@count": "of", "# + into)
+            #expect(try plan(through).members[0].reads == .elements, "\(into)")
+        }
+        let compared = spec.replacingOccurrences(
+            of: #""note": "note"}}"#, with: #""note": "note"}, "validations": [{"attribute": "note", "predicate": "@root.items != nil", "onFailure": "skip"}]}"#)
+        #expect(compared != spec)
+        #expect(try plan(compared).members[0].reads == .everything)
         // Large enough to be held, with two gifts that copy the items.
         let elements = (0..<40_000).map { i in
             i % 20_000 == 7 ? #"{"id": \#(i), "gift": {"note": "n\#(i)"}}"# : #"{"id": \#(i), "x": [1, 2.50]}"#
@@ -141,12 +146,20 @@ import Testing
         // `check` reads the tree: a report would hold every item such a path reads.
         #expect(graph.rootCopyReads(["items"]) == nil)
         #expect(graph.rootCopyReads(["items"], through: true) == .elements(.everything))
-        // An index or another operator at the content reads it otherwise: the tree.
-        for other in ["@root.items[0].id", "@root.items.@avg.n"] {
-            let otherwise = spec.replacingOccurrences(of: #""@root.items.id": "ids""#, with: #""\#(other)": "ids""#)
-            let g = try #require(SpecLoader.load(bytes: Array(otherwise.utf8), file: "spec.json").graph)
-            #expect(g.rootCopyReads(["items"], through: true) == nil, "\(other)")
+        // An index or another operator into the content: its elements' text too.
+        for other in ["@root.items[0].id", "@root.items.@avg.n", "@root.items[-1]"] {
+            let into = spec.replacingOccurrences(of: #""@root.items.id": "ids""#, with: #""\#(other)": "ids""#)
+            let g = try #require(SpecLoader.load(bytes: Array(into.utf8), file: "spec.json").graph)
+            #expect(g.rootCopyReads(["items"], through: true) == .elements(.everything), "\(other)")
         }
+        // The content itself read other than copied (a predicate): the tree.
+        let whole = #"""
+            {"keyPath": "items", "root-map-ref": "pick", "mappers": [
+              {"id": "pick", "dynamic": true, "matchers": [{"predicate": "@root.items != nil", "map-ref": "item"}]},
+              {"id": "item", "target": "Item", "attributes": {"id": "id", "@root": "doc", "@root.items.id": "ids"}}]}
+            """#
+        let g = try #require(SpecLoader.load(bytes: Array(whole.utf8), file: "spec.json").graph)
+        #expect(g.rootCopyReads(["items"], through: true) == nil)
         let elements = (0..<40_000).map { i in
             i % 20_000 == 7 ? #"{"id": \#(i), "n": 1, "gift": {"note": "n\#(i)"}}"# : #"{"id": \#(i), "n": \#(i % 3), "x": [1, 2.50]}"#
         }
