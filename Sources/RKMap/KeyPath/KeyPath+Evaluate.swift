@@ -12,29 +12,27 @@ extension KeyPath {
         case .root, .parent: break
         }
         guard let start = start(on: value, context: context) else { return nil }
-        guard appliesOperator || mapsOverArray(from: start, caseInsensitive: context.caseInsensitive) else {
+        guard appliesOperator || keepsValuePerStart(from: start, caseInsensitive: context.caseInsensitive) else {
             return Self.follow(components[...], from: start, caseInsensitive: context.caseInsensitive)
         }
         return operatorEntry(from: start, context: context).value
     }
 
     /// Whether this path, followed from `start`, maps a key over an array
-    /// (`@root.items.id`): every evaluation would make an array of a value
-    /// per element, and one held as its elements' text
-    /// (`JSONProjection.elements`) would read each element back (`lookup`),
-    /// for each record of the content, n records × n elements; so its value
-    /// is kept per start as an operator's is (`OperatorResults`). Stops at
-    /// the first array, scalar or missing member: O(keys).
-    private func mapsOverArray(from start: JSONValue, caseInsensitive: Bool) -> Bool {
+    /// (`@root.items.id`) or reads into one held as its elements' text
+    /// (`JSONProjection.elements`, `@root.items[0].id`): every evaluation
+    /// would make an array of a value per element, or read elements back
+    /// from their text, for each record of the content (n records × n
+    /// elements); so its value is kept per start as an operator's is
+    /// (`OperatorResults`). Stops at the first array, scalar or missing
+    /// member: O(keys).
+    private func keepsValuePerStart(from start: JSONValue, caseInsensitive: Bool) -> Bool {
         var current = start
         for component in components {
+            if case .compact(let held) = current, held.elements != nil { return true }
             switch component {
             case .key(let key):
-                switch current {
-                case .array: return true
-                case .compact(let held) where held.elements != nil: return true
-                default: break
-                }
+                if case .array = current { return true }
                 guard case .object = current, let next = Self.lookup(key, in: current, caseInsensitive: caseInsensitive) else { return false }
                 current = next
             case .index(let n):
@@ -200,7 +198,7 @@ extension KeyPath {
     public func find(in value: JSONValue, context: KeyPathContext) -> JSONValue? {
         if case .metadata = anchor { return evaluateMetadata(context: context) }
         guard let start = start(on: value, context: context) else { return nil }
-        guard isAnchoredOutside, appliesOperator || mapsOverArray(from: start, caseInsensitive: context.caseInsensitive) else {
+        guard isAnchoredOutside, appliesOperator || keepsValuePerStart(from: start, caseInsensitive: context.caseInsensitive) else {
             if isOneKey {
                 let (next, found) = Self.findKey(source, in: start, caseInsensitive: context.caseInsensitive)
                 return found ? next : nil

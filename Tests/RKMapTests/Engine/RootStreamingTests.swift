@@ -127,14 +127,14 @@ import Testing
     }
 
     /// `@root` copied whole beside `@root` paths through the content's
-    /// elements (`@root.items.id`, `@root.items.n.@sum`): merged, the tree
+    /// elements (`@root.items.id`, `@root.items.n.@sum`, `@root.items[-1].id`): merged, the tree
     /// (6.4× the document in memory); `apply` reads the root with the items
     /// as their elements' text, which the copy writes and the paths read an
     /// element at a time, once per document. The answer is the whole read's.
     @Test func aRootCopiedBesidePathsThroughTheContentHoldsItsElementsText() throws {
         let spec = #"""
             {"keyPath": "items", "root-map-ref": "item", "mappers": [
-              {"id": "item", "target": "Item", "attributes": {"id": "id", "@root.items.n.@sum": "total", "@root.meta.count": "count"},
+              {"id": "item", "target": "Item", "attributes": {"id": "id", "@root.items.n.@sum": "total", "@root.meta.count": "count", "@root.items[-1].id": "last"},
                "relationships": [{"from": "gift", "to": "gift", "map-ref": "gift"}]},
               {"id": "gift", "target": "Gift", "attributes": {"@root": "doc", "@root.items.id": "ids", "note": "note"}}]}
             """#
@@ -169,7 +169,7 @@ import Testing
         let parallel = try EngineRun.run(spec: spec, input: input, pipeline: true)
         // Σ n: (0 + 1 + 2) for each whole three, the two gifts' n = 1 instead of 7 % 3 = 1 and 20007 % 3 = 0.
         let total = (0..<40_000).reduce(0) { $0 + ($1 % 20_000 == 7 ? 1 : $1 % 3) }
-        #expect(parallel.output.hasPrefix(#"{"@type":"Item","id":0,"total":\#(total),"count":40000}"#), "\(parallel.output.prefix(200))")
+        #expect(parallel.output.hasPrefix(#"{"@type":"Item","id":0,"total":\#(total),"count":40000,"last":39999}"#), "\(parallel.output.prefix(200))")
         #expect(parallel.output.contains(#"{"id":39999,"n":0,"x":[1,2.50]}]},"ids":[0,1,2,3,"#))
         #expect(parallel.output.contains(#",39998,39999],"note":"n20007"}}"#))
     }
