@@ -95,7 +95,7 @@ public final class ProjectionPlan: Sendable {
     /// `nil` when `mapping` holds nothing, and the whole tree is the plan.
     ///
     /// `projection` reads `.everything`: what is read is the whole document.
-    init?(wholeHoldingAsIn mapping: JSONProjection, caseInsensitive: Bool, holdingArraysFrom holdBytes: Int) {
+    convenience init?(wholeHoldingAsIn mapping: JSONProjection, caseInsensitive: Bool, holdingArraysFrom holdBytes: Int) {
         guard case .members(var map) = mapping else { return nil }
         if caseInsensitive {
             // As the mapping's own plan folds them: names that differ only in
@@ -120,15 +120,7 @@ public final class ProjectionPlan: Sendable {
             }
         }
         guard !held.isEmpty else { return nil }
-        projection = .everything
-        self.caseInsensitive = caseInsensitive
-        self.holdBytes = holdBytes
-        reads = .wholeHolding
-        let sorted = held.sorted { $0.key < $1.key }
-        names = sorted.map(\.key)
-        utf8 = sorted.map { Array($0.key.utf8) }
-        members = sorted.map(\.value)
-        buckets = Self.buckets(utf8)
+        self.init(.everything, reads: .wholeHolding, members: held, caseInsensitive: caseInsensitive, holdingArraysFrom: holdBytes)
     }
 
     /// `init(wholeHoldingAsIn:)`, and for a `mapping` that holds the document
@@ -169,20 +161,23 @@ public final class ProjectionPlan: Sendable {
                     plans[name] = ProjectionPlan(sub, holdingArraysFrom: holdBytes)
                 }
             }
-            return holds ? ProjectionPlan(read, members: plans, holdingArraysFrom: holdBytes) : nil
+            return holds ? ProjectionPlan(read, reads: .members, members: plans, caseInsensitive: false, holdingArraysFrom: holdBytes) : nil
         default:
             // Read as its text already (`verbatim`), or not read.
             return nil
         }
     }
 
-    /// A plan of `projection`'s members (`.members`, names matched exactly),
-    /// each read by its own plan in `plans`.
-    private init(_ projection: JSONProjection, members plans: [String: ProjectionPlan], holdingArraysFrom holdBytes: Int) {
+    /// A plan that reads the members named in `plans` each by its own plan:
+    /// only those (`members`), or with everything else whole (`wholeHolding`).
+    private init(
+        _ projection: JSONProjection, reads: Reads, members plans: [String: ProjectionPlan], caseInsensitive: Bool,
+        holdingArraysFrom holdBytes: Int
+    ) {
         self.projection = projection
-        caseInsensitive = false
+        self.caseInsensitive = caseInsensitive
         self.holdBytes = holdBytes
-        reads = .members
+        self.reads = reads
         let sorted = plans.sorted { $0.key < $1.key }
         names = sorted.map(\.key)
         utf8 = sorted.map { Array($0.key.utf8) }
