@@ -166,7 +166,7 @@ extension CompactJSON {
     func element(at i: Int) -> JSONValue { element(at: i, plan: elements!.plan) }
 
     /// Element `i` of a held array read through `plan`: its own, or one that
-    /// reads less of it (`elementPlan(readingOnly:)`).
+    /// reads less of it (`elementPlan(readingOnly:caseInsensitive:)`).
     func element(at i: Int, plan: ProjectionPlan) -> JSONValue {
         let (start, next) = elements!.starts.bounds(i)
         let end = next.map { $0 - 1 } ?? count - 1
@@ -227,13 +227,17 @@ extension CompactJSON {
     /// where that reads each element whole). The elements' plan itself
     /// where it matches keys ignoring case (names that differ only in case
     /// are read together).
-    func elementPlan(readingOnly key: String) -> ProjectionPlan {
+    ///
+    /// - Parameter caseInsensitive: the lookup ignores case: of elements
+    ///   held whole, every member is read (one whose key differs in case
+    ///   from `key` may be the one it finds).
+    func elementPlan(readingOnly key: String, caseInsensitive: Bool) -> ProjectionPlan {
         let plan = elements!.plan
         guard !plan.caseInsensitive else { return plan }
         switch plan.projection {
         case .members(let map):
             return ProjectionPlan(.members(map[key].map { [key: $0] } ?? [:]), holdingArraysFrom: plan.holdBytes)
-        case .everything:
+        case .everything where !caseInsensitive:
             // Each element held whole (copied as well, `@root.items.id`
             // beside `"@root": "doc"`): the member, whole.
             return ProjectionPlan(.members([key: .everything]), holdingArraysFrom: plan.holdBytes)

@@ -164,7 +164,7 @@ extension KeyPath {
             // each element read back as a tree, one at a time.
             var out: [JSONValue] = []
             out.reserveCapacity(held.heldCount)
-            let plan = held.elementPlan(readingOnly: key)
+            let plan = held.elementPlan(readingOnly: key, caseInsensitive: caseInsensitive)
             for i in 0..<held.heldCount {
                 out.append(lookup(key, in: held.element(at: i, plan: plan), caseInsensitive: caseInsensitive) ?? .null)
             }
@@ -245,7 +245,7 @@ extension KeyPath {
         case .distinctUnionOfObjects:
             return nil
         case .sum, .avg, .min, .max:
-            let plan = held.elementPlan(readingOnly: key)
+            let plan = held.elementPlan(readingOnly: key, caseInsensitive: caseInsensitive)
             return accumulate(op) { body in
                 for i in 0..<held.heldCount {
                     body(lookup(key, in: held.element(at: i, plan: plan), caseInsensitive: caseInsensitive) ?? .null)
@@ -284,7 +284,7 @@ extension KeyPath {
             // array (`items.@distinctUnionOfObjects.Name`) is as large.
             var out = HeldArrayBuilder()
             var found = false
-            let plan = held.elementPlan(readingOnly: key)
+            let plan = held.elementPlan(readingOnly: key, caseInsensitive: caseInsensitive)
             for i in 0..<held.heldCount {
                 let (v, f) = findKey(key, in: held.element(at: i, plan: plan), caseInsensitive: caseInsensitive)
                 out.append(v ?? .null)
