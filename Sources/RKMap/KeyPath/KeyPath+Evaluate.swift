@@ -12,37 +12,40 @@ extension KeyPath {
         case .root, .parent: break
         }
         guard let start = start(on: value, context: context) else { return nil }
-        guard appliesOperator || keepsValuePerStart(from: start, caseInsensitive: context.caseInsensitive) else {
-            return Self.follow(components[...], from: start, caseInsensitive: context.caseInsensitive)
+        if !appliesOperator, case .value(let found) = followedThroughObjects(from: start, caseInsensitive: context.caseInsensitive) {
+            return found
         }
         return operatorEntry(from: start, context: context).value
     }
 
-    /// Whether this path, followed from `start`, maps a key over an array
-    /// (`@root.items.id`) or reads into one held as its elements' text
-    /// (`JSONProjection.elements`, `@root.items[0].id`): every evaluation
-    /// would make an array of a value per element, or read elements back
-    /// from their text, for each record of the content (n records × n
-    /// elements); so its value is kept per start as an operator's is
-    /// (`OperatorResults`). Stops at the first array, scalar or missing
-    /// member: O(keys).
-    private func keepsValuePerStart(from start: JSONValue, caseInsensitive: Bool) -> Bool {
+    /// A path without an operator followed from `start` through objects and
+    /// tree arrays' elements by index: its value (nil: missing), or `kept`
+    /// where it would map a key over an array (`@root.items.id`) or read
+    /// into one held as its elements' text (`JSONProjection.elements`,
+    /// `@root.items[0].id`). There every evaluation would make an array of
+    /// a value per element, or read elements back from their text, for each
+    /// record of the content (n records × n elements); so that value is
+    /// kept per start as an operator's is (`OperatorResults`). Through
+    /// objects alone the value is what `follow` and `find` give.
+    private enum Followed { case value(JSONValue?), kept }
+
+    private func followedThroughObjects(from start: JSONValue, caseInsensitive: Bool) -> Followed {
         var current = start
         for component in components {
-            if case .compact(let held) = current, held.elements != nil { return true }
+            if case .compact(let held) = current, held.elements != nil { return .kept }
             switch component {
             case .key(let key):
-                if case .array = current { return true }
-                guard case .object = current, let next = Self.lookup(key, in: current, caseInsensitive: caseInsensitive) else { return false }
+                if case .array = current { return .kept }
+                guard case .object = current, let next = Self.lookup(key, in: current, caseInsensitive: caseInsensitive) else { return .value(nil) }
                 current = next
             case .index(let n):
-                guard let next = Self.element(n, of: current) else { return false }
+                guard let next = Self.element(n, of: current) else { return .value(nil) }
                 current = next
             case .collection:
-                return false
+                return .kept
             }
         }
-        return false
+        return .value(current)
     }
 
     /// Whether a collection operator appears (`@count`, `@sum`, …).
@@ -198,7 +201,10 @@ extension KeyPath {
     public func find(in value: JSONValue, context: KeyPathContext) -> JSONValue? {
         if case .metadata = anchor { return evaluateMetadata(context: context) }
         guard let start = start(on: value, context: context) else { return nil }
-        guard isAnchoredOutside, appliesOperator || keepsValuePerStart(from: start, caseInsensitive: context.caseInsensitive) else {
+        if isAnchoredOutside, !appliesOperator, case .value(let found) = followedThroughObjects(from: start, caseInsensitive: context.caseInsensitive) {
+            return found
+        }
+        guard isAnchoredOutside else {
             if isOneKey {
                 let (next, found) = Self.findKey(source, in: start, caseInsensitive: context.caseInsensitive)
                 return found ? next : nil
