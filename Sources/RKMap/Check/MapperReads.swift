@@ -263,6 +263,20 @@ struct ReadTree {
 
     var isEmpty: Bool { entries.isEmpty }
 
+    /// Whether both read the same members, first read in the same order.
+    func same(as other: ReadTree) -> Bool {
+        guard entries.count == other.entries.count else { return false }
+        for (a, b) in zip(entries, other.entries) {
+            guard JSONObject.sameKey(a.key, b.key) else { return false }
+            switch (a.node, b.node) {
+            case (.whole, .whole): continue
+            case (.inner(let x), .inner(let y)): if !x.same(as: y) { return false }
+            default: return false
+            }
+        }
+        return true
+    }
+
     /// How deep below its top the tree reads: a value read whole reads
     /// every object below it (`Int.max`).
     var reach: Int {

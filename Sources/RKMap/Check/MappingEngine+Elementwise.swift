@@ -81,7 +81,7 @@ extension MappingEngine {
                 // `"@root.items": "all"` beside `@root.items.@count`), reads it
                 // so too: merged, they read it whole.
                 if reached == nil || reached == .everything, !caseInsensitive,
-                   let copied = graph.rootCopyReads(keys) {
+                   let copied = graph.rootCopyReads(keys, through: true) {
                     reached = copied
                 }
                 guard let read = reached else { return nil }

@@ -143,6 +143,15 @@ public final class ReadTracker: ReadObserver {
                 self = .inner(mine)
             }
         }
+
+        /// Whether both read the same (an inner tree's keys in the same order).
+        func same(as other: MemberRead) -> Bool {
+            switch (self, other) {
+            case (.unread, .unread), (.whole, .whole): true
+            case (.inner(let a), .inner(let b)): a.same(as: b)
+            default: false
+            }
+        }
     }
 
     private struct Frame {
@@ -190,6 +199,10 @@ public final class ReadTracker: ReadObserver {
         /// When it was put in `pending`: its place among the objects
         /// counted apart (`provisionalSteps`), which `finish` keeps.
         var waited = 0
+        /// How many closed objects this frame in `pending` stands for:
+        /// one that a read would mark and count exactly as an earlier one
+        /// waits as that one, counted as many (`coalescing(_:)`).
+        var copies = 1
         /// Mapped through a relationship whose source is anchored
         /// (`@parent.items`, `@root.meta`): its path names where the
         /// relationship put it, not where it is in the document, so reads
@@ -270,6 +283,9 @@ public final class ReadTracker: ReadObserver {
     /// members are counted at `finish`. (Those a `@parent` read may read
     /// into are `held` by an enclosing frame.)
     private var pending: [Frame] = []
+    /// The positions in `pending` of frames another may wait as
+    /// (`coalescing(_:)`), by the hash of what makes them alike.
+    private var pendingAlike: [Int: [Int]] = [:]
     /// Unread members of closed objects that only a read of `@root` itself
     /// may still read (`Frame.holdForWholeRootOnly`), counted as each
     /// closes but apart from `found`: dropped if that read comes
@@ -474,6 +490,7 @@ public final class ReadTracker: ReadObserver {
         self.document = nil
         let waiting = pending
         pending = []
+        pendingAlike = [:]
         parentTreesMarked = false
         // The unread members counted apart while `@root` itself might still
         // be read (it was not), each entry's count once, with the step that
@@ -998,6 +1015,8 @@ public final class ReadTracker: ReadObserver {
             return
         }
         var waiting = frame
+        // The objects below it that wait were put where they wait above.
+        waiting.held = []
         (waiting.holdForRoot, waiting.holdForWholeRootOnly, waiting.holdDepth) = hold(frame)
         if !keepHolding(waiting) { recordUnread(frame, pattern: pattern) }
     }
@@ -1092,10 +1111,154 @@ public final class ReadTracker: ReadObserver {
             waitCount += 1
             var frame = frame
             frame.waited = waitCount
-            pending.append(frame)
+            coalescing(frame)
             return true
         }
         return false
+    }
+
+    /// Puts `frame` in `pending`, or counts it as a copy of a frame there
+    /// that any later read would mark and count as it (the same mapper,
+    /// the same path but for indices, the same reads so far, an object of
+    /// the same keys at every depth): the items of a document whose copy
+    /// of `@root` beside `@root.items.id` waited each with its tree until
+    /// the end (13.9 times the document), though all would be counted the
+    /// same. A later read marks what waits by the keys on its path and
+    /// the object's keys, so the copies stay alike; their unread members
+    /// are counted with the first's, which made every line they add to.
+    /// Under `keyMatching: caseInsensitive` a read's key names the member
+    /// that the lookup in each object on the way follows, which may differ
+    /// by index, and a copy from an anchored source is not reached by
+    /// path: each such frame waits as itself.
+    private func coalescing(_ frame: Frame) {
+        guard !caseInsensitive, frame.outside == nil, var hasher = Optional(Hasher()),
+              Self.hashShape(.object(frame.object), into: &hasher)
+        else {
+            pending.append(frame)
+            return
+        }
+        hasher.combine(ObjectIdentifier(frame.entry))
+        hasher.combine(frame.holdForWholeRootOnly)
+        hasher.combine(frame.holdDepth)
+        for component in frame.path {
+            switch component {
+            case .key(let k): hasher.combine(0); hasher.combine(ExactText(k))
+            case .dynamicKey(let k): hasher.combine(1); hasher.combine(ExactText(k))
+            case .within(let k, let l): hasher.combine(2); hasher.combine(ExactText(k)); hasher.combine(l)
+            case .index: hasher.combine(3)
+            }
+        }
+        let hash = hasher.finalize()
+        // The last few alike by hash: frames that differ only in reads
+        // differ by a read that came between them, so few are looked at.
+        for p in (pendingAlike[hash] ?? []).suffix(4).reversed() where Self.alike(pending[p], frame) {
+            pending[p].copies += 1
+            return
+        }
+        pendingAlike[hash, default: []].append(pending.count)
+        pending.append(frame)
+    }
+
+    /// Whether a read marks and counts `b` as it does `a` (see `coalescing(_:)`).
+    private static func alike(_ a: Frame, _ b: Frame) -> Bool {
+        a.entry === b.entry && a.outside == nil && b.outside == nil && a.readsAll == b.readsAll
+            && a.holdForRoot == b.holdForRoot && a.holdForWholeRootOnly == b.holdForWholeRootOnly
+            && a.holdDepth == b.holdDepth && a.keyDepth == b.keyDepth
+            && sameIgnoringIndices(a.path, b.path)
+            && a.reads.count == b.reads.count && zip(a.reads, b.reads).allSatisfy { $0.same(as: $1) }
+            && sameShape(.object(a.object), .object(b.object))
+    }
+
+    private static func sameIgnoringIndices(_ a: [DocumentPath.Component], _ b: [DocumentPath.Component]) -> Bool {
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) {
+            switch (x, y) {
+            case (.index, .index): continue
+            case (.key(let p), .key(let q)), (.dynamicKey(let p), .dynamicKey(let q)):
+                if !JSONObject.sameKey(p, q) { return false }
+            case (.within(let p, let l), .within(let q, let m)):
+                if !JSONObject.sameKey(p, q) || l != m { return false }
+            default: return false
+            }
+        }
+        return true
+    }
+
+    /// What of a value its marks and its unread members' count depend on:
+    /// the keys of its objects in order at every depth, and the elements
+    /// of an array that holds an object; a value that holds no object (a
+    /// scalar, an array of scalars) has no member to count. False for a
+    /// long value held as its text that may hold one, which is not read back.
+    private static func hashShape(_ value: JSONValue, into hasher: inout Hasher) -> Bool {
+        if holdsNoObject(value) {
+            hasher.combine(0)
+            return true
+        }
+        switch value {
+        case .object(let object):
+            hasher.combine(6)
+            hasher.combine(object.count)
+            for member in object.members {
+                hasher.combine(ExactText(member.key))
+                guard hashShape(member.value, into: &hasher) else { return false }
+            }
+            return true
+        case .array(let elements):
+            hasher.combine(5)
+            hasher.combine(elements.count)
+            for element in elements {
+                guard hashShape(element, into: &hasher) else { return false }
+            }
+            return true
+        case .compact(let held):
+            guard let tree = smallTree(held) else { return false }
+            return hashShape(tree, into: &hasher)
+        default:
+            return true
+        }
+    }
+
+    /// `hashShape` as equality (see there).
+    private static func sameShape(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        let (x, y) = (holdsNoObject(a), holdsNoObject(b))
+        if x || y { return x && y }
+        switch (a, b) {
+        case (.object(let x), .object(let y)):
+            guard x.count == y.count else { return false }
+            for (m, n) in zip(x.members, y.members) {
+                guard JSONObject.sameKey(m.key, n.key), sameShape(m.value, n.value) else { return false }
+            }
+            return true
+        case (.array(let x), .array(let y)):
+            return x.count == y.count && zip(x, y).allSatisfy { sameShape($0, $1) }
+        case (.compact(let x), _):
+            guard let tree = smallTree(x) else { return false }
+            return sameShape(tree, b)
+        case (_, .compact(let y)):
+            guard let tree = smallTree(y) else { return false }
+            return sameShape(a, tree)
+        default:
+            return false
+        }
+    }
+
+    /// Whether no object is in `value`: a scalar, or an array of such
+    /// values; an array held as its text with no `{` in it (one in a
+    /// string only makes it looked at more closely).
+    private static func holdsNoObject(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object: false
+        case .array(let elements): elements.allSatisfy(holdsNoObject)
+        case .compact(let held):
+            held.kind == .array && held.withUnsafeBytes { !$0.contains(UInt8(ascii: "{")) }
+        default: true
+        }
+    }
+
+    /// A value held as its text (an untyped attribute copied as it is),
+    /// read back when short: what a report counts of it is its tree's.
+    private static func smallTree(_ held: CompactJSON) -> JSONValue? {
+        held.count <= 1 << 12 ? held.expanded : nil
     }
 
     /// Whether the open object `depth` keys deep on `frame`'s path has been
@@ -1178,6 +1341,7 @@ public final class ReadTracker: ReadObserver {
     private func resolvePendingAll(landing: Int? = nil) {
         if landing == nil {
             pending.removeAll()
+            pendingAlike.removeAll()
             provisional.removeAll()
             provisionalIndex.removeAll()
             provisionalSteps.removeAll()
@@ -1263,11 +1427,12 @@ public final class ReadTracker: ReadObserver {
             case .unread:
                 let base = pattern ?? Self.pattern(frame.path)
                 pattern = base
-                record(base + String(DocumentPath.render([.key(member.key)]).dropFirst()), mapperID: frame.entry.id)
+                record(base + String(DocumentPath.render([.key(member.key)]).dropFirst()), mapperID: frame.entry.id, count: frame.copies)
             case .inner(let tree):
                 let base = pattern ?? Self.pattern(frame.path)
                 pattern = base
-                recordUnread(in: member.value, tree: tree, at: base + String(DocumentPath.render([.key(member.key)]).dropFirst()), mapperID: frame.entry.id)
+                recordUnread(in: member.value, tree: tree, at: base + String(DocumentPath.render([.key(member.key)]).dropFirst()),
+                             mapperID: frame.entry.id, count: frame.copies)
             }
         }
     }
@@ -1335,7 +1500,7 @@ public final class ReadTracker: ReadObserver {
 
     /// Members of `value` (an object read through dotted key paths, or an
     /// array of them) that `tree` does not read, recursively.
-    private func recordUnread(in value: JSONValue, tree: ReadTree, at path: String, mapperID: String?) {
+    private func recordUnread(in value: JSONValue, tree: ReadTree, at path: String, mapperID: String?, count: Int = 1) {
         switch value {
         case .object(let object):
             // Each read finds the member the engine's lookup finds in this
@@ -1351,20 +1516,20 @@ public final class ReadTracker: ReadObserver {
             for (i, member) in object.members.enumerated() {
                 let memberPath = path + String(DocumentPath.render([.key(member.key)]).dropFirst())
                 guard let node = reads[i] else {
-                    record(memberPath, mapperID: mapperID)
+                    record(memberPath, mapperID: mapperID, count: count)
                     continue
                 }
-                if case .inner(let inner) = node { recordUnread(in: member.value, tree: inner, at: memberPath, mapperID: mapperID) }
+                if case .inner(let inner) = node { recordUnread(in: member.value, tree: inner, at: memberPath, mapperID: mapperID, count: count) }
             }
         case .array(let elements):
-            for element in elements { recordUnread(in: element, tree: tree, at: path + "[*]", mapperID: mapperID) }
+            for element in elements { recordUnread(in: element, tree: tree, at: path + "[*]", mapperID: mapperID, count: count) }
         case .compact(let held) where held.kind == .array:
             // A large array held as its elements' text (read so that a
             // relationship maps it, `ProjectionPlan(wholeHoldingAsIn:)`):
             // each element read back whole, one at a time.
-            held.forEachElement { recordUnread(in: $0, tree: tree, at: path + "[*]", mapperID: mapperID) }
+            held.forEachElement { recordUnread(in: $0, tree: tree, at: path + "[*]", mapperID: mapperID, count: count) }
         case .compact(let held):
-            recordUnread(in: held.expanded, tree: tree, at: path, mapperID: mapperID)
+            recordUnread(in: held.expanded, tree: tree, at: path, mapperID: mapperID, count: count)
         default:
             break
         }
