@@ -98,4 +98,40 @@ import Testing
             #expect(r.status == (copied ? 0 : 1))
         }
     }
+
+    /// A shipment reads `@parent.items.qty` of its order after the items
+    /// were mapped: each order's items wait in the order (alike ones as
+    /// one) until it closes. The first order's shipment reads `qty` of its
+    /// four items, whatever their values; the second has none, so its two
+    /// items' `qty` is unread. `x` is unread in five items, `y` in one.
+    @Test func objectsAlikeThatWaitForAParentReadAreEachCounted() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"keyPath": "orders", "root-map-ref": "order",
+             "mappers": [
+              {"id": "order", "target": "Order", "attributes": ["id"],
+               "relationships": [{"from": "items", "to": "items", "map-ref": "item"}, {"from": "ships", "to": "ships", "map-ref": "ship"}]},
+              {"id": "item", "target": "Item", "attributes": ["ID"]},
+              {"id": "ship", "target": "Ship", "attributes": {"note": "note", "@parent.items.qty": "qtys"}}]}
+            """#)
+        try dir.write("in.json", #"""
+            {"orders": [
+             {"id": 1, "items": [{"ID": 1, "qty": 1, "x": 1}, {"ID": 2, "qty": [2], "x": 1}, {"ID": 3, "qty": 3, "y": 1}, {"ID": 4, "qty": 4, "x": "s"}],
+              "ships": [{"note": "n"}]},
+             {"id": 2, "items": [{"ID": 5, "qty": 1, "x": 1}, {"ID": 6, "qty": 2, "x": 1}], "ships": []}]}
+            """#)
+        for held in ["0", "1000000000"] {
+            let r = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "error", "--missing", "ignore"],
+                                            directory: dir.url, environment: ["GITHUB_ACTIONS": nil, "RKMAP_HELD_ARRAY_BYTES": held])
+            #expect(r.stdout == """
+                FAIL in.json: 200, 2 records
+                  unmapped: $.orders[*].items[*].qty: not mapped (2 times) [mapper item]
+                  unmapped: $.orders[*].items[*].x: not mapped (5 times) [mapper item]
+                  unmapped: $.orders[*].items[*].y: not mapped (1 time) [mapper item]
+                0 passed, 1 failed
+
+                """, "held from \(held)")
+            #expect(r.status == 1)
+        }
+    }
 }

@@ -130,11 +130,28 @@ public final class MappingEngine: Sendable {
                 holdingArraysFrom: options.holdingArraysFrom)
         }
         self.memberProjections = memberProjections
-        documentProjection = ProjectionPlan(
-            graph.documentProjection(for: descriptors, compacting: compacting, holding: holding), caseInsensitive: folding,
-            holdingArraysFrom: options.holdingArraysFrom)
+        if graph.readsAnywhere, holding {
+            // `@root` or `@parent` paths: what they read depends on where the
+            // mapping is, so the document is read whole, but with each array a
+            // relationship maps held as its elements' text, as `check` reads
+            // it (`MappingGraph.heldProjection`): a record's 1,000,000 items
+            // beside `@parent.items.price` were a tree, 7.9 times their text.
+            documentProjection = ProjectionPlan.wholeHolding(
+                asIn: graph.heldProjection(for: descriptors), caseInsensitive: folding, holdingArraysFrom: options.holdingArraysFrom) ?? .everything
+        } else {
+            documentProjection = ProjectionPlan(
+                graph.documentProjection(for: descriptors, compacting: compacting, holding: holding), caseInsensitive: folding,
+                holdingArraysFrom: options.holdingArraysFrom)
+        }
         elementProjections = descriptors.map {
-            ProjectionPlan(
+            // Each content element so too (`check` reads one mapped from a
+            // content array's bytes so: `heldProjection(ofRepresentationOf:)`).
+            if graph.readsAnywhere, holding {
+                return ProjectionPlan.wholeHolding(
+                    asIn: graph.heldProjection(ofRepresentationOf: $0.rootMapper), caseInsensitive: folding,
+                    holdingArraysFrom: options.holdingArraysFrom) ?? .everything
+            }
+            return ProjectionPlan(
                 graph.representationProjection(of: $0.rootMapper, compacting: compacting, holding: holding), caseInsensitive: folding,
                 holdingArraysFrom: options.holdingArraysFrom)
         }

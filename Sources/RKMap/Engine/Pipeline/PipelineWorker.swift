@@ -147,7 +147,9 @@ struct PipelineWorker {
                 result = .roots([unit.map { roots in roots.map { encode($0, into: &encoded, held: mapper.madeHeldList) } }], encoded: encoded)
             case .content(let start, let document, let rest, let d):
                 let rootMapper = engine.applicable[d].descriptor.rootMapper
-                let projection = ProjectionPlan(
+                // The content itself (a record whose relationship is large):
+                // its own plan, which may hold arrays in a value read whole.
+                let projection = rest.isEmpty ? engine.elementProjections[d] : ProjectionPlan(
                     JSONProjection.nothing.adding(
                         componentsOf: KeyPath(source: "", anchor: .representation, components: rest),
                         then: engine.elementProjections[d].projection),
