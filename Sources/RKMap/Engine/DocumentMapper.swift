@@ -172,20 +172,46 @@ final class DocumentMapper {
     /// `mapCollection(held:)` for a relationship or a nested array: the
     /// records are held as bytes as they are made (`HeldFieldList`), so that
     /// neither the array's tree nor its records are held whole.
+    ///
+    /// Records much larger than the elements they come from are kept as
+    /// records instead, from the first such one on: a value they share
+    /// (each item's `@parent.items.name`, the array of every item's name,
+    /// evaluated once for their parent) is one value among records, but
+    /// as bytes each record held a copy of it, memory the size of output
+    /// quadratic in the array (2.2 GB for a 1 MB array, where its records
+    /// took 31 MB).
     func mapList(held: CompactJSON, with ref: MapperRef) throws(MappingFailure) -> FieldList {
         guard holdsRecordLists else { return FieldList(try mapCollection(held: held, with: ref)) }
         try enter()
         defer { leave() }
         var list = HeldFieldList.Builder(graph: graph, indexing: indexesHeldLists ? .kept : .logged)
+        var kept: [FieldValue]?
         var out: [FieldValue] = []
         for i in 0..<held.heldCount {
             out.removeAll(keepingCapacity: true)
             try mapElement(held.element(at: i), index: i, with: ref, into: &out)
+            if kept != nil {
+                kept!.append(contentsOf: out)
+                continue
+            }
+            let before = list.byteCount
             for value in out { list.append(value) }
+            if list.byteCount - before > Self.heldRecordGrowth * held.elementByteCount(i) + Self.heldRecordSlack {
+                // Read back, the records so far are no larger than that.
+                let made = list.finish()
+                kept = (0..<made.count).map(made.element(at:))
+            }
         }
+        if let kept { return FieldList(kept) }
         madeHeldList = true
         return FieldList(held: list.finish())
     }
+
+    /// A record held as bytes at most this many times its element's text,
+    /// plus `heldRecordSlack` (a record of a few small fields beside its
+    /// type and a note), else its list's records are kept as records.
+    static let heldRecordGrowth = 8
+    static let heldRecordSlack = 4096
 
     /// Maps one element of a collection at position `index` (its
     /// `@metadata.mapping.collectionIndex`), appending what it produces.

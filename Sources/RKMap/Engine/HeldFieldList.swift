@@ -62,6 +62,8 @@ final class HeldFieldList: HeldFieldValues, @unchecked Sendable {
         init(graph: MappingGraph, indexing: HeldRecords.TargetIndex = .kept) { records = HeldRecords(graph: graph, indexing: indexing) }
 
         mutating func append(_ value: FieldValue) { starts.append(records.append(value)) }
+        /// The bytes of the records appended so far.
+        var byteCount: Int { records.ownBytes }
 
         func finish() -> HeldFieldList { HeldFieldList(records: records, starts: starts) }
     }

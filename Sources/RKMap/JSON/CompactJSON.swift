@@ -180,6 +180,12 @@ extension CompactJSON {
         }
     }
 
+    /// The bytes of element `i`'s text in a held array.
+    func elementByteCount(_ i: Int) -> Int {
+        let (start, next) = elements!.starts.bounds(i)
+        return (next.map { $0 - 1 } ?? count - 1) - start
+    }
+
     /// The held array of the elements at `indices` (increasing) of this
     /// held array: their texts copied, read back through the same plan.
     func heldSubset(_ indices: [Int]) -> CompactJSON {

@@ -135,6 +135,11 @@ struct HeldRecords {
     /// connections, so there is one), for a placeholder record.
     var someMapper: ObjectMapper { mappers[0] }
 
+    /// The bytes of this list's own entries (not adopted lists'), in
+    /// constant time: `filledBytes` of the full pieces, and the current one.
+    var ownBytes: Int { filledBytes + current.count }
+    private var filledBytes = 0
+
     /// The bytes held (for tests and memory accounting), adopted lists' too.
     var byteCount: Int { pieces.reduce(current.count) { $0 + $1.count } + adopted.reduce(0) { $0 + $1.byteCount } }
 
@@ -283,6 +288,7 @@ struct HeldRecords {
     /// stored position is a piece and an offset in it.
     private mutating func startEntry() {
         guard current.count >= Self.pieceSize else { return }
+        filledBytes += current.count
         pieces.append(current)
         current = []
         current.reserveCapacity(Self.pieceSize)
