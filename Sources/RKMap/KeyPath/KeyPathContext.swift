@@ -47,9 +47,13 @@ public struct KeyPathContext: Sendable {
 /// A result is used only for the very value it was computed from: the
 /// start's storage (an array's or an object's buffer, a held text) is
 /// compared by address, and the start is kept while its results are, so
-/// that the address cannot be another value's. One start per anchor (the
-/// document, the last parent), replaced by the next one met; `forget()`
-/// lets them go. Copies of a context share this; a lock keeps it safe to share.
+/// that the address cannot be another value's. One start for `@root`
+/// (the document), replaced by the next one met, and the last few parents
+/// used, the least recently used replaced: an item's `@parent.data.price.@avg`
+/// (the list) beside its variants' `@parent.variants.price.@avg` (the
+/// item) replaced each other's start, and every item computed the list's
+/// average again (quadratic: 28 s for 1 MB with the list's items held as
+/// their text); `forget()` lets them go. Copies of a context share this; a lock keeps it safe to share.
 final class OperatorResults: @unchecked Sendable {
     struct Entry {
         let value: JSONValue?
@@ -71,13 +75,14 @@ final class OperatorResults: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    /// `@root`'s, then `@parent`'s.
-    private var slots = [StartResults(), StartResults()]
+    /// `@root`'s, then `@parent`'s, most recently used first.
+    private var slots = [StartResults()]
+    private static let parentSlots = 4
 
     func forget() {
         lock.lock()
         defer { lock.unlock() }
-        if slots[0].address != nil || slots[1].address != nil { slots = [StartResults(), StartResults()] }
+        if slots[0].address != nil || slots.count > 1 { slots = [StartResults()] }
     }
 
     /// `forget()`, unless `root` is the document the results are for: a
@@ -97,20 +102,38 @@ final class OperatorResults: @unchecked Sendable {
         _ path: KeyPath, finding: Bool, caseInsensitive: Bool, from start: JSONValue, parent: Bool, compute: () -> Entry
     ) -> Entry {
         guard let address = Self.address(of: start) else { return compute() }
-        let s = parent ? 1 : 0
         let key = Key(path: path, finding: finding, caseInsensitive: caseInsensitive)
         lock.lock()
-        if slots[s].address == address, let known = slots[s].results[key] {
+        if let s = slot(of: address, parent: parent), let known = slots[s].results[key] {
             lock.unlock()
             return known
         }
         lock.unlock()
         let made = compute()
         lock.lock()
-        if slots[s].address != address { slots[s] = StartResults(start: start, address: address) }
+        let s: Int
+        if let known = slot(of: address, parent: parent) {
+            s = known
+        } else if parent {
+            slots.insert(StartResults(start: start, address: address), at: 1)
+            if slots.count > 1 + Self.parentSlots { slots.removeLast() }
+            s = 1
+        } else {
+            slots[0] = StartResults(start: start, address: address)
+            s = 0
+        }
         slots[s].results[key] = made
         lock.unlock()
         return made
+    }
+
+    /// The slot of the start at `address`, a parent's moved first among
+    /// the parents' (the least recently used is the last). Under the lock.
+    private func slot(of address: UnsafeRawPointer, parent: Bool) -> Int? {
+        guard parent else { return slots[0].address == address ? 0 : nil }
+        guard let i = slots.indices.dropFirst().first(where: { slots[$0].address == address }) else { return nil }
+        if i > 1 { slots.insert(slots.remove(at: i), at: 1) }
+        return 1
     }
 
     /// Where `value`'s storage is, while `value` is alive; nil for a value
