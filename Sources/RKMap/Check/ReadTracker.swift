@@ -1131,9 +1131,8 @@ public final class ReadTracker: ReadObserver {
     /// by index, and a copy from an anchored source is not reached by
     /// path: each such frame waits as itself.
     private func coalescing(_ frame: Frame) {
-        guard !caseInsensitive, frame.outside == nil, var hasher = Optional(Hasher()),
-              Self.hashShape(.object(frame.object), into: &hasher)
-        else {
+        var hasher = Hasher()
+        guard !caseInsensitive, frame.outside == nil, Self.hashShape(.object(frame.object), into: &hasher) else {
             pending.append(frame)
             return
         }
