@@ -280,8 +280,8 @@ import Darwin
     /// Each item of a record reads `@parent.items.Name`, every item's name:
     /// n records of n names by the spec's meaning. The record's items held
     /// as their text, its records were held as bytes, each with its own copy
-    /// of that array (checking a 1 MB record took 22 s and 2.2 GB); kept as
-    /// records, they share it (`DocumentMapper.mapList(held:)`). The
+    /// of that array (checking a 1 MB record took 22 s and 2.2 GB); held
+    /// now, the array is held once among them (`HeldRecords.shared`). The
     /// records are the same either way, and `check` of 16,000 items costs
     /// about 8× 2,000 (held at both sizes).
     @Test func recordsSharingTheirParentsArrayAreNotHeldEachWithACopy() throws {

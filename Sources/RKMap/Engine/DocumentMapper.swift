@@ -173,13 +173,14 @@ final class DocumentMapper {
     /// records are held as bytes as they are made (`HeldFieldList`), so that
     /// neither the array's tree nor its records are held whole.
     ///
-    /// Records much larger than the elements they come from are kept as
-    /// records instead, from the first such one on: a value they share
-    /// (each item's `@parent.items.name`, the array of every item's name,
-    /// evaluated once for their parent) is one value among records, but
-    /// as bytes each record held a copy of it, memory the size of output
-    /// quadratic in the array (2.2 GB for a 1 MB array, where its records
-    /// took 31 MB).
+    /// A large value the records share (each item's `@parent.items.name`,
+    /// the array of every item's name, evaluated once for their parent) is
+    /// held once among them (`HeldRecords.shared`): as bytes each record
+    /// held a copy of it, memory the size of output quadratic in the array
+    /// (2.2 GB for a 1 MB array). Records after the first still much larger
+    /// than the elements they come from (a value shared where the held
+    /// bytes do not see it met again) are kept as records instead, from
+    /// the first such one on, where they share it.
     func mapList(held: CompactJSON, with ref: MapperRef) throws(MappingFailure) -> FieldList {
         guard holdsRecordLists else { return FieldList(try mapCollection(held: held, with: ref)) }
         try enter()
@@ -196,7 +197,9 @@ final class DocumentMapper {
             }
             let before = list.byteCount
             for value in out { list.append(value) }
-            if list.byteCount - before > Self.heldRecordGrowth * held.elementByteCount(i) + Self.heldRecordSlack {
+            // The first record holds a value its list's records share
+            // (`HeldRecords.shared`) as bytes, the others name it.
+            if i > 0, list.byteCount - before > Self.heldRecordGrowth * held.elementByteCount(i) + Self.heldRecordSlack {
                 // Read back, the records so far are no larger than that.
                 let made = list.finish()
                 kept = (0..<made.count).map(made.element(at:))

@@ -238,4 +238,51 @@ import Testing
         #expect(adopted.byteCount < first.held.byteCount + second.held.byteCount + kept.held.byteCount * 2 + 1_000)
         #expect(copied.byteCount > first.held.byteCount + second.held.byteCount)
     }
+
+    /// A large array or object that many records hold (each item's
+    /// `@parent.items.name`, one value computed for the parent) is held
+    /// once: the records come back as they were, sharing it again, and the
+    /// bytes are those of one copy, not one each. Large values of a
+    /// record's own between them (more than the few remembered), small
+    /// ones, and a value met again after many others are held as bytes,
+    /// and come back as they were too, read whole or as a held list.
+    @Test func aLargeValueManyRecordsHoldIsHeldOnce() throws {
+        let names: JSONValue = .array((0..<2_000).map { JSONValue.string("name \($0)") })
+        let members: JSONValue = .object(JSONObject((0..<40).map { ("k\($0)", JSONValue.number(JSONNumber(String($0)))) }))
+        let compactText: [UInt8] = Array(("[" + (0..<100).map { String($0) }.joined(separator: ",") + "]").utf8)
+        var builder = CompactBuilder()
+        compactText.withUnsafeBytes { builder.append($0) }
+        let compact: JSONValue = .compact(CompactJSON(kind: .array, builder: builder))
+        let small: JSONValue = .array((0..<15).map { JSONValue.number(JSONNumber(String($0))) })
+        let bytesOfNames = JSONWriter.serialize(names, pretty: false).utf8.count
+        var roots: [FieldValue] = []
+        for i in 0..<300 {
+            // A value of its own: nine of them, met in turn, more than `recent` keeps.
+            let own: JSONValue = .array((0..<20).map { JSONValue.string("own \(i % 9) \($0)") })
+            let shared = [names, members, compact][i % 3]
+            roots.append(Self.item(.number(JSONNumber("\(i)")), name: shared, extra: i % 2 == 0 ? own : small,
+                                   kids: .many(FieldList([Self.item(.string("kid \(i)"), name: names)]))))
+        }
+        var held = HeldRecords(graph: Self.graph)
+        for root in roots { held.append(root) }
+        // One copy of each shared value, the records' own ones as bytes.
+        #expect(held.byteCount < bytesOfNames + 150 * 20 * 12 + 300 * 200, "\(held.byteCount)")
+        for lists in [nil, 0] as [Int?] {
+            var back: [FieldValue] = []
+            held.forEach(listsFrom: lists) { entry in
+                if case .root(let root) = entry { back.append(root) }
+            }
+            #expect(back.map { Self.describe($0) } == roots.map { Self.describe($0) })
+            // The first record's names were written as bytes; every later one shares one value.
+            let storages = back.dropFirst(3).enumerated().compactMap { k, root -> UInt? in
+                guard k % 3 == 0, case .record(let r) = root, case .value(.array(let a))? = r["name"] else { return nil }
+                return a.withUnsafeBufferPointer { $0.baseAddress.map { UInt(bitPattern: $0) } }
+            }
+            #expect(storages.count == 99 && Set(storages).count == 1)
+        }
+        // The index still reads each record's id past nothing; a shared value in a later slot is skipped over.
+        let same = Self.graph.objectMappers[0].connections[0]
+        let position = try #require(held.first(same, .number(JSONNumber("299"))))
+        #expect(Self.describe(.record(held.record(at: position))) == Self.describe(roots[299]))
+    }
 }

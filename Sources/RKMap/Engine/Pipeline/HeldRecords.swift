@@ -92,6 +92,9 @@ struct HeldRecords {
         static let absentRun: UInt8 = 16
         /// A list held where it was made (`adopted`): its number.
         static let adopted: UInt8 = 17
+        /// A large array or object held once for every record that holds
+        /// it (`shared`): its number.
+        static let shared: UInt8 = 18
     }
     /// The notes of held records (`Record.note`: a connected record's place, or why it cannot be stored).
     private var notes: [RecordNote] = []
@@ -106,6 +109,24 @@ struct HeldRecords {
     private var adopted: [HeldFieldList] = []
     private var adoptedBase: [Int] = []
     private var adoptedPieces = 0
+    /// Large arrays and objects that more than one record holds, each
+    /// held once, as the value itself (`Tag.shared`): each item's
+    /// `@parent.items.name` is one array computed for their parent, and as
+    /// bytes every record held a copy of it, memory the size of output
+    /// quadratic in the array (2.2 GB for a 1 MB array). Read back, the
+    /// records share it again, as they did when they were made.
+    private var shared: [JSONValue] = []
+    /// The last large values appended (`sharingIdentity`), kept so that
+    /// their identity is no other value's while they are here, and the
+    /// number of each in `shared` once it met again.
+    private var recent: [(identity: UInt, value: JSONValue, shared: Int?)] = []
+    /// How many large values `recent` keeps (the least recently met
+    /// replaced): those a list's records share, a few, and any of their
+    /// own between them.
+    static let recentCapacity = 8
+    /// Arrays and objects of at least this many elements or members (held
+    /// as text, 8 bytes each) are looked for in `recent`.
+    static let sharedMinimumCount = 16
 
     /// - Parameter indexing: what `first` may find (`.kept`: every target;
     ///   otherwise none).
@@ -196,7 +217,7 @@ struct HeldRecords {
     private mutating func indexAdopted(_ k: Int) {
         let list = adopted[k].records
         list.log.withUnsafeBufferPointer { log in
-            var reader = Reader(bytes: log, mappers: [], notes: [], adopted: [])
+            var reader = Reader(bytes: log, mappers: [], notes: [], adopted: [], shared: [])
             var inner = 0
             while reader.offset < log.count {
                 inner += reader.count()
@@ -255,7 +276,7 @@ struct HeldRecords {
         let piece = position >> 32
         let bytes = piece < pieces.count ? pieces[piece] : current
         return bytes.withUnsafeBufferPointer { buffer in
-            var reader = Reader(bytes: buffer, mappers: mappers, notes: notes, adopted: adopted)
+            var reader = Reader(bytes: buffer, mappers: mappers, notes: notes, adopted: adopted, shared: shared)
             reader.offset = position & 0xFFFF_FFFF
             // A record's note (`Tag.noted` and its index, or `Tag.placed`
             // and a path) comes before its record tag.
@@ -359,6 +380,11 @@ struct HeldRecords {
     }
 
     private mutating func append(value: JSONValue) {
+        if let identity = Self.sharingIdentity(value), let index = sharedIndex(of: value, identity: identity) {
+            current.append(Tag.shared)
+            appendCount(index)
+            return
+        }
         switch value {
         case .compact(let c):
             current.append(Tag.compact)
@@ -389,6 +415,40 @@ struct HeldRecords {
         }
     }
 
+    /// The storage of a large array or object, which identifies it while
+    /// it is held (`recent`); nil for any other value.
+    private static func sharingIdentity(_ value: JSONValue) -> UInt? {
+        switch value {
+        case .array(let items) where items.count >= sharedMinimumCount:
+            return items.withUnsafeBufferPointer { $0.baseAddress.map { UInt(bitPattern: $0) } }
+        case .object(let object) where object.count >= sharedMinimumCount:
+            return object.storage
+        case .compact(let compact) where compact.count >= sharedMinimumCount * 8:
+            return UInt(bitPattern: ObjectIdentifier(compact))
+        default:
+            return nil
+        }
+    }
+
+    /// The number of `value` in `shared` when it was appended before
+    /// (made shared now if it was not yet); nil the first time, when it is
+    /// written as bytes and remembered in `recent`.
+    private mutating func sharedIndex(of value: JSONValue, identity: UInt) -> Int? {
+        if let i = recent.firstIndex(where: { $0.identity == identity }) {
+            // The last met last: the least recently met is the one replaced.
+            var entry = recent.remove(at: i)
+            if entry.shared == nil {
+                entry.shared = shared.count
+                shared.append(value)
+            }
+            recent.append(entry)
+            return entry.shared
+        }
+        if recent.count == Self.recentCapacity { recent.removeFirst() }
+        recent.append((identity, value, nil))
+        return nil
+    }
+
     private mutating func appendText(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
@@ -407,7 +467,7 @@ struct HeldRecords {
     func forEach(listsFrom: Int? = nil, _ body: (Entry) throws -> Void) rethrows {
         for (index, piece) in (pieces + [current]).enumerated() {
             try piece.withUnsafeBufferPointer { buffer in
-                var reader = Reader(bytes: buffer, mappers: mappers, notes: notes, adopted: adopted)
+                var reader = Reader(bytes: buffer, mappers: mappers, notes: notes, adopted: adopted, shared: shared)
                 reader.lists = listsFrom.map { ListSource(piece: index, records: self, fromBytes: $0) }
                 while reader.offset < buffer.count {
                     let tag = buffer[reader.offset]
@@ -431,7 +491,7 @@ struct HeldRecords {
         let piece = position >> 32
         let bytes = piece < pieces.count ? pieces[piece] : current
         return bytes.withUnsafeBufferPointer { buffer in
-            var reader = Reader(bytes: buffer, mappers: mappers, notes: notes, adopted: adopted)
+            var reader = Reader(bytes: buffer, mappers: mappers, notes: notes, adopted: adopted, shared: shared)
             reader.offset = position & 0xFFFF_FFFF
             guard let field = reader.field() else { preconditionFailure("no entry at \(position)") }
             return field
@@ -456,14 +516,16 @@ struct HeldRecords {
         let mappers: [ObjectMapper]
         let notes: [RecordNote]
         let adopted: [HeldFieldList]
+        let shared: [JSONValue]
         var offset = 0
         var lists: ListSource?
 
-        init(bytes: UnsafeBufferPointer<UInt8>, mappers: [ObjectMapper], notes: [RecordNote], adopted: [HeldFieldList]) {
+        init(bytes: UnsafeBufferPointer<UInt8>, mappers: [ObjectMapper], notes: [RecordNote], adopted: [HeldFieldList], shared: [JSONValue]) {
             self.bytes = bytes
             self.mappers = mappers
             self.notes = notes
             self.adopted = adopted
+            self.shared = shared
         }
 
         mutating func count() -> Int {
@@ -523,7 +585,7 @@ struct HeldRecords {
             case Tag.noted:
                 _ = count()
                 skipField()
-            case Tag.adopted:
+            case Tag.adopted, Tag.shared:
                 _ = count()
             case Tag.placed:
                 offset += count()
@@ -598,6 +660,7 @@ struct HeldRecords {
             case Tag.trueValue: return .bool(true)
             case Tag.number: return .number(JSONNumber(text()))
             case Tag.string: return .string(text())
+            case Tag.shared: return shared[count()]
             case Tag.compact:
                 let kind: JSONKind = bytes[offset] == Tag.array ? .array : .object
                 offset += 1
