@@ -134,4 +134,44 @@ import Testing
             #expect(r.status == 1)
         }
     }
+
+    /// Under `keyMatching: caseInsensitive` a read's key follows, in each
+    /// object on the way, the member of that key exactly, else the first
+    /// equal to it ignoring case. `@root.orders.Items.qty` reads the first
+    /// order's `items` (no `Items` there), the second's `Items` (not its
+    /// `items`, which the relationship maps) and the third's `ITEMS`. The
+    /// second order's items wait alike the first's, but the read does not
+    /// reach them: their `qty` is unread. Items wait as one only where every
+    /// object on their way has one member under their path's key ignoring
+    /// case; the report is that of each waiting as itself.
+    @Test func objectsAlikeUnderCaseInsensitiveKeysWaitApartWhereTheWayDiffers() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"keyMatching": "caseInsensitive",
+             "descriptors": [{"keyPath": "orders", "root-map-ref": "order"}, {"keyPath": "extras", "root-map-ref": "extra"}],
+             "mappers": [
+              {"id": "order", "target": "Order", "attributes": ["id"], "relationships": [{"from": "items", "to": "items", "map-ref": "item"}]},
+              {"id": "item", "target": "Item", "attributes": ["ID"]},
+              {"id": "extra", "target": "Extra", "attributes": {"note": "note", "@root.orders.Items.qty": "qtys"}}]}
+            """#)
+        try dir.write("in.json", #"""
+            {"orders": [
+              {"id": 1, "items": [{"ID": 1, "qty": 1, "x": 1}, {"ID": 2, "qty": 2, "x": 1}]},
+              {"id": 2, "Items": [{"ID": 3, "qty": 1, "x": 1}], "items": [{"ID": 4, "qty": 1, "x": 1}, {"ID": 5, "qty": 1, "x": 1}]},
+              {"id": 3, "ITEMS": [{"ID": 6, "qty": 1, "x": 1}]}],
+             "extras": [{"note": "n"}]}
+            """#)
+        let r = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "error", "--missing", "ignore"],
+                                        directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == """
+            FAIL in.json: 200, 4 records
+              unmapped: $.orders[*].Items[*].ID: not mapped (1 time) [mapper order]
+              unmapped: $.orders[*].Items[*].x: not mapped (1 time) [mapper order]
+              unmapped: $.orders[*].items[*].qty: not mapped (2 times) [mapper item]
+              unmapped: $.orders[*].items[*].x: not mapped (5 times) [mapper item]
+            0 passed, 1 failed
+
+            """)
+        #expect(r.status == 1)
+    }
 }

@@ -1128,11 +1128,14 @@ public final class ReadTracker: ReadObserver {
     /// are counted with the first's, which made every line they add to.
     /// Under `keyMatching: caseInsensitive` a read's key names the member
     /// that the lookup in each object on the way follows, which may differ
-    /// by index, and a copy from an anchored source is not reached by
-    /// path: each such frame waits as itself.
+    /// by index: only frames whose every object on the way has one member
+    /// under the path's key ignoring case are alike
+    /// (`followsItsOwnMembersOnly`). A copy from an anchored source is not
+    /// reached by path: each such frame waits as itself.
     private func coalescing(_ frame: Frame) {
         var hasher = Hasher()
-        guard !caseInsensitive, frame.outside == nil, Self.hashShape(.object(frame.object), into: &hasher) else {
+        guard frame.outside == nil, Self.hashShape(.object(frame.object), into: &hasher),
+              followsItsOwnMembersOnly(frame.path) else {
             pending.append(frame)
             return
         }
@@ -1166,14 +1169,51 @@ public final class ReadTracker: ReadObserver {
     /// read lands on an open object and reads what waits below it by the
     /// keys of the path from there, the same for each copy.
     private func holding(_ frame: Frame, in f: Int) {
-        if !caseInsensitive, frame.outside == nil {
-            for h in frames[f].held.indices.suffix(4).reversed() where Self.alike(frames[f].held[h], frame) {
+        if frame.outside == nil, followsItsOwnMembersOnly(frame.path) {
+            for h in frames[f].held.indices.suffix(4).reversed()
+            where Self.alike(frames[f].held[h], frame) && followsItsOwnMembersOnly(frames[f].held[h].path) {
                 frames[f].held[h].copies += frame.copies
                 return
             }
         }
         frames[f].held.append(frame)
     }
+
+    /// Whether a read's key names the member on `path` in every object on
+    /// the way from the document exactly when it equals the path's key
+    /// ignoring case: true when each such object has that member only
+    /// under the path's key ignoring case (with `Items` beside `items`, a
+    /// read of `Items` follows one and `items` the other, by what each
+    /// object holds). A read then marks every frame at that path but for
+    /// indices alike, whatever object each is in. Always true for exact
+    /// keys; false where an object on the way is not known (an element not
+    /// held in the document's skeleton) or has more than
+    /// `foldedMembersLimit` members (each member's key is lowercased).
+    private func followsItsOwnMembersOnly(_ path: [DocumentPath.Component]) -> Bool {
+        guard caseInsensitive else { return true }
+        let containers = Containers(path: path[...], start: document, caseInsensitive: true)
+        var n = 0
+        for component in path {
+            let key: String
+            switch component {
+            case .key(let k), .dynamicKey(let k), .within(let k, _): key = k
+            case .index: continue
+            }
+            guard let object = containers.object(holdingKey: n), object.count <= Self.foldedMembersLimit else { return false }
+            n += 1
+            let folded = key.lowercased()
+            var found = 0
+            for member in object.members where JSONValue.sameText(member.key.lowercased(), folded) {
+                found += 1
+                if found > 1 { return false }
+            }
+            guard found == 1 else { return false }
+        }
+        return true
+    }
+
+    /// See `followsItsOwnMembersOnly`.
+    private static let foldedMembersLimit = 256
 
     /// Whether a read marks and counts `b` as it does `a` (see `coalescing(_:)`).
     private static func alike(_ a: Frame, _ b: Frame) -> Bool {
