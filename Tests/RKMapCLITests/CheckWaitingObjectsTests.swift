@@ -174,4 +174,40 @@ import Testing
             """)
         #expect(r.status == 1)
     }
+
+    /// A key of other characters may equal an ASCII one ignoring case: the
+    /// Kelvin sign `\u{212A}` lowercases to `k`. The second order's
+    /// `\u{212A}ids`, before its `kids`, is what `@root.orders.KIDS.qty`
+    /// follows there (no member is `KIDS` exactly): its `kids`, which the
+    /// relationship maps exactly, wait apart from the first order's, and
+    /// their `qty` is unread.
+    @Test func aKeyEqualToAnASCIIKeyIgnoringCaseMakesTheWayDiffer() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"keyMatching": "caseInsensitive",
+             "descriptors": [{"keyPath": "orders", "root-map-ref": "order"}, {"keyPath": "extras", "root-map-ref": "extra"}],
+             "mappers": [
+              {"id": "order", "target": "Order", "attributes": ["id"], "relationships": [{"from": "kids", "to": "kids", "map-ref": "kid"}]},
+              {"id": "kid", "target": "Kid", "attributes": ["ID"]},
+              {"id": "extra", "target": "Extra", "attributes": {"note": "note", "@root.orders.KIDS.qty": "qtys"}}]}
+            """#)
+        try dir.write("in.json", #"""
+            {"orders": [
+              {"id": 1, "kids": [{"ID": 1, "qty": 1, "x": 1}, {"ID": 2, "qty": 2, "x": 1}]},
+              {"id": 2, "\u212Aids": [{"ID": 3, "qty": 1, "x": 1}], "kids": [{"ID": 4, "qty": 1, "x": 1}, {"ID": 5, "qty": 1, "x": 1}]}],
+             "extras": [{"note": "n"}]}
+            """#)
+        let r = try RKMapExecutable.run(["check", "s.json", "in.json", "--unmapped", "error", "--missing", "ignore"],
+                                        directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == """
+            FAIL in.json: 200, 3 records
+              unmapped: $.orders[*].kids[*].qty: not mapped (2 times) [mapper kid]
+              unmapped: $.orders[*].kids[*].x: not mapped (4 times) [mapper kid]
+              unmapped: $.orders[*]["\u{212A}ids"][*].ID: not mapped (1 time) [mapper order]
+              unmapped: $.orders[*]["\u{212A}ids"][*].x: not mapped (1 time) [mapper order]
+            0 passed, 1 failed
+
+            """)
+        #expect(r.status == 1)
+    }
 }

@@ -1191,25 +1191,52 @@ public final class ReadTracker: ReadObserver {
     /// `foldedMembersLimit` members (each member's key is lowercased).
     private func followsItsOwnMembersOnly(_ path: [DocumentPath.Component]) -> Bool {
         guard caseInsensitive else { return true }
-        let containers = Containers(path: path[...], start: document, caseInsensitive: true)
-        var n = 0
+        // From the document, as `Containers` walks it; an index is taken
+        // only when a key follows it (an element held as its text is read
+        // back for it), and a key collected through an array is not known.
+        var current = document
+        var index: Int?
         for component in path {
             let key: String
             switch component {
-            case .key(let k), .dynamicKey(let k), .within(let k, _): key = k
-            case .index: continue
+            case .index(let i):
+                if let earlier = index { current = current.flatMap { KeyPath.element(earlier, of: $0) } }
+                index = i
+                continue
+            case .key(let k), .dynamicKey(let k): key = k
+            case .within: return false
             }
-            guard let object = containers.object(holdingKey: n), object.count <= Self.foldedMembersLimit else { return false }
-            n += 1
+            if let i = index { current = current.flatMap { KeyPath.element(i, of: $0) } }
+            index = nil
+            if case .compact(let held)? = current, held.elements == nil { current = held.expanded }
+            guard case .object(let object)? = current, object.count <= Self.foldedMembersLimit else { return false }
             let folded = key.lowercased()
             var found = 0
-            for member in object.members where JSONValue.sameText(member.key.lowercased(), folded) {
+            for member in object.members where Self.equalIgnoringCase(member.key, folded: folded) {
                 found += 1
                 if found > 1 { return false }
             }
             guard found == 1 else { return false }
+            current = KeyPath.lookup(key, in: .object(object), caseInsensitive: true)
         }
         return true
+    }
+
+    /// Whether `name` lowercased is `folded` (a key lowercased), as a
+    /// lookup ignoring case compares them; byte by byte when both are
+    /// ASCII (a name of other characters may lowercase to ASCII: `K`, the
+    /// Kelvin sign).
+    private static func equalIgnoringCase(_ name: String, folded: String) -> Bool {
+        var name = name, folded = folded
+        let ascii: Bool? = name.withUTF8 { n in
+            folded.withUTF8 { f in
+                guard n.allSatisfy({ $0 < 0x80 }), f.allSatisfy({ $0 < 0x80 }) else { return nil }
+                guard n.count == f.count else { return false }
+                for (a, b) in zip(n, f) where (a >= 0x41 && a <= 0x5A ? a | 0x20 : a) != b { return false }
+                return true
+            }
+        }
+        return ascii ?? JSONValue.sameText(name.lowercased(), folded)
     }
 
     /// See `followsItsOwnMembersOnly`.
