@@ -36,9 +36,11 @@ extension MappingEngine {
     /// into arrays on the way (`results[0].items`, `pages[-1].items`), or none (the
     /// document is the content, as GitHub's lists are top-level arrays), no
     /// `@root` read of what holds a content whole, nor into an array an
-    /// index picks from, or any content ignoring case (the others read the
-    /// skeleton, which has everything else of the document, and each content
-    /// reached by keys, or the document as the content, as they read it), a body
+    /// index picks from (the others read the skeleton, which has everything
+    /// else of the document, and each content reached by keys, or the
+    /// document as the content, as they read it: under `keyMatching:
+    /// caseInsensitive`, every member equal ignoring case to a name they
+    /// read), a body
     /// that is one valid
     /// JSON document, and each key of each path found exactly once in an
     /// object on the way (exactly, or ignoring case under `keyMatching:
@@ -80,17 +82,18 @@ extension MappingEngine {
                 // (`"@root": "all"` beside `@root.@count` of a top-level array,
                 // `"@root.items": "all"` beside `@root.items.@count`), reads it
                 // so too: merged, they read it whole.
-                if reached == nil || reached == .everything, !caseInsensitive,
-                   let copied = graph.rootCopyReads(keys, through: true) {
+                if reached == nil || reached == .everything, let copied = graph.rootCopyReads(keys, through: true) {
                     reached = copied
                 }
                 guard let read = reached else { return nil }
                 if case .nothing = read { continue }
-                // Into an array an index picks from, or (its names folded)
-                // ignoring case: the whole tree. Into the document itself
-                // (`@root.@count` of a top-level array): the skeleton is the
-                // document as they read it.
-                guard keys.count == path.count, !caseInsensitive else { return nil }
+                // Into an array an index picks from: the whole tree. Into
+                // the document itself (`@root.@count` of a top-level array):
+                // the skeleton is the document as they read it. Under
+                // `caseInsensitive`, names folded: the skeleton holds every
+                // member equal ignoring case to a name read, so a lookup
+                // there follows the member it follows in the document.
+                guard keys.count == path.count else { return nil }
                 // The document itself read whole (a key path ending at it):
                 // the whole tree. Copied (read as its text), or copied and
                 // counted (`@root.@count` beside `"@root": "all"`: its
@@ -123,7 +126,7 @@ extension MappingEngine {
                         skeleton = empty
                     } else {
                         // As `@root` reads it (as a streamed `apply` reads the root).
-                        skeleton = try reader.readValue(projection: ProjectionPlan(contentReads[0]))
+                        skeleton = try reader.readValue(projection: ProjectionPlan(contentReads[0], caseInsensitive: caseInsensitive))
                     }
                     found = ElementwiseDocument(skeleton: skeleton, contentStarts: Array(repeating: start, count: paths.count))
                 } else {
@@ -400,7 +403,7 @@ extension MappingEngine {
             return empty
         }
         // As `@root` reads it (as a streamed `apply` reads the root).
-        return try reader.readValue(projection: ProjectionPlan(next.rootReads))
+        return try reader.readValue(projection: ProjectionPlan(next.rootReads, caseInsensitive: next.caseInsensitive))
     }
 
     /// Maps the content of `document` (found by `elementwiseDocument` in

@@ -99,8 +99,9 @@ public final class MappingEngine: Sendable {
             // each content as its compact text, or its elements' (the copy
             // copies it so, the count counts them, and the elements stream
             // from the bytes).
-            if !folding, let held = Self.contentsCopiedOnly(graph, descriptors),
-               let plan = ProjectionPlan.reading($0, holding: held, holdingArraysFrom: ProjectionPlan.holdingArraysFrom) {
+            // Under `keyMatching: caseInsensitive`, names folded on both sides.
+            if let held = Self.contentsCopiedOnly(graph, descriptors),
+               let plan = ProjectionPlan.reading($0, holding: held, caseInsensitive: folding, holdingArraysFrom: ProjectionPlan.holdingArraysFrom) {
                 return plan
             }
             return ProjectionPlan($0, caseInsensitive: folding)

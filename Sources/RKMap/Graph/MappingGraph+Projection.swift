@@ -392,14 +392,21 @@ extension MappingGraph {
     ///   (`KeyPath.lookup`), their value kept per document
     ///   (`OperatorResults`). `apply` asks so; `check`, whose report would
     ///   hold every item such a path may read, does not.
+    ///
+    ///   Under `keyMatching: caseInsensitive` keys equal ignoring case are
+    ///   the same: a path's key reaches the content's member when no other
+    ///   member of its object equals it ignoring case (the caller's
+    ///   condition: `check`'s skeleton finds each content key exactly once).
     package func rootCopyReads(_ keys: [String], through: Bool = false) -> JSONProjection? {
         var copies = false
         var byElement = false
         var reads = false
+        let folding = options.caseInsensitiveKeys
+        let contentKeys = folding ? keys.map { $0.lowercased() } : keys
         forEachRootRead { path, tail in
-            let leading = path.leadingKeys
+            let leading = folding ? path.leadingKeys.map { $0.lowercased() } : path.leadingKeys
             // Parts from the content's keys before either ends: reads none of it.
-            if zip(leading, keys).contains(where: { $0 != $1 }) { return }
+            if zip(leading, contentKeys).contains(where: { !JSONValue.sameText($0, $1) }) { return }
             if leading.count == path.components.count, leading.count <= keys.count, tail == .verbatim {
                 // Keys only, to the content or what holds it, copied as they are.
                 copies = true

@@ -50,12 +50,8 @@ public final class ProjectionPlan: Sendable {
             buckets = nil
         case .members(var map):
             reads = .members
-            if caseInsensitive {
-                // Names that differ only in case read the same members: one entry.
-                var folded: [String: JSONProjection] = [:]
-                for (name, sub) in map { folded[name.lowercased()] = (folded[name.lowercased()] ?? .nothing).merged(with: sub) }
-                map = folded
-            }
+            // Names that differ only in case read the same members: one entry.
+            if caseInsensitive { map = Self.folded(map) }
             let sorted = map.sorted { $0.key < $1.key }
             names = sorted.map(\.key)
             utf8 = sorted.map { Array($0.key.utf8) }
@@ -65,6 +61,14 @@ public final class ProjectionPlan: Sendable {
     }
 
     public static let everything = ProjectionPlan(.everything)
+
+    /// `map` with its names lowercased, the projections of names that
+    /// differ only in case merged (`keyMatching: caseInsensitive`).
+    private static func folded(_ map: [String: JSONProjection]) -> [String: JSONProjection] {
+        var folded: [String: JSONProjection] = [:]
+        for (name, sub) in map { folded[name.lowercased()] = (folded[name.lowercased()] ?? .nothing).merged(with: sub) }
+        return folded
+    }
 
     /// Records as `rkmap serialize` reads them (docs/spec.md §13): everything,
     /// but a member of a record (an object, or an object in a top-level
@@ -97,13 +101,9 @@ public final class ProjectionPlan: Sendable {
     /// `projection` reads `.everything`: what is read is the whole document.
     convenience init?(wholeHoldingAsIn mapping: JSONProjection, caseInsensitive: Bool, holdingArraysFrom holdBytes: Int) {
         guard case .members(var map) = mapping else { return nil }
-        if caseInsensitive {
-            // As the mapping's own plan folds them: names that differ only in
-            // case read the same members, through their merged projection.
-            var folded: [String: JSONProjection] = [:]
-            for (name, sub) in map { folded[name.lowercased()] = (folded[name.lowercased()] ?? .nothing).merged(with: sub) }
-            map = folded
-        }
+        // As the mapping's own plan folds them: names that differ only in
+        // case read the same members, through their merged projection.
+        if caseInsensitive { map = Self.folded(map) }
         var held: [String: ProjectionPlan] = [:]
         for (name, sub) in map {
             switch sub {
@@ -146,22 +146,35 @@ public final class ProjectionPlan: Sendable {
     /// `@root.items.@count` reads `items` whole (`.everything`, merged), but
     /// its elements' text tells both. Nil when nothing `read` reads whole is
     /// held: then `read` is the plan.
-    static func reading(_ read: JSONProjection, holding held: JSONProjection, holdingArraysFrom holdBytes: Int) -> ProjectionPlan? {
+    ///
+    /// Under `caseInsensitive` (`keyMatching: caseInsensitive`) names are
+    /// folded on both sides, as the plan's own init folds them: names
+    /// that differ only in case read the same members.
+    static func reading(
+        _ read: JSONProjection, holding held: JSONProjection, caseInsensitive: Bool = false, holdingArraysFrom holdBytes: Int
+    ) -> ProjectionPlan? {
         switch (read, held) {
         case (.everything, _):
-            return wholeHolding(asIn: held, caseInsensitive: false, holdingArraysFrom: holdBytes)
-        case (.members(let map), .members(let heldMap)):
+            return wholeHolding(asIn: held, caseInsensitive: caseInsensitive, holdingArraysFrom: holdBytes)
+        case (.members(var map), .members(var heldMap)):
+            if caseInsensitive {
+                map = folded(map)
+                heldMap = folded(heldMap)
+            }
             var plans: [String: ProjectionPlan] = [:]
             var holds = false
             for (name, sub) in map {
-                if let inner = heldMap[name], let plan = reading(sub, holding: inner, holdingArraysFrom: holdBytes) {
+                if let inner = heldMap[name],
+                   let plan = reading(sub, holding: inner, caseInsensitive: caseInsensitive, holdingArraysFrom: holdBytes) {
                     plans[name] = plan
                     holds = true
                 } else {
-                    plans[name] = ProjectionPlan(sub, holdingArraysFrom: holdBytes)
+                    plans[name] = ProjectionPlan(sub, caseInsensitive: caseInsensitive, holdingArraysFrom: holdBytes)
                 }
             }
-            return holds ? ProjectionPlan(read, reads: .members, members: plans, caseInsensitive: false, holdingArraysFrom: holdBytes) : nil
+            return holds
+                ? ProjectionPlan(.members(map), reads: .members, members: plans, caseInsensitive: caseInsensitive, holdingArraysFrom: holdBytes)
+                : nil
         default:
             // Read as its text already (`verbatim`), or not read.
             return nil

@@ -160,8 +160,11 @@ import Testing
         let matcher = #"{"mappers": [{"id": "item", "attributes": ["id"]}, {"id": "pick", "dynamic": true, "matchers": [{"predicate": "@root.meta.v == 2", "map-ref": "item"}]}], "descriptors": [{"keyPath": "items", "root-map-ref": "pick"}]}"#
         #expect(try eligible(matcher, #"{"items": [{"id": 1}], "meta": {"v": 2}}"#))
         #expect(try eligible(matcher.replacingOccurrences(of: "@root.meta.v == 2", with: "@root.items.@count == 1"), #"{"items": [{"id": 1}]}"#))
+        // Ignoring case, the skeleton holds the content as the folded reads
+        // read it; a key found twice ignoring case leaves it to a whole read.
         let foldedRoot = #"{"keyMatching": "caseInsensitive", "mappers": [{"id": "item", "attributes": {"id": "id", "@root.ITEMS.@count": "n"}}], "descriptors": [{"keyPath": "items", "root-map-ref": "item"}]}"#
-        #expect(try !eligible(foldedRoot, #"{"Items": [{"id": 1}]}"#))
+        #expect(try eligible(foldedRoot, #"{"Items": [{"id": 1}]}"#))
+        #expect(try !eligible(foldedRoot, #"{"Items": [{"id": 1}], "items": []}"#))
         // Several descriptors (JSON:API's `data` and `included`): each array
         // found once, none inside another's.
         let two = #"{"mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"keyPath": "items", "root-map-ref": "item"}, {"keyPath": "more", "root-map-ref": "item"}]}"#
@@ -608,6 +611,38 @@ import Testing
         ]
         let output = try expectEligibleAndSameUnderEveryPolicy(spec, bodies)
         #expect(output.contains("\"total\": 2"), "\(output)")
+    }
+
+    /// Under `keyMatching: caseInsensitive`, `@root` paths into the content
+    /// spelled otherwise than the document (`@root.DATA.Items.price.@sum`,
+    /// a copy of `@root.Data` or `@root`): the skeleton holds the content as
+    /// the folded reads read it, every member equal ignoring case to a name
+    /// read, so each lookup follows the member it follows in the whole
+    /// tree (the exact key, else the first equal ignoring case: `price`
+    /// before `Price`, `PRICE` alone). The report and records are the whole
+    /// read's; a content key found twice ignoring case is read whole.
+    @Test(arguments: [
+        #"{"keyMatching": "caseInsensitive", "keyPath": "data.items", "root-map-ref": "item", "mappers": [{"id": "item", "target": "Item", "attributes": {"id": "id", "@root.DATA.Items.price.@sum": "sum", "@root.Data.ITEMS.ID": "ids", "@root.data.items.@count": "n"}, "relationships": [{"from": "gift", "to": "gift", "map-ref": "gift"}]}, {"id": "gift", "target": "Gift", "attributes": {"note": "note"}}]}"#,
+        #"{"keyMatching": "caseInsensitive", "keyPath": "Data.Items", "root-map-ref": "item", "mappers": [{"id": "item", "target": "Item", "attributes": {"ID": "id", "@root.data.total": "total", "@root.DATA.items.Price.@max": "max"}, "relationships": [{"from": "Gift", "to": "gift", "map-ref": "gift"}]}, {"id": "gift", "target": "Gift", "attributes": {"@root": "doc", "@root.data.ITEMS.id": "ids", "note": "note"}}]}"#,
+        #"{"keyMatching": "caseInsensitive", "keyPath": "data.items", "root-map-ref": "item", "mappers": [{"id": "item", "target": "Item", "attributes": {"id": "id", "@root.DATA.total": "total", "@root.Data": "d", "@root.data.Items.@count": "n"}}]}"#,
+    ])
+    func rootReadsIntoTheContentIgnoringCaseAreReadFromTheSkeleton(spec: String) throws {
+        func body(_ content: String, _ items: String) -> String {
+            #"{"page": {"n": 1}, "Data": {"total": 2, "z": 1, "\#(content)": \#(items)}}"#
+        }
+        let bodies = [
+            body("items", #"[{"id": 1, "price": 2, "Price": 9, "x": 1}, {"ID": 2, "PRICE": 3, "gift": {"note": "n", "w": 1}}, {"Id": 3, "iD": 4}]"#),
+            body("ITEMS", #"[{"id": 1, "Price": 2.50, "y": [1]}, {"id": 2, "GIFT": {"NOTE": "m"}}]"#),
+            body("Items", #"[]"#),
+        ]
+        let output = try expectEligibleAndSameUnderEveryPolicy(spec, bodies)
+        #expect(output.contains("\"id\": 1"), "\(output)")
+        // Two members equal ignoring case to the content's key: read whole, the same.
+        let twice = #"{"Data": {"total": 2, "items": [{"id": 1, "price": 1}], "Items": [{"id": 2, "price": 5}]}}"#
+        #expect(try !eligible(spec, twice))
+        for (c, policy) in try checkersUnderEveryPolicy(spec) {
+            #expect(try !expectSameResult(c, exchange(Array(twice.utf8)), "\(twice) \(policy)"))
+        }
     }
 
     /// `@root` key paths into the document when the document is the content

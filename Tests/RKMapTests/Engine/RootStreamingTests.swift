@@ -174,6 +174,38 @@ import Testing
         #expect(parallel.output.contains(#",39998,39999],"note":"n20007"}}"#))
     }
 
+    /// The same under `keyMatching: caseInsensitive`, the paths spelled
+    /// otherwise than the document (`@root.ITEMS.n.@sum`, a descriptor's
+    /// `Items` for `items`): names folded on both sides, the root is read
+    /// with the items as their elements' text, and each lookup follows the
+    /// member a whole read follows (`n` before `N`, `Id` for `id`).
+    @Test func aRootCopiedBesidePathsThroughTheContentIgnoringCaseHoldsItsElementsText() throws {
+        let spec = #"""
+            {"keyPath": "Items", "keyMatching": "caseInsensitive", "root-map-ref": "item", "mappers": [
+              {"id": "item", "target": "Item", "attributes": {"id": "id", "@root.ITEMS.n.@sum": "total", "@root.Meta.count": "count", "@root.Items[-1].id": "last"},
+               "relationships": [{"from": "gift", "to": "gift", "map-ref": "gift"}]},
+              {"id": "gift", "target": "Gift", "attributes": {"@root": "doc", "@root.items.id": "ids", "note": "note"}}]}
+            """#
+        let graph = try #require(SpecLoader.load(bytes: Array(spec.utf8), file: "spec.json").graph)
+        #expect(graph.rootCopyReads(["Items"], through: true) == .elements(.everything))
+        #expect(graph.rootCopyReads(["ITEMS"], through: true) == .elements(.everything))
+        let read = try #require(try MappingEngine(graph: graph, options: MappingOptions()).rootProjection)
+        #expect(read.reads == .wholeHolding && read.names == ["items"])
+        #expect(read.members.map(\.reads) == [.elements])
+        // Even elements `N` alone, odd ones `n` before `N` (`n` is read: 2).
+        let elements = (0..<40_000).map { i in
+            i % 2 == 0 ? #"{"id": \#(i), "N": 1}"#
+                : #"{"Id": \#(i), "N": 5, "n": 2\#(i % 20_000 == 7 ? #", "GIFT": {"note": "n\#(i)"}"# : "")}"#
+        }
+        let input = #"{"meta": {"count": 40000}, "items": ["# + elements.joined(separator: ", ") + "]}"
+        #expect(input.utf8.count > MappingOptions.defaultPipelineThreshold && input.utf8.count > ProjectionPlan.holdingArraysFrom)
+        for format in ["ndjson", "json"] { try Self.expectSame(input, spec: spec, format: format) }
+        let parallel = try EngineRun.run(spec: spec, input: input, pipeline: true)
+        #expect(parallel.output.hasPrefix(#"{"@type":"Item","id":0,"total":60000,"count":40000,"last":39999}"#), "\(parallel.output.prefix(200))")
+        #expect(parallel.output.contains(#"{"Id":39999,"N":5,"n":2}]},"ids":[0,1,2,3,"#))
+        #expect(parallel.output.contains(#",39998,39999],"note":"n20007"}}"#))
+    }
+
     @Test(arguments: ["ndjson", "json", "csv"])
     func aLargeDocumentStreamsWithTheSameAnswer(format: String) throws {
         let input = Self.document(elements: 40_000)
