@@ -473,6 +473,7 @@ public final class ReadTracker: ReadObserver {
     ///   it is mapped element by element), which `@root` paths read.
     public func begin(contentKeyPaths: [KeyPath], document: JSONValue? = nil) {
         self.document = document
+        way = []
         documentIsContent = contentKeyPaths.contains(where: \.isNil)
         contentPaths = contentKeyPaths.compactMap { path in
             guard path.anchor == .representation else { return nil }
@@ -488,6 +489,7 @@ public final class ReadTracker: ReadObserver {
     /// (docs/spec.md §12 check 3), with no mapper.
     public func finish(document: JSONValue) {
         self.document = nil
+        way = []
         let waiting = pending
         pending = []
         pendingAlike = [:]
@@ -1191,35 +1193,51 @@ public final class ReadTracker: ReadObserver {
     /// `foldedMembersLimit` members (each member's key is lowercased).
     private func followsItsOwnMembersOnly(_ path: [DocumentPath.Component]) -> Bool {
         guard caseInsensitive else { return true }
-        // From the document, as `Containers` walks it; an index is taken
-        // only when a key follows it (an element held as its text is read
-        // back for it), and a key collected through an array is not known.
-        var current = document
-        var index: Int?
-        for component in path {
-            let key: String
+        // From the document, as `Containers` walks it, continuing the last
+        // walk where the paths part (the items of one order share the way
+        // to it: an order held as its text was read back for each of its
+        // items, quadratic). A trailing index is not taken (an element
+        // held as its text is read back only when a key follows); a key
+        // collected through an array is not known.
+        var k = 0
+        while k < path.count, k < way.count, Self.sameStep(path[k], way[k].step) { k += 1 }
+        way.removeSubrange(k...)
+        if let last = way.last, !last.unambiguous { return false }
+        var current = way.last?.value ?? document
+        for component in path[k...] {
+            var unambiguous = true
             switch component {
             case .index(let i):
-                if let earlier = index { current = current.flatMap { KeyPath.element(earlier, of: $0) } }
-                index = i
-                continue
-            case .key(let k), .dynamicKey(let k): key = k
-            case .within: return false
+                if way.count == path.count - 1 { return true }
+                current = current.flatMap { KeyPath.element(i, of: $0) }
+            case .within:
+                unambiguous = false
+            case .key(let key), .dynamicKey(let key):
+                if case .compact(let held)? = current, held.elements == nil { current = held.expanded }
+                guard case .object(let object)? = current, object.count <= Self.foldedMembersLimit else {
+                    unambiguous = false
+                    break
+                }
+                let folded = key.lowercased()
+                var found = 0
+                for member in object.members where Self.equalIgnoringCase(member.key, folded: folded) { found += 1 }
+                unambiguous = found == 1
+                current = KeyPath.lookup(key, in: .object(object), caseInsensitive: true)
             }
-            if let i = index { current = current.flatMap { KeyPath.element(i, of: $0) } }
-            index = nil
-            if case .compact(let held)? = current, held.elements == nil { current = held.expanded }
-            guard case .object(let object)? = current, object.count <= Self.foldedMembersLimit else { return false }
-            let folded = key.lowercased()
-            var found = 0
-            for member in object.members where Self.equalIgnoringCase(member.key, folded: folded) {
-                found += 1
-                if found > 1 { return false }
-            }
-            guard found == 1 else { return false }
-            current = KeyPath.lookup(key, in: .object(object), caseInsensitive: true)
+            way.append((component, unambiguous ? current : nil, unambiguous))
+            if !unambiguous { return false }
         }
         return true
+    }
+
+    /// Whether two steps of paths are the same, keys by code units.
+    private static func sameStep(_ a: DocumentPath.Component, _ b: DocumentPath.Component) -> Bool {
+        switch (a, b) {
+        case (.key(let p), .key(let q)), (.dynamicKey(let p), .dynamicKey(let q)): JSONValue.sameText(p, q)
+        case (.index(let p), .index(let q)): p == q
+        case (.within(let p, let l), .within(let q, let m)): JSONValue.sameText(p, q) && l == m
+        default: false
+        }
     }
 
     /// Whether `name` lowercased is `folded` (a key lowercased), as a
@@ -1241,6 +1259,10 @@ public final class ReadTracker: ReadObserver {
 
     /// See `followsItsOwnMembersOnly`.
     private static let foldedMembersLimit = 256
+    /// The last way `followsItsOwnMembersOnly` walked: each step, the value
+    /// it reached and whether the way to it was unambiguous. Its values are
+    /// the document's: emptied with it.
+    private var way: [(step: DocumentPath.Component, value: JSONValue?, unambiguous: Bool)] = []
 
     /// Whether a read marks and counts `b` as it does `a` (see `coalescing(_:)`).
     private static func alike(_ a: Frame, _ b: Frame) -> Bool {
