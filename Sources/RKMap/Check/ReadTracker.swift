@@ -1203,7 +1203,9 @@ public final class ReadTracker: ReadObserver {
         while k < path.count, k < way.count, Self.sameStep(path[k], way[k].step) { k += 1 }
         way.removeSubrange(k...)
         if let last = way.last, !last.unambiguous { return false }
-        var current = way.last?.value ?? document
+        // Where the last step reached nothing (an index past the end, an
+        // element the skeleton does not hold), nothing: not the document.
+        var current = way.isEmpty ? document : way[way.count - 1].value
         for component in path[k...] {
             var unambiguous = true
             switch component {
