@@ -406,10 +406,13 @@ public final class ReadTracker: ReadObserver {
         /// Some key's object was asked for: what was found depends on the objects.
         private(set) var consulted = false
 
-        init(path: ArraySlice<DocumentPath.Component>, start: JSONValue?, caseInsensitive: Bool) {
+        private let elements: HeldElementCache?
+
+        init(path: ArraySlice<DocumentPath.Component>, start: JSONValue?, caseInsensitive: Bool, elements: HeldElementCache? = nil) {
             self.path = path
             self.start = start
             self.caseInsensitive = caseInsensitive
+            self.elements = elements
         }
 
         /// The object holding member key `n` of the path (`keys(_:)`'s order).
@@ -445,7 +448,7 @@ public final class ReadTracker: ReadObserver {
             for component in path {
                 switch component {
                 case .index(let i):
-                    current = current.flatMap { KeyPath.element(i, of: $0) }
+                    current = current.flatMap { elements?.element(i, of: $0) ?? KeyPath.element(i, of: $0) }
                     for w in waiting.indices { waiting[w].level -= 1 }
                     while let first = waiting.first, first.level <= 0 {
                         enter(first.n, first.key)
@@ -474,6 +477,7 @@ public final class ReadTracker: ReadObserver {
     public func begin(contentKeyPaths: [KeyPath], document: JSONValue? = nil) {
         self.document = document
         way = []
+        heldElements.removeAll()
         documentIsContent = contentKeyPaths.contains(where: \.isNil)
         contentPaths = contentKeyPaths.compactMap { path in
             guard path.anchor == .representation else { return nil }
@@ -490,6 +494,7 @@ public final class ReadTracker: ReadObserver {
     public func finish(document: JSONValue) {
         self.document = nil
         way = []
+        heldElements.removeAll()
         let waiting = pending
         pending = []
         pendingAlike = [:]
@@ -850,7 +855,7 @@ public final class ReadTracker: ReadObserver {
     /// exact keys one shared instance stands for all (no allocation for
     /// each object opened and each frame enclosing it).
     private func containers(path: ArraySlice<DocumentPath.Component>, start: JSONValue?) -> Containers {
-        caseInsensitive ? Containers(path: path, start: start, caseInsensitive: true) : exactKeys
+        caseInsensitive ? Containers(path: path, start: start, caseInsensitive: true, elements: heldElements) : exactKeys
     }
 
     private func inherited(values: ReadTree, sources: [[String]], all: Bool, along keys: [String], containers: Containers) -> Inherited {
@@ -1233,6 +1238,31 @@ public final class ReadTracker: ReadObserver {
     }
 
     /// Whether two steps of paths are the same, keys by code units.
+    /// The last element `Containers` read back from an array held as its
+    /// text (element-wise `check` holds a content copied by `@root` so):
+    /// the objects waiting inside one order each walk through it, and it
+    /// was read back for each of them, quadratic in the order. It keeps
+    /// the array it came from, so that no other array is taken for it.
+    final class HeldElementCache {
+        private var held: CompactJSON?
+        private var index = 0
+        private var value: JSONValue?
+
+        /// Element `i` of `array` when it is held as its text, nil otherwise
+        /// (`KeyPath.element` reads any other array at once).
+        func element(_ i: Int, of array: JSONValue) -> JSONValue?? {
+            guard case .compact(let compact) = array, compact.elements != nil else { return nil }
+            if let held, held === compact, index == i { return .some(value) }
+            let element = KeyPath.element(i, of: array)
+            (held, index, value) = (compact, i, element)
+            return .some(element)
+        }
+
+        func removeAll() { (held, value) = (nil, nil) }
+    }
+
+    private let heldElements = HeldElementCache()
+
     private static func sameStep(_ a: DocumentPath.Component, _ b: DocumentPath.Component) -> Bool {
         switch (a, b) {
         case (.key(let p), .key(let q)), (.dynamicKey(let p), .dynamicKey(let q)): JSONValue.sameText(p, q)
