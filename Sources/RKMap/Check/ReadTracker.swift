@@ -1237,7 +1237,6 @@ public final class ReadTracker: ReadObserver {
         return true
     }
 
-    /// Whether two steps of paths are the same, keys by code units.
     /// The last element `Containers` read back from an array held as its
     /// text (element-wise `check` holds a content copied by `@root` so):
     /// the objects waiting inside one order each walk through it, and it
@@ -1263,6 +1262,7 @@ public final class ReadTracker: ReadObserver {
 
     private let heldElements = HeldElementCache()
 
+    /// Whether two steps of paths are the same, keys by code units.
     private static func sameStep(_ a: DocumentPath.Component, _ b: DocumentPath.Component) -> Bool {
         switch (a, b) {
         case (.key(let p), .key(let q)), (.dynamicKey(let p), .dynamicKey(let q)): JSONValue.sameText(p, q)
