@@ -70,4 +70,57 @@ import Testing
             #expect(small.stdout == streamed.stdout && small.stderr == streamed.stderr && small.status == 0, "window \(window)")
         }
     }
+
+    /// A diagnostic names the member the lookup followed, as the document
+    /// spells it (docs/spec.md §4): `$.DATA.ITEMS[2].Id` for the key path
+    /// `data.items` and the attribute `ID`, a place in the document, read
+    /// whole, streamed, from a file or a pipe; and `check` reports members
+    /// nothing reads at `$.DATA.ITEMS[*].unread`. Both named the spec's
+    /// spelling (`$.data.items[2].ID`), which the document does not have:
+    /// `check`'s annotations could not find it.
+    @Test func diagnosticsNameTheMembersAsTheDocumentSpellsThem() throws {
+        let spec = """
+            {"keyPath": "data.items", "keyMatching": "caseInsensitive", "root-map-ref": "item", "mappers": [
+              {"id": "item", "target": "Item", "attributes": {"ID": "id", "name": "name"}, "types": {"id": "int"},
+               "relationships": [{"from": "Owner", "to": "owner", "map-ref": "owner"}]},
+              {"id": "owner", "target": "Owner", "attributes": {"LOGIN": "login"}}]}
+            """
+        func document(_ count: Int) -> String {
+            let elements = (0..<count).map { i in
+                i == 2 ? #"{"Id": "two", "NAME": "n2", "owner": {"Login": "u", "extra": 1}}"# : #"{"Id": \#(i), "NAME": "n\#(i)", "unread": true}"#
+            }
+            return #"{"DATA": {"ITEMS": ["# + elements.joined(separator: ",") + "]}}"
+        }
+        let warning = "$.DATA.ITEMS[2].Id: warning: cannot convert string \"two\" to int [mapper item, attribute id]\n"
+        let scratch = try Scratch()
+        try scratch.write("spec.json", spec)
+        for count in [3, 30_000] {
+            let input = document(count)
+            try scratch.write("in.json", input)
+            let arguments = ["apply", "spec.json", "--format", "ndjson"]
+            for environment in [[:], ["RKMAP_PIPELINE_THRESHOLD": "0"]] {
+                let file = try RKMapExecutable.run(arguments + ["in.json"], directory: scratch.url, environment: environment)
+                #expect(file.status == 0)
+                #expect(file.stderr == "in.json: " + warning, "\(count) \(environment)")
+                let piped = try RKMapExecutable.run(arguments, stdin: Array(input.utf8), directory: scratch.url, environment: environment)
+                #expect(piped.stderr == "<stdin>: " + warning, "\(count) \(environment)")
+                #expect(piped.stdout == file.stdout && piped.status == 0)
+            }
+        }
+        try scratch.write("in.json", document(3))
+        let check = try RKMapExecutable.run(["check", "spec.json", "in.json", "--unmapped", "error", "--allow-warnings"], directory: scratch.url)
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("unmapped: $.DATA.ITEMS[*].unread: not mapped (2 times) [mapper item]"), "\(check.stdout)")
+        #expect(check.stdout.contains("unmapped: $.DATA.ITEMS[*].owner.extra: not mapped (1 time) [mapper owner]"), "\(check.stdout)")
+        #expect(!check.stdout.contains("$.data.items"), "\(check.stdout)")
+        // A path in the document is one GitHub's annotations can place: each
+        // has its line now (the spec's spelling had none to find).
+        let lines = document(3).replacingOccurrences(of: "{", with: "{\n").replacingOccurrences(of: ",", with: ",\n")
+        try scratch.write("lines.json", lines)
+        let annotated = try RKMapExecutable.run(["check", "spec.json", "lines.json", "--unmapped", "error"], directory: scratch.url,
+                                                environment: ["GITHUB_ACTIONS": "true"])
+        let annotations = annotated.stdout.split(separator: "\n").filter { $0.hasPrefix("::error ") }
+        #expect(annotations.count == 3, "\(annotated.stdout)")
+        for annotation in annotations { #expect(annotation.hasPrefix("::error file=lines.json,line="), "\(annotation)") }
+    }
 }

@@ -32,7 +32,7 @@ struct DocumentPath {
         // One key on an object is where it is (asked without making the
         // key path's components: this runs for every relationship mapped).
         if keyPath.isOneKey, start.map({ !Self.isArray($0) }) ?? true {
-            components.append(.key(keyPath.source))
+            components.append(.key(Self.spelled(keyPath.source, in: start, caseInsensitive: caseInsensitive)))
             return 1
         }
         guard let start, keyPath.components.count > 1 || Self.isArray(start) else {
@@ -46,12 +46,15 @@ struct DocumentPath {
         var n = 0
         for component in keyPath.components {
             switch component {
-            case .key(let k):
-                let (inner, object) = Self.arrays(around: current, having: k, caseInsensitive: caseInsensitive)
+            case .key(let key):
+                let (inner, object) = Self.arrays(around: current, having: key, caseInsensitive: caseInsensitive)
                 let level = outer + inner
-                components.append(level == 0 ? .key(k) : .within(k, level: level))
+                // A key collected within an array's elements keeps the key
+                // path's spelling: elements may spell it each their own way,
+                // and a streamed content's are named as they come.
+                components.append(level == 0 ? .key(Self.spelled(key, in: object, caseInsensitive: caseInsensitive)) : .within(key, level: level))
                 outer = level
-                current = object.flatMap { KeyPath.lookup(k, in: $0, caseInsensitive: caseInsensitive) }
+                current = object.flatMap { KeyPath.lookup(key, in: $0, caseInsensitive: caseInsensitive) }
             case .index(let i):
                 components.append(.index(i))
                 // An index picks from the outermost collected array.
@@ -70,6 +73,19 @@ struct DocumentPath {
         return n
     }
 
+    /// The keys from component `start` on spelled as `names` (strings, in
+    /// order; what a streamed document's splitter followed for them, under
+    /// `keyMatching: caseInsensitive`), as `push(_:from:caseInsensitive:)`
+    /// spells them from a document read whole.
+    mutating func respell(from start: Int, with names: [JSONValue]) {
+        var n = 0
+        for i in components.indices.dropFirst(start) where n < names.count {
+            guard case .key = components[i] else { continue }
+            if case .string(let name) = names[n] { components[i] = .key(name) }
+            n += 1
+        }
+    }
+
     /// The last `n` keys, which a streamed content collects through the
     /// array before them (the splitter found it there): applied within its
     /// elements, as `push(_:from:)` finds them in a document read whole.
@@ -77,6 +93,16 @@ struct DocumentPath {
         for i in components.indices.suffix(n) {
             if case .key(let k) = components[i] { components[i] = .within(k, level: 1) }
         }
+    }
+
+    /// `key` as the object `value` spells the member a lookup of it
+    /// follows (docs/spec.md §4): under `keyMatching: caseInsensitive`
+    /// `data` for a key path's `Data`, so that a path names a place in the
+    /// document; the key path's own spelling where nothing is known or
+    /// nothing is found (an absent key's place, as it was asked for).
+    private static func spelled(_ key: String, in value: JSONValue?, caseInsensitive: Bool) -> String {
+        guard caseInsensitive, case .object(let object)? = value else { return key }
+        return object.followedKey(key, caseInsensitive: true) ?? key
     }
 
     private static func isArray(_ value: JSONValue) -> Bool {

@@ -263,6 +263,16 @@ public struct JSONObject: Sendable, Equatable {
         }
     }
 
+    /// The key of the member `value(forKey:caseInsensitive:)` finds for
+    /// `key`, as the document spells it: `key` itself when a member is
+    /// named so exactly, else (ignoring case) the first equal to it
+    /// ignoring case; nil when none is.
+    func followedKey(_ key: String, caseInsensitive: Bool) -> String? {
+        if position(ofKey: key) != nil { return key }
+        guard caseInsensitive, let i = position(ofKeyIgnoringCase: key) else { return nil }
+        return members[i].key
+    }
+
     /// Lookup that falls back to a case-insensitive match when no key matches
     /// exactly; among several inexact matches the first in document order wins.
     public func value(forKey key: String, caseInsensitive: Bool) -> JSONValue? {

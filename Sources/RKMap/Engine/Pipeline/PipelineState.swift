@@ -86,6 +86,12 @@ final class PipelineState: @unchecked Sendable {
         /// record's input offset (`StreamedRecord`): a content array may
         /// hold several such records, whose units are mapped at once.
         case parentObject(record: Int)
+        /// Under `keyMatching: caseInsensitive`, the members the splitter
+        /// followed for the leading keys of descriptor `descriptor`'s key
+        /// path, when one is spelled otherwise (`data` for `Data`): what a
+        /// unit's diagnostics name (`DocumentPath.respell`), as a whole
+        /// read's do. Strings; unset where the spellings agree.
+        case contentKeys(descriptor: Int)
     }
 
     /// Sets it, before the first unit that reads it is sent.

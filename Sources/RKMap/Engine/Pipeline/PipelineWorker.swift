@@ -373,6 +373,9 @@ struct PipelineWorker {
         defer { mapper.context.root = .null }  // the root goes with its document
         mapper.context.metadata = metadata
         _ = mapper.path.push(descriptor.keyPath)
+        if mapper.caseInsensitive, case .array(let names) = state.value(.contentKeys(descriptor: d), for: document) {
+            mapper.path.respell(from: 0, with: names)
+        }
         if within > 0 { mapper.path.collect(last: within) }
         do {
             let value: JSONValue

@@ -12,6 +12,18 @@ extension Splitter {
         return KeyPath.find(path, from: value, caseInsensitive: caseInsensitiveKeys) != nil
     }
 
+    /// Notes member `name` followed for the content path's `key`: the
+    /// units sent while it is followed name it as the document spells it
+    /// (`PipelineState.DocumentValue.contentKeys`), set before the first
+    /// of them and again whenever what they must name changes.
+    mutating func follow(_ name: String, key: String, document: Int) {
+        followedKeys.append((name, !JSONObject.sameKey(name, key)))
+        let set = contentKeysSet.map { $0 == (document, descriptor) } ?? false
+        guard set || followedKeys.contains(where: \.respelled) else { return }
+        state.set(.contentKeys(descriptor: descriptor), .array(followedKeys.map { .string($0.name) }), for: document)
+        contentKeysSet = (document, descriptor)
+    }
+
     /// Follows `path` through objects (keys) and arrays (indexes), skipping
     /// everything else, and emits the content's units. - Returns: whether the
     /// content was found.
@@ -140,6 +152,11 @@ extension Splitter {
                     }
                     followed = name
                     sentBeforeFollowing = contentUnitsSent
+                    // Unwound however the split ends (a syntax error under
+                    // `--keep-going` goes on with the next document).
+                    let depth = followedKeys.count
+                    defer { followedKeys.removeSubrange(depth...) }
+                    if caseInsensitiveKeys { follow(name, key: key, document: document) }
                     found = try split(path.dropFirst(), document: document)
                     continue
                 }

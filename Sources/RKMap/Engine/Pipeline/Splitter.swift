@@ -73,6 +73,12 @@ struct Splitter {
     /// Keys on the stream path also match ignoring case
     /// (`keyMatching: caseInsensitive`, docs/spec.md §4).
     var caseInsensitiveKeys = false
+    /// Under `caseInsensitiveKeys`, the member names followed so far for
+    /// the content path's keys, and whether one is spelled otherwise than
+    /// its key (`PipelineState.DocumentValue.contentKeys`).
+    var followedKeys: [(name: String, respelled: Bool)] = []
+    /// The document and descriptor whose `contentKeys` were set last.
+    var contentKeysSet: (document: Int, descriptor: Int)?
     /// What the spec's `@root` key paths read of a document
     /// (`MappingEngine.rootProjection`): a streamed document is read whole
     /// into the chunk first, and its root read through this (`readRoot`).
