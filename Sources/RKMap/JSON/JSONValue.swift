@@ -291,7 +291,8 @@ public struct JSONObject: Sendable, Equatable {
     /// The name of the member a lookup of `key` follows among `names` (in
     /// document order): the exact one (`sameKey`), else, ignoring case, the
     /// first equal ignoring case. The one rule for whole reads (`value(forKey:)`)
-    /// and for what a streamed read follows (the splitter, `StreamedRelationship`).
+    /// and for what a streamed read follows (the splitter, from the names it
+    /// scanned; `followedKey` is the same for an object at hand).
     static func followedName(_ key: String, among names: [String], caseInsensitive: Bool) -> String? {
         if let exact = names.first(where: { sameKey($0, key) }) { return exact }
         guard caseInsensitive, let i = firstEqualIgnoringCase(key, in: names) else { return nil }

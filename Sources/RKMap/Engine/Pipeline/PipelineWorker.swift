@@ -372,9 +372,10 @@ struct PipelineWorker {
         mapper.prepare(document: root, index: document, recordLimit: engine.options.recordLimit(documentBytes: scanner.buf.count - start))
         defer { mapper.context.root = .null }  // the root goes with its document
         mapper.context.metadata = metadata
+        let base = mapper.path.components.count
         _ = mapper.path.push(descriptor.keyPath)
         if mapper.caseInsensitive, case .array(let names) = state.value(.contentKeys(descriptor: d), for: document) {
-            mapper.path.respell(from: 0, with: names)
+            mapper.path.respell(from: base, with: names)
         }
         if within > 0 { mapper.path.collect(last: within) }
         do {

@@ -260,7 +260,7 @@ struct StreamedRelationship: Sendable {
             object[key] = .array([])
             return object
         }
-        let member = JSONObject.followedName(key, among: object.keys, caseInsensitive: folding) ?? key
+        let member = object.followedKey(key, caseInsensitive: folding) ?? key
         if case .object(let inner)? = object[member] {
             object[member] = .object(emptied(inner, at: keys.dropFirst(), folding: folding))
         }
