@@ -1246,12 +1246,16 @@ public final class ReadTracker: ReadObserver {
         private var held: CompactJSON?
         private var index = 0
         private var value: JSONValue?
+        /// How many elements were read back from their text (tests count
+        /// it instead of timing: once for each element walked through).
+        private(set) var readBacks = 0
 
         /// Element `i` of `array` when it is held as its text, nil otherwise
         /// (`KeyPath.element` reads any other array at once).
         func element(_ i: Int, of array: JSONValue) -> JSONValue?? {
             guard case .compact(let compact) = array, compact.elements != nil else { return nil }
             if let held, held === compact, index == i { return .some(value) }
+            readBacks += 1
             let element = KeyPath.element(i, of: array)
             (held, index, value) = (compact, i, element)
             return .some(element)
@@ -1261,6 +1265,10 @@ public final class ReadTracker: ReadObserver {
     }
 
     private let heldElements = HeldElementCache()
+
+    /// How many held elements the walks under caseInsensitive read back
+    /// from their text (`HeldElementCache`), over every document.
+    package var heldElementReadBacks: Int { heldElements.readBacks }
 
     /// Whether two steps of paths are the same, keys by code units.
     private static func sameStep(_ a: DocumentPath.Component, _ b: DocumentPath.Component) -> Bool {
