@@ -27,15 +27,16 @@ extension InferSampleSet {
         let before = self
         var scanner = JSONScanner(bytes: document, offset: start, maxDepth: .max, trusted: true, origin: origin)
         do throws(ByteReadStop) {
-            if documents.isEmpty || contentOutlines.isSearching {
+            if origins.isEmpty || contentOutlines.isSearching {
                 var outliner = scanner
                 let outline = try ByteReadStop.syntax { () throws(JSONSyntaxError) in try InferContentOutline(scanning: &outliner) }
-                contentOutlines.note(outline, first: documents.isEmpty)
+                contentOutlines.note(outline, first: origins.isEmpty)
             }
             count += 1
             rewriteWholeFirst()
             key.removeAll(keepingCapacity: true)
-            keep(try rewrite(reading: &scanner, large: large, member: nil, place: InferPlaceTree.root))
+            try rewrite(reading: &scanner, large: large, member: nil, place: InferPlaceTree.root)
+            keep()
         } catch {
             self = before
             switch error {
@@ -61,11 +62,12 @@ extension InferSampleSet {
         }
     }
 
-    /// The value `scanner` is at, rewritten as `rewrite(_:member:place:)`
-    /// rewrites its tree; the containers `large` lists are read piece by piece.
+    /// Appends the shape key of the value `scanner` is at, as
+    /// `rewrite(_:member:place:)` does for its tree; the containers `large`
+    /// lists are read piece by piece.
     private mutating func rewrite(
         reading scanner: inout JSONScanner, large: LargeContainers, member: String?, place: InferPlaceTree.Index?
-    ) throws(ByteReadStop) -> JSONValue {
+    ) throws(ByteReadStop) {
         let kind = try ByteReadStop.syntax { () throws(JSONSyntaxError) in try scanner.peekKind() }
         guard let signature = large.signatures[scanner.offset] else {
             let value = try ByteReadStop.syntax { () throws(JSONSyntaxError) in try scanner.readValue() }
@@ -74,34 +76,70 @@ extension InferSampleSet {
         if kind == .array {
             let elementPlace = place.flatMap { places.element(of: $0) }
             try ByteReadStop.syntax { () throws(JSONSyntaxError) in try scanner.enterArray() }
-            return try rewriteElements(at: elementPlace) { (set: inout Self) throws(ByteReadStop) -> JSONValue? in
-                guard try ByteReadStop.syntax({ () throws(JSONSyntaxError) in try scanner.nextElement() }) else { return nil }
-                return try set.rewrite(reading: &scanner, large: large, member: nil, place: elementPlace)
+            return try rewriteElements(at: elementPlace) { (set: inout Self) throws(ByteReadStop) -> Bool in
+                guard try ByteReadStop.syntax({ () throws(JSONSyntaxError) in try scanner.nextElement() }) else { return false }
+                try set.rewrite(reading: &scanner, large: large, member: nil, place: elementPlace)
+                return true
             }
         }
         let objectPlace = place.flatMap { places.variant(signature, of: $0) }
-        // Room for every member at once: grown by doubling, the members of
-        // an object of a million keys were held twice while they moved.
-        var members: [JSONObject.Member] = []
-        members.reserveCapacity(large.memberCounts[scanner.offset] ?? 0)
         try ByteReadStop.syntax { () throws(JSONSyntaxError) in try scanner.enterObject() }
         key.append(Tag.object)
-        var index = MemberIndex([], base: 0)
+        // Where each member's key starts in `key` (`appendMemberKey`), found
+        // by the hash of its text: a key met twice ends reading from bytes.
+        var names: [Int] = []
+        names.reserveCapacity(large.memberCounts[scanner.offset] ?? 0)
+        var table = PositionTable()
         var shared = SharedValues(self)
         var placed = 0
         while let name = try ByteReadStop.syntax({ () throws(JSONSyntaxError) in try scanner.nextKey() }) {
-            guard index.find(name, in: members) == nil else { throw .repeatedKey }
+            let hash = Self.textHash(name)
+            guard table.find(hash: hash, where: { memberKey(at: names[$0]).elementsEqual(name.utf8) }) == nil else { throw .repeatedKey }
+            table.insert(names.count, hash: hash, rehash: { Self.textHash(memberKey(at: names[$0])) })
+            names.append(key.count)
             let valueKind = try ByteReadStop.syntax { () throws(JSONSyntaxError) in try scanner.peekKind() }
             let memberPlace = placeOf(member: name, kind: valueKind, in: objectPlace, placed: &placed)
-            appendText(name)
+            appendMemberKey(name)
             let start = key.count
-            let value = try rewrite(reading: &scanner, large: large, member: name, place: memberPlace)
-            members.append(JSONObject.Member(key: name, value: shared.share(value, keyFrom: start, in: &self)))
-            index.insertNew(at: members.count - 1, in: members)
+            try rewrite(reading: &scanner, large: large, member: name, place: memberPlace)
+            shared.share(valueKind, keyFrom: start, in: &self)
         }
         shared.end(in: &self)
         key.append(Tag.end)
-        return .object(JSONObject(uniqueMembers: members, readIndex: index))
+    }
+
+    /// The text of the member key `appendMemberKey` wrote at `start` of `key`.
+    private func memberKey(at start: Int) -> ArraySlice<UInt8> {
+        var position = start
+        var length = 0
+        var shift = 0
+        while true {
+            let byte = key[position]
+            position += 1
+            length |= Int(byte & 0x7F) << shift
+            guard byte & 0x80 != 0 else { break }
+            shift += 7
+        }
+        return key[position..<position + length - Int(Tag.memberKey)]
+    }
+
+    /// The hash of a key's UTF-8 text, the same for its `String` and its
+    /// bytes in `key`.
+    private static func textHash(_ text: ArraySlice<UInt8>) -> Int {
+        text.withUnsafeBytes { bytes in
+            var hasher = Hasher()
+            hasher.combine(bytes: bytes)
+            return hasher.finalize()
+        }
+    }
+
+    private static func textHash(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { utf8 in
+            var hasher = Hasher()
+            hasher.combine(bytes: UnsafeRawBufferPointer(utf8))
+            return hasher.finalize()
+        }
     }
 
     /// The arrays and objects of a document of at least `minimumBytes`, by

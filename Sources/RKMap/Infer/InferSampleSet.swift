@@ -31,9 +31,45 @@
 /// in some format, no later value there can make the attribute one, so the
 /// question (a date parse per string, the costliest) is not asked again and
 /// the string's class records "not asked" for it.
+///
+/// A kept document is held as its shape key alone, which reads back as the
+/// rewritten document (`ShapeKeyReader`): its tree is built only when the
+/// documents are taken (`takeDocuments`), not held beside the key while
+/// the rest is read. Samples whose keys all differ keep every document,
+/// and a one-member object's tree cost 72 bytes and its place in the
+/// documents' array 24 beside its key's dozen.
 package struct InferSampleSet {
-    /// The documents to infer from, in the order read.
-    package private(set) var documents: [JSONValue] = []
+    /// The documents to infer from, in the order read (read back from
+    /// their keys: each call builds them anew).
+    package var documents: [JSONValue] {
+        guard !spent else { return [] }
+        if let whole { return [whole] }
+        var documents: [JSONValue] = []
+        documents.reserveCapacity(origins.count)
+        var stored = 0
+        var u = 0
+        for position in origins.indices {
+            if u < unheld.count, unheld[u].position == position {
+                documents.append(unheld[u].value)
+                u += 1
+            } else {
+                documents.append(seen.value(stored, numbered: numbered))
+                stored += 1
+            }
+        }
+        return documents
+    }
+    /// The first document as it was added, while it is the only one
+    /// (`firstIsWhole`).
+    private var whole: JSONValue?
+    /// Kept documents whose keys the store could not take (past 4 GiB of
+    /// keys), by their position among the kept ones.
+    private var unheld: [(position: Int, value: JSONValue)] = []
+    /// The value standing for each representative number (number 1 first),
+    /// which a key names its scalars by.
+    private var numbered: [JSONValue] = []
+    /// The documents were taken: the set is spent.
+    private var spent = false
     /// Where the content may be (`SpecInferrer` finds it there): outlines of
     /// the first document and, when it has no array of objects, of the first
     /// later one that has; taken before repeated array elements were dropped.
@@ -66,7 +102,7 @@ package struct InferSampleSet {
     var key: [UInt8] = []
     /// The distinct arrays and objects met among the member values of the
     /// objects being rewritten, innermost last (`SharedValues`).
-    var met: [(hash: Int, range: Range<Int>, value: JSONValue)] = []
+    var met: [(hash: Int, range: Range<Int>)] = []
     /// The value that stands for each class of scalars, and its number in
     /// shape keys.
     private var representatives: [TypingAnswers: (value: JSONValue, id: Int)] = [:]
@@ -92,18 +128,19 @@ package struct InferSampleSet {
         // The first document is kept as it is; it is rewritten (for its
         // representatives, settled places and shape) only once a second one
         // comes, so that one small document costs no rewriting at all.
-        if documents.isEmpty || contentOutlines.isSearching {
-            contentOutlines.note(InferContentOutline(document), first: documents.isEmpty)
+        if origins.isEmpty || contentOutlines.isSearching {
+            contentOutlines.note(InferContentOutline(document), first: origins.isEmpty)
         }
-        guard !documents.isEmpty else {
-            documents.append(document)
+        guard !origins.isEmpty else {
+            whole = document
             origins.append(0)
             firstIsWhole = true
             return
         }
         rewriteWholeFirst()
         key.removeAll(keepingCapacity: true)
-        keep(rewrite(document, member: nil, place: InferPlaceTree.root))
+        rewrite(document, member: nil, place: InferPlaceTree.root)
+        keep()
     }
 
     /// The documents to infer from, moved out (so that `SpecInferrer` holds
@@ -112,20 +149,23 @@ package struct InferSampleSet {
     /// seen). The set is then spent: `origins`, `count` and
     /// `contentOutlines` remain, for messages.
     package mutating func takeDocuments() -> [JSONValue] {
-        var taken = documents
-        documents = []
+        // What only adding needs goes first, then the documents are read
+        // back from their keys (in an array of their number), then the keys.
         places = InferPlaceTree(capacity: 0)
-        seen = ShapeKeyStore()
         seenElements = ShapeKeyStore()
         representatives = [:]
         stringClasses = []
         key = []
         met = []
-        // Grown by doubling, the documents' array and their origins hold up
-        // to twice their room through inference (168,000 kept samples:
-        // 262,144 places, 6.3 MB and 2.1 MB): moved into room of their size
-        // now that the rest is let go.
-        Self.fit(&taken)
+        let taken = documents
+        spent = true
+        seen = ShapeKeyStore()
+        whole = nil
+        unheld = []
+        numbered = []
+        // Grown by doubling, the origins hold up to twice their room
+        // (168,000 kept samples: 262,144 places, 2.1 MB): moved into room
+        // of their size now that the rest is let go.
         Self.fit(&origins)
         return taken
     }
@@ -141,19 +181,35 @@ package struct InferSampleSet {
 
     /// Rewrites the first document, when it is still whole.
     mutating func rewriteWholeFirst() {
-        guard firstIsWhole else { return }
+        guard firstIsWhole, let first = whole else { return }
         firstIsWhole = false
+        whole = nil
         key.removeAll(keepingCapacity: true)
-        documents[0] = rewrite(documents[0], member: nil, place: InferPlaceTree.root)
-        _ = seen.insert(taking: &key)
+        rewrite(first, member: nil, place: InferPlaceTree.root)
+        if seen.insert(taking: &key) == .notHeld { unheld.append((0, readBack())) }
     }
 
     /// Keeps the document just rewritten (its shape key is `key`) unless one
-    /// of the same shape was.
-    mutating func keep(_ rewritten: JSONValue) {
-        guard seen.insert(taking: &key) else { return }
-        documents.append(rewritten)
+    /// of the same shape was: as its key, which reads back as the rewritten
+    /// document.
+    mutating func keep() {
+        switch seen.insert(taking: &key) {
+        case .present: return
+        case .added: break
+        case .notHeld: unheld.append((origins.count, readBack()))
+        }
         origins.append(count - 1)
+    }
+
+    /// The document whose key `key` is, read back, when the store could not
+    /// take it; `key` is then released when large.
+    private mutating func readBack() -> JSONValue {
+        let value = key.withUnsafeBufferPointer { bytes in
+            var reader = ShapeKeyReader(bytes: bytes, numbered: numbered)
+            return reader.value()
+        }
+        if key.capacity > 1 << 16 { key = [] }
+        return value
     }
 
     /// Distinct shape keys, each with a number (the place of an element's
@@ -174,16 +230,30 @@ package struct InferSampleSet {
         private var contexts: [UInt32] = []
         private var table = PositionTable()
 
+        /// What `insert` did with a key.
+        enum Insertion {
+            case added
+            /// An equal key was there (under the same context).
+            case present
+            /// Past 4 GiB of keys, none is added: what comes is kept, never
+            /// taken for a repeat.
+            case notHeld
+        }
+
         /// Adds `key` under `context` unless it is there already; whether it
         /// was added. Past 4 GiB of keys, none is added: what comes is kept,
         /// never taken for a repeat.
         mutating func insert(_ key: ArraySlice<UInt8>, context: Int) -> Bool {
+            insertion(key, context: context) != .present
+        }
+
+        private mutating func insertion(_ key: ArraySlice<UInt8>, context: Int) -> Insertion {
             let hash = Self.hash(key, context: context)
             let found = table.find(hash: hash) { i in
                 Int(contexts[i]) == context && bytes[range(i)].elementsEqual(key)
             }
-            guard found == nil else { return false }
-            guard bytes.count + key.count <= Int(UInt32.max), let context32 = UInt32(exactly: context) else { return true }
+            guard found == nil else { return .present }
+            guard bytes.count + key.count <= Int(UInt32.max), let context32 = UInt32(exactly: context) else { return .notHeld }
             // Taken out while it grows, which reads the keys held here.
             var grown = PositionTable()
             swap(&grown, &table)
@@ -192,18 +262,18 @@ package struct InferSampleSet {
             bytes.append(contentsOf: key)
             ends.append(UInt32(bytes.count))
             contexts.append(context32)
-            return true
+            return .added
         }
 
         /// Adds a document's whole key (context 0) unless it is there
-        /// already; whether it was added. `key` is spent: the first is
-        /// kept as it is, not copied (one large document's key is as
-        /// large as its structure), and a large one is released once
-        /// copied, so that it is not held twice.
-        mutating func insert(taking key: inout [UInt8]) -> Bool {
+        /// already. `key` is spent: the first is kept as it is, not copied
+        /// (one large document's key is as large as its structure), and a
+        /// large one is released once copied, so that it is not held twice.
+        mutating func insert(taking key: inout [UInt8]) -> Insertion {
             guard ends.isEmpty, key.count <= Int(UInt32.max) else {
-                let inserted = insert(key[...], context: 0)
-                if key.capacity > 1 << 16 { key = [] }
+                let inserted = insertion(key[...], context: 0)
+                // One not held is read back from it (`readBack`).
+                if inserted != .notHeld, key.capacity > 1 << 16 { key = [] }
                 return inserted
             }
             let hash = Self.hash(key[...], context: 0)
@@ -212,7 +282,16 @@ package struct InferSampleSet {
             table.insert(0, hash: hash, rehash: { _ in hash })
             ends.append(UInt32(bytes.count))
             contexts.append(0)
-            return true
+            return .added
+        }
+
+        /// The value key `i` stands for (`ShapeKeyReader`).
+        func value(_ i: Int, numbered: [JSONValue]) -> JSONValue {
+            let range = range(i)
+            return bytes.withUnsafeBufferPointer { bytes in
+                var reader = ShapeKeyReader(bytes: UnsafeBufferPointer(rebasing: bytes[range]), numbered: numbered)
+                return reader.value()
+            }
         }
 
         private func range(_ i: Int) -> Range<Int> {
@@ -233,6 +312,83 @@ package struct InferSampleSet {
         /// A member value equal to an earlier one of its object, by number
         /// (`SharedValues`).
         static let repeated: UInt8 = 8
+        /// A member's key length is counted from this (`appendMemberKey`):
+        /// past every tag.
+        static let memberKey: UInt8 = 9
+    }
+
+    /// Reads a shape key back as the value it was made of: the rewritten
+    /// value, each representative scalar the value of its number, each
+    /// repeated member value the earlier one itself (sharing its storage,
+    /// as `SharedValues` made it).
+    struct ShapeKeyReader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// The representatives' values, number 1 first.
+        let numbered: [JSONValue]
+        var position = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>, numbered: [JSONValue]) {
+            self.bytes = bytes
+            self.numbered = numbered
+        }
+
+        private mutating func count() -> Int {
+            var n = 0
+            var shift = 0
+            while true {
+                let byte = bytes[position]
+                position += 1
+                n |= Int(byte & 0x7F) << shift
+                guard byte & 0x80 != 0 else { return n }
+                shift += 7
+            }
+        }
+
+        private mutating func text(length: Int) -> String {
+            defer { position += length }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<position + length]), as: UTF8.self)
+        }
+
+        mutating func value() -> JSONValue {
+            let tag = bytes[position]
+            position += 1
+            switch tag {
+            case Tag.null: return .null
+            case Tag.true: return .bool(true)
+            case Tag.false: return .bool(false)
+            case Tag.scalar: return numbered[count() - 1]
+            case Tag.string: return .string(text(length: count()))
+            case Tag.array:
+                var elements: [JSONValue] = []
+                while bytes[position] != Tag.end { elements.append(value()) }
+                position += 1
+                return .array(elements)
+            case Tag.object:
+                var members: [JSONObject.Member] = []
+                // The object's distinct arrays and objects, as `SharedValues` met them.
+                var distinct: [JSONValue] = []
+                while bytes[position] != Tag.end {
+                    let key = text(length: count() - Int(Tag.memberKey))
+                    let member: JSONValue
+                    if bytes[position] == Tag.repeated {
+                        position += 1
+                        member = distinct[count()]
+                    } else {
+                        member = value()
+                        switch member {
+                        case .array, .object:
+                            if distinct.count < SharedValues.capacity { distinct.append(member) }
+                        default: break
+                        }
+                    }
+                    members.append(JSONObject.Member(key: key, value: member))
+                }
+                position += 1
+                return .object(JSONObject(uniqueMembers: members))
+            default:
+                preconditionFailure("a shape key this set did not write (tag \(tag))")
+            }
+        }
     }
 
     /// The arrays and objects among the member values of one object, each
@@ -263,14 +419,11 @@ package struct InferSampleSet {
 
         init(_ set: InferSampleSet) { base = set.met.count }
 
-        /// `value`, or the equal one met before in the object; the set's
-        /// `key[start...]` is its part of the shape key, replaced by a
-        /// reference when it repeats.
-        mutating func share(_ value: JSONValue, keyFrom start: Int, in set: inout InferSampleSet) -> JSONValue {
-            switch value {
-            case .array, .object, .compact: break
-            default: return value
-            }
+        /// Notes a member value of `kind`, whose part of the shape key is the
+        /// set's `key[start...]`: an array or object equal to one met before
+        /// in the object has its part replaced by a reference to that one.
+        mutating func share(_ kind: JSONKind, keyFrom start: Int, in set: inout InferSampleSet) {
+            guard kind == .array || kind == .object else { return }
             let range = start..<set.key.count
             let hash = set.keyHash(range)
             let count = set.met.count - base
@@ -284,16 +437,15 @@ package struct InferSampleSet {
                 set.key.removeSubrange(range)
                 set.key.append(Tag.repeated)
                 set.key.appendLEB128(earlier)
-                return set.met[base + earlier].value
+                return
             }
-            guard count < Self.capacity else { return value }
-            set.met.append((hash, range, value))
+            guard count < Self.capacity else { return }
+            set.met.append((hash, range))
             if count == Self.scanned {
                 for i in 0...count { byHash[set.met[base + i].hash, default: []].append(i) }
             } else if count > Self.scanned {
                 byHash[hash, default: []].append(count)
             }
-            return value
         }
 
         /// Forgets the object's values (its rewrite is done).
@@ -315,6 +467,18 @@ package struct InferSampleSet {
         var s = s
         s.withUTF8 { utf8 in
             appendCount(utf8.count)
+            key.append(contentsOf: utf8)
+        }
+    }
+
+    /// A member's key in an object's part of a shape key: its length is
+    /// counted from `Tag.memberKey`, so that its first byte is never a tag
+    /// (a key of 7 bytes began with `Tag.end`'s byte, and a key could be
+    /// read as the object's end).
+    mutating func appendMemberKey(_ s: String) {
+        var s = s
+        s.withUTF8 { utf8 in
+            appendCount(utf8.count + Int(Tag.memberKey))
             key.append(contentsOf: utf8)
         }
     }
@@ -360,96 +524,89 @@ package struct InferSampleSet {
         return objectPlace.flatMap { places.member(key, at: placed, of: $0) }
     }
 
-    /// `value` with its scalars replaced by their class's first value and
-    /// repeated array elements dropped; `member` is the key holding it and
-    /// `place` where it sits (nil: past the place tree's capacity).
-    mutating func rewrite(_ value: JSONValue, member: String?, place: InferPlaceTree.Index?) -> JSONValue {
+    /// Appends to `key` the shape key of `value` rewritten: its scalars
+    /// replaced by their class's first value and repeated array elements
+    /// dropped (`ShapeKeyReader` reads the rewritten value back); `member`
+    /// is the key holding it and `place` where it sits (nil: past the place
+    /// tree's capacity). No tree of the rewritten value is built.
+    mutating func rewrite(_ value: JSONValue, member: String?, place: InferPlaceTree.Index?) {
         switch value {
         case .compact(let c):
-            return rewrite(c.expanded, member: member, place: place)
+            rewrite(c.expanded, member: member, place: place)
         case .null:
             key.append(Tag.null)
-            return value
         case .bool(let b):
             key.append(b ? Tag.true : Tag.false)
-            return value
         case .number(let n):
             let integer = n.isIntegerLiteral && n.int64Value != nil
-            return representative(of: .number(fitsInt64: integer, survivesDouble: InferValueType.survivesDouble(n)), value)
+            representative(of: .number(fitsInt64: integer, survivesDouble: InferValueType.survivesDouble(n)), value)
         case .string(let s):
             if let member, InferBuilder.discriminatorPosition(member) != nil {
                 key.append(Tag.string)
                 appendText(s)
-                return value
+                return
             }
             // A string of digits makes any set of strings untyped (it is never
             // an http URL either): whether it also reads as a date cannot matter.
-            if InferValueType.isDigitsOnly(s) { return representative(of: .digitsOnly, value) }
-            return representative(of: answers(s, place: place), value)
+            representative(of: InferValueType.isDigitsOnly(s) ? .digitsOnly : answers(s, place: place), value)
         case .array(let elements):
             let elementPlace = place.flatMap { places.element(of: $0) }
             var iterator = elements.makeIterator()
-            return rewriteElements(at: elementPlace) { set in
-                iterator.next().map { set.rewrite($0, member: nil, place: elementPlace) }
+            rewriteElements(at: elementPlace) { set in
+                guard let element = iterator.next() else { return false }
+                set.rewrite(element, member: nil, place: elementPlace)
+                return true
             }
         case .object(let object):
             let objectPlace = place.flatMap { places.variant(Self.signature(object), of: $0) }
             key.append(Tag.object)
-            var members: [JSONObject.Member] = []
-            members.reserveCapacity(object.count)
             var shared = SharedValues(self)
             var placed = 0
             for m in object.members {
-                let memberPlace = placeOf(member: m.key, kind: m.value.kind, in: objectPlace, placed: &placed)
-                appendText(m.key)
+                let kind = m.value.kind
+                let memberPlace = placeOf(member: m.key, kind: kind, in: objectPlace, placed: &placed)
+                appendMemberKey(m.key)
                 let start = key.count
-                let value = rewrite(m.value, member: m.key, place: memberPlace)
-                members.append(JSONObject.Member(key: m.key, value: shared.share(value, keyFrom: start, in: &self)))
+                rewrite(m.value, member: m.key, place: memberPlace)
+                shared.share(kind, keyFrom: start, in: &self)
             }
             shared.end(in: &self)
             key.append(Tag.end)
-            // A parsed object's keys are distinct already: no lookup per key.
-            return .object(JSONObject(uniqueMembers: members))
         }
     }
 
-    /// An array whose elements at `elementPlace` `next` rewrites one at a
-    /// time (nil after the last), with repeats dropped: an element whose
+    /// Appends the shape key of an array whose elements at `elementPlace`
+    /// `next` rewrites one at a time (false after the last), with repeats
+    /// dropped: an element whose
     /// shape key is that of an earlier element of the array, or of an element
     /// kept at its place from an earlier document.
     mutating func rewriteElements<E: Error>(
-        at elementPlace: InferPlaceTree.Index?, next: (inout Self) throws(E) -> JSONValue?
-    ) throws(E) -> JSONValue {
+        at elementPlace: InferPlaceTree.Index?, next: (inout Self) throws(E) -> Bool
+    ) throws(E) {
         key.append(Tag.array)
-        var kept: [JSONValue] = []
         // The kept elements' keys, as ranges of `key`, found by hash.
         var keys: [Range<Int>] = []
         var table = PositionTable()
         // The first element dropped for an earlier document's: kept
         // after all if nothing else is, so that the array is not emptied.
-        var firstDropped: (value: JSONValue, bytes: [UInt8])?
+        var firstDropped: [UInt8]?
         while true {
             let start = key.count
-            guard let rewritten = try next(&self) else { break }
+            guard try next(&self) else { break }
             let range = start..<key.count
             let hash = keyHash(range)
             if table.find(hash: hash, where: { key[keys[$0]].elementsEqual(key[range]) }) != nil {
                 key.removeSubrange(range)
             } else if let elementPlace, !seenElements.insert(key[range], context: elementPlace) {
-                if firstDropped == nil { firstDropped = (rewritten, Array(key[range])) }
+                if firstDropped == nil { firstDropped = Array(key[range]) }
                 key.removeSubrange(range)
             } else {
                 table.insert(keys.count, hash: hash, rehash: { keyHash(keys[$0]) })
                 keys.append(range)
-                kept.append(rewritten)
             }
         }
-        if kept.isEmpty, let firstDropped {
-            kept.append(firstDropped.value)
-            key.append(contentsOf: firstDropped.bytes)
-        }
+        if keys.isEmpty, let firstDropped { key.append(contentsOf: firstDropped) }
         key.append(Tag.end)
-        return .array(kept)
     }
 
     /// The open questions' answers for a string at `place`, closing there
@@ -489,6 +646,7 @@ package struct InferSampleSet {
     }
 
     /// The value standing for `answers`' class, its number appended to the key.
+    @discardableResult
     private mutating func representative(of answers: TypingAnswers, _ value: JSONValue) -> JSONValue {
         let chosen: (value: JSONValue, id: Int)
         if let known = representatives[answers] {
@@ -505,6 +663,7 @@ package struct InferSampleSet {
     private mutating func newRepresentative(of answers: TypingAnswers, _ value: JSONValue) -> (value: JSONValue, id: Int) {
         guard case .string(let asked, let yes) = answers else {
             nextID += 1
+            numbered.append(value)
             return (value, nextID)
         }
         // A string asked fewer questions (the others settled "no" at its
@@ -521,6 +680,7 @@ package struct InferSampleSet {
             chosen = (match.value, match.id)
         } else {
             nextID += 1
+            numbered.append(value)
             chosen = (value, nextID)
         }
         stringClasses.append((asked, yes, chosen.value, chosen.id))
