@@ -83,12 +83,15 @@ extension InferSampleSet {
             }
         }
         let objectPlace = place.flatMap { places.variant(signature, of: $0) }
+        // Every member counted (a key met twice ends reading from bytes):
+        // the tree's count, so that either way has the same key.
+        let memberCount = large.memberCounts[scanner.offset] ?? 0
         try ByteReadStop.syntax { () throws(JSONSyntaxError) in try scanner.enterObject() }
-        key.append(Tag.object)
+        appendObjectTag(count: memberCount)
         // Where each member's key starts in `key` (`appendMemberKey`), found
         // by the hash of its text: a key met twice ends reading from bytes.
         var names: [Int] = []
-        names.reserveCapacity(large.memberCounts[scanner.offset] ?? 0)
+        names.reserveCapacity(memberCount)
         var table = PositionTable()
         var shared = SharedValues(self)
         var placed = 0

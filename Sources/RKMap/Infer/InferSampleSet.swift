@@ -312,9 +312,23 @@ package struct InferSampleSet {
         /// A member value equal to an earlier one of its object, by number
         /// (`SharedValues`).
         static let repeated: UInt8 = 8
+        /// An object of `largeObject` members or more: its member count
+        /// follows, so that it is read back into an array of its size (grown
+        /// by doubling, an object of a million members was held twice).
+        static let largeObject: UInt8 = 9
         /// A member's key length is counted from this (`appendMemberKey`):
         /// past every tag.
-        static let memberKey: UInt8 = 9
+        static let memberKey: UInt8 = 10
+    }
+
+    /// Objects of this many members or more are `Tag.largeObject`s.
+    static let largeObjectCount = 64
+
+    /// Opens an object of `count` members in the shape key.
+    mutating func appendObjectTag(count: Int) {
+        guard count >= Self.largeObjectCount else { return key.append(Tag.object) }
+        key.append(Tag.largeObject)
+        appendCount(count)
     }
 
     /// Reads a shape key back as the value it was made of: the rewritten
@@ -363,8 +377,9 @@ package struct InferSampleSet {
                 while bytes[position] != Tag.end { elements.append(value()) }
                 position += 1
                 return .array(elements)
-            case Tag.object:
+            case Tag.object, Tag.largeObject:
                 var members: [JSONObject.Member] = []
+                if tag == Tag.largeObject { members.reserveCapacity(count()) }
                 // The object's distinct arrays and objects, as `SharedValues` met them.
                 var distinct: [JSONValue] = []
                 while bytes[position] != Tag.end {
@@ -384,7 +399,9 @@ package struct InferSampleSet {
                     members.append(JSONObject.Member(key: key, value: member))
                 }
                 position += 1
-                return .object(JSONObject(uniqueMembers: members))
+                // Inference looks a member up by key a few times per object
+                // at most (a discriminator, the content's path): no index.
+                return .object(JSONObject(uniqueUnindexedMembers: members))
             default:
                 preconditionFailure("a shape key this set did not write (tag \(tag))")
             }
@@ -559,7 +576,7 @@ package struct InferSampleSet {
             }
         case .object(let object):
             let objectPlace = place.flatMap { places.variant(Self.signature(object), of: $0) }
-            key.append(Tag.object)
+            appendObjectTag(count: object.count)
             var shared = SharedValues(self)
             var placed = 0
             for m in object.members {

@@ -189,6 +189,14 @@ public struct JSONObject: Sendable, Equatable {
         if members.count >= Self.indexedCount { index = MemberIndexBox(MemberIndex(members, base: 0)) }
     }
 
+    /// Builds an object from members with distinct keys and no index,
+    /// however many: its lookups scan. For trees only looked up a few
+    /// times per object (`infer`'s samples, read back from their shape
+    /// keys), where the index of an object of a million members cost 4 MB.
+    init(uniqueUnindexedMembers members: [Member]) {
+        self.members = members
+    }
+
     /// The same, with the index a reader built of exactly these members
     /// while it read them (`nil` for fewer than 16), so large objects are not
     /// hashed twice.
