@@ -79,13 +79,14 @@ extension BoundedMemoryTests {
     /// members beside their 21 MB predecessor was the peak); 5.3× since the
     /// spec's text is laid out as it is written and only renumbered
     /// destinations are kept. The sample is now read into its shape key
-    /// alone (no tree while it is read). Not yet within three times
-    /// (docs/behaviour.md): the sample's tree, read back from its key when
-    /// the spec is inferred (24 MB of members and their index, 2.8× alone),
-    /// and its fields (one per member) are held together while the mapper
-    /// is made. This bound keeps what was won.
-    @Test func inferOfOneObjectOfManyMembersStaysWithinFiveAndThreeQuartersTimesItsSize() throws {
-        try Self.expectWithinThreeTimes(["infer", "-"], shape: "keys", mb: 12, times: 5.75)
+    /// alone (no tree while it is read), and its tree is read back from
+    /// the key when the spec is inferred, in room of its size and without
+    /// an index: 4.35× in a debug build. Not yet within three times
+    /// (docs/behaviour.md): that tree (24 MB of members, 2 times the
+    /// object) and its fields (one per member) are held together while the
+    /// mapper is made. This bound keeps what was won.
+    @Test func inferOfOneObjectOfManyMembersStaysWithinFiveTimesItsSize() throws {
+        try Self.expectWithinThreeTimes(["infer", "-"], shape: "keys", mb: 12, times: 5)
     }
 
     /// The same on 2 MB (170,000 members): each numeric member had a place
@@ -110,8 +111,9 @@ extension BoundedMemoryTests {
     /// held one after another: about 11 and 8.8 times. A kept sample is now
     /// its shape key alone, read back as a tree only when the spec is
     /// inferred (each was a tree while the rest was read: an object's
-    /// members 72 bytes against a line's 17): 9.7 and 7.6 times in a debug
-    /// build. Not yet within three times: the trees read back and each
+    /// members 72 bytes against a line's 17), and a field's values repeat
+    /// no scalar (a place's every `id` was a copy of one representative):
+    /// 9.7 and 6.9 times in a debug build. Not yet within three times: the trees read back and each
     /// key's field (40 bytes) are held together while the mappers are made.
     /// These bounds keep what was won (on 6 MB, whose ratios are those of
     /// 12 MB within a tenth for lines and a half for objects, in half the
@@ -120,7 +122,7 @@ extension BoundedMemoryTests {
         try Self.expectWithinThreeTimes(["infer", "-"], shape: "distinct-lines", mb: 6, times: 11)
     }
 
-    @Test func inferOfObjectsWhoseKeysAllDifferStaysWithinNineTimesTheirSize() throws {
-        try Self.expectWithinThreeTimes(["infer", "-"], shape: "distinct-items", mb: 6, times: 9)
+    @Test func inferOfObjectsWhoseKeysAllDifferStaysWithinEightTimesTheirSize() throws {
+        try Self.expectWithinThreeTimes(["infer", "-"], shape: "distinct-items", mb: 6, times: 8)
     }
 }

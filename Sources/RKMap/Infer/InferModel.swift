@@ -60,8 +60,14 @@ enum InferValues {
         }
     }
 
-    /// Appends `value`, in place when the values are held only here.
+    /// Appends `value`, in place when the values are held only here. A
+    /// scalar repeating the last value (the same text) is not appended
+    /// again: what is asked of the values is whether all of them answer
+    /// alike (`InferValueType.guess`), which a repeat cannot change, and
+    /// the samples' scalars are their classes' representatives, so a
+    /// place's 100,000 ids held 100,000 copies of one.
     mutating func append(_ value: JSONValue) {
+        if let last, Self.repeats(last, value) { return }
         switch self {
         case .none:
             self = .one(value)
@@ -71,6 +77,27 @@ enum InferValues {
             self = .none
             values.append(value)
             self = .many(values)
+        }
+    }
+
+    /// The value appended last.
+    private var last: JSONValue? {
+        switch self {
+        case .none: return nil
+        case .one(let value): return value
+        case .many(let values): return values.last
+        }
+    }
+
+    /// Whether `b` is the scalar `a`, by text (code units: `1` and `1.0`,
+    /// or two spellings of a string, answer apart).
+    static func repeats(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.number(let x), .number(let y)): return x.text.utf8.elementsEqual(y.text.utf8)
+        case (.string(let x), .string(let y)): return x.utf8.elementsEqual(y.utf8)
+        default: return false
         }
     }
 

@@ -96,6 +96,24 @@ import Testing
         #expect(taking.documents.isEmpty && taking.count == 2)
     }
 
+    /// A field's values hold no scalar twice in a row (each object's `id`
+    /// at a place is one representative, and was a copy each): a repeat is
+    /// the same text, so `1.0` after `1` and one spelling of a string after
+    /// another are kept, as they may answer apart.
+    @Test func aFieldsValuesRepeatNoScalar() {
+        let one = JSONValue.number(JSONNumber("1")), onePointZero = JSONValue.number(JSONNumber("1.0"))
+        let decomposed = JSONValue.string("e\u{301}"), composed = JSONValue.string("\u{E9}")
+        var values = InferValues.none
+        for value in [one, one, onePointZero, decomposed, composed, composed, .bool(true), .bool(true), one, one] {
+            values.append(value)
+        }
+        let texts = { (values: [JSONValue]) in values.map { JSONWriter.serialize($0, pretty: false) } }
+        #expect(texts(values.all) == texts([one, onePointZero, decomposed, composed, .bool(true), one]))
+        var many = InferValues.none
+        for _ in 0..<1_000 { many.append(one) }
+        #expect(texts(many.all) == ["1"])
+    }
+
     /// A stream of records that differ only in their values keeps one document.
     @Test func recordsOfOneShapeKeepOneDocument() throws {
         let documents = try (0..<1_000).map { i in
