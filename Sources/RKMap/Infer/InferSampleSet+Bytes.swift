@@ -114,15 +114,7 @@ extension InferSampleSet {
     /// The text of the member key `appendMemberKey` wrote at `start` of `key`.
     private func memberKey(at start: Int) -> ArraySlice<UInt8> {
         var position = start
-        var length = 0
-        var shift = 0
-        while true {
-            let byte = key[position]
-            position += 1
-            length |= Int(byte & 0x7F) << shift
-            guard byte & 0x80 != 0 else { break }
-            shift += 7
-        }
+        let length = key.withUnsafeBufferPointer { $0.readLEB128(at: &position) }
         return key[position..<position + length - Int(Tag.memberKey)]
     }
 

@@ -347,15 +347,7 @@ package struct InferSampleSet {
         }
 
         private mutating func count() -> Int {
-            var n = 0
-            var shift = 0
-            while true {
-                let byte = bytes[position]
-                position += 1
-                n |= Int(byte & 0x7F) << shift
-                guard byte & 0x80 != 0 else { return n }
-                shift += 7
-            }
+            bytes.readLEB128(at: &position)
         }
 
         private mutating func text(length: Int) -> String {

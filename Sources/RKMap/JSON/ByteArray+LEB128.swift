@@ -12,3 +12,19 @@ extension Array where Element == UInt8 {
         append(UInt8(n))
     }
 }
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Reads the unsigned LEB128 number `appendLEB128` wrote at `position`,
+    /// and moves `position` past it.
+    func readLEB128(at position: inout Int) -> Int {
+        var n: UInt = 0
+        var shift: UInt = 0
+        while true {
+            let byte = self[position]
+            position += 1
+            n |= UInt(byte & 0x7F) << shift
+            if byte < 0x80 { return Int(n) }
+            shift += 7
+        }
+    }
+}

@@ -529,15 +529,7 @@ struct HeldRecords {
         }
 
         mutating func count() -> Int {
-            var n: UInt = 0
-            var shift: UInt = 0
-            while true {
-                let byte = bytes[offset]
-                offset += 1
-                n |= UInt(byte & 0x7F) << shift
-                if byte < 0x80 { return Int(n) }
-                shift += 7
-            }
+            bytes.readLEB128(at: &offset)
         }
 
         mutating func text() -> String {

@@ -142,15 +142,7 @@ struct SeenKeys {
     ) -> (hash: UInt32, bytes: UnsafeBufferPointer<UInt8>, next: Int) {
         let hash = UInt32(page[offset]) | UInt32(page[offset + 1]) << 8 | UInt32(page[offset + 2]) << 16 | UInt32(page[offset + 3]) << 24
         var at = offset + 4
-        var length = 0
-        var shift = 0
-        while true {
-            let byte = page[at]
-            at += 1
-            length |= Int(byte & 0x7F) << shift
-            shift += 7
-            if byte & 0x80 == 0 { break }
-        }
+        let length = page.readLEB128(at: &at)
         return (hash, UnsafeBufferPointer(rebasing: page[at..<at + length]), at + length)
     }
 
