@@ -64,6 +64,25 @@ import Testing
         return out
     }
 
+    /// `body` read as the check reads a body mapped whole, every array its
+    /// relationships map held as its elements' text however small, and the
+    /// engine that maps it so.
+    private func readHoldingEveryArray(
+        _ body: String, _ checker: FixtureChecker, caseInsensitive: Bool
+    ) throws -> (MappingEngine, JSONValue) {
+        var options = MappingOptions()
+        options.holdsLargeArrays = true
+        options.holdingArraysFrom = 0
+        let engine = try MappingEngine(graph: checker.graph, options: options)
+        let plan = try #require(ProjectionPlan(
+            wholeHoldingAsIn: engine.documentProjection.projection, caseInsensitive: caseInsensitive, holdingArraysFrom: 0))
+        let document = try Array(body.utf8).withUnsafeBytes { bytes in
+            var scanner = JSONScanner(bytes: bytes, maxDepth: 512)
+            return try scanner.readValue(projection: plan)
+        }
+        return (engine, document)
+    }
+
     /// The report's reasons located at JSON paths, as `code path message`.
     private func pathReasons(_ result: ExchangeResult) -> [String] {
         result.reasons.compactMap { r -> String? in
@@ -864,16 +883,7 @@ import Testing
         #expect(paths.contains("unmapped $.other not mapped (1 time)"), "\(paths)")
         #expect(paths.contains("unmapped $.data.n not mapped (1 time)"), "\(paths)")
         #expect(paths.contains("missing $.\(key)[*].gone mapped but missing (2 of 2)"), "\(paths)")
-        var options = MappingOptions()
-        options.holdsLargeArrays = true
-        options.holdingArraysFrom = 0
-        let engine = try MappingEngine(graph: checker.graph, options: options)
-        let plan = try #require(ProjectionPlan(
-            wholeHoldingAsIn: engine.documentProjection.projection, caseInsensitive: caseInsensitive, holdingArraysFrom: 0))
-        let document = try Array(body[0].utf8).withUnsafeBytes { bytes in
-            var scanner = JSONScanner(bytes: bytes, maxDepth: 512)
-            return try scanner.readValue(projection: plan)
-        }
+        let (_, document) = try readHoldingEveryArray(body[0], checker, caseInsensitive: caseInsensitive)
         guard case .object(let root) = document, case .compact(let held)? = root[caseInsensitive ? "Items" : "items"], case .object(let data)? = root["data"],
               case .compact? = data["more"], case .object(let meta)? = root["meta"], case .array(let other)? = root["other"] else {
             Issue.record("not held as the check reads it: \(document)")
@@ -906,16 +916,7 @@ import Testing
         }
         let body = #"{"Orders": ["# + (0..<orders).map(order).joined(separator: ", ") + "]}"
         let checker = try checker(spec)
-        var options = MappingOptions()
-        options.holdsLargeArrays = true
-        options.holdingArraysFrom = 0
-        let engine = try MappingEngine(graph: checker.graph, options: options)
-        let plan = try #require(ProjectionPlan(
-            wholeHoldingAsIn: engine.documentProjection.projection, caseInsensitive: true, holdingArraysFrom: 0))
-        let document = try Array(body.utf8).withUnsafeBytes { bytes in
-            var scanner = JSONScanner(bytes: bytes, maxDepth: 512)
-            return try scanner.readValue(projection: plan)
-        }
+        let (engine, document) = try readHoldingEveryArray(body, checker, caseInsensitive: true)
         guard case .object(let root) = document, case .compact(let held)? = root["Orders"] else {
             Issue.record("not held as the check reads it: \(document)")
             return
