@@ -312,9 +312,10 @@ package struct InferSampleSet {
         /// A member value equal to an earlier one of its object, by number
         /// (`SharedValues`).
         static let repeated: UInt8 = 8
-        /// An object of `largeObject` members or more: its member count
-        /// follows, so that it is read back into an array of its size (grown
-        /// by doubling, an object of a million members was held twice).
+        /// An object of `largeObjectCount` members or more: its member
+        /// count follows, so that it is read back into an array of its
+        /// size (grown by doubling, an object of a million members was
+        /// held twice).
         static let largeObject: UInt8 = 9
         /// A member's key length is counted from this (`appendMemberKey`):
         /// past every tag.
