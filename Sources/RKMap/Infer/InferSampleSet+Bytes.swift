@@ -97,8 +97,8 @@ extension InferSampleSet {
         var placed = 0
         while let name = try ByteReadStop.syntax({ () throws(JSONSyntaxError) in try scanner.nextKey() }) {
             let hash = Self.textHash(name)
-            guard table.find(hash: hash, where: { memberKey(at: names[$0]).elementsEqual(name.utf8) }) == nil else { throw .repeatedKey }
-            table.insert(names.count, hash: hash, rehash: { Self.textHash(memberKey(at: names[$0])) })
+            guard table.find(hash: hash, where: { key[memberKey(at: names[$0])].elementsEqual(name.utf8) }) == nil else { throw .repeatedKey }
+            table.insert(names.count, hash: hash, rehash: { keyHash(memberKey(at: names[$0])) })
             names.append(key.count)
             let valueKind = try ByteReadStop.syntax { () throws(JSONSyntaxError) in try scanner.peekKind() }
             let memberPlace = placeOf(member: name, kind: valueKind, in: objectPlace, placed: &placed)
@@ -111,23 +111,15 @@ extension InferSampleSet {
         key.append(Tag.end)
     }
 
-    /// The text of the member key `appendMemberKey` wrote at `start` of `key`.
-    private func memberKey(at start: Int) -> ArraySlice<UInt8> {
+    /// Where the text of the member key `appendMemberKey` wrote at `start`
+    /// of `key` is.
+    private func memberKey(at start: Int) -> Range<Int> {
         var position = start
         let length = key.withUnsafeBufferPointer { $0.readLEB128(at: &position) }
-        return key[position..<position + length - Int(Tag.memberKey)]
+        return position..<position + length - Int(Tag.memberKey)
     }
 
-    /// The hash of a key's UTF-8 text, the same for its `String` and its
-    /// bytes in `key`.
-    private static func textHash(_ text: ArraySlice<UInt8>) -> Int {
-        text.withUnsafeBytes { bytes in
-            var hasher = Hasher()
-            hasher.combine(bytes: bytes)
-            return hasher.finalize()
-        }
-    }
-
+    /// The hash of a key's UTF-8 text, as `keyHash` hashes its bytes in `key`.
     private static func textHash(_ text: String) -> Int {
         var text = text
         return text.withUTF8 { utf8 in
