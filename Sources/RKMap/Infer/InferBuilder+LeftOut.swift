@@ -14,7 +14,7 @@
 /// ```
 extension InferBuilder {
     func leftOutMembers(
-        in samples: [JSONValue], descriptors: [(keyPath: [String], mapper: Int)], contentPath: [String]
+        in samples: InferDocuments, descriptors: [(keyPath: [String], mapper: Int)], contentPath: [String]
     ) -> (leftOut: [LeftOutMember], unmapped: [LeftOutMember]) {
         var walk = LeftOutWalk(builder: self)
         for (index, sample) in samples.enumerated() {

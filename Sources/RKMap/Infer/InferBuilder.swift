@@ -42,7 +42,9 @@ struct InferBuilder {
 
     /// The mapper for `values` met at one place; arrays are collections of
     /// their elements when `elements` (a descriptor's content, a to-many source).
-    mutating func mapper(for values: [JSONValue], hint: String, elements: Bool) -> Int? {
+    /// A document held as its key is an object referred to by its number
+    /// (`InferObjects`), built each time it is visited.
+    mutating func mapper(for values: InferDocuments, hint: String, elements: Bool) -> Int? {
         // Counted first, so that the objects are given their room at once:
         // a sample of 168,000 documents collected into a growing array held
         // 262,144 places (4.2 MB) for them.
@@ -54,19 +56,21 @@ struct InferBuilder {
             default: break
             }
         }
-        values.forEach(count)
-        var objects: [JSONObject] = []
-        objects.reserveCapacity(objectCount)
+        for i in values.indices {
+            if values.isObjectKey(i) { objectCount += 1 } else { count(values[i]) }
+        }
+        var collector = InferObjects.Collector(documents: values, capacity: objectCount)
         var scalars: [JSONValue] = []
         func collect(_ value: JSONValue) {
             switch value {
-            case .object(let o): objects.append(o)
+            case .object(let o): collector.add(o)
             case .array(let a) where elements: a.forEach(collect)
             case .null: break
             default: scalars.append(value)
             }
         }
-        values.forEach(collect)
+        for i in values.indices where !collector.addDocument(i) { collect(values[i]) }
+        let objects = collector.objects
         // Objects with some member a key path can name (only `""` members
         // would make a mapper that maps nothing: the value is mapped whole).
         if !objects.isEmpty, objects.contains(where: { $0.keys.contains(where: InferNaming.canName) }) {
@@ -84,29 +88,31 @@ struct InferBuilder {
         guard !scalars.isEmpty else { return nil }
         // Scalars, and objects with nothing to name (`{}`, `{"": 1}`) beside
         // them: each value mapped whole, the objects too (so not typed).
-        mappers.append(InferMapper(kind: .scalar(values: scalars + objects.map { .object($0) }), nameHint: hint))
+        mappers.append(InferMapper(kind: .scalar(values: scalars + objects.map { JSONValue.object($0) }), nameHint: hint))
         return mappers.count - 1
     }
 
     /// An object mapper, a dynamic mapper for a discriminated list, or a
     /// dynamic-nesting mapper for a dictionary keyed by data.
-    mutating func objectMapper(_ objects: [JSONObject], hint: String) -> Int {
+    mutating func objectMapper(_ objects: InferObjects, hint: String) -> Int {
         // One object met before as the same storage (the values of a large
         // sample object share it by shape, `InferSampleSet.SharedValues`):
         // its mapper is the one made then, as `merge` would make one of the
         // two — when it would: only plain object mappers merge, so one whose
         // making made any other kind (a dictionary keyed by data, a dynamic
         // mapper) is made again, as it was before.
-        let single = objects.count == 1 ? objects[0].storage : nil
+        // (A document built as it is visited is new storage each time.)
+        let only = objects.count == 1 ? objects.heldObject(0) : nil
+        let single = only?.storage
         if let single, let known = mapperOfObject[single] { return known.mapper }
         let index = newObjectMapper(objects, hint: hint)
-        if let single, mappers[index...].allSatisfy({ $0.keyAttribute == nil && $0.kind.isObject }) {
-            mapperOfObject[single] = (objects[0], index)
+        if let only, let single, mappers[index...].allSatisfy({ $0.keyAttribute == nil && $0.kind.isObject }) {
+            mapperOfObject[single] = (only, index)
         }
         return index
     }
 
-    private mutating func newObjectMapper(_ objects: [JSONObject], hint: String) -> Int {
+    private mutating func newObjectMapper(_ objects: InferObjects, hint: String) -> Int {
         if let (key, groups) = Self.discriminator(objects) {
             let index = mappers.count
             mappers.append(InferMapper(kind: .dynamic(key: key, choices: []), nameHint: hint))
@@ -137,17 +143,21 @@ struct InferBuilder {
     /// field, in the spelling met first, from that spelling's values alone;
     /// the other is left out and said so (`leftOutMembers`).
     mutating func fields(of objects: [JSONObject]) -> [InferField] {
+        fields(of: InferObjects(objects))
+    }
+
+    mutating func fields(of objects: InferObjects) -> [InferField] {
         // One object whose keys are all ASCII (keys are distinct within an
         // object, and ASCII text has one spelling): its members in order,
         // without the table that merges spellings. A sample object of a
         // million members made that table, beside the fields, the largest
         // part of `infer`'s memory.
-        if objects.count == 1, objects[0].members.allSatisfy({ $0.key.utf8.allSatisfy { $0 < 0x80 } }) {
+        if objects.count == 1, case let only = objects[0], only.members.allSatisfy({ $0.key.utf8.allSatisfy { $0 < 0x80 } }) {
             var fields: [InferField] = []
-            fields.reserveCapacity(objects[0].count)
+            fields.reserveCapacity(only.count)
             // ASCII keys have no combining marks: only "" cannot be named
             // (`InferNaming.canName` would scan every key again).
-            for member in objects[0].members where !member.key.isEmpty {
+            for member in only.members where !member.key.isEmpty {
                 let key = spellings.spelling(of: member.key)
                 fields.append(InferField(key: key, kind: fieldKind(member.value.isNull ? [] : [member.value], key: member.key)))
             }
@@ -197,30 +207,21 @@ struct InferBuilder {
     /// they have many members, so that the fields are given their room at
     /// once: grown by doubling, 168,000 fields of as many one-member
     /// samples were held in 262,144 places and their 131,072 predecessors
-    /// while they moved, 15.8 MB for 6.7. Counting keeps a position (8
-    /// bytes) and a slot for each distinct key, let go before the fields
-    /// are made. Few members: 0, and the fields grow as they come.
-    static func fieldCount(of objects: [JSONObject]) -> Int {
+    /// while they moved, 15.8 MB for 6.7. Counting keeps each distinct
+    /// key's hash (8 bytes and a slot), let go before the fields are made,
+    /// and visits each object once (a document held as its key is built
+    /// for it). Two keys of one hash count once: the fields then grow once
+    /// more. Few members: 0, and the fields grow as they come.
+    static func fieldCount(of objects: InferObjects) -> Int {
         var members = 0
-        for object in objects { members += object.count }
-        guard members >= 1 << 12 else { return 0 }
-        // Each distinct key by where it was first met: object and member.
-        var firsts: [(object: UInt32, member: UInt32)] = []
-        var table = PositionTable()
-        func key(_ first: (object: UInt32, member: UInt32)) -> String {
-            objects[Int(first.object)].members[Int(first.member)].key
-        }
-        for (o, object) in objects.enumerated() {
-            for (m, member) in object.members.enumerated() {
-                guard InferNaming.canName(member.key) else { continue }
-                let spelling = SpellingKey(member.key)
-                let hash = spelling.hashValue
-                guard table.find(hash: hash, where: { SpellingKey(key(firsts[$0])) == spelling }) == nil else { continue }
-                table.insert(firsts.count, hash: hash, rehash: { SpellingKey(key(firsts[$0])).hashValue })
-                firsts.append((UInt32(o), UInt32(m)))
+        var hashes = Set<Int>()
+        for object in objects {
+            members += object.count
+            for member in object.members where InferNaming.canName(member.key) {
+                hashes.insert(SpellingKey(member.key).hashValue)
             }
         }
-        return firsts.count
+        return members >= 1 << 12 ? hashes.count : 0
     }
 
     /// A relationship when every value holds non-empty objects (directly, or in
@@ -239,7 +240,7 @@ struct InferBuilder {
             }
         }
         guard let (objects, sawArray) = Self.heldObjects(values.all) else { return .attribute(values: values) }
-        let child = objectMapper(objects, hint: key)
+        let child = objectMapper(InferObjects(objects), hint: key)
         let many = sawArray || mappers[child].keyAttribute != nil
         return .relationship(mapper: child, many: many)
     }
@@ -299,7 +300,7 @@ struct InferBuilder {
         var scalarFields: [InferField] = []
         for key in order {
             let present = values[SpellingKey(key)]!.values.filter { !$0.isNull }
-            if Self.heldObjects(present) != nil, let mapper = mapper(for: present, hint: key, elements: true) {
+            if Self.heldObjects(present) != nil, let mapper = mapper(for: InferDocuments(present), hint: key, elements: true) {
                 descriptors.append((prefix + [key], mapper))
                 continue
             }
@@ -316,23 +317,25 @@ struct InferBuilder {
 
     /// A member whose string value names the object's kind, with 2 to 10 values
     /// whose objects have different key sets: the groups, in first-seen order.
-    static func discriminator(_ objects: [JSONObject]) -> (String, [(String, [JSONObject])])? {
+    static func discriminator(_ objects: InferObjects) -> (String, [(String, InferObjects)])? {
         guard objects.count >= 2 else { return nil }
         candidates: for key in discriminatorKeys {
             var order: [String] = []
-            var groups: [String: [JSONObject]] = [:]
-            for object in objects {
+            // Each value's objects, by position (a document is built each
+            // time it is visited, and not held here).
+            var groups: [String: [Int]] = [:]
+            for (position, object) in objects.enumerated() {
                 // A value no spec may hold (`expectValue`, a type name) is no discriminator.
                 guard case .string(let value) = object[key], CombiningMarks.longRun(in: value) == nil else { continue candidates }
                 if groups[value] == nil { order.append(value); groups[value] = [] }
-                groups[value]!.append(object)
+                groups[value]!.append(position)
             }
             guard (2...maxDiscriminatorValues).contains(order.count) else { continue }
             // Keys are data: by `SpellingKey`, as fields merge them (a `String`
             // hash of a long run of combining marks is quadratic in it).
-            let keySets = order.map { value in Set(groups[value]!.flatMap(\.keys).map(SpellingKey.init)) }
+            let keySets = order.map { value in Set(groups[value]!.flatMap { objects[$0].keys }.map(SpellingKey.init)) }
             guard Set(keySets).count > 1 else { continue }
-            return (key, order.map { ($0, groups[$0]!) })
+            return (key, order.map { ($0, objects.subset(groups[$0]!)) })
         }
         return nil
     }
@@ -341,7 +344,7 @@ struct InferBuilder {
     /// keys, every value a non-empty object of one shape (the keys all of them
     /// have are at least half of all their keys), and keys that look like ids
     /// or dates — or at least five keys (names such as usernames).
-    static func keyedDictionary(_ objects: [JSONObject]) -> (values: [JSONObject], keyName: String)? {
+    static func keyedDictionary(_ objects: InferObjects) -> (values: InferObjects, keyName: String)? {
         // The values' keys: all of them, and those every value has. Optional
         // members (one user of twelve with a `nickname`) keep the shape one:
         // the keys every value has are at least half of all.
@@ -380,7 +383,7 @@ struct InferBuilder {
         idLike = !dateLike && idLike
         guard idLike || dateLike || objects.allSatisfy({ $0.count >= 5 }) else { return nil }
         let preferred = idLike ? "id" : dateLike ? "date" : "key"
-        return (values, keySet.contains(preferred) ? "key" : preferred)
+        return (InferObjects(values), keySet.contains(preferred) ? "key" : preferred)
     }
 
     /// Digits, or a hexadecimal id / UUID of at least 8 characters, or a word with digits.

@@ -33,11 +33,12 @@
 /// the string's class records "not asked" for it.
 ///
 /// A kept document is held as its shape key alone, which reads back as the
-/// rewritten document (`ShapeKeyReader`): its tree is built only when the
-/// documents are taken (`takeDocuments`), not held beside the key while
-/// the rest is read. Samples whose keys all differ keep every document,
-/// and a one-member object's tree cost 72 bytes and its place in the
-/// documents' array 24 beside its key's dozen.
+/// rewritten document (`ShapeKeyReader`): no tree is held beside the key
+/// while the rest is read, and the documents taken (`takeDocuments`) are
+/// the keys, each built as the builder visits it (`InferDocuments`).
+/// Samples whose keys all differ keep every document, and a one-member
+/// object's tree cost 72 bytes and its place in the documents' array 24
+/// beside its key's dozen.
 package struct InferSampleSet {
     /// The documents to infer from, in the order read (read back from
     /// their keys: each call builds them anew).
@@ -145,19 +146,20 @@ package struct InferSampleSet {
 
     /// The documents to infer from, moved out (so that `SpecInferrer` holds
     /// the only reference and releases them before it writes the spec), with
-    /// what only adding needs (settled places, representatives, shapes
-    /// seen). The set is then spent: `origins`, `count` and
-    /// `contentOutlines` remain, for messages.
-    package mutating func takeDocuments() -> [JSONValue] {
-        // What only adding needs goes first, then the documents are read
-        // back from their keys (in an array of their number), then the keys.
+    /// what only adding needs let go first (settled places,
+    /// representatives, shapes seen): their keys, each read back as it is
+    /// visited (`keptDocuments`). The set is then spent: `origins`, `count`
+    /// and `contentOutlines` remain, for messages.
+    package mutating func takeDocuments() -> InferDocuments {
+        // What only adding needs goes first; the documents are then their
+        // keys, read back as they are visited (`InferDocuments`).
         places = InferPlaceTree(capacity: 0)
         seenElements = ShapeKeyStore()
         representatives = [:]
         stringClasses = []
         key = []
         met = []
-        let taken = documents
+        let taken = whole.map { InferDocuments([$0]) } ?? keptDocuments()
         spent = true
         seen = ShapeKeyStore()
         whole = nil
@@ -170,8 +172,48 @@ package struct InferSampleSet {
         return taken
     }
 
+    /// The kept documents as `InferDocuments` reads them: a small one
+    /// (its key below `readBackKeyBytes`) as its key, built each time it is
+    /// visited; a large one built now, once, as a tree (as one the store
+    /// could not take): a key held beside its tree while the spec is built
+    /// would add to the largest part of `infer`'s memory, and a large tree
+    /// built at each visit costs the most time.
+    private mutating func keptDocuments() -> InferDocuments {
+        var small: [Int] = []
+        var trees: [(position: Int, value: JSONValue)] = []
+        var stored = 0
+        var u = 0
+        for position in origins.indices {
+            if u < unheld.count, unheld[u].position == position {
+                trees.append(unheld[u])
+                u += 1
+            } else {
+                if seen.length(stored) < Self.readBackKeyBytes {
+                    small.append(stored)
+                } else {
+                    trees.append((position, seen.value(stored, numbered: numbered)))
+                }
+                stored += 1
+            }
+        }
+        unheld = []
+        if small.isEmpty {
+            return InferDocuments(trees.map(\.value))
+        }
+        if small.count == seen.count {
+            seen.keepForReading()
+        } else {
+            seen = seen.reading(small)
+        }
+        return InferDocuments(keys: seen, numbered: numbered, unheld: trees, count: origins.count)
+    }
+
+    /// Kept documents whose keys have this many bytes or more are built
+    /// as trees when they are taken (`keptDocuments`).
+    static let readBackKeyBytes = 1 << 16
+
     /// `array` in an array of its own size, when it holds many more places.
-    private static func fit<T>(_ array: inout [T]) {
+    static func fit<T>(_ array: inout [T]) {
         guard array.capacity - array.count > 1 << 10 else { return }
         var fitted: [T] = []
         fitted.reserveCapacity(array.count)
@@ -292,6 +334,42 @@ package struct InferSampleSet {
                 var reader = ShapeKeyReader(bytes: UnsafeBufferPointer(rebasing: bytes[range]), numbered: numbered)
                 return reader.value()
             }
+        }
+
+        /// Whether key `i` is an object's (its first byte), without reading it back.
+        func isObject(_ i: Int) -> Bool {
+            let first = range(i).lowerBound
+            return bytes[first] == Tag.object || bytes[first] == Tag.largeObject
+        }
+
+        /// How many keys are held.
+        var count: Int { ends.count }
+
+        /// How many bytes key `i` has.
+        func length(_ i: Int) -> Int { range(i).count }
+
+        /// Lets go of what only adding needs (the table and the contexts) and
+        /// moves the keys into room of their size: what `InferDocuments`
+        /// reads back from, held while the spec is built (grown by
+        /// doubling, 3.5 MB of keys were held in up to twice that).
+        mutating func keepForReading() {
+            table = PositionTable()
+            contexts = []
+            InferSampleSet.fit(&bytes)
+            InferSampleSet.fit(&ends)
+        }
+
+        /// A store to read from only (no table, no contexts): the keys of
+        /// `self` at `kept` (ascending), in room of their size.
+        func reading(_ kept: [Int]) -> ShapeKeyStore {
+            var store = ShapeKeyStore()
+            store.bytes.reserveCapacity(kept.reduce(0) { $0 + length($1) })
+            store.ends.reserveCapacity(kept.count)
+            for i in kept {
+                store.bytes.append(contentsOf: bytes[range(i)])
+                store.ends.append(UInt32(store.bytes.count))
+            }
+            return store
         }
 
         private func range(_ i: Int) -> Range<Int> {

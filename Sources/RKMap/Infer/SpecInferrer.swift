@@ -30,6 +30,14 @@ package enum SpecInferrer {
     package static func infer(
         samples: consuming [JSONValue], contentOutlines: InferContentOutlines, options: InferOptions
     ) throws(InferError) -> InferredSpec {
+        try infer(samples: InferDocuments(samples), contentOutlines: contentOutlines, options: options)
+    }
+
+    /// Infers from the documents an `InferSampleSet` kept, read back from
+    /// their keys as they are visited (`InferSampleSet.takeDocuments`).
+    package static func infer(
+        samples: consuming InferDocuments, contentOutlines: InferContentOutlines, options: InferOptions
+    ) throws(InferError) -> InferredSpec {
         guard !samples.isEmpty else { throw .noSamples }
         var builder = InferBuilder(entity: options.entity)
 
@@ -59,12 +67,12 @@ package enum SpecInferrer {
         // The content descriptor first, then the envelope around it.
         // The whole documents are the samples themselves, not a copy of
         // the array (a kept sample each, for NDJSON of distinct lines).
-        var contents = contentPath.isEmpty ? samples : samples.compactMap { value(at: contentPath, in: $0) }
+        var contents = contentPath.isEmpty ? samples : InferDocuments(samples.compactMap { value(at: contentPath, in: $0) })
         let rootHint = options.rootName ?? (contentPath.last ?? "item")
         guard let root = builder.mapper(for: contents, hint: rootHint, elements: true) else {
             throw .nothingToMap
         }
-        contents = []
+        contents = InferDocuments([])
         var descriptors: [(keyPath: [String], mapper: Int)] = [(contentPath, root)]
         for depth in 0..<contentPath.count {
             let prefix = Array(contentPath.prefix(depth))
@@ -87,7 +95,7 @@ package enum SpecInferrer {
         // samples, another endpoint's `results`): nothing of it is mapped,
         // and `rkmap check` fails on it (no mappable content).
         let withoutContent = contentPath.isEmpty ? [] : samples.indices.filter { value(at: contentPath, in: samples[$0]) == nil }
-        samples = []
+        samples = InferDocuments([])
         let names = builder.prepareSpec(rootName: options.rootName, rootMapper: root)
         // Known once the types are guessed.
         if !builder.dateFormats.isEmpty {
@@ -133,7 +141,7 @@ package enum SpecInferrer {
     /// of objects (a first page whose `items` is empty), the content of the
     /// first later sample with one, if every sample has that member (a
     /// sample without it would have no content, and `check` fails on it).
-    static func findContent(in outlines: InferContentOutlines, samples: [JSONValue]) -> [String] {
+    static func findContent(in outlines: InferContentOutlines, samples: InferDocuments) -> [String] {
         let path = findContent(in: outlines.first)
         guard path.isEmpty, let later = outlines.later else { return path }
         let laterPath = findContent(in: later)

@@ -43,20 +43,57 @@ import Testing
         return set
     }
 
+    /// As `rkmap infer` infers: from the documents taken from the set, read
+    /// back from their keys as they are visited (`InferDocuments`).
+    static func inferTaken(_ set: InferSampleSet, _ options: InferOptions = InferOptions()) throws -> InferredSpec {
+        var taking = set
+        return try SpecInferrer.infer(samples: taking.takeDocuments(), contentOutlines: set.contentOutlines, options: options)
+    }
+
     @Test func theCorpusInfersTheSameSpecFromTheKeptSamples() throws {
         let cases = try Self.corpusCases()
         #expect(cases.count >= 10)
         for (name, documents) in cases {
             let expected = try Self.infer(documents)
             #expect(try Self.infer(Self.kept(documents).documents) == expected, "\(name)")
+            #expect(try Self.inferTaken(Self.kept(documents)) == expected, "\(name) taken")
             // Every sample read three times over: repeats add nothing.
             let repeated = Self.kept(documents + documents + documents)
             #expect(repeated.count == documents.count * 3)
             #expect(try Self.infer(repeated.documents) == expected, "\(name) repeated")
+            #expect(try Self.inferTaken(repeated) == expected, "\(name) repeated, taken")
             for options in [InferOptions(entity: true), InferOptions(rootName: "Thing")] {
                 #expect(try Self.infer(Self.kept(documents).documents, options) == Self.infer(documents, options), "\(name)")
+                #expect(try Self.inferTaken(Self.kept(documents), options) == Self.infer(documents, options), "\(name) taken")
             }
         }
+    }
+
+    /// Taken documents are their keys, each built as it is visited: an
+    /// object by its number among the documents (`InferObjects`); a root
+    /// array or scalar is built to be collected, and a document whose key
+    /// has `readBackKeyBytes` or more is built once, when taken, and held
+    /// as a tree. Read in order, they are the kept documents, and they
+    /// infer the spec the documents themselves infer.
+    @Test func takenDocumentsAreReadBackAsTheyAreVisited() throws {
+        let members = (0..<6_000).map { #""member_\#($0)": \#($0 % 3 == 0 ? "{\"a\": 1}" : "\"v\"")"# }.joined(separator: ", ")
+        let large = try Self.parse("{\(members)}")
+        var documents: [JSONValue] = []
+        for i in 0..<40 { documents.append(try Self.parse(#"{"k\#(i)": "v", "id": \#(i)}"#)) }
+        documents.insert(large, at: 7)
+        documents.insert(try Self.parse(#"[{"id": 1, "array": true}, 2]"#), at: 3)
+        documents.insert(try Self.parse("12"), at: 20)
+        let set = Self.kept(documents)
+        let kept = set.documents
+        #expect(kept.count == 43)
+        var taking = set
+        let taken = taking.takeDocuments()
+        #expect(Array(taken) == kept)
+        // Objects by number; the array, the number and the large object as trees.
+        let byNumber = taken.indices.filter { taken.isObjectKey($0) }
+        #expect(byNumber.count == 40 && !byNumber.contains(3) && !byNumber.contains(8) && !byNumber.contains(20))
+        #expect(try Self.inferTaken(set) == Self.infer(documents))
+        #expect(try Self.inferTaken(set, InferOptions(entity: true)) == Self.infer(documents, InferOptions(entity: true)))
     }
 
     static func parse(_ text: String) throws -> JSONValue {
@@ -92,7 +129,7 @@ import Testing
         #expect(d.members.capacity < 96)
         // Read back anew each time, and taken once.
         var taking = set
-        #expect(taking.takeDocuments() == documents)
+        #expect(Array(taking.takeDocuments()) == documents)
         #expect(taking.documents.isEmpty && taking.count == 2)
     }
 
