@@ -49,6 +49,7 @@ struct InferBuilder {
         // a sample of 168,000 documents collected into a growing array held
         // 262,144 places (4.2 MB) for them.
         var objectCount = 0
+        var documentCount = 0
         func count(_ value: JSONValue) {
             switch value {
             case .object: objectCount += 1
@@ -57,9 +58,9 @@ struct InferBuilder {
             }
         }
         for i in values.indices {
-            if values.isObjectKey(i) { objectCount += 1 } else { count(values[i]) }
+            if values.isObjectKey(i) { documentCount += 1 } else { count(values[i]) }
         }
-        var collector = InferObjects.Collector(documents: values, capacity: objectCount)
+        var collector = InferObjects.Collector(documents: values, trees: objectCount, numbered: documentCount)
         var scalars: [JSONValue] = []
         func collect(_ value: JSONValue) {
             switch value {

@@ -131,34 +131,37 @@ struct InferObjects: RandomAccessCollection {
     struct Collector {
         private let documents: InferDocuments
         private var held: [JSONObject] = []
+        /// Every object in order, when some are documents by number.
         private var refs: [UInt32] = []
-        /// A document was referred to by number.
-        private var refersToDocuments = false
+        private let numbers: Bool
 
-        init(documents: InferDocuments, capacity: Int) {
+        /// - Parameters:
+        ///   - trees: how many objects will be added as trees (`add`).
+        ///   - numbered: how many documents will be added by number
+        ///     (`addDocument`): with none, no number is kept.
+        init(documents: InferDocuments, trees: Int, numbered: Int) {
             self.documents = documents
-            refs.reserveCapacity(capacity)
+            numbers = numbered > 0
+            held.reserveCapacity(trees)
+            if numbers { refs.reserveCapacity(trees + numbered) }
         }
 
         /// Adds document `i` by its number, when it is an object held as a
         /// key (below 2^31 of them); false otherwise (the caller adds it
         /// as a tree).
         mutating func addDocument(_ i: Int) -> Bool {
-            guard i < Int(heldBit), documents.isObjectKey(i) else { return false }
+            guard numbers, i < Int(heldBit), documents.isObjectKey(i) else { return false }
             refs.append(UInt32(i))
-            refersToDocuments = true
             return true
         }
 
         mutating func add(_ object: JSONObject) {
-            refs.append(heldBit | UInt32(truncatingIfNeeded: held.count))
+            if numbers { refs.append(heldBit | UInt32(truncatingIfNeeded: held.count)) }
             held.append(object)
         }
 
-        var isEmpty: Bool { refs.isEmpty }
-
         var objects: InferObjects {
-            guard refersToDocuments else { return InferObjects(held) }
+            guard numbers else { return InferObjects(held) }
             // 2^31 objects held beside documents would take a terabyte.
             precondition(held.count <= Int(heldBit), "more objects at one place than InferObjects can number")
             return InferObjects(documents: documents, held: held, refs: refs)
