@@ -115,15 +115,17 @@ extension BoundedMemoryTests {
     /// no scalar (a place's every `id` was a copy of one representative):
     /// 9.7 and 6.9 times in a debug build. The lines are then read back
     /// from their keys one at a time, each time the builder visits them
-    /// (`InferDocuments`), never all held as trees: 4.2 times. Not yet
+    /// (`InferDocuments`), never all held as trees, and the keys are held
+    /// in blocks and their ends and the documents' numbers in chunks, none
+    /// grown by doubling: 4.2–4.6 times. Not yet
     /// within three times: each key's field (40 bytes) is held while the
     /// mappers are made, and the objects of one array (one document, read
     /// back whole) as trees beside them.
     /// These bounds keep what was won (on 6 MB, whose ratios are those of
     /// 12 MB within a tenth for lines and a half for objects, in half the
     /// time: each run infers a field per key, slowly in a debug build).
-    @Test func inferOfLinesWhoseKeysAllDifferStaysWithinFiveTimesTheirSize() throws {
-        try Self.expectWithinThreeTimes(["infer", "-"], shape: "distinct-lines", mb: 6, times: 5)
+    @Test func inferOfLinesWhoseKeysAllDifferStaysWithinFiveAndAHalfTimesTheirSize() throws {
+        try Self.expectWithinThreeTimes(["infer", "-"], shape: "distinct-lines", mb: 6, times: 5.5)
     }
 
     @Test func inferOfObjectsWhoseKeysAllDifferStaysWithinEightTimesTheirSize() throws {

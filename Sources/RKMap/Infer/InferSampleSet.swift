@@ -79,7 +79,7 @@ package struct InferSampleSet {
     package internal(set) var count = 0
     /// For each kept document, its number among all those added (0 first):
     /// what a message about a kept document names.
-    package private(set) var origins: [Int] = []
+    package private(set) var origins = ChunkedList<Int>()
     /// How many URL and date questions were asked of strings: what settled
     /// places save (tests count it instead of timing).
     package private(set) var questionsAsked = 0
@@ -116,9 +116,13 @@ package struct InferSampleSet {
     ///   - placeCapacity: at most this many places remember settled
     ///     questions (memory bound); values beyond are asked every question.
     ///   - largeValueBytes: see `largeValueBytes`.
-    package init(placeCapacity: Int = 1 << 16, largeValueBytes: Int = defaultLargeValueBytes) {
+    ///   - keyBlockBytes: the documents' keys are held in blocks of this
+    ///     many bytes (`ShapeKeyStore`; tests make many small ones).
+    package init(placeCapacity: Int = 1 << 16, largeValueBytes: Int = defaultLargeValueBytes, keyBlockBytes: Int = 1 << 20) {
         places = InferPlaceTree(capacity: placeCapacity)
         self.largeValueBytes = largeValueBytes
+        seen = ShapeKeyStore(blockBytes: keyBlockBytes)
+        seenElements = ShapeKeyStore(blockBytes: keyBlockBytes)
     }
 
     package var isEmpty: Bool { count == 0 }
@@ -165,10 +169,6 @@ package struct InferSampleSet {
         whole = nil
         unheld = []
         numbered = []
-        // Grown by doubling, the origins hold up to twice their room
-        // (168,000 kept samples: 262,144 places, 2.1 MB): moved into room
-        // of their size now that the rest is let go.
-        Self.fit(&origins)
         return taken
     }
 
@@ -255,7 +255,7 @@ package struct InferSampleSet {
     }
 
     /// Distinct shape keys, each with a number (the place of an element's
-    /// array, or 0), held one after another in one array: a key held as an
+    /// array, or 0), held one after another in blocks: a key held as an
     /// array of its own cost 48 bytes and its set's slot beside its few
     /// bytes, and samples whose keys are all distinct keep a key per
     /// object. A shape key is a rewritten value's structure as bytes, each
@@ -264,13 +264,25 @@ package struct InferSampleSet {
     /// strings that stand for a class). Every part is self-delimiting, so
     /// no two values share a key.
     struct ShapeKeyStore {
-        private var bytes: [UInt8] = []
-        /// Where each key ends in `bytes`, and its context (a place, below
-        /// 2^32): 8 bytes a key, where a pair of `Int`s took 16 (samples
-        /// whose keys are all distinct keep a key each).
-        private var ends: [UInt32] = []
-        private var contexts: [UInt32] = []
+        /// The keys, one after another, in blocks of up to `blockBytes`
+        /// (a key is never split: a larger one is a block of its own).
+        /// Held in one array grown by doubling, 2 MB of keys took up to 4
+        /// MB, and 6 MB at once while they moved.
+        private var blocks: [[UInt8]] = []
+        /// Where each block starts among all the keys' bytes.
+        private var blockStarts: [Int] = []
+        private var byteCount = 0
+        /// Where each key ends among all the keys' bytes, and its context
+        /// (a place, below 2^32): 8 bytes a key, where a pair of `Int`s
+        /// took 16 (samples whose keys are all distinct keep a key each),
+        /// in chunks (grown by doubling, each was held twice as it moved).
+        private var ends = ChunkedList<UInt32>()
+        private var contexts = ChunkedList<UInt32>()
         private var table = PositionTable()
+        /// How many bytes a block holds at most (less in tests, to make many).
+        let blockBytes: Int
+
+        init(blockBytes: Int = 1 << 20) { self.blockBytes = blockBytes }
 
         /// What `insert` did with a key.
         enum Insertion {
@@ -290,21 +302,38 @@ package struct InferSampleSet {
         }
 
         private mutating func insertion(_ key: ArraySlice<UInt8>, context: Int) -> Insertion {
-            let hash = Self.hash(key, context: context)
-            let found = table.find(hash: hash) { i in
-                Int(contexts[i]) == context && bytes[range(i)].elementsEqual(key)
+            let hash = key.withUnsafeBufferPointer { Self.hash($0, context: context) }
+            let found = key.withUnsafeBufferPointer { key in
+                table.find(hash: hash) { i in
+                    Int(contexts[i]) == context && withKey(i) { $0.count == key.count && $0.elementsEqual(key) }
+                }
             }
             guard found == nil else { return .present }
-            guard bytes.count + key.count <= Int(UInt32.max), let context32 = UInt32(exactly: context) else { return .notHeld }
+            guard byteCount + key.count <= Int(UInt32.max), let context32 = UInt32(exactly: context) else { return .notHeld }
             // Taken out while it grows, which reads the keys held here.
             var grown = PositionTable()
             swap(&grown, &table)
-            grown.insert(ends.count, hash: hash, rehash: { i in Self.hash(bytes[range(i)], context: Int(contexts[i])) })
+            grown.insert(ends.count, hash: hash, rehash: { i in withKey(i) { Self.hash($0, context: Int(contexts[i])) } })
             table = grown
-            bytes.append(contentsOf: key)
-            ends.append(UInt32(bytes.count))
+            key.withUnsafeBufferPointer { append($0) }
             contexts.append(context32)
             return .added
+        }
+
+        /// Appends a key's bytes and its end: in the last block, or a new
+        /// one when it would pass `blockBytes`.
+        private mutating func append(_ key: UnsafeBufferPointer<UInt8>) {
+            if blocks.isEmpty || (blocks[blocks.count - 1].count + key.count > blockBytes && !blocks[blocks.count - 1].isEmpty) {
+                var block: [UInt8] = []
+                // The first block grows as keys come (a small sample costs
+                // no megabyte); the next ones take their room at once.
+                if !blocks.isEmpty { block.reserveCapacity(max(blockBytes, key.count)) }
+                blocks.append(block)
+                blockStarts.append(byteCount)
+            }
+            blocks[blocks.count - 1].append(contentsOf: key)
+            byteCount += key.count
+            ends.append(UInt32(byteCount))
         }
 
         /// Adds a document's whole key (context 0) unless it is there
@@ -318,28 +347,26 @@ package struct InferSampleSet {
                 if inserted != .notHeld, key.capacity > 1 << 16 { key = [] }
                 return inserted
             }
-            let hash = Self.hash(key[...], context: 0)
-            // The store is empty: `key` is left empty in its place.
-            swap(&bytes, &key)
+            let hash = key.withUnsafeBufferPointer { Self.hash($0, context: 0) }
+            // The store is empty: the key is its first block, and `key` is
+            // left empty in its place.
+            var block: [UInt8] = []
+            swap(&block, &key)
+            byteCount = block.count
+            blocks = [block]
+            blockStarts = [0]
             table.insert(0, hash: hash, rehash: { _ in hash })
-            ends.append(UInt32(bytes.count))
+            ends.append(UInt32(byteCount))
             contexts.append(0)
             return .added
         }
 
         /// The value key `i` stands for (`ShapeKeyReader`).
         func value(_ i: Int, numbered: [JSONValue]) -> JSONValue {
-            let range = range(i)
-            return bytes.withUnsafeBufferPointer { bytes in
-                var reader = ShapeKeyReader(bytes: UnsafeBufferPointer(rebasing: bytes[range]), numbered: numbered)
+            withKey(i) { bytes in
+                var reader = ShapeKeyReader(bytes: bytes, numbered: numbered)
                 return reader.value()
             }
-        }
-
-        /// Whether key `i` is an object's (its first byte), without reading it back.
-        func isObject(_ i: Int) -> Bool {
-            let first = range(i).lowerBound
-            return bytes[first] == Tag.object || bytes[first] == Tag.largeObject
         }
 
         /// How many keys are held.
@@ -348,38 +375,59 @@ package struct InferSampleSet {
         /// How many bytes key `i` has.
         func length(_ i: Int) -> Int { range(i).count }
 
+        /// Whether key `i` is an object's (its first byte), without reading it back.
+        func isObject(_ i: Int) -> Bool {
+            withKey(i) { $0[0] == Tag.object || $0[0] == Tag.largeObject }
+        }
+
         /// Lets go of what only adding needs (the table and the contexts) and
-        /// moves the keys into room of their size: what `InferDocuments`
-        /// reads back from, held while the spec is built (grown by
-        /// doubling, 3.5 MB of keys were held in up to twice that).
+        /// moves the last block and the ends into room of their size: what
+        /// `InferDocuments` reads back from, held while the spec is built.
         mutating func keepForReading() {
             table = PositionTable()
-            contexts = []
-            InferSampleSet.fit(&bytes)
-            InferSampleSet.fit(&ends)
+            contexts = ChunkedList()
+            if !blocks.isEmpty { InferSampleSet.fit(&blocks[blocks.count - 1]) }
         }
 
         /// A store to read from only (no table, no contexts): the keys of
-        /// `self` at `kept` (ascending), in room of their size.
+        /// `self` at `kept` (ascending).
         func reading(_ kept: [Int]) -> ShapeKeyStore {
-            var store = ShapeKeyStore()
-            store.bytes.reserveCapacity(kept.reduce(0) { $0 + length($1) })
-            store.ends.reserveCapacity(kept.count)
-            for i in kept {
-                store.bytes.append(contentsOf: bytes[range(i)])
-                store.ends.append(UInt32(store.bytes.count))
-            }
+            var store = ShapeKeyStore(blockBytes: blockBytes)
+            for i in kept { withKey(i) { store.append($0) } }
+            store.keepForReading()
             return store
+        }
+
+        /// Key `i`'s bytes, in its block.
+        private func withKey<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            let range = range(i)
+            // Mostly the last block (a key just added, a repeat of a recent one).
+            var block = blocks.count - 1
+            if range.lowerBound < blockStarts[block] {
+                var low = 0
+                var high = block
+                // The last block that starts at or before the key (keys are
+                // not empty, so a key starting where a block ends is in the next).
+                while low < high {
+                    let middle = (low + high + 1) / 2
+                    if blockStarts[middle] <= range.lowerBound { low = middle } else { high = middle - 1 }
+                }
+                block = low
+            }
+            let start = blockStarts[block]
+            return blocks[block].withUnsafeBufferPointer { bytes in
+                body(UnsafeBufferPointer(rebasing: bytes[range.lowerBound - start..<range.upperBound - start]))
+            }
         }
 
         private func range(_ i: Int) -> Range<Int> {
             (i == 0 ? 0 : Int(ends[i - 1]))..<Int(ends[i])
         }
 
-        private static func hash(_ key: ArraySlice<UInt8>, context: Int) -> Int {
+        private static func hash(_ key: UnsafeBufferPointer<UInt8>, context: Int) -> Int {
             var hasher = Hasher()
             hasher.combine(context)
-            key.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(bytes: UnsafeRawBufferPointer(key))
             return hasher.finalize()
         }
     }

@@ -67,6 +67,6 @@ import Testing
             set.add(try #require(try reader.next()))
         }
         #expect(set.documents.count == 3)
-        #expect(set.origins == [0, 2, 3])
+        #expect(Array(set.origins) == [0, 2, 3])
     }
 }

@@ -69,6 +69,31 @@ import Testing
         }
     }
 
+    /// Keys are held in blocks (`ShapeKeyStore`), none split: a repeat of a
+    /// key in any block is found (of a document, and of an array element
+    /// under its place), and each key reads back from its block; a key
+    /// larger than a block is a block of its own.
+    @Test func keysHeldInManySmallBlocksAreFoundAndReadBack() throws {
+        var documents: [JSONValue] = []
+        for i in 0..<300 { documents.append(try Self.parse(#"{"key_\#(i)": "v", "items": [{"n\#(i % 7)": 1}, {"m": \#(i)}]}"#)) }
+        let members = (0..<200).map { #""wide_\#($0)": null"# }.joined(separator: ", ")
+        documents.insert(try Self.parse("{\(members)}"), at: 150)
+        // Every document again, the newest first: each a repeat of one in
+        // an earlier block (a document whose elements were met by then is
+        // another shape the second time, and kept: the first few).
+        let added = documents + documents.reversed()
+        var set = InferSampleSet(keyBlockBytes: 64)
+        for document in added { set.add(document) }
+        let reference = Self.kept(added)
+        #expect(set.count == added.count)
+        #expect(set.origins == reference.origins)
+        #expect(set.origins.count < documents.count + 10, "\(set.origins.count) kept")
+        #expect(set.documents.elementsEqual(reference.documents), "read back differently")
+        var taking = set
+        #expect(Array(taking.takeDocuments()).elementsEqual(reference.documents), "taken differently")
+        #expect(try Self.inferTaken(set) == Self.infer(documents))
+    }
+
     /// Taken documents are their keys, each built as it is visited: an
     /// object by its number among the documents (`InferObjects`); a root
     /// array or scalar is built to be collected, and a document whose key
