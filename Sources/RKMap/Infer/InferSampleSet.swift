@@ -41,24 +41,12 @@
 /// beside its key's dozen.
 package struct InferSampleSet {
     /// The documents to infer from, in the order read (read back from
-    /// their keys: each call builds them anew).
+    /// their keys: each call builds them anew), as `InferDocuments` reads
+    /// them.
     package var documents: [JSONValue] {
         guard !spent else { return [] }
         if let whole { return [whole] }
-        var documents: [JSONValue] = []
-        documents.reserveCapacity(origins.count)
-        var stored = 0
-        var u = 0
-        for position in origins.indices {
-            if u < unheld.count, unheld[u].position == position {
-                documents.append(unheld[u].value)
-                u += 1
-            } else {
-                documents.append(seen.value(stored, numbered: numbered))
-                stored += 1
-            }
-        }
-        return documents
+        return Array(InferDocuments(keys: seen, numbered: numbered, unheld: unheld, count: origins.count))
     }
     /// The first document as it was added, while it is the only one
     /// (`firstIsWhole`).
