@@ -14,6 +14,15 @@
 ///
 /// Memory is bounded: past `capacity` places, new places are not recorded and
 /// every question is asked there (slower, never different).
+///
+/// Each place is a few numbers in arrays shared by all places, its member
+/// key in one byte array, and one slot of a table that finds a member's
+/// place by its object's place and its key. A place that holds nothing (a
+/// scalar's: most of them) costs about 25 bytes and its key's. A
+/// dictionary of members and an array of member order for every place,
+/// empty or not, took 100 bytes a place: 7.4 MB at the default 65,536
+/// places, which samples whose keys all differ reach in a few megabytes,
+/// and the largest part of `infer`'s reading.
 struct InferPlaceTree {
     /// A place's index; `nil` for a value past the capacity (nothing settled).
     typealias Index = Int
@@ -21,13 +30,28 @@ struct InferPlaceTree {
     /// The questions a string at a place can still change the answer to, one
     /// bit each (`InferSampleSet.StringQuestion`); all open at first.
     private(set) var open: [UInt8] = [.max]
-    private var members: [[ExactText: Index]] = [[:]]
-    /// The member met at each position of the last object at a place: objects
-    /// at one place mostly list their keys in one order, and comparing the
-    /// key there costs less than hashing it.
-    private var memberOrder: [[(key: String, place: Index)]] = [[]]
-    private var elements: [Index?] = [nil]
-    private var variants: [[[Discriminant]: Index]] = [[:]]
+    /// The place of the elements of an array at each place; 0 (the root,
+    /// never an element's place) when there is none yet.
+    private var elements: [UInt32] = [0]
+    /// The place of the object each member place is a member of.
+    private var parents: [UInt32] = [0]
+    /// Where each place's key ends in `keyBytes` (it starts where the
+    /// place before's ends): the member key of a member place, empty for
+    /// the others.
+    private var keyEnds: [UInt32] = [0]
+    private var keyBytes: [UInt8] = []
+    /// The member places, by their parent and key.
+    private var memberTable = PositionTable()
+    /// The members met at each position of the last object at a place:
+    /// objects at one place mostly list their keys in one order, and
+    /// comparing the key there costs less than hashing it. Per place, its
+    /// list's position in `orders` plus one (0: none yet, as for a place
+    /// that never held an object).
+    private var orderOf: [UInt32] = [0]
+    private var orders: [[UInt32]] = []
+    /// The places of objects told apart by their discriminator members, by
+    /// the place they sit at (few places have any).
+    private var variants: [Index: [[Discriminant]: Index]] = [:]
     let capacity: Int
 
     /// A discriminator member of an object: which key (its position in
@@ -53,7 +77,10 @@ struct InferPlaceTree {
         }
     }
 
-    init(capacity: Int = 1 << 16) { self.capacity = capacity }
+    init(capacity: Int = 1 << 16) {
+        // Places are numbered in 32 bits; past 2^32 they are not recorded.
+        self.capacity = min(capacity, Int(UInt32.max))
+    }
 
     static let root: Index = 0
 
@@ -63,30 +90,49 @@ struct InferPlaceTree {
 
     /// The place of the member `key`, found at `position` in its object.
     mutating func member(_ key: String, at position: Int, of place: Index) -> Index? {
-        if position < memberOrder[place].count, JSONValue.sameText(memberOrder[place][position].key, key) {
-            return memberOrder[place][position].place
+        var key = key
+        return key.withUTF8 { member($0, at: position, of: place) }
+    }
+
+    private mutating func member(_ key: UnsafeBufferPointer<UInt8>, at position: Int, of place: Index) -> Index? {
+        let order = Int(orderOf[place]) - 1
+        if order >= 0, position < orders[order].count, hasKey(Int(orders[order][position]), key) {
+            return Int(orders[order][position])
         }
+        let hash = Self.hash(parent: place, key)
         let child: Index
-        if let known = members[place][ExactText(key)] {
+        if let known = memberTable.find(hash: hash, where: { parents[$0] == UInt32(place) && hasKey($0, key) }) {
             child = known
         } else {
-            guard let new = add() else { return nil }
-            members[place][ExactText(key)] = new
+            // Keys past 4 GiB in all are not recorded either.
+            guard keyBytes.count + key.count <= Int(UInt32.max), let new = add() else { return nil }
+            parents[new] = UInt32(place)
+            keyBytes.append(contentsOf: key)
+            keyEnds[new] = UInt32(keyBytes.count)
+            // Taken out while it grows, which asks the places' hashes.
+            var table = memberTable
+            memberTable = PositionTable()
+            table.insert(new, hash: hash, rehash: { self.hash(of: $0) })
+            memberTable = table
             child = new
         }
-        if position < memberOrder[place].count {
-            memberOrder[place][position] = (key, child)
-        } else if position == memberOrder[place].count {
-            memberOrder[place].append((key, child))
+        if order < 0 {
+            guard position == 0 else { return child }
+            orders.append([UInt32(child)])
+            orderOf[place] = UInt32(orders.count)
+        } else if position < orders[order].count {
+            orders[order][position] = UInt32(child)
+        } else if position == orders[order].count {
+            orders[order].append(UInt32(child))
         }
         return child
     }
 
     /// The place of the elements of an array at `place`.
     mutating func element(of place: Index) -> Index? {
-        if let known = elements[place] { return known }
+        if elements[place] != 0 { return Int(elements[place]) }
         guard let new = add() else { return nil }
-        elements[place] = new
+        elements[place] = UInt32(new)
         return new
     }
 
@@ -94,19 +140,54 @@ struct InferPlaceTree {
     /// member order); the place itself when it has none.
     mutating func variant(_ signature: [Discriminant], of place: Index) -> Index? {
         guard !signature.isEmpty else { return place }
-        if let known = variants[place][signature] { return known }
+        if let known = variants[place]?[signature] { return known }
         guard let new = add() else { return nil }
-        variants[place][signature] = new
+        variants[place, default: [:]][signature] = new
         return new
+    }
+
+    /// Whether member place `place`'s key is `key`, by code units.
+    private func hasKey(_ place: Index, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = place == 0 ? 0 : Int(keyEnds[place - 1])
+        let end = Int(keyEnds[place])
+        guard end - start == key.count else { return false }
+        return keyBytes.withUnsafeBufferPointer { bytes in
+            key.isEmpty || memcmp(bytes.baseAddress! + start, key.baseAddress!, key.count) == 0
+        }
+    }
+
+    private static func hash(parent: Index, _ key: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(parent)
+        hasher.combine(bytes: UnsafeRawBufferPointer(key))
+        return hasher.finalize()
+    }
+
+    /// The hash member place `place` was inserted with.
+    private func hash(of place: Index) -> Int {
+        let start = place == 0 ? 0 : Int(keyEnds[place - 1])
+        return keyBytes.withUnsafeBufferPointer { bytes in
+            Self.hash(parent: Int(parents[place]), UnsafeBufferPointer(rebasing: bytes[start..<Int(keyEnds[place])]))
+        }
     }
 
     private mutating func add() -> Index? {
         guard open.count < capacity else { return nil }
+        if parents.count == parents.capacity {
+            // Doubled as places come, but never past the capacity: a full
+            // tree's arrays grown by doubling held room for twice its places.
+            let room = Swift.min(capacity, Swift.max(16, 2 * parents.count))
+            open.reserveCapacity(room)
+            elements.reserveCapacity(room)
+            parents.reserveCapacity(room)
+            keyEnds.reserveCapacity(room)
+            orderOf.reserveCapacity(room)
+        }
         open.append(.max)
-        members.append([:])
-        memberOrder.append([])
-        elements.append(nil)
-        variants.append([:])
+        elements.append(0)
+        parents.append(0)
+        keyEnds.append(UInt32(keyBytes.count))
+        orderOf.append(0)
         return open.count - 1
     }
 }
