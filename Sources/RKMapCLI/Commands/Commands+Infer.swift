@@ -65,8 +65,13 @@ extension Commands {
         let spec: InferredSpec
         do {
             let outlines = samples.contentOutlines
+            let documents = samples.takeDocuments()
+            // What reading the samples held (the place tree, the tables of
+            // shapes) is freed by now; its pages go back to the system
+            // before the spec is built, or they count in the peak beside it.
+            CommandLineTool.returnFreedMemory()
             spec = try SpecInferrer.infer(
-                samples: samples.takeDocuments(), contentOutlines: outlines,
+                samples: documents, contentOutlines: outlines,
                 options: InferOptions(keyPath: options.keyPath, rootName: options.name, entity: options.entity))
         } catch {
             try? stderr.write(CommandFailure.library(error).line)

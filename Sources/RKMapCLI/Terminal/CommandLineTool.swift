@@ -57,6 +57,19 @@ package enum CommandLineTool {
         exit(exitStatus)
     }
 
+    /// Gives the system back the free pages of the heap (glibc's
+    /// `malloc_trim(0)`): between the phases of a command whose second
+    /// holds other things than its first, so that memory freed by the first
+    /// (blocks below the map threshold) is not counted again beside the
+    /// second's. Elsewhere, nothing.
+    static func returnFreedMemory() {
+        #if canImport(Glibc)
+        typealias MallocTrim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(nil, "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+        #endif
+    }
+
     /// Blocks of `bytes` and more (a document read whole, an array held as
     /// its elements' text, output being encoded) are mapped from the system
     /// and given back when freed. By default glibc raises this threshold each
