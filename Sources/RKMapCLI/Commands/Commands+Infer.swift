@@ -69,9 +69,11 @@ extension Commands {
             // What reading the samples held (the place tree, the tables of
             // shapes) is freed by now; its pages go back to the system
             // before the spec is built, or they count in the peak beside it.
+            // (The documents are handed over, `consume`: held here too, a
+            // build without optimisation kept them while the spec was written.)
             CommandLineTool.returnFreedMemory()
             spec = try SpecInferrer.infer(
-                samples: documents, contentOutlines: outlines,
+                samples: consume documents, contentOutlines: outlines,
                 options: InferOptions(keyPath: options.keyPath, rootName: options.name, entity: options.entity))
         } catch {
             try? stderr.write(CommandFailure.library(error).line)
