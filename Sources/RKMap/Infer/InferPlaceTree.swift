@@ -99,7 +99,7 @@ struct InferPlaceTree {
         if order >= 0, position < orders[order].count, hasKey(Int(orders[order][position]), key) {
             return Int(orders[order][position])
         }
-        let hash = Self.hash(parent: place, key)
+        let hash = InferSampleSet.hash(key, context: place)
         let child: Index
         if let known = memberTable.find(hash: hash, where: { parents[$0] == UInt32(place) && hasKey($0, key) }) {
             child = known
@@ -110,10 +110,10 @@ struct InferPlaceTree {
             keyBytes.append(contentsOf: key)
             keyEnds[new] = UInt32(keyBytes.count)
             // Taken out while it grows, which asks the places' hashes.
-            var table = memberTable
-            memberTable = PositionTable()
-            table.insert(new, hash: hash, rehash: { self.hash(of: $0) })
-            memberTable = table
+            var grown = PositionTable()
+            swap(&grown, &memberTable)
+            grown.insert(new, hash: hash, rehash: { self.hash(of: $0) })
+            memberTable = grown
             child = new
         }
         if order < 0 {
@@ -148,27 +148,18 @@ struct InferPlaceTree {
 
     /// Whether member place `place`'s key is `key`, by code units.
     private func hasKey(_ place: Index, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = place == 0 ? 0 : Int(keyEnds[place - 1])
-        let end = Int(keyEnds[place])
-        guard end - start == key.count else { return false }
-        return keyBytes.withUnsafeBufferPointer { bytes in
-            key.isEmpty || memcmp(bytes.baseAddress! + start, key.baseAddress!, key.count) == 0
-        }
-    }
-
-    private static func hash(parent: Index, _ key: UnsafeBufferPointer<UInt8>) -> Int {
-        var hasher = Hasher()
-        hasher.combine(parent)
-        hasher.combine(bytes: UnsafeRawBufferPointer(key))
-        return hasher.finalize()
+        withKey(of: place) { $0.count == key.count && (key.isEmpty || memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0) }
     }
 
     /// The hash member place `place` was inserted with.
     private func hash(of place: Index) -> Int {
+        withKey(of: place) { InferSampleSet.hash($0, context: Int(parents[place])) }
+    }
+
+    /// Place `place`'s key bytes (empty for a place that is not a member's).
+    private func withKey<R>(of place: Index, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let start = place == 0 ? 0 : Int(keyEnds[place - 1])
-        return keyBytes.withUnsafeBufferPointer { bytes in
-            Self.hash(parent: Int(parents[place]), UnsafeBufferPointer(rebasing: bytes[start..<Int(keyEnds[place])]))
-        }
+        return keyBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<Int(keyEnds[place])])) }
     }
 
     private mutating func add() -> Index? {

@@ -413,11 +413,17 @@ package struct InferSampleSet {
         }
 
         private static func hash(_ key: UnsafeBufferPointer<UInt8>, context: Int) -> Int {
-            var hasher = Hasher()
-            hasher.combine(context)
-            hasher.combine(bytes: UnsafeRawBufferPointer(key))
-            return hasher.finalize()
+            InferSampleSet.hash(key, context: context)
         }
+    }
+
+    /// The hash of a key's bytes under a context (a place): the shape keys'
+    /// in `ShapeKeyStore`, the member keys' in `InferPlaceTree`.
+    static func hash(_ key: UnsafeBufferPointer<UInt8>, context: Int) -> Int {
+        var hasher = Hasher()
+        hasher.combine(context)
+        hasher.combine(bytes: UnsafeRawBufferPointer(key))
+        return hasher.finalize()
     }
 
     enum Tag {
