@@ -46,7 +46,7 @@ package struct InferSampleSet {
     package var documents: [JSONValue] {
         guard !spent else { return [] }
         if let whole { return [whole] }
-        return Array(InferDocuments(keys: seen, numbered: numbered, unheld: unheld, count: origins.count))
+        return Array(InferDocuments(keys: seen, numbered: numbered, elements: seenElements, unheld: unheld, count: origins.count))
     }
     /// The first document as it was added, while it is the only one
     /// (`firstIsWhole`).
@@ -81,12 +81,20 @@ package struct InferSampleSet {
     private var firstIsWhole = false
     /// The shape key (see `key`) of every kept (rewritten) document.
     private var seen = ShapeKeyStore()
-    /// The shape key of every array element kept, by the place of its array:
-    /// a later document's element of a shape already kept there is dropped
-    /// too (as a repeat within one array is), so that documents that each
-    /// hold many records (a CloudTrail file's `Records` per line) are not all
-    /// kept for their mix of record shapes.
+    /// The shape key of every array element kept, once (`placedElements`
+    /// says at which places): a later document's element of a shape
+    /// already kept at its place is dropped too (as a repeat within one
+    /// array is), so that documents that each hold many records (a
+    /// CloudTrail file's `Records` per line) are not all kept for their mix
+    /// of record shapes.
     private var seenElements = ShapeKeyStore()
+    /// Each element kept at a place, as the place (high 32 bits) and the
+    /// number of its key in `seenElements` (which holds each key once,
+    /// whatever its places): an element refers to its key by that number
+    /// (`Tag.element`), so that equal elements at two places have equal
+    /// keys, and values holding them compare equal as they would inline
+    /// (`SharedValues` shares them).
+    private var placedElements = Set<UInt64>()
     /// The shape key of the document being rewritten, built as it is.
     var key: [UInt8] = []
     /// The distinct arrays and objects met among the member values of the
@@ -114,6 +122,10 @@ package struct InferSampleSet {
     }
 
     package var isEmpty: Bool { count == 0 }
+
+    /// How many bytes the kept documents' keys and the held elements' keys
+    /// have (tests check that an element's key is held once).
+    var heldKeyBytes: (documents: Int, elements: Int) { (seen.bytes, seenElements.bytes) }
 
     /// Adds one sample document.
     package mutating func add(_ document: JSONValue) {
@@ -146,7 +158,7 @@ package struct InferSampleSet {
         // What only adding needs goes first; the documents are then their
         // keys, read back as they are visited (`InferDocuments`).
         places = InferPlaceTree(capacity: 0)
-        seenElements = ShapeKeyStore()
+        placedElements = []
         representatives = [:]
         stringClasses = []
         key = []
@@ -154,6 +166,7 @@ package struct InferSampleSet {
         let taken = whole.map { InferDocuments([$0]) } ?? keptDocuments()
         spent = true
         seen = ShapeKeyStore()
+        seenElements = ShapeKeyStore()
         whole = nil
         unheld = []
         numbered = []
@@ -166,7 +179,19 @@ package struct InferSampleSet {
     /// could not take): a key held beside its tree while the spec is built
     /// would add to the largest part of `infer`'s memory, and a large tree
     /// built at each visit costs the most time.
+    ///
+    /// First, when elements were held, every key's references to them are
+    /// replaced by the elements' keys and the element store let go: the
+    /// keys are then as they would be had they never referred to elements
+    /// (held for reading, the store's ends and the references cost more
+    /// than the bytes they save, and a tree built beside the store held
+    /// both).
     private mutating func keptDocuments() -> InferDocuments {
+        if seenElements.count > 0 {
+            seenElements.keepForReading()
+            seen = seen.reading(0..<seen.count, expanding: seenElements)
+        }
+        seenElements = ShapeKeyStore()
         var small: [Int] = []
         var trees: [(position: Int, value: JSONValue)] = []
         var stored = 0
@@ -179,7 +204,7 @@ package struct InferSampleSet {
                 if seen.length(stored) < Self.readBackKeyBytes {
                     small.append(stored)
                 } else {
-                    trees.append((position, seen.value(stored, numbered: numbered)))
+                    trees.append((position, seen.value(stored, numbered: numbered, elements: nil)))
                 }
                 stored += 1
             }
@@ -191,9 +216,9 @@ package struct InferSampleSet {
         if small.count == seen.count {
             seen.keepForReading()
         } else {
-            seen = seen.reading(small)
+            seen = seen.reading(small, expanding: nil)
         }
-        return InferDocuments(keys: seen, numbered: numbered, unheld: trees, count: origins.count)
+        return InferDocuments(keys: seen, numbered: numbered, elements: nil, unheld: trees, count: origins.count)
     }
 
     /// Kept documents whose keys have this many bytes or more are built
@@ -235,7 +260,7 @@ package struct InferSampleSet {
     /// take it; `key` is then released when large.
     private mutating func readBack() -> JSONValue {
         let value = key.withUnsafeBufferPointer { bytes in
-            var reader = ShapeKeyReader(bytes: bytes, numbered: numbered)
+            var reader = ShapeKeyReader(bytes: bytes, numbered: numbered, elements: seenElements)
             return reader.value()
         }
         if key.capacity > 1 << 16 { key = [] }
@@ -286,18 +311,21 @@ package struct InferSampleSet {
         /// was added. Past 4 GiB of keys, none is added: what comes is kept,
         /// never taken for a repeat.
         mutating func insert(_ key: ArraySlice<UInt8>, context: Int) -> Bool {
-            insertion(key, context: context) != .present
+            insertion(key, context: context).insertion != .present
         }
 
-        private mutating func insertion(_ key: ArraySlice<UInt8>, context: Int) -> Insertion {
+        /// Adds `key` under `context` unless it is there already: what was
+        /// done, and the key's number (the one found, or the one added;
+        /// -1 when not held), which `Tag.element` refers to it by.
+        mutating func insertion(_ key: ArraySlice<UInt8>, context: Int) -> (insertion: Insertion, number: Int) {
             let hash = key.withUnsafeBufferPointer { Self.hash($0, context: context) }
             let found = key.withUnsafeBufferPointer { key in
                 table.find(hash: hash) { i in
                     Int(contexts[i]) == context && withKey(i) { $0.count == key.count && $0.elementsEqual(key) }
                 }
             }
-            guard found == nil else { return .present }
-            guard byteCount + key.count <= Int(UInt32.max), let context32 = UInt32(exactly: context) else { return .notHeld }
+            if let found { return (.present, found) }
+            guard byteCount + key.count <= Int(UInt32.max), let context32 = UInt32(exactly: context) else { return (.notHeld, -1) }
             // Taken out while it grows, which reads the keys held here.
             var grown = PositionTable()
             swap(&grown, &table)
@@ -305,7 +333,7 @@ package struct InferSampleSet {
             table = grown
             key.withUnsafeBufferPointer { append($0) }
             contexts.append(context32)
-            return .added
+            return (.added, ends.count - 1)
         }
 
         /// Appends a key's bytes and its end: in the last block, or a new
@@ -330,7 +358,7 @@ package struct InferSampleSet {
         /// large one is released once copied, so that it is not held twice.
         mutating func insert(taking key: inout [UInt8]) -> Insertion {
             guard ends.isEmpty, key.count <= Int(UInt32.max) else {
-                let inserted = insertion(key[...], context: 0)
+                let inserted = insertion(key[...], context: 0).insertion
                 // One not held is read back from it (`readBack`).
                 if inserted != .notHeld, key.capacity > 1 << 16 { key = [] }
                 return inserted
@@ -349,16 +377,20 @@ package struct InferSampleSet {
             return .added
         }
 
-        /// The value key `i` stands for (`ShapeKeyReader`).
-        func value(_ i: Int, numbered: [JSONValue]) -> JSONValue {
+        /// The value key `i` stands for (`ShapeKeyReader`); `elements`
+        /// holds the array elements its `Tag.element`s refer to.
+        func value(_ i: Int, numbered: [JSONValue], elements: ShapeKeyStore?) -> JSONValue {
             withKey(i) { bytes in
-                var reader = ShapeKeyReader(bytes: bytes, numbered: numbered)
+                var reader = ShapeKeyReader(bytes: bytes, numbered: numbered, elements: elements)
                 return reader.value()
             }
         }
 
         /// How many keys are held.
         var count: Int { ends.count }
+
+        /// How many bytes the keys have in all.
+        var bytes: Int { byteCount }
 
         /// How many bytes key `i` has.
         func length(_ i: Int) -> Int { range(i).count }
@@ -378,16 +410,29 @@ package struct InferSampleSet {
         }
 
         /// A store to read from only (no table, no contexts): the keys of
-        /// `self` at `kept` (ascending).
-        func reading(_ kept: [Int]) -> ShapeKeyStore {
+        /// `self` at `kept` (ascending), each `Tag.element` in them replaced
+        /// by the key it refers to in `elements`, so that the element store
+        /// can be let go (held for reading, its keys' ends and the
+        /// references cost more than the bytes they save).
+        func reading(_ kept: some Sequence<Int>, expanding elements: ShapeKeyStore?) -> ShapeKeyStore {
             var store = ShapeKeyStore(blockBytes: blockBytes)
-            for i in kept { withKey(i) { store.append($0) } }
+            var expanded: [UInt8] = []
+            for i in kept {
+                withKey(i) { key in
+                    guard let elements else { return store.append(key) }
+                    expanded.removeAll(keepingCapacity: true)
+                    var reader = ShapeKeyReader(bytes: key, numbered: [], elements: elements)
+                    reader.copy(into: &expanded)
+                    expanded.withUnsafeBufferPointer { store.append($0) }
+                }
+                if expanded.capacity > 1 << 16 { expanded = [] }
+            }
             store.keepForReading()
             return store
         }
 
         /// Key `i`'s bytes, in its block.
-        private func withKey<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        func withKey<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
             let range = range(i)
             // Mostly the last block (a key just added, a repeat of a recent one).
             var block = blocks.count - 1
@@ -435,15 +480,21 @@ package struct InferSampleSet {
         /// An object of `largeObjectCount` members or more: its member
         /// count follows, so that it is read back into an array of its
         /// size (grown by doubling, an object of a million members was
-        /// held twice).
+        /// held twice, and one of 34 in room for 64).
         static let largeObject: UInt8 = 9
+        /// An array element held in the set's element store, by its number
+        /// there (`rewriteElements`): its key is not repeated in the
+        /// document's, which would hold every kept element twice.
+        static let element: UInt8 = 10
         /// A member's key length is counted from this (`appendMemberKey`):
         /// past every tag.
-        static let memberKey: UInt8 = 10
+        static let memberKey: UInt8 = 11
     }
 
-    /// Objects of this many members or more are `Tag.largeObject`s.
-    static let largeObjectCount = 64
+    /// Objects of this many members or more are `Tag.largeObject`s: an
+    /// array grown by appending fits one or two members exactly, and has
+    /// room for 8 when it holds 5.
+    static let largeObjectCount = 3
 
     /// Opens an object of `count` members in the shape key.
     mutating func appendObjectTag(count: Int) {
@@ -460,11 +511,15 @@ package struct InferSampleSet {
         let bytes: UnsafeBufferPointer<UInt8>
         /// The representatives' values, number 1 first.
         let numbered: [JSONValue]
+        /// The array elements a `Tag.element` refers to (the set's element
+        /// store); nil when the key has none.
+        let elements: ShapeKeyStore?
         var position = 0
 
-        init(bytes: UnsafeBufferPointer<UInt8>, numbered: [JSONValue]) {
+        init(bytes: UnsafeBufferPointer<UInt8>, numbered: [JSONValue], elements: ShapeKeyStore?) {
             self.bytes = bytes
             self.numbered = numbered
+            self.elements = elements
         }
 
         private mutating func count() -> Int {
@@ -490,6 +545,9 @@ package struct InferSampleSet {
                 while bytes[position] != Tag.end { elements.append(value()) }
                 position += 1
                 return .array(elements)
+            case Tag.element:
+                guard let elements else { preconditionFailure("a shape key refers to an element with no element store") }
+                return elements.value(count(), numbered: numbered, elements: elements)
             case Tag.object, Tag.largeObject:
                 var members: [JSONObject.Member] = []
                 if tag == Tag.largeObject { members.reserveCapacity(count()) }
@@ -518,6 +576,55 @@ package struct InferSampleSet {
             default:
                 preconditionFailure("a shape key this set did not write (tag \(tag))")
             }
+        }
+
+        /// Appends the value at `position` to `out` as its key, with the key
+        /// of the element each `Tag.element` refers to in its place: the
+        /// key rewriting would have made had it not referred to elements.
+        mutating func copy(into out: inout [UInt8]) {
+            let start = position
+            let tag = bytes[position]
+            position += 1
+            switch tag {
+            case Tag.null, Tag.true, Tag.false: break
+            case Tag.scalar: _ = count()
+            case Tag.string: position += count()
+            case Tag.element:
+                guard let elements else { preconditionFailure("a shape key refers to an element with no element store") }
+                elements.withKey(count()) { bytes in
+                    var reader = ShapeKeyReader(bytes: bytes, numbered: [], elements: elements)
+                    reader.copy(into: &out)
+                }
+                return
+            case Tag.array:
+                out.append(Tag.array)
+                while bytes[position] != Tag.end { copy(into: &out) }
+                position += 1
+                out.append(Tag.end)
+                return
+            case Tag.object, Tag.largeObject:
+                if tag == Tag.largeObject { _ = count() }
+                out.append(contentsOf: bytes[start..<position])
+                while bytes[position] != Tag.end {
+                    let member = position
+                    position += count() - Int(Tag.memberKey)
+                    out.append(contentsOf: bytes[member..<position])
+                    if bytes[position] == Tag.repeated {
+                        let repeated = position
+                        position += 1
+                        _ = count()
+                        out.append(contentsOf: bytes[repeated..<position])
+                    } else {
+                        copy(into: &out)
+                    }
+                }
+                position += 1
+                out.append(Tag.end)
+                return
+            default:
+                preconditionFailure("a shape key this set did not write (tag \(tag))")
+            }
+            out.append(contentsOf: bytes[start..<position])
         }
     }
 
@@ -709,34 +816,59 @@ package struct InferSampleSet {
     /// `next` rewrites one at a time (false after the last), with repeats
     /// dropped: an element whose
     /// shape key is that of an earlier element of the array, or of an element
-    /// kept at its place from an earlier document.
+    /// kept at its place from an earlier document. A kept element's key is
+    /// held in the element store and the array refers to it by number
+    /// (`Tag.element`): inline too, each was held twice while the document
+    /// was read (2.1 MB of a 3 MB spec-shaped document's key beside the
+    /// store's 2.9 MB).
     mutating func rewriteElements<E: Error>(
         at elementPlace: InferPlaceTree.Index?, next: (inout Self) throws(E) -> Bool
     ) throws(E) {
         key.append(Tag.array)
-        // The kept elements' keys, as ranges of `key`, found by hash.
+        // The kept elements not held at their place (none is, past the
+        // place tree's capacity or 4 GiB of held keys): their keys, as
+        // ranges of `key`, found by hash.
         var keys: [Range<Int>] = []
         var table = PositionTable()
-        // The first element dropped for an earlier document's: kept
-        // after all if nothing else is, so that the array is not emptied.
-        var firstDropped: [UInt8]?
+        var kept = false
+        // The first element dropped for an earlier document's (its number):
+        // kept after all if nothing else is, so that the array is not emptied.
+        var firstDropped: Int?
         while true {
             let start = key.count
             guard try next(&self) else { break }
             let range = start..<key.count
+            // Held at its place, an element is referred to by its number
+            // there: a given element at a given place has one key, so
+            // documents and values compare as they would inline.
+            if let elementPlace, case let (insertion, number) = seenElements.insertion(key[range], context: 0), insertion != .notHeld {
+                key.removeLast(range.count)
+                if placedElements.insert(UInt64(elementPlace) << 32 | UInt64(number)).inserted {
+                    appendElement(number)
+                    kept = true
+                } else if firstDropped == nil {
+                    // A repeat within the array, or of an earlier document's.
+                    firstDropped = number
+                }
+                continue
+            }
             let hash = keyHash(range)
             if table.find(hash: hash, where: { key[keys[$0]].elementsEqual(key[range]) }) != nil {
-                key.removeSubrange(range)
-            } else if let elementPlace, !seenElements.insert(key[range], context: elementPlace) {
-                if firstDropped == nil { firstDropped = Array(key[range]) }
-                key.removeSubrange(range)
+                key.removeLast(range.count)
             } else {
                 table.insert(keys.count, hash: hash, rehash: { keyHash(keys[$0]) })
                 keys.append(range)
+                kept = true
             }
         }
-        if keys.isEmpty, let firstDropped { key.append(contentsOf: firstDropped) }
+        if !kept, let firstDropped { appendElement(firstDropped) }
         key.append(Tag.end)
+    }
+
+    /// A reference to element `number` of the element store.
+    private mutating func appendElement(_ number: Int) {
+        key.append(Tag.element)
+        appendCount(number)
     }
 
     /// The open questions' answers for a string at `place`, closing there

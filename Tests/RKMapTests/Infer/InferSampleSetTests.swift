@@ -332,3 +332,73 @@ extension InferSampleSetTests {
         #expect(!added)
     }
 }
+
+/// Array elements are held once, in the element store, and a document's key
+/// refers to each by its number (`Tag.element`): read back, before and after
+/// the documents are taken, the documents are as rewriting made them.
+@Suite struct InferSampleSetElementTests {
+    static func parse(_ text: String) throws -> JSONValue { try InferSampleSetTests.parse(text) }
+
+    /// Elements met in an earlier document, or earlier in the same array,
+    /// are dropped; an array all of whose elements were met keeps its
+    /// first; arrays within elements refer to their own elements.
+    @Test func documentsReferringToElementsReadBackAsRewritten() throws {
+        let documents = try [
+            #"{"items": [{"a": 1}, {"b": [1, 2]}, {"a": 3}]}"#,
+            #"{"items": [{"b": [2]}, {"c": "x"}], "n": 1}"#,
+            #"{"items": [{"a": 1}]}"#,
+            #"{"items": [[{"a": 1}], [{"a": 1}, {"d": null}]]}"#,
+        ].map(Self.parse)
+        // Scalars become their class's first value (1 for every integer,
+        // "x" the first string); repeats drop.
+        let expected = try [
+            #"{"items": [{"a": 1}, {"b": [1]}]}"#,
+            #"{"items": [{"c": "x"}], "n": 1}"#,
+            #"{"items": [{"a": 1}]}"#,
+            #"{"items": [[{"a": 1}], [{"d": null}]]}"#,
+        ].map(Self.parse)
+        let set = InferSampleSetTests.kept(documents)
+        #expect(set.documents == expected)
+        var taking = set
+        #expect(Array(taking.takeDocuments()) == expected)
+        #expect(try InferSampleSetTests.inferTaken(set) == InferSampleSetTests.infer(documents))
+    }
+
+    /// A document of many distinct elements holds each element's key once:
+    /// its own key is a few bytes per element, the element store the rest.
+    @Test func aDocumentsKeyDoesNotRepeatItsElements() throws {
+        let items = (0..<2_000).map { #"{"id": \#($0), "name_\#($0)": "v"}"# }.joined(separator: ", ")
+        let set = InferSampleSetTests.kept([try Self.parse(#"{"a": 1}"#), try Self.parse(#"{"items": [\#(items)]}"#)])
+        let held = set.heldKeyBytes
+        #expect(held.elements > 2_000 * 15, "\(held)")
+        #expect(held.documents < 2_000 * 5, "\(held)")
+    }
+
+    /// A document whose key is small but whose elements' keys reach
+    /// `readBackKeyBytes` is built as a tree when taken (its key, with its
+    /// elements in place, is large); a small one is read back by number.
+    @Test func aDocumentLargeWithItsElementsIsTakenAsATree() throws {
+        // Each scalar the first of its class, so that rewriting keeps it.
+        let items = (0..<6_000).map { #"{"id": 1, "name_\#($0)": "v"}"# }.joined(separator: ", ")
+        let documents = [try Self.parse(#"{"a": 1}"#), try Self.parse(#"{"items": [\#(items)]}"#), try Self.parse(#"{"b": [{"c": 1}]}"#)]
+        let set = InferSampleSetTests.kept(documents)
+        #expect(set.heldKeyBytes.documents < InferSampleSet.readBackKeyBytes)
+        var taking = set
+        let taken = taking.takeDocuments()
+        #expect(Array(taken) == documents)
+        #expect(taken.indices.filter { taken.isObjectKey($0) } == [0, 2])
+    }
+
+    /// An object of a few members is read back in room of its size (its
+    /// key counts its members from `largeObjectCount`): 5 members were
+    /// held in room for 8.
+    @Test func aSmallObjectIsReadBackInRoomOfItsSize() throws {
+        let document = try Self.parse(#"{"x": {"a": 1, "b": 2, "c": 3, "d": 4, "e": 5}}"#)
+        let set = InferSampleSetTests.kept([try Self.parse(#"{"y": 1}"#), document])
+        guard case .object(let x)? = set.documents.last?["x"] else {
+            Issue.record("not read back: \(set.documents)")
+            return
+        }
+        #expect(x.count == 5 && x.members.capacity < 8, "\(x.members.capacity)")
+    }
+}
