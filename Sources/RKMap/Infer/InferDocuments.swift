@@ -18,10 +18,9 @@ package struct InferDocuments: RandomAccessCollection {
         case values([JSONValue])
         /// Kept documents as keys; those the store could not take (past 4 GiB)
         /// as trees, by their position, in order.
-        /// `elements` holds the array elements the keys refer to.
-        case keys(
-            InferSampleSet.ShapeKeyStore, numbered: [JSONValue], elements: InferSampleSet.ShapeKeyStore?,
-            unheld: [(position: Int, value: JSONValue)])
+        /// The keys refer to no array element (`Tag.element`): taking the
+        /// documents replaced each reference by the element's key.
+        case keys(InferSampleSet.ShapeKeyStore, numbered: [JSONValue], unheld: [(position: Int, value: JSONValue)])
     }
 
     private let storage: Storage
@@ -34,11 +33,8 @@ package struct InferDocuments: RandomAccessCollection {
         endIndex = values.count
     }
 
-    init(
-        keys: InferSampleSet.ShapeKeyStore, numbered: [JSONValue], elements: InferSampleSet.ShapeKeyStore?,
-        unheld: [(position: Int, value: JSONValue)], count: Int
-    ) {
-        storage = .keys(keys, numbered: numbered, elements: elements, unheld: unheld)
+    init(keys: InferSampleSet.ShapeKeyStore, numbered: [JSONValue], unheld: [(position: Int, value: JSONValue)], count: Int) {
+        storage = .keys(keys, numbered: numbered, unheld: unheld)
         endIndex = count
     }
 
@@ -47,9 +43,9 @@ package struct InferDocuments: RandomAccessCollection {
         switch storage {
         case .values(let values):
             return values[i]
-        case .keys(let keys, let numbered, let elements, let unheld):
+        case .keys(let keys, let numbered, let unheld):
             guard let stored = storedIndex(i, unheld: unheld) else { return unheld[heldPosition(i, unheld)].value }
-            return keys.value(stored, numbered: numbered, elements: elements)
+            return keys.value(stored, numbered: numbered)
         }
     }
 
@@ -57,7 +53,7 @@ package struct InferDocuments: RandomAccessCollection {
     /// may then refer to it by number, and build it as it is visited),
     /// read from the key's first byte without building it.
     func isObjectKey(_ i: Int) -> Bool {
-        guard case .keys(let keys, _, _, let unheld) = storage, let stored = storedIndex(i, unheld: unheld) else { return false }
+        guard case .keys(let keys, _, let unheld) = storage, let stored = storedIndex(i, unheld: unheld) else { return false }
         return keys.isObject(stored)
     }
 

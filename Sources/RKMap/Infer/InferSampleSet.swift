@@ -46,7 +46,9 @@ package struct InferSampleSet {
     package var documents: [JSONValue] {
         guard !spent else { return [] }
         if let whole { return [whole] }
-        return Array(InferDocuments(keys: seen, numbered: numbered, elements: seenElements, unheld: unheld, count: origins.count))
+        // Their references to elements replaced, as taking them does.
+        let keys = seenElements.count > 0 ? seen.reading(0..<seen.count, expanding: seenElements) : seen
+        return Array(InferDocuments(keys: keys, numbered: numbered, unheld: unheld, count: origins.count))
     }
     /// The first document as it was added, while it is the only one
     /// (`firstIsWhole`).
@@ -204,7 +206,7 @@ package struct InferSampleSet {
                 if seen.length(stored) < Self.readBackKeyBytes {
                     small.append(stored)
                 } else {
-                    trees.append((position, seen.value(stored, numbered: numbered, elements: nil)))
+                    trees.append((position, seen.value(stored, numbered: numbered)))
                 }
                 stored += 1
             }
@@ -218,7 +220,7 @@ package struct InferSampleSet {
         } else {
             seen = seen.reading(small, expanding: nil)
         }
-        return InferDocuments(keys: seen, numbered: numbered, elements: nil, unheld: trees, count: origins.count)
+        return InferDocuments(keys: seen, numbered: numbered, unheld: trees, count: origins.count)
     }
 
     /// Kept documents whose keys have this many bytes or more are built
@@ -378,8 +380,9 @@ package struct InferSampleSet {
         }
 
         /// The value key `i` stands for (`ShapeKeyReader`); `elements`
-        /// holds the array elements its `Tag.element`s refer to.
-        func value(_ i: Int, numbered: [JSONValue], elements: ShapeKeyStore?) -> JSONValue {
+        /// holds the array elements its `Tag.element`s refer to (none
+        /// once the documents are taken).
+        func value(_ i: Int, numbered: [JSONValue], elements: ShapeKeyStore? = nil) -> JSONValue {
             withKey(i) { bytes in
                 var reader = ShapeKeyReader(bytes: bytes, numbered: numbered, elements: elements)
                 return reader.value()
