@@ -307,24 +307,64 @@ import Testing
     }
 
     /// A sample without the content the others have (a root array beside
-    /// `{"items": [...]}`, or another endpoint's `results`): the spec maps
-    /// nothing of it, not even its members (`z`), and `check` fails on it.
-    /// `infer` said only `note: content: items`; it now warns for each such
-    /// sample (the document within an NDJSON sample too).
+    /// `{"items": [...]}`, or another endpoint's `{"next": ...}`): the spec
+    /// maps nothing of it, not even its members (`z`), and `check` fails on
+    /// it. `infer` said only `note: content: items`; it now warns for each
+    /// such sample (the document within an NDJSON sample too).
+    ///
+    /// A sample whose `results` holds objects the content's mapper maps is
+    /// mapped through their own descriptor, and `check` passes on it: infer
+    /// warned that "the spec maps nothing of it and rkmap check fails on it"
+    /// (the descriptors tried were only the content's).
     @Test func aSampleWithoutTheContentIsSaidSo() throws {
         let dir = try Scratch()
         try dir.write("p1.json", #"{"items": [{"id": 1}]}"#)
         try dir.write("p2.json", #"[{"id": 2, "z": 1}]"#)
         try dir.write("p3.ndjson", "{\"items\": [{\"id\": 3}]}\n{\"results\": [{\"id\": 4}]}\n")
+        try dir.write("p4.json", #"{"results": [{"id": 5}]}"#)
         let infer = try RKMapExecutable.run(["infer", "p1.json", "p2.json", "p3.ndjson", "-o", "s.json"], directory: dir.url)
         #expect(infer.status == 0)
         let warning = "warning: this sample has no 'items', the content the spec maps, so the spec maps nothing of it "
             + "and rkmap check fails on it (no mappable content); infer the samples of one endpoint together, "
             + "or choose the content with --key-path"
-        #expect(infer.stderr == "note: content: items\np2.json: $: \(warning)\np3.ndjson: $: \(warning) (document 2)\n", "\(infer.stderr)")
-        let check = try RKMapExecutable.run(["check", "s.json", "p2.json"], directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(infer.stderr == "note: content: items\np2.json: $: \(warning)\n", "\(infer.stderr)")
+        let strict = ["--unmapped", "error", "--missing", "ignore"]
+        let environment: [String: String?] = ["GITHUB_ACTIONS": nil]
+        let check = try RKMapExecutable.run(["check", "s.json", "p2.json"] + strict, directory: dir.url, environment: environment)
         #expect(check.status == 1)
         #expect(check.stdout.contains("no mappable content"), "\(check)")
+        let passes = try RKMapExecutable.run(["check", "s.json", "p1.json", "p4.json"] + strict, directory: dir.url, environment: environment)
+        #expect(passes.status == 0, "\(passes)")
+        #expect(passes.stdout.contains("PASS p4.json: 200, 1 record"), "\(passes)")
+    }
+
+    /// A sample with none of the content but envelope members the spec maps
+    /// (a page of only `total` and `meta`): `check` passes on it, mapping
+    /// only those, so `infer` says just that. It said the spec maps nothing
+    /// of it and `check` fails on it. (Whether `check` passes is not said:
+    /// an envelope object of §5.2 fails it, and that warning names only
+    /// the first sample with it.)
+    @Test func aSampleOfOnlyTheEnvelopeIsSaidSo() throws {
+        let dir = try Scratch()
+        try dir.write("a.json", #"{"data": [{"id": 1}], "total": 1, "meta": {"page": 1}}"#)
+        try dir.write("b.json", #"{"total": 0, "meta": {"page": 2}}"#)
+        try dir.write("c.json", #"{"meta": {"page": 3}}"#)
+        let infer = try RKMapExecutable.run(["infer", "a.json", "b.json", "c.json", "-o", "s.json"], directory: dir.url)
+        #expect(infer.status == 0)
+        let warning = "warning: this sample has no 'data', the content the spec maps, so of it the spec maps only the "
+            + "members around the content (the envelope); infer the samples of one endpoint together, or choose the "
+            + "content with --key-path"
+        // c.json has none of the root's scalars either: §5.2's warning too.
+        let stderr = infer.stderr.split(separator: "\n").map(String.init)
+        #expect(stderr.first == "note: content: data")
+        #expect(stderr.contains("b.json: $: \(warning)"), "\(infer.stderr)")
+        #expect(stderr.contains("c.json: $: \(warning)"), "\(infer.stderr)")
+        #expect(!infer.stderr.contains("rkmap check fails on it (no mappable content)"), "\(infer.stderr)")
+        let environment: [String: String?] = ["GITHUB_ACTIONS": nil]
+        let check = try RKMapExecutable.run(["check", "s.json", "b.json", "--unmapped", "error", "--missing", "ignore"],
+                                            directory: dir.url, environment: environment)
+        #expect(check.status == 0, "\(check)")
+        #expect(check.stdout.contains("PASS b.json: 200, 2 records"), "\(check)")
     }
 
     // MARK: Members named "" (docs/spec.md §4, §15)

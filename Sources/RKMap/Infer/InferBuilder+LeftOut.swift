@@ -15,8 +15,11 @@
 extension InferBuilder {
     func leftOutMembers(
         in samples: InferDocuments, descriptors: [(keyPath: [String], mapper: Int)], contentPath: [String]
-    ) -> (leftOut: [LeftOutMember], unmapped: [LeftOutMember]) {
+    ) -> LeftOutReport {
         var walk = LeftOutWalk(builder: self)
+        var report = LeftOutReport()
+        let lookup = DescriptorLookup(descriptors.map(\.keyPath))
+        let content = descriptors.first.map { resolve($0.mapper) }
         for (index, sample) in samples.enumerated() {
             walk.sample = index
             // The envelope's objects on the way to the content (SpecInferrer.envelope).
@@ -35,12 +38,74 @@ extension InferBuilder {
                     walk.found(LeftOutWalk.path(prefix) + LeftOutWalk.step(member.key), key: member.key, spellingOf: spelling)
                 }
             }
-            for descriptor in descriptors {
-                guard let content = SpecInferrer.value(at: descriptor.keyPath, in: sample) else { continue }
-                walk.visit(content, mapper: descriptor.mapper, at: LeftOutWalk.path(descriptor.keyPath))
+            // Only descriptors whose first key the sample has: NDJSON lines
+            // `{"k1": [...]}`, `{"k2": [...]}` each make a descriptor, and
+            // 60,000 of them were each looked for in every line (330 s).
+            var applies = false
+            var mapsContent = false
+            for i in lookup.candidates(in: sample) {
+                let descriptor = descriptors[i]
+                guard let found = SpecInferrer.value(at: descriptor.keyPath, in: sample) else { continue }
+                applies = true
+                if resolve(descriptor.mapper) == content { mapsContent = true }
+                walk.visit(found, mapper: descriptor.mapper, at: LeftOutWalk.path(descriptor.keyPath))
+            }
+            if !applies {
+                report.withoutContent.append(index)
+            } else if !mapsContent {
+                report.envelopeOnly.append(index)
             }
         }
-        return (walk.members, walk.unmapped)
+        report.leftOut = walk.members
+        report.unmapped = walk.unmapped
+        return report
+    }
+}
+
+/// What `InferBuilder.leftOutMembers` found in the samples.
+struct LeftOutReport {
+    /// Members no spec can name, or in a second spelling (`InferredSpec.leftOut`).
+    var leftOut: [LeftOutMember] = []
+    /// Objects that give no record (`InferredSpec.unmapped`).
+    var unmapped: [LeftOutMember] = []
+    /// Samples no descriptor finds anything in (`InferredSpec.withoutContent`).
+    var withoutContent: [Int] = []
+    /// Samples without the content, of which the spec maps only the
+    /// envelope (`InferredSpec.envelopeOnly`).
+    var envelopeOnly: [Int] = []
+}
+
+/// The descriptors whose key path may be in a sample, by their first key:
+/// a sample object is looked up by its members' keys, not every descriptor
+/// tried on it. `String` equality (canonical equivalence) is wider than the
+/// exact code units `SpecInferrer.value(at:in:)` follows, so the candidates
+/// hold every descriptor found there, and some it then rejects.
+struct DescriptorLookup {
+    private let count: Int
+    /// Descriptors of the nil key path: the whole sample.
+    private var whole: [Int] = []
+    private var byFirstKey: [String: [Int]] = [:]
+
+    init(_ keyPaths: [[String]]) {
+        count = keyPaths.count
+        for (i, keyPath) in keyPaths.enumerated() {
+            if let first = keyPath.first { byFirstKey[first, default: []].append(i) } else { whole.append(i) }
+        }
+    }
+
+    /// The positions of the descriptors that may find content in `sample`, in order.
+    func candidates(in sample: JSONValue) -> [Int] {
+        guard case .object(let object) = sample else { return whole }
+        // Few descriptors beside many members: each is tried (a lookup by key
+        // is indexed in a large object).
+        guard byFirstKey.count > object.members.count else { return Array(0..<count) }
+        var found = whole
+        for member in object.members {
+            if let positions = byFirstKey[member.key] { found += positions }
+        }
+        // In descriptor order, each once (a key may repeat in a sample, and
+        // two spellings of one text share a list).
+        return found.count <= 1 ? found : Array(Set(found)).sorted()
     }
 }
 

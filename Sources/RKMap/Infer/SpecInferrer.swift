@@ -85,16 +85,17 @@ package enum SpecInferrer {
         // where the samples have them, for the user and in the spec itself.
         // And objects it maps no record from (empty ones, docs/spec.md §5.2),
         // which `rkmap check` reports on the samples themselves.
-        let (leftOut, unmapped) = builder.leftOutMembers(in: samples, descriptors: descriptors, contentPath: contentPath)
+        // And samples without the content (a root array beside `{"items": [...]}`
+        // samples, another endpoint's `{"next": ...}`): nothing of one no
+        // descriptor finds is mapped, and `rkmap check` fails on it (no
+        // mappable content); of one with envelope members, only those are.
+        let report = builder.leftOutMembers(in: samples, descriptors: descriptors, contentPath: contentPath)
+        let (leftOut, unmapped) = (report.leftOut, report.unmapped)
         let empty = leftOut.filter { $0.key.isEmpty }
         let comment = empty.isEmpty ? nil
             : #"member "" left out at "# + empty.map(\.path).joined(separator: ", ")
                 + ": no key path can name an empty key (docs/spec.md §4), so rkmap check reports "
                 + (empty.count == 1 ? "it" : "them") + " as unmapped"
-        // A sample without the content (a root array beside `{"items": [...]}`
-        // samples, another endpoint's `results`): nothing of it is mapped,
-        // and `rkmap check` fails on it (no mappable content).
-        let withoutContent = contentPath.isEmpty ? [] : samples.indices.filter { value(at: contentPath, in: samples[$0]) == nil }
         samples = InferDocuments([])
         let names = builder.prepareSpec(rootName: options.rootName, rootMapper: root)
         // Known once the types are guessed.
@@ -103,8 +104,8 @@ package enum SpecInferrer {
         }
         var spec = InferredSpec(
             writer: InferSpecWriter(builder: builder, descriptors: descriptors, names: names, comment: comment),
-            notes: notes, leftOut: leftOut, unmapped: unmapped, withoutContent: withoutContent,
-            contentKeyPath: contentPath.map(InferNaming.sourceKey).joined(separator: "."))
+            notes: notes, leftOut: leftOut, unmapped: unmapped, withoutContent: report.withoutContent,
+            envelopeOnly: report.envelopeOnly, contentKeyPath: contentPath.map(InferNaming.sourceKey).joined(separator: "."))
         spec.widestRecord = builder.mappers.lazy.filter { $0.mergedInto == nil }.map(\.fields.count).max() ?? 0
         return spec
     }
@@ -266,7 +267,8 @@ package struct InferredSpec: Sendable, Equatable {
 
     package static func == (a: InferredSpec, b: InferredSpec) -> Bool {
         a.json == b.json && a.notes == b.notes && a.leftOut == b.leftOut && a.unmapped == b.unmapped
-            && a.withoutContent == b.withoutContent && a.contentKeyPath == b.contentKeyPath && a.widestRecord == b.widestRecord
+            && a.withoutContent == b.withoutContent && a.envelopeOnly == b.envelopeOnly
+            && a.contentKeyPath == b.contentKeyPath && a.widestRecord == b.widestRecord
     }
 
     /// What was decided, one line each, for the user's stderr.
@@ -279,9 +281,14 @@ package struct InferredSpec: Sendable, Equatable {
     /// where a mapper maps objects, or one with none of the keys its mapper
     /// reads, docs/spec.md §5.2), each path pattern once.
     package var unmapped: [LeftOutMember] = []
-    /// The samples (indexes) without the content the spec maps, which was
-    /// chosen from the others: the spec maps nothing of them.
+    /// The samples (indexes) in which no descriptor finds anything: the
+    /// content was chosen from the others, and the spec maps nothing of
+    /// them (`rkmap check` fails: no mappable content).
     package var withoutContent: [Int] = []
+    /// The samples (indexes) without the content, and without another
+    /// member its mapper maps (`{"results": [...]}` beside `items`), of which
+    /// the spec maps only the envelope's members (`rkmap check` passes).
+    package var envelopeOnly: [Int] = []
     /// The content's key path as the spec writes it (`items`, `data.children`).
     package var contentKeyPath = ""
     /// The most fields (attributes and relationships) of one mapper: one

@@ -119,10 +119,17 @@ extension Commands {
                 + "so rkmap check reports a mapping warning on this sample; `rkmap check --allow-warnings` accepts it")
         }
         // A sample without the content the spec maps (chosen from the
-        // others): nothing of it is mapped, and `rkmap check` fails on it.
+        // others): nothing of it is mapped, and `rkmap check` fails on it;
+        // or only its envelope is (and `check` passes on it, unless it has
+        // an object of §5.2 too, named for the first sample with it).
         for sample in spec.withoutContent {
             warn(sample: sample, at: "$", "this sample has no '\(spec.contentKeyPath)', the content the spec maps, so the spec "
                 + "maps nothing of it and rkmap check fails on it (no mappable content); infer the samples of one endpoint "
+                + "together, or choose the content with --key-path")
+        }
+        for sample in spec.envelopeOnly {
+            warn(sample: sample, at: "$", "this sample has no '\(spec.contentKeyPath)', the content the spec maps, so of it "
+                + "the spec maps only the members around the content (the envelope); infer the samples of one endpoint "
                 + "together, or choose the content with --key-path")
         }
         // The text is written as it is formatted, never whole in memory: a

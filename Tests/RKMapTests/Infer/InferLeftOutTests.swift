@@ -70,3 +70,57 @@ import Testing
         #expect(Array(set.origins) == [0, 2, 3])
     }
 }
+
+/// Samples without the content (docs/spec.md §15): one no descriptor finds
+/// anything in, which `rkmap check` fails on, apart from one of which only
+/// the envelope is mapped, which `check` passes with no content record.
+@Suite struct InferWithoutContentTests {
+    private func infer(_ documents: [String]) throws -> InferredSpec {
+        let values = try documents.map { text in
+            var reader = JSONDocumentReader(bytes: Array(text.utf8))
+            return try #require(try reader.next())
+        }
+        return try SpecInferrer.infer(samples: values, options: InferOptions())
+    }
+
+    @Test func samplesAreToldApartByWhatTheDescriptorsFind() throws {
+        let spec = try infer([
+            #"{"items": [{"id": 1}], "meta": {"page": 1}}"#,
+            #"[{"id": 2}]"#,                          // a root array: no descriptor finds anything
+            #"{"meta": {"page": 2}}"#,                // only the envelope
+            #"{"results": [{"id": 3}]}"#,             // objects the content's mapper maps
+            #"{"items": null}"#,                      // the content, empty (§5: found)
+        ])
+        #expect(spec.notes.first == "content: items")
+        #expect(spec.withoutContent == [1])
+        #expect(spec.envelopeOnly == [2])
+    }
+
+    /// A sample is tried with the descriptors whose first key it has: each
+    /// of 3,000 NDJSON lines `{"kN": [...]}` is one descriptor, and all of
+    /// them were looked for in every line. Which samples are told about is
+    /// unchanged: the lines whose objects have another shape than the
+    /// first's are mapped by a mapper of their own.
+    @Test func manyDescriptorsAreLookedUpByKey() throws {
+        let lines = (0..<3000).map { n in n % 1000 == 999 ? #"{"k\#(n)": [{"other": \#(n)}]}"# : #"{"k\#(n)": [{"id": \#(n)}]}"# }
+        let spec = try infer(lines)
+        #expect(spec.notes.first == "content: k0")
+        #expect(spec.withoutContent == [])
+        #expect(spec.envelopeOnly == [999, 1999, 2999])
+    }
+
+    @Test func theCandidatesAreTheDescriptorsOfTheSamplesKeysInOrder() throws {
+        let lookup = DescriptorLookup([["a", "x"], [], ["b"], ["a"], ["\u{E9}"], ["c"], ["d"]])
+        func candidates(_ text: String) throws -> [Int] {
+            var reader = JSONDocumentReader(bytes: Array(text.utf8))
+            return lookup.candidates(in: try #require(try reader.next()))
+        }
+        // The nil key path's descriptor always; a repeated key once.
+        #expect(try candidates(#"{"a": 1, "z": 2, "a": 3}"#) == [0, 1, 3])
+        // Another spelling of "é" is a candidate (`value(at:in:)` then rejects it).
+        #expect(try candidates(#"{"e\u0301": 1}"#) == [1, 4])
+        #expect(try candidates(#"[1]"#) == [1])
+        // As many members as first keys: every descriptor is tried.
+        #expect(try candidates(#"{"m1": 1, "m2": 2, "m3": 3, "m4": 4, "m5": 5, "m6": 6}"#) == Array(0..<7))
+    }
+}

@@ -161,7 +161,8 @@ import Testing
         #expect(trees.documents.count == 2)
         let spec = try Self.inferred(set)
         #expect(spec == (try Self.inferred(trees)))
-        #expect(spec.withoutContent == [1])
+        #expect(spec.withoutContent == [])
+        #expect(spec.envelopeOnly == [1])
     }
 
     /// Shared values whose mapper is a dictionary keyed by data, or has a
