@@ -338,6 +338,23 @@ import Testing
         #expect(passes.stdout.contains("PASS p4.json: 200, 1 record"), "\(passes)")
     }
 
+    /// Content found through an array is content (docs/spec.md §2): infer
+    /// warned that the spec maps nothing of `{"a": [{"items": [...]}]}`
+    /// beside `{"a": {"items": [...]}}` and `check` fails on it; it passes.
+    @Test func contentThroughAnArrayIsNotWarnedAbout() throws {
+        let dir = try Scratch()
+        try dir.write("p1.json", #"{"a": {"items": [{"id": 1}, {"id": 2}]}}"#)
+        try dir.write("p2.json", #"{"a": [{"items": [{"id": 3}]}]}"#)
+        let infer = try RKMapExecutable.run(["infer", "p1.json", "p2.json", "-o", "s.json"], directory: dir.url)
+        #expect(infer.status == 0)
+        #expect(infer.stderr == "note: content: a.items\n", "\(infer.stderr)")
+        let environment: [String: String?] = ["GITHUB_ACTIONS": nil]
+        let check = try RKMapExecutable.run(["check", "s.json", "p1.json", "p2.json", "--unmapped", "error", "--missing", "ignore"],
+                                            directory: dir.url, environment: environment)
+        #expect(check.status == 0, "\(check)")
+        #expect(check.stdout.contains("PASS p2.json: 200, 1 record"), "\(check)")
+    }
+
     /// A sample with none of the content but envelope members the spec maps
     /// (a page of only `total` and `meta`): `check` passes on it, mapping
     /// only those, so `infer` says just that. It said the spec maps nothing

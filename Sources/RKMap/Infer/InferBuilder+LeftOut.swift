@@ -45,10 +45,13 @@ extension InferBuilder {
             var mapsContent = false
             for i in lookup.candidates(in: sample) {
                 let descriptor = descriptors[i]
-                guard let found = SpecInferrer.value(at: descriptor.keyPath, in: sample) else { continue }
+                let found = SpecInferrer.value(at: descriptor.keyPath, in: sample)
+                // Content found through an array (`a.items` in `{"a": [{"items": ...}]}`)
+                // is mapped as well (docs/spec.md §2), but not walked here.
+                guard found != nil || DescriptorLookup.finds(descriptor.keyPath[...], in: sample) else { continue }
                 applies = true
                 if resolve(descriptor.mapper) == content { mapsContent = true }
-                walk.visit(found, mapper: descriptor.mapper, at: LeftOutWalk.path(descriptor.keyPath))
+                if let found { walk.visit(found, mapper: descriptor.mapper, at: LeftOutWalk.path(descriptor.keyPath)) }
             }
             if !applies {
                 report.withoutContent.append(index)
@@ -93,19 +96,49 @@ struct DescriptorLookup {
         }
     }
 
-    /// The positions of the descriptors that may find content in `sample`, in order.
+    /// The positions of the descriptors that may find content in `sample`,
+    /// in order: by the keys of the sample object, or of the objects in a
+    /// sample array (at any depth), through which a key path finds content
+    /// too (`finds`).
     func candidates(in sample: JSONValue) -> [Int] {
-        guard case .object(let object) = sample else { return whole }
-        // Few descriptors beside many members: each is tried (a lookup by key
-        // is indexed in a large object).
-        guard byFirstKey.count > object.members.count else { return Array(0..<count) }
-        var found = whole
-        for member in object.members {
-            if let positions = byFirstKey[member.key] { found += positions }
+        if case .object(let object) = sample, byFirstKey.count <= object.members.count {
+            // Few descriptors beside many members: each is tried (a lookup by
+            // key is indexed in a large object).
+            return Array(0..<count)
         }
+        var found = whole
+        func add(_ value: JSONValue) {
+            switch value {
+            case .object(let object):
+                for member in object.members {
+                    if let positions = byFirstKey[member.key] { found += positions }
+                }
+            case .array(let elements):
+                for element in elements { add(element) }
+            default:
+                break
+            }
+        }
+        add(sample)
         // In descriptor order, each once (a key may repeat in a sample, and
         // two spellings of one text share a list).
         return found.count <= 1 ? found : Array(Set(found)).sorted()
+    }
+
+    /// Whether a descriptor of `keyPath` finds content in `value` as `apply`
+    /// and `check` do (docs/spec.md §2): through an array, when at least one
+    /// element (at any depth) has the rest. Keys compare as `value(at:in:)`'s.
+    static func finds(_ keyPath: ArraySlice<String>, in value: JSONValue) -> Bool {
+        guard let key = keyPath.first else { return true }
+        switch value {
+        case .object(let object):
+            guard let next = object[key] else { return false }
+            return finds(keyPath.dropFirst(), in: next)
+        case .array(let elements):
+            return elements.contains { finds(keyPath, in: $0) }
+        default:
+            return false
+        }
     }
 }
 

@@ -96,6 +96,28 @@ import Testing
         #expect(spec.envelopeOnly == [2])
     }
 
+    /// A descriptor finds content through an array as `apply` does (docs/spec.md
+    /// §2): `a.items` in `{"a": [{"items": [...]}]}`, and `items` in a root
+    /// array of objects with `items`. Infer said the spec maps nothing of
+    /// such a sample and `rkmap check` fails on it; `check` passes.
+    @Test func contentFoundThroughAnArrayIsContent() throws {
+        let spec = try infer([
+            #"{"a": {"items": [{"id": 1}, {"id": 2}]}}"#,
+            #"{"a": [{"items": [{"id": 3}]}]}"#,
+            #"{"a": [{"other": 1}, [{"items": [{"id": 4}]}]]}"#,
+            #"{"a": [{"other": 1}]}"#,
+        ])
+        #expect(spec.notes.first == "content: a.items")
+        #expect(spec.withoutContent == [3])
+        #expect(spec.envelopeOnly == [])
+        let root = try infer([#"{"items": [{"id": 1}], "total": 1}"#, #"[{"items": [{"id": 2}]}]"#, #"[{"id": 3}]"#])
+        #expect(root.notes.first == "content: items")
+        // The root array of objects with `items` finds the content (and the
+        // envelope's descriptor of the nil key path maps its elements).
+        #expect(root.withoutContent == [])
+        #expect(root.envelopeOnly == [2])
+    }
+
     /// A sample is tried with the descriptors whose first key it has: each
     /// of 3,000 NDJSON lines `{"kN": [...]}` is one descriptor, and all of
     /// them were looked for in every line. Which samples are told about is
@@ -120,6 +142,8 @@ import Testing
         // Another spelling of "é" is a candidate (`value(at:in:)` then rejects it).
         #expect(try candidates(#"{"e\u0301": 1}"#) == [1, 4])
         #expect(try candidates(#"[1]"#) == [1])
+        // Through arrays, the objects' keys (`finds` then decides).
+        #expect(try candidates(#"[{"c": 1}, [{"a": 2}], 3]"#) == [0, 1, 3, 5])
         // As many members as first keys: every descriptor is tried.
         #expect(try candidates(#"{"m1": 1, "m2": 2, "m3": 3, "m4": 4, "m5": 5, "m6": 6}"#) == Array(0..<7))
     }
