@@ -81,6 +81,34 @@ import Testing
         #expect(utc.stdout.hasPrefix(#"{"d":"Fri, 22 Apr 2011 13:33:48 UTC"}"#), "\(utc)")
     }
 
+    /// A year of two or three digits is no date of a `yyyy` format: `yyyy`
+    /// reads `94` as the year 94 (as ICU does), so `infer` typed `Tue, 15
+    /// Nov 94 08:12:31 GMT`, `94-11-15 08:12:31` and `11/15/94` as dates and
+    /// `apply` wrote `0094-11-15T08:12:31Z`, exit 0. They stay strings; the
+    /// same values with four-digit years, and a year 0094 written so, are
+    /// dates.
+    @Test func aTwoDigitYearIsNotTypedAsADate() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("in.json", #"""
+            [{"a": "Tue, 15 Nov 94 08:12:31 GMT", "b": "94-11-15 08:12:31", "c": "11/15/94", "d": "Tue, 15 Nov 994 08:12:31 GMT",
+              "e": "Tue, 15 Nov 1994 08:12:31 GMT", "f": "1994-11-15 08:12:31", "g": "11/15/1994", "h": "0094-11-15 08:12:31"}]
+            """#)
+        let inferred = try RKMapExecutable.run(["infer", "in.json", "-o", "s.json"], directory: scratch.url)
+        #expect(inferred.status == 0, "\(inferred)")
+        let applied = try RKMapExecutable.run(["apply", "s.json", "in.json", "--format", "ndjson"], directory: scratch.url)
+        #expect(applied.status == 0, "\(applied)")
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(applied.stdout.utf8)) as? [String: Any])
+        #expect(record["a"] as? String == "Tue, 15 Nov 94 08:12:31 GMT")
+        #expect(record["b"] as? String == "94-11-15 08:12:31")
+        #expect(record["c"] as? String == "11/15/94")
+        #expect(record["d"] as? String == "Tue, 15 Nov 994 08:12:31 GMT")
+        #expect(record["e"] as? String == "1994-11-15T08:12:31Z")
+        #expect(record["f"] as? String == "1994-11-15T08:12:31Z")
+        #expect(record["g"] as? String == "1994-11-15T00:00:00Z")
+        #expect(record["h"] as? String == "0094-11-15T08:12:31Z")
+    }
+
     /// `--key-path` through an array (`data.metadata`, each charge's
     /// metadata): the error says so and what to give (it said the path was
     /// in none of the samples). An output path that cannot be written is a

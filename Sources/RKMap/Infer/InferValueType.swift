@@ -7,6 +7,9 @@ package enum InferValueType {
     /// RFC 1123's dates (HTTP's), written with `GMT` in a spec whose
     /// `timeZone` is `GMT` (§6): an inferred spec using it says so.
     package static let rfc1123 = "EEE, dd MMM yyyy HH:mm:ss zzz"
+    /// Where each of `commonDateFormats` writes its year: after how many of
+    /// which separator (`yearIsFourDigits`).
+    private static let commonYears: [(separator: UInt8, count: Int)] = [(UInt8(ascii: "-"), 0), (UInt8(ascii: " "), 3)]
 
     /// What the values say.
     package enum Guess: Equatable {
@@ -126,7 +129,24 @@ package enum InferValueType {
     /// `…00.123456Z` as a date would drop the microseconds quietly.
     static func isDefaultDate(_ s: String) -> Bool {
         guard let parser = defaultDates, keepsPrecision(s) else { return false }
+        // RestKit's `MM/dd/yyyy` (ISO 8601's years have four digits).
+        if s.utf8.contains(UInt8(ascii: "/")), !yearIsFourDigits(s, after: UInt8(ascii: "/"), count: 2) { return false }
         return isRealDate(parser.parse(s))
+    }
+
+    /// Whether the year `s` writes after `count` of `separator` is four
+    /// digits. `yyyy` reads `94` as the year 94, as ICU (RestKit's
+    /// `NSDateFormatter`) does, which a two-digit year in an API's data
+    /// never means: `Tue, 15 Nov 94 08:12:31 GMT` typed as a date was
+    /// written as `0094-11-15T08:12:31Z`. Such a value stays a string.
+    /// Text laid out otherwise (two spaces) answers no: a string too.
+    static func yearIsFourDigits(_ s: String, after separator: UInt8, count: Int) -> Bool {
+        var bytes = s.utf8[...]
+        for _ in 0..<count {
+            guard let i = bytes.firstIndex(of: separator) else { return false }
+            bytes = bytes[bytes.index(after: i)...]
+        }
+        return bytes.prefix { $0.isASCIIDigit }.count == 4
     }
 
     /// Whether the fraction of a second (after `:ss.` or `:ss,`) has no
@@ -155,7 +175,11 @@ package enum InferValueType {
 
     /// A real date in `commonDateFormats[index]`.
     static func isCommonFormatDate(_ s: String, _ index: Int) -> Bool {
-        keepsPrecision(s) && isRealDate(commonParsers[index].1.parse(s))
+        let year = commonYears[index]
+        // The parser reads RestKit's defaults too, after the format: a value
+        // in one of them has its year checked there.
+        return keepsPrecision(s) && isRealDate(commonParsers[index].1.parse(s))
+            && (yearIsFourDigits(s, after: year.separator, count: year.count) || isDefaultDate(s))
     }
 
     /// How many common formats `isCommonFormatDate` reads (all of

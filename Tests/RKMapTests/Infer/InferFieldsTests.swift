@@ -95,3 +95,27 @@ import Testing
         if case .attribute(let values) = fields[2].kind { #expect(values.all.count == 1) } else { Issue.record("c") }
     }
 }
+
+/// A date's year is four digits, where the format writes it (docs/spec.md §15):
+/// `yyyy` reads `94` as the year 94, which an API's two-digit year never means.
+@Suite struct InferDateYearTests {
+    @Test func aYearOfFewerThanFourDigitsIsNoDate() {
+        #expect(InferValueType.guess([.string("Tue, 15 Nov 94 08:12:31 GMT")]) == .untyped)
+        #expect(InferValueType.guess([.string("94-11-15 08:12:31")]) == .untyped)
+        #expect(InferValueType.guess([.string("11/15/94")]) == .untyped)
+        #expect(InferValueType.guess([.string("Tue, 15 Nov 994 08:12:31 GMT")]) == .untyped)
+        #expect(InferValueType.guess([.string("Tue, 15 Nov 19940 08:12:31 GMT")]) == .untyped)
+        #expect(InferValueType.guess([.string("Tue, 15 Nov 1994 08:12:31 GMT")]) == .dateWithFormat(InferValueType.rfc1123))
+        #expect(InferValueType.guess([.string("1994-11-15 08:12:31")]) != .untyped)
+        #expect(InferValueType.guess([.string("11/15/1994")]) == .type(.date))
+    }
+
+    /// A common format's parser reads RestKit's defaults too: ISO 8601 beside
+    /// RFC 1123 values is still a date in the RFC's format.
+    @Test func isoBesideACommonFormatIsStillADate() {
+        let values: [JSONValue] = [.string("2024-01-01T10:00:00Z"), .string("Tue, 15 Nov 1994 08:12:31 GMT")]
+        #expect(InferValueType.guess(values) == .dateWithFormat(InferValueType.rfc1123))
+        let twoDigits: [JSONValue] = [.string("2024-01-01T10:00:00Z"), .string("Tue, 15 Nov 94 08:12:31 GMT")]
+        #expect(InferValueType.guess(twoDigits) == .untyped)
+    }
+}
