@@ -410,6 +410,17 @@ import Testing
                                             directory: dir.url, environment: environment)
         #expect(check.status == 0, "\(check)")
         #expect(check.stdout.contains("PASS b.json: 200, 2 records"), "\(check)")
+        // A root array beside a list: the envelope's mapper of the nil key
+        // path maps its elements, and `check` fails on their other members.
+        // The warning says only what the spec maps of it.
+        try dir.write("list.json", #"{"object": "list", "data": [{"id": "ch_1"}], "has_more": false}"#)
+        try dir.write("events.json", #"[{"id": "evt_1", "object": "event"}]"#)
+        let events = try RKMapExecutable.run(["infer", "list.json", "events.json", "-o", "e.json"], directory: dir.url)
+        #expect(events.stderr.contains("events.json: $: " + warning + "\n"), "\(events.stderr)")
+        let failing = try RKMapExecutable.run(["check", "e.json", "events.json", "--unmapped", "error", "--missing", "ignore"],
+                                              directory: dir.url, environment: environment)
+        #expect(failing.status == 1, "\(failing)")
+        #expect(failing.stdout.contains("$[*].id: not mapped"), "\(failing)")
     }
 
     // MARK: Members named "" (docs/spec.md §4, §15)

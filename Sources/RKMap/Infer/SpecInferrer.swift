@@ -287,7 +287,8 @@ package struct InferredSpec: Sendable, Equatable {
     package var withoutContent: [Int] = []
     /// The samples (indexes) without the content, and without another
     /// member its mapper maps (`{"results": [...]}` beside `items`), of which
-    /// the spec maps only the envelope's members (`rkmap check` passes).
+    /// the spec maps only the envelope's members (`rkmap check` passes on a page of only
+    /// `total`, but fails on members the envelope does not read).
     package var envelopeOnly: [Int] = []
     /// The content's key path as the spec writes it (`items`, `data.children`).
     package var contentKeyPath = ""

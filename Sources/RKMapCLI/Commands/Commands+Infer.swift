@@ -120,8 +120,8 @@ extension Commands {
         }
         // A sample without the content the spec maps (chosen from the
         // others): nothing of it is mapped, and `rkmap check` fails on it;
-        // or only its envelope is (and `check` passes on it, unless it has
-        // an object of §5.2 too, named for the first sample with it).
+        // or only its envelope is (and `check` may pass on it, or fail on
+        // members the envelope does not read, or on an object of §5.2).
         for sample in spec.withoutContent {
             warn(sample: sample, at: "$", "this sample has no '\(spec.contentKeyPath)', the content the spec maps, so the spec "
                 + "maps nothing of it and rkmap check fails on it (no mappable content); infer the samples of one endpoint "
