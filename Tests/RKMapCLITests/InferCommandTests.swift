@@ -383,6 +383,34 @@ import Testing
         #expect(check.stdout.contains("PASS p2.json: 200, 1 record"), "\(check)")
     }
 
+    /// Content found through a root array's elements beside other members
+    /// (a batch endpoint's `[{"request_id": "r-1", "results": [...]}]`):
+    /// `check` passed on it while `request_id` and `error` were mapped by
+    /// nothing; it reports them now, and `infer` warns of such a sample.
+    @Test func contentThroughAnArrayBesideOtherMembersIsReported() throws {
+        let dir = try Scratch()
+        try dir.write("page.json", #"{"results": [{"id": 1}], "meta": {"page": 1}}"#)
+        try dir.write("batch.json", #"[{"request_id": "r-1", "results": [{"id": 2}]}, {"request_id": "r-2", "error": {"code": 404}}]"#)
+        let infer = try RKMapExecutable.run(["infer", "page.json", "batch.json", "-o", "s.json"], directory: dir.url)
+        #expect(infer.status == 0)
+        #expect(infer.stderr == "note: content: results\nbatch.json: $: warning: this sample holds 'results' inside the elements "
+            + "of an array, where the others hold it in objects: the spec maps the content of each element but not the elements' "
+            + "other members, which rkmap check reports as unmapped; infer the samples of one endpoint together, or choose the "
+            + "content with --key-path\n", "\(infer.stderr)")
+        let environment: [String: String?] = ["GITHUB_ACTIONS": nil]
+        let check = try RKMapExecutable.run(["check", "s.json", "page.json", "batch.json", "--unmapped", "error", "--missing", "ignore"],
+                                            directory: dir.url, environment: environment)
+        #expect(check.status == 1, "\(check)")
+        #expect(check.stdout == """
+            PASS page.json: 200, 2 records
+            FAIL batch.json: 200, 1 record
+              unmapped: $[*].error: not mapped (1 time)
+              unmapped: $[*].request_id: not mapped (2 times)
+            1 passed, 1 failed
+
+            """, "\(check)")
+    }
+
     /// A sample with none of the content but envelope members the spec maps
     /// (a page of only `total` and `meta`): `check` passes on it, mapping
     /// only those, so `infer` says just that. It said the spec maps nothing

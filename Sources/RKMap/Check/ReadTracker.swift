@@ -226,6 +226,10 @@ public final class ReadTracker: ReadObserver {
     /// content, read whole like any descriptor's (a `forceCollection`
     /// dictionary's keys, or a dynamic nesting key, are not unmapped members).
     private var documentIsContent = false
+    /// Every applied descriptor's key path starts with a key: a root array's
+    /// objects are on the way to the content, not (by an operator or an
+    /// index on the array itself, `@distinctUnionOfObjects`, `[1]`) content.
+    private var arrayRootIsOnTheWay = false
     /// Whether the document root was mapped as an object (it had a frame).
     private var rootMapped = false
     /// Mapped document roots, closed: their unread members are counted in
@@ -479,6 +483,7 @@ public final class ReadTracker: ReadObserver {
         way = []
         heldElements.removeAll()
         documentIsContent = contentKeyPaths.contains(where: \.isNil)
+        arrayRootIsOnTheWay = contentKeyPaths.allSatisfy { $0.anchor == .representation && !$0.leadingKeys.isEmpty }
         contentPaths = contentKeyPaths.compactMap { path in
             guard path.anchor == .representation else { return nil }
             let keys = path.leadingKeys
@@ -535,12 +540,23 @@ public final class ReadTracker: ReadObserver {
             if rootReadWhole { frame.readsAll = true } else { mark(rootReads, in: &frame) }
             recordUnread(frame)
         }
-        guard !rootMapped, !rootReadWhole, !documentIsContent, case .object(let root) = document else { return }
+        guard !rootMapped, !rootReadWhole, !documentIsContent else { return }
+        // A root array too: its objects are on the way to content found
+        // through it (`results` in `[{"request_id": "r-1", "results": [...]}]`,
+        // docs/spec.md §2), and their other members were never reported.
+        switch document {
+        case .object:
+            break
+        case .array where arrayRootIsOnTheWay:
+            break
+        default:
+            return
+        }
         var read = rootReads
         // The content is read whole, the objects on the way to it only along
         // the path: `_embedded.persons` beside `_embedded.people` is reported.
         for keys in contentPaths { read.add(keys[...]) }
-        recordUnread(in: .object(root), tree: read, at: "$", mapperID: nil)
+        recordUnread(in: document, tree: read, at: "$", mapperID: nil)
     }
 
     // MARK: ReadObserver

@@ -43,12 +43,16 @@ extension InferBuilder {
             // 60,000 of them were each looked for in every line (330 s).
             var applies = false
             var mapsContent = false
+            var throughArray: [String]?
             for i in lookup.candidates(in: sample) {
                 let descriptor = descriptors[i]
                 let found = SpecInferrer.value(at: descriptor.keyPath, in: sample)
                 // Content found through an array (`a.items` in `{"a": [{"items": ...}]}`)
                 // is mapped as well (docs/spec.md §2), but not walked here.
                 guard found != nil || DescriptorLookup.finds(descriptor.keyPath[...], in: sample) else { continue }
+                if found == nil, throughArray == nil, DescriptorLookup.passesMembers(descriptor.keyPath[...], in: sample) {
+                    throughArray = descriptor.keyPath
+                }
                 applies = true
                 if resolve(descriptor.mapper) == content { mapsContent = true }
                 if let found { walk.visit(found, mapper: descriptor.mapper, at: LeftOutWalk.path(descriptor.keyPath)) }
@@ -58,6 +62,7 @@ extension InferBuilder {
             } else if !mapsContent {
                 report.envelopeOnly.append(index)
             }
+            if let throughArray { report.throughArray.append(ContentThroughArray(sample: index, keyPath: throughArray)) }
         }
         report.leftOut = walk.members
         report.unmapped = walk.unmapped
@@ -76,6 +81,9 @@ struct LeftOutReport {
     /// Samples without the content, of which the spec maps only the
     /// envelope (`InferredSpec.envelopeOnly`).
     var envelopeOnly: [Int] = []
+    /// Samples in which a descriptor finds its content only through an
+    /// array (`InferredSpec.throughArray`).
+    var throughArray: [ContentThroughArray] = []
 }
 
 /// The descriptors whose key path may be in a sample, by their first key:
@@ -123,6 +131,24 @@ struct DescriptorLookup {
         // In descriptor order, each once (a key may repeat in a sample, and
         // two spellings of one text share a list).
         return found.count <= 1 ? found : Array(Set(found)).sorted()
+    }
+
+    /// Whether an object that `keyPath` passes through an array to reach
+    /// (an element, or one inside it) has a member other than the next key
+    /// (`request_id` in `[{"request_id": "r-1", "results": [...]}]`):
+    /// nothing maps it, and `rkmap check` reports it as unmapped.
+    static func passesMembers(_ keyPath: ArraySlice<String>, in value: JSONValue, inArray: Bool = false) -> Bool {
+        guard let key = keyPath.first else { return false }
+        switch value {
+        case .object(let object):
+            if inArray, object.members.contains(where: { !JSONValue.sameText($0.key, key) }) { return true }
+            guard let next = object[key] else { return false }
+            return passesMembers(keyPath.dropFirst(), in: next, inArray: inArray)
+        case .array(let elements):
+            return elements.contains { passesMembers(keyPath, in: $0, inArray: true) }
+        default:
+            return false
+        }
     }
 
     /// Whether a descriptor of `keyPath` finds content in `value` as `apply`

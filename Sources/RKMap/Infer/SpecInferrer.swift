@@ -105,7 +105,7 @@ package enum SpecInferrer {
         var spec = InferredSpec(
             writer: InferSpecWriter(builder: builder, descriptors: descriptors, names: names, comment: comment),
             notes: notes, leftOut: leftOut, unmapped: unmapped, withoutContent: report.withoutContent,
-            envelopeOnly: report.envelopeOnly, contentKeyPath: contentPath.map(InferNaming.sourceKey).joined(separator: "."))
+            envelopeOnly: report.envelopeOnly, throughArray: report.throughArray, contentKeyPath: contentPath.map(InferNaming.sourceKey).joined(separator: "."))
         spec.widestRecord = builder.mappers.lazy.filter { $0.mergedInto == nil }.map(\.fields.count).max() ?? 0
         return spec
     }
@@ -267,7 +267,7 @@ package struct InferredSpec: Sendable, Equatable {
 
     package static func == (a: InferredSpec, b: InferredSpec) -> Bool {
         a.json == b.json && a.notes == b.notes && a.leftOut == b.leftOut && a.unmapped == b.unmapped
-            && a.withoutContent == b.withoutContent && a.envelopeOnly == b.envelopeOnly
+            && a.withoutContent == b.withoutContent && a.envelopeOnly == b.envelopeOnly && a.throughArray == b.throughArray
             && a.contentKeyPath == b.contentKeyPath && a.widestRecord == b.widestRecord
     }
 
@@ -290,12 +290,29 @@ package struct InferredSpec: Sendable, Equatable {
     /// the spec maps only the envelope's members (`rkmap check` passes on a page of only
     /// `total`, but fails on members the envelope does not read).
     package var envelopeOnly: [Int] = []
+    /// The samples in which a descriptor finds its content only through an
+    /// array (`a.items` in `{"a": [{"items": [...]}]}` beside `{"a": {"items":
+    /// [...]}}`, docs/spec.md §2): the content of each element is mapped,
+    /// and no other member of the elements (`rkmap check` reports them).
+    package var throughArray: [ContentThroughArray] = []
     /// The content's key path as the spec writes it (`items`, `data.children`).
     package var contentKeyPath = ""
     /// The most fields (attributes and relationships) of one mapper: one
     /// sample object of 200,000 members makes a record wider than CSV
     /// output lays out, which `lint` warns of.
     package var widestRecord = 0
+}
+
+/// A sample in which a descriptor's key path finds content only through an
+/// array (`InferredSpec.throughArray`): the first such descriptor's.
+package struct ContentThroughArray: Sendable, Equatable {
+    /// The sample (index into the samples inferred from).
+    package var sample: Int
+    /// The descriptor's key path, as keys.
+    package var keyPath: [String]
+
+    /// The key path as the spec writes it (`a.items`).
+    package var written: String { keyPath.map(InferNaming.sourceKey).joined(separator: ".") }
 }
 
 /// A member `infer` left out of the spec: its key is "", which no key path

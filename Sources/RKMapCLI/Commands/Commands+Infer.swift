@@ -127,6 +127,14 @@ extension Commands {
                 + "maps nothing of it and rkmap check fails on it (no mappable content); infer the samples of one endpoint "
                 + "together, or choose the content with --key-path")
         }
+        // Content found through an array (docs/spec.md §2): the elements'
+        // other members are not mapped (said only where they have some).
+        for found in spec.throughArray {
+            warn(sample: found.sample, at: "$", "this sample holds '\(found.written)' inside the elements of an array, where the "
+                + "others hold it in objects: the spec maps the content of each element but not the elements' other members, "
+                + "which rkmap check reports as unmapped; infer the samples of one endpoint together, or choose the content "
+                + "with --key-path")
+        }
         for sample in spec.envelopeOnly {
             warn(sample: sample, at: "$", "this sample has no '\(spec.contentKeyPath)', the content the spec maps, so of it "
                 + "the spec maps only the members around the content (the envelope); infer the samples of one endpoint "

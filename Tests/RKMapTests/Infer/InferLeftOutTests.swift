@@ -110,12 +110,16 @@ import Testing
         #expect(spec.notes.first == "content: a.items")
         #expect(spec.withoutContent == [3])
         #expect(spec.envelopeOnly == [])
+        // Only where an element on the way has another member, which no
+        // descriptor reads (`rkmap check` reports `$.a[*].other`).
+        #expect(spec.throughArray == [ContentThroughArray(sample: 2, keyPath: ["a", "items"])])
         let root = try infer([#"{"items": [{"id": 1}], "total": 1}"#, #"[{"items": [{"id": 2}]}]"#, #"[{"id": 3}]"#])
         #expect(root.notes.first == "content: items")
         // The root array of objects with `items` finds the content (and the
         // envelope's descriptor of the nil key path maps its elements).
         #expect(root.withoutContent == [])
         #expect(root.envelopeOnly == [2])
+        #expect(root.throughArray == [])
     }
 
     /// A sample is tried with the descriptors whose first key it has: each
