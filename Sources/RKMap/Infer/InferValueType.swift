@@ -129,8 +129,10 @@ package enum InferValueType {
     /// `…00.123456Z` as a date would drop the microseconds quietly.
     static func isDefaultDate(_ s: String) -> Bool {
         guard let parser = defaultDates, keepsPrecision(s) else { return false }
-        // RestKit's `MM/dd/yyyy` (ISO 8601's years have four digits).
-        if s.utf8.contains(UInt8(ascii: "/")), !yearIsFourDigits(s, after: UInt8(ascii: "/"), count: 2) { return false }
+        // RestKit's `MM/dd/yyyy` (ISO 8601's years have four digits; .NET's
+        // `/Date(…)/` is milliseconds).
+        if s.utf8.first?.isASCIIDigit == true, s.utf8.contains(UInt8(ascii: "/")),
+           !yearIsFourDigits(s, after: UInt8(ascii: "/"), count: 2) { return false }
         return isRealDate(parser.parse(s))
     }
 

@@ -108,6 +108,8 @@ import Testing
         #expect(InferValueType.guess([.string("Tue, 15 Nov 1994 08:12:31 GMT")]) == .dateWithFormat(InferValueType.rfc1123))
         #expect(InferValueType.guess([.string("1994-11-15 08:12:31")]) != .untyped)
         #expect(InferValueType.guess([.string("11/15/1994")]) == .type(.date))
+        // .NET's milliseconds hold slashes, and no year.
+        #expect(InferValueType.guess([.string("/Date(1234567890123+0200)/"), .string("/Date(0)/")]) == .type(.date))
     }
 
     /// A common format's parser reads RestKit's defaults too: ISO 8601 beside
