@@ -135,20 +135,33 @@ import Testing
         #expect(spec.envelopeOnly == [999, 1999, 2999])
     }
 
-    @Test func theCandidatesAreTheDescriptorsOfTheSamplesKeysInOrder() throws {
-        let lookup = DescriptorLookup([["a", "x"], [], ["b"], ["a"], ["\u{E9}"], ["c"], ["d"]])
-        func candidates(_ text: String) throws -> [Int] {
+    /// One walk of a sample along the descriptors' key paths finds what
+    /// each finds as `apply` does: through objects (the value, which the
+    /// left-out walk visits), through arrays (found only), by exact keys, the
+    /// first member of a repeated key (a reader keeps one); and whether an object reached through
+    /// an array has a member no key path names there.
+    @Test func theDescriptorsPathsAreWalkedOnce() throws {
+        let paths = DescriptorPaths([["a", "x"], [], ["b"], ["a"], ["\u{E9}"], ["c", "d"]])
+        func reach(_ text: String) throws -> DescriptorPaths.Reach {
             var reader = JSONDocumentReader(bytes: Array(text.utf8))
-            return lookup.candidates(in: try #require(try reader.next()))
+            return paths.reach(in: try #require(try reader.next()))
         }
-        // The nil key path's descriptor always; a repeated key once.
-        #expect(try candidates(#"{"a": 1, "z": 2, "a": 3}"#) == [0, 1, 3])
-        // Another spelling of "é" is a candidate (`value(at:in:)` then rejects it).
-        #expect(try candidates(#"{"e\u0301": 1}"#) == [1, 4])
-        #expect(try candidates(#"[1]"#) == [1])
-        // Through arrays, the objects' keys (`finds` then decides).
-        #expect(try candidates(#"[{"c": 1}, [{"a": 2}], 3]"#) == [0, 1, 3, 5])
-        // As many members as first keys: every descriptor is tried.
-        #expect(try candidates(#"{"m1": 1, "m2": 2, "m3": 3, "m4": 4, "m5": 5, "m6": 6}"#) == Array(0..<7))
+        // The nil key path always, and the values found through objects.
+        let objects = try reach(#"{"a": {"x": 3}, "z": 2}"#)
+        #expect(objects.found == [0, 1, 3])
+        #expect(objects.direct[0] == .number(JSONNumber(3)))
+        #expect(objects.direct.keys.sorted() == [0, 1, 3])
+        #expect(!objects.passesUnread)
+        // Another spelling of "é" is another key.
+        #expect(try reach(#"{"e\u0301": 1}"#).found == [1])
+        #expect(try reach(#"{"\u00e9": null}"#).found == [1, 4])
+        // Through arrays: found, no value; `q` beside `d` is unread, `c` is not.
+        let through = try reach(#"[{"c": [{"d": 1, "q": 2}]}, [{"b": 3}]]"#)
+        #expect(through.found == [1, 2, 5])
+        #expect(through.direct.keys.sorted() == [1])
+        #expect(through.passesUnread)
+        #expect(try !reach(#"{"c": [{"d": 1}]}"#).passesUnread)
+        // Where a key path ends, the object is mapped: its members are its mapper's.
+        #expect(try !reach(#"{"a": [{"x": 1, "q": 2}]}"#).passesUnread)
     }
 }
