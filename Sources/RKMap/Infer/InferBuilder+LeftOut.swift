@@ -151,13 +151,14 @@ struct DescriptorPaths {
         case .object(let object):
             // Mapped (or content) where a key path ends: its mapper's reads.
             let onTheWay = node.ends.isEmpty
-            for (position, member) in object.members.enumerated() {
+            // A sample's keys are unique (the reader keeps one member of a
+            // key), so each member is the one a lookup follows: asking
+            // `position(ofKey:)` scanned the unindexed object per member.
+            for member in object.members {
                 guard let child = node.children[ExactText(member.key)] else {
                     if inArray, onTheWay { reach.passesUnread = true }
                     continue
                 }
-                // A lookup follows the first member of a key.
-                guard object.position(ofKey: member.key) == position else { continue }
                 walk(member.value, child, inArray: inArray, &reach)
             }
         default:
