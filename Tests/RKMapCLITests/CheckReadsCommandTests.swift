@@ -32,6 +32,44 @@ import Testing
         #expect(r.status == 1)
     }
 
+    /// An object with none of its mapper's keys made no record and a
+    /// mapping warning, and its members went unreported: with
+    /// `--allow-warnings --unmapped error` check passed on a `5` nothing maps
+    /// (a tester's find). Its members are now reported; the keys are not
+    /// also missing (the warning names them); a record a validation rejects
+    /// is left out by the spec's choice and its members are not reported;
+    /// an envelope mapper whose keys all went (`total` renamed `count`)
+    /// reports the new key at the root.
+    @Test func membersOfAnObjectWithNoneOfItsMappersKeysAreUnmapped() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"""
+            {"descriptors": [{"keyPath": "items", "root-map-ref": "item"}, {"root-map-ref": "page"}],
+             "mappers": [{"id": "item", "target": "Item", "attributes": ["id"],
+                          "validations": [{"attribute": "id", "predicate": "SELF != 0", "onFailure": "reject"}]},
+                         {"id": "page", "target": "Page", "attributes": ["total"]}]}
+            """#)
+        try dir.write("a.json", #"{"items": [{"id": 1}, {"x": 5}], "total": 2}"#)
+        try dir.write("b.json", #"{"items": [{"id": 1}, {"id": 0, "y": 5}], "total": 2}"#)
+        try dir.write("c.json", #"{"items": [{"id": 1}], "count": 1}"#)
+        let r = try RKMapExecutable.run(
+            ["check", "s.json", "a.json", "b.json", "c.json", "--allow-warnings", "--unmapped", "error", "--missing", "error"],
+            directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == """
+            FAIL a.json: 200, 2 records
+              mapping (warning): $.items[1]: none of the mapped keys ('id') is present; the object is not mapped [mapper item]
+              unmapped: $.items[*].x: not mapped (1 time) [mapper item]
+            PASS b.json: 200, 2 records
+              mapping (warning): $.items[1]: validation of id failed: SELF != 0; the record is rejected [mapper item, attribute id]
+            FAIL c.json: 200, 1 record
+              mapping (warning): $: none of the mapped keys ('total') is present; the object is not mapped [mapper page]
+              unmapped: $.count: not mapped (1 time) [mapper page]
+            1 passed, 2 failed
+
+            """)
+        #expect(r.stderr == "")
+        #expect(r.status == 1)
+    }
+
     /// A root record's to-many relationship, its array held as its
     /// elements' text (`RKMAP_HELD_ARRAY_BYTES=0` holds every one, as 256 KiB
     /// and more are held by default): the same report, golden and exit status

@@ -995,8 +995,12 @@ public final class ReadTracker: ReadObserver {
     }
 
     /// Ends the innermost object; with `keep` (the object was mapped), its
-    /// unread members and missing key paths are counted.
-    func close(keep: Bool) {
+    /// unread members and missing key paths are counted. With `noKeyPresent`
+    /// (it had none of the mapper's keys, docs/spec.md §5.2, and made no
+    /// record) its unread members are: they are in the document and nothing
+    /// maps them (`{"x": 5}` among items read by `id`). A record a
+    /// validation rejected is the spec's choice: its members are not reported.
+    func close(keep: Bool, noKeyPresent: Bool) {
         let frame = frames.removeLast()
         if frame.composed, !frames.isEmpty {
             // The same object as the frame below: what this mapper read, it read there.
@@ -1014,12 +1018,14 @@ public final class ReadTracker: ReadObserver {
         // by its mapper for the missing-keys check even when it made no
         // record (RestKit makes none from an object without any of its
         // keys, and no warning): those keys missing from every such object
-        // is an API that dropped them, not a pass.
-        guard keep || frame.composed else { return }
+        // is an API that dropped them, not a pass. One that had none of its
+        // mapper's keys does not count for it (its warning names the keys),
+        // but its members are reported below.
+        guard keep || frame.composed || noKeyPresent else { return }
         let entry = frame.entry
-        entry.mapped += 1
         var pattern: String?
-        if !entry.allPresent {
+        if keep || frame.composed { entry.mapped += 1 }
+        if keep || frame.composed, !entry.allPresent {
             let base = Self.pattern(frame.path)
             pattern = base
             if let i = entry.patterns.lastIndex(where: { $0.0 == base }) {

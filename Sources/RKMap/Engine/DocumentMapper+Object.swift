@@ -30,11 +30,12 @@ extension DocumentMapper {
         tracker.open(object, mapper: mapper, path: path.components, parentDepth: context.parents.count, composed: composing)
         do {
             let record = try mapObjectUntracked(representation, with: mapper, key: key, composing: composing)
-            // An unmappable or rejected object already has its warning.
-            tracker.close(keep: record != nil)
+            // An unmappable or rejected object already has its warning; the
+            // members of one that had none of the mapper's keys are reported.
+            tracker.close(keep: record != nil, noKeyPresent: record == nil && lastObjectHadNoKeys)
             return record
         } catch {
-            tracker.close(keep: false)
+            tracker.close(keep: false, noKeyPresent: false)
             throw error
         }
     }
@@ -109,6 +110,7 @@ extension DocumentMapper {
             }
         }
         guard present else {
+            lastObjectHadNoKeys = true
             stats.unmappable += 1
             if !composing {
                 let keys = mapper.steps.compactMap { $0.anchoredOutside ? nil : $0.source.source }
@@ -117,7 +119,10 @@ extension DocumentMapper {
             return nil
         }
         if !mapper.validations.isEmpty {
-            guard try validate(&record) else { return nil }
+            guard try validate(&record) else {
+                lastObjectHadNoKeys = false
+                return nil
+            }
         }
         // After validations: a skipped field or a rejected record gives way to nothing.
         if !mapper.nestings.isEmpty { checkNestings(record) }

@@ -73,6 +73,10 @@ final class DocumentMapper {
     /// which ones the mapping read. `nil` for `apply`, where it costs one nil
     /// check per mapped object (in `mapObject`).
     var readTracker: ReadObserver?
+    /// Whether the last object `mapObject` made no record of had none of
+    /// its mapper's keys (docs/spec.md §5.2), rather than a record rejected
+    /// by a validation: `rkmap check` then reports its members as unmapped.
+    var lastObjectHadNoKeys = false
 
     init(engine: MappingEngine, document: JSONValue, inputName: String, diagnostics: DiagnosticCollector) {
         self.graph = engine.graph

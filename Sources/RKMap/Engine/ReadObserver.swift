@@ -21,8 +21,10 @@ protocol ReadObserver: AnyObject {
     /// `composed` for the source of a nil-key-path relationship (the enclosing
     /// object itself, or for a `keyAttribute` mapper its one member).
     func open(_ object: JSONObject, mapper: ObjectMapper, path: [DocumentPath.Component], parentDepth: Int, composed: Bool)
-    /// The innermost open object is done; `keep` when it produced a record.
-    func close(keep: Bool)
+    /// The innermost open object is done; `keep` when it produced a record,
+    /// `noKeyPresent` when it made none for having none of the mapper's
+    /// keys (docs/spec.md §5.2), not for a record a validation rejected.
+    func close(keep: Bool, noKeyPresent: Bool)
     /// A relationship whose source is anchored (`@parent.items`,
     /// `@root.meta`) is mapped between these two: the objects it maps are
     /// found elsewhere in the document than the path says.
