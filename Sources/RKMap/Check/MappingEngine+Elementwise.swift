@@ -24,6 +24,11 @@ extension MappingEngine {
         /// choose a dynamic root mapper that may map it member by member
         /// (`keyedChoice(_:)`), made once for the body.
         var choices: [KeyedChoice?] = []
+        /// Per applicable descriptor: whether it is a descriptor of the
+        /// document itself beside descriptors of contents inside it (a root
+        /// envelope mapper beside `items`, as `infer` writes), which maps the
+        /// skeleton: it holds each content as that mapper reads it.
+        var mapsSkeleton: [Bool] = []
     }
 
     /// The body read for element-wise mapping, or `nil` when it must be
@@ -34,7 +39,8 @@ extension MappingEngine {
     /// applicable descriptors' key paths are keys from the document (`data`,
     /// `response.items`; JSON:API's `data` and `included`), with indexes
     /// into arrays on the way (`results[0].items`, `pages[-1].items`), or none (the
-    /// document is the content, as GitHub's lists are top-level arrays), no
+    /// document is the content, as GitHub's lists are top-level arrays; beside
+    /// others, an envelope, which maps the skeleton), no
     /// `@root` read of what holds a content whole, nor into an array an
     /// index picks from (the others read the skeleton, which has everything
     /// else of the document, and each content reached by keys, or the
@@ -60,9 +66,12 @@ extension MappingEngine {
             }
             paths.append(descriptor.keyPath.components)
         }
-        // The document itself is every descriptor's content, or none's.
+        // The document itself is every descriptor's content; or some
+        // descriptors' (envelopes), which map the skeleton, beside others'
+        // inside it, which the skeleton holds whole where an envelope's
+        // mapper reads into them (`envelopeReads`).
         let whole = paths.allSatisfy(\.isEmpty)
-        guard whole || !paths.contains(where: \.isEmpty) else { return nil }
+        let mapsSkeleton = paths.map { !whole && $0.isEmpty }
         let choices = applicable.map { keyedMapper($0.descriptor) == nil ? keyedChoice($0.descriptor) : nil }
         let keyed = applicable.indices.map { keyedMapper(applicable[$0].descriptor) != nil || choices[$0] != nil }
         let caseInsensitive = graph.options.caseInsensitiveKeys
@@ -72,7 +81,7 @@ extension MappingEngine {
         var contentReads = Array(repeating: JSONProjection.nothing, count: paths.count)
         if let reads = graph.rootProjection {
             let folded = caseInsensitive ? reads.folded : reads
-            for (d, path) in paths.enumerated() {
+            for (d, path) in paths.enumerated() where !mapsSkeleton[d] {
                 let keys = applicable[d].descriptor.keyPath.leadingKeys
                 var reached = Self.rootReads(folded, of: keys, caseInsensitive: caseInsensitive)
                 // A copy of what holds the content beside paths that read none
@@ -107,6 +116,19 @@ extension MappingEngine {
                 contentReads[d] = read
             }
         }
+        if let reads = envelopeReads(mapsSkeleton) {
+            let folded = caseInsensitive ? reads.folded : reads
+            for (d, path) in paths.enumerated() where !mapsSkeleton[d] {
+                let keys = applicable[d].descriptor.keyPath.leadingKeys
+                if Self.rootReads(folded, of: keys, caseInsensitive: caseInsensitive) == .nothing { continue }
+                // An envelope that reads into the content (a relationship
+                // maps its objects, which the report checks member by
+                // member; a count, a copy): the skeleton holds it whole,
+                // the tree a whole read would build of it.
+                guard keys.count == path.count else { return nil }
+                contentReads[d] = .everything
+            }
+        }
         return body.withUnsafeBytes { buf -> ElementwiseDocument? in
             // Read once, validating as it goes (the content arrays are
             // skipped, which validates them): one valid document, as
@@ -131,8 +153,11 @@ extension MappingEngine {
                     found = ElementwiseDocument(skeleton: skeleton, contentStarts: Array(repeating: start, count: paths.count))
                 } else {
                     let root = ContentPaths(caseInsensitive: caseInsensitive)
-                    for (d, keys) in paths.enumerated() { root.add(keys[...], descriptor: d, rootReads: contentReads[d]) }
-                    var starts = Array(repeating: -1, count: paths.count)
+                    for (d, keys) in paths.enumerated() where !mapsSkeleton[d] {
+                        root.add(keys[...], descriptor: d, rootReads: contentReads[d])
+                    }
+                    // An envelope's content is the skeleton: no start.
+                    var starts = mapsSkeleton.map { $0 ? 0 : -1 }
                     var collected: [Int: [Int]] = [:]
                     guard let skeleton = try Self.skeleton(root, keyed: keyed, reader: &reader, starts: &starts, collected: &collected),
                           !starts.contains(-1)
@@ -143,6 +168,7 @@ extension MappingEngine {
                 }
                 guard try reader.atEnd() else { return nil }
                 found.choices = choices
+                found.mapsSkeleton = mapsSkeleton
                 // A dictionary that repeats a key is left to a whole read.
                 for start in Set(found.contentStarts) where buf[start] == UInt8(ascii: "{") {
                     let dictionary = JSONScanner(bytes: buf, offset: start, maxDepth: options.maxDepth, trusted: true)
@@ -153,6 +179,18 @@ extension MappingEngine {
                 return nil
             }
         }
+    }
+
+    /// What the mappers of the descriptors of the document itself beside
+    /// others (`mapsSkeleton`) read of it (`.everything` when any key path
+    /// of the spec reads `@root` or `@parent`), or `nil` for none.
+    private func envelopeReads(_ mapsSkeleton: [Bool]) -> JSONProjection? {
+        var reads: JSONProjection?
+        for d in mapsSkeleton.indices where mapsSkeleton[d] {
+            let envelope = graph.representationProjection(of: applicable[d].descriptor.rootMapper)
+            reads = reads.map { $0.merged(with: envelope) } ?? envelope
+        }
+        return reads
     }
 
     /// What `@root` key paths read (`reads`, folded under `caseInsensitive`)
@@ -444,6 +482,12 @@ extension MappingEngine {
                 let pushed = mapper.path.push(descriptor.keyPath, from: document.skeleton, caseInsensitive: mapper.context.caseInsensitive)
                 defer { mapper.path.pop(pushed) }
                 if held != nil { held!.appendDescriptor(d) } else { try sink.beginDescriptor(descriptor) }
+                if document.mapsSkeleton[d] {
+                    // As `mapContent` maps the document: the skeleton has
+                    // all of it that the descriptor's mapper reads.
+                    for root in try mapper.mapContent(document.skeleton, with: descriptor.rootMapper) { try put(root, descriptor) }
+                    continue
+                }
                 try body.withUnsafeBytes { buf throws in
                     // An element that is a large array (a page of a collected
                     // content, an inner array of nested ones) is held as its

@@ -196,7 +196,11 @@ import Testing
         #expect(try !eligible(nested, #"{"data": {"items": []}}"#))
         #expect(try !eligible(nested, #"{"data": [{"items": []}]}"#))
         let mixed = #"{"mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"root-map-ref": "item"}, {"keyPath": "items", "root-map-ref": "item"}]}"#
-        #expect(try !eligible(mixed, #"[{"items": []}]"#))
+        // The document as one descriptor's content beside another's inside
+        // it: the skeleton is mapped (`anEnvelopeOfTheDocumentBesideAContentMapsTheSkeleton`),
+        // also a root array whose elements' `items` are collected.
+        #expect(try eligible(mixed, #"{"items": []}"#))
+        #expect(try eligible(mixed, #"[{"items": []}]"#))
         let spellings = #"{"keyMatching": "caseInsensitive", "mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"keyPath": "items", "root-map-ref": "item"}, {"keyPath": "Items", "root-map-ref": "item"}]}"#
         #expect(try !eligible(spellings, #"{"items": [{"id": 1}]}"#))
         // An index into an array on the way picks one element; the others stay as they are.
@@ -543,6 +547,73 @@ import Testing
         let output = String(decoding: try #require(c.check(exchange(Array(body.utf8)), rendering: true).output), as: UTF8.self)
         #expect(output.contains(#""title": "JSON:API""#) && output.contains("\"position\": 1\n"), "\(output)")
         #expect(output.range(of: "Article")!.lowerBound < output.range(of: "Person")!.lowerBound, "descriptors in file order")
+    }
+
+    /// A descriptor of the document itself beside one of a content inside it
+    /// (`{"root-map-ref": "response"}` beside `items`, as `infer` writes for
+    /// a page with a total): the envelope's mapper maps the skeleton, which
+    /// holds the content as that mapper reads it (nothing of it, its count,
+    /// every element for a relationship, its text for a copy), so the body
+    /// is mapped element-wise (a whole read built the tree: 16× the body in
+    /// a 4.7 MB fixture) and the report is the whole read's: an envelope
+    /// whose keys all went (`count` for `total`), drift in the items, a
+    /// dynamic envelope, the envelope first or last, and connections.
+    @Test func anEnvelopeOfTheDocumentBesideAContentMapsTheSkeleton() throws {
+        let item = #"{"id": "item", "target": "Item", "attributes": {"id": "id"}}"#
+        let items = #"{"keyPath": "items", "root-map-ref": "item"}"#
+        func spec(_ envelope: String, first: Bool = false, more: String = "") -> String {
+            let descriptors = first ? "{\"root-map-ref\": \"env\"}, \(items)" : "\(items), {\"root-map-ref\": \"env\"}"
+            return #"{"mappers": [\#(item), \#(envelope)\#(more)], "descriptors": [\#(descriptors)]}"#
+        }
+        let bodies = [
+            #"{"items": [{"id": 1}, {"id": 2, "x": 3}], "total": 2, "next": "c"}"#,
+            #"{"items": [{"id": 1}, {"y": 1}], "count": 2}"#,
+            #"{"total": 0, "items": []}"#,
+            #"{"items": [null, 4, {"id": "5"}], "total": "two"}"#,
+        ]
+        let envelopes = [
+            #"{"id": "env", "target": "Page", "attributes": {"total": "total", "next": "next"}, "types": {"total": "int"}}"#,
+            #"{"id": "env", "target": "Page", "attributes": {"total": "total", "items.@count": "n", "items.id": "ids"}}"#,
+            #"{"id": "env", "target": "Page", "attributes": ["total"], "relationships": [{"from": "items", "to": "list", "map-ref": "item", "many": true}]}"#,
+            #"{"id": "env", "target": "Page", "attributes": {"total": "total", "items": "raw"}}"#,
+            #"{"id": "env", "target": "Page", "attributes": {"": "whole"}}"#,
+        ]
+        for envelope in envelopes {
+            for first in [false, true] {
+                _ = try expectEligibleAndSameUnderEveryPolicy(spec(envelope, first: first), bodies)
+            }
+        }
+        // The first envelope reads nothing of the items: one record each,
+        // the page's after the items', and the renamed total reported.
+        let report = try checker(spec(envelopes[0])) { $0.unmapped = .error }.check(exchange(Array(bodies[1].utf8)), rendering: true)
+        #expect(report.records == 1)
+        #expect(pathReasons(report) == [
+            "mapping $.items[1] none of the mapped keys ('id') is present; the object is not mapped",
+            "mapping $ none of the mapped keys ('total', 'next') is present; the object is not mapped",
+            "unmapped $.count not mapped (1 time)", "unmapped $.items[*].y not mapped (1 time)",
+        ], "\(pathReasons(report))")
+        // A dynamic envelope, its matchers reading the page.
+        let dynamic = spec(#"{"id": "env", "dynamic": true, "matchers": [{"predicate": "total > 0", "map-ref": "page"}]}"#,
+                           more: #", {"id": "page", "target": "Page", "attributes": ["total"]}"#)
+        for body in bodies { #expect(try expectSameResult(try checker(dynamic), exchange(Array(body.utf8)), "\(body)")) }
+        // Connections: the records held as bytes until the end, then connected.
+        let connected = #"""
+            {"mappers": [{"id": "item", "target": "Item", "attributes": ["id", "owner"],
+                          "connections": [{"relationship": "owner", "sourceAttribute": "owner", "target": "User", "targetAttribute": "id"}]},
+                         {"id": "env", "target": "Page", "attributes": ["total"], "relationships": [{"from": "users", "to": "users", "map-ref": "user", "many": true}]},
+                         {"id": "user", "target": "User", "entity": true, "identification": "id", "attributes": ["id"]}],
+             "descriptors": [{"keyPath": "items", "root-map-ref": "item"}, {"root-map-ref": "env"}]}
+            """#
+        _ = try expectEligibleAndSameUnderEveryPolicy(connected, [#"{"items": [{"id": 1, "owner": 7}, {"id": 2, "owner": 8}], "users": [{"id": 7}], "total": 2}"#])
+        // A root array: each element's `items` collected, the envelope
+        // mapping each element; `@root` read anywhere reads the content whole.
+        for body in [#"[{"items": [{"id": 1}], "total": 1}, {"items": [{"id": 2, "z": 0}], "next": "n"}]"#, #"[{"total": 1}]"#, "[]"] {
+            for envelope in envelopes {
+                _ = try expectSameResult(try checker(spec(envelope)) { $0.allowWarnings = true }, exchange(Array(body.utf8)), "\(body) \(envelope)")
+            }
+        }
+        let atRoot = spec(#"{"id": "env", "target": "Page", "attributes": {"total": "total", "@root.items": "all"}}"#)
+        for body in bodies { _ = try expectSameResult(try checker(atRoot), exchange(Array(body.utf8)), "\(body)") }
     }
 
     /// `@root` key paths into a content reached by keys (a count, a sum,
