@@ -339,11 +339,13 @@ import Testing
     }
 
     /// Objects a relationship maps from an anchored source (`@root.meta`,
-    /// `@root.items`) are checked where the relationship puts them, under
-    /// the order, but are not the order's members: the order copied whole
+    /// `@root.items`) are not the order's members: the order copied whole
     /// by `@parent`, or read by `@parent.items.qty`, reads none of them.
     /// Both passed (the copy's `extra` and `qty` went unreported: false
     /// passes), since reads by path reached them through the order's path.
+    /// They are checked at their place in the document (`$.meta.extra`;
+    /// they were reported at `$.orders[*].meta.extra`, a place the fixture
+    /// does not have).
     @Test(arguments: [false, true])
     func objectsFromAnAnchoredSourceAreNotReadThroughThePathTheyAreAt(copyParent: Bool) throws {
         let dir = try Scratch()
@@ -369,14 +371,14 @@ import Testing
             report: copyParent
                 ? """
                   FAIL in.json: 200, 1 record
-                    unmapped: $.orders[*].meta.extra: not mapped (1 time) [mapper meta]
+                    unmapped: $.meta.extra: not mapped (1 time) [mapper meta]
                   0 passed, 1 failed
 
                   """
                 : """
                   FAIL in.json: 200, 1 record
-                    unmapped: $.orders[*].items[*].price: not mapped (1 time) [mapper item]
-                    unmapped: $.orders[*].items[*].qty: not mapped (2 times) [mapper item]
+                    unmapped: $.items[*].price: not mapped (1 time) [mapper item]
+                    unmapped: $.items[*].qty: not mapped (2 times) [mapper item]
                   0 passed, 1 failed
 
                   """)
@@ -400,7 +402,7 @@ import Testing
               {"id": "sub", "target": "Sub", "attributes": {"id": "id", "\#(read)": "q"}}]}
             """#)
         try dir.write("in.json", #"{"orders": [{"id": 1, "note": "n"}], "meta": {"v": 1, "parts": [{"id": 1, "qty": 2, "x": 0}], "subs": [{"id": 5}]}}"#)
-        let x = read == "@parent" ? "" : "  unmapped: $.orders[*].meta.parts[*].x: not mapped (1 time) [mapper part]\n"
+        let x = read == "@parent" ? "" : "  unmapped: $.meta.parts[*].x: not mapped (1 time) [mapper part]\n"
         try Self.expectHeldAndTreeAlike(
             in: dir, update: [], goldenHas: [#""q": "#], check: ["--unmapped", "error", "--missing", "error"],
             report: """
@@ -439,12 +441,14 @@ import Testing
                 """)
     }
 
-    /// A relationship whose source is `@root` alone maps the document again
-    /// and reads none of its members (as `@root.meta` reads only `meta`):
-    /// `$.v` and `$.extra` are the unmapped root's to report. It counted
-    /// as copying the whole document, and the check passed (a third
-    /// reviewer's find). The copy is checked where the relationship puts
-    /// it, which for a source without keys is the order's own path.
+    /// A relationship whose source is `@root` alone maps the document again:
+    /// the source reads none of its members (as `@root.meta` reads only
+    /// `meta`), its mapper reads `v`. It counted as copying the whole
+    /// document, and the check passed (a third reviewer's find); then the
+    /// copy was checked at the order's path (`$.orders[*].extra`,
+    /// `$.orders[*].orders`) and the root apart, `$.v` reported though
+    /// `mini` maps it. The document root is one object, however it is
+    /// mapped: `extra` is unread, once, and `orders` is the content.
     @Test func aRootSourceAloneReadsNoMemberOfTheDocument() throws {
         let dir = try Scratch()
         try dir.write("s.json", #"""
@@ -457,13 +461,59 @@ import Testing
             in: dir, update: [], goldenHas: [#""doc": {"#], check: ["--unmapped", "error", "--missing", "error"],
             report: """
                 FAIL in.json: 200, 1 record
-                  unmapped: $.extra: not mapped (1 time)
-                  unmapped: $.orders[*].extra: not mapped (1 time) [mapper mini]
-                  unmapped: $.orders[*].orders: not mapped (1 time) [mapper mini]
-                  unmapped: $.v: not mapped (1 time)
+                  unmapped: $.extra: not mapped (1 time) [mapper mini]
                 0 passed, 1 failed
 
                 """)
+    }
+
+    /// The document root is one object however many mappings map it: two
+    /// descriptors without a key path (a page's mapper and a links mapper),
+    /// or a relationship from `@root` that gives each result its request.
+    /// Each mapper's frame reported what the other read (`$.a: not mapped
+    /// [mapper B]`), and `$.request_id`, which `request` maps, was reported
+    /// at the root (false failures). Objects from `@root.meta` are at
+    /// `$.meta`, for warnings too (one per record that lost the value), and
+    /// their unread members counted once for all the results that map them.
+    @Test func theDocumentRootIsOneObjectHoweverItIsMapped() throws {
+        let dir = try Scratch()
+        try dir.write("two.json", #"""
+            {"descriptors": [{"root-map-ref": "page"}, {"root-map-ref": "links"}],
+             "mappers": [{"id": "page", "target": "Page", "attributes": ["total"]}, {"id": "links", "target": "Links", "attributes": ["next"]}]}
+            """#)
+        try dir.write("two-in.json", #"{"total": 2, "next": "/p2", "extra": 1}"#)
+        try dir.write("req.json", #"""
+            {"descriptors": [{"keyPath": "results", "root-map-ref": "result"}],
+             "mappers": [{"id": "result", "target": "Result", "attributes": ["id"],
+                          "relationships": [{"from": "@root", "to": "request", "map-ref": "request"},
+                                            {"from": "@root.meta", "to": "meta", "map-ref": "meta"}]},
+                         {"id": "request", "target": "Request", "attributes": ["request_id"]},
+                         {"id": "meta", "target": "Meta", "attributes": ["page"], "types": {"page": "int"}}]}
+            """#)
+        try dir.write("req-in.json", #"{"request_id": "r-1", "meta": {"page": "one", "x": 0}, "results": [{"id": 1}, {"id": 2}, {"id": 3}]}"#)
+        let env: [String: String?] = ["GITHUB_ACTIONS": nil]
+        let two = try RKMapExecutable.run(["check", "two.json", "two-in.json", "--unmapped", "error"], directory: dir.url, environment: env)
+        #expect(two.stdout == """
+            FAIL two-in.json: 200, 2 records
+              unmapped: $.extra: not mapped (1 time) [mapper page, links]
+            0 passed, 1 failed
+
+            """)
+        #expect(two.status == 1)
+        let req = try RKMapExecutable.run(["check", "req.json", "req-in.json", "--unmapped", "error", "--allow-warnings"], directory: dir.url, environment: env)
+        #expect(req.stdout == """
+            FAIL req-in.json: 200, 3 records
+              mapping (warning): $.meta.page: cannot convert string "one" to int [mapper meta, attribute page]
+              mapping (warning): $.meta.page: cannot convert string "one" to int [mapper meta, attribute page]
+              mapping (warning): $.meta.page: cannot convert string "one" to int [mapper meta, attribute page]
+              unmapped: $.meta.x: not mapped (1 time) [mapper meta]
+            0 passed, 1 failed
+
+            """)
+        #expect(req.status == 1)
+        let apply = try RKMapExecutable.run(["apply", "req.json", "req-in.json", "--compact"], directory: dir.url, environment: env)
+        #expect(apply.stderr.hasPrefix(#"req-in.json: $.meta.page: warning: cannot convert string "one" to int"#), "\(apply.stderr)")
+        #expect(apply.stdout.contains(#""request":{"@type":"Request","request_id":"r-1"}"#), "\(apply.stdout)")
     }
 
     /// A shipment under a nil key path relationship (`extra` maps the

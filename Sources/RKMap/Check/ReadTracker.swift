@@ -199,6 +199,9 @@ public final class ReadTracker: ReadObserver {
         /// When it was put in `pending`: its place among the objects
         /// counted apart (`provisionalSteps`), which `finish` keeps.
         var waited = 0
+        /// Mapped from a `@root` source (`@root.meta`, for each order): at
+        /// its place in the document, which each mapping of it names again.
+        var fromRoot = false
         /// How many closed objects this frame in `pending` stands for:
         /// one that a read would mark and count exactly as an earlier one
         /// waits as that one, counted as many (`coalescing(_:)`).
@@ -327,6 +330,13 @@ public final class ReadTracker: ReadObserver {
     /// `frames.count` when each relationship with an anchored source
     /// being mapped began (`Frame.outside`).
     private var anchors: [Int] = []
+    /// Per entry of `anchors`: whether the source is from the document
+    /// root (`@root.meta`), so that the paths of the objects it maps are
+    /// where they are in the document.
+    private var anchoredAtRoot: [Bool] = []
+    /// The places and mappers of the objects from `@root` sources counted
+    /// in this document (`Frame.fromRoot`).
+    private var rootSourced: Set<ExactText> = []
     /// Some frame was given `parentTrees` in this document.
     private var parentTreesMarked = false
 
@@ -498,6 +508,7 @@ public final class ReadTracker: ReadObserver {
     /// (docs/spec.md §12 check 3), with no mapper.
     public func finish(document: JSONValue) {
         self.document = nil
+        rootSourced = []
         way = []
         heldElements.removeAll()
         let waiting = pending
@@ -536,9 +547,25 @@ public final class ReadTracker: ReadObserver {
         }
         let roots = closedRoots
         closedRoots = []
-        for var frame in roots {
-            if rootReadWhole { frame.readsAll = true } else { mark(rootReads, in: &frame) }
-            recordUnread(frame)
+        if var merged = roots.first {
+            // Every mapping of the document root is of one object (two
+            // descriptors without a key path, a `"from": "@root"`
+            // relationship): a member any of them read is read (docs/spec.md
+            // §12 check 3), one none read is counted once, under each mapper.
+            for frame in roots.dropFirst() {
+                merged.readsAll = merged.readsAll || frame.readsAll
+                for i in merged.reads.indices where i < frame.reads.count { merged.reads[i].add(frame.reads[i]) }
+            }
+            if rootReadWhole { merged.readsAll = true } else { mark(rootReads, in: &merged) }
+            recordUnread(merged)
+            var named: [ObjectIdentifier] = [ObjectIdentifier(merged.entry)]
+            for frame in roots.dropFirst() where !named.contains(ObjectIdentifier(frame.entry)) {
+                named.append(ObjectIdentifier(frame.entry))
+                var alike = merged
+                alike.entry = frame.entry
+                alike.copies = 0
+                recordUnread(alike)
+            }
         }
         guard !rootMapped, !rootReadWhole, !documentIsContent else { return }
         // A root array too: its objects are on the way to content found
@@ -561,12 +588,14 @@ public final class ReadTracker: ReadObserver {
 
     // MARK: ReadObserver
 
-    func enterAnchoredSource() {
+    func enterAnchoredSource(atRoot: Bool) {
         anchors.append(frames.count)
+        anchoredAtRoot.append(atRoot)
     }
 
     func leaveAnchoredSource() {
         anchors.removeLast()
+        anchoredAtRoot.removeLast()
     }
 
     func noteMatchers(of dynamic: DynamicMapper, through last: Int?) {
@@ -731,7 +760,10 @@ public final class ReadTracker: ReadObserver {
         }
         if path.isEmpty { rootMapped = true }
         frame.outside = anchors.last
-        if frame.outside == nil { markContent(in: &frame) }
+        // A descriptor's content is read in an object at its place: also one
+        // a `@root` source maps (the document root of `"from": "@root"`).
+        frame.fromRoot = frame.outside != nil && anchoredAtRoot.last == true
+        if frame.outside == nil || frame.fromRoot { markContent(in: &frame) }
         // `@root` reads are marked on the mapped roots in `finish`.
         rootReads.merge(reads.root)
         if reads.rootAll { rootReadWhole = true }
@@ -1587,6 +1619,9 @@ public final class ReadTracker: ReadObserver {
     /// The members of a kept frame's object that nothing read.
     private func recordUnread(_ frame: Frame, pattern: String? = nil) {
         guard !frame.readsAll else { return }
+        // One object a `@root` source maps for every order is counted once
+        // per mapper: the same members, read the same way.
+        if frame.fromRoot, !rootSourced.insert(ExactText(DocumentPath.render(frame.path) + " " + frame.entry.id)).inserted { return }
         var pattern = pattern
         for (i, member) in frame.object.members.enumerated() {
             switch frame.reads[i] {

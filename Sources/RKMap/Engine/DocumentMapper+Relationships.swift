@@ -69,14 +69,25 @@ extension DocumentMapper {
         source: JSONValue, parent: JSONValue, in mapper: ObjectMapper
     ) throws(MappingFailure) -> FieldValue? {
         if case .null = source { return .value(.null) }
-        let pushed = path.push(sourcePath, from: parent, caseInsensitive: caseInsensitive)
+        // A source from the document root (`@root.meta`) is where its key
+        // path leads from the root, not below the object: warnings about
+        // what it maps name that place (docs/spec.md §11).
+        var outside: [DocumentPath.Component]?
+        let pushed: Int
+        if sourcePath.anchor == .root {
+            outside = path.components
+            path.removeAll()
+            pushed = path.push(sourcePath, from: context.root, caseInsensitive: caseInsensitive)
+        } else {
+            pushed = path.push(sourcePath, from: parent, caseInsensitive: caseInsensitive)
+        }
         context.parents.append(parent)
         let anchored = sourcePath.anchor != .representation && readTracker != nil
-        if anchored { readTracker?.enterAnchoredSource() }
+        if anchored { readTracker?.enterAnchoredSource(atRoot: outside != nil) }
         defer {
             if anchored { readTracker?.leaveAnchoredSource() }
             context.parents.removeLast()
-            path.pop(pushed)
+            if let outside { path.restore(outside) } else { path.pop(pushed) }
         }
         // CSV's rule, for the columns of a row: not inside JSON text.
         let toOneUnlessMany = toOneUnlessMany && insideCollections == 0

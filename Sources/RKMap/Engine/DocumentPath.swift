@@ -22,6 +22,8 @@ struct DocumentPath {
     mutating func pop() { components.removeLast() }
     /// Back to the document itself, keeping the storage.
     mutating func removeAll() { components.removeAll(keepingCapacity: true) }
+    /// Back to a path saved before a `removeAll`.
+    mutating func restore(_ saved: [Component]) { components = saved }
 
     /// Pushes the keys and indexes of a key path (`author.name`, `points[0]`),
     /// returning how many were pushed so the caller can pop them. With the

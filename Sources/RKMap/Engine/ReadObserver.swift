@@ -27,7 +27,9 @@ protocol ReadObserver: AnyObject {
     func close(keep: Bool, noKeyPresent: Bool)
     /// A relationship whose source is anchored (`@parent.items`,
     /// `@root.meta`) is mapped between these two: the objects it maps are
-    /// found elsewhere in the document than the path says.
-    func enterAnchoredSource()
+    /// found elsewhere in the document than the path says; `atRoot` for a
+    /// source from the document root (`@root.meta`), whose path is the one
+    /// its key path leads to from the root.
+    func enterAnchoredSource(atRoot: Bool)
     func leaveAnchoredSource()
 }
