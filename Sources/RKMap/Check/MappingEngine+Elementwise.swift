@@ -72,9 +72,19 @@ extension MappingEngine {
         // mapper reads into them (`envelopeReads`).
         let whole = paths.allSatisfy(\.isEmpty)
         let mapsSkeleton = paths.map { !whole && $0.isEmpty }
+        let caseInsensitive = graph.options.caseInsensitiveKeys
+        if mapsSkeleton.contains(true) {
+            var relationshipKeys: [String] = []
+            var visiting: Set<MapperRef> = []
+            for d in paths.indices where mapsSkeleton[d] {
+                guard relationshipFirstKeys(of: applicable[d].descriptor.rootMapper, into: &relationshipKeys, visiting: &visiting) else { return nil }
+            }
+            let fold = { (key: String) in caseInsensitive ? key.lowercased() : key }
+            let contentKeys = Set(applicable.indices.compactMap { mapsSkeleton[$0] ? nil : applicable[$0].descriptor.keyPath.leadingKeys.first.map(fold) })
+            guard !relationshipKeys.contains(where: { contentKeys.contains(fold($0)) }) else { return nil }
+        }
         let choices = applicable.map { keyedMapper($0.descriptor) == nil ? keyedChoice($0.descriptor) : nil }
         let keyed = applicable.indices.map { keyedMapper(applicable[$0].descriptor) != nil || choices[$0] != nil }
-        let caseInsensitive = graph.options.caseInsensitiveKeys
         // `@root` key paths read the skeleton: beside the contents, or into
         // a content reached by keys, which the skeleton then holds as they
         // read it (`@root.items.@count`: every element, none of its members).
@@ -156,6 +166,11 @@ extension MappingEngine {
                     for (d, keys) in paths.enumerated() where !mapsSkeleton[d] {
                         root.add(keys[...], descriptor: d, rootReads: contentReads[d])
                     }
+                    if mapsSkeleton.contains(true), options.holdsLargeArrays, options.readsProjection, !hasConnections {
+                        // The rest of the body as a whole read holds it for the envelopes.
+                        let envelopes = applicable.indices.filter { mapsSkeleton[$0] }.map { applicable[$0].descriptor }
+                        root.hold(graph.heldProjection(for: envelopes), holdingArraysFrom: options.holdingArraysFrom)
+                    }
                     // An envelope's content is the skeleton: no start.
                     var starts = mapsSkeleton.map { $0 ? 0 : -1 }
                     var collected: [Int: [Int]] = [:]
@@ -178,6 +193,41 @@ extension MappingEngine {
             } catch {
                 return nil
             }
+        }
+    }
+
+    /// The first keys of the members that relationships of `ref` map
+    /// (`""` relationships and a dynamic mapper's choices map the same
+    /// object again: theirs too); `nil` when one starts otherwise (an index
+    /// or an operator on the representation itself). An envelope whose
+    /// relationship maps into a content is left to a whole read: a mapper
+    /// that reads no keys there (only `@metadata`) has no projection, so
+    /// the content would be emptied and its warnings lost, and a whole read
+    /// holds such an array as its elements' text.
+    private func relationshipFirstKeys(of ref: MapperRef, into keys: inout [String], visiting: inout Set<MapperRef>) -> Bool {
+        guard visiting.insert(ref).inserted else { return true }
+        switch graph.mappers[ref] {
+        case .object(let mapper):
+            for case .relationship(let relationship) in mapper.properties {
+                if relationship.source.isNil {
+                    guard relationshipFirstKeys(of: relationship.mapper, into: &keys, visiting: &visiting) else { return false }
+                    continue
+                }
+                guard relationship.source.anchor == .representation, case .key(let key)? = relationship.source.components.first else {
+                    if relationship.source.anchor == .metadata { continue }
+                    return false
+                }
+                keys.append(key)
+            }
+            return true
+        case .dynamic(let dynamic):
+            for matcher in dynamic.matchers {
+                if case .valueMap(_, let table) = matcher.test {
+                    for next in table.values where !relationshipFirstKeys(of: next, into: &keys, visiting: &visiting) { return false }
+                }
+                if let next = matcher.mapper, !relationshipFirstKeys(of: next, into: &keys, visiting: &visiting) { return false }
+            }
+            return true
         }
     }
 
@@ -269,6 +319,10 @@ extension MappingEngine {
         var descriptors: [Int] = []
         /// Whether a member of the object at this level matched.
         var found = false
+        /// How the other members at this level are read, by name (folded
+        /// under `caseInsensitive`): as a whole read holds them for an
+        /// envelope (`hold(_:)`); a member not named is read as a tree.
+        var held: [String: ProjectionPlan] = [:]
 
         init(caseInsensitive: Bool) { self.caseInsensitive = caseInsensitive }
 
@@ -297,6 +351,30 @@ extension MappingEngine {
             let next = ContentPaths(caseInsensitive: caseInsensitive)
             next.add(path.dropFirst(), descriptor: descriptor, rootReads: rootReads)
             keys.append((key, caseInsensitive ? key.lowercased() : key, next))
+        }
+
+        /// Reads the members at this level, and along each key below it, as
+        /// a whole read of the document holds them for `mapping` (the held
+        /// projection of the envelopes, `MappingGraph.heldProjection(for:)`):
+        /// a large array a relationship maps as its elements' text, a value
+        /// only copied as its compact text (`ProjectionPlan.wholeHolding`).
+        func hold(_ mapping: JSONProjection, holdingArraysFrom holdBytes: Int) {
+            guard case .members(let map) = mapping else { return }
+            for (name, sub) in map {
+                let key = caseInsensitive ? name.lowercased() : name
+                if let plan = ProjectionPlan.wholeHolding(asIn: sub, caseInsensitive: caseInsensitive, holdingArraysFrom: holdBytes) {
+                    held[key] = plan
+                }
+                for entry in keys where entry.folded == key || (!caseInsensitive && JSONObject.sameKey(entry.key, name)) {
+                    entry.next.hold(sub, holdingArraysFrom: holdBytes)
+                }
+            }
+        }
+
+        /// A member that is on no content's path, read as `held` says.
+        func read(_ name: String, at reader: inout JSONScanner) throws(JSONSyntaxError) -> JSONValue {
+            guard !held.isEmpty, let plan = held[caseInsensitive ? name.lowercased() : name] else { return try reader.readValue() }
+            return try reader.readValue(projection: plan)
         }
 
         /// The one key a member named `name` is found by; `nil` for none,
@@ -354,7 +432,7 @@ extension MappingEngine {
         while let name = try reader.nextKey() {
             // Code unit for code unit, as a whole read looks keys up (`sameKey`).
             guard let match = paths.next(for: name) else {
-                pairs.append((name, try reader.readValue()))
+                pairs.append((name, try paths.read(name, at: &reader)))
                 continue
             }
             guard let next = match, !next.found else { return nil }
