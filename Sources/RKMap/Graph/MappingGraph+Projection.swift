@@ -139,6 +139,12 @@ extension MappingGraph {
         case .object(let mapper):
             if mapper.keyAttributeSlot != nil || mapper.forceCollection || mapper.mapsNilKeyPath { return (.everything, 1) }
             (projection, bound) = propertiesProjection(of: mapper, compacting: compacting, holding: holding, visiting: &visiting, memo: &memo)
+            // A mapper that reads nothing of what it maps (only `@metadata`)
+            // maps it all the same, and warns (§5.2): the value is read as
+            // its kind (`{}` for an object, each element so, a scalar as it
+            // is), not skipped as `null`, which maps to nothing, silently
+            // (`apply` wrote `"list": null`, or `[]` for such a content).
+            if projection == .nothing { projection = .members([:]) }
         case .dynamic(let dynamic):
             for matcher in dynamic.matchers {
                 switch matcher.test {

@@ -144,6 +144,27 @@ import Testing
             """, input: """
             {"users": {"1": {"email": "b@x"}, "2": {}, "3": null, "4": 5, "x": {"a": 1}, "5": [{"b": 2}], "6": "s"}}
             """),
+        // The same for a relationship's source and a content (a tester's
+        // find): read as `nothing` it was `null`, so `apply` wrote `"list":
+        // null`, or no record, with no warning where the whole tree gives
+        // `[]` and a warning per object. Read as its kind (`{}` each).
+        Case(name: "a relationship whose mapper reads nothing of what it maps", spec: """
+            {"keyPath": "", "root-map-ref": "page", "mappers": [
+              {"id": "page", "target": "Page", "attributes": ["total"],
+               "relationships": [{"from": "users", "to": "list", "map-ref": "idx", "many": true},
+                                 {"from": "owner", "to": "owner", "map-ref": "idx"},
+                                 {"from": "groups", "to": "groups", "map-ref": "idx"}]},
+              {"id": "idx", "target": "Idx", "attributes": {"@metadata.mapping.collectionIndex": "i"}}]}
+            """, input: """
+            {"total": 2, "users": [{"a": 1}, {}, null, 3, [{"b": 2}]], "owner": {"name": "x"}, "groups": "g"}
+            """),
+        Case(name: "a content whose mapper reads nothing of its elements", spec: """
+            {"descriptors": [{"keyPath": "items", "root-map-ref": "idx"}, {"keyPath": "meta", "root-map-ref": "meta"}], "mappers": [
+              {"id": "idx", "target": "Idx", "attributes": {"@metadata.mapping.collectionIndex": "i"}},
+              {"id": "meta", "target": "Meta", "attributes": ["n"]}]}
+            """, input: """
+            {"items": [{"a": 1}, {}, null, 3, [{"b": 2}], "s"], "meta": {"n": 1}}
+            """),
         Case(name: "a content dictionary whose values are read into", spec: """
             {"keyPath": "users", "root-map-ref": "user", "mappers": [
               {"id": "user", "target": "User", "forceCollection": true, "keyAttribute": "name",
