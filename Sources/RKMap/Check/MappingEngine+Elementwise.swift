@@ -27,7 +27,8 @@ extension MappingEngine {
         /// Per applicable descriptor: whether it is a descriptor of the
         /// document itself beside descriptors of contents inside it (a root
         /// envelope mapper beside `items`, as `infer` writes), which maps the
-        /// skeleton: it holds each content as that mapper reads it.
+        /// skeleton: it holds each content emptied, or whole where that
+        /// mapper reads into it.
         var mapsSkeleton: [Bool] = []
     }
 
@@ -198,8 +199,8 @@ extension MappingEngine {
 
     /// The first keys of the members that relationships of `ref` map
     /// (`""` relationships and a dynamic mapper's choices map the same
-    /// object again: theirs too); `nil` when one starts otherwise (an index
-    /// or an operator on the representation itself). An envelope whose
+    /// object again: theirs too) added to `keys`; `false` when one starts
+    /// otherwise (an index or an operator on the representation itself). An envelope whose
     /// relationship maps into a content is left to a whole read: a mapper
     /// that reads no keys there (only `@metadata`) has no projection, so
     /// the content would be emptied and its warnings lost, and a whole read
