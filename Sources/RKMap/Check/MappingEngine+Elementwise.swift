@@ -207,8 +207,7 @@ extension MappingEngine {
     /// holds such an array as its elements' text.
     private func relationshipFirstKeys(of ref: MapperRef, into keys: inout [String], visiting: inout Set<MapperRef>) -> Bool {
         guard visiting.insert(ref).inserted else { return true }
-        switch graph.mappers[ref] {
-        case .object(let mapper):
+        for mapper in graph.objectMappers(producedBy: ref) {
             for case .relationship(let relationship) in mapper.properties {
                 if relationship.source.isNil {
                     guard relationshipFirstKeys(of: relationship.mapper, into: &keys, visiting: &visiting) else { return false }
@@ -220,16 +219,8 @@ extension MappingEngine {
                 }
                 keys.append(key)
             }
-            return true
-        case .dynamic(let dynamic):
-            for matcher in dynamic.matchers {
-                if case .valueMap(_, let table) = matcher.test {
-                    for next in table.values where !relationshipFirstKeys(of: next, into: &keys, visiting: &visiting) { return false }
-                }
-                if let next = matcher.mapper, !relationshipFirstKeys(of: next, into: &keys, visiting: &visiting) { return false }
-            }
-            return true
         }
+        return true
     }
 
     /// What the mappers of the descriptors of the document itself beside
