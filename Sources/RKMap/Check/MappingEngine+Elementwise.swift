@@ -41,7 +41,10 @@ extension MappingEngine {
     /// `response.items`; JSON:API's `data` and `included`), with indexes
     /// into arrays on the way (`results[0].items`, `pages[-1].items`), or none (the
     /// document is the content, as GitHub's lists are top-level arrays; beside
-    /// others, an envelope, which maps the skeleton), no
+    /// others, an envelope, which maps the skeleton; so does a descriptor
+    /// of an object on the way to others' contents, Elasticsearch's `hits`
+    /// beside `hits.hits`, and one whose content is one object beside an
+    /// array's, `hits.total`, kept in the skeleton whole), no
     /// `@root` read of what holds a content whole, nor into an array an
     /// index picks from (the others read the skeleton, which has everything
     /// else of the document, and each content reached by keys, or the
@@ -72,20 +75,36 @@ extension MappingEngine {
         // inside it, which the skeleton holds whole where an envelope's
         // mapper reads into them (`envelopeReads`).
         let whole = paths.allSatisfy(\.isEmpty)
-        let mapsSkeleton = paths.map { !whole && $0.isEmpty }
         let caseInsensitive = graph.options.caseInsensitiveKeys
-        if mapsSkeleton.contains(true) {
-            var relationshipKeys: [String] = []
-            var visiting: Set<MapperRef> = []
-            for d in paths.indices where mapsSkeleton[d] {
-                guard relationshipFirstKeys(of: applicable[d].descriptor.rootMapper, into: &relationshipKeys, visiting: &visiting) else { return nil }
-            }
-            let fold = { (key: String) in caseInsensitive ? key.lowercased() : key }
-            let contentKeys = Set(applicable.indices.compactMap { mapsSkeleton[$0] ? nil : applicable[$0].descriptor.keyPath.leadingKeys.first.map(fold) })
-            guard !relationshipKeys.contains(where: { contentKeys.contains(fold($0)) }) else { return nil }
+        // An envelope: the document itself, or an object on the way to
+        // other descriptors' contents (Elasticsearch's `hits` beside
+        // `hits.hits`), which maps that object of the skeleton.
+        var mapsSkeleton = paths.map { path in
+            !whole && (path.isEmpty || paths.contains { Self.next(after: path, in: $0, caseInsensitive: caseInsensitive) != nil })
         }
         let choices = applicable.map { keyedMapper($0.descriptor) == nil ? keyedChoice($0.descriptor) : nil }
         let keyed = applicable.indices.map { keyedMapper(applicable[$0].descriptor) != nil || choices[$0] != nil }
+        if mapsSkeleton.contains(true) {
+            let fold = { (key: String) in caseInsensitive ? key.lowercased() : key }
+            for d in paths.indices where mapsSkeleton[d] {
+                // A dictionary mapped member by member would map the emptied
+                // contents as members: a whole read.
+                guard !keyed[d] else { return nil }
+                var relationshipKeys: [String] = []
+                var visiting: Set<MapperRef> = []
+                guard relationshipFirstKeys(of: applicable[d].descriptor.rootMapper, into: &relationshipKeys, visiting: &visiting) else { return nil }
+                // The keys after the envelope's path that lead to a content
+                // or to another envelope (a relationship mapping one would
+                // map it emptied), each a key: an envelope is an object.
+                var contentKeys: Set<String> = []
+                for other in paths {
+                    guard let next = Self.next(after: paths[d], in: other, caseInsensitive: caseInsensitive) else { continue }
+                    guard case .key(let key) = next else { return nil }
+                    contentKeys.insert(fold(key))
+                }
+                guard !relationshipKeys.contains(where: { contentKeys.contains(fold($0)) }) else { return nil }
+            }
+        }
         // `@root` key paths read the skeleton: beside the contents, or into
         // a content reached by keys, which the skeleton then holds as they
         // read it (`@root.items.@count`: every element, none of its members).
@@ -164,13 +183,29 @@ extension MappingEngine {
                     found = ElementwiseDocument(skeleton: skeleton, contentStarts: Array(repeating: start, count: paths.count))
                 } else {
                     let root = ContentPaths(caseInsensitive: caseInsensitive)
+                    // A content that turns out to be one object is read as a
+                    // record of an array content is (`recordPlan` in
+                    // `mapElementwise`): a large array its relationships map
+                    // held as its elements' text, as a whole read holds it.
+                    let holdsObjects = options.holdsLargeArrays && options.readsProjection && !hasConnections
                     for (d, keys) in paths.enumerated() where !mapsSkeleton[d] {
-                        root.add(keys[...], descriptor: d, rootReads: contentReads[d])
+                        let plan = holdsObjects
+                            ? ProjectionPlan(
+                                wholeHoldingAsIn: graph.heldProjection(ofRepresentationOf: applicable[d].descriptor.rootMapper),
+                                caseInsensitive: caseInsensitive, holdingArraysFrom: options.holdingArraysFrom)
+                            : nil
+                        root.add(keys[...], descriptor: d, rootReads: contentReads[d], objectPlan: plan)
                     }
                     if mapsSkeleton.contains(true), options.holdsLargeArrays, options.readsProjection, !hasConnections {
                         // The rest of the body as a whole read holds it for the envelopes.
                         let envelopes = applicable.indices.filter { mapsSkeleton[$0] }.map { applicable[$0].descriptor }
                         root.hold(graph.heldProjection(for: envelopes), holdingArraysFrom: options.holdingArraysFrom)
+                    }
+                    if options.holdsLargeArrays {
+                        // The elements an index does not lead into, that no
+                        // `@root` path and no envelope reads: as their text.
+                        let readers = [graph.rootProjection, envelopeReads(mapsSkeleton)].compactMap { $0 }
+                        root.holdOtherElementsAsText(unlessReadBy: readers.map { caseInsensitive ? $0.folded : $0 })
                     }
                     // An envelope's content is the skeleton: no start.
                     var starts = mapsSkeleton.map { $0 ? 0 : -1 }
@@ -180,9 +215,24 @@ extension MappingEngine {
                     else {
                         return nil
                     }
+                    // A content that is one object (`hits.total`) stays in
+                    // the skeleton, mapped from there as an envelope is.
+                    for d in starts.indices where starts[d] == Self.objectInSkeleton {
+                        mapsSkeleton[d] = true
+                        starts[d] = 0
+                    }
+                    // Without an array (or dictionary) to map one element at
+                    // a time, a whole read, which lets the body go once read.
+                    guard mapsSkeleton.contains(false) else { return nil }
                     found = ElementwiseDocument(skeleton: skeleton, contentStarts: starts, collected: collected)
                 }
                 guard try reader.atEnd() else { return nil }
+                // An envelope on the way maps an object, as a whole read
+                // finds it (an array there would be mapped element by
+                // element, each with its content emptied).
+                for d in paths.indices where mapsSkeleton[d] && !paths[d].isEmpty {
+                    guard case .object? = Self.value(at: paths[d], in: found.skeleton, caseInsensitive: caseInsensitive) else { return nil }
+                }
                 found.choices = choices
                 found.mapsSkeleton = mapsSkeleton
                 // A dictionary that repeats a key is left to a whole read.
@@ -229,10 +279,54 @@ extension MappingEngine {
     private func envelopeReads(_ mapsSkeleton: [Bool]) -> JSONProjection? {
         var reads: JSONProjection?
         for d in mapsSkeleton.indices where mapsSkeleton[d] {
-            let envelope = graph.representationProjection(of: applicable[d].descriptor.rootMapper)
+            let descriptor = applicable[d].descriptor
+            let own = graph.representationProjection(of: descriptor.rootMapper)
+            // Of the document: what it reads of the object at its path.
+            let envelope = descriptor.keyPath.isNil ? own : JSONProjection.nothing.adding(componentsOf: descriptor.keyPath, then: own)
             reads = reads.map { $0.merged(with: envelope) } ?? envelope
         }
         return reads
+    }
+
+    /// The component of `path` after `prefix` when `prefix` is a proper
+    /// prefix of it (keys compared as a lookup compares them: ignoring
+    /// case under `caseInsensitive`), nil otherwise.
+    private static func next(
+        after prefix: [KeyPath.Component], in path: [KeyPath.Component], caseInsensitive: Bool
+    ) -> KeyPath.Component? {
+        guard path.count > prefix.count else { return nil }
+        for (a, b) in zip(prefix, path) {
+            switch (a, b) {
+            case (.key(let x), .key(let y)):
+                guard caseInsensitive ? x.lowercased() == y.lowercased() : JSONObject.sameKey(x, y) else { return nil }
+            case (.index(let m), .index(let n)):
+                guard m == n else { return nil }
+            default:
+                return nil
+            }
+        }
+        return path[prefix.count]
+    }
+
+    /// The value at the end of `path` (keys and indexes) in `value`: where
+    /// an envelope on the way to a content finds its object in the skeleton.
+    private static func value(at path: [KeyPath.Component], in value: JSONValue, caseInsensitive: Bool) -> JSONValue? {
+        var current = value
+        for component in path {
+            switch component {
+            case .key(let key):
+                guard case .object(let object) = current,
+                      let next = caseInsensitive ? object.value(forKey: key, caseInsensitive: true) : object[key]
+                else { return nil }
+                current = next
+            case .index(let n):
+                guard let next = KeyPath.element(n, of: current) else { return nil }
+                current = next
+            case .collection:
+                return nil
+            }
+        }
+        return current
     }
 
     /// What `@root` key paths read (`reads`, folded under `caseInsensitive`)
@@ -315,33 +409,68 @@ extension MappingEngine {
         /// under `caseInsensitive`): as a whole read holds them for an
         /// envelope (`hold(_:)`); a member not named is read as a tree.
         var held: [String: ProjectionPlan] = [:]
+        /// Whether the elements of the array at this level that no index
+        /// leads into are held as their compact text (nothing maps them;
+        /// the read tracker reads each back when it reports on them), not
+        /// as trees: 99 pages beside `pages[3].items` cost their bytes.
+        var otherElementsAsText = false
+        /// How a content here that is one object is read into the skeleton
+        /// (nil: as a tree).
+        var objectPlan: ProjectionPlan?
 
         init(caseInsensitive: Bool) { self.caseInsensitive = caseInsensitive }
 
-        func add(_ path: ArraySlice<KeyPath.Component>, descriptor: Int, rootReads: JSONProjection) {
+        /// Sets `otherElementsAsText` along the paths where none of `reads`
+        /// (projections of the document, folded under `caseInsensitive`)
+        /// reaches the array an index leads into.
+        func holdOtherElementsAsText(unlessReadBy reads: [JSONProjection]) {
+            if !indexes.isEmpty { otherElementsAsText = reads.allSatisfy { $0 == .nothing } }
+            for entry in keys {
+                entry.next.holdOtherElementsAsText(unlessReadBy: reads.map { read in
+                    switch read {
+                    case .nothing: .nothing
+                    case .members(let map): map[entry.folded] ?? .nothing
+                    default: .everything
+                    }
+                })
+            }
+            for (_, next) in indexes {
+                next.holdOtherElementsAsText(unlessReadBy: reads.map { read in
+                    switch read {
+                    case .nothing: .nothing
+                    case .elements(let inner): inner
+                    default: .everything
+                    }
+                })
+            }
+        }
+
+        func add(_ path: ArraySlice<KeyPath.Component>, descriptor: Int, rootReads: JSONProjection, objectPlan: ProjectionPlan? = nil) {
             guard let component = path.first else {
                 descriptors.append(descriptor)
                 // Descriptors with one content have one path: the same reads.
                 self.rootReads = rootReads
+                // Several mappers of one object: read whole, as a tree.
+                self.objectPlan = descriptors.count == 1 ? objectPlan : nil
                 return
             }
             guard case .key(let key) = component else {
                 guard case .index(let n) = component else { preconditionFailure("no operators in a content path") }
                 if let i = indexes.firstIndex(where: { $0.index == n }) {
-                    indexes[i].next.add(path.dropFirst(), descriptor: descriptor, rootReads: rootReads)
+                    indexes[i].next.add(path.dropFirst(), descriptor: descriptor, rootReads: rootReads, objectPlan: objectPlan)
                 } else {
                     let next = ContentPaths(caseInsensitive: caseInsensitive)
-                    next.add(path.dropFirst(), descriptor: descriptor, rootReads: rootReads)
+                    next.add(path.dropFirst(), descriptor: descriptor, rootReads: rootReads, objectPlan: objectPlan)
                     indexes.append((n, next))
                 }
                 return
             }
             if let i = keys.firstIndex(where: { JSONObject.sameKey($0.key, key) }) {
-                keys[i].next.add(path.dropFirst(), descriptor: descriptor, rootReads: rootReads)
+                keys[i].next.add(path.dropFirst(), descriptor: descriptor, rootReads: rootReads, objectPlan: objectPlan)
                 return
             }
             let next = ContentPaths(caseInsensitive: caseInsensitive)
-            next.add(path.dropFirst(), descriptor: descriptor, rootReads: rootReads)
+            next.add(path.dropFirst(), descriptor: descriptor, rootReads: rootReads, objectPlan: objectPlan)
             keys.append((key, caseInsensitive ? key.lowercased() : key, next))
         }
 
@@ -407,7 +536,7 @@ extension MappingEngine {
             while try reader.nextElement() {
                 defer { i += 1 }
                 guard let next = at[i] else {
-                    elements.append(try reader.readValue())
+                    elements.append(paths.otherElementsAsText ? try reader.readValue(projection: .verbatim) : try reader.readValue())
                     continue
                 }
                 guard let inner = try element(next, keyed: keyed, reader: &reader, starts: &starts, collected: &collected) else { return nil }
@@ -495,6 +624,10 @@ extension MappingEngine {
         return .array(elements)
     }
 
+    /// In `starts`, for a descriptor whose content is one object kept
+    /// whole in the skeleton (`element`).
+    private static let objectInSkeleton = -2
+
     /// The value at the reader that `next` leads into: an object or array on
     /// the way (`skeleton`), or a content, emptied.
     private static func element(
@@ -502,9 +635,15 @@ extension MappingEngine {
     ) throws(JSONSyntaxError) -> JSONValue? {
         if next.descriptors.isEmpty { return try skeleton(next, keyed: keyed, reader: &reader, starts: &starts, collected: &collected) }
         // Content, which no other path goes into.
-        guard next.keys.isEmpty, next.indexes.isEmpty,
-              let empty = try emptyContent(at: &reader, keyed: next.descriptors.allSatisfy { keyed[$0] })
-        else { return nil }
+        guard next.keys.isEmpty, next.indexes.isEmpty else { return nil }
+        guard let empty = try emptyContent(at: &reader, keyed: next.descriptors.allSatisfy { keyed[$0] }) else {
+            // One object that no descriptor there maps member by member:
+            // kept whole, as a whole read has it, and mapped from the skeleton.
+            guard try reader.peekKind() == .object, !next.descriptors.contains(where: { keyed[$0] }) else { return nil }
+            for d in next.descriptors { starts[d] = objectInSkeleton }
+            if let plan = next.objectPlan { return try reader.readValue(projection: plan) }
+            return try reader.readValue()
+        }
         for d in next.descriptors { starts[d] = reader.offset }
         if case .nothing = next.rootReads {
             try reader.skipValue()
@@ -553,9 +692,14 @@ extension MappingEngine {
                 defer { mapper.path.pop(pushed) }
                 if held != nil { held!.appendDescriptor(d) } else { try sink.beginDescriptor(descriptor) }
                 if document.mapsSkeleton[d] {
-                    // As `mapContent` maps the document: the skeleton has
-                    // all of it that the descriptor's mapper reads.
-                    for root in try mapper.mapContent(document.skeleton, with: descriptor.rootMapper) { try put(root, descriptor) }
+                    // As `mapContent` maps the document, or the object at
+                    // the descriptor's key path (found as `forEachContent`
+                    // finds it): the skeleton has all of it that the
+                    // descriptor's mapper reads.
+                    let content = descriptor.keyPath.isNil
+                        ? document.skeleton : descriptor.keyPath.find(in: document.skeleton, context: mapper.context)
+                    guard let content else { continue }
+                    for root in try mapper.mapContent(content, with: descriptor.rootMapper) { try put(root, descriptor) }
                     continue
                 }
                 try body.withUnsafeBytes { buf throws in

@@ -189,11 +189,16 @@ import Testing
         let two = #"{"mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"keyPath": "items", "root-map-ref": "item"}, {"keyPath": "more", "root-map-ref": "item"}]}"#
         #expect(try eligible(two, #"{"more": [], "x": 1, "items": [{"id": 1}]}"#))
         #expect(try !eligible(two, #"{"items": [{"id": 1}]}"#))
-        #expect(try !eligible(two, #"{"items": [{"id": 1}], "more": {}}"#))
+        // One of them one object: kept in the skeleton, mapped from there.
+        #expect(try eligible(two, #"{"items": [{"id": 1}], "more": {}}"#))
+        #expect(try expectSameResult(try checker(two), exchange(Array(#"{"items": [{"id": 1}], "more": {"id": 2, "x": 1}}"#.utf8)), "object"))
         let same = #"{"mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"keyPath": "data.items", "root-map-ref": "item"}, {"keyPath": "data.items", "root-map-ref": "item"}, {"keyPath": "data.more", "root-map-ref": "item"}]}"#
         #expect(try eligible(same, #"{"data": {"items": [{"id": 1}], "more": [{"id": 2}]}}"#))
         let nested = #"{"mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"keyPath": "data", "root-map-ref": "item"}, {"keyPath": "data.items", "root-map-ref": "item"}]}"#
-        #expect(try !eligible(nested, #"{"data": {"items": []}}"#))
+        // An envelope on the way (`data`) maps the skeleton's object; an
+        // array there is mapped element by element by a whole read.
+        #expect(try eligible(nested, #"{"data": {"items": []}}"#))
+        #expect(try !eligible(nested, #"{"data": [{"items": []}]}"#))
         #expect(try !eligible(nested, #"{"data": [{"items": []}]}"#))
         let mixed = #"{"mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"root-map-ref": "item"}, {"keyPath": "items", "root-map-ref": "item"}]}"#
         // The document as one descriptor's content beside another's inside
@@ -897,6 +902,96 @@ import Testing
         let top = #"{"mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"keyPath": "[1]", "root-map-ref": "item"}]}"#
         for (c, policy) in try checkersUnderEveryPolicy(top) {
             #expect(try expectSameResult(c, exchange(Array(#"[{"id": 0, "a": 1}, [{"id": 1, "b": 2}, 3]]"#.utf8)), policy))
+        }
+    }
+
+    /// An envelope on the way to a content (Elasticsearch's `hits` beside
+    /// `hits.hits`, the layout `infer` writes) and contents that are one
+    /// object (`hits.total`, `_shards`) map the skeleton's object at their
+    /// key path, the hits mapped one at a time: the whole read's report.
+    /// Where the envelope's value is an array, or its relationship maps
+    /// into the content, a whole read, the same report.
+    @Test(arguments: [false, true])
+    func anEnvelopeOnTheWayAndObjectContentsMapTheSkeleton(caseInsensitive: Bool) throws {
+        func spec(_ hits: String = #""attributes": {"max_score": "maxScore"}"#) -> String {
+            let options = caseInsensitive ? #""options": {"keyMatching": "caseInsensitive"}, "# : ""
+            return #"""
+                {\#(options)"mappers": [
+                  {"id": "hit", "target": "Hit", "attributes": {"_id": "id", "_score": "score"}, "types": {"score": "double"}},
+                  {"id": "response", "target": "Response", "attributes": {"took": "took", "timed_out": "timedOut"}},
+                  {"id": "shard", "target": "Shard", "attributes": ["total", "failed"]},
+                  {"id": "hits", "target": "Hits", \#(hits)},
+                  {"id": "total", "target": "Total", "attributes": ["value", "relation"]}],
+                 "descriptors": [{"keyPath": "hits.hits", "root-map-ref": "hit"}, {"root-map-ref": "response"},
+                                 {"keyPath": "_shards", "root-map-ref": "shard"}, {"keyPath": "hits", "root-map-ref": "hits"},
+                                 {"keyPath": "hits.total", "root-map-ref": "total"}]}
+                """#
+        }
+        let bodies = [
+            #"{"took": 5, "timed_out": false, "_shards": {"total": 1, "failed": 0, "skipped": 0}, "hits": {"total": {"value": 2, "relation": "eq"}, "max_score": 1.5, "hits": [{"_id": "a", "_score": 1.5, "_source": {"n": 1}}, {"_id": "b", "_score": "x"}]}}"#,
+            #"{"took": 5, "hits": {"hits": [], "max_score": null, "total": {"value": 0}}, "_shards": {"total": 1}}"#,
+            #"{"hits": {"total": {"value": 1, "relation": "eq", "extra": [1, 2]}, "hits": [null, 3, {"x": 1}], "aggregations": {"a": 1}}, "_shards": {"total": 1, "failed": 0}}"#,
+        ]
+        _ = try expectEligibleAndSameUnderEveryPolicy(spec(), bodies)
+        // Reading into the hits (a count, a copy) holds them whole in the skeleton.
+        for hits in [#""attributes": {"hits.@count": "n", "max_score": "maxScore"}"#, #""attributes": {"hits": "raw"}"#] {
+            _ = try expectEligibleAndSameUnderEveryPolicy(spec(hits), bodies)
+        }
+        // A relationship into the hits, the envelope or a content not an
+        // object (`hits` an array, `hits.total` a number), or missing: a
+        // whole read.
+        let into = spec(#""attributes": ["max_score"], "relationships": [{"from": "hits", "to": "hits", "map-ref": "hit", "many": true}]"#)
+        let others = [
+            #"{"hits": [{"hits": [{"_id": "a"}], "total": {"value": 1}}], "_shards": {"total": 1}}"#,
+            #"{"hits": {"hits": [{"_id": "a"}], "total": 1}, "_shards": {"total": 1}}"#,
+            #"{"hits": {"hits": [{"_id": "a"}], "total": {"value": 1}}}"#,
+        ]
+        for body in others { #expect(try !eligible(spec(), body), "\(body)") }
+        #expect(try !eligible(into, bodies[0]))
+        for s in [spec(), into] {
+            for (c, policy) in try checkersUnderEveryPolicy(s) {
+                for body in others + bodies {
+                    _ = try expectSameResult(c, exchange(Array(body.utf8)), "\(body) \(policy)")
+                }
+            }
+        }
+        let report = try checker(spec()) { $0.allowWarnings = true }.check(exchange(Array(bodies[2].utf8)))
+        #expect(pathReasons(report) == [
+            #"mapping $.hits.hits[1] cannot map a number with mapper 'hit': it has no attribute from the nil key path ("")"#,
+            "mapping $.hits.hits[2] none of the mapped keys ('_id', '_score') is present; the object is not mapped",
+            "mapping $ none of the mapped keys ('took', 'timed_out') is present; the object is not mapped",
+            "mapping $.hits none of the mapped keys ('max_score') is present; the object is not mapped",
+            "unmapped $.hits.aggregations not mapped (1 time)", "unmapped $.hits.hits[*].x not mapped (1 time)",
+            "unmapped $.hits.total.extra not mapped (1 time)",
+        ], "\(pathReasons(report))")
+    }
+
+    /// The elements of an array an index picks a content from that nothing
+    /// reads are held as their text in the skeleton (the read tracker reads
+    /// each back for its report), beside an envelope too; `@root` reading
+    /// that array keeps them as trees. The whole read's report either way.
+    @Test func theElementsAnIndexDoesNotPickAreHeldAsText() throws {
+        let item = #"{"id": "item", "target": "Item", "attributes": ["id"]}"#
+        let specs = [
+            #"{"mappers": [\#(item)], "descriptors": [{"keyPath": "pages[1].items", "root-map-ref": "item"}]}"#,
+            #"{"mappers": [\#(item), {"id": "env", "target": "Doc", "attributes": ["total"]}], "descriptors": [{"keyPath": "pages[1].items", "root-map-ref": "item"}, {"root-map-ref": "env"}]}"#,
+        ]
+        let bodies = [
+            #"{"pages": [{"page": 0, "items": [{"id": 1, "x": 1}], "more": {"a": [1]}}, {"page": 1, "items": [{"id": 2, "y": 2}]}, [1, 2], null, "s"], "total": 2}"#,
+            #"{"pages": [{"items": []}, {"items": [{"id": 3}]}], "total": 1}"#,
+        ]
+        for s in specs {
+            _ = try expectEligibleAndSameUnderEveryPolicy(s, bodies)
+        }
+        // `@root` or an envelope reading into that array: a whole read, the same report.
+        let reads = [
+            #"{"mappers": [{"id": "item", "target": "Item", "attributes": {"id": "id", "@root.pages.page": "pages"}}], "descriptors": [{"keyPath": "pages[-1].items", "root-map-ref": "item"}]}"#,
+            #"{"mappers": [\#(item), {"id": "env", "target": "Doc", "attributes": {"total": "total", "pages.@count": "n"}}], "descriptors": [{"keyPath": "pages[1].items", "root-map-ref": "item"}, {"root-map-ref": "env"}]}"#,
+        ]
+        for s in reads {
+            for (c, policy) in try checkersUnderEveryPolicy(s) {
+                for body in bodies { #expect(try !expectSameResult(c, exchange(Array(body.utf8)), "\(body) \(policy)")) }
+            }
         }
     }
 
