@@ -2,7 +2,7 @@
 """Runs a command on a generated NDJSON stream and reports the command's peak RSS.
 
 Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file [--golden] [--stdin-text TEXT]] [--no-stderr]
-                   [--shape lines|logs|document|array|keyed|items|rows|batches|nested|listing|list|pages|hits|keys|numbers|geometry|spec|distinct-items|distinct-lines] -- COMMAND ...
+                   [--shape lines|logs|document|array|keyed|items|rows|batches|nested|listing|list|pages|hits|included|keys|numbers|geometry|spec|distinct-items|distinct-lines] -- COMMAND ...
 
 The stream is `--mb` MB (10^6 bytes) of article-like lines
 (`{"id": N, "title": "...", "body": "...K bytes...", "tags": [...]}`), written
@@ -24,7 +24,7 @@ objects that each have a member of their own (`{"items": [{"id": 0, "k0":
 "v"}, ...]}`): every line or item a shape of its own, what `infer` cannot
 drop as a repeat.
 
-`--shape items|rows|batches|nested|listing|list|pages|hits|keys|numbers|geometry|spec` writes one JSON document of about `--mb` MB made of
+`--shape items|rows|batches|nested|listing|list|pages|hits|included|keys|numbers|geometry|spec` writes one JSON document of about `--mb` MB made of
 many small values, the shapes that cost a tree the most memory per input byte:
 `items` ({"items": [{"ID": N, "Name": "item N", "Price": N.5, "Tags": [...]}, ...]}),
 `rows` (the same items as the document itself, a top-level array, as GitHub's lists are),
@@ -35,7 +35,8 @@ an object, {"kind": "Listing", "data": {"after": "t3_x", "children": [...]}}), `
 items in a Stripe-style list, {"object": "list", "url": "/v1/items", "data": [...], "has_more": false}), `pages` (the same items, 100
 to a page, {"pages": [{"page": 0, "items": [...]}, ...]}), `hits` (the same items as an Elasticsearch
 search response's hits, {"took": 5, ..., "hits": {"total": {...}, "max_score": 1.0, "hits": [{"_index":
-"items", "_id": "0", "_score": 1.0, "_source": {...}}, ...]}}), `keys` (one object {"key0": 0,
+"items", "_id": "0", "_score": 1.0, "_source": {...}}, ...]}}), `included` (the same items as a JSON:API
+document's `included` beside a one-element `data`, {"data": [{"type": "items", "id": "0"}], "included": [...]}), `keys` (one object {"key0": 0,
 "key1": 1, ...}), `numbers` ([0, 1, ..., 99, 0, ...]) or `geometry` (one GeoJSON
 feature whose polygon holds all the coordinate pairs, {"type": "FeatureCollection",
 "features": [{"type": "Feature", "id": "f1", "properties": {...}, "geometry":
@@ -142,6 +143,9 @@ def small_values(shape, total):
         opening, closing = '{"pages": [', "]}\n"
         item = lambda i: '%s{"page": %d, "items": [%s]}' % (
             sep(i, ","), i, ", ".join(item_text(j) for j in range(i * 100, i * 100 + 100)))
+    elif shape == "included":
+        opening, closing = '{"data": [{"type": "items", "id": "0"}], "included": [', "]}\n"
+        item = lambda i: sep(i, ",") + item_text(i)
     elif shape == "hits":
         opening = ('{"took": 5, "timed_out": false, "_shards": {"total": 1, "successful": 1, "skipped": 0, "failed": 0}, '
                    '"hits": {"total": {"value": 10000, "relation": "gte"}, "max_score": 1.0, "hits": [')
@@ -216,7 +220,7 @@ def main():
     parser.add_argument("--mb", type=float, default=300)
     parser.add_argument("--body-bytes", type=int, default=4000)
     parser.add_argument("--from", dest="source", choices=("pipe", "file"), default="pipe")
-    parser.add_argument("--shape", choices=("lines", "logs", "document", "array", "keyed", "items", "rows", "batches", "nested", "listing", "list", "pages", "hits", "keys", "numbers", "geometry", "spec", "distinct-items", "distinct-lines"), default="lines")
+    parser.add_argument("--shape", choices=("lines", "logs", "document", "array", "keyed", "items", "rows", "batches", "nested", "listing", "list", "pages", "hits", "included", "keys", "numbers", "geometry", "spec", "distinct-items", "distinct-lines"), default="lines")
     parser.add_argument("--golden", action="store_true",
                         help="with --from file: first run the command with --update (rkmap check writes the "
                              "file's golden NAME.expected.json beside it), then measure it; the golden is removed after")
@@ -235,7 +239,7 @@ def main():
     if not command:
         parser.error("no command")
     total = int(args.mb * MB)
-    if args.shape in ("items", "rows", "batches", "nested", "listing", "list", "pages", "hits", "keys", "numbers", "geometry", "spec", "distinct-items"):
+    if args.shape in ("items", "rows", "batches", "nested", "listing", "list", "pages", "hits", "included", "keys", "numbers", "geometry", "spec", "distinct-items"):
         # One document written whole: the chunk is all of it.
         chunk = small_values(args.shape, total)
         total = len(chunk)

@@ -146,17 +146,27 @@ extension MappingEngine {
                 contentReads[d] = read
             }
         }
-        if let reads = envelopeReads(mapsSkeleton) {
+        // Copies as `verbatim` (`compacting`): a content only copied is held as its text.
+        if let reads = envelopeReads(mapsSkeleton, compacting: true) {
             let folded = caseInsensitive ? reads.folded : reads
             for (d, path) in paths.enumerated() where !mapsSkeleton[d] {
                 let keys = applicable[d].descriptor.keyPath.leadingKeys
-                if Self.rootReads(folded, of: keys, caseInsensitive: caseInsensitive) == .nothing { continue }
-                // An envelope that reads into the content (a relationship
-                // maps its objects, which the report checks member by
-                // member; a count, a copy): the skeleton holds it whole,
-                // the tree a whole read would build of it.
+                let read = Self.rootReads(folded, of: keys, caseInsensitive: caseInsensitive)
+                if read == .nothing { continue }
                 guard keys.count == path.count else { return nil }
-                contentReads[d] = .everything
+                switch read {
+                case .verbatim?, JSONProjection.countOnly?:
+                    // Only copied, or only counted (`items.@count`): read
+                    // whole for the report, the skeleton holds it as they
+                    // read it (its text; each element, none of its members).
+                    contentReads[d] = contentReads[d].merged(with: read!)
+                default:
+                    // An envelope that reads into the content otherwise (a
+                    // relationship maps its objects, which the report checks
+                    // member by member; a key path through it): the skeleton
+                    // holds it whole, the tree a whole read would build of it.
+                    contentReads[d] = .everything
+                }
             }
         }
         return body.withUnsafeBytes { buf -> ElementwiseDocument? in
@@ -202,10 +212,11 @@ extension MappingEngine {
                         root.hold(graph.heldProjection(for: envelopes), holdingArraysFrom: options.holdingArraysFrom)
                     }
                     if options.holdsLargeArrays {
-                        // The elements an index does not lead into, that no
-                        // `@root` path and no envelope reads: as their text.
+                        // The members on no content's path and the elements
+                        // an index does not lead into that no `@root` path
+                        // and no envelope reads: as their text.
                         let readers = [graph.rootProjection, envelopeReads(mapsSkeleton)].compactMap { $0 }
-                        root.holdOtherElementsAsText(unlessReadBy: readers.map { caseInsensitive ? $0.folded : $0 })
+                        root.holdUnreadAsText(unlessReadBy: readers.map { caseInsensitive ? $0.folded : $0 })
                     }
                     // An envelope's content is the skeleton: no start.
                     var starts = mapsSkeleton.map { $0 ? 0 : -1 }
@@ -274,13 +285,15 @@ extension MappingEngine {
     }
 
     /// What the mappers of the descriptors of the document itself beside
-    /// others (`mapsSkeleton`) read of it (`.everything` when any key path
-    /// of the spec reads `@root` or `@parent`), or `nil` for none.
-    private func envelopeReads(_ mapsSkeleton: [Bool]) -> JSONProjection? {
+    /// others, and of objects on the way to them (`mapsSkeleton`), read of
+    /// it (`.everything` when any key path of the spec reads `@root` or
+    /// `@parent`; with `compacting`, what they only copy `verbatim`), or
+    /// `nil` for none.
+    private func envelopeReads(_ mapsSkeleton: [Bool], compacting: Bool = false) -> JSONProjection? {
         var reads: JSONProjection?
         for d in mapsSkeleton.indices where mapsSkeleton[d] {
             let descriptor = applicable[d].descriptor
-            let own = graph.representationProjection(of: descriptor.rootMapper)
+            let own = graph.representationProjection(of: descriptor.rootMapper, compacting: compacting)
             // Of the document: what it reads of the object at its path.
             let envelope = descriptor.keyPath.isNil ? own : JSONProjection.nothing.adding(componentsOf: descriptor.keyPath, then: own)
             reads = reads.map { $0.merged(with: envelope) } ?? envelope
@@ -422,11 +435,14 @@ extension MappingEngine {
 
         /// Sets `otherElementsAsText` along the paths where none of `reads`
         /// (projections of the document, folded under `caseInsensitive`)
-        /// reaches the array an index leads into.
-        func holdOtherElementsAsText(unlessReadBy reads: [JSONProjection]) {
+        /// reaches the array an index leads into, and `readers` and
+        /// `membersAsText` at each level.
+        func holdUnreadAsText(unlessReadBy reads: [JSONProjection]) {
             if !indexes.isEmpty { otherElementsAsText = reads.allSatisfy { $0 == .nothing } }
+            readers = reads
+            membersAsText = true
             for entry in keys {
-                entry.next.holdOtherElementsAsText(unlessReadBy: reads.map { read in
+                entry.next.holdUnreadAsText(unlessReadBy: reads.map { read in
                     switch read {
                     case .nothing: .nothing
                     case .members(let map): map[entry.folded] ?? .nothing
@@ -435,7 +451,7 @@ extension MappingEngine {
                 })
             }
             for (_, next) in indexes {
-                next.holdOtherElementsAsText(unlessReadBy: reads.map { read in
+                next.holdUnreadAsText(unlessReadBy: reads.map { read in
                     switch read {
                     case .nothing: .nothing
                     case .elements(let inner): inner
@@ -492,10 +508,29 @@ extension MappingEngine {
             }
         }
 
-        /// A member that is on no content's path, read as `held` says.
+        /// What the skeleton's readers (`@root` paths, envelopes) read of
+        /// the object at this level, folded under `caseInsensitive`.
+        var readers: [JSONProjection] = []
+        /// Whether a member none of `readers` reads is held as its compact
+        /// text: the report names it without looking inside (`$.included:
+        /// not mapped`), so a large one costs its bytes, not its tree.
+        var membersAsText = false
+
+        /// A member that is on no content's path, read as `held` says, as
+        /// its text when nothing reads it (`membersAsText`), else whole.
         func read(_ name: String, at reader: inout JSONScanner) throws(JSONSyntaxError) -> JSONValue {
-            guard !held.isEmpty, let plan = held[caseInsensitive ? name.lowercased() : name] else { return try reader.readValue() }
-            return try reader.readValue(projection: plan)
+            let key = caseInsensitive ? name.lowercased() : name
+            if let plan = held[key] { return try reader.readValue(projection: plan) }
+            if membersAsText, readers.allSatisfy({ reads in
+                switch reads {
+                case .nothing: true
+                case .members(let map): (map[key] ?? .nothing) == .nothing
+                default: false
+                }
+            }) {
+                return try reader.readValue(projection: .verbatim)
+            }
+            return try reader.readValue()
         }
 
         /// The one key a member named `name` is found by; `nil` for none,

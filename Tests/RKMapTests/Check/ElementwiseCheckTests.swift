@@ -584,6 +584,10 @@ import Testing
             #"{"id": "env", "target": "Page", "attributes": {"total": "total", "items.@count": "n", "items.id": "ids"}}"#,
             #"{"id": "env", "target": "Page", "attributes": {"total": "total", "items": "raw"}}"#,
             #"{"id": "env", "target": "Page", "attributes": {"": "whole"}}"#,
+            // Only counted, only copied: the skeleton holds the items so.
+            #"{"id": "env", "target": "Page", "attributes": {"total": "total", "items.@count": "n"}}"#,
+            #"{"id": "env", "target": "Page", "attributes": {"total": "total", "items": "raw"}}"#,
+            #"{"id": "env", "target": "Page", "attributes": {"items.@count": "n", "items": "raw"}}"#,
         ]
         for envelope in envelopes {
             for first in [false, true] {
@@ -964,6 +968,29 @@ import Testing
             "unmapped $.hits.aggregations not mapped (1 time)", "unmapped $.hits.hits[*].x not mapped (1 time)",
             "unmapped $.hits.total.extra not mapped (1 time)",
         ], "\(pathReasons(report))")
+    }
+
+    /// A member beside the contents that nothing reads (JSON:API's
+    /// `included` under a spec of `data`) is held as its text in the
+    /// skeleton: the report names it without looking inside. One that an
+    /// envelope or `@root` reads stays a tree. The whole read's report.
+    @Test(arguments: [false, true])
+    func aMemberNothingReadsIsHeldAsText(caseInsensitive: Bool) throws {
+        let options = caseInsensitive ? #""options": {"keyMatching": "caseInsensitive"}, "# : ""
+        let resource = #"{"id": "res", "target": "Resource", "attributes": ["type", "id"]}"#
+        let specs = [
+            #"{\#(options)"mappers": [\#(resource)], "descriptors": [{"keyPath": "data", "root-map-ref": "res"}]}"#,
+            #"{\#(options)"mappers": [\#(resource), {"id": "doc", "target": "Doc", "attributes": {"meta.total": "total"}}], "descriptors": [{"keyPath": "data", "root-map-ref": "res"}, {"root-map-ref": "doc"}]}"#,
+            #"{\#(options)"mappers": [{"id": "res", "target": "Resource", "attributes": {"type": "type", "id": "id", "@root.included.@count": "n", "@root.meta": "meta"}}], "descriptors": [{"keyPath": "data", "root-map-ref": "res"}]}"#,
+            #"{\#(options)"mappers": [\#(resource), {"id": "doc", "target": "Doc", "attributes": {"Included": "all"}}], "descriptors": [{"keyPath": "data", "root-map-ref": "res"}, {"root-map-ref": "doc"}]}"#,
+        ]
+        let bodies = [
+            #"{"data": [{"type": "a", "id": "1", "x": 1}], "included": [{"type": "b", "id": "2", "attributes": {"n": [1, {"m": 2}]}}, 3, null], "meta": {"total": 1, "page": {"n": 1}}}"#,
+            #"{"Included": {"a": [1]}, "data": [], "meta": 5, "links": "s"}"#,
+        ]
+        for s in specs {
+            _ = try expectEligibleAndSameUnderEveryPolicy(s, bodies)
+        }
     }
 
     /// The elements of an array an index picks a content from that nothing
