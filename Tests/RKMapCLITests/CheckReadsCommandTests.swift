@@ -32,6 +32,47 @@ import Testing
         #expect(r.status == 1)
     }
 
+    /// A descriptor's key path through an index is on the way through every
+    /// element of that array, as an index in a read is (docs/spec.md §12
+    /// check 3). `[1].items` of a root array beside an envelope reported
+    /// `$[*].items: not mapped [mapper d]`, a false failure; `[0].results`
+    /// left `$[*].request_id`, which nothing maps, unreported, and so did
+    /// `pages[1].items` the pages' `page` (a tester's finds).
+    @Test func aContentFoundThroughAnIndexIsOnTheWayThroughEveryElement() throws {
+        let dir = try Scratch()
+        try dir.write("env.json", #"""
+            {"descriptors": [{"keyPath": "[1].items", "root-map-ref": "m"}, {"root-map-ref": "d"}],
+             "mappers": [{"id": "m", "target": "M", "attributes": ["id"]}, {"id": "d", "target": "D", "attributes": ["a"]}]}
+            """#)
+        try dir.write("rows.json", #"[{"a": 1}, {"a": 2, "items": [{"id": 1}]}]"#)
+        try dir.write("results.json", #"{"keyPath": "[0].results", "mappers": [{"id": "r", "target": "R", "attributes": ["id"]}]}"#)
+        try dir.write("requests.json", #"[{"request_id": "r-1", "results": [{"id": 1}]}, {"request_id": "r-2", "results": []}]"#)
+        try dir.write("pages.json", #"{"keyPath": "pages[1].items", "mappers": [{"id": "r", "target": "R", "attributes": ["id"]}]}"#)
+        try dir.write("book.json", #"{"pages": [{"page": 1, "items": [{"id": 1}]}, {"page": 2, "items": [{"id": 2}]}]}"#)
+        var r = try RKMapExecutable.run(["check", "env.json", "rows.json", "--unmapped", "error"], directory: dir.url,
+                                        environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == "PASS rows.json: 200, 3 records\n1 passed, 0 failed\n")
+        #expect(r.status == 0)
+        r = try RKMapExecutable.run(["check", "results.json", "requests.json", "--unmapped", "error"], directory: dir.url,
+                                    environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == """
+            FAIL requests.json: 200, 1 record
+              unmapped: $[*].request_id: not mapped (2 times)
+            0 passed, 1 failed
+
+            """)
+        #expect(r.status == 1)
+        r = try RKMapExecutable.run(["check", "pages.json", "book.json", "--unmapped", "error"], directory: dir.url,
+                                    environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.stdout == """
+            FAIL book.json: 200, 1 record
+              unmapped: $.pages[*].page: not mapped (2 times)
+            0 passed, 1 failed
+
+            """)
+        #expect(r.status == 1)
+    }
+
     /// An object with none of its mapper's keys made no record and a
     /// mapping warning, and its members went unreported: with
     /// `--allow-warnings --unmapped error` check passed on a `5` nothing maps
