@@ -71,6 +71,23 @@ import Testing
 
             """)
         #expect(r.status == 1)
+        // An envelope mapping every result: the index picks its element
+        // (from the start or the end), the other results' `hits` are
+        // reported, and so are all when the index is past the array.
+        for (index, expected) in [("0", "$.results[*].hits: not mapped (1 time) [mapper env]"),
+                                  ("-2", "$.results[*].hits: not mapped (1 time) [mapper env]"),
+                                  ("-3", "$.results[*].hits: not mapped (2 times) [mapper env]")] {
+            try dir.write("env2.json", #"""
+                {"descriptors": [{"keyPath": "results[\#(index)].hits", "root-map-ref": "hit"}, {"keyPath": "results", "root-map-ref": "env"}],
+                 "mappers": [{"id": "hit", "target": "Hit", "attributes": ["id"]}, {"id": "env", "target": "Env", "attributes": ["page"]}]}
+                """#)
+            try dir.write("results.json", #"{"results": [{"page": 1, "hits": [{"id": 1}]}, {"page": 2, "hits": [{"id": 2}]}]}"#)
+            r = try RKMapExecutable.run(["check", "env2.json", "results.json", "--unmapped", "error"], directory: dir.url,
+                                        environment: ["GITHUB_ACTIONS": nil])
+            #expect(r.stdout.contains("  unmapped: " + expected + "\n"), "\(index): \(r.stdout)")
+            #expect(r.stdout.components(separatedBy: "unmapped:").count == 2, "\(index): \(r.stdout)")
+            #expect(r.status == 1)
+        }
     }
 
     /// An object with none of its mapper's keys made no record and a

@@ -225,6 +225,10 @@ public final class ReadTracker: ReadObserver {
     /// (docs/spec.md §12: an envelope mapper beside a `data` descriptor does not
     /// make `data` unmapped, at the root or at `hits` beside `hits.hits`).
     private var contentPaths: [[String]] = []
+    /// The same paths with their indexes (`pages[3].items`): an object
+    /// below an array is on the way only in the element the index picks
+    /// (where the array's length is not known, every element).
+    private var contentSteps: [[KeyPath.Component]] = []
     /// A descriptor without a key path applies: the document itself is its
     /// content, read whole like any descriptor's (a `forceCollection`
     /// dictionary's keys, or a dynamic nesting key, are not unmapped members).
@@ -498,6 +502,15 @@ public final class ReadTracker: ReadObserver {
             guard path.anchor == .representation else { return nil }
             let keys = Self.contentKeys(path)
             return keys.isEmpty ? nil : keys
+        }
+        contentSteps = contentKeyPaths.compactMap { path in
+            guard path.anchor == .representation, !Self.contentKeys(path).isEmpty else { return nil }
+            var steps: [KeyPath.Component] = []
+            for component in path.components {
+                if case .collection = component { break }
+                steps.append(component)
+            }
+            return steps
         }
     }
 
@@ -1000,29 +1013,74 @@ public final class ReadTracker: ReadObserver {
     /// The next key of each descriptor content below the frame's object: read
     /// whole (its objects are mapped, and checked, by that descriptor's mapper).
     private func markContent(in frame: inout Frame) {
-        guard !contentPaths.isEmpty else { return }
-        // The frame's keys: an index passes through (an element of `entry`
-        // is on the way to `entry.resource`, as KVC collects through arrays).
-        var frameKeys: [String] = []
-        for component in frame.path {
+        guard !contentSteps.isEmpty else { return }
+        // The frame's path against each content path: an index in the frame
+        // where the path has a key passes through (an element of `entry` is
+        // on the way to `entry.resource`, as KVC collects through arrays);
+        // where the path has an index, the element must be the one it picks
+        // (one from the end, whose array's length is not known here, any).
+        for steps in contentSteps {
+            var p = 0
+            var onTheWay = true
+            walk: for (position, component) in frame.path.enumerated() {
+                switch component {
+                case .key(let k), .within(let k, _):
+                    while p < steps.count, case .index = steps[p] { p += 1 }
+                    guard p < steps.count, case .key(let key) = steps[p], keyEquals(k, key) else {
+                        onTheWay = false
+                        break walk
+                    }
+                    p += 1
+                case .index(let i):
+                    if p < steps.count, case .index(let n) = steps[p] {
+                        // Either may count from the end (a path keeps an
+                        // index as written): compared as positions.
+                        if n != i {
+                            let count = n < 0 || i < 0 ? arrayCount(at: frame.path[..<position]) : nil
+                            let picked = n >= 0 ? n : count.map { $0 + n }
+                            let element = i >= 0 ? i : count.map { $0 + i }
+                            if let picked, let element, picked != element {
+                                onTheWay = false
+                                break walk
+                            }
+                        }
+                        p += 1
+                    }
+                case .dynamicKey:
+                    return
+                }
+            }
+            guard onTheWay else { continue }
+            var rest: [String] = []
+            for step in steps[p...] { if case .key(let k) = step { rest.append(k) } }
+            guard !rest.isEmpty else { continue }
+            var tree = ReadTree()
+            tree.add(rest[...])
+            mark(tree, in: &frame)
+        }
+    }
+
+    /// How many elements the array at `path` (keys and indexes from the
+    /// document root) has in the document being mapped, or nil where that
+    /// is not known (no document, another kind of step, not an array).
+    private func arrayCount(at path: ArraySlice<DocumentPath.Component>) -> Int? {
+        guard var current = document else { return nil }
+        for component in path {
             switch component {
-            case .key(let k), .within(let k, _): frameKeys.append(k)
-            case .index: continue
-            case .dynamicKey: return
+            case .key(let k):
+                guard case .object(let object) = current, let next = object[k] else { return nil }
+                current = next
+            case .index(let i):
+                guard let next = KeyPath.element(i, of: current) else { return nil }
+                current = next
+            default:
+                return nil
             }
         }
-        let depth = frameKeys.count
-        for keys in contentPaths where keys.count > depth {
-            var onTheWay = true
-            for (i, k) in frameKeys.enumerated() where !keyEquals(k, keys[i]) {
-                onTheWay = false
-                break
-            }
-            if onTheWay {
-                var tree = ReadTree()
-                tree.add(keys[depth...])
-                mark(tree, in: &frame)
-            }
+        switch current {
+        case .array(let elements): return elements.count
+        case .compact(let held) where held.kind == .array && held.elements != nil: return held.heldCount
+        default: return nil
         }
     }
 
