@@ -442,13 +442,7 @@ extension MappingEngine {
             readers = reads
             membersAsText = true
             for entry in keys {
-                entry.next.holdUnreadAsText(unlessReadBy: reads.map { read in
-                    switch read {
-                    case .nothing: .nothing
-                    case .members(let map): map[entry.folded] ?? .nothing
-                    default: .everything
-                    }
-                })
+                entry.next.holdUnreadAsText(unlessReadBy: reads.map { Self.member(entry.folded, of: $0) })
             }
             for (_, next) in indexes {
                 next.holdUnreadAsText(unlessReadBy: reads.map { read in
@@ -508,6 +502,16 @@ extension MappingEngine {
             }
         }
 
+        /// What `read` reads of the member named `key` (folded): `.everything`
+        /// where it reads more than named members.
+        static func member(_ key: String, of read: JSONProjection) -> JSONProjection {
+            switch read {
+            case .nothing: .nothing
+            case .members(let map): map[key] ?? .nothing
+            default: .everything
+            }
+        }
+
         /// What the skeleton's readers (`@root` paths, envelopes) read of
         /// the object at this level, folded under `caseInsensitive`.
         var readers: [JSONProjection] = []
@@ -521,13 +525,7 @@ extension MappingEngine {
         func read(_ name: String, at reader: inout JSONScanner) throws(JSONSyntaxError) -> JSONValue {
             let key = caseInsensitive ? name.lowercased() : name
             if let plan = held[key] { return try reader.readValue(projection: plan) }
-            if membersAsText, readers.allSatisfy({ reads in
-                switch reads {
-                case .nothing: true
-                case .members(let map): (map[key] ?? .nothing) == .nothing
-                default: false
-                }
-            }) {
+            if membersAsText, readers.allSatisfy({ Self.member(key, of: $0) == .nothing }) {
                 return try reader.readValue(projection: .verbatim)
             }
             return try reader.readValue()

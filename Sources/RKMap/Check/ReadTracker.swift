@@ -497,14 +497,15 @@ public final class ReadTracker: ReadObserver {
         way = []
         heldElements.removeAll()
         documentIsContent = contentKeyPaths.contains(where: \.isNil)
-        arrayRootIsOnTheWay = contentKeyPaths.allSatisfy { $0.anchor == .representation && !Self.contentKeys($0).isEmpty }
+        arrayRootIsOnTheWay = contentKeyPaths.allSatisfy { $0.anchor == .representation && !MapperReads.keys(of: $0).isEmpty }
         contentPaths = contentKeyPaths.compactMap { path in
             guard path.anchor == .representation else { return nil }
-            let keys = Self.contentKeys(path)
+            // Indexes passing through as a read's do (docs/spec.md §12 check 3).
+            let keys = MapperReads.keys(of: path)
             return keys.isEmpty ? nil : keys
         }
         contentSteps = contentKeyPaths.compactMap { path in
-            guard path.anchor == .representation, !Self.contentKeys(path).isEmpty else { return nil }
+            guard path.anchor == .representation, !MapperReads.keys(of: path).isEmpty else { return nil }
             var steps: [KeyPath.Component] = []
             for component in path.components {
                 if case .collection = component { break }
@@ -512,23 +513,6 @@ public final class ReadTracker: ReadObserver {
             }
             return steps
         }
-    }
-
-    /// The keys of a descriptor's key path up to its first operator, its
-    /// indexes passing through as a read's do (docs/spec.md §12 check 3):
-    /// `pages[3].items` reads `items` in the elements of `pages`, whose
-    /// other members are reported; `[1].items` reads `items` in those of a
-    /// root array.
-    private static func contentKeys(_ path: KeyPath) -> [String] {
-        var keys: [String] = []
-        for component in path.components {
-            switch component {
-            case .key(let k): keys.append(k)
-            case .index: continue
-            case .collection: return keys
-            }
-        }
-        return keys
     }
 
     /// After mapping: the unread members of the document root. A mapped root's
