@@ -20,22 +20,27 @@ extension InferBuilder {
         var report = LeftOutReport()
         let paths = DescriptorPaths(descriptors.map(\.keyPath))
         let content = descriptors.first.map { resolve($0.mapper) }
-        for (index, sample) in samples.enumerated() {
+        // Each sample where it is (`InferNode`): a document held as its key
+        // is walked, not built.
+        for index in samples.indices {
+            let sample = samples.node(index)
             walk.sample = index
             // The envelope's objects on the way to the content (SpecInferrer.envelope).
             for depth in 0..<contentPath.count {
                 let prefix = Array(contentPath.prefix(depth))
-                guard case .object(let holder)? = SpecInferrer.value(at: prefix, in: sample) else { continue }
-                if holder[""] != nil { walk.found(LeftOutWalk.path(prefix) + LeftOutWalk.step("")) }
+                guard let holder = sample.node(at: prefix), holder.kind == .object else { continue }
+                if holder.member("") != nil { walk.found(LeftOutWalk.path(prefix) + LeftOutWalk.step("")) }
                 // Another spelling of a key the envelope's spec reads.
-                for member in holder.members where !member.key.isEmpty {
+                holder.forEachMember { key, _ in
+                    guard !key.isEmpty else { return true }
                     // A key no spec can name (docs/spec.md §4).
-                    guard InferNaming.canName(member.key) else {
-                        walk.found(LeftOutWalk.path(prefix) + LeftOutWalk.step(member.key), key: member.key)
-                        continue
+                    guard InferNaming.canName(key) else {
+                        walk.found(LeftOutWalk.path(prefix) + LeftOutWalk.step(key), key: key)
+                        return true
                     }
-                    guard let spelling = envelopeSpellings[prefix.map(ExactText.init)]?[SpellingKey(member.key)], !JSONValue.sameText(spelling, member.key) else { continue }
-                    walk.found(LeftOutWalk.path(prefix) + LeftOutWalk.step(member.key), key: member.key, spellingOf: spelling)
+                    guard let spelling = envelopeSpellings[prefix.map(ExactText.init)]?[SpellingKey(key)], !JSONValue.sameText(spelling, key) else { return true }
+                    walk.found(LeftOutWalk.path(prefix) + LeftOutWalk.step(key), key: key, spellingOf: spelling)
+                    return true
                 }
             }
             // What each descriptor finds, in one walk of the sample along
@@ -123,7 +128,7 @@ struct DescriptorPaths {
         /// The descriptors (positions) that find content in the sample.
         var found: Set<Int> = []
         /// What those found through objects alone find (`SpecInferrer.value(at:in:)`).
-        var direct: [Int: JSONValue] = [:]
+        var direct: [Int: InferNode] = [:]
         /// Whether an object reached through an array, on the way to
         /// content and not itself any descriptor's, has a member no key path
         /// names there (`request_id` in `[{"request_id": "r-1", "results":
@@ -131,35 +136,36 @@ struct DescriptorPaths {
         var passesUnread = false
     }
 
-    func reach(in sample: JSONValue) -> Reach {
+    func reach(in sample: InferNode) -> Reach {
         var reach = Reach()
         walk(sample, root, inArray: false, &reach)
         return reach
     }
 
-    private func walk(_ value: JSONValue, _ node: Node, inArray: Bool, _ reach: inout Reach) {
+    private func walk(_ value: InferNode, _ node: Node, inArray: Bool, _ reach: inout Reach) {
         for i in node.ends {
             reach.found.insert(i)
             if !inArray { reach.direct[i] = value }
         }
         // No key path goes further: what is below is content.
         guard !node.children.isEmpty else { return }
-        switch value {
-        case .array(let elements):
+        switch value.kind {
+        case .array:
             // A key applied to an array collects it from each element.
-            for element in elements { walk(element, node, inArray: true, &reach) }
-        case .object(let object):
+            value.forEachElement { walk($0, node, inArray: true, &reach) }
+        case .object:
             // Mapped (or content) where a key path ends: its mapper's reads.
             let onTheWay = node.ends.isEmpty
             // A sample's keys are unique (the reader keeps one member of a
             // key), so each member is the one a lookup follows: asking
             // `position(ofKey:)` scanned the unindexed object per member.
-            for member in object.members {
-                guard let child = node.children[ExactText(member.key)] else {
+            value.forEachMember { key, member in
+                guard let child = node.children[ExactText(key)] else {
                     if inArray, onTheWay { reach.passesUnread = true }
-                    continue
+                    return true
                 }
-                walk(member.value, child, inArray: inArray, &reach)
+                walk(member, child, inArray: inArray, &reach)
+                return true
             }
         default:
             break
@@ -195,39 +201,47 @@ private struct LeftOutWalk {
 
     /// A descriptor's content or a relationship's value: objects, or arrays of
     /// them at any depth, as `InferBuilder.mapper(for:)` and `heldObjects` collect them.
-    mutating func visit(_ value: JSONValue, mapper: Int, at path: String) {
-        switch value {
-        case .array(let elements):
-            for element in elements { visit(element, mapper: mapper, at: path + "[*]") }
-        case .object(let object):
-            visit(object, mapper: mapper, at: path)
+    mutating func visit(_ value: InferNode, mapper: Int, at path: String) {
+        switch value.kind {
+        case .array:
+            value.forEachElement { visit($0, mapper: mapper, at: path + "[*]") }
+        case .object:
+            visit(object: value, mapper: mapper, at: path)
         default:
             break
         }
     }
 
-    private mutating func visit(_ object: JSONObject, mapper: Int, at path: String) {
+    private mutating func visit(object: InferNode, mapper: Int, at path: String) {
         let inferred = builder.mappers[mapper]
         switch inferred.kind {
         case .scalar:
             return
         case .byKind(let objects, _, _):
-            visit(object, mapper: objects, at: path)
+            visit(object: object, mapper: objects, at: path)
         case .dynamic(let key, let choices):
             // Every object at a discriminated place has the key (`InferBuilder.discriminator`).
-            guard case .string(let value)? = object[key], let choice = choices.first(where: { $0.value == value }) else { return }
-            visit(object, mapper: choice.mapper, at: path)
+            guard case .string(let value)? = object.member(key)?.value(), let choice = choices.first(where: { $0.value == value }) else { return }
+            visit(object: object, mapper: choice.mapper, at: path)
         case .object:
             guard inferred.keyAttribute == nil else {
                 // Keys that are data: each value is one object of the mapper.
-                for member in object.members {
-                    if case .object(let value) = member.value { fields(of: value, mapper: mapper, at: path + ".*") }
+                object.forEachMember { _, value in
+                    if value.kind == .object { fields(of: value, mapper: mapper, at: path + ".*") }
+                    return true
                 }
                 return
             }
-            if !object.members.contains(where: { InferNaming.canName($0.key) }) {
+            var nameable = false
+            var read = false
+            object.forEachMember { key, _ in
+                if !nameable, InferNaming.canName(key) { nameable = true }
+                if !read, field(key, of: mapper) != nil { read = true }
+                return !(nameable && read)
+            }
+            if !nameable {
                 foundUnmapped(path)
-            } else if !object.members.contains(where: { field($0.key, of: mapper) != nil }) {
+            } else if !read {
                 // Members, but none the mapper reads: an envelope's scalars
                 // (`next_cursor`, `total`) on a last page without them.
                 foundUnmapped(path, absentKeys: inferred.fields.map(\.key))
@@ -236,21 +250,22 @@ private struct LeftOutWalk {
         }
     }
 
-    private mutating func fields(of object: JSONObject, mapper: Int, at path: String) {
-        for member in object.members {
+    private mutating func fields(of object: InferNode, mapper: Int, at path: String) {
+        object.forEachMember { key, value in
             // "", or a key with a long run of combining marks: no spec can name it.
-            guard InferNaming.canName(member.key) else {
-                found(path + Self.step(member.key), key: member.key)
-                continue
+            guard InferNaming.canName(key) else {
+                found(path + Self.step(key), key: key)
+                return true
             }
-            guard let field = field(member.key, of: mapper) else { continue }
+            guard let field = field(key, of: mapper) else { return true }
             // Another spelling of the field's key (`InferBuilder.fields(of:)`).
-            guard JSONValue.sameText(field.key, member.key) else {
-                found(path + Self.step(member.key), key: member.key, spellingOf: field.key)
-                continue
+            guard JSONValue.sameText(field.key, key) else {
+                found(path + Self.step(key), key: key, spellingOf: field.key)
+                return true
             }
-            guard case .relationship(let child, _) = field.kind else { continue }
-            visit(member.value, mapper: child, at: path + Self.step(member.key))
+            guard case .relationship(let child, _) = field.kind else { return true }
+            visit(value, mapper: child, at: path + Self.step(key))
+            return true
         }
     }
 

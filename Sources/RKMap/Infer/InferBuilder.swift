@@ -42,39 +42,53 @@ struct InferBuilder {
 
     /// The mapper for `values` met at one place; arrays are collections of
     /// their elements when `elements` (a descriptor's content, a to-many source).
-    /// A document held as its key is an object referred to by its number
-    /// (`InferObjects`), built each time it is visited.
-    mutating func mapper(for values: InferDocuments, hint: String, elements: Bool) -> Int? {
+    /// An object of a document held as its key is referred to by where it
+    /// is (`InferObjects`), built each time it is visited: the content of a
+    /// large document is never built whole.
+    mutating func mapper(for values: [InferNode], hint: String, elements: Bool) -> Int? {
+        mapper(forEach: { body in values.forEach(body) }, hint: hint, elements: elements)
+    }
+
+    /// The same, of the values `values` hands its body in order (each
+    /// found as it is asked for: an array of a node per sample took 32
+    /// bytes for each of 168,000 one-member lines).
+    mutating func mapper(forEach values: ((InferNode) -> Void) -> Void, hint: String, elements: Bool) -> Int? {
         // Counted first, so that the objects are given their room at once:
         // a sample of 168,000 documents collected into a growing array held
         // 262,144 places (4.2 MB) for them.
-        var objectCount = 0
-        var documentCount = 0
-        func count(_ value: JSONValue) {
-            switch value {
-            case .object: objectCount += 1
-            case .array(let a) where elements: a.forEach(count)
+        var treeCount = 0
+        var keyCount = 0
+        func count(_ node: InferNode) {
+            switch node.kind {
+            case .object:
+                if case .key = node { keyCount += 1 } else { treeCount += 1 }
+            case .array where elements: node.forEachElement(count)
             default: break
             }
         }
-        for i in values.indices {
-            if values.isObjectKey(i) { documentCount += 1 } else { count(values[i]) }
-        }
-        var collector = InferObjects.Collector(documents: values, trees: objectCount, numbered: documentCount)
+        values(count)
+        var collector = InferObjects.Collector(trees: treeCount, inKeys: keyCount)
         var scalars: [JSONValue] = []
-        func collect(_ value: JSONValue) {
-            switch value {
-            case .object(let o): collector.add(o)
-            case .array(let a) where elements: a.forEach(collect)
+        func collect(_ node: InferNode) {
+            switch node.kind {
+            case .object: collector.add(node)
+            case .array where elements: node.forEachElement(collect)
             case .null: break
-            default: scalars.append(value)
+            default: scalars.append(node.value())
             }
         }
-        for i in values.indices where !collector.addDocument(i) { collect(values[i]) }
+        values(collect)
         let objects = collector.objects
         // Objects with some member a key path can name (only `""` members
         // would make a mapper that maps nothing: the value is mapped whole).
-        if !objects.isEmpty, objects.contains(where: { $0.keys.contains(where: InferNaming.canName) }) {
+        if !objects.isEmpty, objects.indices.contains(where: { i in
+            var nameable = false
+            objects.node(i).forEachMember { key, _ in
+                nameable = InferNaming.canName(key)
+                return !nameable
+            }
+            return nameable
+        }) {
             let object = objectMapper(objects, hint: hint)
             guard !scalars.isEmpty else { return object }
             // Objects and scalars side by side: an object mapper alone warns
@@ -153,14 +167,18 @@ struct InferBuilder {
         // without the table that merges spellings. A sample object of a
         // million members made that table, beside the fields, the largest
         // part of `infer`'s memory.
-        if objects.count == 1, case let only = objects[0], only.members.allSatisfy({ $0.key.utf8.allSatisfy { $0 < 0x80 } }) {
+        // Its members are visited one at a time (`InferNode`): a document
+        // held as its key is not built whole beside its fields.
+        if objects.count == 1, case let only = objects.node(0), Self.hasOnlyASCIIKeys(only) {
             var fields: [InferField] = []
-            fields.reserveCapacity(only.count)
+            fields.reserveCapacity(only.memberCount)
             // ASCII keys have no combining marks: only "" cannot be named
             // (`InferNaming.canName` would scan every key again).
-            for member in only.members where !member.key.isEmpty {
-                let key = spellings.spelling(of: member.key)
-                fields.append(InferField(key: key, kind: fieldKind(member.value.isNull ? [] : [member.value], key: member.key)))
+            only.forEachMemberValue { key, value in
+                guard !key.isEmpty else { return true }
+                let spelled = spellings.spelling(of: key)
+                fields.append(InferField(key: spelled, kind: fieldKind(value.isNull ? [] : [value], key: key)))
+                return true
             }
             return fields
         }
@@ -176,21 +194,38 @@ struct InferBuilder {
         // held together as the last one was filled (0.5 MB beside 1 MB for
         // 168,000 keys).
         var index = PositionTable(capacity: count)
-        for object in objects {
-            for member in object.members {
-                guard InferNaming.canName(member.key) else { continue }
-                let key = SpellingKey(member.key)
+        // The arrays and objects of a field read from keys, where they are
+        // (`InferNode`): built, they were held beside the keys they were
+        // read from (a spec's 2,964 mappers each held its `attributes`
+        // object as a tree), where a relationship needs only where they
+        // are. A field that also has a scalar value has them built, in
+        // order, as they come.
+        var unbuilt: [Int: [InferNode]] = [:]
+        for i in objects.indices {
+            objects.node(i).forEachMember { memberKey, node in
+                guard InferNaming.canName(memberKey) else { return true }
+                let key = SpellingKey(memberKey)
                 let hash = key.hashValue
                 let position: Int
                 if let known = index.find(hash: hash, where: { SpellingKey(fields[$0].key) == key }) {
-                    guard JSONValue.sameText(fields[known].key, member.key) else { continue }
+                    guard JSONValue.sameText(fields[known].key, memberKey) else { return true }
                     position = known
                 } else {
                     position = fields.count
                     index.insert(position, hash: hash, rehash: { SpellingKey(fields[$0].key).hashValue })
-                    fields.append(InferField(key: member.key, kind: .attribute(values: .none)))
+                    fields.append(InferField(key: memberKey, kind: .attribute(values: .none)))
                 }
-                if !member.value.isNull { fields[position].appendValue(member.value) }
+                let kind = node.kind
+                guard kind != .null else { return true }
+                if case .key = node, kind == .array || kind == .object, fields[position].hasNoValue {
+                    unbuilt[position, default: []].append(node)
+                    return true
+                }
+                if let earlier = unbuilt.removeValue(forKey: position) {
+                    for node in earlier { fields[position].appendValue(node.value()) }
+                }
+                fields[position].appendValue(node.value())
+                return true
             }
         }
         index = PositionTable()
@@ -202,9 +237,52 @@ struct InferBuilder {
             guard case .attribute(let values) = fields[position].kind else { continue }
             fields[position].kind = .attribute(values: .none)
             fields[position].key = spellings.spelling(of: key)
+            if let nodes = unbuilt.removeValue(forKey: position) {
+                if let (objects, sawArray) = Self.heldObjects(nodes) {
+                    let child = objectMapper(objects, hint: key)
+                    fields[position].kind = .relationship(mapper: child, many: sawArray || mappers[child].keyAttribute != nil)
+                    continue
+                }
+                var built = InferValues.none
+                for node in nodes { built.append(node.value()) }
+                fields[position].kind = fieldKind(built, key: key)
+                continue
+            }
             fields[position].kind = fieldKind(values, key: key)
         }
         return fields
+    }
+
+    /// `heldObjects` of values where they are: the objects as places in
+    /// their keys (`InferObjects`), none built.
+    static func heldObjects(_ values: [InferNode]) -> (InferObjects, Bool)? {
+        var objects: [InferNode] = []
+        var sawArray = false
+        var onlyObjects = true
+        func collect(_ node: InferNode) {
+            switch node.kind {
+            case .object:
+                var nameable = false
+                node.forEachMember { key, _ in
+                    nameable = InferNaming.canName(key)
+                    return !nameable
+                }
+                // As `heldObjects`: an object with nothing to name is mapped whole.
+                if nameable { objects.append(node) } else { onlyObjects = false }
+            case .array:
+                sawArray = true
+                node.forEachElement(collect)
+            case .null:
+                break
+            case .scalar:
+                onlyObjects = false
+            }
+        }
+        values.forEach(collect)
+        guard onlyObjects, !objects.isEmpty else { return nil }
+        var collector = InferObjects.Collector(trees: 0, inKeys: objects.count)
+        objects.forEach { collector.add($0) }
+        return (collector.objects, sawArray)
     }
 
     /// How many fields `fields(of:)` makes of `objects` (their distinct
@@ -220,13 +298,24 @@ struct InferBuilder {
     static func fieldCount(of objects: InferObjects) -> Int {
         var members = 0
         var hashes = Set<Int>()
-        for object in objects {
-            members += object.count
-            for member in object.members where InferNaming.canName(member.key) {
-                hashes.insert(SpellingKey(member.key).hashValue)
+        for i in objects.indices {
+            objects.node(i).forEachMember { key, _ in
+                members += 1
+                if InferNaming.canName(key) { hashes.insert(SpellingKey(key).hashValue) }
+                return true
             }
         }
         return members >= 1 << 12 ? hashes.count : 0
+    }
+
+    /// Whether every key of the object is ASCII (read from its key, not built).
+    static func hasOnlyASCIIKeys(_ object: InferNode) -> Bool {
+        var ascii = true
+        object.forEachMember { key, _ in
+            ascii = key.utf8.allSatisfy { $0 < 0x80 }
+            return ascii
+        }
+        return ascii
     }
 
     /// A relationship when every value holds non-empty objects (directly, or in
@@ -277,24 +366,28 @@ struct InferBuilder {
     /// The envelope around the content at `prefix`: members holding objects get
     /// descriptors of their own (`meta`, `links`), the other members one mapper
     /// of the holding object, so that every member is read.
-    mutating func envelope(_ holders: [JSONValue], at prefix: [String], skipping content: String)
+    ///
+    /// The holders' members are read one at a time (`InferNode`): the
+    /// content among them is not built.
+    mutating func envelope(_ holders: [InferNode], at prefix: [String], skipping content: String)
         -> [(keyPath: [String], mapper: Int)]
     {
         var order: [String] = []
         // As `fields(of:)`: one spelling of each text, the content's as the
         // descriptor's key path spells it.
         var values: [SpellingKey: (spelling: String, values: [JSONValue])] = [SpellingKey(content): (content, [])]
-        for case .object(let object) in holders {
-            for member in object.members where !JSONValue.sameText(member.key, content) {
-                guard InferNaming.canName(member.key) else { continue }
-                let key = SpellingKey(member.key)
+        for holder in holders {
+            holder.forEachMemberValue(skipping: { JSONValue.sameText($0, content) }) { memberKey, member in
+                guard InferNaming.canName(memberKey) else { return true }
+                let key = SpellingKey(memberKey)
                 if let field = values[key] {
-                    guard JSONValue.sameText(field.spelling, member.key) else { continue }
+                    guard JSONValue.sameText(field.spelling, memberKey) else { return true }
                 } else {
-                    order.append(member.key)
-                    values[key] = (member.key, [])
+                    order.append(memberKey)
+                    values[key] = (memberKey, [])
                 }
-                values[key]!.values.append(member.value)
+                values[key]!.values.append(member)
+                return true
             }
         }
         // The spec's spelling of each key (the content's was met first).
@@ -305,7 +398,7 @@ struct InferBuilder {
         var scalarFields: [InferField] = []
         for key in order {
             let present = values[SpellingKey(key)]!.values.filter { !$0.isNull }
-            if Self.heldObjects(present) != nil, let mapper = mapper(for: InferDocuments(present), hint: key, elements: true) {
+            if Self.heldObjects(present) != nil, let mapper = mapper(for: present.map(InferNode.tree), hint: key, elements: true) {
                 descriptors.append((prefix + [key], mapper))
                 continue
             }
@@ -329,16 +422,25 @@ struct InferBuilder {
             // Each value's objects, by position (a document is built each
             // time it is visited, and not held here).
             var groups: [String: [Int]] = [:]
-            for (position, object) in objects.enumerated() {
+            for position in objects.indices {
                 // A value no spec may hold (`expectValue`, a type name) is no discriminator.
-                guard case .string(let value) = object[key], CombiningMarks.longRun(in: value) == nil else { continue candidates }
+                guard case .string(let value)? = objects.node(position).member(key)?.value(), CombiningMarks.longRun(in: value) == nil else { continue candidates }
                 if groups[value] == nil { order.append(value); groups[value] = [] }
                 groups[value]!.append(position)
             }
             guard (2...maxDiscriminatorValues).contains(order.count) else { continue }
             // Keys are data: by `SpellingKey`, as fields merge them (a `String`
             // hash of a long run of combining marks is quadratic in it).
-            let keySets = order.map { value in Set(groups[value]!.flatMap { objects[$0].keys }.map(SpellingKey.init)) }
+            let keySets = order.map { value in
+                var keys = Set<SpellingKey>()
+                for position in groups[value]! {
+                    objects.node(position).forEachMember { key, _ in
+                        keys.insert(SpellingKey(key))
+                        return true
+                    }
+                }
+                return keys
+            }
             guard Set(keySets).count > 1 else { continue }
             return (key, order.map { ($0, objects.subset(groups[$0]!)) })
         }
@@ -363,16 +465,26 @@ struct InferBuilder {
         var met: Set<UInt> = []
         var dateLike = true
         var idLike = true
-        for object in objects {
-            guard object.count >= 3 else { return nil }
-            for member in object.members {
-                guard case .object(let value) = member.value, !value.isEmpty else { return nil }
-                if dateLike {
-                    if case .untyped = InferValueType.guessString([member.key]) { dateLike = false }
-                    if member.key.hasPrefix("http") { dateLike = false }
+        // Each object's members one at a time (`InferNode`): one sample
+        // object of many scalar members stops at its first, unbuilt.
+        var counts: [Int] = []
+        for i in objects.indices {
+            let object = objects.node(i)
+            let count = object.memberCount
+            guard count >= 3 else { return nil }
+            counts.append(count)
+            var keyed = true
+            object.forEachMemberValue { key, member in
+                guard case .object(let value) = member, !value.isEmpty else {
+                    keyed = false
+                    return false
                 }
-                if idLike, !looksLikeID(member.key) { idLike = false }
-                if let storage = value.storage, !met.insert(storage).inserted { continue }
+                if dateLike {
+                    if case .untyped = InferValueType.guessString([key]) { dateLike = false }
+                    if key.hasPrefix("http") { dateLike = false }
+                }
+                if idLike, !looksLikeID(key) { idLike = false }
+                if let storage = value.storage, !met.insert(storage).inserted { return true }
                 let set = Set(value.keys)
                 if let all = keySet {
                     keySet = all.union(set)
@@ -382,11 +494,13 @@ struct InferBuilder {
                     shared = set
                 }
                 values.append(value)
+                return true
             }
+            guard keyed else { return nil }
         }
         guard let keySet, !shared.isEmpty, shared.count * 2 >= keySet.count else { return nil }
         idLike = !dateLike && idLike
-        guard idLike || dateLike || objects.allSatisfy({ $0.count >= 5 }) else { return nil }
+        guard idLike || dateLike || counts.allSatisfy({ $0 >= 5 }) else { return nil }
         let preferred = idLike ? "id" : dateLike ? "date" : "key"
         return (InferObjects(values), keySet.contains(preferred) ? "key" : preferred)
     }

@@ -1,16 +1,18 @@
-/// The sample documents `infer` builds its spec from, each read back from
-/// its shape key as it is visited (`InferSampleSet.ShapeKeyReader`), never
-/// all built at once.
+/// The sample documents `infer` builds its spec from, each read from its
+/// shape key where it is as it is visited (`InferNode`), never built whole
+/// unless asked to (`subscript`).
 ///
 /// Samples whose keys all differ keep every document: one-member NDJSON
 /// lines built as trees cost 72 bytes of members each and 24 in an array of
 /// documents, beside the dozen of their keys, and were held while the
 /// builder made a field of each key. Read as visited, a document costs its
 /// key alone; the builder visits each a few times (its objects are
-/// `InferObjects`, which refer to a document by its number).
+/// `InferObjects`, which refer to a document, or an object inside one, by
+/// where it is in its key).
 ///
 /// ```swift
 /// let documents = set.takeDocuments()   // the keys, not trees
+/// documents.node(0).member("items")     // found in the key, nothing built
 /// documents[0]                          // the first, built now
 /// ```
 package struct InferDocuments: RandomAccessCollection {
@@ -20,7 +22,7 @@ package struct InferDocuments: RandomAccessCollection {
         /// as trees, by their position, in order.
         /// The keys refer to no array element (`Tag.element`): taking the
         /// documents replaced each reference by the element's key.
-        case keys(InferSampleSet.ShapeKeyStore, numbered: [JSONValue], unheld: [(position: Int, value: JSONValue)])
+        case keys(InferKeys, unheld: [(position: Int, value: JSONValue)])
     }
 
     private let storage: Storage
@@ -34,28 +36,29 @@ package struct InferDocuments: RandomAccessCollection {
     }
 
     init(keys: InferSampleSet.ShapeKeyStore, numbered: [JSONValue], unheld: [(position: Int, value: JSONValue)], count: Int) {
-        storage = .keys(keys, numbered: numbered, unheld: unheld)
+        storage = .keys(InferKeys(store: keys, numbered: numbered), unheld: unheld)
         endIndex = count
     }
 
     /// Document `i`, built from its key when it is held as one.
     package subscript(i: Int) -> JSONValue {
+        node(i).value()
+    }
+
+    /// Document `i` where it is: read from its key as far as it is asked
+    /// (`InferNode`), never built whole unless asked to.
+    func node(_ i: Int) -> InferNode {
         switch storage {
         case .values(let values):
-            return values[i]
-        case .keys(let keys, let numbered, let unheld):
-            guard let stored = storedIndex(i, unheld: unheld) else { return unheld[heldPosition(i, unheld)].value }
-            return keys.value(stored, numbered: numbered)
+            return .tree(values[i])
+        case .keys(let keys, let unheld):
+            guard let stored = storedIndex(i, unheld: unheld) else { return .tree(unheld[heldPosition(i, unheld)].value) }
+            return .key(keys, key: stored, offset: 0)
         }
     }
 
-    /// Whether document `i` is an object held as a key (an `InferObjects`
-    /// may then refer to it by number, and build it as it is visited),
-    /// read from the key's first byte without building it.
-    func isObjectKey(_ i: Int) -> Bool {
-        guard case .keys(let keys, _, let unheld) = storage, let stored = storedIndex(i, unheld: unheld) else { return false }
-        return keys.isObject(stored)
-    }
+    /// Every document, as nodes.
+    var nodes: [InferNode] { indices.map(node) }
 
     /// The number of document `i`'s key in the store; nil for one held as a tree.
     private func storedIndex(_ i: Int, unheld: [(position: Int, value: JSONValue)]) -> Int? {
@@ -79,96 +82,163 @@ package struct InferDocuments: RandomAccessCollection {
 }
 
 /// The objects met at one place, as `InferBuilder` collects them: each held
-/// as a tree, or a sample document held as its key and built each time it
-/// is visited (`InferDocuments`), so that a place of many documents does
-/// not hold them all as trees while its fields are made.
+/// as a tree, or an object of a sample document held as its key, by where it
+/// is in the key, built each time it is visited (`InferNode`), so that a
+/// place of many documents, or of the many elements of one large document,
+/// does not hold them all as trees while its fields are made.
 struct InferObjects: RandomAccessCollection {
-    private let documents: InferDocuments
+    private let keys: InferKeys?
     private let held: [JSONObject]
-    /// Each object, in order: the number of a document, or (with `heldBit`)
-    /// the position of a held one. Nil when every object is held, in order.
-    private let refs: [UInt32]?
-    private static let heldBit: UInt32 = 1 << 31
+    /// Each object, in order; nil when every object is held, in order.
+    private let refs: Refs?
+
+    /// Each object: (with the high bit) the position of a held one, or a
+    /// place in a key. Whole documents (offset 0: 168,000 one-member
+    /// lines) by their key's number in 4 bytes each; else the key's
+    /// number (high bits) and the offset (low 32 bits) in 8.
+    private enum Refs {
+        case documents([UInt32])
+        case places([UInt64])
+
+        var count: Int {
+            switch self {
+            case .documents(let refs): return refs.count
+            case .places(let refs): return refs.count
+            }
+        }
+
+        /// Ref `i` as a place: held bit 63, key number above bit 32, offset below.
+        subscript(i: Int) -> UInt64 {
+            switch self {
+            case .documents(let refs):
+                let ref = refs[i]
+                return ref & 1 << 31 != 0 ? UInt64(ref & ~(1 << 31)) | InferObjects.heldBit : UInt64(ref) << 32
+            case .places(let refs):
+                return refs[i]
+            }
+        }
+
+        func subset(_ positions: [Int]) -> Refs {
+            switch self {
+            case .documents(let refs): return .documents(positions.map { refs[$0] })
+            case .places(let refs): return .places(positions.map { refs[$0] })
+            }
+        }
+    }
+
+    private static let heldBit: UInt64 = 1 << 63
 
     var startIndex: Int { 0 }
     var endIndex: Int { refs?.count ?? held.count }
 
     init(_ objects: [JSONObject]) {
-        documents = InferDocuments([])
+        keys = nil
         held = objects
         refs = nil
     }
 
-    private init(documents: InferDocuments, held: [JSONObject], refs: [UInt32]?) {
-        self.documents = documents
+    private init(keys: InferKeys?, held: [JSONObject], refs: Refs?) {
+        self.keys = keys
         self.held = held
         self.refs = refs
     }
 
+    /// Object `i`, built when it is read from a key.
     subscript(i: Int) -> JSONObject {
-        guard let refs else { return held[i] }
-        let ref = refs[i]
-        if ref & Self.heldBit != 0 { return held[Int(ref & ~Self.heldBit)] }
-        guard case .object(let object) = documents[Int(ref)] else {
-            preconditionFailure("InferObjects refers to a document that is not an object")
+        guard case .object(let object) = node(i).value() else {
+            preconditionFailure("InferObjects refers to a value that is not an object")
         }
         return object
+    }
+
+    /// Object `i` where it is (`InferNode`): its members can be visited
+    /// one at a time without building it whole.
+    func node(_ i: Int) -> InferNode {
+        guard let refs else { return .tree(.object(held[i])) }
+        let ref = refs[i]
+        if ref & Self.heldBit != 0 { return .tree(.object(held[Int(ref & ~Self.heldBit)])) }
+        guard let keys else { preconditionFailure("InferObjects refers to a key without keys") }
+        return .key(keys, key: Int(ref >> 32), offset: Int(ref & 0xFFFF_FFFF))
     }
 
     /// Object `i` when it is held as a tree (its storage is then the same
     /// each time it is asked for); nil for one built as it is visited.
     func heldObject(_ i: Int) -> JSONObject? {
-        guard let refs else { return held[i] }
-        let ref = refs[i]
-        return ref & Self.heldBit != 0 ? held[Int(ref & ~Self.heldBit)] : nil
+        node(i).heldObject
     }
 
     /// The objects at `positions` (ascending), in order.
     func subset(_ positions: [Int]) -> InferObjects {
         guard let refs else { return InferObjects(positions.map { held[$0] }) }
-        return InferObjects(documents: documents, held: held, refs: positions.map { refs[$0] })
+        return InferObjects(keys: keys, held: held, refs: refs.subset(positions))
     }
 
-    /// Collects objects in order, as trees or as numbers of `documents`.
+    /// Collects objects in order, as trees or as places in keys.
     struct Collector {
-        private let documents: InferDocuments
+        private var keys: InferKeys?
         private var held: [JSONObject] = []
-        /// Every object in order, when some are documents by number.
-        private var refs: [UInt32] = []
+        /// Every object in order, when some are places in keys: whole
+        /// documents in 4 bytes (`documents`) until a place inside one
+        /// comes (`places`).
+        private var documents: [UInt32] = []
+        private var places: [UInt64]?
         private let numbers: Bool
+        private let capacity: Int
 
         /// - Parameters:
-        ///   - trees: how many objects will be added as trees (`add`).
-        ///   - numbered: how many documents will be added by number
-        ///     (`addDocument`): with none, no number is kept.
-        init(documents: InferDocuments, trees: Int, numbered: Int) {
-            self.documents = documents
-            numbers = numbered > 0
+        ///   - trees: how many objects will be added as trees.
+        ///   - inKeys: how many objects will be added as places in keys:
+        ///     with none, no reference is kept.
+        init(trees: Int, inKeys: Int) {
+            numbers = inKeys > 0
+            capacity = trees + inKeys
             held.reserveCapacity(trees)
-            if numbers { refs.reserveCapacity(trees + numbered) }
+            if numbers { documents.reserveCapacity(capacity) }
         }
 
-        /// Adds document `i` by its number, when it is an object held as a
-        /// key (below 2^31 of them); false otherwise (the caller adds it
-        /// as a tree).
-        mutating func addDocument(_ i: Int) -> Bool {
-            guard numbers, i < Int(heldBit), documents.isObjectKey(i) else { return false }
-            refs.append(UInt32(i))
-            return true
+        /// Adds an object node.
+        mutating func add(_ node: InferNode) {
+            switch node {
+            case .tree(.object(let object)):
+                add(object)
+            case .key(let keys, let key, let offset) where numbers && key < 1 << 31 && offset <= 0xFFFF_FFFF:
+                if self.keys == nil { self.keys = keys }
+                precondition(self.keys === keys, "objects of two sample sets at one place")
+                append(UInt64(key) << 32 | UInt64(offset))
+            case .key:
+                guard case .object(let object) = node.value() else { return }
+                add(object)
+            case .tree:
+                break
+            }
         }
 
         mutating func add(_ object: JSONObject) {
-            if numbers { refs.append(heldBit | UInt32(truncatingIfNeeded: held.count)) }
+            // 2^31 objects held beside documents would take a terabyte.
+            if numbers { append(InferObjects.heldBit | UInt64(held.count)) }
             held.append(object)
+        }
+
+        /// Appends a ref (as `Refs` reads one), in 4 bytes while it can be.
+        private mutating func append(_ ref: UInt64) {
+            if places == nil {
+                if ref & InferObjects.heldBit != 0, ref & ~InferObjects.heldBit < 1 << 31 {
+                    return documents.append(UInt32(ref & ~InferObjects.heldBit) | 1 << 31)
+                }
+                if ref & 0xFFFF_FFFF == 0 { return documents.append(UInt32(ref >> 32)) }
+                var widened: [UInt64] = []
+                widened.reserveCapacity(capacity)
+                let narrow = Refs.documents(documents)
+                for i in documents.indices { widened.append(narrow[i]) }
+                documents = []
+                places = widened
+            }
+            places!.append(ref)
         }
 
         var objects: InferObjects {
             guard numbers else { return InferObjects(held) }
-            // 2^31 objects held beside documents would take a terabyte.
-            precondition(held.count <= Int(heldBit), "more objects at one place than InferObjects can number")
-            return InferObjects(documents: documents, held: held, refs: refs)
+            return InferObjects(keys: keys, held: held, refs: places.map(Refs.places) ?? .documents(documents))
         }
-
-        private var heldBit: UInt32 { InferObjects.heldBit }
     }
 }

@@ -130,6 +130,12 @@ struct InferField {
     var key: String
     var kind: Kind
 
+    /// Whether no value was added to the attribute yet.
+    var hasNoValue: Bool {
+        if case .attribute(.none) = kind { return true }
+        return false
+    }
+
     /// Adds a value to an attribute's, in place (`fields(of:)` gathers each
     /// key's values in its field).
     mutating func appendValue(_ value: JSONValue) {

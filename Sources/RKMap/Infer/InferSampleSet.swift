@@ -175,12 +175,11 @@ package struct InferSampleSet {
         return taken
     }
 
-    /// The kept documents as `InferDocuments` reads them: a small one
-    /// (its key below `readBackKeyBytes`) as its key, built each time it is
-    /// visited; a large one built now, once, as a tree (as one the store
-    /// could not take): a key held beside its tree while the spec is built
-    /// would add to the largest part of `infer`'s memory, and a large tree
-    /// built at each visit costs the most time.
+    /// The kept documents as `InferDocuments` reads them: each as its key,
+    /// read where it is as the builder visits it (`InferNode`), never
+    /// built whole (a large one was built as a tree here, then the largest
+    /// part of `infer`'s memory: 7 times a 3 MB document of distinct
+    /// objects, with their fields).
     ///
     /// First, when elements were held, every key's references to them are
     /// replaced by the elements' keys and the element store let go: the
@@ -194,38 +193,11 @@ package struct InferSampleSet {
             seen = seen.reading(0..<seen.count, expanding: seenElements)
         }
         seenElements = ShapeKeyStore()
-        var small: [Int] = []
-        var trees: [(position: Int, value: JSONValue)] = []
-        var stored = 0
-        var u = 0
-        for position in origins.indices {
-            if u < unheld.count, unheld[u].position == position {
-                trees.append(unheld[u])
-                u += 1
-            } else {
-                if seen.length(stored) < Self.readBackKeyBytes {
-                    small.append(stored)
-                } else {
-                    trees.append((position, seen.value(stored, numbered: numbered)))
-                }
-                stored += 1
-            }
-        }
+        seen.keepForReading()
+        let trees = unheld
         unheld = []
-        if small.isEmpty {
-            return InferDocuments(trees.map(\.value))
-        }
-        if small.count == seen.count {
-            seen.keepForReading()
-        } else {
-            seen = seen.reading(small, expanding: nil)
-        }
         return InferDocuments(keys: seen, numbered: numbered, unheld: trees, count: origins.count)
     }
-
-    /// Kept documents whose keys have this many bytes or more are built
-    /// as trees when they are taken (`keptDocuments`).
-    static let readBackKeyBytes = 1 << 16
 
     /// `array` in an array of its own size, when it holds many more places.
     static func fit<T>(_ array: inout [T]) {

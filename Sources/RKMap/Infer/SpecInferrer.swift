@@ -44,7 +44,7 @@ package enum SpecInferrer {
         let contentPath: [String]
         if let written = options.keyPath {
             contentPath = try keys(ofKeyPath: written)
-            guard samples.contains(where: { value(at: contentPath, in: $0) != nil }) else {
+            guard samples.indices.contains(where: { samples.node($0).node(at: contentPath) != nil }) else {
                 // Through an array the content is collected from each element,
                 // which `apply` maps but `infer` does not take apart.
                 for sample in samples {
@@ -67,16 +67,19 @@ package enum SpecInferrer {
         // The content descriptor first, then the envelope around it.
         // The whole documents are the samples themselves, not a copy of
         // the array (a kept sample each, for NDJSON of distinct lines).
-        var contents = contentPath.isEmpty ? samples : InferDocuments(samples.compactMap { value(at: contentPath, in: $0) })
+        // Each found where it is (`InferNode`): a document held as its key
+        // is not built whole for its content, nor for its envelope.
         let rootHint = options.rootName ?? (contentPath.last ?? "item")
-        guard let root = builder.mapper(for: contents, hint: rootHint, elements: true) else {
+        let found = builder.mapper(forEach: { body in
+            for i in samples.indices { samples.node(i).node(at: contentPath).map(body) }
+        }, hint: rootHint, elements: true)
+        guard let root = found else {
             throw .nothingToMap
         }
-        contents = InferDocuments([])
         var descriptors: [(keyPath: [String], mapper: Int)] = [(contentPath, root)]
         for depth in 0..<contentPath.count {
             let prefix = Array(contentPath.prefix(depth))
-            let holders = samples.compactMap { value(at: prefix, in: $0) }
+            let holders = samples.indices.compactMap { samples.node($0).node(at: prefix) }
             descriptors += builder.envelope(holders, at: prefix, skipping: contentPath[depth])
         }
 
@@ -146,7 +149,7 @@ package enum SpecInferrer {
         let path = findContent(in: outlines.first)
         guard path.isEmpty, let later = outlines.later else { return path }
         let laterPath = findContent(in: later)
-        return samples.allSatisfy { value(at: laterPath, in: $0) != nil } ? laterPath : path
+        return samples.indices.allSatisfy { samples.node($0).node(at: laterPath) != nil } ? laterPath : path
     }
 
     /// How many keys of `path` lead to an array that the next key would

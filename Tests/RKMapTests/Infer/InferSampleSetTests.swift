@@ -94,12 +94,12 @@ import Testing
         #expect(try Self.inferTaken(set) == Self.infer(documents))
     }
 
-    /// Taken documents are their keys, each built as it is visited: an
-    /// object by its number among the documents (`InferObjects`); a root
-    /// array or scalar is built to be collected, and a document whose key
-    /// has `readBackKeyBytes` or more is built once, when taken, and held
-    /// as a tree. Read in order, they are the kept documents, and they
-    /// infer the spec the documents themselves infer.
+    /// Taken documents are their keys, each read where it is as it is
+    /// visited (`InferNode`): an object by its place in its key
+    /// (`InferObjects`), a large one too (it was built as a tree when
+    /// taken); a root array or scalar is read to be collected. Read in
+    /// order, they are the kept documents, and they infer the spec the
+    /// documents themselves infer.
     @Test func takenDocumentsAreReadBackAsTheyAreVisited() throws {
         let members = (0..<6_000).map { #""member_\#($0)": \#($0 % 3 == 0 ? "{\"a\": 1}" : "\"v\"")"# }.joined(separator: ", ")
         let large = try Self.parse("{\(members)}")
@@ -114,11 +114,18 @@ import Testing
         var taking = set
         let taken = taking.takeDocuments()
         #expect(Array(taken) == kept)
-        // Objects by number; the array, the number and the large object as trees.
-        let byNumber = taken.indices.filter { taken.isObjectKey($0) }
-        #expect(byNumber.count == 40 && !byNumber.contains(3) && !byNumber.contains(8) && !byNumber.contains(20))
+        // Every document a key, the large object too; 41 objects.
+        #expect(taken.indices.allSatisfy { Self.isKey(taken.node($0)) })
+        let objects = taken.indices.filter { taken.node($0).kind == .object }
+        #expect(objects.count == 41 && !objects.contains(3) && objects.contains(8) && !objects.contains(20))
         #expect(try Self.inferTaken(set) == Self.infer(documents))
         #expect(try Self.inferTaken(set, InferOptions(entity: true)) == Self.infer(documents, InferOptions(entity: true)))
+    }
+
+    /// Whether `node` is read from a key (not a tree).
+    static func isKey(_ node: InferNode) -> Bool {
+        if case .key = node { return true }
+        return false
     }
 
     static func parse(_ text: String) throws -> JSONValue {
@@ -337,6 +344,12 @@ extension InferSampleSetTests {
 /// refers to each by its number (`Tag.element`): read back, before and after
 /// the documents are taken, the documents are as rewriting made them.
 @Suite struct InferSampleSetElementTests {
+    /// Whether `node` is read from a key (not a tree).
+    static func isKey(_ node: InferNode) -> Bool {
+        if case .key = node { return true }
+        return false
+    }
+
     static func parse(_ text: String) throws -> JSONValue { try InferSampleSetTests.parse(text) }
 
     /// Elements met in an earlier document, or earlier in the same array,
@@ -374,19 +387,29 @@ extension InferSampleSetTests {
         #expect(held.documents < 2_000 * 5, "\(held)")
     }
 
-    /// A document whose key is small but whose elements' keys reach
-    /// `readBackKeyBytes` is built as a tree when taken (its key, with its
-    /// elements in place, is large); a small one is read back by number.
-    @Test func aDocumentLargeWithItsElementsIsTakenAsATree() throws {
+    /// A document whose key is small but whose elements' keys are large
+    /// (its key, with its elements in place, is large) is read where it is
+    /// as the others are, never built whole: its content's elements are
+    /// read one at a time from their places in its key.
+    @Test func aDocumentLargeWithItsElementsIsReadWhereItIs() throws {
         // Each scalar the first of its class, so that rewriting keeps it.
         let items = (0..<6_000).map { #"{"id": 1, "name_\#($0)": "v"}"# }.joined(separator: ", ")
         let documents = [try Self.parse(#"{"a": 1}"#), try Self.parse(#"{"items": [\#(items)]}"#), try Self.parse(#"{"b": [{"c": 1}]}"#)]
         let set = InferSampleSetTests.kept(documents)
-        #expect(set.heldKeyBytes.documents < InferSampleSet.readBackKeyBytes)
+        #expect(set.heldKeyBytes.documents < 1 << 16)
         var taking = set
         let taken = taking.takeDocuments()
         #expect(Array(taken) == documents)
-        #expect(taken.indices.filter { taken.isObjectKey($0) } == [0, 2])
+        #expect(taken.indices.allSatisfy { InferSampleSetTests.isKey(taken.node($0)) })
+        // The content's elements, each where it is, read back as they were.
+        var elements: [JSONValue] = []
+        taken.node(1).member("items")?.forEachElement { element in
+            #expect(InferSampleSetTests.isKey(element))
+            elements.append(element.value())
+        }
+        guard case .array(let items)? = documents[1]["items"] else { Issue.record("no items"); return }
+        #expect(elements == items)
+        #expect(try InferSampleSetTests.inferTaken(set) == InferSampleSetTests.infer(documents))
     }
 
     /// An object of a few members is read back in room of its size (its
