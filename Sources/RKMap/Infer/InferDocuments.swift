@@ -97,11 +97,15 @@ struct InferObjects: RandomAccessCollection {
     /// lines) by their key's number in 4 bytes each; else the key's
     /// number (high bits) and the offset (low 32 bits) in 8.
     private enum Refs {
+        /// Documents 0, 1, 2, … in order (every sample an object, read
+        /// whole): nothing held.
+        case firstDocuments(Int)
         case documents([UInt32])
         case places([UInt64])
 
         var count: Int {
             switch self {
+            case .firstDocuments(let count): return count
             case .documents(let refs): return refs.count
             case .places(let refs): return refs.count
             }
@@ -110,6 +114,7 @@ struct InferObjects: RandomAccessCollection {
         /// Ref `i` as a place: held bit 63, key number above bit 32, offset below.
         subscript(i: Int) -> UInt64 {
             switch self {
+            case .firstDocuments: return UInt64(i) << 32
             case .documents(let refs):
                 let ref = refs[i]
                 return ref & 1 << 31 != 0 ? UInt64(ref & ~(1 << 31)) | InferObjects.heldBit : UInt64(ref) << 32
@@ -120,6 +125,7 @@ struct InferObjects: RandomAccessCollection {
 
         func subset(_ positions: [Int]) -> Refs {
             switch self {
+            case .firstDocuments: return .documents(positions.map { UInt32($0) })
             case .documents(let refs): return .documents(positions.map { refs[$0] })
             case .places(let refs): return .places(positions.map { refs[$0] })
             }
@@ -179,7 +185,9 @@ struct InferObjects: RandomAccessCollection {
         private var held: [JSONObject] = []
         /// Every object in order, when some are places in keys: whole
         /// documents in 4 bytes (`documents`) until a place inside one
-        /// comes (`places`).
+        /// comes (`places`); none while they are documents 0, 1, 2, … in
+        /// order (`firstDocuments`).
+        private var firstDocuments = 0  // -1 once they are not
         private var documents: [UInt32] = []
         private var places: [UInt64]?
         private let numbers: Bool
@@ -193,7 +201,6 @@ struct InferObjects: RandomAccessCollection {
             numbers = inKeys > 0
             capacity = trees + inKeys
             held.reserveCapacity(trees)
-            if numbers { documents.reserveCapacity(capacity) }
         }
 
         /// Adds an object node.
@@ -221,11 +228,21 @@ struct InferObjects: RandomAccessCollection {
 
         /// Appends a ref (as `Refs` reads one), in 4 bytes while it can be.
         private mutating func append(_ ref: UInt64) {
-            if places == nil {
-                if ref & InferObjects.heldBit != 0, ref & ~InferObjects.heldBit < 1 << 31 {
-                    return documents.append(UInt32(ref & ~InferObjects.heldBit) | 1 << 31)
+            if firstDocuments >= 0 {
+                if ref == UInt64(firstDocuments) << 32 {
+                    firstDocuments += 1
+                    return
                 }
-                if ref & 0xFFFF_FFFF == 0 { return documents.append(UInt32(ref >> 32)) }
+                documents.reserveCapacity(capacity)
+                for i in 0..<firstDocuments { documents.append(UInt32(i)) }
+                firstDocuments = -1
+            }
+            if places == nil {
+                if ref & InferObjects.heldBit != 0 {
+                    if ref & ~InferObjects.heldBit < 1 << 31 { return documents.append(UInt32(ref & ~InferObjects.heldBit) | 1 << 31) }
+                } else if ref & 0xFFFF_FFFF == 0 {
+                    return documents.append(UInt32(ref >> 32))
+                }
                 var widened: [UInt64] = []
                 widened.reserveCapacity(capacity)
                 let narrow = Refs.documents(documents)
@@ -238,6 +255,7 @@ struct InferObjects: RandomAccessCollection {
 
         var objects: InferObjects {
             guard numbers else { return InferObjects(held) }
+            if firstDocuments >= 0 { return InferObjects(keys: keys, held: held, refs: .firstDocuments(firstDocuments)) }
             return InferObjects(keys: keys, held: held, refs: places.map(Refs.places) ?? .documents(documents))
         }
     }

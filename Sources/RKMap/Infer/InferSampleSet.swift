@@ -69,7 +69,7 @@ package struct InferSampleSet {
     package internal(set) var count = 0
     /// For each kept document, its number among all those added (0 first):
     /// what a message about a kept document names.
-    package private(set) var origins = ChunkedList<Int>()
+    package private(set) var origins = InferOrigins()
     /// How many URL and date questions were asked of strings: what settled
     /// places save (tests count it instead of timing).
     package private(set) var questionsAsked = 0

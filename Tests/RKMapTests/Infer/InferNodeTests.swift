@@ -141,3 +141,53 @@ import Testing
         #expect(spec.text.contains(#""late""#))
     }
 }
+
+/// Kept documents' numbers, 4 bytes each from their chunk's first.
+@Suite struct InferOriginsTests {
+    @Test func numbersAreReadBackAsAppended() {
+        var numbers: [Int] = []
+        var next = 0
+        for i in 0..<10_000 {
+            numbers.append(next)
+            // Runs of consecutive numbers, gaps, and gaps past 2^32.
+            next += i % 7 == 0 ? 3 : i == 5_000 || i == 9_000 ? 1 << 33 : 1
+        }
+        var origins = InferOrigins()
+        #expect(origins.isEmpty)
+        for number in numbers { origins.append(number) }
+        #expect(origins.count == numbers.count)
+        #expect(Array(origins) == numbers)
+        #expect(origins[4_096] == numbers[4_096] && origins[5_001] == numbers[5_001] && origins[9_999] == numbers[9_999])
+    }
+}
+
+/// Objects that are documents 0, 1, 2, … in order are held as their count;
+/// anything else after them keeps every one.
+@Suite struct InferObjectsRefsTests {
+    @Test func documentsInOrderAreCountedThenListed() throws {
+        let (taken, whole) = try InferNodeTests.taken([#"{"a": 1}"#, #"{"b": 2}"#, #"{"c": 3}"#, #"{"items": [{"d": 4}]}"#])
+        var collector = InferObjects.Collector(trees: 0, inKeys: 3)
+        for i in 0..<3 { collector.add(taken.node(i)) }
+        let inOrder = collector.objects
+        #expect(inOrder.indices.map { JSONValue.object(inOrder[$0]) } == Array(whole.prefix(3)))
+        #expect(inOrder.subset([0, 2]).indices.map { JSONValue.object(inOrder.subset([0, 2])[$0]) } == [whole[0], whole[2]])
+        // Out of order, then a held tree, then a place inside a document.
+        collector = InferObjects.Collector(trees: 1, inKeys: 4)
+        collector.add(taken.node(0))
+        collector.add(taken.node(2))
+        collector.add(taken.node(1))
+        collector.add(.tree(whole[3]))
+        let element = try #require(taken.node(3).node(at: ["items"]))
+        var elements: [InferNode] = []
+        element.forEachElement { elements.append($0) }
+        collector.add(elements[0])
+        let mixed = collector.objects
+        // (Kept samples' scalars are their classes' representatives: `d` reads back as 1.)
+        guard case .array(let items)? = whole[3]["items"] else {
+            Issue.record("no items")
+            return
+        }
+        let expected: [JSONValue] = [whole[0], whole[2], whole[1], whole[3], items[0]]
+        #expect(mixed.indices.map { JSONValue.object(mixed[$0]) } == expected)
+    }
+}
