@@ -263,7 +263,7 @@ private struct LeftOutWalk {
                 found(path + Self.step(key), key: key, spellingOf: field.key)
                 return true
             }
-            guard case .relationship(let child, _) = field.kind else { return true }
+            guard case .relationship(let child, _) = field.role else { return true }
             visit(value, mapper: child, at: path + Self.step(key))
             return true
         }

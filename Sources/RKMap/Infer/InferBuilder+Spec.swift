@@ -19,7 +19,7 @@ extension InferBuilder {
             case .scalar(let values): noteDateFormat(values)
             case .object:
                 for field in mappers[index].fields {
-                    if case .attribute(let values) = field.kind { noteDateFormat(values.all) }
+                    if field.isAttribute { noteDateFormat(pool.values(of: field).all) }
                 }
             case .dynamic, .byKind: break
             }
@@ -169,7 +169,7 @@ extension InferBuilder {
         let destinations = self.destinations[index]!
         var hasAttributes = false, hasRelationships = false
         for field in mapper.fields {
-            if case .attribute = field.kind { hasAttributes = true } else { hasRelationships = true }
+            if field.isAttribute { hasAttributes = true } else { hasRelationships = true }
         }
         out.append(JSONByte.openBrace)
         out.writeKey("id")
@@ -194,7 +194,7 @@ extension InferBuilder {
             out.append(JSONByte.openBrace)
             var first = true
             for (position, field) in mapper.fields.enumerated() {
-                guard case .attribute = field.kind else { continue }
+                guard field.isAttribute else { continue }
                 let destination = destinations.destination(position, key: field.key)
                 if !first { out.append(JSONByte.comma) }
                 first = false
@@ -210,7 +210,7 @@ extension InferBuilder {
             out.append(JSONByte.openBracket)
             var first = true
             for (position, field) in mapper.fields.enumerated() {
-                guard case .relationship(let child, let many) = field.kind else { continue }
+                guard case .relationship(let child, let many) = field.role else { continue }
                 let destination = destinations.destination(position, key: field.key)
                 if !first { out.append(JSONByte.comma) }
                 first = false
@@ -227,7 +227,7 @@ extension InferBuilder {
         }
         var typed = false
         for (position, field) in mapper.fields.enumerated() {
-            guard case .attribute(let values) = field.kind, let entry = Self.typeGuess(values.all).entry else { continue }
+            guard field.isAttribute, let entry = Self.typeGuess(pool.values(of: field).all).entry else { continue }
             let destination = destinations.destination(position, key: field.key)
             // A comma before the member, then before each later entry; the
             // first entry opens the member.
@@ -251,7 +251,7 @@ extension InferBuilder {
         let candidates = ["id", InferNaming.mapperID(forType: type) + "Id", "uuid", "key"]
         var best = candidates.count
         for (position, field) in fields.enumerated() {
-            guard case .attribute = field.kind else { continue }
+            guard field.isAttribute else { continue }
             let destination = destinations.destination(position, key: field.key)
             if let found = candidates.prefix(best).firstIndex(of: destination) { best = found }
             if best == 0 { break }

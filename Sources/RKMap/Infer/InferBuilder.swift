@@ -7,6 +7,8 @@
 /// of its values.
 struct InferBuilder {
     var mappers: [InferMapper] = []
+    /// The attributes' values (`InferField` holds where they are).
+    var pool = InferValuePool()
     var dateFormats: [String] = []
     /// Per envelope (the objects on the way to the content), the spelling
     /// of each key its mapper and descriptors read, the content's included
@@ -177,7 +179,10 @@ struct InferBuilder {
             only.forEachMemberValue { key, value in
                 guard !key.isEmpty else { return true }
                 let spelled = spellings.spelling(of: key)
-                fields.append(InferField(key: spelled, kind: fieldKind(value.isNull ? [] : [value], key: key)))
+                var field = InferField(key: spelled)
+                let kind = fieldKind(value.isNull ? [] : [value], key: key)
+                pool.set(kind, of: &field)
+                fields.append(field)
                 return true
             }
             return fields
@@ -213,7 +218,7 @@ struct InferBuilder {
                 } else {
                     position = fields.count
                     index.insert(position, hash: hash, rehash: { SpellingKey(fields[$0].key).hashValue })
-                    fields.append(InferField(key: memberKey, kind: .attribute(values: .none)))
+                    fields.append(InferField(key: memberKey))
                 }
                 let kind = node.kind
                 guard kind != .null else { return true }
@@ -222,9 +227,9 @@ struct InferBuilder {
                     return true
                 }
                 if let earlier = unbuilt.removeValue(forKey: position) {
-                    for node in earlier { fields[position].appendValue(node.value()) }
+                    for node in earlier { pool.append(node.value(), to: &fields[position]) }
                 }
-                fields[position].appendValue(node.value())
+                pool.append(node.value(), to: &fields[position])
                 return true
             }
         }
@@ -234,21 +239,26 @@ struct InferBuilder {
         // (`leftOutMembers` finds the field by text, not by code units).
         for position in fields.indices {
             let key = fields[position].key
-            guard case .attribute(let values) = fields[position].kind else { continue }
-            fields[position].kind = .attribute(values: .none)
-            fields[position].key = spellings.spelling(of: key)
+            guard fields[position].isAttribute else { continue }
+            // Taken out, so that they are not copied if kept.
+            var field = fields[position]
+            let values = pool.take(from: &field)
+            field.key = spellings.spelling(of: key)
             if let nodes = unbuilt.removeValue(forKey: position) {
                 if let (objects, sawArray) = Self.heldObjects(nodes) {
                     let child = objectMapper(objects, hint: key)
-                    fields[position].kind = .relationship(mapper: child, many: sawArray || mappers[child].keyAttribute != nil)
+                    pool.makeRelationship(&field, mapper: child, many: sawArray || mappers[child].keyAttribute != nil)
+                    fields[position] = field
                     continue
                 }
                 var built = InferValues.none
                 for node in nodes { built.append(node.value()) }
-                fields[position].kind = fieldKind(built, key: key)
+                pool.set(fieldKind(built, key: key), of: &field)
+                fields[position] = field
                 continue
             }
-            fields[position].kind = fieldKind(values, key: key)
+            pool.set(fieldKind(values, key: key), of: &field)
+            fields[position] = field
         }
         return fields
     }
@@ -402,7 +412,9 @@ struct InferBuilder {
                 descriptors.append((prefix + [key], mapper))
                 continue
             }
-            scalarFields.append(InferField(key: key, kind: .attribute(values: InferValues(present))))
+            var field = InferField(key: key)
+            pool.store(InferValues(present), in: &field)
+            scalarFields.append(field)
         }
         guard !scalarFields.isEmpty else { return descriptors }
         var holder = InferMapper(kind: .object, nameHint: prefix.last ?? "response")
@@ -574,7 +586,7 @@ struct InferBuilder {
 
     private func shape(of i: Int) -> Shape {
         Shape(count: mappers[i].fields.count, fields: Set(mappers[i].fields.lazy.map { field in
-            switch field.kind {
+            switch field.role {
             case .attribute: return ShapeField(key: ExactText(field.key), mapper: nil, many: false)
             case .relationship(let m, let many): return ShapeField(key: ExactText(field.key), mapper: resolve(m), many: many)
             }
@@ -596,16 +608,18 @@ struct InferBuilder {
 
     private mutating func absorb(_ j: Int, into i: Int) {
         var extra: [ExactText: InferValues] = [:]
-        for field in mappers[j].fields {
-            if case .attribute(let values) = field.kind { extra[ExactText(field.key)] = values }
+        for field in mappers[j].fields where field.isAttribute {
+            extra[ExactText(field.key)] = pool.values(of: field)
         }
         for k in mappers[i].fields.indices {
-            guard case .attribute(var values) = mappers[i].fields[k].kind, let more = extra[ExactText(mappers[i].fields[k].key)] else { continue }
+            guard mappers[i].fields[k].isAttribute, let more = extra[ExactText(mappers[i].fields[k].key)] else { continue }
             // Taken out, so that the values are appended in place: 100,000
             // mappers merged into one copied its growing values each time.
-            mappers[i].fields[k].kind = .attribute(values: .none)
+            var field = mappers[i].fields[k]
+            var values = pool.take(from: &field)
             values.append(more)
-            mappers[i].fields[k].kind = .attribute(values: values)
+            pool.store(values, in: &field)
+            mappers[i].fields[k] = field
         }
         mappers[j].mergedInto = i
     }

@@ -118,30 +118,199 @@ enum InferValues {
     }
 }
 
-/// One member of the objects at a place.
+/// One member of the objects at a place: its key, and whether it is an
+/// attribute (whose values the builder holds, `InferValuePool`) or a
+/// relationship to which mapper.
+///
+/// 24 bytes: samples whose keys all differ make a field of each key (168,000
+/// for 3 MB of one-member lines), and a field that held its values itself
+/// (a `JSONValue` is 17 bytes) took 40.
 struct InferField {
+    /// The expanded view of a field's kind (`InferBuilder.kind(of:)`).
     enum Kind {
         /// The non-null values seen (scalars, arrays of scalars, or mixed kinds).
         case attribute(values: InferValues)
         case relationship(mapper: Int, many: Bool)
     }
 
+    /// A field's kind without its values.
+    enum Role {
+        case attribute
+        case relationship(mapper: Int, many: Bool)
+    }
+
     /// The member name as it appears in the data.
     var key: String
-    var kind: Kind
+    /// Packed: the top two bits say which (`Storage`), the rest where.
+    private(set) var bits: UInt64 = 0
 
-    /// Whether no value was added to the attribute yet.
-    var hasNoValue: Bool {
-        if case .attribute(.none) = kind { return true }
+    /// Where an attribute's values are, or a relationship's mapper.
+    enum Storage: Equatable {
+        /// An attribute of no value yet.
+        case none
+        /// An attribute of one scalar, shared by every field with that
+        /// scalar (by its text): the pool's `shared[i]`.
+        case shared(Int)
+        /// An attribute's values of its own: the pool's `owned[i]`.
+        case owned(Int)
+        case relationship(mapper: Int, many: Bool)
+    }
+
+    /// An attribute of no value yet.
+    init(key: String) { self.key = key }
+
+    var storage: Storage {
+        get {
+            let index = Int(bits & 0xFFFF_FFFF)
+            switch bits >> 62 {
+            case 0: return .none
+            case 1: return .shared(index)
+            case 2: return .owned(index)
+            default: return .relationship(mapper: index, many: bits & 1 << 32 != 0)
+            }
+        }
+        set {
+            switch newValue {
+            case .none: bits = 0
+            case .shared(let i): bits = 1 << 62 | Self.index(i)
+            case .owned(let i): bits = 2 << 62 | Self.index(i)
+            case .relationship(let mapper, let many): bits = 3 << 62 | (many ? 1 << 32 : 0) | Self.index(mapper)
+            }
+        }
+    }
+
+    private static func index(_ i: Int) -> UInt64 {
+        guard let index = UInt32(exactly: i) else { preconditionFailure("more than 2^32 inferred values or mappers") }
+        return UInt64(index)
+    }
+
+    var role: Role {
+        if case .relationship(let mapper, let many) = storage { return .relationship(mapper: mapper, many: many) }
+        return .attribute
+    }
+
+    var isAttribute: Bool {
+        if case .attribute = role { return true }
         return false
     }
 
-    /// Adds a value to an attribute's, in place (`fields(of:)` gathers each
-    /// key's values in its field).
-    mutating func appendValue(_ value: JSONValue) {
-        guard case .attribute(var values) = kind else { return }
-        kind = .attribute(values: .none)
-        values.append(value)
-        kind = .attribute(values: values)
+    /// Whether no value was added to the attribute yet.
+    var hasNoValue: Bool { storage == .none }
+}
+
+/// The values of the attributes `InferBuilder` makes, held apart from the
+/// fields (`InferField`): a scalar that is a field's only value once for
+/// every field that has it (a sample's scalars are their classes'
+/// representatives: 168,000 one-member lines' fields share one `"v"`), and
+/// the values of a field of more than one, or of an array or object, its own.
+struct InferValuePool {
+    private(set) var shared: [JSONValue] = []
+    private var sharedIndex: [Scalar: Int] = [:]
+    private(set) var owned: [InferValues] = []
+
+    /// A scalar by its text, as `InferValues.repeats` compares them.
+    private enum Scalar: Hashable {
+        case null
+        case bool(Bool)
+        case number(ExactText)
+        case string(ExactText)
+
+        init?(_ value: JSONValue) {
+            switch value {
+            case .null: self = .null
+            case .bool(let b): self = .bool(b)
+            case .number(let n): self = .number(ExactText(n.text))
+            case .string(let s): self = .string(ExactText(s))
+            default: return nil
+            }
+        }
+    }
+
+    /// The values of attribute `field` (none for a relationship).
+    func values(of field: InferField) -> InferValues {
+        switch field.storage {
+        case .none, .relationship: return .none
+        case .shared(let i): return .one(shared[i])
+        case .owned(let i): return owned[i]
+        }
+    }
+
+    /// Adds `value` to attribute `field`'s values (`InferValues.append`: a
+    /// scalar repeating the last value is not added again).
+    mutating func append(_ value: JSONValue, to field: inout InferField) {
+        switch field.storage {
+        case .none:
+            store(.one(value), in: &field)
+        case .shared(let i):
+            guard !InferValues.repeats(shared[i], value) else { return }
+            store(.many([shared[i], value]), in: &field)
+        case .owned(let i):
+            owned[i].append(value)
+        case .relationship:
+            return
+        }
+    }
+
+    /// Attribute `field`'s values, taken out (so that they can be added
+    /// to in place); `store` puts them back.
+    mutating func take(from field: inout InferField) -> InferValues {
+        switch field.storage {
+        case .none, .relationship:
+            return .none
+        case .shared(let i):
+            return .one(shared[i])
+        case .owned(let i):
+            var values = InferValues.none
+            swap(&values, &owned[i])
+            return values
+        }
+    }
+
+    /// Makes `field` an attribute of `values`: a one-scalar value shared,
+    /// others in the field's own place (the one it had, when it had one).
+    mutating func store(_ values: InferValues, in field: inout InferField) {
+        switch values {
+        case .none:
+            if case .owned(let i) = field.storage { owned[i] = .none }
+            field.storage = .none
+        case .one(let value):
+            if let scalar = Scalar(value) {
+                if case .owned(let i) = field.storage { owned[i] = .none }
+                if let i = sharedIndex[scalar] {
+                    field.storage = .shared(i)
+                } else {
+                    sharedIndex[scalar] = shared.count
+                    field.storage = .shared(shared.count)
+                    shared.append(value)
+                }
+                return
+            }
+            own(values, in: &field)
+        case .many:
+            own(values, in: &field)
+        }
+    }
+
+    private mutating func own(_ values: InferValues, in field: inout InferField) {
+        if case .owned(let i) = field.storage {
+            owned[i] = values
+        } else {
+            field.storage = .owned(owned.count)
+            owned.append(values)
+        }
+    }
+
+    /// Makes `field` a relationship (its own values, if any, let go).
+    mutating func makeRelationship(_ field: inout InferField, mapper: Int, many: Bool) {
+        if case .owned(let i) = field.storage { owned[i] = .none }
+        field.storage = .relationship(mapper: mapper, many: many)
+    }
+
+    /// Makes `field` what `kind` says.
+    mutating func set(_ kind: InferField.Kind, of field: inout InferField) {
+        switch kind {
+        case .attribute(let values): store(values, in: &field)
+        case .relationship(let mapper, let many): makeRelationship(&field, mapper: mapper, many: many)
+        }
     }
 }

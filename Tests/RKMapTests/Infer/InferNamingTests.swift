@@ -116,7 +116,7 @@ import Testing
         // and numbered names meet keys that are themselves numbered (`a2`).
         let words = ["a", "A", "a2", "a_2", "A2", "a3", "id", "ID", "Id", "key", "é", "É", "e\u{301}", "x-y", "xY", "x_y", "a22"]
         let fields = (0..<Int.random(in: 1...300, using: &generator)).map { _ in
-            InferField(key: words.randomElement(using: &generator)!, kind: .attribute(values: .none))
+            InferField(key: words.randomElement(using: &generator)!)
         }
         let keyAttribute = seed % 2 == 0 ? nil : "a"
         var taken = Set<SpellingKey>()
@@ -134,7 +134,7 @@ import Testing
     @Test func manyFieldsOfOneNameAreNumberedInTurn() {
         let word = Array("abcdefghijklmnop")
         let keys = (0..<20_000).map { i in String(word.enumerated().map { j, c in (i >> j) & 1 == 1 ? Character(c.uppercased()) : c }) }
-        let fields = keys.map { InferField(key: $0, kind: .attribute(values: .none)) }
+        let fields = keys.map { InferField(key: $0) }
         var spellings = SpecSpellings()
         let destinations = InferDestinations(fields, keyAttribute: nil, spellings: &spellings)
         #expect(destinations.destination(0, key: keys[0]) == "abcdefghijklmnop")
