@@ -95,8 +95,12 @@ package struct InferSampleSet {
     /// whatever its places): an element refers to its key by that number
     /// (`Tag.element`), so that equal elements at two places have equal
     /// keys, and values holding them compare equal as they would inline
-    /// (`SharedValues` shares them).
+    /// (`SharedValues` shares them). The place each key was first kept at
+    /// is `firstPlaces[number]`; only its later places are in the set: an
+    /// array of 100,000 distinct elements (3 MB) held a set of them all, 3
+    /// MB as it grew, where their first places take 4 bytes each.
     private var placedElements = Set<UInt64>()
+    private var firstPlaces = ChunkedList<UInt32>()
     /// The shape key of the document being rewritten, built as it is.
     var key: [UInt8] = []
     /// The distinct arrays and objects met among the member values of the
@@ -161,6 +165,7 @@ package struct InferSampleSet {
         // keys, read back as they are visited (`InferDocuments`).
         places = InferPlaceTree(capacity: 0)
         placedElements = []
+        firstPlaces = ChunkedList()
         representatives = [:]
         stringClasses = []
         key = []
@@ -230,6 +235,21 @@ package struct InferSampleSet {
         origins.append(count - 1)
     }
 
+    /// Notes that element key `number` of `seenElements` (just added when
+    /// `new`) is kept at `place`; false when it was already.
+    private mutating func placeElement(_ number: Int, at place: Int, new: Bool) -> Bool {
+        if new {
+            // Numbers come in order, each once: the next is this one.
+            if number == firstPlaces.count, let first = UInt32(exactly: place) {
+                firstPlaces.append(first)
+                return true
+            }
+        } else if number < firstPlaces.count, Int(firstPlaces[number]) == place {
+            return false
+        }
+        return placedElements.insert(UInt64(place) << 32 | UInt64(number)).inserted
+    }
+
     /// The document whose key `key` is, read back, when the store could not
     /// take it; `key` is then released when large.
     private mutating func readBack() -> JSONValue {
@@ -262,9 +282,27 @@ package struct InferSampleSet {
         /// Where each key ends among all the keys' bytes, and its context
         /// (a place, below 2^32): 8 bytes a key, where a pair of `Int`s
         /// took 16 (samples whose keys are all distinct keep a key each),
-        /// in chunks (grown by doubling, each was held twice as it moved).
+        /// in chunks (grown by doubling, each was held twice as it moved);
+        /// 4 while every context is 0 (`contextsAreZero`).
         private var ends = ChunkedList<UInt32>()
         private var contexts = ChunkedList<UInt32>()
+        /// The contexts are all 0 (the documents' store), and none is held:
+        /// 4 bytes a key (a tenth of what reading 168,000 one-member lines
+        /// held) until another comes.
+        private var contextsAreZero = true
+
+        /// Key `i`'s context.
+        private func context(_ i: Int) -> Int { contextsAreZero ? 0 : Int(contexts[i]) }
+
+        /// Notes the context of the key just added (its end is the last).
+        private mutating func appendContext(_ context: UInt32) {
+            if contextsAreZero {
+                guard context != 0 else { return }
+                for _ in 0..<ends.count - 1 { contexts.append(0) }
+                contextsAreZero = false
+            }
+            contexts.append(context)
+        }
         private var table = PositionTable()
         /// How many bytes a block holds at most (less in tests, to make many).
         let blockBytes: Int
@@ -295,7 +333,7 @@ package struct InferSampleSet {
             let hash = key.withUnsafeBufferPointer { Self.hash($0, context: context) }
             let found = key.withUnsafeBufferPointer { key in
                 table.find(hash: hash) { i in
-                    Int(contexts[i]) == context && withKey(i) { $0.count == key.count && $0.elementsEqual(key) }
+                    self.context(i) == context && withKey(i) { $0.count == key.count && $0.elementsEqual(key) }
                 }
             }
             if let found { return (.present, found) }
@@ -303,10 +341,10 @@ package struct InferSampleSet {
             // Taken out while it grows, which reads the keys held here.
             var grown = PositionTable()
             swap(&grown, &table)
-            grown.insert(ends.count, hash: hash, rehash: { i in withKey(i) { Self.hash($0, context: Int(contexts[i])) } })
+            grown.insert(ends.count, hash: hash, rehash: { i in withKey(i) { Self.hash($0, context: self.context(i)) } })
             table = grown
             key.withUnsafeBufferPointer { append($0) }
-            contexts.append(context32)
+            appendContext(context32)
             return (.added, ends.count - 1)
         }
 
@@ -347,7 +385,7 @@ package struct InferSampleSet {
             blockStarts = [0]
             table.insert(0, hash: hash, rehash: { _ in hash })
             ends.append(UInt32(byteCount))
-            contexts.append(0)
+            appendContext(0)
             return .added
         }
 
@@ -381,6 +419,7 @@ package struct InferSampleSet {
         mutating func keepForReading() {
             table = PositionTable()
             contexts = ChunkedList()
+            contextsAreZero = true
             if !blocks.isEmpty { InferSampleSet.fit(&blocks[blocks.count - 1]) }
         }
 
@@ -818,7 +857,7 @@ package struct InferSampleSet {
             // documents and values compare as they would inline.
             if let elementPlace, case let (insertion, number) = seenElements.insertion(key[range], context: 0), insertion != .notHeld {
                 key.removeLast(range.count)
-                if placedElements.insert(UInt64(elementPlace) << 32 | UInt64(number)).inserted {
+                if placeElement(number, at: elementPlace, new: insertion == .added) {
                     appendElement(number)
                     kept = true
                 } else if firstDropped == nil {

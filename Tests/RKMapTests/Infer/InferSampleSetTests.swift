@@ -305,6 +305,23 @@ extension InferSampleSetTests {
         #expect(!added)
     }
 
+    /// Keys under context 0 hold no context until another comes (the
+    /// documents' store): then each earlier key is still under 0.
+    @Test func contextsAreHeldOnceOneIsNotZero() {
+        var store = InferSampleSet.ShapeKeyStore()
+        let keys = (0..<300).map { i -> [UInt8] in [UInt8(i % 251), UInt8(i / 251), 7] }
+        func insert(_ range: some Sequence<Int>, context: Int) -> [Bool] {
+            range.map { store.insert(keys[$0][...], context: context) }
+        }
+        #expect(insert(0..<300, context: 0).allSatisfy { $0 })
+        #expect(insert(0..<300, context: 0).allSatisfy { !$0 })
+        #expect(insert(0..<100, context: 5).allSatisfy { $0 })
+        #expect(insert(0..<300, context: 0).allSatisfy { !$0 })
+        #expect(insert(0..<100, context: 5).allSatisfy { !$0 })
+        #expect(insert(100..<300, context: 5).allSatisfy { $0 })
+        #expect(store.count == 600)
+    }
+
     /// Many keys, some repeated: inserted exactly when a set had not got them.
     @Test func manyKeysAnswerAsASet() {
         var random = SplitMix64(seed: 3)
