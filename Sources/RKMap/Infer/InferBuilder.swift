@@ -118,7 +118,7 @@ struct InferBuilder {
         // two — when it would: only plain object mappers merge, so one whose
         // making made any other kind (a dictionary keyed by data, a dynamic
         // mapper) is made again, as it was before.
-        // (A document built as it is visited is new storage each time.)
+        // (An object read from a key is new storage each time it is built.)
         let only = objects.count == 1 ? objects.heldObject(0) : nil
         let single = only?.storage
         if let single, let known = mapperOfObject[single] { return known.mapper }

@@ -35,7 +35,7 @@
 /// A kept document is held as its shape key alone, which reads back as the
 /// rewritten document (`ShapeKeyReader`): no tree is held beside the key
 /// while the rest is read, and the documents taken (`takeDocuments`) are
-/// the keys, each built as the builder visits it (`InferDocuments`).
+/// the keys, each read where it is as the builder visits it (`InferNode`).
 /// Samples whose keys all differ keep every document, and a one-member
 /// object's tree cost 72 bytes and its place in the documents' array 24
 /// beside its key's dozen.
@@ -157,12 +157,12 @@ package struct InferSampleSet {
     /// The documents to infer from, moved out (so that `SpecInferrer` holds
     /// the only reference and releases them before it writes the spec), with
     /// what only adding needs let go first (settled places,
-    /// representatives, shapes seen): their keys, each read back as it is
-    /// visited (`keptDocuments`). The set is then spent: `origins`, `count`
+    /// representatives, shapes seen): their keys, each read where it is as
+    /// it is visited (`keptDocuments`). The set is then spent: `origins`, `count`
     /// and `contentOutlines` remain, for messages.
     package mutating func takeDocuments() -> InferDocuments {
         // What only adding needs goes first; the documents are then their
-        // keys, read back as they are visited (`InferDocuments`).
+        // keys, read where they are as they are visited (`InferNode`).
         places = InferPlaceTree(capacity: 0)
         placedElements = []
         firstPlaces = ChunkedList()
