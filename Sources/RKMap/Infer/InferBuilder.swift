@@ -469,16 +469,19 @@ struct InferBuilder {
         // the keys every value has are at least half of all.
         var keySet: Set<String>?
         var shared: Set<String> = []
-        var values: [JSONObject] = []
-        // Values met already, by storage: a sample's dictionary of a million
-        // values of a few shapes shares each shape's storage
-        // (`InferSampleSet.SharedValues`), and a value equal to one met adds
-        // no key, no type and no field, so it is looked at once.
-        var met: Set<UInt> = []
+        var values: [InferNode] = []
+        // Values met already, by storage (or by place in a key): a sample's
+        // dictionary of a million values of a few shapes shares each
+        // shape's storage (`InferSampleSet.SharedValues`; read from its key,
+        // a repeated value is at its first one's place), and a value equal
+        // to one met adds no key, no type and no field, so it is looked at
+        // once.
+        var met: Set<NodeIdentity> = []
         var dateLike = true
         var idLike = true
-        // Each object's members one at a time (`InferNode`): one sample
-        // object of many scalar members stops at its first, unbuilt.
+        // Each object's members one at a time, none built (`InferNode`): one
+        // sample object of many scalar members stops at its first, and a
+        // member holding objects nested deep is not built at each level.
         var counts: [Int] = []
         for i in objects.indices {
             let object = objects.node(i)
@@ -486,8 +489,8 @@ struct InferBuilder {
             guard count >= 3 else { return nil }
             counts.append(count)
             var keyed = true
-            object.forEachMemberValue { key, member in
-                guard case .object(let value) = member, !value.isEmpty else {
+            object.forEachMember { key, value in
+                guard value.kind == .object, value.memberCount > 0 else {
                     keyed = false
                     return false
                 }
@@ -496,8 +499,12 @@ struct InferBuilder {
                     if key.hasPrefix("http") { dateLike = false }
                 }
                 if idLike, !looksLikeID(key) { idLike = false }
-                if let storage = value.storage, !met.insert(storage).inserted { return true }
-                let set = Set(value.keys)
+                if let identity = NodeIdentity(value), !met.insert(identity).inserted { return true }
+                var set = Set<String>()
+                value.forEachMember { key, _ in
+                    set.insert(key)
+                    return true
+                }
                 if let all = keySet {
                     keySet = all.union(set)
                     shared.formIntersection(set)
@@ -514,7 +521,28 @@ struct InferBuilder {
         idLike = !dateLike && idLike
         guard idLike || dateLike || counts.allSatisfy({ $0 >= 5 }) else { return nil }
         let preferred = idLike ? "id" : dateLike ? "date" : "key"
-        return (InferObjects(values), keySet.contains(preferred) ? "key" : preferred)
+        let trees = values.filter { $0.heldObject != nil }.count
+        var collector = InferObjects.Collector(trees: trees, inKeys: values.count - trees)
+        values.forEach { collector.add($0) }
+        return (collector.objects, keySet.contains(preferred) ? "key" : preferred)
+    }
+
+    /// An object value's identity: its storage, or its place in its key.
+    enum NodeIdentity: Hashable {
+        case storage(UInt)
+        case place(key: Int, offset: Int)
+
+        init?(_ node: InferNode) {
+            switch node {
+            case .tree(.object(let object)):
+                guard let storage = object.storage else { return nil }
+                self = .storage(storage)
+            case .key(_, let key, let offset):
+                self = .place(key: key, offset: offset)
+            case .tree:
+                return nil
+            }
+        }
     }
 
     /// Digits, or a hexadecimal id / UUID of at least 8 characters, or a word with digits.

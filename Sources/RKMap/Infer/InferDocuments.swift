@@ -19,7 +19,8 @@ package struct InferDocuments: RandomAccessCollection {
     private enum Storage {
         case values([JSONValue])
         /// Kept documents as keys; those the store could not take (past 4 GiB)
-        /// as trees, by their position, in order.
+        /// or that nest deep (`InferSampleSet.nodeDepthLimit`) as trees, by
+        /// their position, in order.
         /// The keys refer to no array element (`Tag.element`): taking the
         /// documents replaced each reference by the element's key.
         case keys(InferKeys, unheld: [(position: Int, value: JSONValue)])

@@ -148,7 +148,6 @@ final class InferKeys {
     let store: InferSampleSet.ShapeKeyStore
     /// The representatives' values, number 1 first.
     let numbered: [JSONValue]
-
     init(store: InferSampleSet.ShapeKeyStore, numbered: [JSONValue]) {
         self.store = store
         self.numbered = numbered
@@ -171,6 +170,9 @@ extension InferSampleSet.ShapeKeyReader {
     var tag: UInt8 { bytes[position] }
 
     /// Moves past the value at `position` (a key with no `Tag.element`).
+    /// A key records no length: walking nested objects level by level
+    /// skips each level's subtree again, which is why a deeply nested
+    /// document is built as a tree when taken (`nests(atLeast:)`).
     mutating func skip() {
         let tag = bytes[position]
         position += 1
@@ -195,6 +197,44 @@ extension InferSampleSet.ShapeKeyReader {
         default:
             break
         }
+    }
+
+    /// Whether the value at `position` holds `depth` or more arrays and
+    /// objects one inside the other (itself counted); reads no further
+    /// than it must to tell (`position` is then anywhere in the value).
+    mutating func nests(atLeast depth: Int) -> Bool {
+        let tag = bytes[position]
+        switch tag {
+        case Tag.array, Tag.object, Tag.largeObject:
+            if depth <= 1 { return true }
+        default:
+            if depth <= 0 { return true }
+        }
+        position += 1
+        switch tag {
+        case Tag.scalar, Tag.element: _ = bytes.readLEB128(at: &position)
+        case Tag.string: position += bytes.readLEB128(at: &position)
+        case Tag.array:
+            while bytes[position] != Tag.end {
+                if nests(atLeast: depth - 1) { return true }
+            }
+            position += 1
+        case Tag.object, Tag.largeObject:
+            if tag == Tag.largeObject { _ = bytes.readLEB128(at: &position) }
+            while bytes[position] != Tag.end {
+                position += bytes.readLEB128(at: &position) - Int(Tag.memberKey)
+                if bytes[position] == Tag.repeated {
+                    position += 1
+                    _ = bytes.readLEB128(at: &position)
+                } else if nests(atLeast: depth - 1) {
+                    return true
+                }
+            }
+            position += 1
+        default:
+            break
+        }
+        return false
     }
 
     /// Each member of the object at `position`: its key and where its

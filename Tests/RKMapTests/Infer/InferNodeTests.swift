@@ -191,3 +191,36 @@ import Testing
         #expect(mixed.indices.map { JSONValue.object(mixed[$0]) } == expected)
     }
 }
+
+/// A document that nests `nodeDepthLimit` arrays and objects or more is
+/// taken as a tree: read in place, visiting its objects level by level
+/// skipped each level's subtree again (time growing with the square of
+/// the depth: 6 objects nested 9,990 deep took 11 s).
+@Suite struct InferDeepDocumentTests {
+    static func nested(_ depth: Int, innermost: String) -> String {
+        String(repeating: #"{"a": "#, count: depth - 1) + #"{"\#(innermost)": 1}"# + String(repeating: "}", count: depth - 1)
+    }
+
+    @Test func aDeeplyNestedDocumentIsTakenAsATree() throws {
+        let limit = InferSampleSet.nodeDepthLimit
+        let texts = [#"{"first": true}"#, Self.nested(limit, innermost: "deep"), Self.nested(limit - 1, innermost: "shallow"),
+                     "[" + Self.nested(limit - 1, innermost: "inArray") + "]"]
+        let (taken, whole) = try InferNodeTests.taken(texts)
+        #expect(taken.indices.map { InferSampleSetTests.isKey(taken.node($0)) } == [true, false, true, false])
+        #expect(Array(taken) == whole)
+        let documents = try texts.map(InferSampleSetTests.parse)
+        #expect(try InferSampleSetTests.inferTaken(InferSampleSetTests.kept(documents)) == InferSampleSetTests.infer(documents))
+    }
+
+    @Test func nestingIsCountedFromTheValue() throws {
+        let (taken, _) = try InferNodeTests.taken([#"{"x": 1}"#, #"{"a": [{"b": [1, {"c": {}}]}], "d": "e"}"#])
+        func nests(_ depth: Int) -> Bool {
+            guard case .key(let keys, let key, let offset) = taken.node(1) else { return false }
+            return keys.withReader(key, at: offset) { $0.nests(atLeast: depth) }
+        }
+        // The object, `a`'s array, its object, `b`'s array, the object
+        // holding `c`, and `c`'s empty object: six.
+        #expect(nests(6) && !nests(7))
+        #expect(nests(0) && nests(1))
+    }
+}
