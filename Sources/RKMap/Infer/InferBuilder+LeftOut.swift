@@ -127,7 +127,7 @@ struct DescriptorPaths {
     struct Reach {
         /// The descriptors (positions) that find content in the sample.
         var found: Set<Int> = []
-        /// What those found through objects alone find (`SpecInferrer.value(at:in:)`).
+        /// What those found through objects alone find (`InferNode.node(at:)`).
         var direct: [Int: InferNode] = [:]
         /// Whether an object reached through an array, on the way to
         /// content and not itself any descriptor's, has a member no key path

@@ -263,8 +263,10 @@ struct InferBuilder {
         return fields
     }
 
-    /// `heldObjects` of values where they are: the objects as places in
-    /// their keys (`InferObjects`), none built.
+    /// The objects `values` hold when they hold nothing else (nulls aside), and
+    /// whether arrays held them; nil for scalars, empty objects (or ones with
+    /// only `""` members) or a mix. Read where they are: objects of keys as
+    /// places in them (`InferObjects`), none built.
     static func heldObjects(_ values: [InferNode]) -> (InferObjects, Bool)? {
         var objects: [InferNode] = []
         var sawArray = false
@@ -277,7 +279,9 @@ struct InferBuilder {
                     nameable = InferNaming.canName(key)
                     return !nameable
                 }
-                // As `heldObjects`: an object with nothing to name is mapped whole.
+                // An empty object (or one with only `""` members) would map
+                // nothing, a warning (docs/spec.md §5.2) that `check` fails on:
+                // the member is mapped whole.
                 if nameable { objects.append(node) } else { onlyObjects = false }
             case .array:
                 sawArray = true
@@ -290,9 +294,7 @@ struct InferBuilder {
         }
         values.forEach(collect)
         guard onlyObjects, !objects.isEmpty else { return nil }
-        var collector = InferObjects.Collector(trees: 0, inKeys: objects.count)
-        objects.forEach { collector.add($0) }
-        return (collector.objects, sawArray)
+        return (InferObjects(nodes: objects), sawArray)
     }
 
     /// How many fields `fields(of:)` makes of `objects` (their distinct
@@ -343,34 +345,10 @@ struct InferBuilder {
             default: return .attribute(values: values)
             }
         }
-        guard let (objects, sawArray) = Self.heldObjects(values.all) else { return .attribute(values: values) }
-        let child = objectMapper(InferObjects(objects), hint: key)
+        guard let (objects, sawArray) = Self.heldObjects(values.all.map(InferNode.tree)) else { return .attribute(values: values) }
+        let child = objectMapper(objects, hint: key)
         let many = sawArray || mappers[child].keyAttribute != nil
         return .relationship(mapper: child, many: many)
-    }
-
-    /// The objects `values` hold when they hold nothing else (nulls aside), and
-    /// whether arrays held them; nil for scalars, empty objects (or ones with
-    /// only `""` members) or a mix.
-    static func heldObjects(_ values: [JSONValue]) -> ([JSONObject], Bool)? {
-        var objects: [JSONObject] = []
-        var sawArray = false
-        var onlyObjects = true
-        func collect(_ value: JSONValue) {
-            switch value {
-            case .object(let o) where o.keys.contains(where: InferNaming.canName): objects.append(o)
-            // An empty object (or one with only `""` members) would map
-            // nothing, a warning (docs/spec.md §5.2) that `check` fails on:
-            // the member is mapped whole.
-            case .object: onlyObjects = false
-            case .array(let a): sawArray = true; a.forEach(collect)
-            case .null: break
-            default: onlyObjects = false
-            }
-        }
-        values.forEach(collect)
-        guard onlyObjects, !objects.isEmpty else { return nil }
-        return (objects, sawArray)
     }
 
     /// The envelope around the content at `prefix`: members holding objects get
@@ -408,7 +386,7 @@ struct InferBuilder {
         var scalarFields: [InferField] = []
         for key in order {
             let present = values[SpellingKey(key)]!.values.filter { !$0.isNull }
-            if Self.heldObjects(present) != nil, let mapper = mapper(for: present.map(InferNode.tree), hint: key, elements: true) {
+            if Self.heldObjects(present.map(InferNode.tree)) != nil, let mapper = mapper(for: present.map(InferNode.tree), hint: key, elements: true) {
                 descriptors.append((prefix + [key], mapper))
                 continue
             }
@@ -521,10 +499,7 @@ struct InferBuilder {
         idLike = !dateLike && idLike
         guard idLike || dateLike || counts.allSatisfy({ $0 >= 5 }) else { return nil }
         let preferred = idLike ? "id" : dateLike ? "date" : "key"
-        let trees = values.filter { $0.heldObject != nil }.count
-        var collector = InferObjects.Collector(trees: trees, inKeys: values.count - trees)
-        values.forEach { collector.add($0) }
-        return (collector.objects, keySet.contains(preferred) ? "key" : preferred)
+        return (InferObjects(nodes: values), keySet.contains(preferred) ? "key" : preferred)
     }
 
     /// An object value's identity: its storage, or its place in its key.

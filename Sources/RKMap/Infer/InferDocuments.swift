@@ -58,9 +58,6 @@ package struct InferDocuments: RandomAccessCollection {
         }
     }
 
-    /// Every document, as nodes.
-    var nodes: [InferNode] { indices.map(node) }
-
     /// The number of document `i`'s key in the store; nil for one held as a tree.
     private func storedIndex(_ i: Int, unheld: [(position: Int, value: JSONValue)]) -> Int? {
         guard !unheld.isEmpty else { return i }
@@ -142,6 +139,15 @@ struct InferObjects: RandomAccessCollection {
         keys = nil
         held = objects
         refs = nil
+    }
+
+    /// The object nodes `nodes`, in order: trees held, objects of keys by
+    /// their places.
+    init(nodes: [InferNode]) {
+        let trees = nodes.filter { $0.heldObject != nil }.count
+        var collector = Collector(trees: trees, inKeys: nodes.count - trees)
+        nodes.forEach { collector.add($0) }
+        self = collector.objects
     }
 
     private init(keys: InferKeys?, held: [JSONObject], refs: Refs?) {

@@ -124,7 +124,8 @@ enum InferNode {
         }
     }
 
-    /// The value at `path` of member keys (`SpecInferrer.value(at:in:)`).
+    /// The value at `path` of member keys, through objects only (as the
+    /// content and the envelope's holders are found).
     func node(at path: [String]) -> InferNode? {
         var current = self
         for key in path {
@@ -174,34 +175,14 @@ extension InferSampleSet.ShapeKeyReader {
     /// skips each level's subtree again, which is why a deeply nested
     /// document is built as a tree when taken (`nests(atLeast:)`).
     mutating func skip() {
-        let tag = bytes[position]
-        position += 1
-        switch tag {
-        case Tag.scalar, Tag.element: _ = bytes.readLEB128(at: &position)
-        case Tag.string: position += bytes.readLEB128(at: &position)
-        case Tag.array:
-            while bytes[position] != Tag.end { skip() }
-            position += 1
-        case Tag.object, Tag.largeObject:
-            if tag == Tag.largeObject { _ = bytes.readLEB128(at: &position) }
-            while bytes[position] != Tag.end {
-                position += bytes.readLEB128(at: &position) - Int(Tag.memberKey)
-                if bytes[position] == Tag.repeated {
-                    position += 1
-                    _ = bytes.readLEB128(at: &position)
-                } else {
-                    skip()
-                }
-            }
-            position += 1
-        default:
-            break
-        }
+        // No value nests that deep: the whole value is walked.
+        _ = nests(atLeast: .max)
     }
 
     /// Whether the value at `position` holds `depth` or more arrays and
     /// objects one inside the other (itself counted); reads no further
-    /// than it must to tell (`position` is then anywhere in the value).
+    /// than it must to tell (`position` is then anywhere in the value),
+    /// and past the value when it does not.
     mutating func nests(atLeast depth: Int) -> Bool {
         let tag = bytes[position]
         switch tag {

@@ -176,15 +176,6 @@ package enum SpecInferrer {
         }
     }
 
-    static func value(at path: [String], in document: JSONValue) -> JSONValue? {
-        var current = document
-        for key in path {
-            guard case .object(let object) = current, let next = object[key] else { return nil }
-            current = next
-        }
-        return current
-    }
-
     /// Splits a `--key-path` on unescaped dots; operators and indexes are not
     /// content paths `infer` can follow.
     static func keys(ofKeyPath text: String) throws(InferError) -> [String] {
