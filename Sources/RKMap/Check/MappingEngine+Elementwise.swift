@@ -161,11 +161,12 @@ extension MappingEngine {
                     // read it (its text; each element, none of its members).
                     contentReads[d] = contentReads[d].merged(with: read!)
                 default:
-                    // An envelope that reads into the content otherwise (a
-                    // relationship maps its objects, which the report checks
-                    // member by member; a key path through it): the skeleton
-                    // holds it whole, the tree a whole read would build of it.
-                    contentReads[d] = .everything
+                    // A key path through it (`items.id`; a relationship into
+                    // it is a whole read, above): the skeleton holds it as
+                    // the envelope reads it. The document itself, or an
+                    // array on the way, read whole: the tree a whole read
+                    // would build of it.
+                    contentReads[d] = read.map { contentReads[d].merged(with: $0) } ?? .everything
                 }
             }
         }

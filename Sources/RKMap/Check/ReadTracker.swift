@@ -1833,6 +1833,11 @@ public final class ReadTracker: ReadObserver {
     /// is there), and through an array the rest must be in at least one
     /// element (an empty array cannot tell, so it counts as present).
     static func present(_ steps: ArraySlice<KeyPath.Component>, in value: JSONValue, caseInsensitive: Bool) -> Bool {
+        let picks = steps.contains { if case .index = $0 { true } else { false } }
+        // Without an index, nothing picks from what was collected: each
+        // array is asked element by element, none of it collected (a key
+        // path through a 165,000-element content held a box per element).
+        if !picks { return present(keys: steps, in: value, caseInsensitive: caseInsensitive) }
         var found = Found.value(value)
         for step in steps {
             switch step {
@@ -1843,6 +1848,31 @@ public final class ReadTracker: ReadObserver {
             if case .missing = found { return false }
         }
         return found.present
+    }
+
+    /// `present(_:in:caseInsensitive:)` for steps without an index: through
+    /// an array, the rest in at least one element (or the array empty).
+    private static func present(keys steps: ArraySlice<KeyPath.Component>, in value: JSONValue, caseInsensitive: Bool) -> Bool {
+        guard case .key(let key)? = steps.first else { return true }
+        switch value {
+        case .object(let object):
+            guard let next = caseInsensitive ? object.value(forKey: key, caseInsensitive: true) : object[key] else { return false }
+            return present(keys: steps.dropFirst(), in: next, caseInsensitive: caseInsensitive)
+        case .array(let elements):
+            return elements.isEmpty || elements.contains { present(keys: steps, in: $0, caseInsensitive: caseInsensitive) }
+        case .compact(let held) where held.kind == .array:
+            // Held as its elements' text: read back one at a time.
+            guard held.elements != nil else { return present(keys: steps, in: held.expanded, caseInsensitive: caseInsensitive) }
+            return held.heldCount == 0
+                || (0..<held.heldCount).contains { present(keys: steps, in: held.element(at: $0), caseInsensitive: caseInsensitive) }
+        case .compact(let held):
+            return present(keys: steps, in: held.expanded, caseInsensitive: caseInsensitive)
+        case .null:
+            // `null` on the way counts as present (the member is there, empty).
+            return true
+        default:
+            return false
+        }
     }
 
     /// A source followed through an object as the engine's lookup follows

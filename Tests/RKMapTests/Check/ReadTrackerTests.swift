@@ -453,3 +453,54 @@ import Testing
         #expect(try missing(spec: spec, document: #"{"items": [{"x": 1}]}"#) == [])
     }
 }
+
+/// Whether a key path finds a value (docs/spec.md §12 check 3, as the
+/// lookup of §4 finds it), asked without an index element by element and
+/// with one through what was collected: the same answers.
+@Suite struct ReadTrackerPresenceTests {
+    private func present(_ path: String, in document: String, caseInsensitive: Bool = false) throws -> Bool {
+        var reader = JSONDocumentReader(bytes: Array(document.utf8))
+        let value = try #require(try reader.next())
+        let steps = try KeyPath(parsing: path).components
+        return ReadTracker.present(steps[...], in: value, caseInsensitive: caseInsensitive)
+    }
+
+    @Test func throughArraysTheRestIsInSomeElementOrTheArrayIsEmpty() throws {
+        let doc = #"{"data": [{"id": 1}, {"name": "x"}], "none": [{"a": 1}, 2, "s"], "empty": [], "deep": [[{"id": 1}], [{"x": 2}]], "hollow": [[{"id": 1}], []], "n": null, "o": {"id": null}}"#
+        #expect(try present("data.id", in: doc))
+        #expect(try present("data.name", in: doc))
+        #expect(try !present("data.other", in: doc))
+        #expect(try !present("none.id", in: doc))
+        #expect(try present("empty.id", in: doc))
+        #expect(try present("deep.id", in: doc))
+        #expect(try !present("deep.name", in: doc))
+        // An empty array inside cannot tell either: present.
+        #expect(try present("hollow.name", in: doc))
+        // `null` on the way is the member there, empty; a scalar is not.
+        #expect(try present("n.id.more", in: doc))
+        #expect(try present("o.id", in: doc))
+        #expect(try !present("o.id2", in: doc))
+        #expect(try !present("data.id.more", in: doc))
+        #expect(try !present("missing", in: doc))
+        // An operator asks only for what is before it.
+        #expect(try present("data.@count", in: doc))
+        #expect(try present("data.id.@max", in: doc))
+        #expect(try !present("data.zip.@max", in: doc))
+    }
+
+    @Test func anIndexPicksFromWhatWasCollected() throws {
+        let doc = #"{"data": [{"id": 1, "tags": ["a"]}, {"tags": []}], "list": [{"a": 1}]}"#
+        #expect(try present("data[0].id", in: doc))
+        #expect(try !present("data[1].id", in: doc))
+        // Past the end: present (an array too short is not a key dropped).
+        #expect(try present("data[5].id", in: doc))
+        #expect(try present("data.tags[0]", in: doc))
+        #expect(try !present("list[0].b", in: doc))
+    }
+
+    @Test func caseInsensitiveFindsTheMemberTheLookupFinds() throws {
+        let doc = #"{"Data": [{"ID": 1}]}"#
+        #expect(try present("data.id", in: doc, caseInsensitive: true))
+        #expect(try !present("data.id", in: doc))
+    }
+}
