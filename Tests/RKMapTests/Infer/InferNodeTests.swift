@@ -159,6 +159,27 @@ import Testing
         #expect(Array(origins) == numbers)
         #expect(origins[4_096] == numbers[4_096] && origins[5_001] == numbers[5_001] && origins[9_999] == numbers[9_999])
     }
+
+    /// Every document kept (samples whose keys all differ): a chunk of
+    /// consecutive numbers holds only its count, and is written out from
+    /// its first skip on, a number far past it too.
+    @Test func consecutiveNumbersAreCountedUntilOneSkips() {
+        var numbers = Array(0..<9_000)
+        numbers += [9_002, 9_003, 9_004 + (1 << 33), 9_005 + (1 << 33)]
+        numbers += (0..<5_000).map { 9_006 + (1 << 33) + $0 }
+        var origins = InferOrigins()
+        for number in numbers { origins.append(number) }
+        #expect(Array(origins) == numbers)
+        // Chunks 0 and 1 (0..<8,192) consecutive; chunk 2 written out
+        // (808 consecutive before the skip, 3,288 after); chunk 3 starts at
+        // a far number and is consecutive again.
+        #expect(origins.writtenOut == 4_096)
+        #expect(origins[8_999] == 8_999 && origins[9_000] == 9_002 && origins[9_002] == 9_004 + (1 << 33))
+        #expect(origins[numbers.count - 1] == numbers.last)
+        var late = InferOrigins()
+        for number in 5..<20 { late.append(number) }
+        #expect(Array(late) == Array(5..<20) && late.writtenOut == 0)
+    }
 }
 
 /// Objects that are documents 0, 1, 2, … in order are held as their count;
