@@ -71,6 +71,19 @@ import Testing
         #expect(peak.peak_rss_kib < Self.boundKiB, "peak RSS \(peak.peak_rss_kib) KiB on a \(Self.streamMB) MB stream")
     }
 
+    /// Form-encoded lines (docs/spec.md §14, `--input-format form`) from a
+    /// pipe: converted and mapped a window of lines at a time, as NDJSON is
+    /// (the whole input and its JSON were held: 200 MB for 72 MB of lines,
+    /// growing with the input; a file is read the same way). 48 MB, about
+    /// 30 s in a debug build: three times the bound as the old way held it.
+    @Test func formLinesStayUnderTheBound() throws {
+        let args = ["apply", "fixtures/scale/item-form.json", "--input-format", "form", "--format", "ndjson"]
+        guard let peak = try Self.measure(args, from: "pipe", shape: "form", mb: 48) else { return }
+        #expect(peak.exit == 0)
+        #expect(peak.bytes > 48 * 990_000)
+        #expect(peak.peak_rss_kib < Self.boundKiB, "peak RSS \(peak.peak_rss_kib) KiB on 48 MB of form lines")
+    }
+
     /// One document of the stream's size, streamed in chunks from a pipe and
     /// from a file alike: `{"articles": [ … ]}` element by element, the same
     /// under `keyMatching: caseInsensitive` (content key and mapped keys matched

@@ -185,3 +185,57 @@ import Testing
         }
     }
 }
+
+/// A form-encoded input (docs/spec.md §14) is read a window of whole lines
+/// at a time: through windows of a few bytes (a line longer than the
+/// window grows it), from a file and from a pipe, the records, the
+/// diagnostics (the syntax error's line and column in the whole input, a
+/// warning's `(document N)` counted across windows) and the exit status are
+/// those of the whole input.
+@Suite struct WindowedFormInputTests {
+    static let spec = #"{"mappers": [{"id": "u", "target": "U", "attributes": ["name", "n", "tags"], "types": {"n": "int"}}]}"#
+
+    @Test func smallWindowsGiveTheWholeInputsAnswer() throws {
+        // 30 documents (blank and CRLF lines among them), document 25's `n`
+        // not an int, then a key made an object after a value on line 34,
+        // then a line that is never read.
+        var lines: [String] = []
+        for i in 0..<30 {
+            if i == 10 || i == 20 { lines.append("") }
+            lines.append(i == 24 ? "name=w%C3%BC&n=x" : "name=n\(i)+%C3%A9&n=\(i)&tags[]=a&tags[]=b\(i)" + (i == 5 ? "\r" : ""))
+        }
+        lines.append("name=" + String(repeating: "z", count: 300) + "&n=31")
+        lines.append("tags[x]=1&tags=2")
+        lines.append("name=after&n=9")
+        let text = lines.joined(separator: "\n") + "\n"
+        let scratch = try Scratch()
+        try scratch.write("spec.json", Self.spec)
+        try scratch.write("in.form", text)
+        let arguments = ["apply", "spec.json", "--input-format", "form", "--format", "ndjson"]
+        let whole = try RKMapExecutable.run(arguments + ["in.form"], directory: scratch.url)
+        #expect(whole.status == 1)
+        let records = whole.stdout.split(separator: "\n")
+        // Every document before the error (the 31st has the long name), none after it.
+        #expect(records.count == 31)
+        #expect(records.first == #"{"@type":"U","name":"n0 é","n":0,"tags":["a","b0"]}"#)
+        #expect(records[24] == #"{"@type":"U","name":"wü"}"#, "\(records[24])")
+        #expect(!whole.stdout.contains("after"))
+        #expect(whole.stderr == """
+            in.form: $.n: warning: cannot convert string "x" to int (document 25) [mapper u, attribute n]
+            in.form:34:11: error: key 'tags' is given a value after 'tags[…]' made it an object
+
+            """, "\(whole.stderr)")
+        for window in ["1", "7", "64", "200"] {
+            for threshold in ["0", "1000000"] {
+                let env = ["RKMAP_WINDOW_BYTES": window, "RKMAP_PIPELINE_THRESHOLD": threshold]
+                let context = "window \(window), threshold \(threshold)"
+                let file = try RKMapExecutable.run(arguments + ["in.form"], directory: scratch.url, environment: env)
+                #expect(file == whole, "\(context)")
+                let stdin = try RKMapExecutable.run(arguments + ["-"], stdin: Array(text.utf8), directory: scratch.url, environment: env)
+                #expect(stdin.stdout == whole.stdout, "\(context), stdin")
+                #expect(stdin.stderr == whole.stderr.replacingOccurrences(of: "in.form", with: "<stdin>"), "\(context), stdin")
+                #expect(stdin.status == whole.status, "\(context), stdin")
+            }
+        }
+    }
+}

@@ -2,7 +2,7 @@
 """Runs a command on a generated NDJSON stream and reports the command's peak RSS.
 
 Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file [--golden] [--stdin-text TEXT]] [--no-stderr]
-                   [--shape lines|logs|document|array|keyed|items|rows|batches|nested|listing|list|pages|hits|included|keys|numbers|geometry|spec|distinct-items|distinct-lines] -- COMMAND ...
+                   [--shape lines|logs|document|array|keyed|items|rows|batches|nested|listing|list|pages|hits|included|keys|numbers|geometry|spec|distinct-items|distinct-lines|form] -- COMMAND ...
 
 The stream is `--mb` MB (10^6 bytes) of article-like lines
 (`{"id": N, "title": "...", "body": "...K bytes...", "tags": [...]}`), written
@@ -22,7 +22,8 @@ from record to record, so that no two lines mix the same record shapes.
 differ (`{"k0_17": "v"}`), and `--shape distinct-items` one document of
 objects that each have a member of their own (`{"items": [{"id": 0, "k0":
 "v"}, ...]}`): every line or item a shape of its own, what `infer` cannot
-drop as a repeat.
+drop as a repeat. `--shape form` writes form-encoded lines (`ID=3&Name=item+3&...`,
+one document each, for `apply --input-format form`).
 
 `--shape items|rows|batches|nested|listing|list|pages|hits|included|keys|numbers|geometry|spec` writes one JSON document of about `--mb` MB made of
 many small values, the shapes that cost a tree the most memory per input byte:
@@ -129,6 +130,20 @@ def distinct_lines_block(n):
     return "".join(lines).encode()
 
 
+def form_block(n):
+    """About 1 MB of form-encoded lines (`--shape form`, docs/spec.md §14),
+    one small document each: `ID=3&Name=item+3&Price=3.5&Tags%5B%5D=a&...`."""
+    lines = []
+    size = 0
+    i = 0
+    while size < MB:
+        line = "ID=%d&Name=item+%d&Price=%d.5&Tags%%5B%%5D=a&Tags%%5B%%5D=b%d&Note=caf%%C3%%A9+%%E2%%9C%%93\n" % (i, i, i, i % 7)
+        lines.append(line)
+        size += len(line)
+        i += 1
+    return "".join(lines).encode()
+
+
 def small_values(shape, total):
     """One JSON document of about `total` bytes of small values (see the module doc):
     an opening, items `item(i)` for i = 0, 1, ... until `total` bytes of them
@@ -220,7 +235,7 @@ def main():
     parser.add_argument("--mb", type=float, default=300)
     parser.add_argument("--body-bytes", type=int, default=4000)
     parser.add_argument("--from", dest="source", choices=("pipe", "file"), default="pipe")
-    parser.add_argument("--shape", choices=("lines", "logs", "document", "array", "keyed", "items", "rows", "batches", "nested", "listing", "list", "pages", "hits", "included", "keys", "numbers", "geometry", "spec", "distinct-items", "distinct-lines"), default="lines")
+    parser.add_argument("--shape", choices=("lines", "logs", "document", "array", "keyed", "items", "rows", "batches", "nested", "listing", "list", "pages", "hits", "included", "keys", "numbers", "geometry", "spec", "distinct-items", "distinct-lines", "form"), default="lines")
     parser.add_argument("--golden", action="store_true",
                         help="with --from file: first run the command with --update (rkmap check writes the "
                              "file's golden NAME.expected.json beside it), then measure it; the golden is removed after")
@@ -250,6 +265,9 @@ def main():
         head = tail = b""
     elif args.shape == "distinct-lines":
         chunks = distinct_lines_block
+        head = tail = b""
+    elif args.shape == "form":
+        chunks = form_block
         head = tail = b""
     elif args.shape == "keyed":
         # Keys must differ from block to block: each block is made anew.

@@ -10,7 +10,7 @@ public struct InputOutcome: Sendable, Equatable {
     public init() {}
 
     /// Adds a later part of the same input.
-    mutating func add(_ later: InputOutcome) {
+    package mutating func add(_ later: InputOutcome) {
         documents += later.documents
         failed += later.failed
         stoppedBySyntaxError = stoppedBySyntaxError || later.stoppedBySyntaxError
@@ -21,12 +21,16 @@ public struct InputOutcome: Sendable, Equatable {
 extension MappingEngine {
     /// Maps every document of an input in memory: one JSON value, NDJSON, or
     /// concatenated JSON (docs/spec.md §1); see `run(reading:…)`.
+    ///
+    /// - Parameter firstIndex: the number of the input's first document
+    ///   (`apply` maps a form-encoded input a window of lines at a time).
     public func run(
-        input bytes: [UInt8], inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector, progress: ProgressObserver? = nil
+        input bytes: [UInt8], inputName: String, firstIndex: Int = 0, sink: RecordSink, diagnostics: DiagnosticCollector,
+        progress: ProgressObserver? = nil
     ) throws -> InputOutcome {
         try bytes.withUnsafeBytes { raw in
             var input = ChunkedInput(bytes: raw)
-            return try run(reading: &input, inputName: inputName, sink: sink, diagnostics: diagnostics, progress: progress)
+            return try run(reading: &input, inputName: inputName, firstIndex: firstIndex, sink: sink, diagnostics: diagnostics, progress: progress)
         }
     }
 
@@ -48,11 +52,11 @@ extension MappingEngine {
     /// - Complexity: O(input size); memory bounded by the chunk size and the
     ///   largest document (or streamed element), not the input.
     package func run(
-        reading input: inout ChunkedInput, inputName: String, sink: RecordSink, diagnostics: DiagnosticCollector,
+        reading input: inout ChunkedInput, inputName: String, firstIndex: Int = 0, sink: RecordSink, diagnostics: DiagnosticCollector,
         idle: (() throws -> Void)? = nil, progress: ProgressObserver? = nil
     ) throws -> InputOutcome {
         var total = InputOutcome()
-        var index = 0
+        var index = firstIndex
         var recovering = false
         try input.fill()
         while true {

@@ -6,9 +6,20 @@ package enum FormDocuments {
     /// lines are skipped), and the syntax error that ended the input, if any:
     /// lines before it are converted, none after it.
     package static func json(from bytes: [UInt8], file: String) -> (json: [UInt8], documents: Int, error: Diagnostic?) {
+        let converted = bytes.withUnsafeBytes { json(from: $0, file: file) }
+        return (converted.json, converted.documents, converted.error)
+    }
+
+    /// The documents of the lines in `bytes`, the first of them line
+    /// `firstLine` of the input (for an error's location), as NDJSON; how
+    /// many lines were read (up to the one with the error, if any). `apply`
+    /// converts a window of whole lines at a time.
+    package static func json(
+        from bytes: UnsafeRawBufferPointer, file: String, firstLine: Int = 1
+    ) -> (json: [UInt8], documents: Int, lines: Int, error: Diagnostic?) {
         var writer = JSONWriter(pretty: false)
         var documents = 0
-        var line = 1
+        var line = firstLine
         var start = 0
         while start < bytes.count {
             var end = start
@@ -17,7 +28,7 @@ package enum FormDocuments {
             if lineEnd > start, bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
             if lineEnd > start {
                 do {
-                    let object = try FormDecoder.decode(Array(bytes[start..<lineEnd]))
+                    let object = try FormDecoder.decode(Array(UnsafeRawBufferPointer(rebasing: bytes[start..<lineEnd])))
                     writer.write(.object(object))
                     writer.append(UInt8(ascii: "\n"))
                     documents += 1
@@ -25,13 +36,13 @@ package enum FormDocuments {
                     let diagnostic = Diagnostic(
                         .error, error.message, file: file,
                         location: .source(SourceLocation(line: line, column: error.column)), code: .syntax)
-                    return (writer.bytes, documents, diagnostic)
+                    return (writer.bytes, documents, line - firstLine + 1, diagnostic)
                 }
             }
             line += 1
             start = end + 1
         }
-        return (writer.bytes, documents, nil)
+        return (writer.bytes, documents, line - firstLine, nil)
     }
 
     /// One form-encoded body as a JSON document (`rkmap check` reads
