@@ -190,6 +190,36 @@ import RKMap
         #expect(r.status == 0)
     }
 
+    /// A body's golden is written into a temporary file as the output is
+    /// rendered: when the exchange fails, the golden there before is left as
+    /// it was and no temporary file stays; when it passes, the golden is
+    /// replaced by the output, which `check` then passes against.
+    @Test func updateOfAFailingBodyLeavesItsGoldenAndNoTemporaryFile() throws {
+        let dir = try Scratch()
+        for name in ["repo.json", "repo.meta.json"] {
+            try FileManager.default.copyItem(atPath: "fixtures/check/update-guard/" + name, toPath: dir.path(name))
+        }
+        _ = try dir.write("repo.expected.json", "[\"the old golden\"]\n")
+        let failing = try RKMapExecutable.run(["check", spec, dir.path("repo.json"), "--update"])
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("not written: this exchange fails another check"))
+        #expect(try String(contentsOfFile: dir.path("repo.expected.json"), encoding: .utf8) == "[\"the old golden\"]\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.directory).sorted() == ["repo.expected.json", "repo.json", "repo.meta.json"])
+        // Fixed: written whole, and passed against.
+        let fixed = try String(contentsOfFile: dir.path("repo.json"), encoding: .utf8).replacingOccurrences(of: "\"many\"", with: "7")
+        _ = try dir.write("repo.json", fixed)
+        let updated = try RKMapExecutable.run(["check", spec, dir.path("repo.json"), "--update"])
+        #expect(updated.status == 0, "\(updated.stdout)")
+        #expect(updated.stdout.contains("golden (note): \(dir.directory)/repo.expected.json: wrote \(dir.directory)/repo.expected.json"), "\(updated.stdout)")
+        let written = try String(contentsOfFile: dir.path("repo.expected.json"), encoding: .utf8)
+        let applied = try RKMapExecutable.run(["apply", spec, dir.path("repo.json")])
+        var goldenReader = JSONDocumentReader(bytes: Array(written.utf8)), appliedReader = JSONDocumentReader(bytes: Array(applied.stdout.utf8))
+        #expect(try goldenReader.next() == appliedReader.next())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.directory).sorted() == ["repo.expected.json", "repo.json", "repo.meta.json"])
+        let again = try RKMapExecutable.run(["check", spec, dir.path("repo.json")])
+        #expect(again.status == 0, "\(again.stdout)")
+    }
+
     @Test func updateNeverWritesTheGoldenOfAFailingExchange() throws {
         let dir = try Scratch()
         for name in ["issues.har", "repo.json", "repo.meta.json"] {

@@ -333,6 +333,9 @@ def main():
             os.unlink(temp.name)
             if args.golden:
                 os.unlink(temp.name + ".expected.json")
+            elif os.path.exists(temp.name + ".expected.json"):
+                # Written by the command itself (`rkmap check --update`).
+                os.unlink(temp.name + ".expected.json")
     code = os.waitstatus_to_exitcode(status)
     print(json.dumps({"peak_rss_kib": usage.ru_maxrss, "exit": code, "bytes": written}))
     return 0

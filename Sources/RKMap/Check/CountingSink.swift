@@ -17,6 +17,12 @@ final class CountingSink: RecordSink {
         tree = JSONTreeSink(output: { [unowned self] in self.bytes.append(contentsOf: $0) }, shape: .collection, pretty: true, includeType: true)
     }
 
+    /// Renders the output into `file` (a golden's temporary file, `--update`)
+    /// a piece at a time, holding none of it.
+    init(writingTo file: ByteSink) {
+        tree = JSONTreeSink(output: { try file.write($0) }, shape: .collection, pretty: true, includeType: true)
+    }
+
     /// Renders the output into `golden`'s comparison, a piece at a time.
     init(comparingWith golden: GoldenStream) {
         tree = JSONTreeSink(output: { golden.compare($0) }, shape: .collection, pretty: true, includeType: true)

@@ -111,6 +111,32 @@ extension FixtureChecker {
         }
     }
 
+    /// `--update` of a body file whose output was written into `out` as it
+    /// was rendered: put in place as `write` would write it (unless the
+    /// exchange fails another check, or has no output), else removed.
+    func commit(_ out: AtomicFileOutput, results: inout [ExchangeResult]) {
+        let path = out.path
+        guard results[0].outcome != .skipped else { return out.rollback() }
+        if results[0].reasons.contains(where: { $0.severity == .error }) {
+            out.rollback()
+            results[0].reasons.append(Diagnostic(
+                .note, "not written: this exchange fails another check (a broken mapping must not become the golden)", file: path, code: .golden))
+            return
+        }
+        // Not mapped (no response body): nothing was rendered.
+        guard results[0].records != nil else {
+            out.rollback()
+            results[0].reasons.append(Diagnostic(.note, "not written: the exchange has no output (no response body)", file: path, code: .golden))
+            return
+        }
+        do {
+            try out.commit()
+            results[0].reasons.append(Diagnostic(.note, "wrote \(path)", file: path, code: .golden))
+        } catch {
+            results[0].reasons.append(Diagnostic(.error, "cannot write the golden: \(error)", file: path, code: .golden))
+        }
+    }
+
     private func goldenReason(_ d: Diagnostic) -> Diagnostic {
         var d = d
         d.code = .golden
