@@ -23,7 +23,9 @@ extension Commands {
         }
         // Only what the predicate reads is built; the rest of each document is
         // validated and skipped, so memory follows the predicate, not the input.
-        let projection = ProjectionPlan(predicate.documentProjection)
+        // A large array an index or an operator picks from is held as its
+        // elements' text (read back as the path reads it).
+        let projection = ProjectionPlan(predicate.documentProjectionHoldingIndexes, holdingArraysFrom: Environment.holdingArraysFrom)
         return stoppingQuietly(stderr: stderr) {
             var documents = 0
             var allTrue = true

@@ -151,6 +151,21 @@ import Testing
         #expect(try Predicate(parsing: text).documentProjection == expected)
     }
 
+    /// For `rkmap eval`: an index after a member name reads the array for
+    /// its elements, each as the rest of the path reads it (a large one is
+    /// then held as their text); without a member name before it, the
+    /// document itself is read as before.
+    @Test(arguments: [
+        ("comments[0].by == 'x'", JSONProjection.members(["comments": .elements(.members(["by": .everything]))])),
+        ("comments[-1].by == 'x' AND ANY tags == 'a'",
+         .members(["comments": .elements(.members(["by": .everything])), "tags": .everything])),
+        ("author.name == 'Ana'", .members(["author": .members(["name": .everything])])),
+        ("[0].id == 1", .everything),
+    ])
+    func holdingIndexesReadsTheArrayForItsElements(_ text: String, _ expected: JSONProjection) throws {
+        #expect(try Predicate(parsing: text).documentProjectionHoldingIndexes == expected)
+    }
+
     /// `@count` read through its projection counts what the whole value counts,
     /// whatever the value is: objects, arrays of arrays, scalars, nulls, an
     /// object or a string where an array was expected, a key missing in some
