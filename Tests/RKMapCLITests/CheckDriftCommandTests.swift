@@ -220,6 +220,33 @@ import RKMap
         #expect(again.status == 0, "\(again.stdout)")
     }
 
+    /// A HAR file's golden is written as its checked entries are rendered,
+    /// each output an element of the array, indented one level: the same
+    /// bytes as the committed goldens, which `check` then passes against;
+    /// an entry without a body is `null`, a skipped one has no element.
+    @Test func updateOfAHARWritesEachEntryAsItIsRendered() throws {
+        let dir = try Scratch()
+        for (spec, har) in [("fixtures/check/api.json", "fixtures/check/api/session.har"), (spec, "fixtures/check/github/session.har")] {
+            try? FileManager.default.removeItem(atPath: dir.path("s.har"))
+            try FileManager.default.copyItem(atPath: har, toPath: dir.path("s.har"))
+            let r = try RKMapExecutable.run(["check", spec, dir.path("s.har"), "--update"])
+            #expect(r.status == 0, "\(r.stdout)")
+            let written = try Data(contentsOf: URL(fileURLWithPath: dir.path("s.har.expected.json")))
+            #expect(written == (try Data(contentsOf: URL(fileURLWithPath: har + ".expected.json"))), "\(har)")
+            #expect(try RKMapExecutable.run(["check", spec, dir.path("s.har")]).status == 0)
+        }
+        // An entry without a body, then the login: `null`, then its records.
+        var har = try String(contentsOfFile: "fixtures/check/api/session.har", encoding: .utf8)
+        har = har.replacingOccurrences(of: #""entries": ["#, with: #""entries": [{"request": {"method": "GET", "url": "http://localhost/articles", "headers": []}, "response": {"status": 200, "headers": [], "content": {"size": 0, "mimeType": "application/json"}}},"#)
+        _ = try dir.write("s.har", har)
+        let r = try RKMapExecutable.run(["check", "fixtures/check/api.json", dir.path("s.har"), "--update"])
+        #expect(r.status == 0, "\(r.stdout)")
+        let written = try String(contentsOfFile: dir.path("s.har.expected.json"), encoding: .utf8)
+        #expect(written.hasPrefix("[\n  null,\n  [\n    {\n      \"@type\": \"Session\",\n"), "\(written.prefix(80))")
+        #expect(written.hasSuffix("\n  ]\n]\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.directory).sorted() == ["s.har", "s.har.expected.json"])
+    }
+
     @Test func updateNeverWritesTheGoldenOfAFailingExchange() throws {
         let dir = try Scratch()
         for name in ["issues.har", "repo.json", "repo.meta.json"] {

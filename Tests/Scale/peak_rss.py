@@ -2,7 +2,7 @@
 """Runs a command on a generated NDJSON stream and reports the command's peak RSS.
 
 Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file [--golden] [--stdin-text TEXT]] [--no-stderr]
-                   [--shape lines|logs|document|array|keyed|items|rows|batches|nested|listing|list|pages|hits|included|keys|numbers|geometry|spec|distinct-items|distinct-lines|form] -- COMMAND ...
+                   [--shape lines|logs|document|array|keyed|items|rows|batches|nested|listing|list|pages|hits|included|keys|numbers|geometry|spec|distinct-items|distinct-lines|form|har] -- COMMAND ...
 
 The stream is `--mb` MB (10^6 bytes) of article-like lines
 (`{"id": N, "title": "...", "body": "...K bytes...", "tags": [...]}`), written
@@ -23,7 +23,8 @@ differ (`{"k0_17": "v"}`), and `--shape distinct-items` one document of
 objects that each have a member of their own (`{"items": [{"id": 0, "k0":
 "v"}, ...]}`): every line or item a shape of its own, what `infer` cannot
 drop as a repeat. `--shape form` writes form-encoded lines (`ID=3&Name=item+3&...`,
-one document each, for `apply --input-format form`).
+one document each, for `apply --input-format form`), and `--shape har` a HAR file
+(named `*.har`) of GET entries whose bodies are small `items` documents.
 
 `--shape items|rows|batches|nested|listing|list|pages|hits|included|keys|numbers|geometry|spec` writes one JSON document of about `--mb` MB made of
 many small values, the shapes that cost a tree the most memory per input byte:
@@ -144,6 +145,25 @@ def form_block(n):
     return "".join(lines).encode()
 
 
+def har_document(total):
+    """A HAR 1.2 file of about `total` bytes (`--shape har`): GET entries
+    whose JSON bodies are small `items` documents (`{"items": [...]}`, about
+    1.5 kB each), as a browser records a session."""
+    body = small_values("items", 1500).decode().strip()
+    entry = {"startedDateTime": "2024-01-01T00:00:00Z", "time": 1,
+             "request": {"method": "GET", "url": "https://api.example.com/items", "httpVersion": "HTTP/1.1", "headers": [],
+                         "queryString": [], "cookies": [], "headersSize": -1, "bodySize": 0},
+             "response": {"status": 200, "statusText": "OK", "httpVersion": "HTTP/1.1",
+                          "headers": [{"name": "Content-Type", "value": "application/json"}], "cookies": [],
+                          "content": {"size": len(body), "mimeType": "application/json", "text": body},
+                          "redirectURL": "", "headersSize": -1, "bodySize": -1},
+             "cache": {}, "timings": {"send": 0, "wait": 1, "receive": 0}}
+    text = json.dumps(entry)
+    count = max(1, total // (len(text) + 2))
+    return ('{"log": {"version": "1.2", "creator": {"name": "peak_rss", "version": "1"}, "entries": [\n'
+            + ",\n".join([text] * count) + "\n]}}\n").encode()
+
+
 def small_values(shape, total):
     """One JSON document of about `total` bytes of small values (see the module doc):
     an opening, items `item(i)` for i = 0, 1, ... until `total` bytes of them
@@ -235,7 +255,7 @@ def main():
     parser.add_argument("--mb", type=float, default=300)
     parser.add_argument("--body-bytes", type=int, default=4000)
     parser.add_argument("--from", dest="source", choices=("pipe", "file"), default="pipe")
-    parser.add_argument("--shape", choices=("lines", "logs", "document", "array", "keyed", "items", "rows", "batches", "nested", "listing", "list", "pages", "hits", "included", "keys", "numbers", "geometry", "spec", "distinct-items", "distinct-lines", "form"), default="lines")
+    parser.add_argument("--shape", choices=("lines", "logs", "document", "array", "keyed", "items", "rows", "batches", "nested", "listing", "list", "pages", "hits", "included", "keys", "numbers", "geometry", "spec", "distinct-items", "distinct-lines", "form", "har"), default="lines")
     parser.add_argument("--golden", action="store_true",
                         help="with --from file: first run the command with --update (rkmap check writes the "
                              "file's golden NAME.expected.json beside it), then measure it; the golden is removed after")
@@ -257,6 +277,11 @@ def main():
     if args.shape in ("items", "rows", "batches", "nested", "listing", "list", "pages", "hits", "included", "keys", "numbers", "geometry", "spec", "distinct-items"):
         # One document written whole: the chunk is all of it.
         chunk = small_values(args.shape, total)
+        total = len(chunk)
+        head = tail = b""
+        chunks = lambda n: chunk
+    elif args.shape == "har":
+        chunk = har_document(total)
         total = len(chunk)
         head = tail = b""
         chunks = lambda n: chunk
@@ -282,7 +307,7 @@ def main():
         tail = {"lines": b"", "document": b'{"id": -1, "title": "last"}]}\n', "array": b'{"id": -1, "title": "last"}]\n'}[args.shape]
     temp = None
     if args.source == "file":
-        temp = tempfile.NamedTemporaryFile(prefix="rkmap-rss-", suffix=".ndjson", delete=False)
+        temp = tempfile.NamedTemporaryFile(prefix="rkmap-rss-", suffix=".har" if args.shape == "har" else ".ndjson", delete=False)
         with temp:
             _write_all(temp.fileno(), head)
             written = write_stream(temp.fileno(), total, chunks)

@@ -19,8 +19,8 @@ final class CountingSink: RecordSink {
 
     /// Renders the output into `file` (a golden's temporary file, `--update`)
     /// a piece at a time, holding none of it.
-    init(writingTo file: ByteSink) {
-        tree = JSONTreeSink(output: { try file.write($0) }, shape: .collection, pretty: true, includeType: true)
+    init(writingTo file: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+        tree = JSONTreeSink(output: file, shape: .collection, pretty: true, includeType: true)
     }
 
     /// Renders the output into `golden`'s comparison, a piece at a time.

@@ -137,9 +137,99 @@ extension FixtureChecker {
         }
     }
 
+    /// `--update` of a HAR file whose checked entries' outputs were written
+    /// into `golden` as they were rendered: put in place as `write` would
+    /// write it (unless an entry fails another check), else removed.
+    func commitHAR(_ out: AtomicFileOutput, _ golden: HARGoldenWriter, results: inout [ExchangeResult]) {
+        let path = out.path
+        let checked = results.indices.filter { results[$0].outcome != .skipped }
+        guard !checked.isEmpty else { return out.rollback() }
+        let failing = checked.filter { i in results[i].reasons.contains { $0.severity == .error } }
+        if !failing.isEmpty {
+            out.rollback()
+            for i in failing {
+                results[i].reasons.append(Diagnostic(
+                    .note, "not written: \(failing.count) of \(checked.count) checked entries fail another check (a broken mapping must not become the golden)",
+                    file: path, code: .golden))
+            }
+            return
+        }
+        do {
+            try golden.finish()
+            try out.commit()
+            results[checked[0]].reasons.append(Diagnostic(.note, "wrote \(path)", file: path, code: .golden))
+        } catch {
+            out.rollback()
+            for i in checked {
+                results[i].reasons.append(Diagnostic(.error, "cannot write the golden: \(error)", file: path, code: .golden))
+            }
+        }
+    }
+
     private func goldenReason(_ d: Diagnostic) -> Diagnostic {
         var d = d
         d.code = .golden
         return d
+    }
+}
+
+/// A HAR file's golden written as its checked entries are rendered: a
+/// pretty array with one element per checked entry, each entry's pretty
+/// output indented one level as an element (what writing the array of the
+/// outputs read back gives), `null` for an entry without output.
+final class HARGoldenWriter {
+    private let sink: ByteSink
+    private var entries = 0
+    /// The current entry has written something (its element is open).
+    private var open = false
+    /// The last byte written of the entry was a line break, held back:
+    /// indented when more comes, dropped at the entry's end.
+    private var pendingBreak = false
+    /// A write outside an entry's rendering failed.
+    private var failure: Error?
+
+    init(_ sink: ByteSink) { self.sink = sink }
+
+    /// Writes a piece of the current entry's output.
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard !bytes.isEmpty else { return }
+        if !open {
+            try sink.write(entries == 0 ? "[\n  " : ",\n  ")
+            open = true
+        }
+        var start = 0
+        for i in bytes.indices where bytes[i] == UInt8(ascii: "\n") {
+            if pendingBreak { try sink.write("\n  ") }
+            try sink.write(UnsafeRawBufferPointer(rebasing: bytes[start..<i]))
+            pendingBreak = true
+            start = i + 1
+        }
+        if start < bytes.count {
+            if pendingBreak { try sink.write("\n  ") }
+            pendingBreak = false
+            try sink.write(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+        }
+    }
+
+    /// Ends a checked entry: `null` when it rendered nothing.
+    func endEntry(rendered: Bool) {
+        do {
+            if !open || !rendered {
+                // Not rendered, nothing was written (a mapping that failed
+                // has an error, and then the file is not kept anyway).
+                if !open { try sink.write(entries == 0 ? "[\n  null" : ",\n  null") }
+            }
+        } catch {
+            failure = failure ?? error
+        }
+        entries += 1
+        open = false
+        pendingBreak = false
+    }
+
+    /// Closes the array.
+    func finish() throws {
+        if let failure { throw failure }
+        try sink.write(entries == 0 ? "[]\n" : "\n]\n")
     }
 }
