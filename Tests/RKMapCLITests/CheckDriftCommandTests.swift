@@ -234,6 +234,23 @@ import RKMap
             let written = try Data(contentsOf: URL(fileURLWithPath: dir.path("s.har.expected.json")))
             #expect(written == (try Data(contentsOf: URL(fileURLWithPath: har + ".expected.json"))), "\(har)")
             #expect(try RKMapExecutable.run(["check", spec, dir.path("s.har")]).status == 0)
+            // The same values formatted otherwise: compared as values, passes;
+            // a value changed: fails, by its path in the golden.
+            var reader = JSONDocumentReader(bytes: Array(written))
+            let golden = try #require(try reader.next())
+            _ = try dir.write("s.har.expected.json", JSONWriter.serialize(golden, pretty: false))
+            #expect(try RKMapExecutable.run(["check", spec, dir.path("s.har")]).status == 0, "\(har) compact")
+            guard case .array(var outputs) = golden, case .array(var first) = outputs[0], case .object(var record) = first[0] else {
+                Issue.record("\(har): the golden is not an array of outputs")
+                continue
+            }
+            record["@type"] = .string("Changed")
+            first[0] = .object(record)
+            outputs[0] = .array(first)
+            _ = try dir.write("s.har.expected.json", JSONWriter.serialize(.array(outputs), pretty: true))
+            let changed = try RKMapExecutable.run(["check", spec, dir.path("s.har")])
+            #expect(changed.status == 1)
+            #expect(changed.stdout.contains("s.har.expected.json: $[0][0][\"@type\"]: expected \"Changed\", got "), "\(changed.stdout)")
         }
         // An entry without a body, then the login: `null`, then its records.
         var har = try String(contentsOfFile: "fixtures/check/api/session.har", encoding: .utf8)

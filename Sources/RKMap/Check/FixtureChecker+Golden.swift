@@ -16,8 +16,8 @@ extension FixtureChecker {
             return
         }
         guard access(file.goldenPath, F_OK) == 0 else { return }
-        // Its output was the golden's text, exactly (`GoldenStream`).
-        if file.kind == .body, results[checked[0]].goldenMatched { return }
+        // Its outputs were the golden's text, exactly (`GoldenStream`).
+        if results[checked[0]].goldenMatched { return }
         let expected: JSONValue
         switch FixtureReader.parseOne(file.goldenPath, holding: "a golden file", maxDepth: goldenDepth) {
         case .success(let value): expected = value
@@ -178,7 +178,7 @@ extension FixtureChecker {
 /// output indented one level as an element (what writing the array of the
 /// outputs read back gives), `null` for an entry without output.
 final class HARGoldenWriter {
-    private let sink: ByteSink
+    private let sink: (UnsafeRawBufferPointer) throws -> Void
     private var entries = 0
     /// The current entry has written something (its element is open).
     private var open = false
@@ -188,26 +188,34 @@ final class HARGoldenWriter {
     /// A write outside an entry's rendering failed.
     private var failure: Error?
 
-    init(_ sink: ByteSink) { self.sink = sink }
+    /// - Parameter sink: where the golden's text goes: its temporary file
+    ///   (`--update`), or the comparison with the golden there (`GoldenStream`).
+    init(_ sink: @escaping (UnsafeRawBufferPointer) throws -> Void) { self.sink = sink }
+
+    convenience init(_ file: ByteSink) { self.init { try file.write($0) } }
+
+    private func emit(_ text: StaticString) throws {
+        try sink(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
 
     /// Writes a piece of the current entry's output.
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         guard !bytes.isEmpty else { return }
         if !open {
-            try sink.write(entries == 0 ? "[\n  " : ",\n  ")
+            try emit(entries == 0 ? "[\n  " : ",\n  ")
             open = true
         }
         var start = 0
         for i in bytes.indices where bytes[i] == UInt8(ascii: "\n") {
-            if pendingBreak { try sink.write("\n  ") }
-            try sink.write(UnsafeRawBufferPointer(rebasing: bytes[start..<i]))
+            if pendingBreak { try emit("\n  ") }
+            try sink(UnsafeRawBufferPointer(rebasing: bytes[start..<i]))
             pendingBreak = true
             start = i + 1
         }
         if start < bytes.count {
-            if pendingBreak { try sink.write("\n  ") }
+            if pendingBreak { try emit("\n  ") }
             pendingBreak = false
-            try sink.write(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+            try sink(UnsafeRawBufferPointer(rebasing: bytes[start...]))
         }
     }
 
@@ -217,7 +225,7 @@ final class HARGoldenWriter {
             if !open || !rendered {
                 // Not rendered, nothing was written (a mapping that failed
                 // has an error, and then the file is not kept anyway).
-                if !open { try sink.write(entries == 0 ? "[\n  null" : ",\n  null") }
+                if !open { try emit(entries == 0 ? "[\n  null" : ",\n  null") }
             }
         } catch {
             failure = failure ?? error
@@ -230,6 +238,6 @@ final class HARGoldenWriter {
     /// Closes the array.
     func finish() throws {
         if let failure { throw failure }
-        try sink.write(entries == 0 ? "[]\n" : "\n]\n")
+        try emit(entries == 0 ? "[]\n" : "\n]\n")
     }
 }
