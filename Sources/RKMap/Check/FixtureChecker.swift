@@ -80,14 +80,7 @@ public final class FixtureChecker {
             // tree and written again: 7.9× a 12 MB HAR); put in place only
             // if every checked entry passes.
             let golden = HARGoldenWriter(out.sink)
-            results.reserveCapacity(exchanges.count)
-            for i in exchanges.indices {
-                let exchange = exchanges[i]
-                exchanges[i].content = exchange.content.withoutBody
-                let result = withNotes(checkContent(consume exchange, rendering: .written(golden.write)))
-                if result.outcome != .skipped { golden.endEntry(rendered: result.records != nil) }
-                results.append(result)
-            }
+            results = checkRendering(&exchanges, into: golden)
             commitHAR(out, golden, results: &results)
             return finished(file, results)
         } else {
@@ -112,13 +105,10 @@ public final class FixtureChecker {
         return FixtureFileResult(path: file.path, results: results)
     }
 
-    /// A HAR file's entries checked with their outputs compared with its
-    /// golden's text as they are rendered (as `HARGoldenWriter` writes
-    /// them): the results when the golden is that text exactly (or no entry
-    /// is checked), else `nil`, with `exchanges` read from the file again
-    /// (their bodies went as they were read).
-    private func checkComparingHAR(_ exchanges: inout [Exchange], of path: String, with stream: GoldenStream) -> [ExchangeResult]? {
-        let golden = HARGoldenWriter { stream.compare($0) }
+    /// Checks a HAR file's entries in order, each checked one's output
+    /// rendered into `golden` as an element of its array; each entry's body
+    /// goes once it is read.
+    private func checkRendering(_ exchanges: inout [Exchange], into golden: HARGoldenWriter) -> [ExchangeResult] {
         var results: [ExchangeResult] = []
         results.reserveCapacity(exchanges.count)
         for i in exchanges.indices {
@@ -128,6 +118,17 @@ public final class FixtureChecker {
             if result.outcome != .skipped { golden.endEntry(rendered: result.records != nil) }
             results.append(result)
         }
+        return results
+    }
+
+    /// A HAR file's entries checked with their outputs compared with its
+    /// golden's text as they are rendered (as `HARGoldenWriter` writes
+    /// them): the results when the golden is that text exactly (or no entry
+    /// is checked), else `nil`, with `exchanges` read from the file again
+    /// (their bodies went as they were read).
+    private func checkComparingHAR(_ exchanges: inout [Exchange], of path: String, with stream: GoldenStream) -> [ExchangeResult]? {
+        let golden = HARGoldenWriter { stream.compare($0) }
+        var results = checkRendering(&exchanges, into: golden)
         let checked = results.indices.filter { results[$0].outcome != .skipped }
         guard !checked.isEmpty else { return results }
         if (try? golden.finish()) != nil, stream.matches {
