@@ -239,3 +239,50 @@ import Testing
         }
     }
 }
+
+/// A form-encoded input's edges (docs/behaviour.md, docs/spec.md §14): a
+/// byte order mark at its start is ignored whatever the window, a line
+/// that cannot be read counts as a failed document in `--stats`, and raw
+/// bytes that are not UTF-8 are named so (there is no percent escape).
+@Suite struct FormInputEdgeTests {
+    static let spec = #"{"mappers": [{"id": "r", "target": "R", "attributes": ["a"]}]}"#
+
+    @Test func aByteOrderMarkAtTheStartIsIgnored() throws {
+        let scratch = try Scratch()
+        _ = try scratch.write("spec.json", Self.spec)
+        let text: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("a=bom\na=2\n".utf8)
+        try Data(text).write(to: URL(fileURLWithPath: scratch.path("in.form")))
+        for window in ["4", "5", "1048576"] {
+            let env = ["RKMAP_WINDOW_BYTES": window]
+            let args = ["apply", "spec.json", "--input-format", "form", "--format", "ndjson"]
+            let file = try RKMapExecutable.run(args + ["in.form"], directory: scratch.url, environment: env)
+            #expect(file.stdout == #"{"@type":"R","a":"bom"}"# + "\n" + #"{"@type":"R","a":"2"}"# + "\n", "window \(window): \(file.stderr)")
+            #expect(file.stderr.isEmpty && file.status == 0)
+            let pipe = try RKMapExecutable.run(args + ["-"], stdin: text, directory: scratch.url, environment: env)
+            #expect(pipe.stdout == file.stdout, "window \(window), stdin")
+        }
+    }
+
+    @Test func anUnreadableLineIsAFailedDocumentInTheStatistics() throws {
+        let scratch = try Scratch()
+        _ = try scratch.write("spec.json", Self.spec)
+        let run = try RKMapExecutable.run(["apply", "spec.json", "-", "--input-format", "form", "--format", "ndjson", "--stats"],
+                                          stdin: Array("a=1\na=%zz\na=3\n".utf8), directory: scratch.url)
+        #expect(run.status == 1)
+        #expect(run.stdout == #"{"@type":"R","a":"1"}"# + "\n")
+        #expect(run.stderr.contains("<stdin>:2:3: error: malformed percent escape '%zz'"))
+        #expect(run.stderr.contains("documents: 2 (1 failed)"), "\(run.stderr)")
+    }
+
+    @Test func rawBytesThatAreNotUTF8AreNamedSo() throws {
+        let scratch = try Scratch()
+        _ = try scratch.write("spec.json", Self.spec)
+        let run = try RKMapExecutable.run(["apply", "spec.json", "-", "--input-format", "form", "--format", "ndjson"],
+                                          stdin: Array("a=1\n".utf8) + [0x61, 0x3D, 0xFF, 0xFE, 0x0A], directory: scratch.url)
+        #expect(run.status == 1)
+        #expect(run.stderr == "<stdin>:2:3: error: invalid UTF-8: the text is not UTF-8 (percent-encode other bytes)\n", "\(run.stderr)")
+        let escaped = try RKMapExecutable.run(["apply", "spec.json", "-", "--input-format", "form"],
+                                              stdin: Array("a=%FF%FE\n".utf8), directory: scratch.url)
+        #expect(escaped.stderr == "<stdin>:1:3: error: percent escapes do not decode to UTF-8 text\n", "\(escaped.stderr)")
+    }
+}

@@ -220,6 +220,16 @@ extension MappingEngine {
         _ = mapper.path.push(descriptor.keyPath)
         return mapper.resolve(descriptor.rootMapper, for: object)
     }
+
+    /// Counts a document that could not be read (a form-encoded line's
+    /// syntax error, which `apply` reports itself) in the statistics, as a
+    /// JSON syntax error is counted.
+    package func noteUnreadableDocument() {
+        updateStats {
+            $0.documents += 1
+            $0.failedDocuments += 1
+        }
+    }
 }
 
 extension MappingGraph {

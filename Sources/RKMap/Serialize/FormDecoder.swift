@@ -239,7 +239,10 @@ package enum FormDecoder {
             }
         }
         guard let s = String(validating: out, as: UTF8.self) else {
-            throw SyntaxError(message: "percent escapes do not decode to UTF-8 text", column: column(bytes, range.lowerBound))
+            let escaped = bytes[range].contains(UInt8(ascii: "%"))
+            throw SyntaxError(
+                message: escaped ? "percent escapes do not decode to UTF-8 text" : "invalid UTF-8: the text is not UTF-8 (percent-encode other bytes)",
+                column: column(bytes, range.lowerBound))
         }
         return s
     }

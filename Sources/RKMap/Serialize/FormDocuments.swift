@@ -49,6 +49,8 @@ package enum FormDocuments {
     /// `application/x-www-form-urlencoded` bodies with this).
     package static func document(from text: String) throws(FormDecoder.SyntaxError) -> JSONValue {
         var line = Array(text.utf8)
+        // A byte order mark at the start is not part of the body (docs/behaviour.md).
+        if line.starts(with: [0xEF, 0xBB, 0xBF]) { line.removeFirst(3) }
         while let last = line.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") { line.removeLast() }
         return .object(try FormDecoder.decode(line))
     }

@@ -169,8 +169,15 @@ extension Commands {
         var total = InputOutcome()
         var line = 1
         try chunked.fill()
+        // A byte order mark at the start of the input is not part of it (docs/behaviour.md).
+        while chunked.offset == 0, !chunked.atEnd, chunked.bytes.count < 3, chunked.bytes.first == 0xEF, !chunked.isFull {
+            try chunked.fill()
+        }
+        let byteOrderMark = chunked.bytes.starts(with: [0xEF, 0xBB, 0xBF])
         while true {
-            let bytes = chunked.bytes
+            // The mark stays in the chunk until the first line is mapped.
+            let start = byteOrderMark && chunked.offset == 0 ? 3 : 0
+            let bytes = UnsafeRawBufferPointer(rebasing: chunked.bytes[start...])
             let final = chunked.atEnd
             var cut = bytes.count
             if !final {
@@ -190,16 +197,18 @@ extension Commands {
                 total.add(outcome)
                 if outcome.stopped { return total }
             }
-            progress?.advanced(inputOffset: chunked.offset + cut)
+            progress?.advanced(inputOffset: chunked.offset + start + cut)
             if let error = converted.error {
                 diagnostics.emit(error)
+                engine.noteUnreadableDocument()
+                total.documents += 1
                 total.failed += 1
                 if !options.keepGoing { total.stopped = true }
                 return total
             }
             if final { return total }
             if options.output == nil { try stdout.flush() }
-            try chunked.moveOn(keeping: cut)
+            try chunked.moveOn(keeping: start + cut)
             try chunked.fill()
         }
     }

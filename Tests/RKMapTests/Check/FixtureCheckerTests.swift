@@ -190,6 +190,13 @@ import Testing
         #expect(r.reasons.isEmpty)
         #expect(String(decoding: try #require(r.output), as: UTF8.self) == "[\n  {\n    \"@type\": \"t\",\n    \"token\": \"abc\",\n    \"scope\": \"repo,gist\",\n    \"user\": \"Ada L\"\n  }\n]\n")
 
+        // A byte order mark before the body is not part of its first key.
+        let marked = Exchange(name: "s.har#1", file: "s.har", entry: 1, facts: ExchangeFacts(method: "POST", path: "/token"),
+                              content: .body([0xEF, 0xBB, 0xBF] + Array("access_token=abc&scope=repo%2Cgist&user[name]=Ada+L".utf8), .form))
+        let markedResult = try F.checker(spec).check(marked)
+        #expect(markedResult.outcome == .passed && markedResult.reasons.isEmpty, "\(markedResult.reasons)")
+        #expect(markedResult.output == r.output)
+
         let bad = Exchange(name: "s.har#3", file: "s.har", entry: 3, facts: ExchangeFacts(method: "POST", path: "/token"), content: .body(Array("a=%G1".utf8), .form))
         let failed = try F.checker(spec).check(bad)
         #expect(failed.outcome == .failed)
