@@ -2,18 +2,12 @@
 /// the JSON documents the mapping engine reads, so `apply --input-format form`
 /// shares everything else with JSON input.
 package enum FormDocuments {
-    /// The documents of `bytes` as NDJSON (one compact object per line; blank
-    /// lines are skipped), and the syntax error that ended the input, if any:
-    /// lines before it are converted, none after it.
-    package static func json(from bytes: [UInt8], file: String) -> (json: [UInt8], documents: Int, error: Diagnostic?) {
-        let converted = bytes.withUnsafeBytes { json(from: $0, file: file) }
-        return (converted.json, converted.documents, converted.error)
-    }
-
-    /// The documents of the lines in `bytes`, the first of them line
-    /// `firstLine` of the input (for an error's location), as NDJSON; how
-    /// many lines were read (up to the one with the error, if any). `apply`
-    /// converts a window of whole lines at a time.
+    /// The documents of the lines in `bytes` as NDJSON (one compact object
+    /// per line; blank lines are skipped), the first of them line
+    /// `firstLine` of the input (for an error's location); how many lines
+    /// were read, and the syntax error that ended them, if any (lines
+    /// before it are converted, none after it). `apply` converts a window
+    /// of whole lines at a time.
     package static func json(
         from bytes: UnsafeRawBufferPointer, file: String, firstLine: Int = 1
     ) -> (json: [UInt8], documents: Int, lines: Int, error: Diagnostic?) {
