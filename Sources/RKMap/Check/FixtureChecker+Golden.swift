@@ -5,16 +5,12 @@ extension FixtureChecker {
     var goldenDepth: Int { 2 * options.maxDepth + 8 }
 
     /// Check 4 (docs/spec.md §12): compares each checked exchange's output with the
-    /// file's golden, or writes the golden with `--update`. A body file's golden
+    /// file's golden (`--update` writes it: `commitUpdate`). A body file's golden
     /// is its `apply` output; a HAR file's is an array with one output per
     /// checked (not skipped) entry, `null` for an entry that did not map.
     func golden(_ file: FixtureFile, results: inout [ExchangeResult]) {
         let checked = results.indices.filter { results[$0].outcome != .skipped }
         guard !checked.isEmpty else { return }
-        if options.update {
-            write(file, results: &results, checked: checked)
-            return
-        }
         guard access(file.goldenPath, F_OK) == 0 else { return }
         // Its outputs were the golden's text, exactly (`GoldenStream`).
         if results[checked[0]].goldenMatched { return }
@@ -65,10 +61,22 @@ extension FixtureChecker {
         }
     }
 
-    /// `--update`: writes the golden unless an exchange it covers fails
-    /// another check (docs/spec.md §12: a broken mapping must not become the golden);
-    /// then each failing exchange says the golden was not written.
-    private func write(_ file: FixtureFile, results: inout [ExchangeResult], checked: [Int]) {
+    /// `--update`: puts the golden's temporary file `out`, into which the
+    /// outputs were written as they were rendered (a HAR's through
+    /// `golden`), in place, unless an exchange it covers fails another check
+    /// (docs/spec.md §12: a broken mapping must not become the golden; each
+    /// failing exchange says the golden was not written) or a body has no
+    /// output; then it is removed. `out` is the failure to create it when
+    /// that failed: each checked exchange says the golden cannot be written.
+    func commitUpdate(
+        _ out: Result<AtomicFileOutput, any Error>, _ golden: HARGoldenWriter?, _ file: borrowing FixtureFile,
+        results: inout [ExchangeResult]
+    ) {
+        let path = file.goldenPath
+        // Removed unless committed (a no-op after `commit`).
+        defer { try? out.get().rollback() }
+        let checked = results.indices.filter { results[$0].outcome != .skipped }
+        guard !checked.isEmpty else { return }
         let failing = checked.filter { i in results[i].reasons.contains { $0.severity == .error } }
         if !failing.isEmpty {
             let why = file.kind == .har
@@ -76,90 +84,20 @@ extension FixtureChecker {
                 : "this exchange fails another check"
             for i in failing {
                 results[i].reasons.append(Diagnostic(
-                    .note, "not written: \(why) (a broken mapping must not become the golden)", file: file.goldenPath, code: .golden))
+                    .note, "not written: \(why) (a broken mapping must not become the golden)", file: path, code: .golden))
             }
             return
         }
-        let bytes: [UInt8]
-        switch file.kind {
-        case .body:
-            guard let output = results[checked[0]].output else {
-                results[checked[0]].reasons.append(Diagnostic(.note, "not written: the exchange has no output (no response body)", file: file.goldenPath, code: .golden))
+        do {
+            if file.kind == .body, results[checked[0]].records == nil {
+                // A body not mapped (no response body): nothing was rendered.
+                results[checked[0]].reasons.append(Diagnostic(.note, "not written: the exchange has no output (no response body)", file: path, code: .golden))
                 return
             }
-            bytes = output
-        case .har:
-            var outputs: [JSONValue] = []
-            for i in checked {
-                if let output = results[i].output, case .success(let value) = FixtureReader.parseOne(output, file: file.path, maxDepth: goldenDepth) {
-                    outputs.append(value)
-                } else {
-                    outputs.append(.null)
-                }
-            }
-            bytes = Array((JSONWriter.serialize(.array(outputs), pretty: true) + "\n").utf8)
-        }
-        do {
-            let out = try AtomicFileOutput(path: file.goldenPath)
-            try out.sink.write(bytes)
-            try out.commit()
-            results[checked[0]].reasons.append(Diagnostic(.note, "wrote \(file.goldenPath)", file: file.goldenPath, code: .golden))
-        } catch {
-            for i in checked {
-                results[i].reasons.append(Diagnostic(.error, "cannot write the golden: \(error)", file: file.goldenPath, code: .golden))
-            }
-        }
-    }
-
-    /// `--update` of a body file whose output was written into `out` as it
-    /// was rendered: put in place as `write` would write it (unless the
-    /// exchange fails another check, or has no output), else removed.
-    func commit(_ out: AtomicFileOutput, results: inout [ExchangeResult]) {
-        let path = out.path
-        guard results[0].outcome != .skipped else { return out.rollback() }
-        if results[0].reasons.contains(where: { $0.severity == .error }) {
-            out.rollback()
-            results[0].reasons.append(Diagnostic(
-                .note, "not written: this exchange fails another check (a broken mapping must not become the golden)", file: path, code: .golden))
-            return
-        }
-        // Not mapped (no response body): nothing was rendered.
-        guard results[0].records != nil else {
-            out.rollback()
-            results[0].reasons.append(Diagnostic(.note, "not written: the exchange has no output (no response body)", file: path, code: .golden))
-            return
-        }
-        do {
-            try out.commit()
-            results[0].reasons.append(Diagnostic(.note, "wrote \(path)", file: path, code: .golden))
-        } catch {
-            results[0].reasons.append(Diagnostic(.error, "cannot write the golden: \(error)", file: path, code: .golden))
-        }
-    }
-
-    /// `--update` of a HAR file whose checked entries' outputs were written
-    /// into `golden` as they were rendered: put in place as `write` would
-    /// write it (unless an entry fails another check), else removed.
-    func commitHAR(_ out: AtomicFileOutput, _ golden: HARGoldenWriter, results: inout [ExchangeResult]) {
-        let path = out.path
-        let checked = results.indices.filter { results[$0].outcome != .skipped }
-        guard !checked.isEmpty else { return out.rollback() }
-        let failing = checked.filter { i in results[i].reasons.contains { $0.severity == .error } }
-        if !failing.isEmpty {
-            out.rollback()
-            for i in failing {
-                results[i].reasons.append(Diagnostic(
-                    .note, "not written: \(failing.count) of \(checked.count) checked entries fail another check (a broken mapping must not become the golden)",
-                    file: path, code: .golden))
-            }
-            return
-        }
-        do {
-            try golden.finish()
-            try out.commit()
+            try golden?.finish()
+            try out.get().commit()
             results[checked[0]].reasons.append(Diagnostic(.note, "wrote \(path)", file: path, code: .golden))
         } catch {
-            out.rollback()
             for i in checked {
                 results[i].reasons.append(Diagnostic(.error, "cannot write the golden: \(error)", file: path, code: .golden))
             }
@@ -219,14 +157,11 @@ final class HARGoldenWriter {
         }
     }
 
-    /// Ends a checked entry: `null` when it rendered nothing.
-    func endEntry(rendered: Bool) {
+    /// Ends a checked entry: `null` when it rendered nothing (an entry
+    /// whose mapping failed midway has an error: the file is not kept).
+    func endEntry() {
         do {
-            if !open || !rendered {
-                // Not rendered, nothing was written (a mapping that failed
-                // has an error, and then the file is not kept anyway).
-                if !open { try emit(entries == 0 ? "[\n  null" : ",\n  null") }
-            }
+            if !open { try emit(entries == 0 ? "[\n  null" : ",\n  null") }
         } catch {
             failure = failure ?? error
         }

@@ -57,15 +57,6 @@ public final class FixtureChecker {
                 }
             }
             results = [withNotes(result)]
-        } else if file.kind == .body, options.update, exchanges.count == 1, let out = try? AtomicFileOutput(path: file.goldenPath) {
-            // Written into the golden's temporary file as it is rendered,
-            // never held (a 12 MB fixture's pretty output is 22 MB: 4.4×
-            // its size held), and put in place only if the exchange passes.
-            let exchange = exchanges.removeLast()
-            let sink = out.sink
-            results = [withNotes(checkContent(consume exchange, rendering: .written({ try sink.write($0) })))]
-            commit(out, results: &results)
-            return finished(file, results)
         } else if file.kind == .har, hasGolden, !options.update, let stream = GoldenStream(path: file.goldenPath),
                   let compared = checkComparingHAR(&exchanges, of: file.path, with: stream) {
             // Every checked entry's output, as `--update` writes it, was the
@@ -73,24 +64,10 @@ public final class FixtureChecker {
             // difference, a golden formatted by hand) the HAR is read again
             // and its entries checked with their outputs held, as before.
             return finished(file, compared)
-        } else if file.kind == .har, options.update, let out = try? AtomicFileOutput(path: file.goldenPath) {
-            // Each checked entry's output written into the golden's
-            // temporary file as it is rendered, an element of its array,
-            // never held (every entry's output was held, then read into a
-            // tree and written again: 7.9× a 12 MB HAR); put in place only
-            // if every checked entry passes.
-            let golden = HARGoldenWriter(out.sink)
-            results = checkRendering(&exchanges, into: golden)
-            commitHAR(out, golden, results: &results)
-            return finished(file, results)
+        } else if options.update {
+            return finished(file, updating(file, &exchanges))
         } else {
-            let rendering: Rendering = options.update || hasGolden ? .held : .none
-            results.reserveCapacity(exchanges.count)
-            for i in exchanges.indices {
-                let exchange = exchanges[i]
-                exchanges[i].content = exchange.content.withoutBody
-                results.append(withNotes(checkContent(consume exchange, rendering: rendering)))
-            }
+            results = checkAll(&exchanges, rendering: hasGolden ? .held : .none)
         }
         golden(file, results: &results)
         return finished(file, results)
@@ -105,19 +82,41 @@ public final class FixtureChecker {
         return FixtureFileResult(path: file.path, results: results)
     }
 
-    /// Checks a HAR file's entries in order, each checked one's output
-    /// rendered into `golden` as an element of its array; each entry's body
-    /// goes once it is read.
-    private func checkRendering(_ exchanges: inout [Exchange], into golden: HARGoldenWriter) -> [ExchangeResult] {
+    /// Checks the file's exchanges in order, each body let go once it is
+    /// read; `entryEnded` is told of each one checked (not skipped).
+    private func checkAll(
+        _ exchanges: inout [Exchange], rendering: Rendering, entryEnded: ((ExchangeResult) -> Void)? = nil
+    ) -> [ExchangeResult] {
         var results: [ExchangeResult] = []
         results.reserveCapacity(exchanges.count)
         for i in exchanges.indices {
             let exchange = exchanges[i]
             exchanges[i].content = exchange.content.withoutBody
-            let result = withNotes(checkContent(consume exchange, rendering: .written(golden.write)))
-            if result.outcome != .skipped { golden.endEntry(rendered: result.records != nil) }
+            let result = withNotes(checkContent(consume exchange, rendering: rendering))
+            if result.outcome != .skipped { entryEnded?(result) }
             results.append(result)
         }
+        return results
+    }
+
+    /// `--update`: each output written into the golden's temporary file as
+    /// it is rendered, never held (a 12 MB fixture's pretty output is 22
+    /// MB: 4.4× its size held; a HAR's outputs were held, read into trees
+    /// and written again, 7.9×): a body's as it is, a HAR's as the
+    /// elements of its array (`HARGoldenWriter`). The file replaces the
+    /// golden only when every exchange it covers passes (`commitUpdate`).
+    private func updating(_ file: borrowing FixtureFile, _ exchanges: inout [Exchange]) -> [ExchangeResult] {
+        let out: Result<AtomicFileOutput, any Error>
+        do { out = .success(try AtomicFileOutput(path: file.goldenPath)) } catch { out = .failure(error) }
+        let sink = try? out.get().sink
+        let har = file.kind == .har ? sink.map(HARGoldenWriter.init) : nil
+        var results: [ExchangeResult]
+        if let har {
+            results = checkAll(&exchanges, rendering: .written(har.write)) { _ in har.endEntry() }
+        } else {
+            results = checkAll(&exchanges, rendering: sink.map { sink in .written({ try sink.write($0) }) } ?? .none)
+        }
+        commitUpdate(out, har, file, results: &results)
         return results
     }
 
@@ -128,7 +127,7 @@ public final class FixtureChecker {
     /// (their bodies went as they were read).
     private func checkComparingHAR(_ exchanges: inout [Exchange], of path: String, with stream: GoldenStream) -> [ExchangeResult]? {
         let golden = HARGoldenWriter { stream.compare($0) }
-        var results = checkRendering(&exchanges, into: golden)
+        var results = checkAll(&exchanges, rendering: .written(golden.write)) { _ in golden.endEntry() }
         let checked = results.indices.filter { results[$0].outcome != .skipped }
         guard !checked.isEmpty else { return results }
         if (try? golden.finish()) != nil, stream.matches {
