@@ -6,31 +6,51 @@
 /// (left-aligned), which keeps attribute lists readable.
 package enum DotRenderer {
     package static func render(_ diagram: SpecDiagram) -> String {
-        var out = "digraph rkmap {\n"
-        out += "  rankdir=LR;\n"
-        out += "  node [fontname=\"Helvetica\", fontsize=11];\n"
-        out += "  edge [fontname=\"Helvetica\", fontsize=10];\n"
-        for node in diagram.nodes {
-            let shape: String
-            switch node.kind {
-            case .descriptor: shape = "shape=note"
-            case .mapper: shape = "shape=box, style=rounded"
-            case .decision: shape = "shape=diamond"
-            case .request: shape = "shape=cds"
-            }
-            let label = node.lines.map { escape($0) + "\\l" }.joined()
-            out += "  \"\(node.id)\" [\(shape), label=\"\(label)\"];\n"
+        var out = header
+        for node in diagram.nodes { out += text(of: node) }
+        for edge in diagram.edges { out += text(of: edge) }
+        return out + footer
+    }
+
+    /// Writes `graph`'s diagram to `emit` a node at a time (`SpecDiagram.walk`):
+    /// the same text as `render(SpecDiagram(graph, attributes:))`, without
+    /// holding it.
+    package static func render(_ graph: MappingGraph, attributes: Bool,
+                               to emit: (String) throws -> Void) throws {
+        try emit(header)
+        let edges = try SpecDiagram.walk(graph, attributes: attributes) { try emit(text(of: $0)) }
+        for edge in edges { try emit(text(of: edge)) }
+        try emit(footer)
+    }
+
+    static let header = """
+        digraph rkmap {
+          rankdir=LR;
+          node [fontname="Helvetica", fontsize=11];
+          edge [fontname="Helvetica", fontsize=10];
+
+        """
+    static let footer = "}\n"
+
+    static func text(of node: SpecDiagram.Node) -> String {
+        let shape: String
+        switch node.kind {
+        case .descriptor: shape = "shape=note"
+        case .mapper: shape = "shape=box, style=rounded"
+        case .decision: shape = "shape=diamond"
+        case .request: shape = "shape=cds"
         }
-        for edge in diagram.edges {
-            var attributes: [String] = []
-            if let label = edge.label { attributes.append("label=\"\(escape(label))\"") }
-            if edge.kind == .connection { attributes.append("style=dashed") }
-            if edge.kind == .matcher { attributes.append("arrowhead=empty") }
-            let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
-            out += "  \"\(edge.from)\" -> \"\(edge.to)\"\(suffix);\n"
-        }
-        out += "}\n"
-        return out
+        let label = node.lines.map { escape($0) + "\\l" }.joined()
+        return "  \"\(node.id)\" [\(shape), label=\"\(label)\"];\n"
+    }
+
+    static func text(of edge: SpecDiagram.Edge) -> String {
+        var attributes: [String] = []
+        if let label = edge.label { attributes.append("label=\"\(escape(label))\"") }
+        if edge.kind == .connection { attributes.append("style=dashed") }
+        if edge.kind == .matcher { attributes.append("arrowhead=empty") }
+        let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
+        return "  \"\(edge.from)\" -> \"\(edge.to)\"\(suffix);\n"
     }
 
     /// A DOT double-quoted string body: backslash and quote escaped, line breaks as spaces.

@@ -7,25 +7,40 @@
 /// drawn as written.
 package enum MermaidRenderer {
     package static func render(_ diagram: SpecDiagram) -> String {
-        var out = "flowchart LR\n"
-        for node in diagram.nodes {
-            let label = node.lines.map(escape).joined(separator: "<br/>")
-            switch node.kind {
-            case .descriptor: out += "  \(node.id)[/\"\(label)\"/]\n"
-            case .mapper: out += "  \(node.id)[\"\(label)\"]\n"
-            case .decision: out += "  \(node.id){\"\(label)\"}\n"
-            case .request: out += "  \(node.id)[\\\"\(label)\"\\]\n"
-            }
-        }
-        for edge in diagram.edges {
-            let arrow = edge.kind == .connection ? "-.->" : "-->"
-            if let label = edge.label {
-                out += "  \(edge.from) \(arrow)|\"\(escape(label))\"| \(edge.to)\n"
-            } else {
-                out += "  \(edge.from) \(arrow) \(edge.to)\n"
-            }
-        }
+        var out = header
+        for node in diagram.nodes { out += text(of: node) }
+        for edge in diagram.edges { out += text(of: edge) }
         return out
+    }
+
+    /// Writes `graph`'s diagram to `emit` a node at a time (`SpecDiagram.walk`):
+    /// the same text as `render(SpecDiagram(graph, attributes:))`, without
+    /// holding it.
+    package static func render(_ graph: MappingGraph, attributes: Bool,
+                               to emit: (String) throws -> Void) throws {
+        try emit(header)
+        let edges = try SpecDiagram.walk(graph, attributes: attributes) { try emit(text(of: $0)) }
+        for edge in edges { try emit(text(of: edge)) }
+    }
+
+    static let header = "flowchart LR\n"
+
+    static func text(of node: SpecDiagram.Node) -> String {
+        let label = node.lines.map(escape).joined(separator: "<br/>")
+        switch node.kind {
+        case .descriptor: return "  \(node.id)[/\"\(label)\"/]\n"
+        case .mapper: return "  \(node.id)[\"\(label)\"]\n"
+        case .decision: return "  \(node.id){\"\(label)\"}\n"
+        case .request: return "  \(node.id)[\\\"\(label)\"\\]\n"
+        }
+    }
+
+    static func text(of edge: SpecDiagram.Edge) -> String {
+        let arrow = edge.kind == .connection ? "-.->" : "-->"
+        if let label = edge.label {
+            return "  \(edge.from) \(arrow)|\"\(escape(label))\"| \(edge.to)\n"
+        }
+        return "  \(edge.from) \(arrow) \(edge.to)\n"
     }
 
     /// Mermaid entity codes for the characters that end or change a quoted label.

@@ -57,9 +57,21 @@ package struct SpecDiagram: Sendable, Equatable {
     ///   - graph: the compiled spec.
     ///   - attributes: list each object mapper's attribute mappings in its node.
     package init(_ graph: MappingGraph, attributes: Bool = false) {
+        var nodes: [Node] = []
+        edges = Self.walk(graph, attributes: attributes) { nodes.append($0) }
+        self.nodes = nodes
+    }
+
+    /// Hands each node of `graph`'s diagram to `node` as it is made, in the
+    /// order `init` holds them, and returns the edges: a renderer writes a
+    /// node and lets it go, so a spec with many attributes is never held twice
+    /// (its attribute lines, then the diagram's text) while it is drawn.
+    package static func walk(_ graph: MappingGraph, attributes: Bool,
+                             node: (Node) throws -> Void) rethrows -> [Edge] {
+        var edges: [Edge] = []
         for descriptor in graph.descriptors {
-            nodes.append(Node(id: "d\(descriptor.index)", kind: .descriptor,
-                              lines: Self.descriptorLines(descriptor)))
+            try node(Node(id: "d\(descriptor.index)", kind: .descriptor,
+                          lines: Self.descriptorLines(descriptor)))
             edges.append(Edge(from: "d\(descriptor.index)", to: Self.mapperID(descriptor.rootMapper),
                               kind: .uses, label: nil))
         }
@@ -68,21 +80,22 @@ package struct SpecDiagram: Sendable, Equatable {
             var lines = ["request \(request.target)", methods]
             if !request.rootKeyPath.isEmpty { lines.append("rootKeyPath: \(request.rootKeyPath.joined(separator: "."))") }
             lines.append(request.inverse ? "inverse mapping" : "request mapping")
-            nodes.append(Node(id: "r\(index)", kind: .request, lines: lines))
+            try node(Node(id: "r\(index)", kind: .request, lines: lines))
             edges.append(Edge(from: "r\(index)", to: Self.mapperID(request.mapper), kind: .uses, label: nil))
         }
         for (ref, mapper) in graph.mappers.enumerated() {
             switch mapper {
             case .object(let object):
-                nodes.append(Node(id: Self.mapperID(ref), kind: .mapper,
-                                  lines: Self.mapperLines(object, attributes: attributes)))
+                try node(Node(id: Self.mapperID(ref), kind: .mapper,
+                              lines: Self.mapperLines(object, attributes: attributes)))
                 edges += Self.relationshipEdges(object, ref: ref, graph: graph)
                 edges += Self.connectionEdges(object, ref: ref, graph: graph)
             case .dynamic(let dynamic):
-                nodes.append(Node(id: Self.mapperID(ref), kind: .decision, lines: ["\(dynamic.id) (dynamic)"]))
+                try node(Node(id: Self.mapperID(ref), kind: .decision, lines: ["\(dynamic.id) (dynamic)"]))
                 edges += Self.matcherEdges(dynamic, ref: ref, graph: graph)
             }
         }
+        return edges
     }
 
     static func mapperID(_ ref: MapperRef) -> String { "m\(ref)" }

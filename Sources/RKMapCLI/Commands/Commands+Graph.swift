@@ -7,14 +7,13 @@ extension Commands {
     /// Exit status: 0 printed, 2 usage or spec error.
     public static func graph(_ options: GraphOptions, stdout: ByteSink, stderr: ByteSink) -> Int32 {
         guard let graph = loadSpec(options.spec, stderr: stderr) else { return usageOrSpecError }
-        let diagram = SpecDiagram(graph, attributes: options.attributes)
-        let text: String
-        switch options.format {
-        case .mermaid: text = MermaidRenderer.render(diagram)
-        case .dot: text = DotRenderer.render(diagram)
-        }
+        // Written a node at a time: a large spec's attribute lines are never
+        // all held beside the compiled spec (docs/commands.md, graph).
         return stoppingQuietly(stderr: stderr) {
-            try stdout.write(text)
+            switch options.format {
+            case .mermaid: try MermaidRenderer.render(graph, attributes: options.attributes) { try stdout.write($0) }
+            case .dot: try DotRenderer.render(graph, attributes: options.attributes) { try stdout.write($0) }
+            }
             return success
         }
     }
