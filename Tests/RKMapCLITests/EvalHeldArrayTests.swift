@@ -17,6 +17,12 @@ import Testing
         ("'a' IN items[0].tags", "true"), ("items[0].tags.@count == 2", "true"),
         ("items[0].id == 1 AND ANY items.id == 3", "true"), ("items[-1].id == 1 OR items.@count == 2", "false"),
         ("items[0].sub.list[0] > 5", "false"),
+        // Through the array without an index (held for its elements too):
+        // `items.tags` is one value per item, `null` where an item has none.
+        ("items.tags.@count == 3", "true"), ("items.sub.list.@count == 3", "true"),
+        ("items.id.@max == 3", "true"), ("items.id.@sum == 4", "true"),
+        ("ANY items.sub.list == nil", "true"), ("ANY items.name == 'é'", "true"),
+        ("items.sub.list[0] == 5", "false"), ("ALL items.id > 0", "false"),
     ])
     func heldOrNotTheAnswerIsTheWholeDocuments(_ predicate: String, _ expected: String) throws {
         let scratch = try Scratch()

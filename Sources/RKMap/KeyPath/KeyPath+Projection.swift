@@ -21,11 +21,19 @@ extension JSONProjection {
     ///   collection operator after a member name, every element read whole
     ///   (`KeyPath.heldResult`). Without it, the whole value from the index
     ///   or operator on.
-    mutating func add(componentsOf path: KeyPath, then tail: JSONProjection = .everything, holdingIndexes: Bool = false) {
-        add(components: path.components[...], then: tail, holdingIndexes: holdingIndexes)
+    /// - Parameter holdingPaths: with `holdingIndexes` (`rkmap eval`), each
+    ///   value a path goes on from (`items` in `items.tags.@count`) is read for
+    ///   `elements` too, each element as the rest of the path reads it: a
+    ///   large array there is held as its elements' text, which
+    ///   `KeyPath.lookup` and `KeyPath.heldResult` read one element at a
+    ///   time, and any other value is read as it was.
+    mutating func add(componentsOf path: KeyPath, then tail: JSONProjection = .everything,
+                      holdingIndexes: Bool = false, holdingPaths: Bool = false) {
+        add(components: path.components[...], then: tail, holdingIndexes: holdingIndexes, holdingPaths: holdingIndexes && holdingPaths)
     }
 
-    private mutating func add(components: ArraySlice<KeyPath.Component>, then tail: JSONProjection, holdingIndexes: Bool) {
+    private mutating func add(components: ArraySlice<KeyPath.Component>, then tail: JSONProjection,
+                              holdingIndexes: Bool, holdingPaths: Bool = false) {
         var keys: [String] = []
         var end = tail
         scan: for position in components.indices {
@@ -33,6 +41,9 @@ extension JSONProjection {
             case .key(let key):
                 keys.append(key)
                 continue scan
+            case .collection(.count) where holdingPaths && !keys.isEmpty:
+                // How many elements: held, their count (`KeyPath.heldResult`).
+                end = .elements(.countOnly)
             case .collection(.count):
                 end = .countOnly
             case .index where holdingIndexes && !keys.isEmpty:
@@ -43,7 +54,7 @@ extension JSONProjection {
                 // read whole, as a tree, as an element mapped by a
                 // relationship is.
                 var element = JSONProjection.nothing
-                element.add(components: components[(position + 1)...], then: tail, holdingIndexes: true)
+                element.add(components: components[(position + 1)...], then: tail, holdingIndexes: true, holdingPaths: holdingPaths)
                 switch element {
                 case .nothing: end = .everything
                 case .verbatim: end = .elements(.everything)
@@ -59,6 +70,14 @@ extension JSONProjection {
                 end = .everything
             }
             break scan
+        }
+        if holdingPaths, keys.count > 1 {
+            // Inside out: `a.b.c` reads `a` for elements reading `b` for
+            // elements reading `c` as `end`.
+            var inner = end
+            for key in keys.dropFirst().reversed() { inner = .elements(.members([key: inner])) }
+            add(keys.prefix(1), then: inner)
+            return
         }
         add(keys[...], then: end)
     }

@@ -43,7 +43,7 @@ extension PredicateExpression {
             case .parent, .metadata: return so
             }
             var projection = so
-            projection.add(componentsOf: path, holdingIndexes: holdingIndexes)
+            projection.add(componentsOf: path, holdingIndexes: holdingIndexes, holdingPaths: holdingIndexes)
             return projection
         }
     }

@@ -154,13 +154,21 @@ import Testing
     /// For `rkmap eval`: an index after a member name reads the array for
     /// its elements, each as the rest of the path reads it (a large one is
     /// then held as their text); without a member name before it, the
-    /// document itself is read as before.
+    /// document itself is read as before. So does a member name a path
+    /// goes on from, and a member `@count` counts.
     @Test(arguments: [
         ("comments[0].by == 'x'", JSONProjection.members(["comments": .elements(.members(["by": .everything]))])),
         ("comments[-1].by == 'x' AND ANY tags == 'a'",
          .members(["comments": .elements(.members(["by": .everything])), "tags": .everything])),
-        ("author.name == 'Ana'", .members(["author": .members(["name": .everything])])),
         ("[0].id == 1", .everything),
+        // Each value a path goes on from is read for its elements too: an
+        // object is read as before, a large array held as their text.
+        ("author.name == 'Ana'", .members(["author": .elements(.members(["name": .everything]))])),
+        ("ALL items.tags.@count == 2",
+         .members(["items": .elements(.members(["tags": .elements(.members([:]))]))])),
+        ("items.@count > 1", .members(["items": .elements(.members([:]))])),
+        ("a.b.c == 1 AND a.d == 2",
+         .members(["a": .elements(.members(["b": .elements(.members(["c": .everything])), "d": .everything]))])),
     ])
     func holdingIndexesReadsTheArrayForItsElements(_ text: String, _ expected: JSONProjection) throws {
         #expect(try Predicate(parsing: text).documentProjectionHoldingIndexes == expected)
