@@ -58,6 +58,25 @@ import RKMap
         #expect(r.status == 1)
     }
 
+    /// A body that is not valid JSON fails with the reader's message at its
+    /// line and column, wherever the error is; found by the element-wise
+    /// read (the content an array found through objects), it is reported
+    /// without the document's tree (`BoundedMemoryTests`), with the message
+    /// a whole read gives.
+    @Test(arguments: [
+        (#"{"items": [{"ID": 1, "Name": "a"},]}"#, "1:35: expected a value after ',', found ']' (trailing commas are not JSON)"),
+        (#"{"items": [{"ID": 1, "Name": "\q"}]}"#, #"1:31: invalid escape '\q' in a string; valid escapes are \" \\ \/ \b \f \n \r \t \uXXXX"#),
+        (#"{"items": [{"ID": 1}]} {}"#, "1:24: unexpected second JSON value after the one ending at byte 22; a fixture holds one document"),
+    ])
+    func aBodyThatIsNotJSONFailsWithWhereAndWhat(_ body: String, _ expected: String) throws {
+        let scratch = try Scratch()
+        try scratch.write("b.json", body + "\n")
+        let run = try RKMapExecutable.run(["check", RKMapExecutable.repositoryRoot.path + "/fixtures/scale/items-validated.json", "b.json"],
+                                          directory: scratch.url)
+        #expect(run.status == 1)
+        #expect(run.stdout == "FAIL b.json: 200\n  fixture: b.json:\(expected)\n0 passed, 1 failed\n", "\(run)")
+    }
+
     @Test func theCleanFixturesPass() throws {
         let r = try RKMapExecutable.run(["check", spec, "fixtures/check/api"], environment: ["GITHUB_ACTIONS": nil])
         #expect(r.stdout == cleanReport + "8 passed, 0 failed, 1 skipped\n")

@@ -14,12 +14,20 @@ public struct ExchangeResult: Sendable {
     /// The `apply` output (JSON tree, collection shape, pretty, with its final
     /// newline) when the document mapped and the output was held: for
     /// `--update`, for a HAR's golden, and for a body's golden that differs
-    /// from it. `nil` without a golden, and when a body's output was its
-    /// golden's text exactly (compared as it was rendered, `goldenMatched`).
+    /// from it. `nil` without a golden, and when a body's output was
+    /// compared with its golden as it was rendered (`goldenComparison`).
     public var output: [UInt8]?
-    /// A body's output was compared with its golden as it was rendered, and
-    /// was the golden's text exactly (check 4 passed without `output`).
-    var goldenMatched = false
+    /// How check 4 was done as the output was rendered; `nil` when it was
+    /// not (the golden is compared with the held output as values).
+    var goldenComparison: GoldenComparison?
+
+    enum GoldenComparison: Equatable {
+        /// The output was the golden's text exactly (`GoldenStream`).
+        case exactText
+        /// A body's output was compared with its golden as values, element
+        /// by element (`GoldenElementDiff`); the differences are among the reasons.
+        case byElement
+    }
 
     public init(exchange: Exchange, outcome: Outcome, records: Int? = nil, reasons: [Diagnostic] = [], output: [UInt8]? = nil) {
         self.exchange = exchange

@@ -44,19 +44,24 @@ public final class FixtureChecker {
         file.exchanges = []
         var results: [ExchangeResult] = []
         if file.kind == .body, hasGolden, !options.update, exchanges.count == 1, let stream = GoldenStream(path: file.goldenPath) {
-            // Compared as it is rendered; only an output that differs from
-            // the golden's text is held, mapped again (its body read again
-            // from its file), for the comparison of values.
+            // Compared as it is rendered; an output that differs from the
+            // golden's text is mapped again (its body read again from its
+            // file) and compared as values, element by element.
             let exchange = exchanges.removeLast()
             var result = checkContent(consume exchange, rendering: .compared(stream))
+            var differences: [GoldenDiff.Difference] = []
             if result.records != nil {
                 if stream.matches {
-                    result.goldenMatched = true
+                    result.goldenComparison = .exactText
                 } else {
-                    result = checkContent(Self.readingBodyAgain(result.exchange), rendering: .held)
+                    (result, differences) = comparingAgain(result, golden: file.goldenPath)
                 }
             }
-            results = [withNotes(result)]
+            result = withNotes(result)
+            for d in differences {
+                result.reasons.append(Diagnostic(.error, d.message, file: file.goldenPath, location: .jsonPath(d.path), code: .golden))
+            }
+            results = [result]
         } else if file.kind == .har, hasGolden, !options.update, let stream = GoldenStream(path: file.goldenPath),
                   let compared = checkComparingHAR(&exchanges, of: file.path, with: stream) {
             // Every checked entry's output, as `--update` writes it, was the
@@ -131,11 +136,30 @@ public final class FixtureChecker {
         let checked = results.indices.filter { results[$0].outcome != .skipped }
         guard !checked.isEmpty else { return results }
         if (try? golden.finish()) != nil, stream.matches {
-            for i in checked { results[i].goldenMatched = true }
+            for i in checked { results[i].goldenComparison = .exactText }
             return results
         }
         exchanges = HARReader.exchanges(in: path, maxDepth: options.maxDepth)
         return nil
+    }
+
+    /// A body's exchange whose output was not its golden's text, checked
+    /// again with the output compared with the golden as values, an element
+    /// of their arrays at a time as it is rendered (`GoldenElementDiff`):
+    /// the result (`goldenComparison`) and the differences. Where the elements
+    /// cannot tell (the golden is not an array, or does not parse), it is
+    /// checked again with its output held, and `golden` compares the whole
+    /// values.
+    private func comparingAgain(_ result: ExchangeResult, golden: String) -> (ExchangeResult, [GoldenDiff.Difference]) {
+        if let diff = GoldenElementDiff(path: golden, maxDepth: goldenDepth) {
+            var again = checkContent(Self.readingBodyAgain(result.exchange), rendering: .written { diff.write($0) })
+            if again.records == nil { return (again, []) }
+            if let differences = diff.finish() {
+                again.goldenComparison = .byElement
+                return (again, differences)
+            }
+        }
+        return (checkContent(Self.readingBodyAgain(result.exchange), rendering: .held), [])
     }
 
     /// A body file's exchange, checked once and let go of its body, with the
@@ -214,12 +238,13 @@ public final class FixtureChecker {
         }
         // A JSON body whose content is an array is mapped element by element
         // from its bytes when nothing can tell that from mapping its tree.
-        let elementwise = kind == .json && self.elementwise ? engine.elementwiseDocument(body) : nil
+        var invalid = false
+        let elementwise = kind == .json && self.elementwise ? engine.elementwiseDocument(body, invalid: &invalid) : nil
         let document: JSONValue
         if let elementwise {
             document = elementwise.skeleton
         } else {
-            let outcome = read(body, kind: kind, of: exchange, holdingAsIn: self.elementwise ? engine : nil)
+            let outcome = read(body, kind: kind, of: exchange, holdingAsIn: self.elementwise ? engine : nil, validatingFirst: invalid)
             // The body is not read again: a large one goes before its document is mapped.
             body = []
             switch outcome {
@@ -364,15 +389,26 @@ public final class FixtureChecker {
         case unreadable(Diagnostic)
     }
 
-    /// - Parameter engine: when given, a large array that the engine's
+    /// - Parameters:
+    ///   - engine: when given, a large array that the engine's
     ///   mapping may hold (a relationship's source, also under `@parent`
     ///   and `@root` reads; `MappingGraph.heldProjection`) is held as its
     ///   elements' text, each element read back whole as it is mapped, and
     ///   tracked then; every other value is read whole. A 12 MB record of
     ///   one relationship's items: 2.5× its size rather than 8.7× as a tree.
-    private func read(_ body: [UInt8], kind: Exchange.BodyKind, of exchange: Exchange, holdingAsIn engine: MappingEngine?) -> BodyDocument {
+    ///   - validatingFirst: the body is known not to be one valid document
+    ///     (`elementwiseDocument` read it): it is validated without a tree
+    ///     first, for the same error without the tree up to it (a 12 MB
+    ///     fixture with a stray comma at its end took 6.8× its size).
+    private func read(
+        _ body: [UInt8], kind: Exchange.BodyKind, of exchange: Exchange, holdingAsIn engine: MappingEngine?, validatingFirst: Bool = false
+    ) -> BodyDocument {
         switch kind {
         case .json:
+            if validatingFirst,
+               case .failure(let problem) = FixtureReader.parseOne(body, file: exchange.file, maxDepth: options.maxDepth, projection: ProjectionPlan(.nothing)) {
+                return .unreadable(bodyProblem(problem, in: exchange))
+            }
             let plan = engine.flatMap {
                 $0.options.readsProjection
                     ? ProjectionPlan.wholeHolding(

@@ -37,12 +37,12 @@ public enum GoldenDiff {
             }
             for i in a.count..<max(a.count, e.count) where out.count < limit {
                 path.append(.index(i))
-                out.append(Difference(path: DocumentPath.render(path), message: "missing \(noun(e[i])) (expected \(show(e[i])))"))
+                out.append(Difference(path: DocumentPath.render(path), message: missingMessage(e[i])))
                 path.removeLast()
             }
             for i in e.count..<max(e.count, a.count) where out.count < limit {
                 path.append(.index(i))
-                out.append(Difference(path: DocumentPath.render(path), message: "unexpected \(noun(a[i])) \(show(a[i]))"))
+                out.append(Difference(path: DocumentPath.render(path), message: unexpectedMessage(a[i])))
                 path.removeLast()
             }
         default:
@@ -75,6 +75,19 @@ public enum GoldenDiff {
             out.append(Difference(path: DocumentPath.render(path), message: "members in another order: expected \(shown(e.keys)), got \(shown(a.keys))"))
         }
     }
+
+    /// Element `index` of the top-level arrays is in the golden only.
+    static func missing(_ expected: JSONValue, at index: Int) -> Difference {
+        Difference(path: DocumentPath.render([.index(index)]), message: missingMessage(expected))
+    }
+
+    /// Element `index` of the top-level arrays is in the output only.
+    static func unexpected(_ actual: JSONValue, at index: Int) -> Difference {
+        Difference(path: DocumentPath.render([.index(index)]), message: unexpectedMessage(actual))
+    }
+
+    private static func missingMessage(_ expected: JSONValue) -> String { "missing \(noun(expected)) (expected \(show(expected)))" }
+    private static func unexpectedMessage(_ actual: JSONValue) -> String { "unexpected \(noun(actual)) \(show(actual))" }
 
     /// A record when it has `@type`, else an element.
     private static func noun(_ value: JSONValue) -> String {

@@ -60,7 +60,11 @@ extension MappingEngine {
     /// descriptor there maps with a `forceCollection` object mapper (not a
     /// dynamic one, whose matchers read the object) and that repeats no key
     /// (a whole read keeps the first one's position with the last one's value).
-    func elementwiseDocument(_ body: [UInt8]) -> ElementwiseDocument? {
+    ///
+    /// - Parameter invalid: set when the body was read and is not one valid
+    ///   JSON document: a whole read would build its tree up to the error,
+    ///   then fail; the caller validates it without building one instead.
+    func elementwiseDocument(_ body: [UInt8], invalid: inout Bool) -> ElementwiseDocument? {
         guard !applicable.isEmpty, options.onlyType == nil else { return nil }
         var paths: [[KeyPath.Component]] = []
         for (descriptor, _) in applicable {
@@ -254,6 +258,7 @@ extension MappingEngine {
                 }
                 return found
             } catch {
+                invalid = true
                 return nil
             }
         }

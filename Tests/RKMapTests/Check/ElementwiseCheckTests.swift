@@ -24,7 +24,8 @@ import Testing
     ) throws -> Bool {
         let engine = try MappingEngine(graph: checker.graph, options: exchange.facts.mappingOptions)
         guard case .body(let bytes, _) = exchange.content else { return false }
-        let eligible = engine.elementwiseDocument(bytes) != nil
+        var invalid = false
+        let eligible = engine.elementwiseDocument(bytes, invalid: &invalid) != nil
         checker.elementwise = true
         let streamed = checker.check(exchange)
         // Every array collected through another held as text, however small.
@@ -107,7 +108,17 @@ import Testing
 
     private func eligible(_ spec: String, _ body: String, facts: ExchangeFacts = ExchangeFacts()) throws -> Bool {
         let engine = try MappingEngine(graph: try F.graph(spec), options: facts.mappingOptions)
-        return engine.elementwiseDocument(Array(body.utf8)) != nil
+        var invalid = false
+        return engine.elementwiseDocument(Array(body.utf8), invalid: &invalid) != nil
+    }
+
+    /// Whether the body was read and found not to be one valid document
+    /// (the checker then validates it without building its tree).
+    private func foundInvalid(_ spec: String, _ body: String) throws -> Bool {
+        let engine = try MappingEngine(graph: try F.graph(spec), options: ExchangeFacts().mappingOptions)
+        var invalid = false
+        _ = engine.elementwiseDocument(Array(body.utf8), invalid: &invalid)
+        return invalid
     }
 
     private static let items = #"{"mappers": [{"id": "item", "attributes": {"id": "id", "name": "name"}}], "descriptors": [{"keyPath": "data.items", "root-map-ref": "item"}]}"#
@@ -138,6 +149,10 @@ import Testing
         #expect(try !eligible(s, #"{"data": {"items": [1,]}}"#))
         #expect(try !eligible(s, #"{"data": {"items": []}} {}"#))
         #expect(try !eligible(s, #"{"data": {"items": []}}]"#))
+        #expect(try foundInvalid(s, #"{"data": {"items": [1,]}}"#))
+        #expect(try foundInvalid(s, #"{"data": {"items": [{"id": 1}, {"id": "\q"}]}}"#))
+        #expect(try !foundInvalid(s, #"{"data": {"items": {"id": 1}}}"#))
+        #expect(try !foundInvalid(s, #"{"data": {"items": []}}"#))
         // Case-insensitive keys: one candidate, or two.
         let folded = #"{"keyMatching": "caseInsensitive", "mappers": [{"id": "item", "attributes": ["id"]}], "descriptors": [{"keyPath": "Data.Items", "root-map-ref": "item"}]}"#
         #expect(try eligible(folded, #"{"data": {"items": [{"id": 1}]}}"#))

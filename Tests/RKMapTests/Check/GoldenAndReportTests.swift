@@ -113,14 +113,20 @@ import Testing
         // A golden that is the output's text is compared as the output is
         // rendered, holding neither.
         let compared = try F.checker().check(FixtureReader.read(path, defaults: ExchangeFacts())).results[0]
-        #expect(compared.outcome == .passed && compared.goldenMatched)
+        #expect(compared.outcome == .passed && compared.goldenComparison == .exactText)
         #expect(compared.output == nil)
         // One that is not (formatted otherwise) is compared as values: the
-        // output is rendered again and held for that.
+        // output is rendered again and compared element by element, not held.
         try dir.write("articles.expected.json", #"[{"@type": "Article", "id": 1, "title": "A"}]"#)
         let reformatted = try F.checker().check(FixtureReader.read(path, defaults: ExchangeFacts())).results[0]
-        #expect(reformatted.outcome == .passed && !reformatted.goldenMatched)
-        #expect(reformatted.output == Array(written.utf8))
+        #expect(reformatted.outcome == .passed && reformatted.goldenComparison == .byElement)
+        #expect(reformatted.output == nil)
+        // A golden that is not an array is compared as a whole value, the
+        // output held for it.
+        try dir.write("articles.expected.json", #"{"@type": "Article"}"#)
+        let object = try F.checker().check(FixtureReader.read(path, defaults: ExchangeFacts())).results[0]
+        #expect(object.outcome == .failed && object.goldenComparison == nil)
+        #expect(object.output == Array(written.utf8))
     }
 
     /// A golden compared as the output is rendered passes only when it is
@@ -137,7 +143,7 @@ import Testing
         let golden = try dir.read("articles.expected.json")
         #expect(golden.utf8.count > GoldenStream.chunkSize)
         func check() throws -> ExchangeResult { try F.checker().check(FixtureReader.read(path, defaults: ExchangeFacts())).results[0] }
-        #expect(try check().goldenMatched)
+        #expect(try check().goldenComparison == .exactText)
         let last = #""title": "t1999""#
         let variants: [(String, [String])] = [
             (golden.replacingOccurrences(of: #""title": "t5""#, with: #""title": "t55""#), [#"$[5].title: expected "t55", got "t5""#]),
@@ -151,7 +157,7 @@ import Testing
         for (text, expected) in variants {
             try dir.write("articles.expected.json", text)
             let r = try check()
-            #expect(!r.goldenMatched)
+            #expect(r.goldenComparison != .exactText)
             let messages = r.reasons.filter { $0.code == .golden }.map { r in
                 if case .jsonPath(let p) = r.location { return "\(p): \(r.message)" }
                 return "the golden: \(r.message)"
