@@ -24,6 +24,8 @@ import Testing
         ("spec-lists.json", ["records.ndjson", "--format", "ndjson"]),
         ("spec.json", ["records.ndjson", "--format", "form"]), ("spec.json", ["nested.json", "--format", "form"]),
         ("spec-lists.json", ["lists.json", "--format", "form"]), ("spec.json", ["form.ndjson", "--format", "form"]),
+        ("spec-forward.json", ["records.ndjson"]), ("spec-forward.json", ["records.ndjson", "--format", "ndjson"]),
+        ("spec-forward.json", ["records.ndjson", "--format", "form"]), ("spec-forward.json", ["nested.json", "--compact"]),
     ]
 
     @Test(arguments: 0..<runs.count, ["", "0"])
@@ -39,17 +41,23 @@ import Testing
         #expect(!whole.stdout.isEmpty || whole.status != 0)
     }
 
+    /// `serialize` of `records` under `spec` (both in `directory`) into
+    /// NDJSON with every array held: the run and its lines.
+    static func heldBodies(of records: String, under spec: String) throws -> (RKMapExecutable.Result, [String]) {
+        let result = try RKMapExecutable.run(
+            ["serialize", directory + "/" + spec, directory + "/" + records, "--format", "ndjson"],
+            environment: ["RKMAP_HELD_ARRAY_BYTES": "0"])
+        return (result, result.stdout.split(separator: "\n").map(String.init))
+    }
+
     /// What the good record's body is (§13): attributes by their source
     /// keys, the date in the wire format, the items' bodies in order with the
     /// `null` kept, the users one dictionary by username, and the nil key
     /// path's record merged into the body; the four bad records fail or
     /// warn where they go wrong.
     @Test func theBodiesAndMessagesAreTheSpecs() throws {
-        let result = try RKMapExecutable.run(
-            ["serialize", Self.directory + "/spec.json", Self.directory + "/records.ndjson", "--format", "ndjson"],
-            environment: ["RKMAP_HELD_ARRAY_BYTES": "0"])
+        let (result, lines) = try Self.heldBodies(of: "records.ndjson", under: "spec.json")
         #expect(result.status == 1)
-        let lines = result.stdout.split(separator: "\n").map(String.init)
         let item = { (i: Int) in #"{"id":\#(i),"name":"n\#(i)","at":"2024-01-02T03:04:05.000Z"}"# }
         let good = #"{"tags":["a","b","c"],"when":"2024-05-06T00:00:00.000Z","title":"t","items":["#
             + [item(0), item(1), "null", item(2), item(3), item(4)].joined(separator: ",")
@@ -62,6 +70,31 @@ import Testing
         #expect(messages.contains { $0.hasPrefix("fixtures/serialize/held/records.ndjson: $.items[3].color: warning: field 'color' is not mapped by mapper 'item'") })
         #expect(messages.contains { $0.hasPrefix("fixtures/serialize/held/records.ndjson: $.users[1]: error: records 0 and 1 of 'users' have the same key 'ann'") && $0.contains("(document 4)") })
         #expect(messages.contains { $0.hasPrefix("fixtures/serialize/held/records.ndjson: $.when: error: 'when' is declared a date but holds an array") && $0.contains("(document 5)") })
+    }
+
+    /// A request mapper applied forward (`spec-forward.json`, `"inverse":
+    /// false`, docs/spec.md §13) of records whose arrays are held: `tags`
+    /// copied as it is held, `items` mapped by a relationship from its held
+    /// text (the `null` item maps to no body, as `apply` maps none), a key
+    /// path through `users` read from its tree, the date written in the
+    /// mapper's format, a bad one warned of and left out, and the body under
+    /// the descriptor's `rootKeyPath`.
+    @Test func aForwardMapperOfHeldArraysWritesTheSpecsBodies() throws {
+        let (result, lines) = try Self.heldBodies(of: "records.ndjson", under: "spec-forward.json")
+        #expect(result.status == 0)
+        let entry = { (i: Int) in #"{"itemId":\#(i),"stamp":{"at":"2024-01-02"}}"# }
+        let body = { (logins: String, entries: [String]) in
+            #"{"list":{"name":"t","labels":["a","b","c"],"numbers":[1,2,3],"logins":[\#(logins)],"entries":["#
+                + entries.joined(separator: ",") + "]}}"
+        }
+        let all = (0..<5).map(entry)
+        #expect(lines == [
+            body(#""ann","bob""#, all), body(#""ann","bob""#, Array(all[0..<3]) + [#"{"itemId":3}"#, entry(4)]),
+            body(#""ann","bob""#, all), body(#""ann","ann""#, all), body(#""ann","bob""#, all),
+        ])
+        let messages = result.stderr.split(separator: "\n")
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix(#"fixtures/serialize/held/records.ndjson: $.items[4].at: warning: cannot convert string "not a date" to date"#) == true)
     }
 
     /// Form bodies (docs/spec.md §13–§14) of records whose arrays are held

@@ -90,7 +90,13 @@ package final class Serializer: Sendable {
         self.options = options
         dateReader = DateParser(formats: [DateFormat](), zone: .utc)
         do {
-            engine = try MappingEngine(graph: graph, options: MappingOptions())
+            // For request mappers applied forward: the records a relationship
+            // makes from a record's held array are held as bytes, read back
+            // one at a time as the body is written (`Serializer.forward`).
+            var mapping = MappingOptions()
+            mapping.holdsLargeArrays = true
+            mapping.holdingArraysFrom = options.holdingArraysFrom
+            engine = try MappingEngine(graph: graph, options: mapping)
         } catch {
             throw .engine(error)
         }
