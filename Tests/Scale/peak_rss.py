@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs a command on a generated NDJSON stream and reports the command's peak RSS.
 
-Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file [--golden] [--stdin-text TEXT]] [--no-stderr]
+Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file [--golden] [--replace-last OLD NEW] [--stdin-text TEXT]] [--no-stderr]
                    [--shape lines|logs|document|array|keyed|items|rows|batches|nested|listing|list|pages|hits|included|keys|numbers|geometry|spec|distinct-items|distinct-lines|form|har] -- COMMAND ...
 
 The stream is `--mb` MB (10^6 bytes) of article-like lines
@@ -9,7 +9,9 @@ The stream is `--mb` MB (10^6 bytes) of article-like lines
 into the command's stdin through a pipe (`--from pipe`, the default) or into a
 temporary file named as the command's last argument (`--from file`; with
 `--golden`, the command is first run once with `--update`, so that `rkmap
-check` writes the file's golden beside it, and the golden is measured too). The
+check` writes the file's golden beside it, and the golden is measured too;
+`--replace-last OLD NEW` then changes the file's last OLD into NEW, an output
+that differs from its golden or a syntax error at its end). The
 command's stdout goes to /dev/null. `--shape document` writes one single JSON
 document instead, `{"articles": [ ...the same articles... ]}`, `--shape array`
 one top-level array of them, and `--shape keyed` one object of them under
@@ -259,6 +261,9 @@ def main():
     parser.add_argument("--golden", action="store_true",
                         help="with --from file: first run the command with --update (rkmap check writes the "
                              "file's golden NAME.expected.json beside it), then measure it; the golden is removed after")
+    parser.add_argument("--replace-last", nargs=2, metavar=("OLD", "NEW"), default=None,
+                        help="with --from file: after the golden is written (--golden), the last OLD in the file "
+                             "becomes NEW (an output that then differs from its golden, or a syntax error at the end)")
     parser.add_argument("--stdin-text", default=None,
                         help="with --from file: the command's stdin holds this text (else it is /dev/null); "
                              "a command given a large spec as its file then maps or serializes a small input")
@@ -268,6 +273,8 @@ def main():
     args = parser.parse_args()
     if args.golden and args.source != "file":
         parser.error("--golden needs --from file")
+    if args.replace_last is not None and args.source != "file":
+        parser.error("--replace-last needs --from file")
     if args.stdin_text is not None and args.source != "file":
         parser.error("--stdin-text needs --from file")
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
@@ -315,6 +322,15 @@ def main():
         command = command + [temp.name]
         if args.golden:
             subprocess.run(command + ["--update"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        if args.replace_last:
+            old, new = (text.encode() for text in args.replace_last)
+            with open(temp.name, "rb") as f:
+                data = f.read()
+            at = data.rfind(old)
+            if at < 0:
+                parser.error("--replace-last: %r is not in the file" % args.replace_last[0])
+            with open(temp.name, "wb") as f:
+                f.write(data[:at] + new + data[at + len(old):])
         if args.stdin_text is None:
             read_end = os.open(os.devnull, os.O_RDONLY)
         else:
