@@ -25,7 +25,8 @@ differ (`{"k0_17": "v"}`), and `--shape distinct-items` one document of
 objects that each have a member of their own (`{"items": [{"id": 0, "k0":
 "v"}, ...]}`): every line or item a shape of its own, what `infer` cannot
 drop as a repeat. `--shape form` writes form-encoded lines (`ID=3&Name=item+3&...`,
-one document each, for `apply --input-format form`), and `--shape har` a HAR file
+one document each, for `apply --input-format form`; `--shape form-line` one such line
+of `items[][ID]=N&items[][Name]=...` pairs, written whole), and `--shape har` a HAR file
 (named `*.har`) of GET entries whose bodies are small `items` documents.
 
 `--shape items|rows|batches|nested|listing|list|pages|hits|included|keys|numbers|geometry|spec` writes one JSON document of about `--mb` MB made of
@@ -205,6 +206,10 @@ def small_values(shape, total):
         item = lambda i: '%s{"id": "m%d", "target": "T%d", "entity": "YES", "attributes": {%s}, "types": {%s}}' % (
             sep(i), i, i, ", ".join('"field_%d_%d": "field%d_%d"' % (i, j, i, j) for j in range(100)),
             ", ".join('"field%d_%d": "int"' % (i, j) for j in range(0, 100, 3)))
+    elif shape == "form-line":
+        # One form-encoded line (for `apply --input-format form`) of objects in an array.
+        opening, closing = "", "\n"
+        item = lambda i: "%sitems[][ID]=%d&items[][Name]=item+%d&items[][Price]=%d.5" % (sep(i, "&"), i, i, i % 1000)
     elif shape == "distinct-items":
         opening, closing = '{"items": [', "]}\n"
         item = lambda i: '%s{"id": %d, "k%d": "v"}' % (sep(i), i, i)
@@ -257,7 +262,7 @@ def main():
     parser.add_argument("--mb", type=float, default=300)
     parser.add_argument("--body-bytes", type=int, default=4000)
     parser.add_argument("--from", dest="source", choices=("pipe", "file"), default="pipe")
-    parser.add_argument("--shape", choices=("lines", "logs", "document", "array", "keyed", "items", "rows", "batches", "nested", "listing", "list", "pages", "hits", "included", "keys", "numbers", "geometry", "spec", "distinct-items", "distinct-lines", "form", "har"), default="lines")
+    parser.add_argument("--shape", choices=("lines", "logs", "document", "array", "keyed", "items", "rows", "batches", "nested", "listing", "list", "pages", "hits", "included", "keys", "numbers", "geometry", "spec", "distinct-items", "distinct-lines", "form", "form-line", "har"), default="lines")
     parser.add_argument("--golden", action="store_true",
                         help="with --from file: first run the command with --update (rkmap check writes the "
                              "file's golden NAME.expected.json beside it), then measure it; the golden is removed after")
@@ -281,7 +286,7 @@ def main():
     if not command:
         parser.error("no command")
     total = int(args.mb * MB)
-    if args.shape in ("items", "rows", "batches", "nested", "listing", "list", "pages", "hits", "included", "keys", "numbers", "geometry", "spec", "distinct-items"):
+    if args.shape in ("items", "rows", "batches", "nested", "listing", "list", "pages", "hits", "included", "keys", "numbers", "geometry", "spec", "distinct-items", "form-line"):
         # One document written whole: the chunk is all of it.
         chunk = small_values(args.shape, total)
         total = len(chunk)

@@ -23,15 +23,33 @@ package enum FormDecoder {
     }
 
     /// Decodes `bytes` (one line, without its newline).
-    package static func decode(_ bytes: [UInt8]) throws(SyntaxError) -> JSONObject {
+    /// - Parameter compacting: the objects of an array that are done (every
+    ///   one but the last: nothing but the last element of an array is ever
+    ///   added to) are held as text, `runLength` of them at a time, in one
+    ///   element that is a compact JSON array (`JSONValue.compact`), for a
+    ///   caller that only writes the document out as JSON and splices each
+    ///   such run into its array (`FormDocuments.writeSplicing`): one line of
+    ///   12 MB of `items[][k]=v` pairs took 6× its size as a tree. A run is
+    ///   the only compact value the decoder makes.
+    package static func decode(_ bytes: [UInt8], compacting: Bool = false) throws(SyntaxError) -> JSONObject {
+        try bytes.withUnsafeBufferPointer { bytes throws(SyntaxError) in try decode(bytes, compacting: compacting) }
+    }
+
+    /// `decode(_:compacting:)` of bytes in place (a line in `apply`'s window,
+    /// not copied: one line may be the whole input).
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, compacting: Bool = false) throws(SyntaxError) -> JSONObject {
         var result = JSONObject()
-        try decode(bytes, into: &result)
+        try decode(bytes, into: &result, compacting: compacting)
         return result
     }
 
     /// Decodes `bytes` into `result`, as if they followed the pairs that
     /// made it (`FormReadBack.difference(holding:)`).
     static func decode(_ bytes: [UInt8], into result: inout JSONObject) throws(SyntaxError) {
+        try bytes.withUnsafeBufferPointer { bytes throws(SyntaxError) in try decode(bytes, into: &result, compacting: false) }
+    }
+
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into result: inout JSONObject, compacting: Bool) throws(SyntaxError) {
         var start = 0
         // The column of `start`, counted on from the last pair's: counted
         // from the line's start for every pair, a line of 100,000 pairs took
@@ -44,13 +62,15 @@ package enum FormDecoder {
             if end > start {
                 column += scalarCount(bytes, counted..<start)
                 counted = start
-                try decodePair(bytes, start..<end, column: column, into: &result)
+                try decodePair(bytes, start..<end, column: column, into: &result, compacting: compacting)
             }
             start = end + 1
         }
     }
 
-    private static func decodePair(_ bytes: [UInt8], _ range: Range<Int>, column: Int, into result: inout JSONObject) throws(SyntaxError) {
+    private static func decodePair(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, column: Int, into result: inout JSONObject, compacting: Bool
+    ) throws(SyntaxError) {
         var equals: Int?
         for i in range where bytes[i] == UInt8(ascii: "=") { equals = i; break }
         let keyRange = range.lowerBound..<(equals ?? range.upperBound)
@@ -75,7 +95,7 @@ package enum FormDecoder {
             }
             return
         }
-        try insert(into: &result, segments[...], value: value, key: key, column: column)
+        try insert(into: &result, segments[...], value: value, key: key, column: column, compacting: compacting)
     }
 
     /// Splits `name[a][][b]` into `["name", "a", "", "b"]`. Brackets are
@@ -105,7 +125,9 @@ package enum FormDecoder {
 
     /// Rack-style nesting: `segments[0]` is a key of `object`; the rest say
     /// what it holds.
-    private static func insert(into object: inout JSONObject, _ segments: ArraySlice<String>, value: JSONValue, key: String, column: Int) throws(SyntaxError) {
+    private static func insert(
+        into object: inout JSONObject, _ segments: ArraySlice<String>, value: JSONValue, key: String, column: Int, compacting: Bool
+    ) throws(SyntaxError) {
         let name = segments.first!
         let rest = segments.dropFirst()
         var existing = take(name, from: &object)
@@ -143,11 +165,12 @@ package enum FormDecoder {
                 }
                 if case .object(var last)? = list.last, !has(last, inner) {
                     list[list.count - 1] = .null
-                    try insert(into: &last, inner, value: value, key: key, column: column)
+                    try insert(into: &last, inner, value: value, key: key, column: column, compacting: compacting)
                     list[list.count - 1] = .object(last)
                 } else {
                     var fresh = JSONObject()
-                    try insert(into: &fresh, inner, value: value, key: key, column: column)
+                    try insert(into: &fresh, inner, value: value, key: key, column: column, compacting: compacting)
+                    if compacting { compactRun(&list) }
                     list.append(.object(fresh))
                 }
             }
@@ -162,8 +185,25 @@ package enum FormDecoder {
             throw SyntaxError(message: "key '\(key)' nests under '\(name)', which holds \(describe(other))", column: column)
         }
         existing = nil
-        try insert(into: &child, rest, value: value, key: key, column: column)
+        try insert(into: &child, rest, value: value, key: key, column: column, compacting: compacting)
         object[name] = .object(child)
+    }
+
+    /// How many done objects make a run (`decode(_:compacting:)`): a run
+    /// costs one allocation, its text, beside the objects' text.
+    static let runLength = 64
+
+    /// With `list`'s last object done (another is about to follow), its
+    /// trailing objects as one run once there are `runLength` of them.
+    private static func compactRun(_ list: inout [JSONValue]) {
+        var first = list.count
+        while first > 0, list.count - first < runLength, case .object = list[first - 1] { first -= 1 }
+        guard list.count - first == runLength else { return }
+        var writer = JSONWriter(pretty: false)
+        writer.write(.array(Array(list[first...])))
+        var text = CompactBuilder()
+        writer.buffer.withUnsafeBytes { text.append($0) }
+        list.replaceSubrange(first..., with: [.compact(CompactJSON(kind: .array, builder: text))])
     }
 
     /// The value of `name` in `object`, left there as `null` (its place
@@ -200,12 +240,12 @@ package enum FormDecoder {
     }
 
     /// 1-based column of byte `offset` (Unicode scalars before it, plus one).
-    static func column(_ bytes: [UInt8], _ offset: Int) -> Int {
+    static func column(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Int {
         1 + scalarCount(bytes, 0..<offset)
     }
 
     /// The Unicode scalars that start in `range` (bytes that are not UTF-8 continuation bytes).
-    private static func scalarCount(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
+    private static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
         var count = 0
         for i in range where bytes[i] & 0xC0 != 0x80 { count += 1 }
         return count
@@ -220,7 +260,7 @@ package enum FormDecoder {
         }
     }
 
-    private static func percentDecode(_ bytes: [UInt8], _ range: Range<Int>) throws(SyntaxError) -> String {
+    private static func percentDecode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(SyntaxError) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(range.count)
         var i = range.lowerBound

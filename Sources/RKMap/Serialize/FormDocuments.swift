@@ -22,8 +22,9 @@ package enum FormDocuments {
             if lineEnd > start, bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
             if lineEnd > start {
                 do {
-                    let object = try FormDecoder.decode(Array(UnsafeRawBufferPointer(rebasing: bytes[start..<lineEnd])))
-                    writer.write(.object(object))
+                    let line = UnsafeRawBufferPointer(rebasing: bytes[start..<lineEnd]).assumingMemoryBound(to: UInt8.self)
+                    var document = JSONValue.object(try FormDecoder.decode(line, compacting: true))
+                    writeSplicing(&document, into: &writer)
                     writer.append(UInt8(ascii: "\n"))
                     documents += 1
                 } catch {
@@ -37,6 +38,45 @@ package enum FormDocuments {
             start = end + 1
         }
         return (writer.bytes, documents, line - firstLine, nil)
+    }
+
+    /// Writes `value` as compact JSON, each run of done objects that
+    /// `FormDecoder.decode(_:compacting:)` made (a compact array in an
+    /// array: the decoder never makes one otherwise, `[][]` being an
+    /// error) spliced into the array that holds it: the text written for
+    /// the value decoded without runs. The value is used up (`null` after):
+    /// each run is let go once written, so a line's runs and its JSON text
+    /// are not all held at once.
+    static func writeSplicing(_ value: inout JSONValue, into writer: inout JSONWriter) {
+        switch value {
+        case .object(var object) where !object.isEmpty:
+            value = .null
+            writer.append(JSONByte.openBrace)
+            for (i, key) in object.keys.enumerated() {
+                if i > 0 { writer.append(JSONByte.comma) }
+                writer.writeKey(key)
+                var member = object[key] ?? .null
+                object[key] = .null
+                writeSplicing(&member, into: &writer)
+            }
+            writer.append(JSONByte.closeBrace)
+        case .array(var elements) where !elements.isEmpty:
+            value = .null
+            writer.append(JSONByte.openBracket)
+            for i in elements.indices {
+                if i > 0 { writer.append(JSONByte.comma) }
+                var element = elements[i]
+                elements[i] = .null
+                if case .compact(let run) = element, run.kind == .array {
+                    run.withUnsafeBytes { writer.buffer.append(UnsafeRawBufferPointer(rebasing: $0.dropFirst().dropLast())) }
+                } else {
+                    writeSplicing(&element, into: &writer)
+                }
+            }
+            writer.append(JSONByte.closeBracket)
+        default:
+            writer.write(value)
+        }
     }
 
     /// One form-encoded body as a JSON document (`rkmap check` reads
