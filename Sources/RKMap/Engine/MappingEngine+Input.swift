@@ -29,9 +29,18 @@ extension MappingEngine {
         progress: ProgressObserver? = nil
     ) throws -> InputOutcome {
         try bytes.withUnsafeBytes { raw in
-            var input = ChunkedInput(bytes: raw)
-            return try run(reading: &input, inputName: inputName, firstIndex: firstIndex, sink: sink, diagnostics: diagnostics, progress: progress)
+            try run(input: raw, inputName: inputName, firstIndex: firstIndex, sink: sink, diagnostics: diagnostics, progress: progress)
         }
+    }
+
+    /// `run(input:…)` of bytes in place (`apply`'s form input, converted
+    /// into a writer's buffer).
+    public func run(
+        input raw: UnsafeRawBufferPointer, inputName: String, firstIndex: Int = 0, sink: RecordSink, diagnostics: DiagnosticCollector,
+        progress: ProgressObserver? = nil
+    ) throws -> InputOutcome {
+        var input = ChunkedInput(bytes: raw)
+        return try run(reading: &input, inputName: inputName, firstIndex: firstIndex, sink: sink, diagnostics: diagnostics, progress: progress)
     }
 
     /// Maps every document of an input as it is read: one JSON value, NDJSON,

@@ -7,10 +7,11 @@ package enum FormDocuments {
     /// `firstLine` of the input (for an error's location); how many lines
     /// were read, and the syntax error that ended them, if any (lines
     /// before it are converted, none after it). `apply` converts a window
-    /// of whole lines at a time.
-    package static func json(
-        from bytes: UnsafeRawBufferPointer, file: String, firstLine: Int = 1
-    ) -> (json: [UInt8], documents: Int, lines: Int, error: Diagnostic?) {
+    /// of whole lines at a time, and maps the NDJSON in `body`, where it is
+    /// written (not copied out: one line may be the whole input).
+    package static func json<R>(
+        from bytes: UnsafeRawBufferPointer, file: String, firstLine: Int = 1, _ body: (UnsafeRawBufferPointer) throws -> R
+    ) rethrows -> (result: R, documents: Int, lines: Int, error: Diagnostic?) {
         var writer = JSONWriter(pretty: false)
         var documents = 0
         var line = firstLine
@@ -31,13 +32,13 @@ package enum FormDocuments {
                     let diagnostic = Diagnostic(
                         .error, error.message, file: file,
                         location: .source(SourceLocation(line: line, column: error.column)), code: .syntax)
-                    return (writer.bytes, documents, line - firstLine + 1, diagnostic)
+                    return (try writer.buffer.withUnsafeBytes(body), documents, line - firstLine + 1, diagnostic)
                 }
             }
             line += 1
             start = end + 1
         }
-        return (writer.bytes, documents, line - firstLine, nil)
+        return (try writer.buffer.withUnsafeBytes(body), documents, line - firstLine, nil)
     }
 
     /// Writes `value` as compact JSON, each run of done objects that
@@ -48,9 +49,8 @@ package enum FormDocuments {
     /// each run is let go once written, so a line's runs and its JSON text
     /// are not all held at once.
     static func writeSplicing(_ value: inout JSONValue, into writer: inout JSONWriter) {
-        switch value {
-        case .object(var object) where !object.isEmpty:
-            value = .null
+        if var object = takeObject(&value) {
+            guard !object.isEmpty else { return writer.write(.object(object)) }
             writer.append(JSONByte.openBrace)
             for (i, key) in object.keys.enumerated() {
                 if i > 0 { writer.append(JSONByte.comma) }
@@ -60,8 +60,8 @@ package enum FormDocuments {
                 writeSplicing(&member, into: &writer)
             }
             writer.append(JSONByte.closeBrace)
-        case .array(var elements) where !elements.isEmpty:
-            value = .null
+        } else if var elements = takeArray(&value) {
+            guard !elements.isEmpty else { return writer.write(.array(elements)) }
             writer.append(JSONByte.openBracket)
             for i in elements.indices {
                 if i > 0 { writer.append(JSONByte.comma) }
@@ -74,9 +74,25 @@ package enum FormDocuments {
                 }
             }
             writer.append(JSONByte.closeBracket)
-        default:
+        } else {
             writer.write(value)
         }
+    }
+
+    /// An object's or an array's payload, `value` left `null`, so that the
+    /// payload is the only reference to its storage and changes in place (a
+    /// `switch` on `value` holds it for the whole statement: no run was let
+    /// go before the document was written).
+    private static func takeObject(_ value: inout JSONValue) -> JSONObject? {
+        guard case .object(let object) = value else { return nil }
+        value = .null
+        return object
+    }
+
+    private static func takeArray(_ value: inout JSONValue) -> [JSONValue]? {
+        guard case .array(let elements) = value else { return nil }
+        value = .null
+        return elements
     }
 
     /// One form-encoded body as a JSON document (`rkmap check` reads

@@ -189,11 +189,11 @@ extension Commands {
                 }
                 cut = newline + 1
             }
-            let converted = FormDocuments.json(from: UnsafeRawBufferPointer(rebasing: bytes[..<cut]), file: name, firstLine: line)
+            let converted = try FormDocuments.json(from: UnsafeRawBufferPointer(rebasing: bytes[..<cut]), file: name, firstLine: line) { json in
+                json.isEmpty ? nil : try engine.run(input: json, inputName: name, firstIndex: total.documents, sink: sink, diagnostics: mapping)
+            }
             line += converted.lines
-            if !converted.json.isEmpty {
-                let outcome = try engine.run(
-                    input: converted.json, inputName: name, firstIndex: total.documents, sink: sink, diagnostics: mapping)
+            if let outcome = converted.result {
                 total.add(outcome)
                 if outcome.stopped { return total }
             }
