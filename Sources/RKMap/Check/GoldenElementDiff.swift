@@ -33,6 +33,8 @@ final class GoldenElementDiff {
     private var pending: [[UInt8]] = []
     private var pendingHead = 0
     private var goldenAtEnd = false
+    /// A chunk of the golden has been read (its start is behind).
+    private var readAny = false
     /// The output's elements compared so far.
     private var index = 0
     private var differences: [GoldenDiff.Difference] = []
@@ -122,7 +124,11 @@ final class GoldenElementDiff {
                 goldenAtEnd = true
                 return nil
             }
-            chunk.withUnsafeBytes { golden.push(UnsafeRawBufferPointer(rebasing: $0[..<count])) { pending.append($0) } }
+            // A byte order mark at the start is not part of the golden (as
+            // the whole read takes it).
+            let skip = !readAny && count >= 3 && chunk[0] == 0xEF && chunk[1] == 0xBB && chunk[2] == 0xBF ? 3 : 0
+            readAny = true
+            chunk.withUnsafeBytes { golden.push(UnsafeRawBufferPointer(rebasing: $0[skip..<count])) { pending.append($0) } }
             if golden.state == .invalid {
                 unusable = true
                 return nil
