@@ -1,20 +1,12 @@
-/// Renders a `SpecDiagram` as a Graphviz digraph (docs/spec.md §16), for
+/// Renders a spec's diagram (`SpecDiagram`) as a Graphviz digraph (docs/spec.md §16), for
 /// `rkmap graph SPEC --format dot | dot -Tsvg > spec.svg`.
 ///
 /// Every identifier and label is a double-quoted DOT string with `\` and `"`
 /// escaped, so names never become DOT syntax. Label lines end in `\l`
 /// (left-aligned), which keeps attribute lists readable.
 package enum DotRenderer {
-    package static func render(_ diagram: SpecDiagram) -> String {
-        var out = header
-        for node in diagram.nodes { out += text(of: node) }
-        for edge in diagram.edges { out += text(of: edge) }
-        return out + footer
-    }
-
-    /// Writes `graph`'s diagram to `emit` a node at a time (`SpecDiagram.walk`):
-    /// the same text as `render(SpecDiagram(graph, attributes:))`, without
-    /// holding it.
+    /// Writes `graph`'s diagram to `emit` a node at a time (`SpecDiagram.walk`),
+    /// never holding its text.
     package static func render(_ graph: MappingGraph, attributes: Bool,
                                to emit: (String) throws -> Void) throws {
         try emit(header)

@@ -1,4 +1,4 @@
-/// Renders a `SpecDiagram` as a Mermaid flowchart (docs/spec.md §16), the
+/// Renders a spec's diagram (`SpecDiagram`) as a Mermaid flowchart (docs/spec.md §16), the
 /// format GitHub and most Markdown viewers draw inline.
 ///
 /// Labels are always quoted, and the characters Mermaid gives a meaning inside a
@@ -6,16 +6,8 @@
 /// written as Mermaid entity codes (`#quot;`), so any mapper id or predicate is
 /// drawn as written.
 package enum MermaidRenderer {
-    package static func render(_ diagram: SpecDiagram) -> String {
-        var out = header
-        for node in diagram.nodes { out += text(of: node) }
-        for edge in diagram.edges { out += text(of: edge) }
-        return out
-    }
-
-    /// Writes `graph`'s diagram to `emit` a node at a time (`SpecDiagram.walk`):
-    /// the same text as `render(SpecDiagram(graph, attributes:))`, without
-    /// holding it.
+    /// Writes `graph`'s diagram to `emit` a node at a time (`SpecDiagram.walk`),
+    /// never holding its text.
     package static func render(_ graph: MappingGraph, attributes: Bool,
                                to emit: (String) throws -> Void) throws {
         try emit(header)

@@ -4,14 +4,13 @@
 /// show exactly the same facts, in the same order.
 ///
 /// ```swift
-/// let diagram = SpecDiagram(graph, attributes: true)
-/// print(MermaidRenderer.render(diagram))
+/// try MermaidRenderer.render(graph, attributes: true) { print($0, terminator: "") }
 /// ```
 ///
 /// Everything is derived in spec order (descriptors, then mappers in declaration
 /// order, then their relationships, matchers and connections), so the output of
 /// one spec is always byte-identical.
-package struct SpecDiagram: Sendable, Equatable {
+package enum SpecDiagram {
     package enum NodeKind: Sendable, Equatable {
         /// A response descriptor: where content comes from.
         case descriptor
@@ -49,23 +48,11 @@ package struct SpecDiagram: Sendable, Equatable {
         package var label: String?
     }
 
-    package var nodes: [Node] = []
-    package var edges: [Edge] = []
-
-    /// Builds the diagram of `graph`.
-    /// - Parameters:
-    ///   - graph: the compiled spec.
-    ///   - attributes: list each object mapper's attribute mappings in its node.
-    package init(_ graph: MappingGraph, attributes: Bool = false) {
-        var nodes: [Node] = []
-        edges = Self.walk(graph, attributes: attributes) { nodes.append($0) }
-        self.nodes = nodes
-    }
-
-    /// Hands each node of `graph`'s diagram to `node` as it is made, in the
-    /// order `init` holds them, and returns the edges: a renderer writes a
-    /// node and lets it go, so a spec with many attributes is never held twice
+    /// Hands each node of `graph`'s diagram to `node` as it is made, and
+    /// returns the edges (drawn after every node): a renderer writes a node
+    /// and lets it go, so a spec with many attributes is never held twice
     /// (its attribute lines, then the diagram's text) while it is drawn.
+    /// - Parameter attributes: list each object mapper's attribute mappings in its node.
     package static func walk(_ graph: MappingGraph, attributes: Bool,
                              node: (Node) throws -> Void) rethrows -> [Edge] {
         var edges: [Edge] = []
