@@ -146,6 +146,44 @@ import RKMap
         #expect(r.stderr.hasPrefix("error: cannot write the json report: "))
     }
 
+    /// `--report json=-` writes the report to stdout, alone there so that it
+    /// pipes into `jq`, and the PASS/FAIL lines to stderr (it wrote a file
+    /// named `-`: a tester's find); two reports cannot share stdout.
+    @Test func aReportOnStdoutIsAllStdoutHolds() throws {
+        let r = try RKMapExecutable.run(["check", spec, "fixtures/check/api/login.json", "--report", "json=-"],
+                                        environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stderr == "PASS fixtures/check/api/login.json: POST /api/login 201, 1 record\n1 passed, 0 failed\n")
+        let report = try JSONSerialization.jsonObject(with: Data(r.stdoutBytes)) as? [String: Any]
+        #expect(report?["passed"] as? Int == 1 && report?["failed"] as? Int == 0, "\(r.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: RKMapExecutable.repositoryRoot.appendingPathComponent("-").path))
+        let two = try RKMapExecutable.run(["check", spec, "fixtures/check/api/login.json", "--report", "json=-", "--report", "junit=-"])
+        #expect(two.status == 2 && two.stdout.isEmpty)
+        #expect(two.stderr.hasPrefix("error: '--report json=-' and '--report junit=-' cannot be used together"), "\(two.stderr)")
+    }
+
+    /// A fixture that is a named pipe, whose output differs from its golden:
+    /// compared with the output held, since the pipe cannot be read again
+    /// for the element-wise comparison (which waited for a second writer:
+    /// a hang). The writer offers an empty second read, so a regression
+    /// reports a wrong difference rather than hanging the suite.
+    @Test func aNamedPipeFixtureIsComparedWithItsGoldenWithoutReadingItTwice() throws {
+        let dir = try Scratch()
+        try dir.write("s.json", #"{"keyPath": "items", "mappers": [{"id": "i", "target": "I", "attributes": ["id"]}]}"#)
+        try dir.write("src.json", #"{"items": [{"id": 1}, {"id": 2}]}"#)
+        try dir.write("in.expected.json", #"[{"@type": "I", "id": 1}, {"@type": "I", "id": 3}]"#)
+        try #require(mkfifo(dir.path("in.json"), 0o600) == 0)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", "cat src.json > in.json; : > in.json"]
+        writer.currentDirectoryURL = dir.url
+        try writer.run()
+        defer { if writer.isRunning { writer.terminate() }; writer.waitUntilExit() }
+        let r = try RKMapExecutable.run(["check", "s.json", "in.json"], directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(r.status == 1)
+        #expect(r.stdout == "FAIL in.json: 200, 2 records\n  golden: in.expected.json: $[1].id: expected 3, got 2\n0 passed, 1 failed\n", "\(r)")
+    }
+
     @Test func junitReportIsValidXMLWithASuitePerFile() throws {
         let dir = try Scratch()
         let r = try RKMapExecutable.run([

@@ -64,13 +64,21 @@ extension CheckOptions {
                     """),
                 .repeatable("report", valueName: "KIND=FILE", \.reports, help: """
                     Also write a report: junit=FILE (JUnit XML) or
-                    json=FILE. Repeatable.
+                    json=FILE. Repeatable. FILE '-' is stdout; the
+                    PASS/FAIL lines then go to stderr.
                     """) { raw, values throws(UsageError) in try values.report(raw) },
                 .value("max-depth", valueName: "N", \.maxDepth, help: """
                     Deepest nesting a fixture and its mapping may have
                     (default 512, at most 10000), as for 'rkmap apply'.
                     """) { raw, values throws(UsageError) in try values.maxDepth(raw) },
             ],
+            validate: { o, command throws(UsageError) in
+                let toStdout = o.reports.filter { $0.path == "-" }
+                if toStdout.count > 1 {
+                    throw .conflictingOptions(
+                        "--report \(toStdout[0].kind.rawValue)=-", "--report \(toStdout[1].kind.rawValue)=-", command: command)
+                }
+            },
             notes: """
                 With GITHUB_ACTIONS=true in the environment, failures are also printed as
                 GitHub workflow annotations.

@@ -32,22 +32,30 @@ extension Commands {
         let annotate = githubActions ?? Environment.githubActions
         let defaults = ExchangeFacts(method: options.method?.uppercased(), path: options.path, status: options.status)
         let locator = AnnotationLocator()
+        // A report on stdout (`--report json=-`) is all stdout holds, for a
+        // pipe into `jq`; the lines a reader follows go to stderr.
+        let reportsToStdout = options.reports.contains { $0.path == "-" }
+        let lines = reportsToStdout ? stderr : stdout
         return stoppingQuietly(stderr: stderr) {
             var summary = CheckSummary(spec: graph.file)
             for path in paths {
                 var result = checker.check(FixtureReader.read(path, defaults: defaults, maxDepth: options.maxDepth))
                 for exchange in result.results {
-                    try stdout.write(CheckReport.text(exchange))
-                    if annotate { try stdout.write(CheckReport.github(exchange, locate: locator.locate)) }
+                    try lines.write(CheckReport.text(exchange))
+                    if annotate { try lines.write(CheckReport.github(exchange, locate: locator.locate)) }
                 }
                 // The reports need no output: one held for a golden goes
                 // with its file, not kept through the rest of the run.
                 for i in result.results.indices { result.results[i].output = nil }
                 summary.files.append(result)
             }
-            try stdout.write(summary.totalsLine + "\n")
+            try lines.write(summary.totalsLine + "\n")
             for report in options.reports {
                 let text = report.kind == .junit ? CheckReport.junit(summary) : CheckReport.json(summary)
+                if report.path == "-" {
+                    try stdout.write(text)
+                    continue
+                }
                 do {
                     try replaceFile(report.path, with: text)
                 } catch {
