@@ -448,6 +448,25 @@ import Testing
                 + "name the field without it: {\"@parent.id\": \"parentId\"} reads that value into 'parentId' "
                 + "(a name in the list form is both source and destination) [mapper a]\n",
              code: 0),
+        // Two attributes of one destination linted clean and the later won
+        // quietly (a tester's find; RestKit asserts): a spec warning naming
+        // both, and the value the later one's where the object has its key.
+        Case("two mappings of one destination", files: [
+            "spec.json": #"{"keyPath": "users", "mappers": [{"id": "u", "target": "U", "attributes": {"id": "id", "ID": "id"}}]}"#,
+            "in.json": #"{"users": [{"id": 1, "ID": 2}, {"id": 3}]}"#,
+        ], ["apply", "spec.json", "in.json", "--compact"],
+             out: #"[{"@type":"U","id":2},{"@type":"U","id":3}]"# + "\n",
+             err: "spec.json:1:88: warning: 'ID' maps to 'id', as 'id' does before it: a record gets the value of 'ID' where its object "
+                + "has that key, else of 'id' (the later mapping wins; RestKit refuses two mappings of one destination); "
+                + "give each its own destination, or remove one [mapper u]\n",
+             code: 0, readsDocuments: true),
+        Case("a relationship onto an attribute's destination, under lint --strict", files: [
+            "spec.json": #"{"keyPath": "", "mappers": [{"id": "u", "target": "U", "attributes": ["name"], "relationships": [{"from": "boss", "to": "name", "map-ref": "u"}]}]}"#,
+        ], ["lint", "--strict", "spec.json"],
+             err: "spec.json:1:121: error: 'boss' maps to 'name', as 'name' does before it: a record gets the value of 'boss' where its object "
+                + "has that key, else of 'name' (the later mapping wins; RestKit refuses two mappings of one destination); "
+                + "give each its own destination, or remove one (--strict) [mapper u]\n",
+             code: 2),
         // A typed keyAttribute kept the key as text in JSON while SQLite's
         // INTEGER column converted it, and a bad key passed (a tester's find
         // with MediaWiki page ids).

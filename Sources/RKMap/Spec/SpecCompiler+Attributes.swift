@@ -9,6 +9,20 @@ extension SpecCompiler {
         var table = SlotTable()
         var properties: [PropertyMapping] = []
         var connections: [Connection] = []
+        /// Each destination an attribute or relationship writes: the source
+        /// of its first mapping, as written.
+        var writers: [[String]: String] = [:]
+    }
+
+    /// Notes that `source` writes `path`, warning when an earlier mapping of
+    /// the mapper writes it too: the later one wins (docs/spec.md §5.1), a
+    /// fallback a spec may mean, but a slip as often (RestKit asserts).
+    private func noteWriter(_ path: [String], source: String, at location: SourceLocation, build: inout MapperBuild) {
+        if let first = build.writers[path] {
+            report(.sharedDestination(destination: path.joined(separator: "."), first: first, second: source), at: location, mapperID: build.id)
+        } else {
+            build.writers[path] = source
+        }
     }
 
     /// One source→destination pair of an `attributes` declaration.
@@ -33,6 +47,7 @@ extension SpecCompiler {
             guard let path = destinationPath(e.destination, at: e.destinationLocation, mapperID: build.id),
                   let source = sourceKeyPath(e.source, at: e.sourceLocation, build: build)
             else { continue }
+            noteWriter(path, source: e.source, at: e.sourceLocation, build: &build)
             let slot = build.table.slot(for: path, kind: .attribute)
             build.properties.append(.attribute(AttributeMapping(source: source, slot: slot, location: e.sourceLocation)))
         }
@@ -114,7 +129,9 @@ extension SpecCompiler {
             return
         }
         var source = KeyPath.empty
+        var fromText = ""
         if let from = string(fromMember, context: context, mapperID: build.id), !from.isEmpty {
+            fromText = from
             guard let s = sourceKeyPath(from, at: fromMember.value.location, build: build) else { return }
             source = s
         }
@@ -145,6 +162,7 @@ extension SpecCompiler {
                 return
             }
         }
+        noteWriter(path, source: fromText, at: toMember.value.location, build: &build)
         guard let ref = mapper else {
             // No `map-ref`: an attribute mapping that keeps its place among relationships.
             let slot = build.table.slot(for: path, kind: .attribute)

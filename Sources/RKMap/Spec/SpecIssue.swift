@@ -37,6 +37,8 @@ enum SpecIssue: Sendable, Equatable {
     case invalidDestination(text: String)
     case reservedDestination(name: String)
     case anchorDestination(name: String, anchor: String)
+    /// Two attributes or relationships of one mapper write one destination.
+    case sharedDestination(destination: String, first: String, second: String)
     case normalizationVariants(first: String, second: String)
     /// A key or string with more than 30 combining marks in a row (`CombiningMarks`).
     case longCombiningRun(text: String, run: Int)
@@ -72,7 +74,7 @@ enum SpecIssue: Sendable, Equatable {
     var severity: Severity {
         switch self {
         case .unknownField, .duplicateField, .duplicateSpelling, .jsonPathKeyPath, .misplacedOption, .unmappedDestination, .identificationWithoutEntity, .entityWithoutIdentification, .emptyStatusCodes,
-             .dynamicKeyWithoutKeyAttribute, .emptyMatchers, .anchorDestination, .dynamicCycle:
+             .dynamicKeyWithoutKeyAttribute, .emptyMatchers, .anchorDestination, .sharedDestination, .dynamicCycle:
             return .warning
         default:
             return .error
@@ -107,7 +109,8 @@ enum SpecIssue: Sendable, Equatable {
         case .unknownTimeZone: return .timeZone
         case .invalidDateFormat: return .dateFormat
         case .invalidKeyPath, .dynamicKeyMismatch, .dynamicKeyWithoutKeyAttribute: return .keyPath
-        case .invalidDestination, .unknownDestination, .unmappedDestination, .reservedDestination, .anchorDestination, .normalizationVariants,
+        case .invalidDestination, .unknownDestination, .unmappedDestination, .reservedDestination, .anchorDestination, .sharedDestination,
+             .normalizationVariants,
              .normalizationVariantsIgnoringCase:
             return .destination
         case .identificationWithoutEntity, .entityWithoutIdentification: return .misplacedField
@@ -199,6 +202,10 @@ enum SpecIssue: Sendable, Equatable {
             return "destination '\(name)' begins with '\(anchor)', which anchors source key paths, not field names; "
                 + "name the field without it: {\"\(name)\": \"\(Self.fieldName(for: name))\"} reads that value into '\(Self.fieldName(for: name))' "
                 + "(a name in the list form is both source and destination)"
+        case .sharedDestination(let destination, let first, let second):
+            return "'\(second)' maps to '\(destination)', as '\(first)' does before it: a record gets the value of '\(second)' "
+                + "where its object has that key, else of '\(first)' (the later mapping wins; RestKit refuses two mappings "
+                + "of one destination); give each its own destination, or remove one"
         case .reservedDestination(let name):
             return "destination '\(name)' is reserved: every output writes the record type as '@type'; choose another name, such as 'type' or 'ldType'"
         case .mapperMapsNothing(let id, let misspelt, let suggestion):
