@@ -91,6 +91,36 @@ package enum MapperInversion {
         return result
     }
 
+    /// Mappers `serialize` only ever applies forward: reached (through
+    /// relationships and dynamic mappers' choices) from request descriptors
+    /// with `inverse: false`, and from nothing that is inverted (an inverse
+    /// request descriptor's mapper, a response descriptor's root, which
+    /// records of its type fall back to). Their operators and anchors are
+    /// read as `apply` reads them, not left out.
+    static func forwardOnly(_ graph: MappingGraph) -> Set<MapperRef> {
+        func reached(from starts: [MapperRef]) -> Set<MapperRef> {
+            var seen: Set<MapperRef> = []
+            var stack = starts
+            while let ref = stack.popLast() {
+                guard seen.insert(ref).inserted else { continue }
+                switch graph.mappers[ref] {
+                case .object(let m):
+                    for case .relationship(let r) in m.properties { stack.append(r.mapper) }
+                case .dynamic(let d):
+                    for matcher in d.matchers {
+                        if case .valueMap(_, let map) = matcher.test { stack.append(contentsOf: map.values) }
+                        if let m = matcher.mapper { stack.append(m) }
+                    }
+                }
+            }
+            return seen
+        }
+        let forward = reached(from: graph.requestDescriptors.filter { !$0.inverse }.map(\.mapper))
+        guard !forward.isEmpty else { return [] }
+        let inverted = reached(from: graph.requestDescriptors.filter(\.inverse).map(\.mapper) + graph.descriptors.map(\.rootMapper))
+        return forward.subtracting(inverted)
+    }
+
     /// Source key paths of `mapper` that cannot be written to, in declaration order.
     static func unwritableSources(of mapper: ObjectMapper) -> [String] {
         mapper.properties.compactMap { p in

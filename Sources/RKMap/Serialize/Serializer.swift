@@ -102,10 +102,11 @@ package final class Serializer: Sendable {
         }
         var warnings: [Diagnostic] = []
         var byType: [String: [MapperRef]] = [:]
+        let forwardOnly = MapperInversion.forwardOnly(graph)
         for (ref, mapper) in graph.mappers.enumerated() {
             guard case .object(let m) = mapper else { continue }
             byType[m.typeName, default: []].append(ref)
-            let unwritable = MapperInversion.unwritableSources(of: m)
+            let unwritable = forwardOnly.contains(ref) ? [] : MapperInversion.unwritableSources(of: m)
             if !unwritable.isEmpty {
                 let list = unwritable.map { "'\($0)'" }.joined(separator: ", ")
                 warnings.append(Diagnostic(
