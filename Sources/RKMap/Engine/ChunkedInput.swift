@@ -117,6 +117,14 @@ package struct ChunkedInput: Sendable {
         }
     }
 
+    /// Gives the memory of the chunk's bytes before `end` back to the system
+    /// while the chunk stays (`InputChunk.discardPages`): those bytes must
+    /// not be read again. A form line of the whole input, once converted,
+    /// is not held beside its JSON while that is mapped.
+    package func discardBytes(before end: Int) {
+        chunk.discardPages(before: end)
+    }
+
     /// Drops the bytes before `keep` (mapped, or handed to the pipeline in
     /// units that keep the old chunk alive) and starts a new chunk holding the
     /// rest, with room for at least as much again: a document or element larger

@@ -54,6 +54,20 @@ final class InputChunk: @unchecked Sendable {
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
     var room: Int { capacity - count }
 
+    /// Gives the whole pages of `bytes[..<end]` back to the system, their
+    /// contents gone (`madvise(MADV_DONTNEED)`: read again, they are zeros):
+    /// for bytes no reader will look at again, before the chunk goes. Only
+    /// an owned buffer; the allocator's own bytes before `base` are never in
+    /// a whole page of it.
+    func discardPages(before end: Int) {
+        guard owned else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (Int(bitPattern: base) + page - 1) / page * page
+        let stop = (Int(bitPattern: base) + min(end, count)) / page * page
+        guard stop > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(first, stop - start, Int32(MADV_DONTNEED))
+    }
+
     /// Appends bytes read into `base + count` by `read`.
     func appendRead(_ read: (UnsafeMutableRawPointer, Int) -> Int) -> Int {
         let n = read(base + count, capacity - count)

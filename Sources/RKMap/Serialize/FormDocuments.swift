@@ -9,8 +9,13 @@ package enum FormDocuments {
     /// before it are converted, none after it). `apply` converts a window
     /// of whole lines at a time, and maps the NDJSON in `body`, where it is
     /// written (not copied out: one line may be the whole input).
+    ///
+    /// `decoded` is told, after each line is decoded and before its JSON is
+    /// written, where the bytes read so far end: no byte before it is read
+    /// again (its memory may go).
     package static func json<R>(
-        from bytes: UnsafeRawBufferPointer, file: String, firstLine: Int = 1, _ body: (UnsafeRawBufferPointer) throws -> R
+        from bytes: UnsafeRawBufferPointer, file: String, firstLine: Int = 1, decoded: (Int) -> Void = { _ in },
+        _ body: (UnsafeRawBufferPointer) throws -> R
     ) rethrows -> (result: R, documents: Int, lines: Int, error: Diagnostic?) {
         var writer = JSONWriter(pretty: false)
         var documents = 0
@@ -25,6 +30,7 @@ package enum FormDocuments {
                 do {
                     let line = UnsafeRawBufferPointer(rebasing: bytes[start..<lineEnd]).assumingMemoryBound(to: UInt8.self)
                     var document = JSONValue.object(try FormDecoder.decode(line, compacting: true))
+                    decoded(end)
                     writeSplicing(&document, into: &writer)
                     writer.append(UInt8(ascii: "\n"))
                     documents += 1
@@ -49,6 +55,16 @@ package enum FormDocuments {
     /// each run is let go once written, so a line's runs and its JSON text
     /// are not all held at once.
     static func writeSplicing(_ value: inout JSONValue, into writer: inout JSONWriter) {
+        var nextGiveBack = writer.buffer.count + giveBackEvery
+        writeSplicing(&value, into: &writer, nextGiveBack: &nextGiveBack)
+    }
+
+    /// Bytes of JSON written between two `FreedMemory.giveBack()` calls: the
+    /// runs let go meanwhile are that much (a line's runs are about its
+    /// JSON's size), small beside a line whose runs are worth giving back.
+    static let giveBackEvery = 4 << 20
+
+    private static func writeSplicing(_ value: inout JSONValue, into writer: inout JSONWriter, nextGiveBack: inout Int) {
         if var object = takeObject(&value) {
             guard !object.isEmpty else { return writer.write(.object(object)) }
             writer.append(JSONByte.openBrace)
@@ -57,7 +73,7 @@ package enum FormDocuments {
                 writer.writeKey(key)
                 var member = object[key] ?? .null
                 object[key] = .null
-                writeSplicing(&member, into: &writer)
+                writeSplicing(&member, into: &writer, nextGiveBack: &nextGiveBack)
             }
             writer.append(JSONByte.closeBrace)
         } else if var elements = takeArray(&value) {
@@ -69,8 +85,13 @@ package enum FormDocuments {
                 elements[i] = .null
                 if case .compact(let run) = element, run.kind == .array {
                     run.withUnsafeBytes { writer.buffer.append(UnsafeRawBufferPointer(rebasing: $0.dropFirst().dropLast())) }
+                    element = .null
+                    if writer.buffer.count >= nextGiveBack {
+                        FreedMemory.giveBack()
+                        nextGiveBack = writer.buffer.count + giveBackEvery
+                    }
                 } else {
-                    writeSplicing(&element, into: &writer)
+                    writeSplicing(&element, into: &writer, nextGiveBack: &nextGiveBack)
                 }
             }
             writer.append(JSONByte.closeBracket)

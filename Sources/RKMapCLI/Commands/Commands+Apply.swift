@@ -189,7 +189,19 @@ extension Commands {
                 }
                 cut = newline + 1
             }
-            let converted = try FormDocuments.json(from: UnsafeRawBufferPointer(rebasing: bytes[..<cut]), file: name, firstLine: line) { json in
+            // A window grown for a long line gives the pages of the lines it
+            // has decoded back (every few default windows' worth) before
+            // their JSON is written and mapped: one line of the whole input
+            // is not held beside its objects and its JSON.
+            var discarded = 0
+            let converted = try FormDocuments.json(
+                from: UnsafeRawBufferPointer(rebasing: bytes[..<cut]), file: name, firstLine: line,
+                decoded: { end in
+                    guard end - discarded >= 4 * ChunkedInput.defaultWindow else { return }
+                    chunked.discardBytes(before: start + end)
+                    discarded = end
+                }
+            ) { json in
                 json.isEmpty ? nil : try engine.run(input: json, inputName: name, firstIndex: total.documents, sink: sink, diagnostics: mapping)
             }
             line += converted.lines
