@@ -10,7 +10,8 @@ import Testing
 /// temporary file is left, and a report is only ever written complete, at the end.
 @Suite struct SignalWindowTests {
     /// Runs `arguments` in `scratch`, waits until the command opens `fifo` for
-    /// reading (it is then blocked there, mid-run), sends `signal`, and waits.
+    /// reading (it is then blocked there, mid-run), sends `signal`, and waits;
+    /// its stderr is `stderr.txt` in `scratch` (`said(in:)`).
     static func interrupt(_ signal: Int32, arguments: [String], in scratch: Scratch, fifo: String) throws -> Process {
         let process = Process()
         process.executableURL = try RKMapExecutable.locate()
@@ -18,7 +19,10 @@ import Testing
         process.currentDirectoryURL = scratch.url
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        _ = FileManager.default.createFile(atPath: scratch.path("stderr.txt"), contents: nil)
+        let stderr = try FileHandle(forWritingTo: scratch.url.appendingPathComponent("stderr.txt"))
+        defer { try? stderr.close() }
+        process.standardError = stderr
         try process.run()
         // Opening a pipe's write end without blocking fails (ENXIO) until a
         // reader has it open: then the command is reading it.
@@ -33,6 +37,11 @@ import Testing
         process.waitUntilExit()
         if writer >= 0 { close(writer) }
         return process
+    }
+
+    /// What the command wrote to stderr.
+    static func said(in scratch: Scratch) throws -> String {
+        try String(contentsOfFile: scratch.path("stderr.txt"), encoding: .utf8)
     }
 
     static func temporaryFiles(in scratch: Scratch) throws -> [String] {
@@ -54,6 +63,8 @@ import Testing
         let order = Array(names.prefix(3)) + ["spec-3-slow.json"] + Array(names.suffix(3))
         let process = try Self.interrupt(SIGINT, arguments: ["fmt", "--write"] + order, in: scratch, fifo: fifo)
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+        // It says why it stopped, as `apply` does (it said nothing: a tester's find).
+        #expect(try Self.said(in: scratch) == "error: interrupted by SIGINT\n")
         for (i, name) in names.enumerated() {
             let text = try String(contentsOfFile: scratch.path(name), encoding: .utf8)
             #expect(text == (i < 3 ? canonical.stdout : Self.compactSpec + "\n"), "\(name)")
@@ -75,6 +86,7 @@ import Testing
                         "--report", "junit=report.xml"],
             in: scratch, fifo: fifo)
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+        #expect(try Self.said(in: scratch) == "error: interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM")\n")
         #expect(try String(contentsOfFile: scratch.path("report.xml"), encoding: .utf8) == "previous\n")
         #expect(try Self.temporaryFiles(in: scratch) == [])
     }

@@ -17,6 +17,9 @@ package enum Interruption {
     private static let raised = Atomic<Int32>(0)
     /// Whether the first signal is only recorded, for the run to stop itself.
     private static let cooperative = Atomic<Bool>(false)
+    /// Told of a signal that ends the process at once (not a second one
+    /// during a cooperative stop, which the run has already reported).
+    nonisolated(unsafe) private static var endingHook: (@convention(c) (Int32) -> Void)?
     /// Both ends of the wake-up pipe: the handler writes, readers poll.
     nonisolated(unsafe) private static var wakeRead: Int32 = -1
     nonisolated(unsafe) private static var wakeWrite: Int32 = -1
@@ -30,9 +33,15 @@ package enum Interruption {
     /// Handles `signals` from now on (idempotent per signal).
     /// - Parameter cooperative: record the first signal for `check()` and
     ///   `waitForInput` rather than ending the process at once.
-    package static func install(cooperative: Bool = true, _ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]) {
+    /// - Parameter ending: called (in the handler: async-signal-safe calls
+    ///   only) just before a signal ends the process at once, outside a
+    ///   cooperative run: the command line says why it stopped.
+    package static func install(
+        cooperative: Bool = true, _ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP], ending: (@convention(c) (Int32) -> Void)? = nil
+    ) {
         _ = raised.load(ordering: .relaxed)  // initialized before any handler runs
         Self.cooperative.store(cooperative, ordering: .relaxed)
+        if let ending { endingHook = ending }
         TemporaryFiles.prepare()
         if wakeRead < 0 {
             var fds: [Int32] = [-1, -1]
@@ -74,6 +83,7 @@ package enum Interruption {
         guard Interruption.cooperative.load(ordering: .relaxed),
             Interruption.raised.compareExchange(expected: 0, desired: signal, ordering: .sequentiallyConsistent).exchanged
         else {
+            if !Interruption.cooperative.load(ordering: .relaxed) { Interruption.endingHook?(signal) }
             TemporaryFiles.removeAll()
             Interruption.setHandler(SIG_DFL, for: signal)
             raise(signal)

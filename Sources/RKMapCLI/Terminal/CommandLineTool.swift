@@ -7,13 +7,22 @@ import Glibc
 /// flush, exit with its status (0 success, 1 the data failed, 2 usage or spec
 /// error; docs/spec.md §11). The `rkmap` executable only calls `main()`.
 package enum CommandLineTool {
+    /// What a command ended at once by a signal says (in the handler, so
+    /// only `write(2)` of a constant), as `apply` says it when it stops
+    /// itself: the run did not finish, whatever it wrote before.
+    private static let sayInterrupted: @convention(c) (Int32) -> Void = { signal in
+        let text: StaticString = signal == SIGINT ? "error: interrupted by SIGINT\n"
+            : signal == SIGTERM ? "error: interrupted by SIGTERM\n" : "error: interrupted by SIGHUP\n"
+        _ = write(2, text.utf8Start, text.utf8CodeUnitCount)
+    }
+
     package static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         // A closed stdout (`rkmap apply … | head`) must surface as EPIPE, which ByteSink
         // turns into a quiet stop, rather than killing the process.
         signal(SIGPIPE, SIG_IGN)
         // A signal ends the process as usual, but leaves no temporary file
         // behind (`apply` stops more gently: it installs its own mode).
-        Interruption.install(cooperative: false)
+        Interruption.install(cooperative: false, ending: sayInterrupted)
         fixMapThreshold(bytes: 1 << 20)
 
         let standardOutput = ByteSink(fd: 1)
