@@ -162,6 +162,28 @@ import RKMap
         #expect(two.stderr.hasPrefix("error: '--report json=-' and '--report junit=-' cannot be used together"), "\(two.stderr)")
     }
 
+    /// A HAR `x.har` and a body `x.har.json` share the golden
+    /// `x.har.expected.json`: `--update` wrote it twice and exited 0, and
+    /// `check` then failed the other whatever was done (a tester's find).
+    /// The pair is refused before anything is read or written, with or
+    /// without `--update`; the same file given twice is one fixture.
+    @Test func twoFixturesSharingAGoldenAreRefused() throws {
+        let dir = try Scratch()
+        let har = try String(contentsOfFile: RKMapExecutable.repositoryRoot.appendingPathComponent("fixtures/check/api/session.har").path, encoding: .utf8)
+        try dir.write("x.har", har)
+        try dir.write("x.har.json", #"{"articles": []}"#)
+        let spec = RKMapExecutable.repositoryRoot.appendingPathComponent(self.spec).path
+        for extra in [["--update"], []] {
+            let r = try RKMapExecutable.run(["check", spec, "."] + extra, directory: dir.url)
+            #expect(r.status == 2 && r.stdout.isEmpty, "\(r)")
+            #expect(r.stderr == "error: './x.har' and './x.har.json' would both be compared with the golden './x.har.expected.json'; "
+                + "rename one of them (a body named NAME.har.json has the golden of the HAR NAME.har)\n")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.path("x.har.expected.json")))
+        let twice = try RKMapExecutable.run(["check", spec, "x.har", "x.har"], directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
+        #expect(twice.status == 0, "\(twice)")
+    }
+
     /// A fixture that is a named pipe, whose output differs from its golden:
     /// compared with the output held, since the pipe cannot be read again
     /// for the element-wise comparison (which waited for a second writer:

@@ -41,6 +41,35 @@ public enum FixtureDiscovery {
         return out
     }
 
+    /// Two fixture files whose outputs would share one golden file: a HAR
+    /// `x.har` and a body `x.har.json` both have `x.har.expected.json`.
+    /// `--update` wrote it twice (the last won) and `check` then failed
+    /// the other; no run can pass both, so `check` refuses the pair.
+    public struct SharedGolden: Error, Sendable, Equatable, CustomStringConvertible {
+        public var first: String
+        public var second: String
+        public var golden: String
+        public var description: String {
+            "'\(first)' and '\(second)' would both be compared with the golden '\(golden)'; rename one of them "
+                + "(a body named NAME.har.json has the golden of the HAR NAME.har)"
+        }
+    }
+
+    /// The first pair of `paths` (as `files(for:)` gives them) that share a
+    /// golden file, or nil; a path given twice is one fixture.
+    public static func sharedGolden(_ paths: [String]) -> SharedGolden? {
+        var owners: [String: String] = [:]
+        for path in paths {
+            let golden = FixtureFile.goldenPath(for: path, kind: path.hasSuffix(".har") ? .har : .body)
+            if let first = owners[golden] {
+                if first != path { return SharedGolden(first: first, second: path, golden: golden) }
+            } else {
+                owners[golden] = path
+            }
+        }
+        return nil
+    }
+
     static func isFixture(_ path: String) -> Bool {
         if path.hasSuffix(".meta.json") || path.hasSuffix(".expected.json") { return false }
         return path.hasSuffix(".json") || path.hasSuffix(".har")

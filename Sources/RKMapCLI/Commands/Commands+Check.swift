@@ -29,6 +29,10 @@ extension Commands {
             try? stderr.write(CommandFailure.library(error).line)
             return usageOrSpecError
         }
+        if let shared = FixtureDiscovery.sharedGolden(paths) {
+            try? stderr.write(CommandFailure.library(shared).line)
+            return usageOrSpecError
+        }
         let annotate = githubActions ?? Environment.githubActions
         let defaults = ExchangeFacts(method: options.method?.uppercased(), path: options.path, status: options.status)
         let locator = AnnotationLocator()
