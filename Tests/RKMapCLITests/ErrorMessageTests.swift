@@ -467,6 +467,13 @@ import Testing
                 + "has that key, else of 'name' (the later mapping wins; RestKit refuses two mappings of one destination); "
                 + "give each its own destination, or remove one (--strict) [mapper u]\n",
              code: 2),
+        // `eval` of a malformed index said "unexpected character '.'" after
+        // it (a tester's find): lint's words, at the `[`.
+        Case("a malformed index in an eval predicate", files: ["in.json": #"{"items": [{"id": 1}]}"#],
+             ["eval", "items[x].id == 1", "in.json"],
+             err: "error: malformed index '[x]' in key path 'items[x].id': expected an integer such as [0] or [-1] at column 6\n"
+                + "  items[x].id == 1\n       ^\n",
+             code: 2),
         // A typed keyAttribute kept the key as text in JSON while SQLite's
         // INTEGER column converted it, and a bad key passed (a tester's find
         // with MediaWiki page ids).

@@ -236,13 +236,17 @@ struct PredicateLexer {
                 }
             }
             // Indexes (`coordinates[0]`, `m[1][-1]`, docs/spec.md §4) belong to the
-            // key path; a `[` followed by letters is a modifier (`CONTAINS[c]`).
-            while isIndexStart() {
-                while let c = peek(), c != "]", !c.properties.isWhitespace { index += 1 }
-                guard peek() == "]" else {
-                    throw PredicateSyntaxError(message: "unclosed index '\(text(from: start))'; expected ']'", column: index + 1)
-                }
+            // key path; a `[` after an operator is its modifier (`CONTAINS[c]`).
+            // A malformed one (`a[x]`, `a[0 ]`, `a[1`, `a[0]b`) is left in the
+            // word for the key path to name, at its `[`, as `lint` does.
+            while peek() == "[", isIndexStart() || !Self.takesModifier(text(from: start)) {
                 index += 1
+                while let c = peek(), c != "]", c != "'", c != "\"", !c.properties.isWhitespace { index += 1 }
+                var ahead = index
+                while ahead < scalars.count, scalars[ahead] == " " { ahead += 1 }
+                guard ahead < scalars.count, scalars[ahead] == "]" else { break }
+                index = ahead + 1
+                while let c = peek(), Self.isWordPart(c) { index += 1 }
             }
             guard peek() == "." else { break }
             index += 1
@@ -256,6 +260,11 @@ struct PredicateLexer {
     }
 
     static func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
+
+    /// Operators a `[c]`, `[d]` or `[cd]` modifier may follow directly.
+    static func takesModifier(_ word: String) -> Bool {
+        ["contains", "beginswith", "endswith", "like", "matches", "in"].contains(word.lowercased())
+    }
 
     /// A `[` that starts an index: followed by a digit or a minus sign.
     /// A backslash followed by a space or a character that is not white
