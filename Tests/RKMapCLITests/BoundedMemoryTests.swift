@@ -134,6 +134,26 @@ import Testing
         try Self.expectWithinThreeTimes(["apply", "fixtures/scale/" + spec, "--format", "ndjson"], shape: "keys", mb: 24)
     }
 
+    /// The bounded part of memory (README "Memory, in short": a document up
+    /// to the 8 MiB lookahead is all or nothing, its records held until it
+    /// is validated) is largest for records bigger than their input, one
+    /// object of small members: 33 MB above a 1 kB input on 4 MB (8×). What
+    /// grows with the input stays under 3× of what is added: from 4 MB to
+    /// 12 MB, about 2.3× the 8 MB added (release), beyond the lookahead
+    /// nearly nothing.
+    @Test func aKeyedObjectGrowsByLessThanThreeTimesWhatIsAdded() throws {
+        let args = ["apply", "fixtures/scale/keyed-values.json", "--format", "ndjson"]
+        guard let small = try Self.measure(args, from: "pipe", shape: "keys", mb: 4),
+              let large = try Self.measure(args, from: "pipe", shape: "keys", mb: 12)
+        else { return }
+        #expect(small.exit == 0 && large.exit == 0)
+        let added = large.bytes - small.bytes
+        #expect(added > 7_900_000)
+        let grownKiB = large.peak_rss_kib - small.peak_rss_kib
+        #expect(Double(grownKiB * 1024) < 3 * Double(added),
+                "peak RSS grew by \(grownKiB) KiB from a \(small.bytes)-byte keys object to a \(large.bytes)-byte one")
+    }
+
     /// A `forceCollection` dictionary whose one member is the whole document
     /// (`{"items": [ … ]}` under `keyed-values.json`, which copies each value
     /// whole from the nil key path): the value is read as its compact text,
