@@ -121,12 +121,18 @@ public struct FixtureFile: Sendable {
     public var exchanges: [Exchange]
     /// `NAME.expected.json` beside a body file, `NAME.har.expected.json` beside a HAR file.
     public var goldenPath: String
+    /// Whether it was read from a regular file, which can be read again: a
+    /// body whose output differs from its golden is mapped again from it
+    /// (`FixtureChecker`). A named pipe has nothing left, and opening it
+    /// again waits for a writer: such a fixture's outputs are held instead.
+    public var readableAgain: Bool
 
-    public init(path: String, kind: Kind, exchanges: [Exchange]) {
+    public init(path: String, kind: Kind, exchanges: [Exchange], readableAgain: Bool = true) {
         self.path = path
         self.kind = kind
         self.exchanges = exchanges
         self.goldenPath = Self.goldenPath(for: path, kind: kind)
+        self.readableAgain = readableAgain
     }
 
     static func goldenPath(for path: String, kind: Kind) -> String {

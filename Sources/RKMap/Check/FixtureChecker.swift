@@ -44,7 +44,7 @@ public final class FixtureChecker {
         // the output differs: only a regular file can be (a named pipe has
         // nothing left, and opening it again waits for a writer). Any other
         // fixture's outputs are held and compared whole.
-        let readableAgain = InputFile.size(file.path) != nil
+        let readableAgain = file.readableAgain
         var exchanges = file.exchanges
         file.exchanges = []
         var results: [ExchangeResult] = []

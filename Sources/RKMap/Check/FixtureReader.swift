@@ -6,10 +6,12 @@ public enum FixtureReader {
     /// `defaults`) or a HAR file (`*.har`).
     /// - Parameter maxDepth: the deepest nesting a file may have (`--max-depth`).
     public static func read(_ path: String, defaults: ExchangeFacts, maxDepth: Int = 512) -> FixtureFile {
+        // Known before it is read: a named pipe read to its end is no regular file after.
+        let regular = InputFile.size(path) != nil
         if path.hasSuffix(".har") {
-            return FixtureFile(path: path, kind: .har, exchanges: HARReader.exchanges(in: path, maxDepth: maxDepth))
+            return FixtureFile(path: path, kind: .har, exchanges: HARReader.exchanges(in: path, maxDepth: maxDepth), readableAgain: regular)
         }
-        return FixtureFile(path: path, kind: .body, exchanges: [bodyExchange(path, defaults: defaults)])
+        return FixtureFile(path: path, kind: .body, exchanges: [bodyExchange(path, defaults: defaults)], readableAgain: regular)
     }
 
     static func bodyExchange(_ path: String, defaults: ExchangeFacts) -> Exchange {
