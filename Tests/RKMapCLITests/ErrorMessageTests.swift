@@ -330,13 +330,6 @@ import Testing
             "in.form": "profile[email]=x&profile=y\n",
         ], ["apply", "spec.json", "in.form", "--input-format", "form"],
              err: "in.form:1:18: error: key 'profile' is given a value after 'profile[…]' made it an object\n", code: 1),
-        // A form input of blank lines only exited 0 with no output at all,
-        // where an empty JSON input is an error (a tester's find).
-        Case("a form input with no document", files: [
-            "spec.json": #"{"mappers": [{"id": "u", "target": "U", "attributes": ["name"]}]}"#,
-            "in.form": "\n\r\n",
-        ], ["apply", "spec.json", "in.form", "--input-format", "form"],
-             err: "error: no form-encoded document in in.form (each line that is not blank is one)\n", code: 1),
         // An operator without a value has no answer in a predicate (§4, §9):
         // `a.@sum == nil` printed `true` for a sum too large to represent.
         Case("eval of a predicate whose @sum has no value", files: ["in.json": #"{"a": [1e80000, 1e-80000]}"# + "\n" + #"{"a": [1, 2]}"#],

@@ -26,8 +26,6 @@ enum CommandFailure: Error, CustomStringConvertible {
     case outputRolledBack(RollbackOutcome, RollbackCause)
     /// An input without any JSON document (docs/spec.md §11).
     case noDocument(input: String)
-    /// `apply --input-format form`: an input of no line but blank ones.
-    case noFormDocument(input: String)
     /// A file the command writes (`fmt --write`, `infer -o`) could not be written.
     case cannotWrite(String, any Error)
     /// `check --report KIND:PATH` could not be written.
@@ -53,8 +51,6 @@ enum CommandFailure: Error, CustomStringConvertible {
             return "\(what) \(became) because \(cause.text)"
         case .noDocument(let input):
             return "no JSON document in \(input)"
-        case .noFormDocument(let input):
-            return "no form-encoded document in \(input) (each line that is not blank is one)"
         case .cannotWrite(let name, let error):
             return "cannot write \(name): \(error)"
         case .cannotWriteReport(let kind, let error):

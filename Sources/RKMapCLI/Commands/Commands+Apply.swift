@@ -131,18 +131,10 @@ extension Commands {
         var total = InputOutcome()
         if options.inputFormat == .form {
             progress?.begin(input: name, size: InputFile.size(input))
-            total = try InputFile.withChunkedInput(input, window: Environment.windowBytes) { chunked in
+            return try InputFile.withChunkedInput(input, window: Environment.windowBytes) { chunked in
                 try mapForm(&chunked, name: name, engine: engine, sink: sink, options: options, stdout: stdout, progress: progress,
                             diagnostics: diagnostics, mapping: mapping)
             }
-            // As for JSON input: an input with nothing in it is not a success
-            // (an empty form input exited 0 with no output at all).
-            if total.documents == 0 {
-                diagnostics.error(CommandFailure.noFormDocument(input: name).description)
-                total.failed = 1
-                total.stopped = !options.keepGoing
-            }
-            return total
         }
         // Files and pipes alike are read in chunks of fixed size: memory does
         // not grow with the input. When the input stalls (a slow producer),
