@@ -246,7 +246,13 @@ struct PredicateLexer {
                 while ahead < scalars.count, scalars[ahead] == " " { ahead += 1 }
                 guard ahead < scalars.count, scalars[ahead] == "]" else { break }
                 index = ahead + 1
-                while let c = peek(), Self.isWordPart(c) { index += 1 }
+                // A word right after it is the key path's (`a[0]b`, which the
+                // key path names), unless it is a reserved word: `tags[0]contains 'x'`.
+                var end = index
+                while end < scalars.count, Self.isWordPart(scalars[end]) { end += 1 }
+                var next = String.UnicodeScalarView()
+                next.append(contentsOf: scalars[index..<end])
+                if !PredicateParser.reserved.contains(String(next).uppercased()) { index = end }
             }
             guard peek() == "." else { break }
             index += 1
@@ -261,9 +267,10 @@ struct PredicateLexer {
 
     static func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
 
-    /// Operators a `[c]`, `[d]` or `[cd]` modifier may follow directly.
+    /// Operators a `[c]`, `[d]` or `[cd]` modifier may follow directly
+    /// (`BETWEEN[c]` too: it compares strings).
     static func takesModifier(_ word: String) -> Bool {
-        ["contains", "beginswith", "endswith", "like", "matches", "in"].contains(word.lowercased())
+        PredicateParser.operatorWords[word.uppercased()] != nil
     }
 
     /// A `[` that starts an index: followed by a digit or a minus sign.

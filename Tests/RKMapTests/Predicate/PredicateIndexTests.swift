@@ -34,6 +34,11 @@ import Testing
         #expect(try Predicate(parsing: "items[0].name ==[c] 'ab'").evaluate(value, context: context))
         #expect(try Predicate(parsing: "items[0].name IN[c] {'ab'}").evaluate(value, context: context))
         #expect(try Predicate(parsing: "items[0].name LIKE[c] 'a*'").evaluate(value, context: context))
+        #expect(try Predicate(parsing: "items[0].name BETWEEN[c] {'aa', 'ac'}").evaluate(value, context: context))
+        #expect(try !Predicate(parsing: "items[0].name BETWEEN {'aa', 'ac'}").evaluate(value, context: context))
+        // An operator word right after an index is the operator.
+        #expect(try Predicate(parsing: "items[0].name[0]contains 'x'").evaluate(value, context: context) == false)
+        #expect(try Predicate(parsing: "items[0]contains nil").evaluate(value, context: context) == false)
     }
 
     @Test func indexesOnSelf() throws {
