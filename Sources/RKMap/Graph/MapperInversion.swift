@@ -91,13 +91,18 @@ package enum MapperInversion {
         return result
     }
 
-    /// Mappers `serialize` only ever applies forward: reached (through
-    /// relationships and dynamic mappers' choices) from request descriptors
-    /// with `inverse: false`, and from nothing that is inverted (an inverse
-    /// request descriptor's mapper, a response descriptor's root, which
-    /// records of its type fall back to). Their operators and anchors are
-    /// read as `apply` reads them, not left out.
-    static func forwardOnly(_ graph: MappingGraph) -> Set<MapperRef> {
+    /// Mappers `serialize` only ever applies forward, whose operators and
+    /// anchors are read as `apply` reads them, not left out (docs/spec.md
+    /// §13). `forced`: `--mapper`'s mapper and whether it is applied
+    /// forward; every record then goes through it alone.
+    ///
+    /// Without `--mapper`, a mapper is forward only when reached (through
+    /// relationships and dynamic mappers' choices) from a request
+    /// descriptor with `inverse: false`, and from nothing that may be
+    /// inverted: an inverse request descriptor's mapper, or the mapper a
+    /// record of a type falls back to when no forward request descriptor of
+    /// that type serves every method.
+    static func forwardOnly(_ graph: MappingGraph, forced: (ref: MapperRef, forward: Bool)?) -> Set<MapperRef> {
         func reached(from starts: [MapperRef]) -> Set<MapperRef> {
             var seen: Set<MapperRef> = []
             var stack = starts
@@ -115,10 +120,30 @@ package enum MapperInversion {
             }
             return seen
         }
-        let forward = reached(from: graph.requestDescriptors.filter { !$0.inverse }.map(\.mapper))
-        guard !forward.isEmpty else { return [] }
-        let inverted = reached(from: graph.requestDescriptors.filter(\.inverse).map(\.mapper) + graph.descriptors.map(\.rootMapper))
-        return forward.subtracting(inverted)
+        if let forced { return forced.forward ? reached(from: [forced.ref]) : [] }
+        let forwardDescriptors = graph.requestDescriptors.filter { !$0.inverse }
+        guard !forwardDescriptors.isEmpty else { return [] }
+        let alwaysForward = Set(forwardDescriptors.filter { $0.methods == nil }.map(\.target))
+        var invertible = graph.requestDescriptors.filter(\.inverse).map(\.mapper)
+        // The mapper a record of each other type falls back to, as
+        // `Serializer.body(for:path:)` chooses it: the type's one object
+        // mapper, or its one that a descriptor's root is (or chooses).
+        var refsByID: [String: MapperRef] = [:]
+        var byType: [String: [MapperRef]] = [:]
+        for (ref, mapper) in graph.mappers.enumerated() {
+            if refsByID[mapper.id] == nil { refsByID[mapper.id] = ref }
+            if case .object(let m) = mapper { byType[m.typeName, default: []].append(ref) }
+        }
+        let roots = Set(graph.descriptors.flatMap { members(of: $0.rootMapper, mappers: graph.mappers).compactMap { refsByID[$0.id] } })
+        for (type, refs) in byType where !alwaysForward.contains(type) {
+            var candidates = refs
+            if candidates.count > 1 {
+                let rooted = candidates.filter(roots.contains)
+                if rooted.count == 1 { candidates = rooted }
+            }
+            if candidates.count == 1 { invertible.append(candidates[0]) }
+        }
+        return reached(from: forwardDescriptors.map(\.mapper)).subtracting(reached(from: invertible))
     }
 
     /// Source key paths of `mapper` that cannot be written to, in declaration order.

@@ -100,9 +100,24 @@ package final class Serializer: Sendable {
         } catch {
             throw .engine(error)
         }
+        var refsByID: [String: MapperRef] = [:]
+        for (ref, mapper) in graph.mappers.enumerated() where refsByID[mapper.id] == nil { refsByID[mapper.id] = ref }
+        self.refsByID = refsByID
+        var chosen: (ref: MapperRef, forward: Bool)?
+        if let id = options.mapperID {
+            guard let ref = refsByID[id] else {
+                let suggestion = Suggestions.closest(to: id, in: graph.mappers.map(\.id))
+                throw .unknownMapper(id, suggestion: suggestion, declared: graph.mappers.map(\.id))
+            }
+            let forward = graph.requestDescriptors.contains { $0.mapper == ref && !$0.inverse }
+            if !forward, let reason = MapperInversion.whyNotInvertible(ref, mappers: graph.mappers) {
+                throw .notInvertible(id, reason: reason)
+            }
+            chosen = (ref, forward)
+        }
         var warnings: [Diagnostic] = []
         var byType: [String: [MapperRef]] = [:]
-        let forwardOnly = MapperInversion.forwardOnly(graph)
+        let forwardOnly = MapperInversion.forwardOnly(graph, forced: chosen)
         for (ref, mapper) in graph.mappers.enumerated() {
             guard case .object(let m) = mapper else { continue }
             byType[m.typeName, default: []].append(ref)
@@ -130,9 +145,6 @@ package final class Serializer: Sendable {
         recordPlan = ProjectionPlan(recordsHoldingArraysFrom: options.holdingArraysFrom)
         self.plans = InversePlans(graph: graph)
         self.mappersByType = byType
-        var refsByID: [String: MapperRef] = [:]
-        for (ref, mapper) in graph.mappers.enumerated() where refsByID[mapper.id] == nil { refsByID[mapper.id] = ref }
-        self.refsByID = refsByID
         var choices: [MapperRef: (members: [ObjectMapper], byType: [String: MapperRef])] = [:]
         for (ref, mapper) in graph.mappers.enumerated() {
             guard case .dynamic = mapper else { continue }
@@ -161,19 +173,7 @@ package final class Serializer: Sendable {
         requestDescriptorsByType = requests
         typeSuggestions = SuggestionIndex(byType.keys.sorted())
         self.warnings = warnings
-        if let id = options.mapperID {
-            guard let ref = refsByID[id] else {
-                let suggestion = Suggestions.closest(to: id, in: graph.mappers.map(\.id))
-                throw .unknownMapper(id, suggestion: suggestion, declared: graph.mappers.map(\.id))
-            }
-            let forward = graph.requestDescriptors.contains { $0.mapper == ref && !$0.inverse }
-            if !forward, let reason = MapperInversion.whyNotInvertible(ref, mappers: graph.mappers) {
-                throw .notInvertible(id, reason: reason)
-            }
-            forced = (ref, forward)
-        } else {
-            forced = nil
-        }
+        forced = chosen
     }
 
     // MARK: Which mapping (§13)
