@@ -179,6 +179,9 @@ import RKMap
             #expect(r.stderr == "error: './x.har' and './x.har.json' would both be compared with the golden './x.har.expected.json'; "
                 + "rename one of them (a body named NAME.har.json has the golden of the HAR NAME.har)\n")
         }
+        // The same place spelled otherwise is the same golden.
+        let spelled = try RKMapExecutable.run(["check", spec, "./x.har", dir.path("x.har.json"), "--update"], directory: dir.url)
+        #expect(spelled.status == 2 && spelled.stderr.hasPrefix("error: './x.har' and '\(dir.path("x.har.json"))' would both"), "\(spelled)")
         #expect(!FileManager.default.fileExists(atPath: dir.path("x.har.expected.json")))
         let twice = try RKMapExecutable.run(["check", spec, "x.har", "x.har"], directory: dir.url, environment: ["GITHUB_ACTIONS": nil])
         #expect(twice.status == 0, "\(twice)")

@@ -56,18 +56,36 @@ public enum FixtureDiscovery {
     }
 
     /// The first pair of `paths` (as `files(for:)` gives them) that share a
-    /// golden file, or nil; a path given twice is one fixture.
+    /// golden file, or nil. Paths are compared with their directories
+    /// resolved (`./d/x.har`, `d/x.har` and a symlinked directory's spelling
+    /// are one place; the golden is beside the name given, a link or not);
+    /// one fixture given twice is one fixture.
     public static func sharedGolden(_ paths: [String]) -> SharedGolden? {
-        var owners: [String: String] = [:]
+        var owners: [String: (path: String, place: String)] = [:]
         for path in paths {
-            let golden = FixtureFile.goldenPath(for: path, kind: path.hasSuffix(".har") ? .har : .body)
+            let place = resolvedDirectory(of: path)
+            let golden = FixtureFile.goldenPath(for: place, kind: path.hasSuffix(".har") ? .har : .body)
             if let first = owners[golden] {
-                if first != path { return SharedGolden(first: first, second: path, golden: golden) }
+                if first.place != place {
+                    let shown = FixtureFile.goldenPath(for: first.path, kind: first.path.hasSuffix(".har") ? .har : .body)
+                    return SharedGolden(first: first.path, second: path, golden: shown)
+                }
             } else {
-                owners[golden] = path
+                owners[golden] = (path, place)
             }
         }
         return nil
+    }
+
+    /// `path` with its directory made absolute and its links resolved.
+    private static func resolvedDirectory(of path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard let real = realpath(directory, nil) else { return path }
+        defer { free(real) }
+        let resolved = String(cString: real)
+        return (resolved.hasSuffix("/") ? resolved : resolved + "/") + name
     }
 
     static func isFixture(_ path: String) -> Bool {
