@@ -467,6 +467,25 @@ import Testing
                 + "has that key, else of 'name' (the later mapping wins; RestKit refuses two mappings of one destination); "
                 + "give each its own destination, or remove one (--strict) [mapper u]\n",
              code: 2),
+        // The key attribute and a connection write destinations too (a
+        // reviewer's find: both overwrote a value with no word).
+        Case("an attribute onto the keyAttribute's destination", files: [
+            "spec.json": #"{"keyPath": "", "mappers": [{"id": "u", "target": "U", "keyAttribute": "name", "attributes": {"(name).y": "name"}}]}"#,
+        ], ["lint", "spec.json"],
+             err: "spec.json:1:95: warning: '(name).y' maps to 'name', as the keyAttribute (the object's key) does before it: a record gets "
+                + "the value of '(name).y' where its object has that key, else of the keyAttribute (the object's key) (the later mapping wins; "
+                + "RestKit refuses two mappings of one destination); give each its own destination, or remove one [mapper u]\n",
+             code: 0),
+        Case("a connection onto an attribute's destination", files: [
+            "spec.json": #"{"keyPath": "", "mappers": [{"id": "u", "target": "U", "attributes": ["id", "authorId", "author"], "connections": [{"relationship": "author", "sourceAttribute": "authorId", "target": "U", "targetAttribute": "id"}]}]}"#,
+        ], ["lint", "spec.json"],
+             err: "spec.json:1:133: warning: connection 'author' fills 'author', which 'author' maps to: the connected records replace that value "
+                + "in every record; give the connection a relationship name of its own [mapper u]\n",
+             code: 0),
+        Case("one mapping listed twice", files: [
+            "spec.json": #"{"keyPath": "", "mappers": [{"id": "u", "target": "U", "attributes": ["a", "a"]}]}"#,
+        ], ["lint", "spec.json"],
+             err: "spec.json:1:76: warning: 'a' maps to 'a' a second time; remove one [mapper u]\n", code: 0),
         // `eval` of a malformed index said "unexpected character '.'" after
         // it (a tester's find): lint's words, at the `[`.
         Case("a malformed index in an eval predicate", files: ["in.json": #"{"items": [{"id": 1}]}"#],

@@ -9,19 +9,25 @@ extension SpecCompiler {
         var table = SlotTable()
         var properties: [PropertyMapping] = []
         var connections: [Connection] = []
-        /// Each destination an attribute or relationship writes: the source
-        /// of its first mapping, as written.
+        /// Each destination the key attribute, an attribute or a
+        /// relationship writes: its first writer, as a message names it.
         var writers: [[String]: String] = [:]
     }
 
-    /// Notes that `source` writes `path`, warning when an earlier mapping of
-    /// the mapper writes it too: the later one wins (docs/spec.md §5.1), a
-    /// fallback a spec may mean, but a slip as often (RestKit asserts).
-    private func noteWriter(_ path: [String], source: String, at location: SourceLocation, build: inout MapperBuild) {
+    /// How a message names the mapping from `source`.
+    static func writerName(_ source: String) -> String {
+        source.isEmpty ? "the nil key path (\"\")" : "'\(source)'"
+    }
+
+    /// Notes that `writer` (`writerName`) writes `path`, warning when an
+    /// earlier mapping of the mapper writes it too: the later one wins
+    /// (docs/spec.md §5.1), a fallback a spec may mean, but a slip as often
+    /// (RestKit asserts).
+    func noteWriter(_ path: [String], writer: String, at location: SourceLocation, build: inout MapperBuild) {
         if let first = build.writers[path] {
-            report(.sharedDestination(destination: path.joined(separator: "."), first: first, second: source), at: location, mapperID: build.id)
+            report(.sharedDestination(destination: path.joined(separator: "."), first: first, second: writer), at: location, mapperID: build.id)
         } else {
-            build.writers[path] = source
+            build.writers[path] = writer
         }
     }
 
@@ -47,7 +53,7 @@ extension SpecCompiler {
             guard let path = destinationPath(e.destination, at: e.destinationLocation, mapperID: build.id),
                   let source = sourceKeyPath(e.source, at: e.sourceLocation, build: build)
             else { continue }
-            noteWriter(path, source: e.source, at: e.sourceLocation, build: &build)
+            noteWriter(path, writer: Self.writerName(e.source), at: e.sourceLocation, build: &build)
             let slot = build.table.slot(for: path, kind: .attribute)
             build.properties.append(.attribute(AttributeMapping(source: source, slot: slot, location: e.sourceLocation)))
         }
@@ -162,7 +168,7 @@ extension SpecCompiler {
                 return
             }
         }
-        noteWriter(path, source: fromText, at: toMember.value.location, build: &build)
+        noteWriter(path, writer: Self.writerName(fromText), at: toMember.value.location, build: &build)
         guard let ref = mapper else {
             // No `map-ref`: an attribute mapping that keeps its place among relationships.
             let slot = build.table.slot(for: path, kind: .attribute)
@@ -214,6 +220,9 @@ extension SpecCompiler {
                 report(.unknownTargetType(type: target, suggestion: suggest(target, in: targetTypes)),
                        at: targetLocation, mapperID: build.id)
                 continue
+            }
+            if let first = build.writers[path] {
+                report(.connectionOverDestination(relationship: relationship, first: first), at: relationshipLocation, mapperID: build.id)
             }
             let slot = build.table.slot(for: path, kind: .attribute)
             let connection = Connection(relationship: relationship, slot: slot, sourceSlot: sourceSlot, sourceAttribute: sourceAttribute,

@@ -25,6 +25,7 @@ extension SpecCompiler {
            let path = destinationPath(name, at: m.value.location, mapperID: id) {
             build.keyAttribute = name
             keyAttributeSlot = build.table.slot(for: path, kind: .keyAttribute)
+            build.writers[path] = "the keyAttribute (the object's key)"
         }
         if let m = f["attributes"] { compileAttributes(m, into: &build) }
         if let m = f["relationships"] { compileRelationships(m, into: &build) }

@@ -37,8 +37,11 @@ enum SpecIssue: Sendable, Equatable {
     case invalidDestination(text: String)
     case reservedDestination(name: String)
     case anchorDestination(name: String, anchor: String)
-    /// Two attributes or relationships of one mapper write one destination.
+    /// Two mappings of one mapper write one destination (`first` and
+    /// `second` name them: `'id'`, the nil key path, the keyAttribute).
     case sharedDestination(destination: String, first: String, second: String)
+    /// A connection's relationship is a destination a mapping writes.
+    case connectionOverDestination(relationship: String, first: String)
     case normalizationVariants(first: String, second: String)
     /// A key or string with more than 30 combining marks in a row (`CombiningMarks`).
     case longCombiningRun(text: String, run: Int)
@@ -74,7 +77,7 @@ enum SpecIssue: Sendable, Equatable {
     var severity: Severity {
         switch self {
         case .unknownField, .duplicateField, .duplicateSpelling, .jsonPathKeyPath, .misplacedOption, .unmappedDestination, .identificationWithoutEntity, .entityWithoutIdentification, .emptyStatusCodes,
-             .dynamicKeyWithoutKeyAttribute, .emptyMatchers, .anchorDestination, .sharedDestination, .dynamicCycle:
+             .dynamicKeyWithoutKeyAttribute, .emptyMatchers, .anchorDestination, .sharedDestination, .connectionOverDestination, .dynamicCycle:
             return .warning
         default:
             return .error
@@ -110,7 +113,7 @@ enum SpecIssue: Sendable, Equatable {
         case .invalidDateFormat: return .dateFormat
         case .invalidKeyPath, .dynamicKeyMismatch, .dynamicKeyWithoutKeyAttribute: return .keyPath
         case .invalidDestination, .unknownDestination, .unmappedDestination, .reservedDestination, .anchorDestination, .sharedDestination,
-             .normalizationVariants,
+             .connectionOverDestination, .normalizationVariants,
              .normalizationVariantsIgnoringCase:
             return .destination
         case .identificationWithoutEntity, .entityWithoutIdentification: return .misplacedField
@@ -203,9 +206,13 @@ enum SpecIssue: Sendable, Equatable {
                 + "name the field without it: {\"\(name)\": \"\(Self.fieldName(for: name))\"} reads that value into '\(Self.fieldName(for: name))' "
                 + "(a name in the list form is both source and destination)"
         case .sharedDestination(let destination, let first, let second):
-            return "'\(second)' maps to '\(destination)', as '\(first)' does before it: a record gets the value of '\(second)' "
-                + "where its object has that key, else of '\(first)' (the later mapping wins; RestKit refuses two mappings "
+            if first == second { return "\(second) maps to '\(destination)' a second time; remove one" }
+            return "\(second) maps to '\(destination)', as \(first) does before it: a record gets the value of \(second) "
+                + "where its object has that key, else of \(first) (the later mapping wins; RestKit refuses two mappings "
                 + "of one destination); give each its own destination, or remove one"
+        case .connectionOverDestination(let relationship, let first):
+            return "connection '\(relationship)' fills '\(relationship)', which \(first) maps to: the connected records replace "
+                + "that value in every record; give the connection a relationship name of its own"
         case .reservedDestination(let name):
             return "destination '\(name)' is reserved: every output writes the record type as '@type'; choose another name, such as 'type' or 'ldType'"
         case .mapperMapsNothing(let id, let misspelt, let suggestion):
