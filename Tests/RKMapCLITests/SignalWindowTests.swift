@@ -90,4 +90,39 @@ import Testing
         #expect(try String(contentsOfFile: scratch.path("report.xml"), encoding: .utf8) == "previous\n")
         #expect(try Self.temporaryFiles(in: scratch) == [])
     }
+
+    /// `apply` of a named pipe no writer has opened waits in `open(2)`: a
+    /// signal ended the wait only on a second one, which killed it with
+    /// nothing said (a reviewer's find). The first now stops it as any
+    /// other wait for input does, saying so, with exit status 130; the
+    /// wait is bounded here so that a regression fails rather than hangs.
+    @Test func applyWaitingToOpenANamedPipeStopsOnTheFirstSignal() throws {
+        let scratch = try Scratch()
+        _ = try scratch.write("spec.json", Self.compactSpec)
+        let fifo = scratch.path("in.json")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let process = Process()
+        process.executableURL = try RKMapExecutable.locate()
+        process.arguments = ["apply", "spec.json", "in.json"]
+        process.currentDirectoryURL = scratch.url
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        _ = FileManager.default.createFile(atPath: scratch.path("stderr.txt"), contents: nil)
+        let stderr = try FileHandle(forWritingTo: scratch.url.appendingPathComponent("stderr.txt"))
+        defer { try? stderr.close() }
+        process.standardError = stderr
+        try process.run()
+        usleep(800_000)  // in open(2) by now; nothing opens the pipe's other end
+        kill(process.processIdentifier, SIGINT)
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            Issue.record("apply kept waiting to open the pipe after SIGINT")
+            return
+        }
+        #expect(process.terminationReason == .exit && process.terminationStatus == 130)
+        #expect(try Self.said(in: scratch) == "error: interrupted by SIGINT\n")
+    }
 }

@@ -119,8 +119,11 @@ package struct ChunkedInput: Sendable {
 
     /// Gives the memory of the chunk's bytes before `end` back to the system
     /// while the chunk stays (`InputChunk.discardPages`): those bytes must
-    /// not be read again. A form line of the whole input, once converted,
-    /// is not held beside its JSON while that is mapped.
+    /// not be read again, and the line and column `moveOn` counts over them
+    /// (`origin`) are no longer right past them: only for a reader that
+    /// counts its own lines, as form input does. A form line of the whole
+    /// input, once converted, is not held beside its JSON while that is
+    /// mapped.
     package func discardBytes(before end: Int) {
         chunk.discardPages(before: end)
     }

@@ -17,9 +17,18 @@ package enum Interruption {
     private static let raised = Atomic<Int32>(0)
     /// Whether the first signal is only recorded, for the run to stop itself.
     private static let cooperative = Atomic<Bool>(false)
-    /// Told of a signal that ends the process at once (not a second one
-    /// during a cooperative stop, which the run has already reported).
+    /// Told of a signal that ends the process at once, unless the run has
+    /// already said it was interrupted (`reported()`): a second signal
+    /// while a cooperative run winds down, or one that stops it before it
+    /// noticed the first (blocked opening a named pipe).
     nonisolated(unsafe) private static var endingHook: (@convention(c) (Int32) -> Void)?
+    private static let hasReported = Atomic<Bool>(false)
+
+    /// The run has said it was interrupted: a signal that then ends the
+    /// process at once says nothing more.
+    package static func reported() {
+        hasReported.store(true, ordering: .sequentiallyConsistent)
+    }
     /// Both ends of the wake-up pipe: the handler writes, readers poll.
     nonisolated(unsafe) private static var wakeRead: Int32 = -1
     nonisolated(unsafe) private static var wakeWrite: Int32 = -1
@@ -83,7 +92,7 @@ package enum Interruption {
         guard Interruption.cooperative.load(ordering: .relaxed),
             Interruption.raised.compareExchange(expected: 0, desired: signal, ordering: .sequentiallyConsistent).exchanged
         else {
-            if !Interruption.cooperative.load(ordering: .relaxed) { Interruption.endingHook?(signal) }
+            if !Interruption.hasReported.load(ordering: .sequentiallyConsistent) { Interruption.endingHook?(signal) }
             TemporaryFiles.removeAll()
             Interruption.setHandler(SIG_DFL, for: signal)
             raise(signal)

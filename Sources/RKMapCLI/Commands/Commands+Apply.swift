@@ -104,6 +104,7 @@ extension Commands {
                 }
             } catch let interrupted as Interrupted {
                 progress?.finish()
+                Interruption.reported()
                 diagnostics.error("\(interrupted)")
                 rollBack(because: .interrupted)
                 return 128 + interrupted.signal

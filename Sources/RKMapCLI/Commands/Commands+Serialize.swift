@@ -91,6 +91,7 @@ extension Commands {
                     }
                 }
             } catch let interrupted as Interrupted {
+                Interruption.reported()
                 try? stderr.write("error: \(interrupted)\n")
                 destination.rollback()
                 if let outcome = destination.rollbackOutcome {
