@@ -13,17 +13,7 @@ import Testing
     /// reading (it is then blocked there, mid-run), sends `signal`, and waits;
     /// its stderr is `stderr.txt` in `scratch` (`said(in:)`).
     static func interrupt(_ signal: Int32, arguments: [String], in scratch: Scratch, fifo: String) throws -> Process {
-        let process = Process()
-        process.executableURL = try RKMapExecutable.locate()
-        process.arguments = arguments
-        process.currentDirectoryURL = scratch.url
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        _ = FileManager.default.createFile(atPath: scratch.path("stderr.txt"), contents: nil)
-        let stderr = try FileHandle(forWritingTo: scratch.url.appendingPathComponent("stderr.txt"))
-        defer { try? stderr.close() }
-        process.standardError = stderr
-        try process.run()
+        let process = try start(arguments, in: scratch)
         // Opening a pipe's write end without blocking fails (ENXIO) until a
         // reader has it open: then the command is reading it.
         var writer: Int32 = -1
@@ -36,6 +26,23 @@ import Testing
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         if writer >= 0 { close(writer) }
+        return process
+    }
+
+    /// Starts `rkmap arguments…` in `scratch`, stdin and stdout empty, its
+    /// stderr into `stderr.txt` there (`said(in:)`).
+    static func start(_ arguments: [String], in scratch: Scratch) throws -> Process {
+        let process = Process()
+        process.executableURL = try RKMapExecutable.locate()
+        process.arguments = arguments
+        process.currentDirectoryURL = scratch.url
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        _ = FileManager.default.createFile(atPath: scratch.path("stderr.txt"), contents: nil)
+        let stderr = try FileHandle(forWritingTo: scratch.url.appendingPathComponent("stderr.txt"))
+        defer { try? stderr.close() }
+        process.standardError = stderr
+        try process.run()
         return process
     }
 
@@ -101,17 +108,7 @@ import Testing
         _ = try scratch.write("spec.json", Self.compactSpec)
         let fifo = scratch.path("in.json")
         #expect(mkfifo(fifo, 0o600) == 0)
-        let process = Process()
-        process.executableURL = try RKMapExecutable.locate()
-        process.arguments = ["apply", "spec.json", "in.json"]
-        process.currentDirectoryURL = scratch.url
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        _ = FileManager.default.createFile(atPath: scratch.path("stderr.txt"), contents: nil)
-        let stderr = try FileHandle(forWritingTo: scratch.url.appendingPathComponent("stderr.txt"))
-        defer { try? stderr.close() }
-        process.standardError = stderr
-        try process.run()
+        let process = try Self.start(["apply", "spec.json", "in.json"], in: scratch)
         usleep(800_000)  // in open(2) by now; nothing opens the pipe's other end
         kill(process.processIdentifier, SIGINT)
         let deadline = Date().addingTimeInterval(10)
