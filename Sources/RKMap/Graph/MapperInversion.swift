@@ -102,7 +102,12 @@ package enum MapperInversion {
     /// inverted: an inverse request descriptor's mapper, or the mapper a
     /// record of a type falls back to when no forward request descriptor of
     /// that type serves every method.
-    static func forwardOnly(_ graph: MappingGraph, forced: (ref: MapperRef, forward: Bool)?) -> Set<MapperRef> {
+    ///
+    /// `byType`: each type's object mappers; `roots`: the descriptors' root
+    /// mappers and the members of dynamic ones (as `Serializer` holds them).
+    static func forwardOnly(
+        _ graph: MappingGraph, forced: (ref: MapperRef, forward: Bool)?, byType: [String: [MapperRef]], roots: Set<MapperRef>
+    ) -> Set<MapperRef> {
         func reached(from starts: [MapperRef]) -> Set<MapperRef> {
             var seen: Set<MapperRef> = []
             var stack = starts
@@ -128,13 +133,6 @@ package enum MapperInversion {
         // The mapper a record of each other type falls back to, as
         // `Serializer.body(for:path:)` chooses it: the type's one object
         // mapper, or its one that a descriptor's root is (or chooses).
-        var refsByID: [String: MapperRef] = [:]
-        var byType: [String: [MapperRef]] = [:]
-        for (ref, mapper) in graph.mappers.enumerated() {
-            if refsByID[mapper.id] == nil { refsByID[mapper.id] = ref }
-            if case .object(let m) = mapper { byType[m.typeName, default: []].append(ref) }
-        }
-        let roots = Set(graph.descriptors.flatMap { members(of: $0.rootMapper, mappers: graph.mappers).compactMap { refsByID[$0.id] } })
         for (type, refs) in byType where !alwaysForward.contains(type) {
             var candidates = refs
             if candidates.count > 1 {

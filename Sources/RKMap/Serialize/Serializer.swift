@@ -115,12 +115,23 @@ package final class Serializer: Sendable {
             }
             chosen = (ref, forward)
         }
-        var warnings: [Diagnostic] = []
         var byType: [String: [MapperRef]] = [:]
-        let forwardOnly = MapperInversion.forwardOnly(graph, forced: chosen)
+        for (ref, mapper) in graph.mappers.enumerated() {
+            if case .object(let m) = mapper { byType[m.typeName, default: []].append(ref) }
+        }
+        var roots: Set<MapperRef> = []
+        var choosers: [MapperRef: MapperRef] = [:]
+        for d in graph.descriptors {
+            for m in MapperInversion.members(of: d.rootMapper, mappers: graph.mappers) {
+                guard let ref = refsByID[m.id] else { continue }
+                roots.insert(ref)
+                if case .dynamic = graph.mappers[d.rootMapper], choosers[ref] == nil { choosers[ref] = d.rootMapper }
+            }
+        }
+        var warnings: [Diagnostic] = []
+        let forwardOnly = MapperInversion.forwardOnly(graph, forced: chosen, byType: byType, roots: roots)
         for (ref, mapper) in graph.mappers.enumerated() {
             guard case .object(let m) = mapper else { continue }
-            byType[m.typeName, default: []].append(ref)
             let unwritable = forwardOnly.contains(ref) ? [] : MapperInversion.unwritableSources(of: m)
             if !unwritable.isEmpty {
                 let list = unwritable.map { "'\($0)'" }.joined(separator: ", ")
@@ -157,15 +168,6 @@ package final class Serializer: Sendable {
         var discriminators: [MapperRef: [MapperRef: (keys: [String], value: JSONValue)]] = [:]
         for ref in choices.keys { discriminators[ref] = MapperInversion.discriminators(of: ref, mappers: graph.mappers) }
         self.discriminators = discriminators
-        var roots: Set<MapperRef> = []
-        var choosers: [MapperRef: MapperRef] = [:]
-        for d in graph.descriptors {
-            for m in MapperInversion.members(of: d.rootMapper, mappers: graph.mappers) {
-                guard let ref = refsByID[m.id] else { continue }
-                roots.insert(ref)
-                if case .dynamic = graph.mappers[d.rootMapper], choosers[ref] == nil { choosers[ref] = d.rootMapper }
-            }
-        }
         self.rootMappers = roots
         self.rootChoosers = choosers
         var requests: [String: [RequestDescriptor]] = [:]
