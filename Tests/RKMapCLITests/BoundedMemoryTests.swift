@@ -177,19 +177,35 @@ import Testing
     /// pipe or a file) and on a 1 kB one (the baseline: the binary's own
     /// memory), and expects both to succeed (or exit with `exit`) and the peak
     /// to grow by less than 3× the document's size.
+    ///
+    /// A peak above the bound is measured once more, and the test says so
+    /// (`REMEASURED` in its output, both figures): the threads' timing moves
+    /// what is in flight at the peak, and one run in CI (of
+    /// `items-root-copy-sum-case-insensitive.json`, 2.4× on every run but
+    /// that one) measured 9 MB more, 3.2×. A path above the bound on two runs
+    /// fails; a passing one that needed the second run is visible in the log.
     static func expectWithinThreeTimes(
         _ args: [String], shape: String, mb: Double, from source: String = "pipe", golden: Bool = false, times: Double = 3,
         bodyBytes: Int? = nil, stdin: String? = nil, replacingLast replacement: (String, String)? = nil, exit: Int = 0
     ) throws {
-        guard let baseline = try measure(args, from: source, shape: shape, mb: 0.001, golden: golden, bodyBytes: bodyBytes, stdin: stdin,
-                                         replacingLast: replacement),
-              let peak = try measure(args, from: source, shape: shape, mb: mb, golden: golden, bodyBytes: bodyBytes, stdin: stdin,
-                                     replacingLast: replacement)
-        else { return }
+        func run(_ mb: Double) throws -> Peak? {
+            try measure(args, from: source, shape: shape, mb: mb, golden: golden, bodyBytes: bodyBytes, stdin: stdin, replacingLast: replacement)
+        }
+        guard let baseline = try run(0.001), var peak = try run(mb) else { return }
         #expect(baseline.exit == exit && peak.exit == exit)
         #expect(peak.bytes > Int(mb * 990_000))
+        func within(_ peak: Peak) -> Bool {
+            Double((peak.peak_rss_kib - baseline.peak_rss_kib) * 1024) < times * Double(peak.bytes)
+        }
+        if !within(peak), let again = try run(mb) {
+            print("REMEASURED BoundedMemoryTests \(args.joined(separator: " ")) (\(shape), \(source)): peak RSS "
+                  + "\(peak.peak_rss_kib - baseline.peak_rss_kib) KiB over the baseline, then \(again.peak_rss_kib - baseline.peak_rss_kib) KiB, "
+                  + "bound \(Int(times * Double(peak.bytes)) / 1024) KiB")
+            #expect(again.exit == exit)
+            peak = again
+        }
         let grownKiB = peak.peak_rss_kib - baseline.peak_rss_kib
-        #expect(Double(grownKiB * 1024) < times * Double(peak.bytes),
+        #expect(within(peak),
                 "\(args.joined(separator: " ")): peak RSS grew by \(grownKiB) KiB over the baseline on a \(peak.bytes)-byte \(shape) document")
     }
 
