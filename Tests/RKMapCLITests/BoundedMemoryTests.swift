@@ -30,7 +30,7 @@ import Testing
     /// (with a visible note) when Python 3 is not installed.
     static func measure(
         _ args: [String], from source: String, shape: String = "lines", mb: Double? = nil, golden: Bool = false, bodyBytes: Int? = nil,
-        stdin: String? = nil, replacingLast replacement: (String, String)? = nil
+        stdin: String? = nil, replacingLast replacement: (String, String)? = nil, stalledReader: Bool = false
     ) throws -> Peak? {
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -48,11 +48,12 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let script = RKMapExecutable.repositoryRoot.appendingPathComponent("Tests/Scale/peak_rss.py").path
-        process.arguments = ["python3", script, "--mb", "\(mb ?? Double(streamMB))", "--from", source, "--shape", shape]
-            + (golden ? ["--golden"] : []) + (bodyBytes.map { ["--body-bytes", "\($0)"] } ?? [])
-            + (replacement.map { ["--replace-last", $0.0, $0.1] } ?? [])
-            + (stdin.map { ["--stdin-text", $0, "--no-stderr"] } ?? [])
-            + ["--", try RKMapExecutable.locate().path] + args
+        var options = ["--mb", "\(mb ?? Double(streamMB))", "--from", source, "--shape", shape]
+        options += (golden ? ["--golden"] : []) + (bodyBytes.map { ["--body-bytes", "\($0)"] } ?? [])
+        options += (replacement.map { ["--replace-last", $0.0, $0.1] } ?? [])
+        options += (stdin.map { ["--stdin-text", $0, "--no-stderr"] } ?? [])
+        options += stalledReader ? ["--stalled-reader"] : []
+        process.arguments = ["python3", script] + options + ["--", try RKMapExecutable.locate().path] + args
         process.currentDirectoryURL = RKMapExecutable.repositoryRoot
         let out = Pipe()
         process.standardOutput = out
@@ -154,6 +155,21 @@ import Testing
                 "peak RSS grew by \(grownKiB) KiB from a \(small.bytes)-byte keys object to a \(large.bytes)-byte one")
     }
 
+    /// A consumer that reads nothing for a while (`rkmap apply … | slow`):
+    /// the writer blocks on its output, and the workers map on until the
+    /// splitter's window of units ahead of the writer is full, their records
+    /// held until the writer takes them. With a window of 32 units that was
+    /// 39 MB above a 12 MB document whose elements read `@root` (3.3×, debug
+    /// build), and the same pile-up, on a loaded machine, whenever the writer
+    /// was not scheduled for a second (CI measured it once); with 12 units,
+    /// 31–32 MB (2.7×). `--stalled-reader` reads the output only once the
+    /// command has stopped using the CPU: every thread waiting, the window full.
+    @Test(arguments: ["file", "pipe"])
+    func aStalledConsumerHoldsOnlyTheWindowsRecords(from source: String) throws {
+        try Self.expectWithinThreeTimes(["apply", "fixtures/scale/items-root-copy-sum-case-insensitive.json", "--format", "ndjson"],
+                                        shape: "items", mb: 12, from: source, stalledReader: true)
+    }
+
     /// A `forceCollection` dictionary whose one member is the whole document
     /// (`{"items": [ … ]}` under `keyed-values.json`, which copies each value
     /// whole from the nil key path): the value is read as its compact text,
@@ -180,16 +196,21 @@ import Testing
     ///
     /// A peak above the bound is measured once more, and the test says so
     /// (`REMEASURED` in its output, both figures): the threads' timing moves
-    /// what is in flight at the peak, and one run in CI (of
-    /// `items-root-copy-sum-case-insensitive.json`, 2.4× on every run but
-    /// that one) measured 9 MB more, 3.2×. A path above the bound on two runs
-    /// fails; a passing one that needed the second run is visible in the log.
+    /// what is in flight at the peak. One run in CI (of
+    /// `items-root-copy-sum-case-insensitive.json`, 2.4× on every run here)
+    /// measured 9 MB more, 3.2×: its writer had not run for a while, and
+    /// the workers' records filled the window ahead of it (now smaller, and
+    /// measured full by `aStalledConsumerHoldsOnlyTheWindowsRecords`). A path
+    /// above the bound on two runs fails; a passing one that needed the
+    /// second run is visible in the log.
     static func expectWithinThreeTimes(
         _ args: [String], shape: String, mb: Double, from source: String = "pipe", golden: Bool = false, times: Double = 3,
-        bodyBytes: Int? = nil, stdin: String? = nil, replacingLast replacement: (String, String)? = nil, exit: Int = 0
+        bodyBytes: Int? = nil, stdin: String? = nil, replacingLast replacement: (String, String)? = nil, exit: Int = 0,
+        stalledReader: Bool = false
     ) throws {
         func run(_ mb: Double) throws -> Peak? {
-            try measure(args, from: source, shape: shape, mb: mb, golden: golden, bodyBytes: bodyBytes, stdin: stdin, replacingLast: replacement)
+            try measure(args, from: source, shape: shape, mb: mb, golden: golden, bodyBytes: bodyBytes, stdin: stdin, replacingLast: replacement,
+                        stalledReader: stalledReader)
         }
         guard let baseline = try run(0.001), var peak = try run(mb) else { return }
         #expect(baseline.exit == exit && peak.exit == exit)

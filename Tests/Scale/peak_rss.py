@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs a command on a generated NDJSON stream and reports the command's peak RSS.
 
-Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file [--golden] [--replace-last OLD NEW] [--stdin-text TEXT]] [--no-stderr]
+Usage: peak_rss.py [--mb N] [--body-bytes K] [--from pipe|file [--golden] [--replace-last OLD NEW] [--stdin-text TEXT]] [--no-stderr] [--stalled-reader]
                    [--shape lines|logs|document|array|keyed|items|rows|batches|nested|listing|list|pages|hits|included|keys|numbers|geometry|spec|distinct-items|distinct-lines|form|har] -- COMMAND ...
 
 The stream is `--mb` MB (10^6 bytes) of article-like lines
@@ -12,7 +12,10 @@ temporary file named as the command's last argument (`--from file`; with
 check` writes the file's golden beside it, and the golden is measured too;
 `--replace-last OLD NEW` then changes the file's last OLD into NEW, an output
 that differs from its golden or a syntax error at its end). The
-command's stdout goes to /dev/null. `--shape document` writes one single JSON
+command's stdout goes to /dev/null; with `--stalled-reader`, into a pipe that
+nobody reads until the command has stopped using the CPU for half a second
+(blocked on its full stdout, every thread waiting), then is read to its end:
+what a slow consumer downstream makes the command hold. `--shape document` writes one single JSON
 document instead, `{"articles": [ ...the same articles... ]}`, `--shape array`
 one top-level array of them, and `--shape keyed` one object of them under
 distinct keys, `{"articles": {"b0-0": {...}, "b0-1": {...}, ...}}` (a
@@ -65,6 +68,8 @@ import random
 import sys
 import subprocess
 import tempfile
+import threading
+import time
 
 MB = 1_000_000
 
@@ -251,6 +256,32 @@ def write_stream(fd, total, chunks):
     return written
 
 
+def _cpu_ticks(pid):
+    """The process's user and system time in clock ticks, all its threads; None once it is gone."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def _read_when_stalled(pid, fd):
+    """Waits until the process has used no CPU for half a second (ten
+    samples), then reads `fd` to its end."""
+    last, still = None, 0
+    while still < 10:
+        time.sleep(0.05)
+        ticks = _cpu_ticks(pid)
+        if ticks is None:
+            break
+        still = still + 1 if ticks == last else 0
+        last = ticks
+    while os.read(fd, 1 << 20):
+        pass
+    os.close(fd)
+
+
 def _write_all(fd, data):
     while data:
         n = os.write(fd, data)
@@ -272,6 +303,8 @@ def main():
     parser.add_argument("--stdin-text", default=None,
                         help="with --from file: the command's stdin holds this text (else it is /dev/null); "
                              "a command given a large spec as its file then maps or serializes a small input")
+    parser.add_argument("--stalled-reader", action="store_true",
+                        help="stdout into a pipe read only once the command has stopped using the CPU")
     parser.add_argument("--no-stderr", action="store_true",
                         help="the command's stderr goes to /dev/null too (warnings per mapper of a large spec)")
     parser.add_argument("command", nargs=argparse.REMAINDER)
@@ -349,11 +382,14 @@ def main():
     else:
         read_end, write_end = os.pipe()
     devnull = os.open(os.devnull, os.O_WRONLY)
+    out_read, out_write = os.pipe() if args.stalled_reader else (None, devnull)
     pid = os.fork()
     if pid == 0:
         try:
             os.dup2(read_end, 0)
-            os.dup2(devnull, 1)
+            os.dup2(out_write, 1)
+            if out_read is not None:
+                os.close(out_read)
             if args.no_stderr:
                 os.dup2(devnull, 2)
             if write_end is not None:
@@ -364,6 +400,11 @@ def main():
         os._exit(127)
     os.close(read_end)
     os.close(devnull)
+    reader = None
+    if out_read is not None:
+        os.close(out_write)
+        reader = threading.Thread(target=_read_when_stalled, args=(pid, out_read))
+        reader.start()
     try:
         if write_end is not None:
             try:
@@ -374,6 +415,8 @@ def main():
                 written = -1
             os.close(write_end)
         _, status, usage = os.wait4(pid, 0)
+        if reader is not None:
+            reader.join()
     finally:
         if temp is not None:
             os.unlink(temp.name)

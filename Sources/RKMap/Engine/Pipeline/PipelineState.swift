@@ -35,11 +35,15 @@ final class PipelineState: @unchecked Sendable {
     let unitWindow: Int
 
     /// - Parameter unitWindow: units are at most `Splitter.batchBytes` (256 KiB)
-    ///   of input each, so 32 of them keep the splitter at most ~8 MiB ahead
-    ///   of the writer: the chunks they hold are what bounds memory, whatever
-    ///   the input's size. A streamed document longer than that is written as
-    ///   it is read (see `verdict(for:)`).
-    init(resultWindow: Int = 48, unitWindow: Int = 32) {
+    ///   of input each, so 12 of them keep the splitter at most 3 MiB ahead
+    ///   of the writer: the chunks they hold, and the results mapped from
+    ///   them while the writer is behind, are what bounds memory, whatever
+    ///   the input's size. It was 32: a writer starved of the CPU at the
+    ///   start of a large document let 32 units' records pile up (12 MB of
+    ///   record trees above a 12 MB document, in a debug build, on a loaded
+    ///   machine), and the peak depended on the timing. A streamed document
+    ///   longer than the lookahead is written as it is read (see `verdict(for:)`).
+    init(resultWindow: Int = 48, unitWindow: Int = 12) {
         self.resultWindow = resultWindow
         self.unitWindow = unitWindow
     }
