@@ -215,19 +215,16 @@ import Testing
         guard let baseline = try run(0.001), var peak = try run(mb) else { return }
         #expect(baseline.exit == exit && peak.exit == exit)
         #expect(peak.bytes > Int(mb * 990_000))
-        func within(_ peak: Peak) -> Bool {
-            Double((peak.peak_rss_kib - baseline.peak_rss_kib) * 1024) < times * Double(peak.bytes)
-        }
+        func grownKiB(_ peak: Peak) -> Int { peak.peak_rss_kib - baseline.peak_rss_kib }
+        func within(_ peak: Peak) -> Bool { Double(grownKiB(peak) * 1024) < times * Double(peak.bytes) }
         if !within(peak), let again = try run(mb) {
             print("REMEASURED BoundedMemoryTests \(args.joined(separator: " ")) (\(shape), \(source)): peak RSS "
-                  + "\(peak.peak_rss_kib - baseline.peak_rss_kib) KiB over the baseline, then \(again.peak_rss_kib - baseline.peak_rss_kib) KiB, "
-                  + "bound \(Int(times * Double(peak.bytes)) / 1024) KiB")
+                  + "\(grownKiB(peak)) KiB over the baseline, then \(grownKiB(again)) KiB, bound \(Int(times * Double(peak.bytes)) / 1024) KiB")
             #expect(again.exit == exit)
             peak = again
         }
-        let grownKiB = peak.peak_rss_kib - baseline.peak_rss_kib
         #expect(within(peak),
-                "\(args.joined(separator: " ")): peak RSS grew by \(grownKiB) KiB over the baseline on a \(peak.bytes)-byte \(shape) document")
+                "\(args.joined(separator: " ")): peak RSS grew by \(grownKiB(peak)) KiB over the baseline on a \(peak.bytes)-byte \(shape) document")
     }
 
     /// One GeoJSON feature whose polygon is the whole document, its

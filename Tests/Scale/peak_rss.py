@@ -15,8 +15,8 @@ that differs from its golden or a syntax error at its end). The
 command's stdout goes to /dev/null; with `--stalled-reader`, into a pipe that
 nobody reads until the command has stopped using the CPU for half a second
 (blocked on its full stdout, every thread waiting), then is read to its end:
-what a slow consumer downstream makes the command hold. `--shape document` writes one single JSON
-document instead, `{"articles": [ ...the same articles... ]}`, `--shape array`
+what a slow consumer downstream makes the command hold. `--shape document`
+writes one single JSON document instead, `{"articles": [ ...the same articles... ]}`, `--shape array`
 one top-level array of them, and `--shape keyed` one object of them under
 distinct keys, `{"articles": {"b0-0": {...}, "b0-1": {...}, ...}}` (a
 `forceCollection` dictionary). `--shape logs` writes lines that are each a

@@ -40,7 +40,7 @@ final class PipelineState: @unchecked Sendable {
     ///   them while the writer is behind, are what bounds memory, whatever
     ///   the input's size. It was 32: a writer starved of the CPU at the
     ///   start of a large document let 32 units' records pile up (12 MB of
-    ///   record trees above a 12 MB document, in a debug build, on a loaded
+    ///   records above a 12 MB document, in a debug build, on a loaded
     ///   machine), and the peak depended on the timing. A streamed document
     ///   longer than the lookahead is written as it is read (see `verdict(for:)`).
     init(resultWindow: Int = 48, unitWindow: Int = 12) {
